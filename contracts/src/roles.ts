@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/** SPEC §1 and §6: the roles named across the product. */
+export const ROLES = ['user', 'admin', 'incharge', 'superadmin', 'support'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export const PUBLIC = 'public' as const;
+export const SIGNED_IN = 'signed-in' as const;
+export type RouteAudience = typeof PUBLIC | typeof SIGNED_IN | readonly Role[];
+
+/**
+ * SPEC §2.1 route access, as data. Client guards and server checks both read this table.
+ * `support` is absent from every list the spec shows; it only has the platform menu.
+ */
+export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteAudience }[] = [
+  { paths: ['/login', '/register', '/registration-success', '/'], audience: PUBLIC },
+  { paths: ['/dashboard', '/profile', '/settings'], audience: SIGNED_IN },
+  { paths: ['/appointments', '/appointments/list'], audience: ['user', 'admin', 'superadmin'] },
+  { paths: ['/appointments/book'], audience: ['user'] },
+  { paths: ['/services', '/staffs', '/scheduling/manage'], audience: ['admin'] },
+  {
+    paths: ['/integrations/apps', '/integrations/webhooks', '/integrations/settings', '/scheduling/templates'],
+    audience: ['admin', 'superadmin'],
+  },
+  {
+    paths: ['/providers', '/providerstablelist', '/providers/:id', '/integrations/api-keys'],
+    audience: ['superadmin'],
+  },
+];
+
+/** Where a refused route sends the user (SPEC §2.1). */
+export const UNAUTHORISED_REDIRECT = '/dashboard';
+export const AFTER_LOGIN = '/dashboard';
+export const AFTER_LOGOUT = '/login';
+
+const matches = (pattern: string, path: string): boolean => {
+  const a = pattern.split('/');
+  const b = path.replace(/\/+$/, '').split('/');
+  if (path === '/' || pattern === '/') return pattern === path;
+  return a.length === b.length && a.every((segment, i) => segment.startsWith(':') || segment === b[i]);
+};
+
+export const audienceOf = (path: string): RouteAudience | undefined =>
+  ROUTE_ACCESS.find((entry) => entry.paths.some((pattern) => matches(pattern, path)))?.audience;
+
+/** May someone with this role (undefined: signed out) open this route? */
+export const canOpenRoute = (role: Role | undefined, path: string): boolean => {
+  const audience = audienceOf(path);
+  if (audience === undefined) return false;
+  if (audience === PUBLIC) return true;
+  if (role === undefined) return false;
+  if (audience === SIGNED_IN) return true;
+  return audience.includes(role);
+};
+
+export interface MenuItem {
+  path: string;
+  label: string;
+}
+
+/** SPEC §2.1 side navigation per role. */
+export const MENUS: { platform: MenuItem[]; provider: MenuItem[]; user: MenuItem[] } = {
+  platform: [
+    { path: '/dashboard', label: 'Dashboard' },
+    { path: '/providers', label: 'Service Providers' },
+    { path: '/providerstablelist', label: 'Manage Providers' },
+    { path: '/profile', label: 'Profile' },
+    { path: '/settings', label: 'Settings' },
+  ],
+  provider: [
+    { path: '/dashboard', label: 'Dashboard' },
+    { path: '/services', label: 'Services' },
+    { path: '/staffs', label: 'Staffs' },
+    { path: '/appointments', label: 'Appointments' },
+    { path: '/scheduling/manage', label: 'Schedule' },
+    { path: '/profile', label: 'Profile' },
+    { path: '/settings', label: 'Settings' },
+  ],
+  user: [
+    { path: '/dashboard', label: 'Dashboard' },
+    { path: '/appointments/book', label: 'Book Appointment' },
+    { path: '/appointments', label: 'My Appointments' },
+    { path: '/profile', label: 'Profile' },
+    { path: '/settings', label: 'Settings' },
+  ],
+};
+
+export const menuFor = (role: Role | undefined): MenuItem[] => {
+  if (role === 'superadmin' || role === 'support') return MENUS.platform;
+  if (role === 'admin' || role === 'incharge') return MENUS.provider;
+  return MENUS.user;
+};
+
+/** SPEC §6 capabilities, as data; the server checks every action against this. */
+export const CAPABILITIES = {
+  'dashboard.view': ['user', 'admin', 'incharge', 'superadmin', 'support'],
+  'profile.manage': ['user', 'admin', 'incharge', 'superadmin', 'support'],
+  'settings.manage': ['user', 'admin', 'incharge', 'superadmin', 'support'],
+  'notifications.manage': ['user', 'admin', 'incharge', 'superadmin', 'support'],
+  'appointments.view': ['user', 'admin', 'incharge', 'superadmin'],
+  'appointments.book': ['user'],
+  'appointments.changeStatus': ['admin'],
+  'favourites.manage': ['user'],
+  'services.manage': ['admin', 'incharge'],
+  'staffs.view': ['admin', 'incharge'],
+  'schedule.manage': ['admin', 'incharge'],
+  'templates.manage': ['admin', 'incharge', 'superadmin'],
+  'integrations.manage': ['admin', 'incharge', 'superadmin'],
+  'providers.view': ['superadmin', 'support'],
+  'providers.approve': ['superadmin'],
+  'providers.manage': ['superadmin'],
+  'apiKeys.manage': ['superadmin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Capability = keyof typeof CAPABILITIES;
+
+export const can = (role: Role | undefined, capability: Capability): boolean =>
+  role !== undefined && (CAPABILITIES[capability] as readonly Role[]).includes(role);
+
+/** SPEC §6 live events by role. */
+export const LIVE_EVENT_FOR_ROLE: Partial<Record<Role, string>> = {
+  user: 'appointmentCreated',
+  admin: 'appointmentCreatedadmin',
+};

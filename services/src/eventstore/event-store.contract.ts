@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent, RecordedEvent } from '@appointment/contracts/events';
+import {
+  EventIdConflictError,
+  WrongExpectedRevisionError,
+  comparePositions,
+  type EventStore,
+  type ExpectedRevision,
+} from './event-store';
+
+/** An append that has started but not committed: the late-commit test holds one open. */
+export interface HeldAppend {
+  commit(): Promise<void>;
+}
+
+export interface ContractSubject {
+  store: EventStore;
+  /**
+   * Starts an append in a transaction left open. Adapters whose log is ordered at commit
+   * time by the server (EventStoreDB) append at `commit()` instead.
+   */
+  beginAppend(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<HeldAppend>;
+  /** True when an open append must hide later commits from readers (the PostgreSQL fence). */
+  holdsBackLaterCommits: boolean;
+  teardown(): Promise<void>;
+}
+
+const stream = (prefix: string) => `${prefix}-${randomUUID()}`;
+const event = (type: string, data: Record<string, unknown> = {}, id?: string): NewEvent => ({
+  id: id ?? randomUUID(),
+  type,
+  data,
+  metadata: { correlationId: 'contract' },
+});
+
+const readEverything = async (store: EventStore): Promise<RecordedEvent[]> => {
+  const all: RecordedEvent[] = [];
+  for (;;) {
+    const batch = await store.readAll({ after: all.at(-1)?.position, limit: 500 });
+    if (batch.length === 0) return all;
+    all.push(...batch);
+  }
+};
+
+/**
+ * The read fence is cluster-wide: a write transaction of another test file still running
+ * may hide a fresh event for a few milliseconds. Wait (bounded) until it is readable.
+ */
+const readEverythingIncluding = async (store: EventStore, id: string): Promise<RecordedEvent[]> => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const all = await readEverything(store);
+    if (all.some((e) => e.id === id) || Date.now() > deadline) return all;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+const outcomes = async <T>(promises: Promise<T>[]) => {
+  const settled = await Promise.allSettled(promises);
+  return {
+    won: settled.filter((result) => result.status === 'fulfilled').length,
+    errors: settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : [])),
+  };
+};
+
+export const describeEventStoreContract = (adapter: string, connect: () => Promise<ContractSubject>): void => {
+  describe(`event store contract: ${adapter}`, () => {
+    let subject: ContractSubject;
+    let store: EventStore;
+
+    beforeAll(async () => {
+      subject = await connect();
+      store = subject.store;
+    });
+    afterAll(async () => {
+      await subject?.teardown();
+    });
+
+    describe('appending and reading a stream', () => {
+      it('appends to a new stream and reads the events back in revision order', async () => {
+        const name = stream('order');
+        const result = await store.append(name, [event('A', { n: 1 }), event('B', { n: 2 })], {
+          expectedRevision: 'no_stream',
+        });
+        expect(result.nextExpectedRevision).toBe(1);
+        expect(result.alreadyAppended).toBe(false);
+        await store.append(name, [event('C', { n: 3 })], { expectedRevision: 1 });
+
+        const events = await store.readStream(name);
+        expect(events.map((e) => [e.type, e.streamRevision, e.data])).toEqual([
+          ['A', 0, { n: 1 }],
+          ['B', 1, { n: 2 }],
+          ['C', 2, { n: 3 }],
+        ]);
+        expect(events.every((e) => e.streamName === name && e.metadata.correlationId === 'contract')).toBe(true);
+        expect((await store.readStream(name, { fromRevision: 2 })).map((e) => e.type)).toEqual(['C']);
+      });
+
+      it('reads an unknown stream as empty', async () => {
+        expect(await store.readStream(stream('missing'))).toEqual([]);
+      });
+
+      it('rejects a wrong expected revision and reports the actual one', async () => {
+        const name = stream('wrong');
+        await store.append(name, [event('A')], { expectedRevision: 'no_stream' });
+        await expect(store.append(name, [event('B')], { expectedRevision: 'no_stream' })).rejects.toMatchObject({
+          name: 'WrongExpectedRevisionError',
+          actual: 0,
+        });
+        await expect(store.append(name, [event('B')], { expectedRevision: 5 })).rejects.toBeInstanceOf(
+          WrongExpectedRevisionError,
+        );
+        await expect(
+          store.append(stream('absent'), [event('B')], { expectedRevision: 'stream_exists' }),
+        ).rejects.toMatchObject({ actual: -1 });
+        const result = await store.append(name, [event('C')], { expectedRevision: 'any' });
+        expect(result.nextExpectedRevision).toBe(1);
+      });
+    });
+
+    describe('concurrency', () => {
+      it('lets exactly one of many concurrent writers win each revision', async () => {
+        const name = stream('race');
+        const writers = 12;
+        const rounds = 5;
+        for (let round = 0; round < rounds; round++) {
+          const expected: ExpectedRevision = round === 0 ? 'no_stream' : round - 1;
+          const { won, errors } = await outcomes(
+            Array.from({ length: writers }, (_, writer) =>
+              store.append(name, [event('Claimed', { round, writer })], { expectedRevision: expected }),
+            ),
+          );
+          expect(won).toBe(1);
+          expect(errors).toHaveLength(writers - 1);
+          expect(errors.every((error) => error instanceof WrongExpectedRevisionError)).toBe(true);
+        }
+        const events = await store.readStream(name);
+        expect(events.map((e) => e.streamRevision)).toEqual([0, 1, 2, 3, 4]);
+        expect(events.map((e) => e.data.round)).toEqual([0, 1, 2, 3, 4]);
+      });
+
+      it('keeps every event of concurrent writers that retry on conflict, with no revision twice', async () => {
+        const name = stream('retry');
+        const writers = 8;
+        const perWriter = 5;
+        const write = async (writer: number) => {
+          for (let i = 0; i < perWriter; i++) {
+            for (;;) {
+              const current = await store.readStream(name);
+              const expected = current.length === 0 ? 'no_stream' : current.length - 1;
+              try {
+                await store.append(name, [event('Written', { writer, i })], { expectedRevision: expected });
+                break;
+              } catch (error) {
+                if (!(error instanceof WrongExpectedRevisionError)) throw error;
+              }
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: writers }, (_, writer) => write(writer)));
+        const events = await store.readStream(name);
+        expect(events.map((e) => e.streamRevision)).toEqual(
+          Array.from({ length: writers * perWriter }, (_, i) => i),
+        );
+        const written = new Set(events.map((e) => `${e.data.writer}:${e.data.i}`));
+        expect(written.size).toBe(writers * perWriter);
+      });
+    });
+
+    describe('idempotency', () => {
+      it('treats a retry of the same event ids as a no-op, never a duplicate', async () => {
+        const name = stream('idem');
+        const batch = [event('A'), event('B')];
+        const first = await store.append(name, batch, { expectedRevision: 'no_stream' });
+        const retry = await store.append(name, batch, { expectedRevision: 'no_stream' });
+        expect(retry).toEqual({ ...first, alreadyAppended: true });
+        const again = await store.append(name, batch, { expectedRevision: 'any' });
+        expect(again.alreadyAppended).toBe(true);
+        expect((await store.readStream(name)).map((e) => e.id)).toEqual(batch.map((e) => e.id));
+      });
+
+      it('appends concurrent retries of the same ids once', async () => {
+        const name = stream('idem-race');
+        const batch = [event('A'), event('B'), event('C')];
+        const results = await Promise.all(
+          Array.from({ length: 6 }, () => store.append(name, batch, { expectedRevision: 'any' })),
+        );
+        expect(results.filter((result) => !result.alreadyAppended)).toHaveLength(1);
+        expect(await store.readStream(name)).toHaveLength(3);
+      });
+
+      it('refuses a batch of which only some ids were appended', async () => {
+        const name = stream('partial');
+        const a = event('A');
+        await store.append(name, [a], { expectedRevision: 'no_stream' });
+        await expect(store.append(name, [a, event('B')], { expectedRevision: 0 })).rejects.toBeInstanceOf(
+          EventIdConflictError,
+        );
+        expect(await store.readStream(name)).toHaveLength(1);
+      });
+    });
+
+    describe('reading all events', () => {
+      it('reads all events from a position, in one global order, in pages', async () => {
+        const before = await readEverything(store);
+        const name = stream('all');
+        const ids: string[] = [];
+        for (let i = 0; i < 7; i++) {
+          const e = event('Numbered', { i });
+          ids.push(e.id!);
+          await store.append(name, [e], { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
+        }
+        const after = await readEverythingIncluding(store, ids.at(-1)!);
+        const fresh = after.slice(before.length);
+        expect(fresh.map((e) => e.id)).toEqual(ids);
+        for (let i = 1; i < after.length; i++) {
+          expect(comparePositions(after[i - 1]!.position, after[i]!.position)).toBe(-1);
+        }
+        const fromMiddle = await store.readAll({ after: fresh[2]!.position, limit: 3 });
+        expect(fromMiddle.map((e) => e.data.i)).toEqual([3, 4, 5]);
+        expect(await store.countAfter(fresh[2]!.position)).toBe(4);
+      });
+
+      it('never skips an event whose transaction commits late', async () => {
+        const head = (await readEverything(store)).at(-1)?.position;
+        const a = event('LateA');
+        const b = event('EarlyB');
+        const held = await subject.beginAppend(stream('late-a'), [a], 'no_stream');
+        await store.append(stream('late-b'), [b], { expectedRevision: 'no_stream' });
+
+        // A reader that checkpoints whatever it has seen...
+        const seenBefore = await store.readAll({ after: head, limit: 100 });
+        if (subject.holdsBackLaterCommits) expect(seenBefore.map((e) => e.id)).toEqual([]);
+
+        await held.commit();
+        // ...and continues from its checkpoint still receives A, and nothing twice.
+        const seenAfter = await store.readAll({ after: seenBefore.at(-1)?.position ?? head, limit: 100 });
+        const seen = [...seenBefore, ...seenAfter].map((e) => e.id);
+        expect(seen.sort()).toEqual([a.id, b.id].sort());
+        const fromStart = (await store.readAll({ after: head, limit: 100 })).map((e) => e.id);
+        expect(fromStart).toEqual([...seenBefore, ...seenAfter].map((e) => e.id));
+        if (subject.holdsBackLaterCommits) expect(fromStart).toEqual([a.id, b.id]);
+      });
+    });
+
+    describe('subscribing', () => {
+      it('catches up, then delivers new events live, in order', async () => {
+        const head = (await readEverything(store)).at(-1)?.position;
+        const name = stream('sub');
+        await store.append(name, [event('Before')], { expectedRevision: 'no_stream' });
+        const received: string[] = [];
+        let resolveDone: () => void;
+        const done = new Promise<void>((resolve) => (resolveDone = resolve));
+        const subscription = store.subscribe({
+          after: head,
+          onBatch: async (events) => {
+            received.push(...events.filter((e) => e.streamName === name).map((e) => e.type));
+            if (received.length >= 3) resolveDone();
+          },
+        });
+        await store.append(name, [event('Live1'), event('Live2')], { expectedRevision: 0 });
+        await done;
+        await subscription.close();
+        expect(received).toEqual(['Before', 'Live1', 'Live2']);
+      });
+    });
+  });
+};
