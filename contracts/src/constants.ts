@@ -19,7 +19,15 @@ export const SERVICE_DEFAULTS = {
   automaticBooking: false,
 } as const;
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export const DEFAULT_WORKING_HOURS = WEEKDAYS.map((day) => ({

@@ -20,7 +20,12 @@ export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteA
   { paths: ['/appointments/book'], audience: ['user'] },
   { paths: ['/services', '/staffs', '/scheduling/manage'], audience: ['admin'] },
   {
-    paths: ['/integrations/apps', '/integrations/webhooks', '/integrations/settings', '/scheduling/templates'],
+    paths: [
+      '/integrations/apps',
+      '/integrations/webhooks',
+      '/integrations/settings',
+      '/scheduling/templates',
+    ],
     audience: ['admin', 'superadmin'],
   },
   {

@@ -63,7 +63,10 @@ const outcomes = async <T>(promises: Promise<T>[]) => {
   };
 };
 
-export const describeEventStoreContract = (adapter: string, connect: () => Promise<ContractSubject>): void => {
+export const describeEventStoreContract = (
+  adapter: string,
+  connect: () => Promise<ContractSubject>,
+): void => {
   describe(`event store contract: ${adapter}`, () => {
     let subject: ContractSubject;
     let store: EventStore;
@@ -92,7 +95,9 @@ export const describeEventStoreContract = (adapter: string, connect: () => Promi
           ['B', 1, { n: 2 }],
           ['C', 2, { n: 3 }],
         ]);
-        expect(events.every((e) => e.streamName === name && e.metadata.correlationId === 'contract')).toBe(true);
+        expect(events.every((e) => e.streamName === name && e.metadata.correlationId === 'contract')).toBe(
+          true,
+        );
         expect((await store.readStream(name, { fromRevision: 2 })).map((e) => e.type)).toEqual(['C']);
       });
 
@@ -103,7 +108,9 @@ export const describeEventStoreContract = (adapter: string, connect: () => Promi
       it('rejects a wrong expected revision and reports the actual one', async () => {
         const name = stream('wrong');
         await store.append(name, [event('A')], { expectedRevision: 'no_stream' });
-        await expect(store.append(name, [event('B')], { expectedRevision: 'no_stream' })).rejects.toMatchObject({
+        await expect(
+          store.append(name, [event('B')], { expectedRevision: 'no_stream' }),
+        ).rejects.toMatchObject({
           name: 'WrongExpectedRevisionError',
           actual: 0,
         });

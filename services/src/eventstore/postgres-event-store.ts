@@ -193,7 +193,8 @@ export class PostgresEventStore implements EventStore {
       events.map((event) => JSON.stringify(event.data)),
       events.map((event) => JSON.stringify(event.metadata ?? {})),
     ];
-    const sql = 'SELECT status, revision, transaction_id, global_position FROM es.append($1, $2, $3, $4, $5, $6, $7)';
+    const sql =
+      'SELECT status, revision, transaction_id, global_position FROM es.append($1, $2, $3, $4, $5, $6, $7)';
     let result: pg.QueryResult;
     try {
       result = await this.pool.query(sql, params);
@@ -203,7 +204,12 @@ export class PostgresEventStore implements EventStore {
       if ((error as { constraint?: string }).constraint !== 'events_event_id_key') throw error;
       result = await this.pool.query(sql, params);
     }
-    const row = result.rows[0] as { status: string; revision: string; transaction_id: string; global_position: string };
+    const row = result.rows[0] as {
+      status: string;
+      revision: string;
+      transaction_id: string;
+      global_position: string;
+    };
     switch (row.status) {
       case 'ok':
       case 'duplicate':

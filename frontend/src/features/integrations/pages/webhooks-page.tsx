@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../ui/placeholder-page';
+
+export function WebhooksPage() {
+  return <PlaceholderPage title="Webhooks" />;
+}

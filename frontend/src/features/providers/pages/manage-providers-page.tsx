@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../ui/placeholder-page';
+
+export function ManageProvidersPage() {
+  return <PlaceholderPage title="Manage Providers" />;
+}

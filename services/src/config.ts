@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+const optionalUrl = (variable: string, protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine(
+      (value) => {
+        if (value === undefined) return true;
+        try {
+          return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+        } catch {
+          return false;
+        }
+      },
+      { message: `${variable} must be a URL like ${example}` },
+    );
+
+const integer = (variable: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: `${variable} must be a whole number from ${min} to ${max}` })
+    .int({ message: `${variable} must be a whole number from ${min} to ${max}` })
+    .min(min, { message: `${variable} must be a whole number from ${min} to ${max}` })
+    .max(max, { message: `${variable} must be a whole number from ${min} to ${max}` })
+    .default(fallback);
+
+/** Every setting the processes read, validated once at start (DESIGN §4). */
+export const ConfigSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      message: 'NODE_ENV must be development, production or test',
+    })
+    .default('development'),
+  PORT: integer('PORT', 1, 65535, 3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalUrl('DATABASE_URL', ['postgres', 'postgresql'], 'postgres://user@host:5432/db'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  REDIS_URL: optionalUrl('REDIS_URL', ['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+  EVENTSTORE_URL: optionalUrl(
+    'EVENTSTORE_URL',
+    ['esdb', 'esdb+discover', 'kurrentdb'],
+    'esdb://localhost:2113?tls=false',
+  ),
+  KAFKA_BROKERS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((broker) => broker.trim())
+            .filter(Boolean)
+        : undefined,
+    )
+    .refine((brokers) => brokers === undefined || brokers.every((broker) => /^[\w.-]+:\d+$/.test(broker)), {
+      message: 'KAFKA_BROKERS must be a comma-separated list of host:port',
+    }),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  PROJECTOR_BATCH_SIZE: integer('PROJECTOR_BATCH_SIZE', 1, 10_000, 500),
+  FRONTEND_DIST: z.string().optional(),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment; a wrong setting fails with a message naming the variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const result = ConfigSchema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? 'environment');
+      return issue.message.startsWith(variable) ? issue.message : `${variable}: ${issue.message}`;
+    }),
+  );
+};

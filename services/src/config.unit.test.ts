@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has working defaults for the single-node profile', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: '.data', LOG_LEVEL: 'info' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads the settings it is given', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
+      KAFKA_BROKERS: 'a:9092, b:9093',
+    });
+    expect(config.PORT).toBe(4000);
+    expect(config.KAFKA_BROKERS).toEqual(['a:9092', 'b:9093']);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 1 to 65535'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a URL like postgres://user@host:5432/db'],
+    [{ EVENTSTORE_URL: 'http://x' }, 'EVENTSTORE_URL must be a URL like esdb://localhost:2113?tls=false'],
+    [{ KAFKA_BROKERS: 'nohostport' }, 'KAFKA_BROKERS must be a comma-separated list of host:port'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+  ])('names the variable that is wrong: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('lists every wrong variable at once', () => {
+    expect(() => loadConfig({ PORT: '0', REDIS_URL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL/);
+  });
+});

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import type { EventMetadata, LogPosition, RecordedEvent } from '@appointment/contracts/events';
+import { WrongExpectedRevisionError, type EventStore } from '../eventstore/event-store';
+import { ConflictError } from './errors';
+
+/** An event as deciders produce it: type and data; ids and metadata are added on append. */
+export interface DomainEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export interface Command {
+  type: string;
+  data: Record<string, unknown>;
+  /** The acting user and the clock arrive here, never from inside decide (STYLE.md). */
+  metadata: EventMetadata & { now: string; idempotencyKey?: string };
+}
+
+/** The Decider pattern: pure functions, no I/O, no clock. */
+export interface Decider<C extends Command, E extends DomainEvent, S> {
+  initialState: () => S;
+  evolve: (state: S, event: E) => S;
+  /** Returns the events the command causes; throws a DomainError for a broken rule. */
+  decide: (command: C, state: S) => E[];
+}
+
+export interface HandleResult<S> {
+  events: RecordedEventLike[];
+  state: S;
+  /** The revision of the stream after the command; -1 when the stream still does not exist. */
+  revision: number;
+  /** The position of the last event appended, for read-your-writes waits. */
+  position?: LogPosition;
+}
+
+export interface RecordedEventLike extends DomainEvent {
+  id: string;
+}
+
+export interface HandleOptions {
+  /** How many times a lost optimistic race is retried before answering 409. */
+  maxRetries?: number;
+  conflictMessage?: string;
+}
+
+const IDEMPOTENCY_NAMESPACE = '5b0c2b3e-7a47-4c1e-9d1f-0b8a0c1d2e3f';
+
+/** Deterministic ids make a repeated request (same idempotency key) append nothing twice. */
+const eventIds = (stream: string, command: Command, count: number): string[] =>
+  Array.from({ length: count }, (_, index) =>
+    command.metadata.idempotencyKey
+      ? uuidv5(`${stream}\u0000${command.metadata.idempotencyKey}\u0000${index}`, IDEMPOTENCY_NAMESPACE)
+      : randomUUID(),
+  );
+
+/**
+ * Read the stream, fold evolve, decide, append with the expected revision; on a lost race,
+ * do it all again (decide sees the new state), a bounded number of times.
+ */
+export const handleCommand = async <C extends Command, E extends DomainEvent, S>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<C, E, S>,
+  command: C,
+  options: HandleOptions = {},
+): Promise<HandleResult<S>> => {
+  const maxRetries = options.maxRetries ?? 5;
+  const { now: _now, idempotencyKey: _key, ...metadata } = command.metadata;
+  for (let attempt = 0; ; attempt++) {
+    const history = (await store.readStream(stream)) as (RecordedEvent & E)[];
+    const state = history.reduce(decider.evolve, decider.initialState());
+    const revision = history.length === 0 ? -1 : history[history.length - 1]!.streamRevision;
+
+    if (command.metadata.idempotencyKey) {
+      const [firstId] = eventIds(stream, command, 1);
+      const done = history.filter(
+        (event) => event.metadata.idempotencyKey === command.metadata.idempotencyKey,
+      );
+      if (done.some((event) => event.id === firstId)) {
+        return { events: done, state, revision, position: done[done.length - 1]!.position };
+      }
+    }
+
+    const decided = decider.decide(command, state);
+    if (decided.length === 0) return { events: [], state, revision };
+
+    const ids = eventIds(stream, command, decided.length);
+    const events = decided.map((event, index) => ({
+      id: ids[index]!,
+      type: event.type,
+      data: event.data,
+      metadata: {
+        ...metadata,
+        causationId: command.metadata.causationId ?? command.metadata.correlationId,
+        ...(command.metadata.idempotencyKey ? { idempotencyKey: command.metadata.idempotencyKey } : {}),
+      },
+    }));
+    try {
+      const result = await store.append(stream, events, {
+        expectedRevision: revision === -1 ? 'no_stream' : revision,
+      });
+      return {
+        events,
+        state: decided.reduce(decider.evolve, state),
+        revision: result.nextExpectedRevision,
+        position: result.position,
+      };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= maxRetries) {
+        throw new ConflictError(
+          options.conflictMessage ?? 'The data changed while saving. Please try again.',
+        );
+      }
+    }
+  }
+};

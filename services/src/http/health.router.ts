@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import type pg from 'pg';
+import { readCheckpoints } from '@appointment/projections/checkpoints';
+import type { Projection } from '@appointment/projections/projection';
+import type { EventStore } from '../eventstore/event-store';
+
+export interface HealthDependencies {
+  pool: pg.Pool;
+  store: EventStore;
+  projections: Projection[];
+}
+
+export interface ProjectionHealth {
+  name: string;
+  checkpoint: { transactionId: string; globalPosition: string } | null;
+  eventsApplied: number;
+  /** Events in the log this projection has not applied yet. */
+  lag: number;
+}
+
+/** GET /api/health: Postgres reachability and each projection's lag, read from the database. */
+export const healthRouter = ({ pool, store, projections }: HealthDependencies): Router => {
+  const router = Router();
+  router.get('/health', async (_req, res) => {
+    const started = Date.now();
+    try {
+      await pool.query('SELECT 1');
+    } catch (error) {
+      res
+        .status(503)
+        .json({ status: 'unavailable', postgres: { ok: false, error: (error as Error).message } });
+      return;
+    }
+    const latencyMs = Date.now() - started;
+    const checkpoints = await readCheckpoints(pool).catch(() => []);
+    const projectionHealth: ProjectionHealth[] = await Promise.all(
+      projections.map(async (projection) => {
+        const checkpoint = checkpoints.find((entry) => entry.projection === projection.name);
+        return {
+          name: projection.name,
+          checkpoint: checkpoint?.position ?? null,
+          eventsApplied: checkpoint?.eventsApplied ?? 0,
+          lag: await store.countAfter(checkpoint?.position),
+        };
+      }),
+    );
+    res.json({ status: 'ok', postgres: { ok: true, latencyMs }, projections: projectionHealth });
+  });
+  return router;
+};
