@@ -1,14 +1,24 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PREVIEW_PORT = 3199;
+const E2E_PORT = 3199;
 const externalBaseUrl = process.env.E2E_BASE_URL;
-const baseURL = externalBaseUrl ?? `http://localhost:${PREVIEW_PORT}`;
+const baseURL = externalBaseUrl ?? `http://localhost:${E2E_PORT}`;
+
+// The product as `npm start` runs it: the single-node launcher serving the built frontend and
+// the API. `npm test` passes a fresh database (E2E_DATABASE_URL) and builds beforehand;
+// alone, it uses an embedded PostgreSQL under .data/e2e.
+const launcherEnv = [
+  `PORT=${E2E_PORT}`,
+  'LOG_LEVEL=warn',
+  process.env.E2E_DATABASE_URL ? `DATABASE_URL=${process.env.E2E_DATABASE_URL}` : 'DATA_DIR=.data/e2e',
+].join(' ');
+const build = process.env.E2E_PREBUILT ? '' : 'npm run build && ';
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   reporter: [['list'], ['json', { outputFile: '../reports/playwright.json' }]],
   use: {
     baseURL,
@@ -29,11 +39,11 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  // With E2E_BASE_URL the tests run against a server started elsewhere; otherwise the built app is previewed.
+  // With E2E_BASE_URL the tests run against a server started elsewhere.
   webServer: externalBaseUrl
     ? undefined
     : {
-        command: `npx vite build && npx vite preview --port ${PREVIEW_PORT} --strictPort`,
+        command: `cd .. && ${build}env ${launcherEnv} node --import tsx services/src/main/all-in-one.ts`,
         url: baseURL,
         reuseExistingServer: !process.env.CI,
         timeout: 120_000,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { LogPosition, RecordedEvent } from '@appointment/contracts/events';
 import { START, type EventStore } from '@appointment/services/eventstore/event-store';
-import { writeCheckpoint } from './checkpoints';
+import { migrateCheckpoints, writeCheckpoint } from './checkpoints';
 import { liveSchema, projectionLockKey, shadowSchema, type Projection } from './projection';
 
 export interface RebuildProgress {
@@ -124,6 +124,7 @@ export const rebuildProjection = async (
   options: RebuildOptions = {},
 ): Promise<RebuildReport> => {
   const started = Date.now();
+  await migrateCheckpoints(pool);
   const live = liveSchema(projection);
   const shadow = shadowSchema(projection);
   const guard = await pool.connect();

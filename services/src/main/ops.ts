@@ -71,8 +71,10 @@ const rebuild = async (
     });
     bar.stop();
     reports.push(report);
+    const seconds = report.durationMs / 1000;
+    const rate = seconds > 0 ? Math.round(report.applied / seconds) : report.applied;
     console.log(
-      `${projection.name}: ${report.applied} events in ${(report.durationMs / 1000).toFixed(1)} s, swapped in`,
+      `${projection.name}: ${report.applied} events in ${seconds.toFixed(1)} s (${rate} events/s), swapped in`,
     );
     console.table(
       report.tables.map((table) => ({

@@ -1,0 +1,120 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PostgresEventStore } from '../eventstore/postgres-event-store';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+interface Launched {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `npm start` without DATABASE_URL: the launcher process with its embedded PostgreSQL. */
+const launch = async (dataDir: string, port: number): Promise<Launched> => {
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main/all-in-one.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes(`running on http://localhost:${port}`)) {
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`launcher did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, output: () => output, exited };
+};
+
+interface Health {
+  status: string;
+  postgres: { ok: boolean };
+  projections: { name: string; eventsApplied: number; lag: number }[];
+}
+
+const health = async (port: number): Promise<Health> =>
+  (await fetch(`http://localhost:${port}/api/health`)).json();
+
+describe('single-node launcher (npm start)', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-data-'));
+  let running: Launched | undefined;
+
+  beforeAll(() => {
+    if (!existsSync(path.join(ROOT, 'frontend/dist/index.html'))) {
+      execFileSync('npm', ['run', 'build', '--workspace', 'frontend'], { cwd: ROOT, stdio: 'ignore' });
+    }
+  });
+  afterAll(async () => {
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGINT');
+      await running.exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts an embedded PostgreSQL, serves the app and the API, stops cleanly, and reuses its data', async () => {
+    const port = await freePort();
+    running = await launch(dataDir, port);
+    expect(running.output()).toContain('embedded server initialised and started');
+
+    const first = await health(port);
+    expect(first).toMatchObject({ status: 'ok', postgres: { ok: true } });
+    expect(first.projections.map((projection) => projection.name)).toContain('stream_catalog');
+
+    const shell = await fetch(`http://localhost:${port}/`);
+    expect(shell.status).toBe(200);
+    expect(await shell.text()).toContain('<div id="root">');
+    const deepLink = await fetch(`http://localhost:${port}/appointments/book`);
+    expect(await deepLink.text()).toContain('<div id="root">');
+    const unknownApi = await fetch(`http://localhost:${port}/api/no-such-route`);
+    expect(unknownApi.status).toBe(404);
+    expect(await unknownApi.json()).toEqual({ message: 'No API route for GET /no-such-route' });
+
+    // Record an event in the embedded database; the projector picks it up live.
+    const { port: pgPort } = JSON.parse(readFileSync(path.join(dataDir, 'postgres.json'), 'utf8')) as {
+      port: number;
+    };
+    const store = await PostgresEventStore.connect({
+      connectionString: `postgres://postgres:appointment@127.0.0.1:${pgPort}/appointment`,
+    });
+    await store.append('launcher-check', [{ type: 'LauncherChecked', data: { run: 1 } }]);
+    await store.close();
+    const deadline = Date.now() + 20_000;
+    while ((await health(port)).projections[0]!.eventsApplied < 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    running.child.kill('SIGINT');
+    expect(await running.exited).toBe(0);
+    expect(running.output()).toContain('"msg":"stopped"');
+    await expect(fetch(`http://localhost:${port}/api/health`)).rejects.toThrow();
+
+    running = await launch(dataDir, port);
+    expect(running.output()).toContain('reusing its data');
+    const second = await health(port);
+    expect(second.projections.find((projection) => projection.name === 'stream_catalog')).toMatchObject({
+      eventsApplied: 1,
+      lag: 0,
+    });
+    running.child.kill('SIGINT');
+    expect(await running.exited).toBe(0);
+  });
+});
