@@ -72,7 +72,9 @@ const cucumber = async (): Promise<Tally> => {
     if (scenario.type !== 'scenario') continue;
     const statuses = scenario.steps.map((step) => step.result.status);
     if (statuses.every((status) => status === 'passed')) tally.passed++;
-    else if (statuses.some((status) => status === 'failed' || status === 'undefined' || status === 'ambiguous'))
+    else if (
+      statuses.some((status) => status === 'failed' || status === 'undefined' || status === 'ambiguous')
+    )
       tally.failed++;
     else tally.skipped++;
   }
@@ -85,13 +87,21 @@ const playwright = async (): Promise<Tally> => {
   const output = path.join(REPORTS, 'playwright.json');
   const database = await createTestDatabase('e2e');
   try {
-    const code = await run('npx', ['playwright', 'test'], { E2E_DATABASE_URL: database.url, E2E_PREBUILT: '1' }, path.join(ROOT, 'frontend'));
-    const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(output);
+    const code = await run(
+      'npx',
+      ['playwright', 'test'],
+      { E2E_DATABASE_URL: database.url, E2E_PREBUILT: '1' },
+      path.join(ROOT, 'frontend'),
+    );
+    const report = readJson<{
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    }>(output);
     if (!report) return { suite: 'playwright', passed: 0, failed: 1, skipped: 0 };
     return {
       suite: 'playwright',
       passed: report.stats.expected,
-      failed: report.stats.unexpected + report.stats.flaky + (code !== 0 && report.stats.unexpected === 0 ? 1 : 0),
+      failed:
+        report.stats.unexpected + report.stats.flaky + (code !== 0 && report.stats.unexpected === 0 ? 1 : 0),
       skipped: report.stats.skipped,
     };
   } finally {
@@ -121,7 +131,9 @@ const main = async () => {
   );
   banner('summary');
   for (const tally of tallies) {
-    console.log(`${tally.suite.padEnd(12)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+    console.log(
+      `${tally.suite.padEnd(12)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`,
+    );
   }
   const skippedIsFailure = process.env.CI === 'true' && total.skipped > 0;
   if (skippedIsFailure) console.log(`On CI nothing may be skipped: ${total.skipped} skipped`);

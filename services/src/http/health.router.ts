@@ -3,11 +3,13 @@ import type pg from 'pg';
 import { readCheckpoints } from '@appointment/projections/checkpoints';
 import type { Projection } from '@appointment/projections/projection';
 import type { EventStore } from '../eventstore/event-store';
+import { QUEUE_NAMES, type JobCounts, type JobQueues } from '../jobs/job-queues';
 
 export interface HealthDependencies {
   pool: pg.Pool;
   store: EventStore;
   projections: Projection[];
+  jobs?: JobQueues;
 }
 
 export interface ProjectionHealth {
@@ -18,8 +20,8 @@ export interface ProjectionHealth {
   lag: number;
 }
 
-/** GET /api/health: Postgres reachability and each projection's lag, read from the database. */
-export const healthRouter = ({ pool, store, projections }: HealthDependencies): Router => {
+/** GET /api/health: Postgres reachability, each projection's lag and each job queue's counts. */
+export const healthRouter = ({ pool, store, projections, jobs }: HealthDependencies): Router => {
   const router = Router();
   router.get('/health', async (_req, res) => {
     const started = Date.now();
@@ -44,7 +46,16 @@ export const healthRouter = ({ pool, store, projections }: HealthDependencies): 
         };
       }),
     );
-    res.json({ status: 'ok', postgres: { ok: true, latencyMs }, projections: projectionHealth });
+    const queues: Record<string, JobCounts> = {};
+    if (jobs) {
+      for (const queue of Object.values(QUEUE_NAMES)) queues[queue] = await jobs.counts(queue);
+    }
+    res.json({
+      status: 'ok',
+      postgres: { ok: true, latencyMs },
+      projections: projectionHealth,
+      jobs: queues,
+    });
   });
   return router;
 };

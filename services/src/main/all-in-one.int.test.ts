@@ -24,7 +24,7 @@ interface Launched {
 
 /** `npm start` without DATABASE_URL: the launcher process with its embedded PostgreSQL. */
 const launch = async (dataDir: string, port: number): Promise<Launched> => {
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main/all-in-one.ts'], {
     cwd: ROOT,
@@ -48,10 +48,11 @@ interface Health {
   status: string;
   postgres: { ok: boolean };
   projections: { name: string; eventsApplied: number; lag: number }[];
+  jobs: Record<string, { waiting: number; failed: number }>;
 }
 
 const health = async (port: number): Promise<Health> =>
-  (await fetch(`http://localhost:${port}/api/health`)).json();
+  (await (await fetch(`http://localhost:${port}/api/health`)).json()) as Health;
 
 describe('single-node launcher (npm start)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-data-'));
@@ -78,6 +79,14 @@ describe('single-node launcher (npm start)', () => {
     const first = await health(port);
     expect(first).toMatchObject({ status: 'ok', postgres: { ok: true } });
     expect(first.projections.map((projection) => projection.name)).toContain('stream_catalog');
+    // BullMQ runs on the same PostgreSQL in this profile.
+    expect(Object.keys(first.jobs).sort()).toEqual([
+      'payment-confirmation',
+      'payment-timeout',
+      'reminders',
+      'webhook-delivery',
+    ]);
+    expect(first.jobs['reminders']).toMatchObject({ waiting: 0, failed: 0 });
 
     const shell = await fetch(`http://localhost:${port}/`);
     expect(shell.status).toBe(200);

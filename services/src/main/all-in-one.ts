@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../config';
 import { connectEventStore } from '../eventstore/connect';
 import { createPool } from '../eventstore/postgres-event-store';
 import { createApp } from '../http/app';
+import { JobQueues } from '../jobs/job-queues';
 import { createLogger } from '../logger';
 import { createSocketServer } from '../realtime/socket-server';
 import { openDatabase } from './database';
@@ -28,8 +29,15 @@ const main = async () => {
   });
   await projector.start();
 
+  // Reactors enqueue payment, reminder and webhook jobs here; their workers join this process.
+  const jobs = await JobQueues.create({
+    backend: { kind: 'postgres', connectionString: database.url },
+    prefix: 'jobs',
+    onError: (error, context) => logger.error({ err: error, ...context }, 'job failed'),
+  });
+
   const frontendDist = config.FRONTEND_DIST ?? path.resolve(__dirname, '../../../frontend/dist');
-  const app = createApp({ pool, store, projections: PROJECTIONS, logger, frontendDist });
+  const app = createApp({ pool, store, jobs, projections: PROJECTIONS, logger, frontendDist });
   const server = http.createServer(app);
   const io = createSocketServer(server, logger);
   await new Promise<void>((resolve, reject) => {
@@ -40,6 +48,7 @@ const main = async () => {
 
   onShutdown(logger, [
     ['http', () => new Promise<void>((resolve) => io.close(() => resolve()))],
+    ['jobs', () => jobs.close()],
     ['projector', () => projector.stop()],
     ['event store', () => store.close()],
     ['read models', () => pool.end()],

@@ -1,0 +1,62 @@
+import { ROLES, can, canOpenRoute, menuFor, type Role } from './roles';
+
+describe('role matrix (SPEC §2.1, §6)', () => {
+  it.each([
+    ['/login', undefined, true],
+    ['/', undefined, true],
+    ['/dashboard', undefined, false],
+    ['/dashboard', 'support', true],
+    ['/appointments', 'user', true],
+    ['/appointments', 'incharge', false],
+    ['/appointments/list', 'superadmin', true],
+    ['/appointments/book', 'user', true],
+    ['/appointments/book', 'admin', false],
+    ['/services', 'admin', true],
+    ['/services', 'incharge', false],
+    ['/scheduling/templates', 'superadmin', true],
+    ['/integrations/webhooks', 'admin', true],
+    ['/providers', 'superadmin', true],
+    ['/providers/42', 'superadmin', true],
+    ['/providers/42', 'admin', false],
+    ['/integrations/api-keys', 'admin', false],
+    ['/providerstablelist', 'support', false],
+    ['/no-such-screen', 'superadmin', false],
+  ] as [string, Role | undefined, boolean][])('%s for %s: %s', (path, role, allowed) => {
+    expect(canOpenRoute(role, path)).toBe(allowed);
+  });
+
+  it('gives each role its side navigation', () => {
+    expect(menuFor('superadmin').map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Service Providers',
+      'Manage Providers',
+      'Profile',
+      'Settings',
+    ]);
+    expect(menuFor('support')).toEqual(menuFor('superadmin'));
+    expect(menuFor('incharge').map((item) => item.path)).toEqual([
+      '/dashboard',
+      '/services',
+      '/staffs',
+      '/appointments',
+      '/scheduling/manage',
+      '/profile',
+      '/settings',
+    ]);
+    expect(menuFor('user').map((item) => item.label)).toContain('Book Appointment');
+    expect(menuFor(undefined)).toEqual(menuFor('user'));
+  });
+
+  it('lets only admin change an appointment status and only users book', () => {
+    expect(ROLES.filter((role) => can(role, 'appointments.changeStatus'))).toEqual(['admin']);
+    expect(ROLES.filter((role) => can(role, 'appointments.book'))).toEqual(['user']);
+    expect(can(undefined, 'dashboard.view')).toBe(false);
+  });
+
+  it('opens every menu entry to the role it is shown to, except where the spec leaves support out', () => {
+    for (const role of ['user', 'admin', 'superadmin'] as Role[]) {
+      for (const item of menuFor(role))
+        expect([item.path, canOpenRoute(role, item.path)]).toEqual([item.path, true]);
+    }
+  });
+});
