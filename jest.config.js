@@ -5,7 +5,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/contracts', '<rootDir>/projections', '<rootDir>/services', '<rootDir>/infra'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', isolatedModules: true }, diagnostics: false }] },
   testTimeout: 60_000,
   maxWorkers: 2,
 };
