@@ -5,7 +5,15 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/contracts', '<rootDir>/projections', '<rootDir>/services', '<rootDir>/infra'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', isolatedModules: true }, diagnostics: false }] },
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      {
+        tsconfig: { module: 'commonjs', moduleResolution: 'node10', isolatedModules: true },
+        diagnostics: false,
+      },
+    ],
+  },
   testTimeout: 60_000,
   maxWorkers: 2,
 };
