@@ -2,4 +2,12 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-export const createLogger = (level: string, name = 'appointment'): Logger => pino({ name, level });
+/** JSON lines for machines; readable lines when a person watches a terminal. */
+export const createLogger = (level: string, name = 'appointment'): Logger =>
+  pino({
+    name,
+    level,
+    ...(process.stdout.isTTY && level !== 'silent'
+      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
+      : {}),
+  });
