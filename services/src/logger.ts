@@ -8,6 +8,11 @@ export const createLogger = (level: string, name = 'appointment'): Logger =>
     name,
     level,
     ...(process.stdout.isTTY && level !== 'silent'
-      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' },
+          },
+        }
       : {}),
   });
