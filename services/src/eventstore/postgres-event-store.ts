@@ -54,7 +54,10 @@ DECLARE
   v_before bigint;
   v_found int;
 BEGIN
-  SELECT count(*) INTO v_found FROM es.events e WHERE e.event_id = ANY (p_ids) AND e.stream_name = p_stream;
+  -- By event id only: the stream check must not steer the planner to the (stream_name,
+  -- stream_revision) index, which would read every event of the stream.
+  SELECT count(*) FILTER (WHERE e.stream_name = p_stream) INTO v_found
+    FROM es.events e WHERE e.event_id = ANY (p_ids);
   IF v_found = 0 THEN
     IF p_mode = 'exact' THEN
       UPDATE es.streams s SET revision = s.revision + n
@@ -81,7 +84,8 @@ BEGIN
       RETURN;
     END IF;
     -- The check failed; a concurrent append of these very ids may be why.
-    SELECT count(*) INTO v_found FROM es.events e WHERE e.event_id = ANY (p_ids) AND e.stream_name = p_stream;
+    SELECT count(*) FILTER (WHERE e.stream_name = p_stream) INTO v_found
+      FROM es.events e WHERE e.event_id = ANY (p_ids);
   END IF;
   IF v_found = n THEN
     RETURN QUERY SELECT 'duplicate'::text, e.stream_revision, e.transaction_id, e.global_position
@@ -105,11 +109,37 @@ interface EventRow {
   event_type: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
-  created_at: Date;
+  /** ISO 8601 in UTC, formatted by the server: parsing a Date per row costs more than the row. */
+  created_at: string;
 }
 
-const COLUMNS =
-  'global_position, transaction_id, stream_name, stream_revision, event_id, event_type, data, metadata, created_at';
+const COLUMNS = `global_position, transaction_id, stream_name, stream_revision, event_id, event_type, data, metadata,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+
+const APPEND_SQL =
+  'SELECT status, revision, transaction_id, global_position FROM es.append($1, $2, $3, $4, $5, $6, $7)';
+
+/**
+ * An append at an exact revision without the plpgsql call: no idempotency pre-check (a retry
+ * finds the revision moved on, and es.append then answers "duplicate"). Status 'ok', or
+ * 'retry' when the revision did not match.
+ */
+const APPEND_EXACT_SQL = `
+WITH stream AS (
+  UPDATE es.streams SET revision = revision + cardinality($3::uuid[])
+   WHERE stream_name = $1 AND revision = $2::bigint
+  RETURNING revision - cardinality($3::uuid[]) AS before
+), inserted AS (
+  INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
+  SELECT $1, stream.before + x.ord, x.id, x.type, x.data, x.metadata
+    FROM stream, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS x(id, type, data, metadata, ord)
+   ORDER BY x.ord
+  RETURNING global_position
+)
+SELECT CASE WHEN count(*) > 0 THEN 'ok' ELSE 'retry' END AS status,
+       (SELECT before FROM stream) + cardinality($3::uuid[]) AS revision,
+       pg_current_xact_id() AS transaction_id, max(global_position) AS global_position
+  FROM inserted`;
 
 const toRecorded = (row: EventRow): RecordedEvent => ({
   id: row.event_id,
@@ -119,7 +149,7 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   position: { transactionId: row.transaction_id, globalPosition: row.global_position },
   data: row.data,
   metadata: row.metadata,
-  createdAt: row.created_at.toISOString(),
+  createdAt: row.created_at,
 });
 
 export interface PostgresEventStoreOptions {
@@ -193,16 +223,30 @@ export class PostgresEventStore implements EventStore {
       events.map((event) => JSON.stringify(event.data)),
       events.map((event) => JSON.stringify(event.metadata ?? {})),
     ];
-    const sql =
-      'SELECT status, revision, transaction_id, global_position FROM es.append($1, $2, $3, $4, $5, $6, $7)';
-    let result: pg.QueryResult;
+    const full = { name: 'es.append', text: APPEND_SQL, values: params };
+    let result: pg.QueryResult | undefined;
+    if (mode === 'exact') {
+      // The common case in one planned statement; anything else (a wrong revision, a retry) is
+      // answered by es.append.
+      result = await this.pool
+        .query({
+          name: 'es.append_exact',
+          text: APPEND_EXACT_SQL,
+          values: [streamName, expected, ids, ...params.slice(4)],
+        })
+        .catch((error: unknown) => {
+          if ((error as { constraint?: string }).constraint !== 'events_event_id_key') throw error;
+          return undefined;
+        });
+      if (result?.rows[0]?.status !== 'ok') result = undefined;
+    }
     try {
-      result = await this.pool.query(sql, params);
+      result ??= await this.pool.query(full);
     } catch (error) {
       // Two concurrent appends of the same ids under `any`: the loser hits the unique key.
       // Asking again answers "already appended".
       if ((error as { constraint?: string }).constraint !== 'events_event_id_key') throw error;
-      result = await this.pool.query(sql, params);
+      result = await this.pool.query(full);
     }
     const row = result.rows[0] as {
       status: string;

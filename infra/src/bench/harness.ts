@@ -1,0 +1,86 @@
+import cliProgress from 'cli-progress';
+
+/**
+ * Shared pieces of the bench suites. Figures go to stdout, one per line, as
+ * `<suite>.<figure>: <number> <unit>`; everything else (progress, notes) goes to stderr.
+ */
+
+export const figure = (suite: string, name: string, value: number, unit: string): void => {
+  process.stdout.write(`${suite}.${name}: ${formatNumber(value)}${unit === '' ? '' : ` ${unit}`}\n`);
+};
+
+const formatNumber = (value: number): string => {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return String(value);
+  const magnitude = Math.abs(value);
+  if (magnitude >= 100) return String(Math.round(value));
+  if (magnitude >= 10) return value.toFixed(1);
+  return value.toFixed(2);
+};
+
+export const note = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
+
+/** The non-negative number an env variable asks for, or the default. */
+export const envNumber = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number, got ${raw}`);
+  return value;
+};
+
+/** The q-quantile (0..1) of sorted samples, nearest-rank. */
+export const quantileOfSorted = (sorted: Float64Array, q: number): number => {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+};
+
+/** Latency samples in milliseconds, growing without boxing every number. */
+export class Samples {
+  private values = new Float64Array(4096);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+
+  /** A sorted copy, for quantiles. */
+  sorted(): Float64Array {
+    return this.values.slice(0, this.length).sort();
+  }
+}
+
+/**
+ * Shows a phase: a line on stderr, and while it runs a progress bar when stderr is a terminal.
+ * `tick` reports progress in [0, total].
+ */
+export const withProgress = async <T>(
+  label: string,
+  total: number,
+  run: (tick: (value: number) => void) => Promise<T>,
+): Promise<T> => {
+  note(`  ${label}`);
+  if (!process.stderr.isTTY) return run(() => undefined);
+  const bar = new cliProgress.SingleBar(
+    {
+      format: '    [{bar}] {percentage}%',
+      stream: process.stderr,
+      clearOnComplete: true,
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(total, 0);
+  try {
+    return await run((value) => bar.update(Math.min(total, value)));
+  } finally {
+    bar.stop();
+  }
+};
