@@ -11,14 +11,22 @@ export type RouteAudience = typeof PUBLIC | typeof SIGNED_IN | readonly Role[];
 
 /**
  * SPEC §2.1 route access, as data. Client guards and server checks both read this table.
- * `support` is absent from every list the spec shows; it only has the platform menu.
+ *
+ * The spec leaves two roles open; decided here (issue 3):
+ * - incharge is a provider's staff member. It shares the admin menu (§2.1), so it may open
+ *   every screen of that menu for its own provider: appointments, services, staffs and the
+ *   schedule. It may manage the schedule, but changing services, staff, appointment status
+ *   (§6 "Only admin can change appointment status") and integrations stays with admin.
+ * - support is platform staff with the superadmin menu (§2.1, §6). It may open the screens of
+ *   that menu (providers, the approval table, provider detail) read-only; approving,
+ *   rejecting, creating providers and API keys stay with superadmin.
  */
 export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteAudience }[] = [
   { paths: ['/login', '/register', '/registration-success', '/'], audience: PUBLIC },
   { paths: ['/dashboard', '/profile', '/settings'], audience: SIGNED_IN },
-  { paths: ['/appointments', '/appointments/list'], audience: ['user', 'admin', 'superadmin'] },
+  { paths: ['/appointments', '/appointments/list'], audience: ['user', 'admin', 'incharge', 'superadmin'] },
   { paths: ['/appointments/book'], audience: ['user'] },
-  { paths: ['/services', '/staffs', '/scheduling/manage'], audience: ['admin'] },
+  { paths: ['/services', '/staffs', '/scheduling/manage'], audience: ['admin', 'incharge'] },
   {
     paths: [
       '/integrations/apps',
@@ -28,10 +36,8 @@ export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteA
     ],
     audience: ['admin', 'superadmin'],
   },
-  {
-    paths: ['/providers', '/providerstablelist', '/providers/:id', '/integrations/api-keys'],
-    audience: ['superadmin'],
-  },
+  { paths: ['/providers', '/providerstablelist', '/providers/:id'], audience: ['superadmin', 'support'] },
+  { paths: ['/integrations/api-keys'], audience: ['superadmin'] },
 ];
 
 /** Where a refused route sends the user (SPEC §2.1). */
@@ -107,11 +113,12 @@ export const CAPABILITIES = {
   'appointments.book': ['user'],
   'appointments.changeStatus': ['admin'],
   'favourites.manage': ['user'],
-  'services.manage': ['admin', 'incharge'],
+  'services.view': ['admin', 'incharge'],
+  'services.manage': ['admin'],
   'staffs.view': ['admin', 'incharge'],
   'schedule.manage': ['admin', 'incharge'],
-  'templates.manage': ['admin', 'incharge', 'superadmin'],
-  'integrations.manage': ['admin', 'incharge', 'superadmin'],
+  'templates.manage': ['admin', 'superadmin'],
+  'integrations.manage': ['admin', 'superadmin'],
   'providers.view': ['superadmin', 'support'],
   'providers.approve': ['superadmin'],
   'providers.manage': ['superadmin'],
