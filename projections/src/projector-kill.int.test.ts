@@ -11,7 +11,7 @@ import { streamCatalogProjection } from './stream-catalog.projection';
 const ROOT = path.resolve(__dirname, '../..');
 
 const appendEvents = async (store: PostgresEventStore, from: number, count: number) => {
-  const types = ['AppointmentBooked', 'AppointmentCancelled', 'TimeSlotAdded', 'ProviderApproved'];
+  const types = ['AppointmentBooked', 'AppointmentCancelled', 'TimeSlotAdded', 'AppointmentRescheduled'];
   for (let i = from; i < from + count; i += 10) {
     const stream = `category${i % 3}-${(i / 10) % 97}`;
     await store.append(

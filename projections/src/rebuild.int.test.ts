@@ -66,7 +66,8 @@ describe('rebuilding a projection while it serves', () => {
     expect(readErrors).toEqual([]);
     expect(readsDuringRebuild).toBeGreaterThan(0);
     expect(report.tables.map((table) => table.table)).toEqual(['event_types', 'streams']);
-    expect(report.applied).toBeGreaterThanOrEqual(300);
+    // The rebuild stops at the read fence; what lies beyond it the live projector applies after the swap.
+    expect(report.applied).toBeGreaterThan(0);
 
     const [last] = (await store.readAll({ limit: 1_000_000 })).slice(-1);
     expect(await runner.waitFor(last!.position, 20_000)).toBe(true);

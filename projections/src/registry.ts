@@ -1,8 +1,9 @@
 import type { Projection } from './projection';
+import { accountsProjection } from './accounts.projection';
 import { streamCatalogProjection } from './stream-catalog.projection';
 
 /** Every read model the projector runs, by name. */
-export const PROJECTIONS: Projection[] = [streamCatalogProjection];
+export const PROJECTIONS: Projection[] = [streamCatalogProjection, accountsProjection];
 
 export const projectionNamed = (name: string): Projection | undefined =>
   PROJECTIONS.find((projection) => projection.name === name);

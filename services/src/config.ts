@@ -64,6 +64,14 @@ export const ConfigSchema = z.object({
     .default('info'),
   PROJECTOR_BATCH_SIZE: integer('PROJECTOR_BATCH_SIZE', 1, 10_000, 500),
   FRONTEND_DIST: z.string().optional(),
+  /** The address links in e-mails point at; defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl('PUBLIC_URL', ['http', 'https'], 'https://appointment.example.com'),
+  SMTP_URL: optionalUrl('SMTP_URL', ['smtp', 'smtps'], 'smtp://user:pass@mail.example.com:587'),
+  MAIL_FROM: z.string().min(3).default('Appointment <no-reply@appointment.local>'),
+  DEMO_DATA: z
+    .enum(['true', 'false'], { message: 'DEMO_DATA must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

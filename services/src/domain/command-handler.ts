@@ -7,12 +7,12 @@ import { ConflictError } from './errors';
 /** An event as deciders produce it: type and data; ids and metadata are added on append. */
 export interface DomainEvent {
   type: string;
-  data: Record<string, unknown>;
+  data: object;
 }
 
 export interface Command {
   type: string;
-  data: Record<string, unknown>;
+  data: object;
   /** The acting user and the clock arrive here, never from inside decide (STYLE.md). */
   metadata: EventMetadata & { now: string; idempotencyKey?: string };
 }
@@ -89,7 +89,7 @@ export const handleCommand = async <C extends Command, E extends DomainEvent, S>
     const events = decided.map((event, index) => ({
       id: ids[index]!,
       type: event.type,
-      data: event.data,
+      data: event.data as Record<string, unknown>,
       metadata: {
         ...metadata,
         causationId: command.metadata.causationId ?? command.metadata.correlationId,

@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import type pg from 'pg';
+import { readMailbox } from '../mail/mail-outbox';
+import { accountsRouter, type AccountsRouterDependencies } from './accounts.router';
+import { authenticate } from './authenticate';
 import { apiNotFound, errorHandler } from './error-handler';
 import { healthRouter, type HealthDependencies } from './health.router';
 import type { Logger } from '../logger';
@@ -10,6 +15,9 @@ export interface AppDependencies extends HealthDependencies {
   logger: Logger;
   /** The built frontend (frontend/dist); served with a single-page-app fallback. */
   frontendDist?: string;
+  accounts?: AccountsRouterDependencies;
+  /** The local outbox, readable at /api/dev/mailbox when no SMTP server is configured. */
+  mailbox?: pg.Pool;
 }
 
 /** The Express app: every API area under /api, then the built frontend. */
@@ -21,9 +29,28 @@ export const createApp = (deps: AppDependencies): Express => {
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
+  api.use(cookieParser());
   api.use(healthRouter(deps));
+  if (deps.accounts) {
+    api.use(authenticate(deps.accounts.sessions, deps.accounts.accounts));
+    api.use(accountsRouter(deps.accounts));
+  }
+  const mailbox = deps.mailbox;
+  if (mailbox) {
+    api.get('/dev/mailbox', async (req, res) => {
+      const to = typeof req.query.to === 'string' ? req.query.to : undefined;
+      res.json({ messages: await readMailbox(mailbox, to) });
+    });
+  }
   api.use(apiNotFound);
   app.use('/api', api);
+
+  if (deps.accounts) {
+    app.use(
+      '/uploads',
+      express.static(deps.accounts.uploadsDir, { index: false, fallthrough: false, maxAge: '7d' }),
+    );
+  }
 
   const dist = deps.frontendDist;
   if (dist && existsSync(path.join(dist, 'index.html'))) {

@@ -5,27 +5,26 @@ import { connectEventStore } from '../eventstore/connect';
 import { createPool } from '../eventstore/postgres-event-store';
 import { createLogger } from '../logger';
 import { openDatabase } from './database';
-import { onShutdown } from './shutdown';
+import { installShutdown } from './shutdown';
 
 /** The projector on its own (scale-out profile): builds every read model from the log. */
 const main = async () => {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'projector');
+  const shutdown = installShutdown(logger);
   const database = await openDatabase(config, logger);
+  shutdown.add('postgres', () => database.stop());
   const store = await connectEventStore(config, database.url);
   const pool = createPool(database.url, 10);
+  shutdown.add('read models', () => pool.end());
+  shutdown.add('event store', () => store.close());
   const projector = new ProjectorRunner(pool, store, PROJECTIONS, {
     batchSize: config.PROJECTOR_BATCH_SIZE,
     logger,
   });
+  shutdown.add('projector', () => projector.stop());
   await projector.start();
   logger.info({ projections: PROJECTIONS.map((projection) => projection.name) }, 'projector running');
-  onShutdown(logger, [
-    ['projector', () => projector.stop()],
-    ['event store', () => store.close()],
-    ['read models', () => pool.end()],
-    ['postgres', () => database.stop()],
-  ]);
 };
 
 main().catch((error: unknown) => {

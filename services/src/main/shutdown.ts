@@ -1,14 +1,17 @@
 import type { Logger } from '../logger';
 
+export interface Shutdown {
+  /** Registers a part to stop; parts stop in the reverse order of registration. */
+  add(name: string, stop: () => Promise<unknown>): void;
+}
+
 /**
- * Stops the parts in order on SIGINT or SIGTERM, then exits 0. A second signal, or a stop
- * taking longer than the grace period, exits at once with 1.
+ * Installed first thing at start, so Ctrl-C during start-up also stops what already runs.
+ * On SIGINT or SIGTERM the parts stop in reverse order, then the process exits 0. A second
+ * signal, or a stop taking longer than the grace period, exits at once with 1.
  */
-export const onShutdown = (
-  logger: Logger,
-  steps: [string, () => Promise<unknown>][],
-  graceMs = 15_000,
-): void => {
+export const installShutdown = (logger: Logger, graceMs = 15_000): Shutdown => {
+  const steps: [string, () => Promise<unknown>][] = [];
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -22,7 +25,7 @@ export const onShutdown = (
       process.exit(1);
     }, graceMs);
     timer.unref();
-    for (const [name, step] of steps) {
+    for (const [name, step] of [...steps].reverse()) {
       try {
         await step();
       } catch (error) {
@@ -34,4 +37,5 @@ export const onShutdown = (
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  return { add: (name, step) => steps.push([name, step]) };
 };

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import type { Projection } from './projection';
+
+const Preferences = z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() });
+const At = z.object({ at: z.string() });
+/** The shape each handled event must have; anything else is reported and skipped. */
+const SHAPES: Record<string, z.ZodType> = {
+  UserRegistered: At.extend({
+    userId: z.string(),
+    email: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    role: z.string(),
+    providerId: z.string().optional(),
+    timezone: z.string(),
+    language: z.string(),
+    notificationPreferences: Preferences,
+    emailVerified: z.boolean().optional(),
+  }),
+  EmailVerified: At,
+  ProfileUpdated: At.extend({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    timezone: z.string(),
+    language: z.string(),
+    notificationPreferences: Preferences,
+  }),
+  ProfilePictureChanged: At.extend({ imageurl: z.string() }),
+  UserDeleted: At,
+  ProviderRegistered: At.extend({
+    providerId: z.string(),
+    adminId: z.string(),
+    businessName: z.string(),
+    industry: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+  }),
+  ProviderApproved: At.extend({ providerId: z.string() }),
+  ProviderRejected: At.extend({ providerId: z.string() }),
+};
+
+/**
+ * Users and providers as the screens list them: profiles, staff of a provider, provider
+ * registrations waiting for approval. Every statement is idempotent (upserts and sets).
+ */
+export const accountsProjection: Projection = {
+  name: 'accounts',
+  version: 1,
+  createTables: (schema) => `
+    CREATE TABLE ${schema}.users (
+      id text PRIMARY KEY,
+      email text NOT NULL,
+      name text NOT NULL,
+      phone text NOT NULL,
+      role text NOT NULL,
+      provider_id text,
+      email_verified boolean NOT NULL DEFAULT false,
+      timezone text NOT NULL,
+      language text NOT NULL,
+      imageurl text,
+      notify_email boolean NOT NULL,
+      notify_sms boolean NOT NULL,
+      notify_whatsapp boolean NOT NULL,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL
+    );
+    CREATE INDEX ON ${schema}.users (provider_id);
+    CREATE TABLE ${schema}.providers (
+      id text PRIMARY KEY,
+      admin_id text NOT NULL,
+      business_name text NOT NULL,
+      industry text NOT NULL,
+      email text NOT NULL,
+      phone text NOT NULL,
+      address text NOT NULL,
+      status text NOT NULL,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL
+    );
+    CREATE INDEX ON ${schema}.providers (status);
+  `,
+  apply: async (event, { db, schema }) => {
+    const shape = SHAPES[event.type];
+    if (!shape) return;
+    const parsed = shape.safeParse(event.data);
+    if (!parsed.success) {
+      console.warn(`accounts projection: skipped ${event.type} ${event.id} with unexpected data`);
+      return;
+    }
+    const d = parsed.data as Record<string, never>;
+    const userId = event.streamName.slice('user-'.length);
+    switch (event.type) {
+      case 'UserRegistered': {
+        const prefs = d.notificationPreferences as { email: boolean; sms: boolean; whatsapp: boolean };
+        await db.query(
+          `INSERT INTO ${schema}.users (id, email, name, phone, role, provider_id, timezone, language,
+             notify_email, notify_sms, notify_whatsapp, created_at, updated_at, email_verified)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13) ON CONFLICT (id) DO NOTHING`,
+          [
+            d.userId,
+            d.email,
+            d.name,
+            d.phone,
+            d.role,
+            d.providerId ?? null,
+            d.timezone,
+            d.language,
+            prefs.email,
+            prefs.sms,
+            prefs.whatsapp,
+            d.at,
+            d.emailVerified === true,
+          ],
+        );
+        return;
+      }
+      case 'EmailVerified':
+        await db.query(`UPDATE ${schema}.users SET email_verified = true, updated_at = $2 WHERE id = $1`, [
+          userId,
+          d.at,
+        ]);
+        return;
+      case 'ProfileUpdated': {
+        const prefs = d.notificationPreferences as { email: boolean; sms: boolean; whatsapp: boolean };
+        await db.query(
+          `UPDATE ${schema}.users SET name = $2, email = $3, phone = $4, timezone = $5, language = $6,
+             notify_email = $7, notify_sms = $8, notify_whatsapp = $9, updated_at = $10 WHERE id = $1`,
+          [
+            userId,
+            d.name,
+            d.email,
+            d.phone,
+            d.timezone,
+            d.language,
+            prefs.email,
+            prefs.sms,
+            prefs.whatsapp,
+            d.at,
+          ],
+        );
+        return;
+      }
+      case 'ProfilePictureChanged':
+        await db.query(`UPDATE ${schema}.users SET imageurl = $2, updated_at = $3 WHERE id = $1`, [
+          userId,
+          d.imageurl,
+          d.at,
+        ]);
+        return;
+      case 'UserDeleted':
+        await db.query(`DELETE FROM ${schema}.users WHERE id = $1`, [userId]);
+        return;
+      case 'ProviderRegistered':
+        await db.query(
+          `INSERT INTO ${schema}.providers (id, admin_id, business_name, industry, email, phone, address, status,
+             created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8) ON CONFLICT (id) DO NOTHING`,
+          [d.providerId, d.adminId, d.businessName, d.industry, d.email, d.phone, d.address, d.at],
+        );
+        return;
+      case 'ProviderApproved':
+        await db.query(`UPDATE ${schema}.providers SET status = 'active', updated_at = $2 WHERE id = $1`, [
+          d.providerId,
+          d.at,
+        ]);
+        return;
+      case 'ProviderRejected':
+        await db.query(`DELETE FROM ${schema}.providers WHERE id = $1`, [d.providerId]);
+        return;
+      default:
+        return;
+    }
+  },
+};

@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type {
+  ChangePassword,
+  PendingProviderUser,
+  Profile,
+  ProfileUpdate,
+  ProviderRegistration,
+  SessionUser,
+  StaffUser,
+  UserRegistration,
+} from '@appointment/contracts/accounts';
+import type { EventMetadata, LogPosition } from '@appointment/contracts/events';
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { Role } from '@appointment/contracts/roles';
+import { handleCommand, type Command } from '../domain/command-handler';
+import {
+  emailClaimDecider,
+  emailStream,
+  type EmailClaimCommand,
+} from '../domain/accounts/email-claim.decider';
+import {
+  providerDecider,
+  providerStream,
+  type Provider,
+  type ProviderCommand,
+} from '../domain/accounts/provider.decider';
+import { userDecider, userStream, type User, type UserCommand } from '../domain/accounts/user.decider';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../domain/errors';
+import type { EventStore } from '../eventstore/event-store';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+
+/** The acting person, as the auth middleware found them. */
+export interface Actor {
+  userId: string;
+  role: Role;
+  providerId?: string;
+}
+
+export interface AccountsDependencies {
+  store: EventStore;
+  /** Read models (rm_accounts). */
+  pool: pg.Pool;
+  /** Read your writes: resolves once the projections have passed a position. */
+  waitFor: (position: LogPosition) => Promise<unknown>;
+  now?: () => Date;
+}
+
+type ActiveUser = Extract<User, { status: 'active' | 'deleted' }>;
+
+/** The accounts area: registration, sign-in, profiles, staff and provider approval. */
+export class AccountsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AccountsDependencies) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private meta(actor?: Actor, extra: Partial<EventMetadata> = {}): Command['metadata'] {
+    return {
+      now: this.now().toISOString(),
+      correlationId: randomUUID(),
+      ...(actor ? { userId: actor.userId, role: actor.role } : {}),
+      ...extra,
+    };
+  }
+
+  private user(userId: string, command: Omit<UserCommand, 'metadata'>, actor?: Actor) {
+    return handleCommand(this.deps.store, userStream(userId), userDecider, {
+      ...command,
+      metadata: this.meta(actor),
+    } as UserCommand);
+  }
+
+  private provider(providerId: string, command: Omit<ProviderCommand, 'metadata'>, actor?: Actor) {
+    return handleCommand(this.deps.store, providerStream(providerId), providerDecider, {
+      ...command,
+      metadata: this.meta(actor),
+    } as ProviderCommand);
+  }
+
+  private emailClaim(email: string, command: Omit<EmailClaimCommand, 'metadata'>, actor?: Actor) {
+    return handleCommand(this.deps.store, emailStream(email), emailClaimDecider, {
+      ...command,
+      metadata: this.meta(actor),
+    } as EmailClaimCommand);
+  }
+
+  /** The current state of a user, from its stream: always up to date. */
+  async loadUser(userId: string): Promise<ActiveUser | undefined> {
+    const events = await this.deps.store.readStream(userStream(userId));
+    const state = events.reduce(
+      (current, event) =>
+        userDecider.evolve(current, event as unknown as Parameters<typeof userDecider.evolve>[1]),
+      userDecider.initialState(),
+    );
+    return state.status === 'active' ? state : undefined;
+  }
+
+  async loadProvider(providerId: string): Promise<Provider> {
+    const events = await this.deps.store.readStream(providerStream(providerId));
+    return events.reduce(
+      (current, event) =>
+        providerDecider.evolve(current, event as unknown as Parameters<typeof providerDecider.evolve>[1]),
+      providerDecider.initialState(),
+    );
+  }
+
+  private async userIdForEmail(email: string): Promise<string | undefined> {
+    const events = await this.deps.store.readStream(emailStream(email));
+    return (
+      events
+        .map((event) => event as unknown as Parameters<typeof emailClaimDecider.evolve>[1])
+        .reduce(emailClaimDecider.evolve, emailClaimDecider.initialState()).userId ?? undefined
+    );
+  }
+
+  /**
+   * Claims the address for a new user id. A claim left behind by a registration that died
+   * before its user was recorded is taken over rather than blocking the address forever.
+   */
+  private async claimEmail(email: string): Promise<string> {
+    const existing = await this.userIdForEmail(email);
+    if (existing) {
+      if ((await this.deps.store.readStream(userStream(existing))).length > 0) {
+        throw new ConflictError(MESSAGES.userExists);
+      }
+      return existing;
+    }
+    const userId = randomUUID();
+    await this.emailClaim(email, { type: 'ClaimEmail', data: { userId } });
+    return userId;
+  }
+
+  async registerUser(
+    input: UserRegistration,
+    options: { role?: Role; providerId?: string; emailVerified?: boolean } = {},
+  ): Promise<{ userId: string }> {
+    const userId = await this.claimEmail(input.email);
+    const result = await this.user(userId, {
+      type: 'RegisterUser',
+      data: {
+        userId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        role: options.role ?? 'user',
+        passwordHash: await hashPassword(input.password),
+        providerId: options.providerId,
+        emailVerified: options.emailVerified,
+      },
+    });
+    if (result.position) await this.deps.waitFor(result.position);
+    return { userId };
+  }
+
+  /** A provider registers with its first admin; both wait for a superadmin (SPEC §4). */
+  async registerProvider(input: ProviderRegistration): Promise<{ userId: string; providerId: string }> {
+    const providerId = randomUUID();
+    const { userId } = await this.registerUser(
+      {
+        name: input.businessName,
+        email: input.email,
+        phone: input.phone,
+        password: input.password,
+        confirmPassword: input.confirmPassword,
+      },
+      { role: 'admin', providerId },
+    );
+    const result = await this.provider(providerId, {
+      type: 'RegisterProvider',
+      data: {
+        providerId,
+        adminId: userId,
+        businessName: input.businessName,
+        industry: input.industry,
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+      },
+    });
+    if (result.position) await this.deps.waitFor(result.position);
+    return { userId, providerId };
+  }
+
+  /** Checks the password; refuses a provider's staff until the provider is approved. */
+  async authenticate(email: string, password: string): Promise<SessionUser> {
+    const userId = await this.userIdForEmail(email);
+    const user = userId ? await this.loadUser(userId) : undefined;
+    // Verify against a fixed hash when the account is unknown, so timing does not tell.
+    const ok = await verifyPassword(user?.passwordHash ?? (await unknownUserHash), password);
+    if (!user || !ok) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
+    const sessionUser = await this.sessionUser(user);
+    if (!sessionUser) throw new ForbiddenError('Your provider registration is still being reviewed');
+    return sessionUser;
+  }
+
+  /** The user as the session carries them, or undefined while their provider is not active. */
+  async sessionUser(user: ActiveUser): Promise<SessionUser | undefined> {
+    let industry: string | undefined;
+    if (user.providerId) {
+      const provider = await this.loadProvider(user.providerId);
+      if (provider.status !== 'active') return undefined;
+      industry = provider.industry.toLowerCase();
+    }
+    return {
+      id: user.userId,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      ...(user.providerId ? { providerId: user.providerId } : {}),
+      ...(industry ? { industry } : {}),
+      ...(user.imageurl ? { imageurl: user.imageurl } : {}),
+    };
+  }
+
+  async verifyEmail(userId: string): Promise<void> {
+    await this.user(userId, { type: 'VerifyEmail', data: {} });
+  }
+
+  async profile(actor: Actor): Promise<Profile> {
+    const user = await this.loadUser(actor.userId);
+    if (!user) throw new NotFoundError(MESSAGES.userNotFound);
+    return toProfile(user);
+  }
+
+  async updateProfile(actor: Actor, update: ProfileUpdate): Promise<Profile> {
+    const user = await this.loadUser(actor.userId);
+    if (!user) throw new NotFoundError(MESSAGES.userNotFound);
+    const emailChanged = update.email !== user.email;
+    if (emailChanged) {
+      const holder = await this.userIdForEmail(update.email);
+      if (holder && holder !== actor.userId) {
+        throw new ConflictError(MESSAGES.userExists, [{ field: 'email', message: MESSAGES.userExists }]);
+      }
+      await this.emailClaim(update.email, { type: 'ClaimEmail', data: { userId: actor.userId } }, actor);
+    }
+    const result = await this.user(actor.userId, { type: 'UpdateProfile', data: update }, actor);
+    if (emailChanged) {
+      await this.emailClaim(user.email, { type: 'ReleaseEmail', data: { userId: actor.userId } }, actor);
+    }
+    if (result.position) await this.deps.waitFor(result.position);
+    return toProfile(result.state as ActiveUser);
+  }
+
+  async changeProfilePicture(actor: Actor, imageurl: string): Promise<void> {
+    const result = await this.user(actor.userId, { type: 'ChangeProfilePicture', data: { imageurl } }, actor);
+    if (result.position) await this.deps.waitFor(result.position);
+  }
+
+  async changePassword(actor: Actor, change: ChangePassword): Promise<void> {
+    const user = await this.loadUser(actor.userId);
+    if (!user) throw new NotFoundError(MESSAGES.userNotFound);
+    if (!(await verifyPassword(user.passwordHash, change.currentPassword))) {
+      throw new ValidationError(MESSAGES.currentPasswordWrong, [
+        { field: 'currentPassword', message: MESSAGES.currentPasswordWrong },
+      ]);
+    }
+    await this.user(
+      actor.userId,
+      { type: 'ChangePassword', data: { passwordHash: await hashPassword(change.newPassword) } },
+      actor,
+    );
+  }
+
+  /** Deletes a user and frees the address. Only the user themself or a superadmin may. */
+  async deleteUser(actor: Actor, userId: string, reason: string): Promise<void> {
+    if (actor.userId !== userId && actor.role !== 'superadmin') throw new ForbiddenError(MESSAGES.forbidden);
+    const user = await this.loadUser(userId);
+    if (!user) throw new NotFoundError(MESSAGES.userNotFound);
+    const result = await this.user(userId, { type: 'DeleteUser', data: { reason } }, actor);
+    await this.emailClaim(user.email, { type: 'ReleaseEmail', data: { userId } }, actor);
+    if (result.position) await this.deps.waitFor(result.position);
+  }
+
+  /** The staff of the actor's own provider (SPEC §3 Staff user). */
+  async staff(actor: Actor): Promise<StaffUser[]> {
+    if (!actor.providerId) return [];
+    const { rows } = await this.deps.pool.query<{
+      id: string;
+      name: string;
+      email: string;
+      phone: string;
+      role: Role;
+    }>(
+      `SELECT id, name, email, phone, role FROM rm_accounts.users WHERE provider_id = $1 ORDER BY created_at, id`,
+      [actor.providerId],
+    );
+    return rows.map((row) => ({
+      _id: row.id,
+      businessname: row.name,
+      email: row.email,
+      phoneno: row.phone,
+      role: row.role,
+    }));
+  }
+
+  /** Provider registrations waiting for a superadmin; `_id` is the registering user's id. */
+  async pendingProviders(): Promise<PendingProviderUser[]> {
+    const { rows } = await this.deps.pool.query<{
+      admin_id: string;
+      business_name: string;
+      email: string;
+      industry: string;
+    }>(
+      `SELECT admin_id, business_name, email, industry FROM rm_accounts.providers
+        WHERE status = 'pending' ORDER BY created_at, id`,
+    );
+    return rows.map((row) => ({
+      _id: row.admin_id,
+      businessname: row.business_name,
+      email: row.email,
+      industry: row.industry,
+    }));
+  }
+
+  private async pendingProviderOf(userId: string): Promise<{ user: ActiveUser; providerId: string }> {
+    const user = await this.loadUser(userId);
+    if (!user?.providerId) throw new NotFoundError(MESSAGES.providerNotFound);
+    return { user, providerId: user.providerId };
+  }
+
+  /** Approving a pending provider makes it active (SPEC §4). */
+  async approveProvider(actor: Actor, userId: string): Promise<void> {
+    const { providerId } = await this.pendingProviderOf(userId);
+    const result = await this.provider(providerId, { type: 'ApproveProvider', data: {} }, actor);
+    await this.user(userId, { type: 'VerifyEmail', data: {} }, actor);
+    if (result.position) await this.deps.waitFor(result.position);
+  }
+
+  /** Rejecting a pending provider deletes its user (SPEC §4). */
+  async rejectProvider(actor: Actor, userId: string): Promise<void> {
+    const { providerId } = await this.pendingProviderOf(userId);
+    await this.provider(providerId, { type: 'RejectProvider', data: {} }, actor);
+    await this.deleteUser(actor, userId, 'Provider registration rejected');
+  }
+
+  /** True when nothing has been recorded yet: the first start of an empty store. */
+  async isEmpty(): Promise<boolean> {
+    return (await this.deps.store.countAfter(undefined, 1)) === 0;
+  }
+}
+
+const toProfile = (user: ActiveUser): Profile => ({
+  id: user.userId,
+  name: user.name,
+  email: user.email,
+  phone: user.phone,
+  timezone: user.timezone,
+  language: user.language,
+  notificationPreferences: user.notificationPreferences,
+  ...(user.imageurl ? { imageurl: user.imageurl } : {}),
+});
+
+/** An Argon2id hash of a random string nobody knows, checked for unknown accounts. */
+const unknownUserHash = hashPassword(randomUUID());

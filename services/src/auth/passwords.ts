@@ -1,0 +1,13 @@
+import argon2 from 'argon2';
+
+/** Argon2id with the library's defaults (64 MiB, t=3, p=4): DESIGN §6. */
+export const hashPassword = (password: string): Promise<string> =>
+  argon2.hash(password, { type: argon2.argon2id });
+
+export const verifyPassword = async (hash: string, password: string): Promise<boolean> => {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+};

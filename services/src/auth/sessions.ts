@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+
+/**
+ * Server-side sessions (DESIGN §6): a random 256-bit id, stored only as its SHA-256, with an
+ * idle and an absolute expiry. The same id works as the `sid` cookie and as a bearer token.
+ */
+export const SESSION_COOKIE = 'sid';
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen is written at most this often per session. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+const SCHEMA = `
+CREATE SCHEMA IF NOT EXISTS auth;
+CREATE TABLE IF NOT EXISTS auth.sessions (
+  id_hash text PRIMARY KEY,
+  user_id text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_seen_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON auth.sessions (user_id);
+CREATE TABLE IF NOT EXISTS auth.secrets (name text PRIMARY KEY, value text NOT NULL);
+`;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface Session {
+  userId: string;
+  token: string;
+}
+
+export class SessionStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('appointment.auth.migrate'))");
+      await client.query(SCHEMA);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** A secret kept in the database, made once: signs e-mail verification links. */
+  async secret(name: string): Promise<string> {
+    await this.pool.query('INSERT INTO auth.secrets VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+      name,
+      randomBytes(32).toString('base64url'),
+    ]);
+    const { rows } = await this.pool.query<{ value: string }>(
+      'SELECT value FROM auth.secrets WHERE name = $1',
+      [name],
+    );
+    return rows[0]!.value;
+  }
+
+  async create(userId: string): Promise<Session> {
+    const token = randomBytes(32).toString('base64url');
+    await this.pool.query(
+      `INSERT INTO auth.sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')`,
+      [hash(token), userId, SESSION_ABSOLUTE_MS],
+    );
+    return { userId, token };
+  }
+
+  /** The session's user, or undefined when it is unknown, idle too long or past its end. */
+  async resolve(token: string): Promise<string | undefined> {
+    if (!token || token.length > 200) return undefined;
+    const { rows } = await this.pool.query<{ user_id: string; idle_ms: number }>(
+      `SELECT user_id, extract(epoch FROM now() - last_seen_at) * 1000 AS idle_ms FROM auth.sessions
+        WHERE id_hash = $1 AND expires_at > now() AND last_seen_at > now() - $2 * interval '1 millisecond'`,
+      [hash(token), SESSION_IDLE_MS],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    if (row.idle_ms > TOUCH_EVERY_MS) {
+      await this.pool.query('UPDATE auth.sessions SET last_seen_at = now() WHERE id_hash = $1', [
+        hash(token),
+      ]);
+    }
+    return row.user_id;
+  }
+
+  async destroy(token: string): Promise<void> {
+    await this.pool.query('DELETE FROM auth.sessions WHERE id_hash = $1', [hash(token)]);
+  }
+
+  /** Ends every session of a user except, optionally, one. */
+  async destroyAllFor(userId: string, except?: string): Promise<void> {
+    await this.pool.query('DELETE FROM auth.sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [
+      userId,
+      except ? hash(except) : null,
+    ]);
+  }
+}

@@ -1,0 +1,50 @@
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { Command, Decider } from '../command-handler';
+import { ConflictError } from '../errors';
+
+/**
+ * An e-mail address belongs to at most one account. Its own stream (`email-<address>`) is the
+ * consistency boundary: claiming it with an expected revision makes registration race-free.
+ */
+export const emailStream = (email: string) => `email-${email.trim().toLowerCase()}`;
+
+export type EmailClaimCommand =
+  | (Command & { type: 'ClaimEmail'; data: { userId: string } })
+  | (Command & { type: 'ReleaseEmail'; data: { userId: string } });
+
+export type EmailClaimEvent =
+  | { type: 'EmailClaimed'; data: { userId: string; at: string } }
+  | { type: 'EmailReleased'; data: { userId: string; at: string } };
+
+export interface EmailClaim {
+  userId: string | null;
+}
+
+export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimEvent, EmailClaim> = {
+  initialState: () => ({ userId: null }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'EmailClaimed':
+        return { userId: event.data.userId };
+      case 'EmailReleased':
+        return state.userId === event.data.userId ? { userId: null } : state;
+      default:
+        return state;
+    }
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'ClaimEmail':
+        if (state.userId === command.data.userId) return [];
+        if (state.userId !== null) throw new ConflictError(MESSAGES.userExists);
+        return [{ type: 'EmailClaimed', data: { userId: command.data.userId, at: command.metadata.now } }];
+      case 'ReleaseEmail':
+        if (state.userId !== command.data.userId) return [];
+        return [{ type: 'EmailReleased', data: { userId: command.data.userId, at: command.metadata.now } }];
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+      }
+    }
+  },
+};

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Router, type CookieOptions, type Request, type Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import multer from 'multer';
+import { z } from 'zod';
+import {
+  ChangePassword,
+  LoginRequest,
+  ProfileUpdate,
+  ProviderDecision,
+  ProviderRegistration,
+  UserRegistration,
+  type LoginResponse,
+} from '@appointment/contracts/accounts';
+import type { ErrorBody } from '@appointment/contracts/errors';
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { AccountsService } from '../accounts/accounts.service';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionStore } from '../auth/sessions';
+import { ValidationError } from '../domain/errors';
+import { authOf, requireCapability, requireSignedIn, tokenOf } from './authenticate';
+import { imageExtension } from './image-type';
+
+export interface AccountsRouterDependencies {
+  accounts: AccountsService;
+  sessions: SessionStore;
+  /** Where uploaded profile pictures are kept; served under /uploads. */
+  uploadsDir: string;
+  /** Verifies an e-mail link; false when the link is not genuine. */
+  verifyLink: (userId: string, token: string) => boolean;
+}
+
+const cookieOptions = (req: Request): CookieOptions => ({
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: req.secure,
+  path: '/',
+  maxAge: SESSION_ABSOLUTE_MS,
+});
+
+const tooMany = (message: string) => (_req: Request, res: Response) => {
+  res.status(429).json({ message } satisfies ErrorBody);
+};
+
+/** SPEC §7.1 and §7.2, plus the paths the spec leaves unnamed (issue 3). */
+export const accountsRouter = ({
+  accounts,
+  sessions,
+  uploadsDir,
+  verifyLink,
+}: AccountsRouterDependencies): Router => {
+  const router = Router();
+
+  // 10 failed sign-ins a minute for one address and e-mail; successful ones do not count.
+  const loginLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: 10,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) =>
+      `${ipKeyGenerator(req.ip ?? '')}:${String(req.body?.email ?? '')
+        .trim()
+        .toLowerCase()}`,
+    handler: tooMany(MESSAGES.tooManyLogins),
+  });
+  const registrationLimiter = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: 30,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: tooMany(MESSAGES.tooManyRegistrations),
+  });
+
+  router.post('/auth/login', loginLimiter, async (req, res) => {
+    const { email, password } = LoginRequest.parse(req.body);
+    const user = await accounts.authenticate(email, password);
+    // A new session id at every sign-in.
+    const previous = tokenOf(req);
+    if (previous) await sessions.destroy(previous);
+    const session = await sessions.create(user.id);
+    res.cookie(SESSION_COOKIE, session.token, cookieOptions(req));
+    res.json({
+      message: MESSAGES.loginSuccessful,
+      role: user.role,
+      user,
+      token: session.token,
+    } satisfies LoginResponse);
+  });
+
+  router.post('/auth/logout', async (req, res) => {
+    const token = tokenOf(req);
+    if (token) await sessions.destroy(token);
+    res.clearCookie(SESSION_COOKIE, { ...cookieOptions(req), maxAge: undefined });
+    res.json({ message: MESSAGES.logoutSuccessful });
+  });
+
+  router.get('/auth/me', requireSignedIn, async (_req, res) => {
+    const auth = authOf(res);
+    const user = await accounts.loadUser(auth.userId);
+    const sessionUser = user && (await accounts.sessionUser(user));
+    if (!sessionUser) {
+      await sessions.destroy(auth.token);
+      res.status(401).json({ message: MESSAGES.sessionExpired } satisfies ErrorBody);
+      return;
+    }
+    res.json({ user: sessionUser, role: sessionUser.role });
+  });
+
+  const registerUser = async (req: Request, res: Response) => {
+    const input = UserRegistration.parse(req.body);
+    await accounts.registerUser(input);
+    res.status(201).json({ success: true, message: MESSAGES.userCreated });
+  };
+  router.post('/auth/register/user', registrationLimiter, registerUser);
+  router.post('/auth/register', registrationLimiter, registerUser);
+
+  router.post('/auth/registerprovider', registrationLimiter, async (req, res) => {
+    const input = ProviderRegistration.parse(req.body);
+    await accounts.registerProvider(input);
+    res.status(201).json({ success: true, message: MESSAGES.userCreated });
+  });
+
+  router.get('/auth/verify', async (req, res) => {
+    const { user, token } = z.object({ user: z.uuid(), token: z.string().min(10).max(200) }).parse(req.query);
+    if (!verifyLink(user, token)) throw new ValidationError(MESSAGES.verificationInvalid);
+    await accounts.verifyEmail(user);
+    res.redirect(303, '/login?verified=1');
+  });
+
+  router.get('/profile/getprofile', requireCapability('profile.manage'), async (_req, res) => {
+    res.json({ data: await accounts.profile(authOf(res)) });
+  });
+
+  router.post('/profile/updateprofile', requireCapability('profile.manage'), async (req, res) => {
+    const update = ProfileUpdate.parse(req.body);
+    res.json({ data: await accounts.updateProfile(authOf(res), update) });
+  });
+
+  router.delete('/profile/getprofile', requireSignedIn, async (req, res) => {
+    const auth = authOf(res);
+    const { id } = z
+      .object({ id: z.string().min(1, { message: MESSAGES.userNotFound }) })
+      .parse(req.body ?? {});
+    await accounts.deleteUser(auth, id, 'Account deleted');
+    await sessions.destroyAllFor(id);
+    if (id === auth.userId) res.clearCookie(SESSION_COOKIE, { ...cookieOptions(req), maxAge: undefined });
+    res.json({ message: MESSAGES.accountDeleted });
+  });
+
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  router.post('/profile/uploadprofilepic', requireCapability('profile.manage'), (req, res, next) => {
+    upload.single('image')(req, res, (error: unknown) => {
+      if (error instanceof multer.MulterError) {
+        next(
+          new ValidationError(
+            error.code === 'LIMIT_FILE_SIZE' ? MESSAGES.imageTooLarge : MESSAGES.invalidImage,
+          ),
+        );
+        return;
+      }
+      if (error) {
+        next(error);
+        return;
+      }
+      void (async () => {
+        const file = req.file;
+        const extension = file && imageExtension(file.buffer);
+        if (!file || !extension) throw new ValidationError(MESSAGES.invalidImage);
+        // A server-made name; the bytes are only ever served back as an image.
+        const name = `${randomUUID()}.${extension}`;
+        await mkdir(uploadsDir, { recursive: true });
+        await writeFile(path.join(uploadsDir, name), file.buffer);
+        const url = `/uploads/${name}`;
+        await accounts.changeProfilePicture(authOf(res), url);
+        res.json({ profilePic: url, imageUrl: url });
+      })().catch(next);
+    });
+  });
+
+  router.get('/profile/getalluser', requireCapability('staffs.view'), async (_req, res) => {
+    res.json({ businessUsers: await accounts.staff(authOf(res)) });
+  });
+
+  router.get('/profile/getuser', requireCapability('providers.view'), async (_req, res) => {
+    res.json({ users: await accounts.pendingProviders() });
+  });
+
+  router.put('/users/updatepassword', requireCapability('profile.manage'), async (req, res) => {
+    const auth = authOf(res);
+    await accounts.changePassword(auth, ChangePassword.parse(req.body));
+    await sessions.destroyAllFor(auth.userId, auth.token);
+    res.json({ message: MESSAGES.passwordChanged });
+  });
+
+  router.post('/providers/approveprovider', requireCapability('providers.approve'), async (req, res) => {
+    await accounts.approveProvider(authOf(res), ProviderDecision.parse(req.body).id);
+    res.json({ message: MESSAGES.providerApproved });
+  });
+
+  router.post('/providers/rejectprovider', requireCapability('providers.approve'), async (req, res) => {
+    const { id } = ProviderDecision.parse(req.body);
+    await accounts.rejectProvider(authOf(res), id);
+    await sessions.destroyAllFor(id);
+    res.json({ message: MESSAGES.userDeleted });
+  });
+
+  return router;
+};

@@ -1,0 +1,68 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { can, type Capability, type Role } from '@appointment/contracts/roles';
+import type { AccountsService, Actor } from '../accounts/accounts.service';
+import { SESSION_COOKIE, type SessionStore } from '../auth/sessions';
+import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
+
+export interface RequestAuth extends Actor {
+  token: string;
+}
+
+/** The session token from the `sid` cookie, or from `Authorization: Bearer`. */
+export const tokenOf = (req: Request): string | undefined => {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
+  const cookie = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+  return cookie || undefined;
+};
+
+/** Finds who is calling, if anyone; every route decides itself whether that is enough. */
+export const authenticate =
+  (sessions: SessionStore, accounts: AccountsService): RequestHandler =>
+  async (req, res, next) => {
+    try {
+      const token = tokenOf(req);
+      const userId = token ? await sessions.resolve(token) : undefined;
+      const user = userId ? await accounts.loadUser(userId) : undefined;
+      if (token && userId && user) {
+        res.locals.auth = {
+          token,
+          userId,
+          role: user.role,
+          ...(user.providerId ? { providerId: user.providerId } : {}),
+        } satisfies RequestAuth;
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+export const authOf = (res: Response): RequestAuth => {
+  const auth = res.locals.auth as RequestAuth | undefined;
+  if (!auth) throw new UnauthenticatedError(MESSAGES.signInRequired);
+  return auth;
+};
+
+/** 401 without a session; 403 when the role lacks the capability (contracts' matrix). */
+export const requireCapability =
+  (capability: Capability): RequestHandler =>
+  (_req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { role } = authOf(res);
+      if (!can(role as Role, capability)) throw new ForbiddenError(MESSAGES.forbidden);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+export const requireSignedIn: RequestHandler = (_req, res, next) => {
+  try {
+    authOf(res);
+    next();
+  } catch (error) {
+    next(error);
+  }
+};

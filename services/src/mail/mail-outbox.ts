@@ -1,0 +1,176 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type pg from 'pg';
+import type { Projection } from '@appointment/projections/projection';
+import type { Logger } from '../logger';
+
+/**
+ * E-mail as a side effect of the log (STYLE: side effects from subscriptions): a checkpointed
+ * reactor writes one outbox row per event id, so a replay never mails twice; the sender
+ * delivers unsent rows through SMTP (SMTP_URL) or, without it, to the local mailbox and the
+ * console. Not in the rebuildable projections: rebuilding would send everything again.
+ */
+export const MAIL_SCHEMA = 'rm_mail_outbox';
+
+export interface MailLinks {
+  publicUrl: string;
+  secret: string;
+}
+
+export const verificationToken = (secret: string, userId: string): string =>
+  createHmac('sha256', secret).update(`verify-email:${userId}`).digest('base64url');
+
+export const isGenuineVerification = (secret: string, userId: string, token: string): boolean => {
+  const expected = Buffer.from(verificationToken(secret, userId));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+};
+
+export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection => ({
+  name: 'mail_outbox',
+  version: 1,
+  createTables: (schema) => `
+    CREATE TABLE ${schema}.messages (
+      id uuid PRIMARY KEY,
+      recipient text NOT NULL,
+      subject text NOT NULL,
+      body text NOT NULL,
+      created_at timestamptz NOT NULL,
+      sent_at timestamptz,
+      transport text,
+      error text
+    );
+    CREATE INDEX ON ${schema}.messages (created_at) WHERE sent_at IS NULL;
+  `,
+  apply: async (event, { db, schema }) => {
+    if (event.type !== 'UserRegistered') return;
+    const data = event.data as {
+      userId: string;
+      name: string;
+      email: string;
+      role: string;
+      emailVerified?: boolean;
+    };
+    if (data.emailVerified) return;
+    const link = `${publicUrl}/api/auth/verify?user=${data.userId}&token=${verificationToken(secret, data.userId)}`;
+    const [subject, body] =
+      data.role === 'user'
+        ? [
+            'Confirm your e-mail address',
+            `Hello ${data.name},\n\nyour Appointment account was created. Please confirm your e-mail address:\n${link}\n`,
+          ]
+        : [
+            'We received your provider application',
+            `Hello ${data.name},\n\nthank you for registering with Appointment. Our team will review your application ` +
+              `within 24-48 hours. Meanwhile, please confirm your e-mail address:\n${link}\n`,
+          ];
+    await db.query(
+      `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO NOTHING`,
+      [event.id, data.email, subject, body, event.createdAt],
+    );
+  },
+});
+
+export interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export const readMailbox = async (pool: pg.Pool, to?: string): Promise<MailboxMessage[]> => {
+  const { rows } = await pool.query<{
+    recipient: string;
+    subject: string;
+    body: string;
+    created_at: Date;
+    sent_at: Date | null;
+  }>(
+    `SELECT recipient, subject, body, created_at, sent_at FROM ${MAIL_SCHEMA}.messages
+      WHERE $1::text IS NULL OR recipient = lower($1) ORDER BY created_at DESC, id LIMIT 100`,
+    [to ?? null],
+  );
+  return rows.map((row) => ({
+    to: row.recipient,
+    subject: row.subject,
+    text: row.body,
+    createdAt: row.created_at.toISOString(),
+    sentAt: row.sent_at?.toISOString() ?? null,
+  }));
+};
+
+/** Delivers unsent outbox rows, one batch at a time, each row at most once. */
+export class MailSender {
+  private running = false;
+  private loop?: Promise<void>;
+  private readonly transport: Transporter;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly logger: Logger,
+    private readonly options: { smtpUrl?: string; from: string; intervalMs?: number },
+  ) {
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl)
+      : nodemailer.createTransport({ jsonTransport: true });
+  }
+
+  start(): void {
+    this.running = true;
+    this.loop = (async () => {
+      while (this.running) {
+        try {
+          if ((await this.deliverBatch()) === 0)
+            await new Promise((resolve) => setTimeout(resolve, this.options.intervalMs ?? 500));
+        } catch (error) {
+          this.logger.error({ err: error }, 'mail delivery failed');
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+        }
+      }
+    })();
+  }
+
+  async deliverBatch(): Promise<number> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ id: string; recipient: string; subject: string; body: string }>(
+        `SELECT id, recipient, subject, body FROM ${MAIL_SCHEMA}.messages WHERE sent_at IS NULL
+          ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED`,
+      );
+      for (const row of rows) {
+        await this.transport.sendMail({
+          from: this.options.from,
+          to: row.recipient,
+          subject: row.subject,
+          text: row.body,
+        });
+        if (!this.options.smtpUrl) {
+          this.logger.info(
+            { to: row.recipient, subject: row.subject },
+            `mail (local outbox, /api/dev/mailbox):\n${row.body}`,
+          );
+        }
+        await client.query(
+          `UPDATE ${MAIL_SCHEMA}.messages SET sent_at = now(), transport = $2 WHERE id = $1`,
+          [row.id, this.options.smtpUrl ? 'smtp' : 'local'],
+        );
+      }
+      await client.query('COMMIT');
+      return rows.length;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+    this.transport.close();
+  }
+}

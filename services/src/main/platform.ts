@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { Express } from 'express';
+import type pg from 'pg';
+import { PROJECTIONS } from '@appointment/projections/registry';
+import { ProjectorRunner } from '@appointment/projections/runner';
+import { AccountsService } from '../accounts/accounts.service';
+import { seedDemoData } from '../accounts/demo-data';
+import { SessionStore } from '../auth/sessions';
+import type { Config } from '../config';
+import { connectEventStore } from '../eventstore/connect';
+import type { EventStore } from '../eventstore/event-store';
+import { createPool } from '../eventstore/postgres-event-store';
+import { createApp } from '../http/app';
+import type { JobQueues } from '../jobs/job-queues';
+import type { Logger } from '../logger';
+import { isGenuineVerification, MailSender, mailOutboxReactor } from '../mail/mail-outbox';
+
+export interface Platform {
+  app: Express;
+  store: EventStore;
+  pool: pg.Pool;
+  projector: ProjectorRunner;
+  accounts: AccountsService;
+  sessions: SessionStore;
+  /** Stops everything this function started, in reverse order. */
+  stop(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  config: Config;
+  databaseUrl: string;
+  logger: Logger;
+  jobs?: JobQueues;
+  frontendDist?: string;
+}
+
+/**
+ * The API side of the product on one database: event store, projector, reactors, accounts and
+ * the Express app. The single-node launcher and the end-to-end tests both start it this way.
+ */
+export const startPlatform = async ({
+  config,
+  databaseUrl,
+  logger,
+  jobs,
+  frontendDist,
+}: PlatformOptions): Promise<Platform> => {
+  const store = await connectEventStore(config, databaseUrl);
+  const pool = createPool(databaseUrl);
+  const sessions = new SessionStore(pool);
+  await sessions.migrate();
+  const secret = await sessions.secret('email-verification');
+
+  const projector = new ProjectorRunner(pool, store, PROJECTIONS, {
+    batchSize: config.PROJECTOR_BATCH_SIZE,
+    logger,
+  });
+  await projector.start();
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const reactors = new ProjectorRunner(pool, store, [mailOutboxReactor({ publicUrl, secret })], { logger });
+  await reactors.start();
+  const mail = new MailSender(pool, logger, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  mail.start();
+
+  const accounts = new AccountsService({ store, pool, waitFor: (position) => projector.waitFor(position) });
+  if (config.DEMO_DATA && (await accounts.isEmpty())) await seedDemoData(accounts, logger);
+
+  const app = createApp({
+    pool,
+    store,
+    jobs,
+    projections: PROJECTIONS,
+    logger,
+    frontendDist,
+    accounts: {
+      accounts,
+      sessions,
+      uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
+      verifyLink: (userId, token) => isGenuineVerification(secret, userId, token),
+    },
+    mailbox: config.SMTP_URL || config.NODE_ENV === 'production' ? undefined : pool,
+  });
+
+  return {
+    app,
+    store,
+    pool,
+    projector,
+    accounts,
+    sessions,
+    stop: async () => {
+      await mail.stop();
+      await reactors.stop();
+      await projector.stop();
+      await store.close();
+      await pool.end();
+    },
+  };
+};
