@@ -112,26 +112,30 @@ export class AccountsService {
     );
   }
 
-  private async userIdForEmail(email: string): Promise<string | undefined> {
+  private async emailClaimOf(email: string) {
     const events = await this.deps.store.readStream(emailStream(email));
-    return (
-      events
-        .map((event) => event as unknown as Parameters<typeof emailClaimDecider.evolve>[1])
-        .reduce(emailClaimDecider.evolve, emailClaimDecider.initialState()).userId ?? undefined
-    );
+    return events
+      .map((event) => event as unknown as Parameters<typeof emailClaimDecider.evolve>[1])
+      .reduce(emailClaimDecider.evolve, emailClaimDecider.initialState());
+  }
+
+  private async userIdForEmail(email: string): Promise<string | undefined> {
+    return (await this.emailClaimOf(email)).userId ?? undefined;
   }
 
   /**
    * Claims the address for a new user id. A claim left behind by a registration that died
-   * before its user was recorded is taken over rather than blocking the address forever.
+   * before recording its user may be taken over, but only once it is clearly abandoned: a
+   * registration still in progress must not be joined by another.
    */
   private async claimEmail(email: string): Promise<string> {
-    const existing = await this.userIdForEmail(email);
-    if (existing) {
-      if ((await this.deps.store.readStream(userStream(existing))).length > 0) {
-        throw new ConflictError(MESSAGES.userExists);
-      }
-      return existing;
+    const claim = await this.emailClaimOf(email);
+    if (claim.userId) {
+      const abandoned =
+        Date.parse(claim.claimedAt ?? '') < this.now().getTime() - ABANDONED_CLAIM_MS &&
+        (await this.deps.store.readStream(userStream(claim.userId))).length === 0;
+      if (!abandoned) throw new ConflictError(MESSAGES.userExists);
+      return claim.userId;
     }
     const userId = randomUUID();
     await this.emailClaim(email, { type: 'ClaimEmail', data: { userId } });
@@ -221,7 +225,8 @@ export class AccountsService {
   }
 
   async verifyEmail(userId: string): Promise<void> {
-    await this.user(userId, { type: 'VerifyEmail', data: {} });
+    const result = await this.user(userId, { type: 'VerifyEmail', data: {} });
+    if (result.position) await this.deps.waitFor(result.position);
   }
 
   async profile(actor: Actor): Promise<Profile> {
@@ -357,6 +362,9 @@ const toProfile = (user: ActiveUser): Profile => ({
   notificationPreferences: user.notificationPreferences,
   ...(user.imageurl ? { imageurl: user.imageurl } : {}),
 });
+
+/** A claim older than this without a user is a registration that died half-way. */
+const ABANDONED_CLAIM_MS = 10 * 60 * 1000;
 
 /** An Argon2id hash of a random string nobody knows, checked for unknown accounts. */
 const unknownUserHash = hashPassword(randomUUID());

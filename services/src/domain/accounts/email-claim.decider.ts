@@ -18,16 +18,17 @@ export type EmailClaimEvent =
 
 export interface EmailClaim {
   userId: string | null;
+  claimedAt: string | null;
 }
 
 export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimEvent, EmailClaim> = {
-  initialState: () => ({ userId: null }),
+  initialState: () => ({ userId: null, claimedAt: null }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'EmailClaimed':
-        return { userId: event.data.userId };
+        return { userId: event.data.userId, claimedAt: event.data.at };
       case 'EmailReleased':
-        return state.userId === event.data.userId ? { userId: null } : state;
+        return state.userId === event.data.userId ? { userId: null, claimedAt: null } : state;
       default:
         return state;
     }

@@ -3,7 +3,7 @@ import { DEFAULT_TIMEZONE } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
 import type { Command, Decider } from '../command-handler';
-import { IllegalStateError, NotFoundError } from '../errors';
+import { ConflictError, IllegalStateError, NotFoundError } from '../errors';
 
 export const userStream = (userId: string) => `user-${userId}`;
 
@@ -101,7 +101,7 @@ export const userDecider: Decider<UserCommand, UserEvent, User> = {
   decide: (command, state) => {
     const at = command.metadata.now;
     if (command.type === 'RegisterUser') {
-      if (state.status !== 'none') return [];
+      if (state.status !== 'none') throw new ConflictError(MESSAGES.userExists);
       return [
         {
           type: 'UserRegistered',

@@ -1,0 +1,361 @@
+import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+const person = (n: string) => ({
+  name: `Person ${n}`,
+  email: `person.${n}@example.org`,
+  phone: '5551234567',
+  password: 'correct horse',
+  confirmPassword: 'correct horse',
+});
+
+const provider = (n: string) => ({
+  businessName: `Clinic ${n}`,
+  industry: 'Healthcare',
+  email: `clinic.${n}@example.org`,
+  phone: '5559876543',
+  address: '1 Main Street, Chicago, IL',
+  password: 'correct horse',
+  confirmPassword: 'correct horse',
+});
+
+describe('accounts over HTTP', () => {
+  let test: TestPlatform;
+  let anonymous: Caller;
+
+  beforeAll(async () => {
+    test = await startTestPlatform({ demoData: true, name: 'accounts' });
+    anonymous = test.caller();
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  describe('registration', () => {
+    it('creates a user once and answers a second registration with 409 "User already exists"', async () => {
+      const first = await anonymous.post('/api/auth/register/user', person('one'));
+      expect(first).toMatchObject({
+        status: 201,
+        body: { success: true, message: 'User created successfully' },
+      });
+      const again = await anonymous.post('/api/auth/register/user', {
+        ...person('one'),
+        email: 'PERSON.ONE@example.org',
+      });
+      expect(again).toMatchObject({ status: 409, body: { message: 'User already exists' } });
+    });
+
+    it('registers only one of many concurrent registrations of one e-mail', async () => {
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, () => test.caller().post('/api/auth/register/user', person('race'))),
+      );
+      expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    });
+
+    it('answers bad input with 400 and the spec messages on their fields', async () => {
+      const reply = await anonymous.post('/api/auth/register/user', {
+        name: 'A',
+        email: 'not-an-email',
+        phone: '123',
+        password: 'short',
+        confirmPassword: 'other',
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual(
+        expect.arrayContaining([
+          { field: 'name', message: 'Name must be at least 2 characters' },
+          { field: 'email', message: 'Invalid email address' },
+          { field: 'phone', message: 'Phone number must be at least 10 digits' },
+          { field: 'password', message: 'Password must be at least 8 characters' },
+        ]),
+      );
+      const mismatch = await anonymous.post('/api/auth/register/user', {
+        ...person('two'),
+        confirmPassword: 'different',
+      });
+      expect(mismatch.body.errors).toEqual([{ field: 'confirmPassword', message: "Passwords don't match" }]);
+    });
+
+    it('stores only an Argon2id hash of the password', async () => {
+      await anonymous.post('/api/auth/register/user', person('hash'));
+      const { rows } = await test.platform.pool.query<{ data: { passwordHash: string } }>(
+        `SELECT data FROM es.events WHERE event_type = 'UserRegistered' AND data->>'email' = 'person.hash@example.org'`,
+      );
+      expect(rows[0]!.data.passwordHash).toMatch(/^\$argon2id\$v=19\$/);
+      expect(JSON.stringify(rows)).not.toContain('correct horse');
+    });
+
+    it('sends a verification e-mail whose link verifies the address', async () => {
+      await anonymous.post('/api/auth/register/user', person('mail'));
+      let link: string | undefined;
+      const deadline = Date.now() + 10_000;
+      while (!link && Date.now() < deadline) {
+        const { body } = await anonymous.get<{ messages: { text: string; sentAt: string | null }[] }>(
+          '/api/dev/mailbox?to=person.mail@example.org',
+        );
+        link = body.messages.find((message) => message.sentAt)?.text.match(/https?:\/\/\S+/)?.[0];
+        if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(link).toBeDefined();
+      const url = new URL(link!);
+      const forged = await anonymous.get(
+        `${url.pathname}?user=${url.searchParams.get('user')}&token=forged-token-123`,
+      );
+      expect(forged).toMatchObject({
+        status: 400,
+        body: { message: 'This verification link is invalid or has expired' },
+      });
+      const verified = await anonymous.get(`${url.pathname}${url.search}`);
+      expect(verified.status).toBe(303);
+      expect(verified.headers.get('location')).toBe('/login?verified=1');
+      const { rows } = await test.platform.pool.query(
+        `SELECT email_verified FROM rm_accounts.users WHERE email = 'person.mail@example.org'`,
+      );
+      expect(rows[0]).toEqual({ email_verified: true });
+    });
+  });
+
+  describe('sessions', () => {
+    it('signs in with a cookie and a bearer token for the same session, and signs out', async () => {
+      const raw = await fetch(`${test.base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'user@example.com', password: 'password123' }),
+      });
+      const body = (await raw.json()) as {
+        message: string;
+        role: string;
+        token: string;
+        user: { email: string };
+      };
+      expect(body).toMatchObject({
+        message: 'Login successful',
+        role: 'user',
+        user: { email: 'user@example.com' },
+      });
+      const cookie = raw.headers.get('set-cookie')!;
+      expect(cookie).toMatch(/^sid=[\w-]{40,};/);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).toContain(`sid=${body.token};`);
+
+      const byCookie = await fetch(`${test.base}/api/auth/me`, { headers: { cookie: `sid=${body.token}` } });
+      expect(byCookie.status).toBe(200);
+      const bearer = test.caller();
+      bearer.token = body.token;
+      expect((await bearer.get('/api/auth/me')).body).toMatchObject({ role: 'user' });
+
+      expect(await bearer.post('/api/auth/logout')).toMatchObject({ status: 200 });
+      expect((await bearer.get('/api/auth/me')).status).toBe(401);
+      expect(
+        (await fetch(`${test.base}/api/auth/me`, { headers: { cookie: `sid=${body.token}` } })).status,
+      ).toBe(401);
+    });
+
+    it('gives a new session at every sign-in', async () => {
+      const a = await test.signedIn('user@example.com');
+      const b = await test.signedIn('user@example.com');
+      expect(a.token).not.toBe(b.token);
+    });
+
+    it('refuses a wrong password and an unknown account with the same message', async () => {
+      for (const [email, password] of [
+        ['user@example.com', 'wrong-password'],
+        ['nobody@example.com', 'password123'],
+      ]) {
+        expect(await anonymous.post('/api/auth/login', { email, password })).toMatchObject({
+          status: 401,
+          body: { message: 'Invalid email or password' },
+        });
+      }
+    });
+
+    it('limits failed sign-ins to 10 a minute for one address and e-mail', async () => {
+      await anonymous.post('/api/auth/register/user', person('limited'));
+      await anonymous.post('/api/auth/register/user', person('unlimited'));
+      const attempt = (email: string) =>
+        anonymous.post('/api/auth/login', { email, password: 'not-the-password' });
+      for (let i = 0; i < 10; i++) expect((await attempt('person.limited@example.org')).status).toBe(401);
+      expect(await attempt('person.limited@example.org')).toMatchObject({
+        status: 429,
+        body: { message: 'Too many failed sign-in attempts. Please wait a minute and try again.' },
+      });
+      // Even the right password waits; another account from the same address does not.
+      const right = { email: 'person.limited@example.org', password: 'correct horse' };
+      expect((await anonymous.post('/api/auth/login', right)).status).toBe(429);
+      expect((await attempt('person.unlimited@example.org')).status).toBe(401);
+    });
+  });
+
+  describe('providers', () => {
+    it('keeps a new provider pending until a superadmin accepts it', async () => {
+      expect((await anonymous.post('/api/auth/registerprovider', provider('a'))).status).toBe(201);
+      const pendingLogin = await test.caller().login('clinic.a@example.org', 'correct horse');
+      expect(pendingLogin).toMatchObject({
+        status: 403,
+        body: { message: 'Your provider registration is still being reviewed' },
+      });
+
+      const superadmin = await test.signedIn('superadmin@example.com');
+      const { body } = await superadmin.get<{
+        users: { _id: string; email: string; businessname: string; industry: string }[];
+      }>('/api/profile/getuser');
+      const pending = body.users.find((user) => user.email === 'clinic.a@example.org')!;
+      expect(pending).toMatchObject({ businessname: 'Clinic a', industry: 'Healthcare' });
+      expect(body.users.map((user) => user.email)).toContain('harbor@example.com');
+
+      const support = await test.signedIn('support@example.com');
+      expect((await support.post('/api/providers/approveprovider', { id: pending._id })).status).toBe(403);
+      expect(await superadmin.post('/api/providers/approveprovider', { id: pending._id })).toMatchObject({
+        status: 200,
+      });
+
+      const admin = test.caller();
+      expect(await admin.login('clinic.a@example.org', 'correct horse')).toMatchObject({
+        status: 200,
+        body: { role: 'admin', user: { industry: 'healthcare' } },
+      });
+      const after = await superadmin.get<{ users: { email: string }[] }>('/api/profile/getuser');
+      expect(after.body.users.map((user) => user.email)).not.toContain('clinic.a@example.org');
+    });
+
+    it('deletes the user of a rejected registration, who may then register again', async () => {
+      await anonymous.post('/api/auth/registerprovider', provider('b'));
+      const superadmin = await test.signedIn('superadmin@example.com');
+      const { body } = await superadmin.get<{ users: { _id: string; email: string }[] }>(
+        '/api/profile/getuser',
+      );
+      const pending = body.users.find((user) => user.email === 'clinic.b@example.org')!;
+      expect(await superadmin.post('/api/providers/rejectprovider', { id: pending._id })).toMatchObject({
+        status: 200,
+        body: { message: 'User deleted successfully' },
+      });
+      expect((await superadmin.post('/api/providers/rejectprovider', { id: pending._id })).status).toBe(404);
+      expect((await anonymous.post('/api/auth/registerprovider', provider('b'))).status).toBe(201);
+    });
+  });
+
+  describe('one person never reaches another person’s data', () => {
+    it('acts on the caller’s own profile whatever id a request carries', async () => {
+      const user = await test.signedIn('user@example.com');
+      const admin = await test.signedIn('admin@example.com');
+      const adminProfile = (
+        await admin.get<{ data: { id: string; name: string } }>('/api/profile/getprofile')
+      ).body.data;
+
+      const update = await user.post('/api/profile/updateprofile', {
+        id: adminProfile.id,
+        name: 'Asha Updated',
+        email: 'user@example.com',
+        phone: '9995550102',
+        timezone: 'America/Chicago',
+        language: 'es',
+        notificationPreferences: { email: true, sms: true, whatsapp: false },
+      });
+      expect(update).toMatchObject({ status: 200, body: { data: { name: 'Asha Updated', language: 'es' } } });
+      expect((await admin.get('/api/profile/getprofile')).body).toMatchObject({
+        data: { name: adminProfile.name },
+      });
+
+      const deletion = await user.call('DELETE', '/api/profile/getprofile', { id: adminProfile.id });
+      expect(deletion).toMatchObject({
+        status: 403,
+        body: { message: 'You do not have permission to do this' },
+      });
+      expect((await test.caller().login('admin@example.com')).status).toBe(200);
+    });
+
+    it('shows an admin and an incharge only their own provider’s staff', async () => {
+      await anonymous.post('/api/auth/registerprovider', provider('c'));
+      const superadmin = await test.signedIn('superadmin@example.com');
+      const { body } = await superadmin.get<{ users: { _id: string; email: string }[] }>(
+        '/api/profile/getuser',
+      );
+      await superadmin.post('/api/providers/approveprovider', {
+        id: body.users.find((user) => user.email === 'clinic.c@example.org')!._id,
+      });
+      const other = test.caller();
+      await other.login('clinic.c@example.org', 'correct horse');
+
+      const staffOf = async (caller: Caller) =>
+        (
+          await caller.get<{ businessUsers: { email: string }[] }>('/api/profile/getalluser')
+        ).body.businessUsers
+          .map((staff) => staff.email)
+          .sort();
+      expect(await staffOf(await test.signedIn('admin@example.com'))).toEqual([
+        'admin@example.com',
+        'incharge@example.com',
+      ]);
+      expect(await staffOf(await test.signedIn('incharge@example.com'))).toEqual([
+        'admin@example.com',
+        'incharge@example.com',
+      ]);
+      expect(await staffOf(other)).toEqual(['clinic.c@example.org']);
+    });
+  });
+
+  describe('profile', () => {
+    it('takes a picture only when its bytes are an image, and serves it back', async () => {
+      const user = await test.signedIn('incharge@example.com');
+      const form = new FormData();
+      form.append('image', new Blob([PNG], { type: 'image/png' }), 'me.png');
+      const upload = await user.post<{ profilePic: string; imageUrl: string }>(
+        '/api/profile/uploadprofilepic',
+        form,
+      );
+      expect(upload.status).toBe(200);
+      expect(upload.body.profilePic).toMatch(/^\/uploads\/[\w-]+\.png$/);
+      expect(upload.body.imageUrl).toBe(upload.body.profilePic);
+      const served = await fetch(`${test.base}${upload.body.profilePic}`);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+      expect((await user.get('/api/auth/me')).body).toMatchObject({
+        user: { imageurl: upload.body.profilePic },
+      });
+
+      const fake = new FormData();
+      fake.append('image', new Blob(['<script>alert(1)</script>'], { type: 'image/png' }), 'evil.png');
+      expect(await user.post('/api/profile/uploadprofilepic', fake)).toMatchObject({
+        status: 400,
+        body: { message: 'Please select a valid image file.' },
+      });
+    });
+
+    it('changes the password only with the current one, ending the other sessions', async () => {
+      await anonymous.post('/api/auth/register/user', person('pw'));
+      const here = test.caller();
+      await here.login('person.pw@example.org', 'correct horse');
+      const elsewhere = test.caller();
+      await elsewhere.login('person.pw@example.org', 'correct horse');
+
+      const wrong = await here.call('PUT', '/api/users/updatepassword', {
+        currentPassword: 'not the one',
+        newPassword: 'battery staple',
+        confirmPassword: 'battery staple',
+      });
+      expect(wrong).toMatchObject({ status: 400, body: { message: 'Current password is incorrect' } });
+      const mismatch = await here.call('PUT', '/api/users/updatepassword', {
+        currentPassword: 'correct horse',
+        newPassword: 'battery staple',
+        confirmPassword: 'battery stapler',
+      });
+      expect(mismatch.body.errors).toEqual([{ field: 'confirmPassword', message: "Passwords don't match" }]);
+
+      const done = await here.call('PUT', '/api/users/updatepassword', {
+        currentPassword: 'correct horse',
+        newPassword: 'battery staple',
+        confirmPassword: 'battery staple',
+      });
+      expect(done).toMatchObject({ status: 200, body: { message: 'Password updated successfully' } });
+      expect((await here.get('/api/auth/me')).status).toBe(200);
+      expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
+      expect((await test.caller().login('person.pw@example.org', 'correct horse')).status).toBe(401);
+      expect((await test.caller().login('person.pw@example.org', 'battery staple')).status).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { ROLES, type Role } from '@appointment/contracts/roles';
+import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+
+/**
+ * Every API route, for each of the five roles and for anonymous callers: who gets past the
+ * server's checks (any answer but 401/403) and who is refused. Bodies are deliberately
+ * incomplete where a route changes data, so an allowed call stops at validation (400).
+ */
+type Audience = 'public' | 'signed-in' | readonly Role[];
+
+const ROUTES: { method: string; path: string; body?: unknown; audience: Audience }[] = [
+  { method: 'GET', path: '/api/health', audience: 'public' },
+  { method: 'POST', path: '/api/auth/login', body: {}, audience: 'public' },
+  { method: 'POST', path: '/api/auth/logout', audience: 'public' },
+  { method: 'POST', path: '/api/auth/register', body: {}, audience: 'public' },
+  { method: 'POST', path: '/api/auth/register/user', body: {}, audience: 'public' },
+  { method: 'POST', path: '/api/auth/registerprovider', body: {}, audience: 'public' },
+  { method: 'GET', path: '/api/auth/verify', audience: 'public' },
+  { method: 'GET', path: '/api/dev/mailbox', audience: 'public' },
+  { method: 'GET', path: '/api/auth/me', audience: 'signed-in' },
+  { method: 'GET', path: '/api/profile/getprofile', audience: 'signed-in' },
+  { method: 'POST', path: '/api/profile/updateprofile', body: {}, audience: 'signed-in' },
+  { method: 'DELETE', path: '/api/profile/getprofile', body: {}, audience: 'signed-in' },
+  { method: 'POST', path: '/api/profile/uploadprofilepic', body: {}, audience: 'signed-in' },
+  { method: 'PUT', path: '/api/users/updatepassword', body: {}, audience: 'signed-in' },
+  { method: 'GET', path: '/api/profile/getalluser', audience: ['admin', 'incharge'] },
+  { method: 'GET', path: '/api/profile/getuser', audience: ['superadmin', 'support'] },
+  { method: 'POST', path: '/api/providers/approveprovider', body: {}, audience: ['superadmin'] },
+  { method: 'POST', path: '/api/providers/rejectprovider', body: {}, audience: ['superadmin'] },
+];
+
+const expected = (audience: Audience, role: Role | 'anonymous'): 'allowed' | 401 | 403 => {
+  if (audience === 'public') return 'allowed';
+  if (role === 'anonymous') return 401;
+  if (audience === 'signed-in') return 'allowed';
+  return audience.includes(role) ? 'allowed' : 403;
+};
+
+describe('authorization of every API route', () => {
+  let test: TestPlatform;
+  const callers = new Map<Role | 'anonymous', Caller>();
+
+  beforeAll(async () => {
+    test = await startTestPlatform({ demoData: true, name: 'authz' });
+    callers.set('anonymous', test.caller());
+    for (const role of ROLES) callers.set(role, await test.signedIn(`${role}@example.com`));
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  const cases = ROUTES.flatMap((route) =>
+    (['anonymous', ...ROLES] as const).map((role) => [`${route.method} ${route.path}`, role, route] as const),
+  );
+
+  it.each(cases)('%s as %s', async (_name, role, route) => {
+    // Signing out ends the session, so that case gets a session of its own.
+    const caller =
+      route.path === '/api/auth/logout' && role !== 'anonymous'
+        ? await test.signedIn(`${role}@example.com`)
+        : callers.get(role)!;
+    const { status, body } = await caller.call(route.method, route.path, route.body);
+    const outcome = expected(route.audience, role);
+    if (outcome === 'allowed') {
+      expect(status).not.toBe(401);
+      expect(status).not.toBe(403);
+      expect(status).toBeLessThan(500);
+    } else {
+      expect(status).toBe(outcome);
+      expect(body).toEqual({
+        message: outcome === 401 ? 'Please sign in to continue' : 'You do not have permission to do this',
+      });
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
+import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
+import { loadConfig } from '../config';
+import { createLogger } from '../logger';
+import { startPlatform, type Platform } from '../main/platform';
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A person talking to the API with their own session token. */
+export class Caller {
+  token?: string;
+  constructor(private readonly base: string) {}
+
+  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
+    const isForm = body instanceof FormData;
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get = <T = Record<string, unknown>>(path: string) => this.call<T>('GET', path);
+  post = <T = Record<string, unknown>>(path: string, body: unknown = {}) => this.call<T>('POST', path, body);
+
+  async login(email: string, password = DEMO_PASSWORD): Promise<Reply> {
+    const reply = await this.post('/api/auth/login', { email, password });
+    if (reply.status === 200) this.token = String(reply.body.token);
+    return reply;
+  }
+}
+
+export interface TestPlatform {
+  platform: Platform;
+  base: string;
+  caller(): Caller;
+  /** A caller signed in as one of the demo accounts (`<role>@example.com`). */
+  signedIn(email: string): Promise<Caller>;
+  stop(): Promise<void>;
+}
+
+/** The whole API on a fresh database, listening on loopback; demo data on request. */
+export const startTestPlatform = async (options: {
+  demoData: boolean;
+  name: string;
+}): Promise<TestPlatform> => {
+  const database: TestDatabase = await createTestDatabase(options.name);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-test-'));
+  const config = loadConfig({ DEMO_DATA: String(options.demoData), DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const platform = await startPlatform({ config, databaseUrl: database.url, logger: createLogger('silent') });
+  const server = http.createServer(platform.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    platform,
+    base,
+    caller: () => new Caller(base),
+    signedIn: async (email) => {
+      const caller = new Caller(base);
+      const reply = await caller.login(email);
+      if (reply.status !== 200) throw new Error(`could not sign in ${email}: ${JSON.stringify(reply.body)}`);
+      return caller;
+    },
+    stop: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await platform.stop();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
