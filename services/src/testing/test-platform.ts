@@ -32,7 +32,7 @@ export class Caller {
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
     const text = await response.text();
-    let parsed: unknown = text;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : {};
     } catch {
