@@ -1,0 +1,20 @@
+import type { Command, Decider, DomainEvent } from './command-handler';
+
+/**
+ * given(events).when(command).then(events) | .thenThrows(error): a decider test that reads as
+ * its rule (STYLE.md).
+ */
+export const specFor = <C extends Command, E extends DomainEvent, S>(decider: Decider<C, E, S>) => ({
+  given: (events: E[]) => ({
+    when: (command: C) => {
+      const run = () => decider.decide(command, events.reduce(decider.evolve, decider.initialState()));
+      return {
+        then: (expected: E[]) => expect(run()).toEqual(expected),
+        thenThrows: (error: new (...args: never[]) => Error, message?: string) => {
+          expect(run).toThrow(error);
+          if (message) expect(run).toThrow(message);
+        },
+      };
+    },
+  }),
+});
