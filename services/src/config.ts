@@ -68,6 +68,8 @@ export const ConfigSchema = z.object({
   PUBLIC_URL: optionalUrl('PUBLIC_URL', ['http', 'https'], 'https://appointment.example.com'),
   SMTP_URL: optionalUrl('SMTP_URL', ['smtp', 'smtps'], 'smtp://user:pass@mail.example.com:587'),
   MAIL_FROM: z.string().min(3).default('Appointment <no-reply@appointment.local>'),
+  /** Registrations allowed per client address every 15 minutes. */
+  REGISTRATION_LIMIT: integer('REGISTRATION_LIMIT', 1, 100_000, 30),
   DEMO_DATA: z
     .enum(['true', 'false'], { message: 'DEMO_DATA must be true or false' })
     .default('true')

@@ -28,7 +28,7 @@ describe('accounts over HTTP', () => {
   let anonymous: Caller;
 
   beforeAll(async () => {
-    test = await startTestPlatform({ demoData: true, name: 'accounts' });
+    test = await startTestPlatform({ demoData: true, name: 'accounts', env: { REGISTRATION_LIMIT: '1000' } });
     anonymous = test.caller();
   });
   afterAll(async () => {
@@ -356,6 +356,26 @@ describe('accounts over HTTP', () => {
       expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
       expect((await test.caller().login('person.pw@example.org', 'correct horse')).status).toBe(401);
       expect((await test.caller().login('person.pw@example.org', 'battery staple')).status).toBe(200);
+    });
+  });
+});
+
+describe('registration rate limit', () => {
+  let test: TestPlatform;
+  beforeAll(async () => {
+    test = await startTestPlatform({ demoData: false, name: 'reglimit', env: { REGISTRATION_LIMIT: '3' } });
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it('refuses registrations from one address beyond the limit with a clear 429', async () => {
+    const caller = test.caller();
+    for (const n of ['r1', 'r2', 'r3'])
+      expect((await caller.post('/api/auth/register/user', person(n))).status).toBe(201);
+    expect(await caller.post('/api/auth/registerprovider', provider('r4'))).toMatchObject({
+      status: 429,
+      body: { message: 'Too many registrations from this address. Please try again later.' },
     });
   });
 });

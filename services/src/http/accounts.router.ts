@@ -29,6 +29,8 @@ export interface AccountsRouterDependencies {
   uploadsDir: string;
   /** Verifies an e-mail link; false when the link is not genuine. */
   verifyLink: (userId: string, token: string) => boolean;
+  /** Registrations per client address every 15 minutes. */
+  registrationLimit: number;
 }
 
 const cookieOptions = (req: Request): CookieOptions => ({
@@ -49,6 +51,7 @@ export const accountsRouter = ({
   sessions,
   uploadsDir,
   verifyLink,
+  registrationLimit,
 }: AccountsRouterDependencies): Router => {
   const router = Router();
 
@@ -67,7 +70,7 @@ export const accountsRouter = ({
   });
   const registrationLimiter = rateLimit({
     windowMs: 15 * 60_000,
-    limit: 30,
+    limit: registrationLimit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: tooMany(MESSAGES.tooManyRegistrations),

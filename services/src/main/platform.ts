@@ -77,6 +77,7 @@ export const startPlatform = async ({
       sessions,
       uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
       verifyLink: (userId, token) => isGenuineVerification(secret, userId, token),
+      registrationLimit: config.REGISTRATION_LIMIT,
     },
     mailbox: config.SMTP_URL || config.NODE_ENV === 'production' ? undefined : pool,
   });

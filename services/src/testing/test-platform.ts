@@ -64,10 +64,17 @@ export interface TestPlatform {
 export const startTestPlatform = async (options: {
   demoData: boolean;
   name: string;
+  /** Settings on top of the defaults, as environment variables. */
+  env?: Record<string, string>;
 }): Promise<TestPlatform> => {
   const database: TestDatabase = await createTestDatabase(options.name);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-test-'));
-  const config = loadConfig({ DEMO_DATA: String(options.demoData), DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DEMO_DATA: String(options.demoData),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
   const platform = await startPlatform({ config, databaseUrl: database.url, logger: createLogger('silent') });
   const server = http.createServer(platform.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
