@@ -10,6 +10,8 @@ const baseURL = externalBaseUrl ?? `http://localhost:${E2E_PORT}`;
 const launcherEnv = [
   `PORT=${E2E_PORT}`,
   'LOG_LEVEL=warn',
+  // Every browser test registers from 127.0.0.1; the real limit is covered by the API tests.
+  'REGISTRATION_LIMIT=10000',
   process.env.E2E_DATABASE_URL ? `DATABASE_URL=${process.env.E2E_DATABASE_URL}` : 'DATA_DIR=.data/e2e',
 ].join(' ');
 const build = process.env.E2E_PREBUILT ? '' : 'npm run build && ';

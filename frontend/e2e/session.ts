@@ -11,3 +11,36 @@ export const rootClass = (page: Page): Promise<string> =>
 
 export const storedTheme = (page: Page): Promise<string | null> =>
   page.evaluate(() => window.localStorage.getItem('theme'));
+
+/** The demo accounts created at first start; the same password for all. */
+export const DEMO_ACCOUNTS = {
+  user: 'user@example.com',
+  admin: 'admin@example.com',
+  incharge: 'incharge@example.com',
+  superadmin: 'superadmin@example.com',
+  support: 'support@example.com',
+} as const;
+export const DEMO_PASSWORD = 'password123';
+
+// Literal paths: the contracts package is CommonJS TypeScript, which Playwright's ESM loader
+// cannot import by name.
+export const AUTH_PATHS = { login: '/api/auth/login', logout: '/api/auth/logout' } as const;
+
+export const uniqueEmail = (prefix: string): string =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Signs in through the API and stores what a successful login stores, as the form would. */
+export const signInByApi = async (page: Page, email: string): Promise<{ name: string; role: string }> => {
+  const response = await page.request.post(AUTH_PATHS.login, { data: { email, password: DEMO_PASSWORD } });
+  if (!response.ok()) throw new Error(`sign-in as ${email} answered ${response.status()}`);
+  const body = (await response.json()) as { role: string; token: string; user: { name: string } };
+  await page.goto('/login');
+  await page.evaluate(
+    ({ role, token }) => {
+      window.localStorage.setItem('role', role);
+      window.localStorage.setItem('app_token', token);
+    },
+    { role: body.role, token: body.token },
+  );
+  return { name: body.user.name, role: body.role };
+};

@@ -1,3 +1,4 @@
+import './app/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -6,9 +7,18 @@ import { AppThemeProvider } from './features/theme/components/app-theme-provider
 import { loadThemeState } from './features/theme/theme.storage';
 import { GlobalStyle } from './app/global.styles';
 import { router } from './app/router';
+import { loadSessionState } from './app/session.slice';
 import { createAppStore } from './app/store';
+import { ToastHost } from './app/toast-host';
 
-const store = createAppStore({ theme: loadThemeState() });
+const store = createAppStore(
+  { theme: loadThemeState(), session: loadSessionState() },
+  {
+    navigate: (to, options) => {
+      void router.navigate(to, options);
+    },
+  },
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the application in.');
@@ -19,6 +29,7 @@ createRoot(container).render(
       <AppThemeProvider>
         <GlobalStyle />
         <RouterProvider router={router} />
+        <ToastHost />
       </AppThemeProvider>
     </Provider>
   </StrictMode>,

@@ -38,7 +38,7 @@ const request = async <T>(method: string, path: string, body?: unknown): Promise
     throw new ApiError(0, { message: 'Network error occurred' });
   }
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

@@ -1,9 +1,32 @@
 import type { SagaIterator } from 'redux-saga';
 import { spawn } from 'redux-saga/effects';
+import { authSaga } from '../features/auth/auth.saga';
+import { chatSaga } from '../features/chat/chat.saga';
+import { dashboardSaga } from '../features/dashboard/dashboard.saga';
+import { notificationsSaga } from '../features/notifications/notifications.saga';
+import { profileSaga } from '../features/profile/profile.saga';
+import { providerApprovalSaga } from '../features/providers/provider-approval.saga';
+import { settingsSaga } from '../features/settings/settings.saga';
+import { staffsSaga } from '../features/staffs/staffs.saga';
 import { themeSaga } from '../features/theme/theme.saga';
+import { sessionSaga } from './session.saga';
+import { toastSaga } from './toast.saga';
 
 /** Each feature saga runs detached (`spawn`), so one that fails does not stop the others. */
-const featureSagas: (() => SagaIterator)[] = [themeSaga];
+const featureSagas: (() => SagaIterator)[] = [
+  themeSaga,
+  toastSaga,
+  authSaga,
+  notificationsSaga,
+  chatSaga,
+  dashboardSaga,
+  profileSaga,
+  settingsSaga,
+  staffsSaga,
+  providerApprovalSaga,
+  // Last: its start-up check may answer at once, and the others must already be listening.
+  sessionSaga,
+];
 
 export function* rootSaga(): SagaIterator {
   for (const saga of featureSagas) {

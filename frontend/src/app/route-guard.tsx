@@ -1,15 +1,18 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AFTER_LOGOUT, UNAUTHORISED_REDIRECT } from '@appointment/contracts/roles';
-import { mayOpen, readStoredRole } from './session';
+import { useAppSelector } from './hooks';
+import { mayOpen, storedRoleOf } from './session';
+import { selectStoredRoleValue } from './session.slice';
 
 /**
  * SPEC §2.1: a route opens only if the stored role is in its allowed list, otherwise the user
  * goes to /dashboard. Someone with no stored role is signed out and goes to the sign-in screen,
- * because /dashboard would refuse them too.
+ * because /dashboard would refuse them too. The session slice mirrors the stored role, so an
+ * expired session or a logout redirects at once.
  */
 export function RouteGuard() {
   const { pathname } = useLocation();
-  const stored = readStoredRole();
+  const stored = storedRoleOf(useAppSelector(selectStoredRoleValue));
   if (!stored.signedIn) return <Navigate to={AFTER_LOGOUT} replace />;
   if (!mayOpen(stored, pathname)) return <Navigate to={UNAUTHORISED_REDIRECT} replace />;
   return <Outlet />;

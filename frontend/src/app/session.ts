@@ -11,21 +11,46 @@ export interface StoredRole {
   role: Role | undefined;
 }
 
-const readRaw = (): string | null => {
+const read = (key: string): string | null => {
   try {
-    return window.localStorage.getItem(STORAGE_KEYS.role);
+    return window.localStorage.getItem(key);
   } catch {
     // Blocked storage reads as signed out.
     return null;
   }
 };
 
-export const readStoredRole = (): StoredRole => {
-  const raw = readRaw();
+const write = (key: string, value: string | null): void => {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Blocked storage only costs staying signed in across reloads.
+  }
+};
+
+export const readStoredRoleValue = (): string | null => read(STORAGE_KEYS.role) || null;
+export const readStoredToken = (): string | null => read(STORAGE_KEYS.token) || null;
+
+export const storeSession = (token: string, role: string): void => {
+  write(STORAGE_KEYS.token, token);
+  write(STORAGE_KEYS.role, role);
+};
+
+export const storeRole = (role: string): void => write(STORAGE_KEYS.role, role);
+
+export const clearStoredSession = (): void => {
+  write(STORAGE_KEYS.token, null);
+  write(STORAGE_KEYS.role, null);
+};
+
+export const storedRoleOf = (raw: string | null): StoredRole => {
   if (!raw) return { signedIn: false, role: undefined };
   const parsed = Role.safeParse(raw);
   return { signedIn: true, role: parsed.success ? parsed.data : undefined };
 };
+
+export const readStoredRole = (): StoredRole => storedRoleOf(readStoredRoleValue());
 
 export const mayOpen = ({ signedIn, role }: StoredRole, path: string): boolean => {
   if (role !== undefined || !signedIn) return canOpenRoute(role, path);

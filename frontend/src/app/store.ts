@@ -1,16 +1,45 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { authReducer } from '../features/auth/auth.slice';
+import { chatReducer } from '../features/chat/chat.slice';
+import { dashboardReducer } from '../features/dashboard/dashboard.slice';
+import { notificationsReducer } from '../features/notifications/notifications.slice';
+import { profileReducer } from '../features/profile/profile.slice';
+import { providerApprovalReducer } from '../features/providers/provider-approval.slice';
+import { settingsReducer } from '../features/settings/settings.slice';
+import { staffsReducer } from '../features/staffs/staffs.slice';
 import { themeReducer } from '../features/theme/theme.slice';
+import { NAVIGATE_CONTEXT, type Navigate } from './navigation';
 import { rootSaga } from './root.saga';
+import { sessionReducer } from './session.slice';
+import { shellReducer } from './shell.slice';
+import { toastReducer } from './toast.slice';
 
 const rootReducer = combineReducers({
+  session: sessionReducer,
+  shell: shellReducer,
+  toast: toastReducer,
   theme: themeReducer,
+  auth: authReducer,
+  notifications: notificationsReducer,
+  chat: chatReducer,
+  dashboard: dashboardReducer,
+  profile: profileReducer,
+  settings: settingsReducer,
+  staffs: staffsReducer,
+  providerApproval: providerApprovalReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-export const createAppStore = (preloadedState?: Partial<RootState>) => {
+export interface StoreDependencies {
+  /** The router's navigate, for sagas that finish on another screen. */
+  navigate?: Navigate;
+}
+
+export const createAppStore = (preloadedState?: Partial<RootState>, dependencies: StoreDependencies = {}) => {
   const sagaMiddleware = createSagaMiddleware({
+    context: { [NAVIGATE_CONTEXT]: dependencies.navigate },
     onError: (error, { sagaStack }) => console.error('A saga failed', error, sagaStack),
   });
   const store = configureStore({

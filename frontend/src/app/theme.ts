@@ -41,6 +41,11 @@ export interface AppTheme {
     dangerText: string;
     focus: string;
     overlay: string;
+    success: string;
+    successText: string;
+    warning: string;
+    /** SPEC §4 appointment badge colours: scheduled blue, cancelled red, completed green, pending yellow. */
+    status: { scheduled: string; pending: string; completed: string; cancelled: string };
   };
   spacing: typeof spacing;
   layout: typeof layout;
@@ -64,6 +69,10 @@ export const lightTheme: AppTheme = {
     dangerText: '#ffffff',
     focus: '#2f5bea',
     overlay: 'rgba(15, 20, 35, 0.45)',
+    success: '#1f7a3f',
+    successText: '#ffffff',
+    warning: '#8a6100',
+    status: { scheduled: '#2f5bea', pending: '#b58900', completed: '#1f7a3f', cancelled: '#c62828' },
   },
   spacing,
   layout,
@@ -87,6 +96,10 @@ export const darkTheme: AppTheme = {
     dangerText: '#1a0b0b',
     focus: '#9db4ff',
     overlay: 'rgba(0, 0, 0, 0.6)',
+    success: '#5fd38d',
+    successText: '#07210f',
+    warning: '#f2c94c',
+    status: { scheduled: '#7c9bff', pending: '#f2c94c', completed: '#5fd38d', cancelled: '#ef6b6b' },
   },
   spacing,
   layout,

@@ -1,5 +1,5 @@
 /** SPEC §2.2 breadcrumb titles, keyed by the path (without the leading slash) up to that segment. */
-const TITLES: Record<string, string> = {
+export const BREADCRUMB_TITLES: Record<string, string> = {
   dashboard: 'Dashboard',
   providers: 'Service Providers',
   appointments: 'Appointments',
@@ -17,6 +17,8 @@ const TITLES: Record<string, string> = {
 export interface Crumb {
   path: string;
   title: string;
+  /** The key of a known title, so the screen can show it in the reader's language. */
+  titleKey?: string;
 }
 
 const decode = (segment: string): string => {
@@ -34,6 +36,9 @@ export const breadcrumbTrail = (pathname: string): Crumb[] => {
   const segments = pathname.split('/').filter(Boolean);
   return segments.map((segment, index) => {
     const key = segments.slice(0, index + 1).join('/');
-    return { path: `/${key}`, title: TITLES[key] ?? capitalise(decode(segment)) };
+    const known = BREADCRUMB_TITLES[key];
+    return known
+      ? { path: `/${key}`, title: known, titleKey: key }
+      : { path: `/${key}`, title: capitalise(decode(segment)) };
   });
 };

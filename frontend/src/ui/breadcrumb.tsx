@@ -1,17 +1,24 @@
 import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { breadcrumbTrail } from './breadcrumb-trail';
 import { HomeIcon } from './icons';
 import { Crumb, CrumbLink, Current, List, Nav } from './breadcrumb.styles';
 
 export function Breadcrumb() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
-  const trail = breadcrumbTrail(pathname);
+  const trail = breadcrumbTrail(pathname).map((crumb) => ({
+    ...crumb,
+    title: crumb.titleKey
+      ? t(`breadcrumb.titles.${crumb.titleKey}`, { defaultValue: crumb.title })
+      : crumb.title,
+  }));
 
   return (
-    <Nav aria-label="Breadcrumb">
+    <Nav aria-label={t('breadcrumb.label')}>
       <List>
         <Crumb>
-          <CrumbLink as={Link} to="/" aria-label="Home">
+          <CrumbLink as={Link} to="/" aria-label={t('breadcrumb.home')}>
             <HomeIcon width={16} height={16} />
           </CrumbLink>
         </Crumb>

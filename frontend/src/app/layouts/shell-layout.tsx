@@ -1,16 +1,25 @@
 import { useEffect, useId, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { Breadcrumb } from '../../ui/breadcrumb';
-import { menuOf, readStoredRole } from '../session';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { menuOf, storedRoleOf } from '../session';
+import { selectStoredRoleValue } from '../session.slice';
+import { shellEntered } from '../shell.slice';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { Backdrop, Body, Main, Shell } from './shell-layout.styles';
 
-/** SPEC §2.2 signed-in layout: top bar, side navigation, breadcrumb and the current screen. */
+/** SPEC §2.2 signed-in layout: top bar, side navigation, breadcrumb, the current screen and chat support. */
 export function ShellLayout() {
+  const dispatch = useAppDispatch();
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const items = menuOf(readStoredRole());
+  const items = menuOf(storedRoleOf(useAppSelector(selectStoredRoleValue)));
+
+  useEffect(() => {
+    dispatch(shellEntered());
+  }, [dispatch]);
 
   useEffect(() => {
     if (!drawerOpen) return;
@@ -36,6 +45,7 @@ export function ShellLayout() {
           <Outlet />
         </Main>
       </Body>
+      <ChatWidget />
     </Shell>
   );
 }

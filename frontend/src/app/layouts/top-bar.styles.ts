@@ -63,4 +63,13 @@ export const Actions = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.spacing.md};
   margin-left: auto;
+
+  @media (max-width: ${({ theme }) => theme.layout.drawerMaxWidth}) {
+    gap: ${({ theme }) => theme.spacing.xs};
+  }
+`;
+
+export const Popover = styled.div`
+  position: relative;
+  display: inline-flex;
 `;

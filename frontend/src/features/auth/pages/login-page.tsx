@@ -1,5 +1,58 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect, useId } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { LoginRequest } from '@appointment/contracts/accounts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { loginSubmitted } from '../../../app/session.slice';
+import { Button } from '../../../ui/button.styles';
+import { Form, FormError } from '../../../ui/form.styles';
+import { TextField } from '../../../ui/text-field';
+import { useSchemaForm } from '../../../ui/use-schema-form';
+import { loginFormOpened, selectLoginForm } from '../auth.slice';
+import { Footer, Screen, Title } from '../components/auth-screen.styles';
 
+/** SPEC §2.3 /login: the Sign In form, checked with the server's schema (SPEC §5 Sign in). */
 export function LoginPage() {
-  return <PlaceholderPage title="Sign In" level="h2" />;
+  const { t } = useTranslation();
+  const titleId = useId();
+  const dispatch = useAppDispatch();
+  const { submitting, error } = useAppSelector(selectLoginForm);
+  const { values, errors, setValue, handleSubmit } = useSchemaForm(LoginRequest, { email: '', password: '' });
+
+  useEffect(() => {
+    dispatch(loginFormOpened());
+  }, [dispatch]);
+
+  return (
+    <Screen aria-labelledby={titleId}>
+      <Title id={titleId}>{t('auth.signIn')}</Title>
+      <Form noValidate onSubmit={handleSubmit((credentials) => dispatch(loginSubmitted(credentials)))}>
+        <TextField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={setValue}
+        />
+        <TextField
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          onChange={setValue}
+        />
+        {error && <FormError role="alert">{error}</FormError>}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? t('auth.signingIn') : t('auth.signIn')}
+        </Button>
+      </Form>
+      <Footer>
+        {t('auth.noAccount')} <Link to="/register">{t('auth.register')}</Link>
+      </Footer>
+    </Screen>
+  );
 }

@@ -1,5 +1,34 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { AvatarCard } from '../components/avatar-card';
+import { ProfileForm } from '../components/profile-form';
+import { useProfileSelector } from '../profile.hooks';
+import { profilePageOpened, selectProfileState } from '../profile.slice';
+import { ErrorNotice, Layout, Notice, Title } from './profile-page.styles';
 
+/** SPEC §2.7 Profile: the avatar with upload and the profile form. */
 export function ProfilePage() {
-  return <PlaceholderPage title="Profile" />;
+  const dispatch = useAppDispatch();
+  const { profile, loading, loadError, saving, saved, saveError, revision, uploading, avatarError } =
+    useProfileSelector(selectProfileState);
+
+  useEffect(() => {
+    dispatch(profilePageOpened());
+  }, [dispatch]);
+
+  return (
+    <section aria-labelledby="profile-title">
+      <Title id="profile-title">Profile</Title>
+      {loadError ? (
+        <ErrorNotice role="alert">{loadError}</ErrorNotice>
+      ) : !profile || (loading && revision === 0) ? (
+        <Notice role="status">Loading profile...</Notice>
+      ) : (
+        <Layout>
+          <AvatarCard profile={profile} uploading={uploading} error={avatarError} />
+          <ProfileForm key={revision} profile={profile} saving={saving} saved={saved} saveError={saveError} />
+        </Layout>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,112 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect } from 'react';
+import { LAYOUT } from '@appointment/contracts/constants';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { can } from '@appointment/contracts/roles';
+import { useAppDispatch } from '../../../app/hooks';
+import { readStoredRole } from '../../../app/session';
+import { useProviderApprovalSelector } from '../provider-approval.hooks';
+import {
+  acceptClicked,
+  approvalTableOpened,
+  rejectClicked,
+  selectProviderApproval,
+} from '../provider-approval.slice';
+import {
+  AcceptButton,
+  ErrorNotice,
+  MessageCell,
+  Notice,
+  RejectButton,
+  RowActions,
+  ScrollArea,
+  SuccessNotice,
+  Table,
+  Title,
+} from './manage-providers-page.styles';
 
+/** SPEC §2.8 Provider approval table; support sees it without the Accept and Reject buttons. */
 export function ManageProvidersPage() {
-  return <PlaceholderPage title="Manage Providers" />;
+  const dispatch = useAppDispatch();
+  const { providers, status, loadError, busyIds, actionError, actionMessage } =
+    useProviderApprovalSelector(selectProviderApproval);
+  const mayDecide = can(readStoredRole().role, 'providers.approve');
+  const columns = mayDecide ? ['Name', 'Email', 'Industry', 'Actions'] : ['Name', 'Email', 'Industry'];
+
+  useEffect(() => {
+    dispatch(approvalTableOpened());
+  }, [dispatch]);
+
+  const message =
+    status === 'loading' || status === 'idle'
+      ? 'Loading...'
+      : status === 'loaded' && providers.length === 0
+        ? MESSAGES.noProviders
+        : null;
+
+  return (
+    <section aria-labelledby="approvals-title">
+      <Title id="approvals-title">Manage Providers</Title>
+      {!mayDecide && <Notice>Read only: only a superadmin can accept or reject providers.</Notice>}
+      {loadError && <ErrorNotice role="alert">{loadError}</ErrorNotice>}
+      {actionError && <ErrorNotice role="alert">{actionError}</ErrorNotice>}
+      <div role="status">{actionMessage && <SuccessNotice>{actionMessage}</SuccessNotice>}</div>
+      <ScrollArea
+        role="region"
+        aria-label="Providers waiting for approval"
+        // Focusable so the scrolling area can be scrolled with the keyboard.
+        tabIndex={0}
+        $maxHeight={LAYOUT.approvalTableScroll}
+      >
+        <Table aria-labelledby="approvals-title" aria-busy={status === 'loading'}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {message ? (
+              <tr>
+                <MessageCell colSpan={columns.length}>{message}</MessageCell>
+              </tr>
+            ) : (
+              providers.map((provider) => {
+                const busy = busyIds.includes(provider._id);
+                return (
+                  <tr key={provider._id}>
+                    <td>{provider.businessname}</td>
+                    <td>{provider.email}</td>
+                    <td>{provider.industry}</td>
+                    {mayDecide && (
+                      <td>
+                        <RowActions>
+                          <AcceptButton
+                            type="button"
+                            disabled={busy}
+                            onClick={() => dispatch(acceptClicked(provider._id))}
+                          >
+                            Accept
+                          </AcceptButton>
+                          <RejectButton
+                            type="button"
+                            disabled={busy}
+                            onClick={() => dispatch(rejectClicked(provider._id))}
+                          >
+                            Reject
+                          </RejectButton>
+                        </RowActions>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </Table>
+      </ScrollArea>
+    </section>
+  );
 }

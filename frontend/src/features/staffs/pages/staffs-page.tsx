@@ -1,5 +1,63 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { useStaffsSelector } from '../staffs.hooks';
+import { selectStaffs, staffsPageOpened } from '../staffs.slice';
+import { ErrorNotice, MessageCell, RoleBadge, Table, TableFrame, Title } from './staffs-page.styles';
 
+const COLUMNS = ['#', 'Name', 'Email', 'Phone', 'Role'] as const;
+
+/** SPEC §2.8 Staffs: the people of the admin's provider. */
 export function StaffsPage() {
-  return <PlaceholderPage title="Staffs" />;
+  const dispatch = useAppDispatch();
+  const { users, status, error } = useStaffsSelector(selectStaffs);
+
+  useEffect(() => {
+    dispatch(staffsPageOpened());
+  }, [dispatch]);
+
+  const message =
+    status === 'loading' || status === 'idle'
+      ? 'Loading staff...'
+      : status === 'loaded' && users.length === 0
+        ? 'No staff members found.'
+        : null;
+
+  return (
+    <section aria-labelledby="staffs-title">
+      <Title id="staffs-title">Staffs</Title>
+      {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
+      <TableFrame>
+        <Table aria-labelledby="staffs-title" aria-busy={status === 'loading'}>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {message ? (
+              <tr>
+                <MessageCell colSpan={COLUMNS.length}>{message}</MessageCell>
+              </tr>
+            ) : (
+              users.map((user, index) => (
+                <tr key={user._id}>
+                  <td>{index + 1}</td>
+                  <td>{user.businessname}</td>
+                  <td>{user.email}</td>
+                  <td>{user.phoneno}</td>
+                  <td>
+                    <RoleBadge>{user.role}</RoleBadge>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </TableFrame>
+    </section>
+  );
 }

@@ -1,14 +1,14 @@
 import { useId, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { THEMES, type Theme } from '@appointment/contracts/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectThemeChoice, themeChosen } from '../theme.slice';
 import { Label, Select, Wrapper } from './theme-selector.styles';
 
-const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
-
 const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);
 
 export function ThemeSelector() {
+  const { t } = useTranslation();
   const id = useId();
   const choice = useAppSelector(selectThemeChoice);
   const dispatch = useAppDispatch();
@@ -20,11 +20,11 @@ export function ThemeSelector() {
 
   return (
     <Wrapper>
-      <Label htmlFor={id}>Theme</Label>
+      <Label htmlFor={id}>{t('theme.label')}</Label>
       <Select id={id} value={choice} onChange={onChange}>
         {THEMES.map((theme) => (
           <option key={theme} value={theme}>
-            {THEME_LABELS[theme]}
+            {t(`theme.${theme}`)}
           </option>
         ))}
       </Select>

@@ -1,0 +1,117 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { LoginResponse } from '@appointment/contracts/accounts';
+
+// Written out rather than imported: Playwright loads the contracts package as CommonJS, so only
+// its types can be imported here. The values are those of contracts/src/accounts.ts.
+export const DEMO_PASSWORD = 'password123';
+export const API_PATHS = {
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  registerUser: '/api/auth/register/user',
+  registerProvider: '/api/auth/registerprovider',
+  pendingProviders: '/api/profile/getuser',
+  rejectProvider: '/api/providers/rejectprovider',
+} as const;
+
+export const DEMO = {
+  user: 'user@example.com',
+  admin: 'admin@example.com',
+  incharge: 'incharge@example.com',
+  superadmin: 'superadmin@example.com',
+  support: 'support@example.com',
+} as const;
+
+/** A fresh address per call, so a test that changes an account never touches another test's data. */
+export const uniqueEmail = (prefix: string): string =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/**
+ * Signs in through the real API and stores what a successful login stores (SPEC §2.3, §3):
+ * the session cookie lands in the browser context, `role` and `app_token` in local storage.
+ */
+export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD): Promise<LoginResponse> => {
+  const response = await page.request.post(API_PATHS.login, { data: { email, password } });
+  expect(response.ok(), `sign-in as ${email}`).toBeTruthy();
+  const body = (await response.json()) as LoginResponse;
+  await page.goto('/login');
+  await page.evaluate(
+    ({ role, token }) => {
+      window.localStorage.setItem('role', role);
+      window.localStorage.setItem('app_token', token);
+    },
+    { role: body.role, token: body.token },
+  );
+  return body;
+};
+
+/** Ends the session on the server only; the browser still believes it is signed in. */
+export const endSessionOnServer = async (page: Page): Promise<void> => {
+  const response = await page.request.post(API_PATHS.logout);
+  expect(response.ok()).toBeTruthy();
+};
+
+/**
+ * Opens the shell, lets its start-up session check (GET /api/auth/me) pass, then ends the session
+ * on the server. The next screen opened from the menu meets a refused call, as after a session
+ * expires while the app is open.
+ */
+export const openShellThenEndSession = async (page: Page): Promise<void> => {
+  const sessionChecked = page.waitForResponse((response) => response.url().endsWith('/api/auth/me'));
+  await page.goto('/dashboard');
+  expect((await sessionChecked).ok()).toBeTruthy();
+  await endSessionOnServer(page);
+};
+
+export const openFromMenu = (page: Page, label: string) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: label }).click();
+
+export interface RegisteredUser {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+export const registerUser = async (request: APIRequestContext, prefix: string): Promise<RegisteredUser> => {
+  const user = {
+    name: `Tess ${prefix}`,
+    email: uniqueEmail(prefix),
+    phone: '5125550123',
+    password: DEMO_PASSWORD,
+  };
+  const response = await request.post(API_PATHS.registerUser, {
+    data: { ...user, confirmPassword: user.password },
+  });
+  expect(response.ok(), `registering ${user.email}`).toBeTruthy();
+  return user;
+};
+
+export interface RegisteredProvider {
+  businessName: string;
+  email: string;
+  industry: string;
+}
+
+export const registerProvider = async (
+  request: APIRequestContext,
+  businessName: string,
+): Promise<RegisteredProvider> => {
+  const provider = { businessName, email: uniqueEmail('provider'), industry: 'Office' };
+  const response = await request.post(API_PATHS.registerProvider, {
+    data: {
+      ...provider,
+      phone: '3125550147',
+      address: '77 Wacker Drive, Chicago, IL 60601',
+      password: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
+    },
+  });
+  expect(response.ok(), `registering provider ${businessName}`).toBeTruthy();
+  return provider;
+};
+
+/** The status a sign-in answers, without touching the page's own session. */
+export const loginStatus = async (request: APIRequestContext, email: string, password: string) => {
+  const response = await request.post(API_PATHS.login, { data: { email, password } });
+  return response.status();
+};

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { IconButton } from '../../../ui/button.styles';
+import { BellIcon, TrashIcon } from '../../../ui/icons';
+import { clearAllRequested, notificationDeleteRequested, selectNotifications } from '../notifications.slice';
+import {
+  Body,
+  ClearAll,
+  Dot,
+  Empty,
+  Header,
+  Heading,
+  Item,
+  List,
+  Message,
+  Panel,
+  Time,
+} from './notification-bell.styles';
+
+interface NotificationBellProps {
+  open: boolean;
+  onToggle: () => void;
+}
+
+const localTime = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+};
+
+/** SPEC §2.2 notification bell: a red dot while the list is non-empty, and the Notifications panel. */
+export function NotificationBell({ open, onToggle }: NotificationBellProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const items = useAppSelector(selectNotifications);
+  const panelId = useId();
+  const headingId = useId();
+
+  return (
+    <>
+      <IconButton
+        type="button"
+        aria-label={
+          items.length > 0 ? t('notifications.bellUnread', { count: items.length }) : t('notifications.bell')
+        }
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={onToggle}
+      >
+        <BellIcon />
+        {items.length > 0 && <Dot aria-hidden="true" />}
+      </IconButton>
+      {open && (
+        <Panel id={panelId} aria-labelledby={headingId}>
+          <Header>
+            <Heading id={headingId}>{t('notifications.title')}</Heading>
+            <ClearAll
+              type="button"
+              disabled={items.length === 0}
+              onClick={() => dispatch(clearAllRequested())}
+            >
+              {t('notifications.clearAll')}
+            </ClearAll>
+          </Header>
+          {items.length === 0 ? (
+            <Empty>{t('notifications.empty')}</Empty>
+          ) : (
+            <List>
+              {items.map((item, index) => (
+                <Item key={item._id ?? `${item.createdAt}-${index}`}>
+                  <Body>
+                    <Message>{item.message}</Message>
+                    <Time dateTime={item.createdAt}>{localTime(item.createdAt)}</Time>
+                  </Body>
+                  <IconButton
+                    type="button"
+                    aria-label={t('notifications.delete')}
+                    onClick={() => dispatch(notificationDeleteRequested(item._id))}
+                  >
+                    <TrashIcon width={16} height={16} />
+                  </IconButton>
+                </Item>
+              ))}
+            </List>
+          )}
+        </Panel>
+      )}
+    </>
+  );
+}

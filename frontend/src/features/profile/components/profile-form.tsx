@@ -1,0 +1,187 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ProfileUpdate, type NotificationPreferences, type Profile } from '@appointment/contracts/accounts';
+import { LANGUAGES, TIMEZONES } from '@appointment/contracts/constants';
+import { fieldErrorsOf } from '@appointment/contracts/errors';
+import { useAppDispatch } from '../../../app/hooks';
+import { profileUpdateSubmitted } from '../profile.slice';
+import {
+  Actions,
+  Failure,
+  Field,
+  FieldError,
+  Fieldset,
+  Form,
+  Input,
+  Label,
+  Legend,
+  Select,
+  SubmitButton,
+  Success,
+  Switch,
+  SwitchRow,
+} from './profile-form.styles';
+
+const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+};
+
+const TEXT_FIELDS = [
+  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+] as const;
+
+const NOTIFICATION_FIELDS: { key: keyof NotificationPreferences; label: string }[] = [
+  { key: 'email', label: 'Email notifications' },
+  { key: 'sms', label: 'SMS notifications' },
+  { key: 'whatsapp', label: 'WhatsApp notifications' },
+];
+
+interface FormValues {
+  name: string;
+  email: string;
+  phone: string;
+  timezone: string;
+  language: string;
+  notificationPreferences: NotificationPreferences;
+}
+
+type FieldName = Exclude<keyof FormValues, 'notificationPreferences'>;
+
+const valuesOf = (profile: Profile): FormValues => ({
+  name: profile.name,
+  email: profile.email,
+  phone: profile.phone,
+  timezone: profile.timezone,
+  language: profile.language,
+  notificationPreferences: { ...profile.notificationPreferences },
+});
+
+interface ProfileFormProps {
+  /** The profile the form starts from; the page remounts the form when it should start over. */
+  profile: Profile;
+  saving: boolean;
+  saved: boolean;
+  saveError: string | null;
+}
+
+/** SPEC §2.7 personal information, preferences and notifications, validated as SPEC §5 says. */
+export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormProps) {
+  const idPrefix = useId();
+  const dispatch = useAppDispatch();
+  const [values, setValues] = useState<FormValues>(() => valuesOf(profile));
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+
+  const idOf = (field: string) => `${idPrefix}-${field}`;
+  const errorIdOf = (field: string) => `${idPrefix}-${field}-error`;
+
+  const setField = (field: FieldName, value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+  const setNotification = (key: keyof NotificationPreferences, enabled: boolean) =>
+    setValues((current) => ({
+      ...current,
+      notificationPreferences: { ...current.notificationPreferences, [key]: enabled },
+    }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = ProfileUpdate.safeParse(values);
+    if (!result.success) {
+      const next: Record<string, string> = {};
+      for (const { field, message } of fieldErrorsOf(result.error)) next[field] ??= message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    dispatch(profileUpdateSubmitted(result.data));
+  };
+
+  const describedBy = (field: FieldName) => (errors[field] ? errorIdOf(field) : undefined);
+  const errorOf = (field: FieldName) =>
+    errors[field] ? <FieldError id={errorIdOf(field)}>{errors[field]}</FieldError> : null;
+
+  return (
+    <Form noValidate aria-label="Profile details" onSubmit={onSubmit}>
+      <Fieldset>
+        <Legend>Personal Information</Legend>
+        {TEXT_FIELDS.map(({ key, label, type, autoComplete }) => (
+          <Field key={key}>
+            <Label htmlFor={idOf(key)}>{label}</Label>
+            <Input
+              id={idOf(key)}
+              type={type}
+              autoComplete={autoComplete}
+              value={values[key]}
+              aria-invalid={errors[key] ? true : undefined}
+              aria-describedby={describedBy(key)}
+              onChange={(event) => setField(key, event.target.value)}
+            />
+            {errorOf(key)}
+          </Field>
+        ))}
+      </Fieldset>
+
+      <Fieldset>
+        <Legend>Preferences</Legend>
+        <Field>
+          <Label htmlFor={idOf('timezone')}>Timezone</Label>
+          <Select
+            id={idOf('timezone')}
+            value={values.timezone}
+            aria-invalid={errors.timezone ? true : undefined}
+            aria-describedby={describedBy('timezone')}
+            onChange={(event) => setField('timezone', event.target.value)}
+          >
+            <option value="">Select a timezone</option>
+            {TIMEZONES.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </Select>
+          {errorOf('timezone')}
+        </Field>
+        <Field>
+          <Label htmlFor={idOf('language')}>Language</Label>
+          <Select
+            id={idOf('language')}
+            value={values.language}
+            aria-invalid={errors.language ? true : undefined}
+            aria-describedby={describedBy('language')}
+            onChange={(event) => setField('language', event.target.value)}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {LANGUAGE_LABELS[language]}
+              </option>
+            ))}
+          </Select>
+          {errorOf('language')}
+        </Field>
+      </Fieldset>
+
+      <Fieldset>
+        <Legend>Notification Preferences</Legend>
+        {NOTIFICATION_FIELDS.map(({ key, label }) => (
+          <SwitchRow key={key}>
+            {label}
+            <Switch
+              checked={values.notificationPreferences[key]}
+              onChange={(event) => setNotification(key, event.target.checked)}
+            />
+          </SwitchRow>
+        ))}
+      </Fieldset>
+
+      <Actions>
+        <SubmitButton type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Changes'}
+        </SubmitButton>
+        <div role="status">{saved && <Success>Profile updated successfully</Success>}</div>
+        {saveError && <Failure role="alert">{saveError}</Failure>}
+      </Actions>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ChangePassword } from '@appointment/contracts/accounts';
+import { readStoredLanguage, type Language } from '../../app/i18n';
+import { readStoredNotificationSettings, type NotificationSettings } from './settings.storage';
+
+export interface SettingsState {
+  language: Language;
+  notifications: NotificationSettings;
+  passwordDialogOpen: boolean;
+  passwordSaving: boolean;
+  /** The server's reason when the change was refused, shown inside the dialog. */
+  passwordError: string | null;
+  /** Shown on the page once the dialog has closed after a change. */
+  passwordMessage: string | null;
+}
+
+// Lazy, so the stored choices are read when the store is created rather than when this module loads.
+const initialSettingsState = (): SettingsState => ({
+  language: readStoredLanguage(),
+  notifications: readStoredNotificationSettings(),
+  passwordDialogOpen: false,
+  passwordSaving: false,
+  passwordError: null,
+  passwordMessage: null,
+});
+
+const settingsSlice = createSlice({
+  name: 'settings',
+  initialState: initialSettingsState,
+  reducers: {
+    languageChosen(state, action: PayloadAction<Language>) {
+      state.language = action.payload;
+    },
+    notificationToggled(state, action: PayloadAction<{ key: keyof NotificationSettings; enabled: boolean }>) {
+      state.notifications[action.payload.key] = action.payload.enabled;
+    },
+    passwordDialogOpened(state) {
+      state.passwordDialogOpen = true;
+      state.passwordError = null;
+      state.passwordMessage = null;
+    },
+    passwordDialogClosed(state) {
+      state.passwordDialogOpen = false;
+      state.passwordError = null;
+    },
+    passwordChangeSubmitted(state, _action: PayloadAction<ChangePassword>) {
+      state.passwordSaving = true;
+      state.passwordError = null;
+    },
+    passwordChanged(state, action: PayloadAction<string>) {
+      state.passwordSaving = false;
+      state.passwordDialogOpen = false;
+      state.passwordMessage = action.payload;
+    },
+    passwordChangeFailed(state, action: PayloadAction<string>) {
+      state.passwordSaving = false;
+      state.passwordError = action.payload;
+    },
+  },
+});
+
+export const {
+  languageChosen,
+  notificationToggled,
+  passwordDialogOpened,
+  passwordDialogClosed,
+  passwordChangeSubmitted,
+  passwordChanged,
+  passwordChangeFailed,
+} = settingsSlice.actions;
+export const settingsReducer = settingsSlice.reducer;
+
+export interface WithSettings {
+  settings: SettingsState;
+}
+
+export const selectSettings = (state: WithSettings): SettingsState => state.settings;
+export const selectLanguage = (state: WithSettings): Language => state.settings.language;
+export const selectNotificationSettings = (state: WithSettings): NotificationSettings =>
+  state.settings.notifications;
