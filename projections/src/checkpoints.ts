@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { migrateSchema } from '@appointment/services/db/transaction';
 import type { LogPosition } from '@appointment/contracts/events';
 
 export const CHECKPOINTS_SCHEMA = `
@@ -38,14 +39,8 @@ const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
   updatedAt: row.updated_at.toISOString(),
 });
 
-export const migrateCheckpoints = async (db: pg.Pool | pg.ClientBase): Promise<void> => {
-  await db.query(`SELECT pg_advisory_lock(hashtext('appointment.projector.migrate'))`);
-  try {
-    await db.query(CHECKPOINTS_SCHEMA);
-  } finally {
-    await db.query(`SELECT pg_advisory_unlock(hashtext('appointment.projector.migrate'))`);
-  }
-};
+export const migrateCheckpoints = (pool: pg.Pool): Promise<void> =>
+  migrateSchema(pool, 'projector', CHECKPOINTS_SCHEMA);
 
 export const readCheckpoint = async (
   db: pg.Pool | pg.ClientBase,

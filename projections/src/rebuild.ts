@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { LogPosition, RecordedEvent } from '@appointment/contracts/events';
+import { inTransaction } from '@appointment/services/db/transaction';
 import { START, type EventStore } from '@appointment/services/eventstore/event-store';
 import { migrateCheckpoints, writeCheckpoint } from './checkpoints';
 import { liveSchema, projectionLockKey, shadowSchema, type Projection } from './projection';
@@ -43,21 +44,6 @@ const applyBatch = async (
   events: RecordedEvent[],
 ): Promise<void> => {
   for (const event of events) await projection.apply(event, { db, schema });
-};
-
-const inTransaction = async <T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 };
 
 /** Creates `schema` afresh with the projection's tables. */

@@ -6,6 +6,7 @@ import {
   type EventStore,
   type Subscription,
 } from '@appointment/services/eventstore/event-store';
+import { inTransaction } from '@appointment/services/db/transaction';
 import { migrateCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
 import { liveSchema, projectionLockKey, type Projection } from './projection';
 import { createProjectionSchema, rebuildProjection } from './rebuild';
@@ -76,36 +77,27 @@ export class ProjectorRunner {
 
   /** Creates a projection's tables on first start; rebuilds it when its version changed. */
   private async prepare(projection: Projection): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    const checkpoint = await inTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [projectionLockKey(projection)]);
-      const checkpoint = await readCheckpoint(client, projection.name);
-      if (!checkpoint) {
+      const existing = await readCheckpoint(client, projection.name);
+      if (!existing) {
         await createProjectionSchema(client, projection, liveSchema(projection));
         await writeCheckpoint(client, projection.name, START, projection.version, 0, 'reset');
       }
-      await client.query('COMMIT');
-      if (checkpoint && checkpoint.version !== projection.version) {
-        this.logger.info(
-          { projection: projection.name, from: checkpoint.version, to: projection.version },
-          'projection version changed: rebuilding',
-        );
-        await rebuildProjection(this.pool, this.store, projection, { batchSize: this.options.batchSize });
-      }
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+      return existing;
+    });
+    if (checkpoint && checkpoint.version !== projection.version) {
+      this.logger.info(
+        { projection: projection.name, from: checkpoint.version, to: projection.version },
+        'projection version changed: rebuilding',
+      );
+      await rebuildProjection(this.pool, this.store, projection, { batchSize: this.options.batchSize });
     }
   }
 
   private async handleBatch(entry: Running, events: RecordedEvent[]): Promise<void> {
     const { projection } = entry;
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    entry.position = await inTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [projectionLockKey(projection)]);
       // A rebuild may have swapped in a newer read model and moved the checkpoint ahead.
       const checkpoint = (await readCheckpoint(client, projection.name))?.position ?? START;
@@ -114,16 +106,11 @@ export class ProjectorRunner {
       for (const event of pending) await projection.apply(event, { db: client, schema });
       const last = events[events.length - 1]!.position;
       const position = comparePositions(last, checkpoint) > 0 ? last : checkpoint;
-      if (pending.length > 0)
+      if (pending.length > 0) {
         await writeCheckpoint(client, projection.name, position, projection.version, pending.length);
-      await client.query('COMMIT');
-      entry.position = position;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      }
+      return position;
+    });
     if (events.length < (this.options.batchSize ?? 500)) entry.state = 'live';
     for (const wake of entry.waiters) wake();
   }

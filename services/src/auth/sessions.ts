@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { migrateSchema } from '../db/transaction';
 
 /**
  * Server-side sessions (DESIGN §6): a random 256-bit id, stored only as its SHA-256, with an
@@ -34,19 +35,8 @@ export interface Session {
 export class SessionStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async migrate(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('appointment.auth.migrate'))");
-      await client.query(SCHEMA);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  migrate(): Promise<void> {
+    return migrateSchema(this.pool, 'auth', SCHEMA);
   }
 
   /** A secret kept in the database, made once: signs e-mail verification links. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { LogPosition, NewEvent, RecordedEvent } from '@appointment/contracts/events';
+import { migrateSchema } from '../db/transaction';
 import {
   EventIdConflictError,
   START,
@@ -160,20 +161,8 @@ export interface PostgresEventStoreOptions {
 }
 
 /** Creates the schema and the append function; safe to run concurrently and repeatedly. */
-export const migrateEventStore = async (pool: pg.Pool): Promise<void> => {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('appointment.es.migrate'))");
-    await client.query(EVENT_STORE_SCHEMA);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-};
+export const migrateEventStore = (pool: pg.Pool): Promise<void> =>
+  migrateSchema(pool, 'es', EVENT_STORE_SCHEMA);
 
 export const createPool = (connectionString: string, max = 20): pg.Pool => {
   const pool = new pg.Pool({

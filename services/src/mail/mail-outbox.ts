@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
 import type { Projection } from '@appointment/projections/projection';
+import { inTransaction } from '../db/transaction';
 import type { Logger } from '../logger';
 
 /**
@@ -133,9 +134,7 @@ export class MailSender {
   }
 
   async deliverBatch(): Promise<number> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return inTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ id: string; recipient: string; subject: string; body: string }>(
         `SELECT id, recipient, subject, body FROM ${MAIL_SCHEMA}.messages WHERE sent_at IS NULL
           ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED`,
@@ -158,14 +157,8 @@ export class MailSender {
           [row.id, this.options.smtpUrl ? 'smtp' : 'local'],
         );
       }
-      await client.query('COMMIT');
       return rows.length;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async stop(): Promise<void> {
