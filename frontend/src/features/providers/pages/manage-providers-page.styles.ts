@@ -6,52 +6,6 @@ export const Title = styled.h1`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-/** SPEC §9: the approval table scrolls past this height; the header row stays in view. */
-export const ScrollArea = styled.div<{ $maxHeight: string }>`
-  max-height: ${({ $maxHeight }) => $maxHeight};
-  overflow: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
-`;
-
-export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.font.small};
-
-  th,
-  td {
-    padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    overflow-wrap: anywhere;
-  }
-
-  th {
-    position: sticky;
-    top: 0;
-    z-index: 1;
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-weight: 600;
-  }
-
-  tbody tr:last-child td {
-    border-bottom: 0;
-  }
-`;
-
-export const MessageCell = styled.td`
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  /* Doubled to outweigh the table's left alignment of every cell. */
-  && {
-    text-align: center;
-  }
-`;
-
 export const RowActions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -91,14 +45,6 @@ export const RejectButton = styled.button`
 export const Notice = styled.p`
   margin: 0 0 ${({ theme }) => theme.spacing.md};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-export const ErrorNotice = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.md};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 export const SuccessNotice = styled.p`

@@ -11,16 +11,14 @@ import {
   rejectClicked,
   selectProviderApproval,
 } from '../provider-approval.slice';
+import { DataTable } from '../../../ui/data-table';
+import { TableErrorNotice as ErrorNotice, ScrollArea } from '../../../ui/table.styles';
 import {
   AcceptButton,
-  ErrorNotice,
-  MessageCell,
   Notice,
   RejectButton,
   RowActions,
-  ScrollArea,
   SuccessNotice,
-  Table,
   Title,
 } from './manage-providers-page.styles';
 
@@ -57,55 +55,44 @@ export function ManageProvidersPage() {
         tabIndex={0}
         $maxHeight={LAYOUT.approvalTableScroll}
       >
-        <Table aria-labelledby="approvals-title" aria-busy={status === 'loading'}>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {message ? (
-              <tr>
-                <MessageCell colSpan={columns.length}>{message}</MessageCell>
+        <DataTable
+          labelledBy="approvals-title"
+          columns={columns}
+          busy={status === 'loading'}
+          message={message}
+          stickyHeader
+        >
+          {providers.map((provider) => {
+            const busy = busyIds.includes(provider._id);
+            return (
+              <tr key={provider._id}>
+                <td>{provider.businessname}</td>
+                <td>{provider.email}</td>
+                <td>{provider.industry}</td>
+                {mayDecide && (
+                  <td>
+                    <RowActions>
+                      <AcceptButton
+                        type="button"
+                        disabled={busy}
+                        onClick={() => dispatch(acceptClicked(provider._id))}
+                      >
+                        Accept
+                      </AcceptButton>
+                      <RejectButton
+                        type="button"
+                        disabled={busy}
+                        onClick={() => dispatch(rejectClicked(provider._id))}
+                      >
+                        Reject
+                      </RejectButton>
+                    </RowActions>
+                  </td>
+                )}
               </tr>
-            ) : (
-              providers.map((provider) => {
-                const busy = busyIds.includes(provider._id);
-                return (
-                  <tr key={provider._id}>
-                    <td>{provider.businessname}</td>
-                    <td>{provider.email}</td>
-                    <td>{provider.industry}</td>
-                    {mayDecide && (
-                      <td>
-                        <RowActions>
-                          <AcceptButton
-                            type="button"
-                            disabled={busy}
-                            onClick={() => dispatch(acceptClicked(provider._id))}
-                          >
-                            Accept
-                          </AcceptButton>
-                          <RejectButton
-                            type="button"
-                            disabled={busy}
-                            onClick={() => dispatch(rejectClicked(provider._id))}
-                          >
-                            Reject
-                          </RejectButton>
-                        </RowActions>
-                      </td>
-                    )}
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </Table>
+            );
+          })}
+        </DataTable>
       </ScrollArea>
     </section>
   );

@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { useStaffsSelector } from '../staffs.hooks';
 import { selectStaffs, staffsPageOpened } from '../staffs.slice';
-import { ErrorNotice, MessageCell, RoleBadge, Table, TableFrame, Title } from './staffs-page.styles';
+import { DataTable } from '../../../ui/data-table';
+import { TableErrorNotice as ErrorNotice, TableFrame } from '../../../ui/table.styles';
+import { RoleBadge, Title } from './staffs-page.styles';
 
 const COLUMNS = ['#', 'Name', 'Email', 'Phone', 'Role'] as const;
 
@@ -27,36 +29,19 @@ export function StaffsPage() {
       <Title id="staffs-title">Staffs</Title>
       {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
       <TableFrame>
-        <Table aria-labelledby="staffs-title" aria-busy={status === 'loading'}>
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
+        <DataTable labelledBy="staffs-title" columns={COLUMNS} busy={status === 'loading'} message={message}>
+          {users.map((user, index) => (
+            <tr key={user._id}>
+              <td>{index + 1}</td>
+              <td>{user.businessname}</td>
+              <td>{user.email}</td>
+              <td>{user.phoneno}</td>
+              <td>
+                <RoleBadge>{user.role}</RoleBadge>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {message ? (
-              <tr>
-                <MessageCell colSpan={COLUMNS.length}>{message}</MessageCell>
-              </tr>
-            ) : (
-              users.map((user, index) => (
-                <tr key={user._id}>
-                  <td>{index + 1}</td>
-                  <td>{user.businessname}</td>
-                  <td>{user.email}</td>
-                  <td>{user.phoneno}</td>
-                  <td>
-                    <RoleBadge>{user.role}</RoleBadge>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
+          ))}
+        </DataTable>
       </TableFrame>
     </section>
   );

@@ -1,0 +1,69 @@
+import styled, { css } from 'styled-components';
+
+const frame = css`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.layout.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow};
+`;
+
+/** A card around a table that scrolls sideways when the columns do not fit. */
+export const TableFrame = styled.div`
+  overflow-x: auto;
+  ${frame}
+`;
+
+/** A card around a table that also scrolls past the given height; a sticky header stays in view. */
+export const ScrollArea = styled.div<{ $maxHeight: string }>`
+  max-height: ${({ $maxHeight }) => $maxHeight};
+  overflow: auto;
+  ${frame}
+`;
+
+export const Table = styled.table<{ $stickyHeader?: boolean }>`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.font.small};
+
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: left;
+    overflow-wrap: anywhere;
+  }
+
+  th {
+    ${({ $stickyHeader }) =>
+      $stickyHeader &&
+      css`
+        position: sticky;
+        top: 0;
+        z-index: 1;
+      `}
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
+  }
+
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
+`;
+
+export const MessageCell = styled.td`
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  /* Doubled to outweigh the table's left alignment of every cell. */
+  && {
+    text-align: center;
+  }
+`;
+
+export const TableErrorNotice = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.md};
+  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.layout.radius};
+  color: ${({ theme }) => theme.colors.danger};
+`;
