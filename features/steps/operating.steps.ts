@@ -16,7 +16,7 @@ interface Health {
 
 const recordEvents = async (world: PlatformWorld, count: number, providers: number, offset = 0) => {
   for (let i = offset; i < offset + count; i++) {
-    await world.store!.append(`provider-${i % providers}`, [
+    await world.store.append(`provider-${i % providers}`, [
       { type: i % 2 === 0 ? 'ServiceAdded' : 'TimeSlotAdded', data: { n: i } },
     ]);
   }
@@ -50,7 +50,7 @@ When('an operator rebuilds every read model', async function (this: PlatformWorl
 When(
   'an operator rebuilds every read model while {int} more events are recorded',
   async function (this: PlatformWorld, more: number) {
-    const before = (await this.store!.readAll({ limit: 1_000_000 })).length;
+    const before = (await this.store.readAll({ limit: 1_000_000 })).length;
     await Promise.all([rebuildAll(this), recordEvents(this, more, 20, before)]);
   },
 );
@@ -79,7 +79,7 @@ Then(
   async function (this: PlatformWorld, streams: number, events: number) {
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const { rows } = await this.store!.pool.query<{ streams: string; events: string }>(
+      const { rows } = await this.pool.query<{ streams: string; events: string }>(
         'SELECT count(*) AS streams, coalesce(sum(event_count), 0) AS events FROM rm_stream_catalog.streams',
       );
       const seen = { streams: Number(rows[0]!.streams), events: Number(rows[0]!.events) };

@@ -1,62 +1,200 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { After, Before, setDefaultTimeout, setWorldConstructor, World } from '@cucumber/cucumber';
+import { After, setDefaultTimeout, setWorldConstructor, World } from '@cucumber/cucumber';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
-import { PROJECTIONS } from '@appointment/projections/registry';
-import { ProjectorRunner } from '@appointment/projections/runner';
-import { PostgresEventStore } from '@appointment/services/eventstore/postgres-event-store';
-import { createApp } from '@appointment/services/http/app';
+import { loadConfig } from '@appointment/services/config';
+import type { EventStore } from '@appointment/services/eventstore/event-store';
 import { createLogger } from '@appointment/services/logger';
+import { startPlatform, type Platform } from '@appointment/services/main/platform';
 
 setDefaultTimeout(60_000);
 
-/** One running platform per scenario: its own database, projector and HTTP server. */
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/**
+ * Someone in a scenario, known by first name. Each person keeps their own cookies, as their
+ * own browser would, so two people signed in at once never share a session.
+ */
+export interface Person {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  /** The full name they register with. */
+  fullName: string;
+  cookies: Map<string, string>;
+  /** The session id handed out at this person's last successful sign-in. */
+  lastSession?: string;
+  userId?: string;
+  /** The link from their latest confirmation e-mail. */
+  confirmationLink?: string;
+  lastResponse?: ApiResponse;
+}
+
+const SESSION_COOKIE = 'sid';
+
+/** Reads Set-Cookie headers into a jar; a cleared or expired cookie leaves the jar. */
+const storeCookies = (jar: Map<string, string>, headers: Headers) => {
+  for (const header of headers.getSetCookie()) {
+    const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+    const equals = pair.indexOf('=');
+    if (equals < 1) continue;
+    const name = pair.slice(0, equals);
+    const value = pair.slice(equals + 1);
+    const expires = attributes.find((attribute) => attribute.toLowerCase().startsWith('expires='));
+    const maxAge = attributes.find((attribute) => attribute.toLowerCase().startsWith('max-age='));
+    const expired =
+      (expires !== undefined && Date.parse(expires.slice('expires='.length)) <= Date.now()) ||
+      (maxAge !== undefined && Number(maxAge.slice('max-age='.length)) <= 0);
+    if (value === '' || expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+};
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Send this session id instead of the person's cookies. */
+  session?: string;
+  redirect?: 'follow' | 'manual';
+}
+
+/** One running platform per scenario: its own database, projector, mail outbox and HTTP server. */
 export class PlatformWorld extends World {
   database?: TestDatabase;
-  store?: PostgresEventStore;
-  projector?: ProjectorRunner;
+  platform?: Platform;
   server?: http.Server;
   baseUrl = '';
-  lastResponse?: { status: number; body: unknown };
+  private starting?: Promise<void>;
+  lastResponse?: ApiResponse;
+  /** How many accounts the event log held just before the last registration attempt. */
+  accountsBeforeRegistration?: number;
+  readonly people = new Map<string, Person>();
 
-  async startPlatform(): Promise<void> {
-    this.database = await createTestDatabase('feature');
-    this.store = await PostgresEventStore.connect({
-      connectionString: this.database.url,
-      pollIntervalMs: 50,
-    });
-    this.projector = new ProjectorRunner(this.store.pool, this.store, PROJECTIONS, { batchSize: 100 });
-    await this.projector.start();
-    const app = createApp({
-      pool: this.store.pool,
-      store: this.store,
-      projections: PROJECTIONS,
-      logger: createLogger('silent'),
-    });
-    this.server = http.createServer(app);
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  get store(): EventStore {
+    if (!this.platform) throw new Error('The platform is not running');
+    return this.platform.store;
   }
 
-  async get(path: string): Promise<{ status: number; body: unknown }> {
-    const response = await fetch(`${this.baseUrl}${path}`);
-    this.lastResponse = { status: response.status, body: await response.json() };
-    return this.lastResponse;
+  get pool() {
+    if (!this.platform) throw new Error('The platform is not running');
+    return this.platform.pool;
+  }
+
+  /**
+   * Listens first, so that the links in e-mails can name the real address, then starts the
+   * platform (DEMO_DATA as asked) and hands its requests to the platform's app.
+   */
+  async startPlatform({ demoData = false }: { demoData?: boolean } = {}): Promise<void> {
+    if (this.starting) throw new Error('The platform is already running in this scenario');
+    this.starting = this.launch(demoData);
+    await this.starting;
+  }
+
+  private async launch(demoData: boolean): Promise<void> {
+    this.database = await createTestDatabase('feature');
+    const handler: { app?: http.RequestListener } = {};
+    this.server = http.createServer((req, res) => {
+      if (handler.app) handler.app(req, res);
+      else res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.platform = await startPlatform({
+      config: loadConfig({
+        ...process.env,
+        DEMO_DATA: demoData ? 'true' : 'false',
+        // The config refuses PORT=0, and the port is already known here.
+        PORT: String(port),
+        PUBLIC_URL: this.baseUrl,
+        LOG_LEVEL: 'silent',
+        // Always the local outbox and the Postgres event store, whatever the shell has set.
+        NODE_ENV: 'test',
+        SMTP_URL: '',
+        EVENTSTORE_URL: '',
+      }),
+      databaseUrl: this.database.url,
+      logger: createLogger('silent'),
+    });
+    handler.app = this.platform.app;
+  }
+
+  /** Scenarios that never say otherwise run on an empty platform, started at first use. */
+  async ensurePlatform(): Promise<void> {
+    await (this.starting ?? this.startPlatform());
+  }
+
+  person(name: string): Person {
+    let person = this.people.get(name);
+    if (!person) {
+      const key = name.toLowerCase().replace(/\W/g, '');
+      person = {
+        name,
+        fullName: name,
+        email: `${key}@example.org`,
+        password: `${key}-secret-password`,
+        phone: '5550100' + String(this.people.size).padStart(3, '0'),
+        cookies: new Map(),
+      };
+      this.people.set(name, person);
+    }
+    return person;
+  }
+
+  /** A call made by a person (with their cookies) or, without one, by an anonymous visitor. */
+  async request(
+    who: Person | undefined,
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse> {
+    await this.ensurePlatform();
+    const headers: Record<string, string> = {};
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const cookies = options.session
+      ? new Map([[SESSION_COOKIE, options.session]])
+      : (who?.cookies ?? new Map<string, string>());
+    if (cookies.size > 0) {
+      headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      redirect: options.redirect ?? 'follow',
+    });
+    if (who && !options.session) storeCookies(who.cookies, response.headers);
+    const text = await response.text();
+    let body: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json')) body = JSON.parse(text);
+    const result = { status: response.status, body, headers: response.headers };
+    this.lastResponse = result;
+    if (who) who.lastResponse = result;
+    return result;
+  }
+
+  async get(path: string): Promise<ApiResponse> {
+    return this.request(undefined, 'GET', path);
   }
 
   async stopPlatform(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    await this.projector?.stop();
-    await this.store?.close();
+    const server = this.server;
+    if (server) {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
+    await this.platform?.stop();
     await this.database?.drop();
   }
 }
 
 setWorldConstructor(PlatformWorld);
-
-Before(function (this: PlatformWorld) {
-  this.baseUrl = '';
-});
 
 After(async function (this: PlatformWorld) {
   await this.stopPlatform();
