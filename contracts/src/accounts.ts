@@ -42,12 +42,9 @@ export type UserRegistration = z.infer<typeof UserRegistration>;
 export const ProviderRegistration = z
   .object({
     businessName: z.string().trim().min(LIMITS.nameMin, { message: MESSAGES.businessNameMin }).max(120),
-    industry: z
-      .string()
-      .min(1, { message: MESSAGES.selectIndustry })
-      .refine((value) => (REGISTRATION_INDUSTRIES as readonly string[]).includes(value), {
-        message: MESSAGES.selectIndustry,
-      }),
+    industry: z.string().refine((value) => (REGISTRATION_INDUSTRIES as readonly string[]).includes(value), {
+      message: MESSAGES.selectIndustry,
+    }),
     email,
     phone,
     address: z.string().trim().min(LIMITS.addressMin, { message: MESSAGES.addressMin }).max(300),

@@ -18,6 +18,7 @@ export const MESSAGES = {
   sessionExpired: 'Session has expired',
   signInRequired: 'Please sign in to continue',
   forbidden: 'You do not have permission to do this',
+  providerUnderReview: 'Your provider registration is still being reviewed',
   tooManyLogins: 'Too many failed sign-in attempts. Please wait a minute and try again.',
   tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
 

@@ -201,7 +201,7 @@ export class AccountsService {
     const ok = await verifyPassword(user?.passwordHash ?? (await unknownUserHash), password);
     if (!user || !ok) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
     const sessionUser = await this.sessionUser(user);
-    if (!sessionUser) throw new ForbiddenError('Your provider registration is still being reviewed');
+    if (!sessionUser) throw new ForbiddenError(MESSAGES.providerUnderReview);
     return sessionUser;
   }
 

@@ -20,6 +20,9 @@ export interface AppDependencies extends HealthDependencies {
   mailbox?: pg.Pool;
 }
 
+const isLoopback = (address: string | undefined): boolean =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
 /** The Express app: every API area under /api, then the built frontend. */
 export const createApp = (deps: AppDependencies): Express => {
   const app = express();
@@ -37,7 +40,12 @@ export const createApp = (deps: AppDependencies): Express => {
   }
   const mailbox = deps.mailbox;
   if (mailbox) {
+    // A development aid that shows verification links: only for a browser on this machine.
     api.get('/dev/mailbox', async (req, res) => {
+      if (!isLoopback(req.socket.remoteAddress)) {
+        res.status(404).json({ message: `No API route for GET ${req.path}` });
+        return;
+      }
       const to = typeof req.query.to === 'string' ? req.query.to : undefined;
       res.json({ messages: await readMailbox(mailbox, to) });
     });
