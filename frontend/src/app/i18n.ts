@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES } from '@appointment/contracts/constants';
+import { BREADCRUMB_TITLES } from '../ui/breadcrumb-trail';
 
 /**
  * The shell's texts in the three languages of SPEC §9. The English strings are the spec's own
@@ -47,20 +48,8 @@ const en = {
   breadcrumb: {
     label: 'Breadcrumb',
     home: 'Home',
-    titles: {
-      dashboard: 'Dashboard',
-      providers: 'Service Providers',
-      appointments: 'Appointments',
-      settings: 'Settings',
-      profile: 'Profile',
-      'provider-dashboard': 'Provider Dashboard',
-      'scheduling/templates': 'Schedule Templates',
-      'scheduling/manage': 'Schedule Management',
-      'integrations/api-keys': 'API Keys',
-      'integrations/apps': 'Connected Apps',
-      'integrations/webhooks': 'Webhooks',
-      'integrations/settings': 'Integration Settings',
-    },
+    // The spec's English titles, written once beside the trail that uses them.
+    titles: BREADCRUMB_TITLES,
   },
   chat: {
     title: 'Chat Support',
