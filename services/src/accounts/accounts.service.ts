@@ -13,7 +13,7 @@ import type {
 import type { EventMetadata, LogPosition } from '@appointment/contracts/events';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
-import { handleCommand, type Command } from '../domain/command-handler';
+import { handleCommand, loadState, type Command } from '../domain/command-handler';
 import {
   emailClaimDecider,
   emailStream,
@@ -94,29 +94,16 @@ export class AccountsService {
 
   /** The current state of a user, from its stream: always up to date. */
   async loadUser(userId: string): Promise<ActiveUser | undefined> {
-    const events = await this.deps.store.readStream(userStream(userId));
-    const state = events.reduce(
-      (current, event) =>
-        userDecider.evolve(current, event as unknown as Parameters<typeof userDecider.evolve>[1]),
-      userDecider.initialState(),
-    );
+    const state = await loadState(this.deps.store, userStream(userId), userDecider);
     return state.status === 'active' ? state : undefined;
   }
 
-  async loadProvider(providerId: string): Promise<Provider> {
-    const events = await this.deps.store.readStream(providerStream(providerId));
-    return events.reduce(
-      (current, event) =>
-        providerDecider.evolve(current, event as unknown as Parameters<typeof providerDecider.evolve>[1]),
-      providerDecider.initialState(),
-    );
+  loadProvider(providerId: string): Promise<Provider> {
+    return loadState(this.deps.store, providerStream(providerId), providerDecider);
   }
 
-  private async emailClaimOf(email: string) {
-    const events = await this.deps.store.readStream(emailStream(email));
-    return events
-      .map((event) => event as unknown as Parameters<typeof emailClaimDecider.evolve>[1])
-      .reduce(emailClaimDecider.evolve, emailClaimDecider.initialState());
+  private emailClaimOf(email: string) {
+    return loadState(this.deps.store, emailStream(email), emailClaimDecider);
   }
 
   private async userIdForEmail(email: string): Promise<string | undefined> {

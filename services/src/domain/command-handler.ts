@@ -54,6 +54,16 @@ const eventIds = (stream: string, command: Command, count: number): string[] =>
       : randomUUID(),
   );
 
+/** The current state of an aggregate: its stream folded with the decider's evolve. */
+export const loadState = async <C extends Command, E extends DomainEvent, S>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<C, E, S>,
+): Promise<S> => {
+  const history = (await store.readStream(stream)) as (RecordedEvent & E)[];
+  return history.reduce(decider.evolve, decider.initialState());
+};
+
 /**
  * Read the stream, fold evolve, decide, append with the expected revision; on a lost race,
  * do it all again (decide sees the new state), a bounded number of times.
