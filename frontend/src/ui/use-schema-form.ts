@@ -11,7 +11,8 @@ export interface FormSchema<T> {
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-const firstErrorPerField = <K extends string>(
+/** The first message of each field, as forms show them under the field. */
+export const firstErrorPerField = <K extends string>(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
 ): FieldErrors<K> => {
   const errors: FieldErrors<K> = {};

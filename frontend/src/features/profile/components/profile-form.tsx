@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ProfileUpdate, type NotificationPreferences, type Profile } from '@appointment/contracts/accounts';
 import { LANGUAGES, TIMEZONES } from '@appointment/contracts/constants';
-import { fieldErrorsOf } from '@appointment/contracts/errors';
+import { firstErrorPerField } from '../../../ui/use-schema-form';
 import { useAppDispatch } from '../../../app/hooks';
 import { profileUpdateSubmitted } from '../profile.slice';
 import {
@@ -89,9 +89,7 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
     event.preventDefault();
     const result = ProfileUpdate.safeParse(values);
     if (!result.success) {
-      const next: Record<string, string> = {};
-      for (const { field, message } of fieldErrorsOf(result.error)) next[field] ??= message;
-      setErrors(next);
+      setErrors(firstErrorPerField(result.error.issues));
       return;
     }
     setErrors({});

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ChangePassword } from '@appointment/contracts/accounts';
-import { fieldErrorsOf } from '@appointment/contracts/errors';
+import { firstErrorPerField } from '../../../ui/use-schema-form';
 import { useAppDispatch } from '../../../app/hooks';
 import { passwordChangeSubmitted, passwordDialogClosed } from '../settings.slice';
 import { Actions, Dialog, Failure, Form, Heading } from './change-password-dialog.styles';
@@ -32,9 +32,7 @@ function PasswordForm({ saving, serverError }: PasswordFormProps) {
     event.preventDefault();
     const result = ChangePassword.safeParse(values);
     if (!result.success) {
-      const next: Record<string, string> = {};
-      for (const { field, message } of fieldErrorsOf(result.error)) next[field] ??= message;
-      setErrors(next);
+      setErrors(firstErrorPerField(result.error.issues));
       return;
     }
     setErrors({});
