@@ -119,3 +119,35 @@ export const WHATSAPP_TEMPLATES = [
   { name: 'appointment_confirmation', language: 'en' },
   { name: 'appointment_reminder', language: 'en' },
 ] as const;
+
+/** SPEC §3 Industry: id, name and icon; Other is only offered at registration. */
+export const INDUSTRY_LIST = [
+  { id: 'healthcare', name: 'Healthcare', icon: '🩺' },
+  { id: 'fitness', name: 'Fitness', icon: '💪' },
+  { id: 'office', name: 'Office', icon: '🏢' },
+] as const;
+
+/**
+ * A provider's slots are defined in the provider's time zone (DESIGN §5). The zone is taken
+ * from the address when it names one of the locations, else the default below, and can be
+ * changed in Manage Availability.
+ */
+export const LOCATION_TIMEZONES: Record<(typeof LOCATION_OPTIONS)[number], string> = {
+  Palakkad: 'Asia/Kolkata',
+  Thrissur: 'Asia/Kolkata',
+  Chicago: 'America/Chicago',
+  Houston: 'America/Chicago',
+  Miami: 'America/New_York',
+};
+export const PROVIDER_TIMEZONES = [...TIMEZONES, { value: 'Asia/Kolkata', label: 'India' }] as const;
+export const DEFAULT_PROVIDER_TIMEZONE = DEFAULT_TIMEZONE;
+
+/** Limits this product adds where the spec is silent. */
+export const SCHEDULE_LIMITS = {
+  /** A repeating time slot covers at most this many days after its first date. */
+  repeatMaxDays: 366,
+  maxAvailableSlots: 500,
+  templateDefaultName: 'Standard Work Week',
+  /** Applying a template splits each window into parts of this many minutes, unless a capacity is set. */
+  templateIntervalMinutes: 30,
+} as const;

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import {
+  DEFAULT_PROVIDER_TIMEZONE,
+  INDUSTRIES,
+  INDUSTRY_LIST,
+  LIMITS,
+  LOCATION_TIMEZONES,
+  SERVICE_DEFAULTS,
+} from './constants';
+import { MESSAGES } from './messages';
+import { Breaks, WorkingHours, defaultBreaks, defaultWorkingHours, type Break } from './schedule';
+
+/**
+ * The catalogue: industries, providers, their services and users' favourites
+ * (SPEC §3, §4, §5, §7.4, §7.5).
+ */
+
+export type Industry = (typeof INDUSTRY_LIST)[number];
+
+/** SPEC §4: isPaymentNeeded follows the price; it is never taken from the client. */
+export const isPaymentNeededFor = (price: number): boolean => price > 0;
+
+const money = (value: number) => Math.round(value * 100) / 100;
+
+/** SPEC §5 Service form. */
+export const ServiceInput = z.object({
+  name: z
+    .string({ message: MESSAGES.serviceNameRequired })
+    .trim()
+    .min(1, { message: MESSAGES.serviceNameRequired })
+    .max(120),
+  description: z.string().trim().max(1000).optional(),
+  duration: z.coerce
+    .number({ message: MESSAGES.durationMin })
+    .int({ message: MESSAGES.durationMin })
+    .min(SERVICE_DEFAULTS.durationMin, { message: MESSAGES.durationMin })
+    .max(24 * 60)
+    .default(SERVICE_DEFAULTS.duration),
+  price: z.coerce
+    .number({ message: MESSAGES.priceMin })
+    .min(SERVICE_DEFAULTS.priceMin, { message: MESSAGES.priceMin })
+    .max(1_000_000)
+    .default(SERVICE_DEFAULTS.price)
+    .transform(money),
+  automaticBooking: z.boolean().default(SERVICE_DEFAULTS.automaticBooking),
+});
+export type ServiceInput = z.input<typeof ServiceInput>;
+export type ServiceFields = z.output<typeof ServiceInput>;
+
+/** SPEC §3 Service as listed. */
+export interface Service {
+  _id: string;
+  providerId: string;
+  name: string;
+  description?: string;
+  duration: number;
+  price: number;
+  isPaymentNeeded: boolean;
+  automaticBooking: boolean;
+}
+
+export const EditServiceRequest = z.object({ id: z.string().min(1).max(100), data: ServiceInput });
+export const DeleteServiceRequest = z.object({
+  id: z.string().min(1).max(100),
+  data: z.unknown().optional(),
+});
+
+export interface ServiceResponse {
+  service: Service;
+}
+export interface DeletedServiceResponse {
+  deletedService: Service;
+}
+
+export const PROVIDER_STATUS = { active: 'active', pending: 'pending', other: 'other' } as const;
+
+/** SPEC §3 Provider, as the read model lists it. */
+export interface Provider {
+  _id: string;
+  id: string;
+  providerId: string;
+  adminId: string | null;
+  name: string;
+  businessName: string;
+  industry: string;
+  industryId: string;
+  address: string;
+  phone: string;
+  email: string;
+  imageUrl: string | null;
+  /** Average rating and how many reviews it rests on; 0 reviews means not rated yet. */
+  rating: number;
+  reviewCount: number;
+  description: string;
+  status: 'active' | 'pending' | 'other';
+  timezone: string;
+  createdAt: string;
+  updatedAt: string;
+  workingHours: WorkingHours;
+  breaks: Break[];
+  specialties: string[];
+  services?: Service[];
+}
+
+export const industryIdOf = (industry: string): string => industry.trim().toLowerCase();
+
+/** A provider's time zone from the location named in its address (DESIGN §5). */
+export const timezoneForAddress = (address: string): string => {
+  for (const [location, zone] of Object.entries(LOCATION_TIMEZONES)) {
+    if (matchesLocation(address, location)) return zone;
+  }
+  return DEFAULT_PROVIDER_TIMEZONE;
+};
+
+const jsonField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, schema);
+
+/** Specialties arrive as a JSON array, or as one comma-separated line from a form. */
+const specialties = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return value;
+      }
+    }
+    return text === '' ? [] : text.split(',');
+  },
+  z.array(z.string().trim().min(1).max(60)).max(20),
+);
+
+/**
+ * SPEC §5 Provider form (Add Provider). Multipart bodies carry workingHours, breaks, services
+ * and specialties as JSON text; the seed's alternative names (businessname, phoneno) are
+ * accepted by `providerFormFromBody`.
+ */
+export const ProviderForm = z.object({
+  name: z
+    .string({ message: MESSAGES.providerNameRequired })
+    .trim()
+    .min(1, { message: MESSAGES.providerNameRequired })
+    .max(120),
+  email: z
+    .string({ message: MESSAGES.invalidEmail })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: MESSAGES.invalidEmail })),
+  phone: z
+    .string({ message: MESSAGES.phoneMin })
+    .trim()
+    .min(LIMITS.phoneMin, { message: MESSAGES.phoneMin })
+    .max(30),
+  industry: z
+    .string({ message: MESSAGES.industryRequired })
+    .refine((value) => (INDUSTRIES as readonly string[]).includes(value), {
+      message: MESSAGES.industryRequired,
+    }),
+  address: z
+    .string({ message: MESSAGES.addressRequired })
+    .trim()
+    .min(1, { message: MESSAGES.addressRequired })
+    .max(300),
+  description: z.string().trim().max(2000).default(''),
+  workingHours: jsonField(WorkingHours).default(defaultWorkingHours),
+  breaks: jsonField(Breaks).default(defaultBreaks),
+  services: jsonField(z.array(ServiceInput).min(1, { message: MESSAGES.serviceRequired }).max(50)).refine(
+    (list) => new Set(list.map((service) => service.name.toLowerCase())).size === list.length,
+    { message: MESSAGES.serviceNameTaken },
+  ),
+  specialties: specialties.default([]),
+});
+export type ProviderFormInput = z.input<typeof ProviderForm>;
+export type ProviderFormFields = z.output<typeof ProviderForm>;
+
+/** Maps the seed's alternative field names onto the form's (SPEC §3 Provider creation). */
+export const providerFormFromBody = (body: Record<string, unknown>): Record<string, unknown> => ({
+  ...body,
+  name: body.name ?? body.businessname ?? body.businessName,
+  phone: body.phone ?? body.phoneno,
+});
+
+export interface ProviderCreatedResponse {
+  message: string;
+  provider: Provider;
+}
+
+export const FetchProvidersRequest = z.object({
+  industry: z.string().max(60).optional(),
+  location: z.string().max(60).optional(),
+  search: z.string().max(120).optional(),
+});
+export type FetchProvidersRequest = z.infer<typeof FetchProvidersRequest>;
+
+export const ProviderIdRequest = z.object({ id: z.string().min(1).max(100) });
+
+/** SPEC §5: location matches a whole word of the address, case-insensitive. */
+export const matchesLocation = (address: string, location: string): boolean => {
+  const wanted = location.trim().toLowerCase();
+  if (!wanted) return true;
+  return address
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .includes(wanted);
+};
+
+/** SPEC §5 provider filters; an empty filter matches everything. */
+export const matchesProviderFilters = (
+  provider: Pick<Provider, 'name' | 'address' | 'industry'>,
+  filters: FetchProvidersRequest,
+): boolean =>
+  (!filters.industry || industryIdOf(provider.industry) === industryIdOf(filters.industry)) &&
+  (!filters.location || matchesLocation(provider.address, filters.location)) &&
+  (!filters.search || provider.name.toLowerCase().includes(filters.search.trim().toLowerCase()));
+
+/** SPEC §5 provider search (superadmin): name or e-mail, case-insensitive substring. */
+export const matchesProviderSearch = (
+  provider: Pick<Provider, 'name' | 'email'>,
+  search: string,
+): boolean => {
+  const wanted = search.trim().toLowerCase();
+  return (
+    !wanted || provider.name.toLowerCase().includes(wanted) || provider.email.toLowerCase().includes(wanted)
+  );
+};
+
+/** Favourites (SPEC §3): a list of entries with itemId (the provider id). */
+export const UpdateFavouriteRequest = z.object({
+  providerId: z.string().min(1).max(100),
+  /** Set explicitly; when absent the mark is toggled, as the seed's call does. */
+  favorite: z.boolean().optional(),
+});
+export interface FavouriteEntry {
+  itemId: string;
+  createdAt: string;
+}
+export interface FavouritesResponse {
+  favorites: FavouriteEntry[];
+}
+
+export const CATALOGUE_PATHS = {
+  addService: '/api/providerservice/addservice',
+  getServices: '/api/providerservice/getservice',
+  editService: '/api/providerservice/editservice',
+  deleteService: '/api/providerservice/deleteservice',
+  industries: '/api/industry/getindustry',
+  addProvider: '/api/providers/addprovider',
+  getProviders: '/api/providers/getprovider',
+  fetchProviders: '/api/providers/fetchprovider',
+  providerById: '/api/providers/getserviceproviderid',
+  updateFavourite: '/api/appointments/updatefavoriteprovider',
+  favourites: '/api/appointments/getfavorites',
+} as const;

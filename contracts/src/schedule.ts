@@ -1,0 +1,439 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, addMonths, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { z } from 'zod';
+import {
+  DEFAULT_BREAK,
+  DEFAULT_WORKING_HOURS,
+  REPEAT_OPTIONS,
+  SCHEDULE_LIMITS,
+  WEEKDAYS,
+  type Weekday,
+} from './constants';
+import { MESSAGES } from './messages';
+
+/**
+ * Schedules: working hours, breaks, templates, time slots and the time slot form
+ * (SPEC §3, §4, §5, §7.5). Times of day are HH:mm in the provider's time zone; instants are
+ * stored in UTC (DESIGN §5).
+ */
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A valid calendar date written YYYY-MM-DD (the day key of SPEC §9). */
+export const isDayKey = (value: string): boolean => {
+  if (!DATE.test(value)) return false;
+  const parsed = parseISO(value);
+  return !Number.isNaN(parsed.getTime()) && format(parsed, 'yyyy-MM-dd') === value;
+};
+export const isTimeOfDay = (value: string): boolean => TIME.test(value);
+
+/** Minutes after midnight of an HH:mm time. */
+export const minutesOf = (time: string): number => {
+  const [hours, minutes] = time.split(':').map(Number);
+  return hours! * 60 + minutes!;
+};
+
+const timeField = (requiredMessage: string) =>
+  z
+    .string({ message: requiredMessage })
+    .trim()
+    .min(1, { message: requiredMessage })
+    .refine(isTimeOfDay, { message: MESSAGES.timeFormat });
+
+const startTime = timeField(MESSAGES.startTimeRequired);
+const endTime = timeField(MESSAGES.endTimeRequired);
+
+const endAfterStart = (value: { startTime: string; endTime: string }, ctx: z.RefinementCtx) => {
+  if (isTimeOfDay(value.startTime) && isTimeOfDay(value.endTime) && value.endTime <= value.startTime) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.endAfterStart, path: ['endTime'] });
+  }
+};
+
+/** SPEC §3 Working hours entry; the end comes after the start on available days. */
+export const WorkingHoursEntry = z
+  .object({
+    day: z.enum(WEEKDAYS),
+    startTime,
+    endTime,
+    isAvailable: z.boolean(),
+    /** Templates may give a capacity per day: how many people one window takes. */
+    capacity: z.number().int().min(1).max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.isAvailable) endAfterStart(value, ctx);
+  });
+export type WorkingHoursEntry = z.infer<typeof WorkingHoursEntry>;
+
+/** Seven entries, one per weekday, in order. */
+export const WorkingHours = z
+  .array(WorkingHoursEntry)
+  .length(WEEKDAYS.length)
+  .refine((entries) => entries.every((entry, i) => entry.day === WEEKDAYS[i]), {
+    message: 'Working hours need one entry per weekday, Monday to Sunday',
+  });
+export type WorkingHours = z.infer<typeof WorkingHours>;
+
+export const Break = z.object({ startTime, endTime }).superRefine(endAfterStart);
+export type Break = z.infer<typeof Break>;
+export const Breaks = z.array(Break).max(10);
+
+export const defaultWorkingHours = (): WorkingHours => DEFAULT_WORKING_HOURS.map((entry) => ({ ...entry }));
+export const defaultBreaks = (): Break[] => [{ ...DEFAULT_BREAK }];
+
+/** Manage Availability: a provider's working hours, breaks and time zone. */
+export const Availability = z.object({
+  workingHours: WorkingHours,
+  breaks: Breaks,
+  timezone: z.string().refine(isTimeZone, { message: 'Unknown time zone' }),
+});
+export type Availability = z.infer<typeof Availability>;
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** SPEC §3 Schedule template; id is absent when a new one is saved. */
+export const ScheduleTemplateInput = z.object({
+  id: z.string().max(100).optional(),
+  name: z
+    .string({ message: MESSAGES.templateNameRequired })
+    .trim()
+    .min(1, { message: MESSAGES.templateNameRequired })
+    .max(100),
+  description: z.string().trim().max(500).default(''),
+  workingHours: WorkingHours,
+  breaks: Breaks,
+});
+export type ScheduleTemplateInput = z.input<typeof ScheduleTemplateInput>;
+export type ScheduleTemplate = z.output<typeof ScheduleTemplateInput> & { id: string; isDefault: boolean };
+
+export const DEFAULT_TEMPLATE_ID = 'standard-work-week';
+export const defaultTemplate = (): ScheduleTemplate => ({
+  id: DEFAULT_TEMPLATE_ID,
+  name: SCHEDULE_LIMITS.templateDefaultName,
+  description: 'Monday to Friday, 09:00 to 17:00, with a lunch break',
+  isDefault: true,
+  workingHours: defaultWorkingHours(),
+  breaks: defaultBreaks(),
+});
+
+export const ApplyTemplate = z.object({
+  id: z.string().min(1),
+  /** The first day of the week to fill (YYYY-MM-DD); the week is that day and the six after. */
+  weekStart: z.string().refine(isDayKey, { message: MESSAGES.dateRequired }),
+  /** Service names the new time slots offer; every service of the provider when absent. */
+  serviceIds: z.array(z.string()).optional(),
+});
+export type ApplyTemplate = z.infer<typeof ApplyTemplate>;
+
+export const RepeatOption = z.enum(REPEAT_OPTIONS);
+export type RepeatOption = z.infer<typeof RepeatOption>;
+
+/**
+ * SPEC §3 Time slot form with the §5 rules. addAsSlot splits the window into availableSlots
+ * equal parts; addTotalSlot makes one block taking totalSlots people; neither makes one block
+ * for availableSlots people (1 unless given).
+ */
+export const TimeSlotForm = z
+  .object({
+    date: z.string({ message: MESSAGES.dateRequired }).trim().min(1, { message: MESSAGES.dateRequired }),
+    startTime: z
+      .string({ message: MESSAGES.startTimeRequired })
+      .trim()
+      .min(1, { message: MESSAGES.startTimeRequired }),
+    endTime: z
+      .string({ message: MESSAGES.endTimeRequired })
+      .trim()
+      .min(1, { message: MESSAGES.endTimeRequired }),
+    availableSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
+    totalSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
+    repeat: RepeatOption.default('none'),
+    repeatUntil: z.string().trim().optional(),
+    serviceIds: z.array(z.string().trim().min(1)).max(50),
+    addAsSlot: z.boolean().default(false),
+    addTotalSlot: z.boolean().default(false),
+  })
+  .superRefine((form, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    if (form.date && !isDayKey(form.date)) issue('date', MESSAGES.dateRequired);
+    if (form.startTime && !isTimeOfDay(form.startTime)) issue('startTime', MESSAGES.timeFormat);
+    if (form.endTime && !isTimeOfDay(form.endTime)) issue('endTime', MESSAGES.timeFormat);
+    endAfterStart(form, ctx);
+    if (form.serviceIds.length === 0) issue('serviceIds', MESSAGES.serviceSelectionRequired);
+    if (form.addAsSlot && form.addTotalSlot) issue('addTotalSlot', MESSAGES.slotOptionsExclusive);
+    if (form.addAsSlot && !(form.availableSlots !== undefined && form.availableSlots >= 1)) {
+      issue('availableSlots', MESSAGES.availableSlotMin);
+    }
+    if (form.addTotalSlot && !(form.totalSlots !== undefined && form.totalSlots >= 1)) {
+      issue('totalSlots', MESSAGES.totalSlotMin);
+    }
+    if (
+      !form.addAsSlot &&
+      !form.addTotalSlot &&
+      form.availableSlots !== undefined &&
+      form.availableSlots < 1
+    ) {
+      issue('availableSlots', MESSAGES.availableSlotMin);
+    }
+    if (form.repeat !== 'none') {
+      if (!form.repeatUntil) issue('repeatUntil', MESSAGES.repeatUntilRequired);
+      else if (!isDayKey(form.repeatUntil)) issue('repeatUntil', MESSAGES.repeatUntilRequired);
+      else if (isDayKey(form.date)) {
+        const span = differenceInCalendarDays(parseISO(form.repeatUntil), parseISO(form.date));
+        if (span < 0) issue('repeatUntil', MESSAGES.repeatUntilAfterDate);
+        else if (span > SCHEDULE_LIMITS.repeatMaxDays) issue('repeatUntil', MESSAGES.repeatTooLong);
+      }
+    }
+  });
+export type TimeSlotFormInput = z.input<typeof TimeSlotForm>;
+export type TimeSlotForm = z.output<typeof TimeSlotForm>;
+
+/** The days a valid form creates windows on: one per occurrence (SPEC §4). */
+export const occurrenceDates = (form: Pick<TimeSlotForm, 'date' | 'repeat' | 'repeatUntil'>): string[] => {
+  const first = parseISO(form.date);
+  if (form.repeat === 'none' || !form.repeatUntil) return [form.date];
+  const until = form.repeatUntil;
+  const dates: string[] = [];
+  for (let k = 0; k <= SCHEDULE_LIMITS.repeatMaxDays; k++) {
+    const day =
+      form.repeat === 'daily'
+        ? addDays(first, k)
+        : form.repeat === 'weekly'
+          ? addDays(first, 7 * k)
+          : addMonths(first, k);
+    const key = format(day, 'yyyy-MM-dd');
+    if (key > until) break;
+    if (!dates.includes(key)) dates.push(key);
+  }
+  return dates;
+};
+
+/** How many people each window takes and whether it is split (SPEC §3 Time slot). */
+export const windowShape = (form: TimeSlotForm): { availableSlots: number; addAsSlot: boolean } => {
+  if (form.addAsSlot) return { availableSlots: form.availableSlots!, addAsSlot: true };
+  if (form.addTotalSlot) return { availableSlots: form.totalSlots!, addAsSlot: false };
+  return { availableSlots: form.availableSlots ?? 1, addAsSlot: false };
+};
+
+/** The UTC instant of a wall-clock date and time in a time zone (DST resolved forward). */
+export const zonedInstant = (date: string, time: string, timeZone: string): Date => {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  return new Date(new TZDate(year!, month! - 1, day!, hours!, minutes!, timeZone).getTime());
+};
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
+export const dayKeyIn = (instant: Date, timeZone: string): string =>
+  format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
+
+/** The weekday of a day key. */
+export const weekdayOf = (date: string): Weekday => {
+  const index = parseISO(date).getDay(); // 0 is Sunday
+  return WEEKDAYS[(index + 6) % 7]!;
+};
+
+/** SPEC §3 Time slot (availability window), as stored and listed. */
+export interface TimeSlot {
+  _id: string;
+  providerId: string;
+  /** Service names the window offers (the seed calls them serviceIds). */
+  serviceIds: string[];
+  date: string;
+  startTime: string;
+  endTime: string;
+  /** For a split window the number of equal parts; for a block the places still free. */
+  availableSlots: number;
+  /** For a block, the places it was created with. */
+  capacity: number;
+  /** 1-based numbers of parts already taken. */
+  indexes: number[];
+  addAsSlot: boolean;
+  timezone: string;
+  /** The window's start and end as UTC instants. */
+  startDateTime: string;
+  endDateTime: string;
+}
+
+/** SPEC §3 Generated interval. */
+export interface GeneratedInterval {
+  index: number;
+  startDateTime: string;
+  endDateTime: string;
+  availableSlots: number;
+  window: SlotWindow;
+}
+
+export type SlotWindow = Pick<TimeSlot, 'date' | 'startTime' | 'endTime' | 'availableSlots' | 'indexes'> &
+  Partial<Pick<TimeSlot, 'timezone' | '_id' | 'addAsSlot'>>;
+
+export interface SlotLogger {
+  error: (message: string) => void;
+}
+
+/**
+ * SPEC §4 slot generation: the window is split into availableSlots equal intervals of the
+ * window's length in whole minutes divided by availableSlots, rounded down; intervals whose
+ * 1-based index is in indexes are omitted. The window's length is measured between the real
+ * instants in its time zone, so a window across a DST change is as long as the clock says.
+ * Invalid input gives an empty list and a logged error.
+ */
+export const generateIntervals = (window: SlotWindow, logger: SlotLogger = console): GeneratedInterval[] => {
+  const timeZone = window.timezone ?? 'UTC';
+  if (
+    !isDayKey(window.date) ||
+    !isTimeOfDay(window.startTime) ||
+    !isTimeOfDay(window.endTime) ||
+    !isTimeZone(timeZone)
+  ) {
+    logger.error(
+      `Invalid start or end time: ${window.date} ${window.startTime}-${window.endTime} ${timeZone}`,
+    );
+    return [];
+  }
+  const start = zonedInstant(window.date, window.startTime, timeZone).getTime();
+  const end = zonedInstant(window.date, window.endTime, timeZone).getTime();
+  const totalMinutes = Math.floor((end - start) / 60_000);
+  const parts = window.availableSlots;
+  if (!Number.isInteger(parts) || parts <= 0 || totalMinutes <= 0) {
+    logger.error(`Invalid availableSlots or totalMinutes: ${parts} slots over ${totalMinutes} minutes`);
+    return [];
+  }
+  const length = Math.floor(totalMinutes / parts);
+  if (length <= 0) {
+    logger.error(`Invalid availableSlots or totalMinutes: ${parts} slots over ${totalMinutes} minutes`);
+    return [];
+  }
+  const taken = new Set(window.indexes);
+  const intervals: GeneratedInterval[] = [];
+  for (let index = 1; index <= parts; index++) {
+    if (taken.has(index)) continue;
+    const from = start + (index - 1) * length * 60_000;
+    intervals.push({
+      index,
+      startDateTime: new Date(from).toISOString(),
+      endDateTime: new Date(from + length * 60_000).toISOString(),
+      availableSlots: parts,
+      window,
+    });
+  }
+  return intervals;
+};
+
+/** The first interval (or block with room) that starts after `now`, over windows in time order. */
+export const firstOpenSlot = (
+  windows: TimeSlot[],
+  now: Date,
+  logger: SlotLogger = console,
+): (TimeSlot & { index?: number; intervalStart: string; intervalEnd: string }) | null => {
+  const at = now.getTime();
+  for (const window of windows) {
+    if (Date.parse(window.endDateTime) <= at) continue;
+    if (window.addAsSlot) {
+      const open = generateIntervals(window, logger).find(
+        (interval) => Date.parse(interval.startDateTime) > at,
+      );
+      if (open) {
+        return {
+          ...window,
+          index: open.index,
+          intervalStart: open.startDateTime,
+          intervalEnd: open.endDateTime,
+        };
+      }
+    } else if (window.availableSlots > 0 && Date.parse(window.startDateTime) > at) {
+      return { ...window, intervalStart: window.startDateTime, intervalEnd: window.endDateTime };
+    }
+  }
+  return null;
+};
+
+/** The windows a template's week makes: each available day's hours with the breaks cut out. */
+export const templateWindows = (
+  template: Pick<ScheduleTemplate, 'workingHours' | 'breaks'>,
+  weekStart: string,
+): { date: string; startTime: string; endTime: string; availableSlots: number }[] => {
+  const windows: { date: string; startTime: string; endTime: string; availableSlots: number }[] = [];
+  const first = parseISO(weekStart);
+  for (let offset = 0; offset < 7; offset++) {
+    const date = format(addDays(first, offset), 'yyyy-MM-dd');
+    const hours = template.workingHours.find((entry) => entry.day === weekdayOf(date));
+    if (!hours?.isAvailable) continue;
+    let pieces = [{ from: minutesOf(hours.startTime), to: minutesOf(hours.endTime) }];
+    for (const pause of template.breaks) {
+      const [bFrom, bTo] = [minutesOf(pause.startTime), minutesOf(pause.endTime)];
+      pieces = pieces.flatMap((piece) =>
+        bTo <= piece.from || bFrom >= piece.to
+          ? [piece]
+          : [
+              { from: piece.from, to: Math.max(piece.from, bFrom) },
+              { from: Math.min(piece.to, bTo), to: piece.to },
+            ].filter((part) => part.to > part.from),
+      );
+    }
+    for (const piece of pieces) {
+      windows.push({
+        date,
+        startTime: timeOfMinutes(piece.from),
+        endTime: timeOfMinutes(piece.to),
+        availableSlots:
+          hours.capacity ??
+          Math.max(1, Math.floor((piece.to - piece.from) / SCHEDULE_LIMITS.templateIntervalMinutes)),
+      });
+    }
+  }
+  return windows;
+};
+
+export const timeOfMinutes = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** POST /api/schedulemanage/fetchslot (SPEC §7.5): serviceId carries the service name. */
+export const FetchSlotRequest = z.object({
+  providerId: z.string().min(1).max(100),
+  serviceId: z.string().min(1).max(200),
+});
+export type FetchSlotRequest = z.infer<typeof FetchSlotRequest>;
+
+export const ServiceByFilterRequest = z.object({ serviceId: z.string().max(200).optional() });
+
+export interface MatchedService {
+  _id: string;
+  name: string;
+  description?: string;
+  duration: number;
+  price: number;
+  isPaymentNeeded: boolean;
+  automaticBooking: boolean;
+}
+
+export interface FetchSlotResponse {
+  matchedService: MatchedService;
+  /** The service's windows from today (in the provider's zone) on, in time order. */
+  timeslots: TimeSlot[];
+  /** The next open interval or block, or null when there is none. */
+  firstTimeslot: (TimeSlot & { index?: number; intervalStart: string; intervalEnd: string }) | null;
+}
+
+export interface TimeSlotsResponse {
+  timeslots: TimeSlot[];
+}
+
+export const SCHEDULE_PATHS = {
+  addTimeSlot: '/api/schedulemanage/addtimeslot',
+  fetchSlot: '/api/schedulemanage/fetchslot',
+  fetchAllSlots: '/api/schedulemanage/fetchallslot',
+  serviceByFilter: '/api/schedulemanage/servicebyfilter',
+  getAvailability: '/api/schedulemanage/getavailability',
+  setAvailability: '/api/schedulemanage/setavailability',
+  templates: '/api/schedulemanage/templates',
+  saveTemplate: '/api/schedulemanage/savetemplate',
+  duplicateTemplate: '/api/schedulemanage/duplicatetemplate',
+  deleteTemplate: '/api/schedulemanage/deletetemplate',
+  applyTemplate: '/api/schedulemanage/applytemplate',
+} as const;
