@@ -1,11 +1,15 @@
 import type { SagaIterator } from 'redux-saga';
 import { spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/auth.saga';
+import { bookingSaga } from '../features/booking/booking.saga';
 import { chatSaga } from '../features/chat/chat.saga';
 import { dashboardSaga } from '../features/dashboard/dashboard.saga';
 import { notificationsSaga } from '../features/notifications/notifications.saga';
 import { profileSaga } from '../features/profile/profile.saga';
 import { providerApprovalSaga } from '../features/providers/provider-approval.saga';
+import { providersSaga } from '../features/providers/providers.saga';
+import { schedulingSaga } from '../features/scheduling/scheduling.saga';
+import { servicesSaga } from '../features/services/services.saga';
 import { settingsSaga } from '../features/settings/settings.saga';
 import { staffsSaga } from '../features/staffs/staffs.saga';
 import { themeSaga } from '../features/theme/theme.saga';
@@ -24,6 +28,10 @@ const featureSagas: (() => SagaIterator)[] = [
   settingsSaga,
   staffsSaga,
   providerApprovalSaga,
+  servicesSaga,
+  bookingSaga,
+  providersSaga,
+  schedulingSaga,
   // Last: its start-up check may answer at once, and the others must already be listening.
   sessionSaga,
 ];

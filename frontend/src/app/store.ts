@@ -1,11 +1,15 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { authReducer } from '../features/auth/auth.slice';
+import { bookingReducer } from '../features/booking/booking.slice';
 import { chatReducer } from '../features/chat/chat.slice';
 import { dashboardReducer } from '../features/dashboard/dashboard.slice';
 import { notificationsReducer } from '../features/notifications/notifications.slice';
 import { profileReducer } from '../features/profile/profile.slice';
 import { providerApprovalReducer } from '../features/providers/provider-approval.slice';
+import { providersReducer } from '../features/providers/providers.slice';
+import { schedulingReducer } from '../features/scheduling/scheduling.slice';
+import { servicesReducer } from '../features/services/services.slice';
 import { settingsReducer } from '../features/settings/settings.slice';
 import { staffsReducer } from '../features/staffs/staffs.slice';
 import { themeReducer } from '../features/theme/theme.slice';
@@ -28,6 +32,10 @@ const rootReducer = combineReducers({
   settings: settingsReducer,
   staffs: staffsReducer,
   providerApproval: providerApprovalReducer,
+  services: servicesReducer,
+  booking: bookingReducer,
+  providers: providersReducer,
+  scheduling: schedulingReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
