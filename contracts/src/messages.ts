@@ -101,6 +101,8 @@ export const MESSAGES = {
   repeatTooLong: 'A repeating time slot may span at most one year',
   dateInPast: 'The date cannot be in the past',
   unknownService: 'Unknown service',
+  slotTooShort: 'Each slot must last at least one minute',
+  templateWeekEmpty: 'That week has no working days left to fill',
   slotOptionsExclusive: 'Choose either equal slots or total slots, not both',
   timeSlotAdded: 'Time slot added successfully',
   timeSlotsLoadFailed: 'Failed to load time slots. Please try again.',

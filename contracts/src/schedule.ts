@@ -353,12 +353,20 @@ export const firstOpenSlot = (
   return null;
 };
 
+export interface TemplateWindow {
+  date: string;
+  startTime: string;
+  endTime: string;
+  availableSlots: number;
+  addAsSlot: boolean;
+}
+
 /** The windows a template's week makes: each available day's hours with the breaks cut out. */
 export const templateWindows = (
   template: Pick<ScheduleTemplate, 'workingHours' | 'breaks'>,
   weekStart: string,
-): { date: string; startTime: string; endTime: string; availableSlots: number }[] => {
-  const windows: { date: string; startTime: string; endTime: string; availableSlots: number }[] = [];
+): TemplateWindow[] => {
+  const windows: TemplateWindow[] = [];
   const first = parseISO(weekStart);
   for (let offset = 0; offset < 7; offset++) {
     const date = format(addDays(first, offset), 'yyyy-MM-dd');
@@ -384,6 +392,8 @@ export const templateWindows = (
         availableSlots:
           hours.capacity ??
           Math.max(1, Math.floor((piece.to - piece.from) / SCHEDULE_LIMITS.templateIntervalMinutes)),
+        // A day with a capacity is one block for that many people; otherwise 30-minute parts.
+        addAsSlot: hours.capacity === undefined,
       });
     }
   }

@@ -1,9 +1,16 @@
 import type { Projection } from './projection';
 import { accountsProjection } from './accounts.projection';
+import { catalogueProjection } from './catalogue.projection';
+import { scheduleProjection } from './schedule.projection';
 import { streamCatalogProjection } from './stream-catalog.projection';
 
 /** Every read model the projector runs, by name. */
-export const PROJECTIONS: Projection[] = [streamCatalogProjection, accountsProjection];
+export const PROJECTIONS: Projection[] = [
+  streamCatalogProjection,
+  accountsProjection,
+  catalogueProjection,
+  scheduleProjection,
+];
 
 export const projectionNamed = (name: string): Projection | undefined =>
   PROJECTIONS.find((projection) => projection.name === name);

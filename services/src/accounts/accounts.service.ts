@@ -24,7 +24,7 @@ import {
   providerStream,
   type Provider,
   type ProviderCommand,
-} from '../domain/accounts/provider.decider';
+} from '../domain/providers/provider.decider';
 import { userDecider, userStream, type User, type UserCommand } from '../domain/accounts/user.decider';
 import {
   ConflictError,

@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Router, type CookieOptions, type Request, type Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import multer from 'multer';
 import { z } from 'zod';
 import {
   ChangePassword,
@@ -20,7 +16,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionStore } from '../auth/sessions';
 import { ValidationError } from '../domain/errors';
 import { authOf, requireCapability, requireSignedIn, tokenOf } from './authenticate';
-import { imageExtension } from './image-type';
+import { multipartWithImage, saveUploadedImage } from './image-upload';
 
 export interface AccountsRouterDependencies {
   accounts: AccountsService;
@@ -152,35 +148,17 @@ export const accountsRouter = ({
     res.json({ message: MESSAGES.accountDeleted });
   });
 
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
-  router.post('/profile/uploadprofilepic', requireCapability('profile.manage'), (req, res, next) => {
-    upload.single('image')(req, res, (error: unknown) => {
-      if (error instanceof multer.MulterError) {
-        next(
-          new ValidationError(
-            error.code === 'LIMIT_FILE_SIZE' ? MESSAGES.imageTooLarge : MESSAGES.invalidImage,
-          ),
-        );
-        return;
-      }
-      if (error) {
-        next(error);
-        return;
-      }
-      void (async () => {
-        const file = req.file;
-        const extension = file && imageExtension(file.buffer);
-        if (!file || !extension) throw new ValidationError(MESSAGES.invalidImage);
-        // A server-made name; the bytes are only ever served back as an image.
-        const name = `${randomUUID()}.${extension}`;
-        await mkdir(uploadsDir, { recursive: true });
-        await writeFile(path.join(uploadsDir, name), file.buffer);
-        const url = `/uploads/${name}`;
-        await accounts.changeProfilePicture(authOf(res), url);
-        res.json({ profilePic: url, imageUrl: url });
-      })().catch(next);
-    });
-  });
+  router.post(
+    '/profile/uploadprofilepic',
+    requireCapability('profile.manage'),
+    multipartWithImage(),
+    async (req, res) => {
+      const url = await saveUploadedImage(req, uploadsDir);
+      if (!url) throw new ValidationError(MESSAGES.invalidImage);
+      await accounts.changeProfilePicture(authOf(res), url);
+      res.json({ profilePic: url, imageUrl: url });
+    },
+  );
 
   router.get('/profile/getalluser', requireCapability('staffs.view'), async (_req, res) => {
     res.json({ businessUsers: await accounts.staff(authOf(res)) });

@@ -7,6 +7,9 @@ import type pg from 'pg';
 import { readMailbox } from '../mail/mail-outbox';
 import { accountsRouter, type AccountsRouterDependencies } from './accounts.router';
 import { authenticate } from './authenticate';
+import { catalogueRouter, type CatalogueRouterDependencies } from './catalogue.router';
+import { scheduleRouter } from './schedule.router';
+import type { ScheduleService } from '../schedule/schedule.service';
 import { apiNotFound, errorHandler } from './error-handler';
 import { healthRouter, type HealthDependencies } from './health.router';
 import type { Logger } from '../logger';
@@ -16,6 +19,8 @@ export interface AppDependencies extends HealthDependencies {
   /** The built frontend (frontend/dist); served with a single-page-app fallback. */
   frontendDist?: string;
   accounts?: AccountsRouterDependencies;
+  catalogue?: CatalogueRouterDependencies;
+  schedule?: ScheduleService;
   /** The local outbox, readable at /api/dev/mailbox when no SMTP server is configured. */
   mailbox?: pg.Pool;
 }
@@ -37,6 +42,8 @@ export const createApp = (deps: AppDependencies): Express => {
   if (deps.accounts) {
     api.use(authenticate(deps.accounts.sessions, deps.accounts.accounts));
     api.use(accountsRouter(deps.accounts));
+    if (deps.catalogue) api.use(catalogueRouter(deps.catalogue));
+    if (deps.schedule) api.use(scheduleRouter(deps.schedule));
   }
   const mailbox = deps.mailbox;
   if (mailbox) {

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import type { Express } from 'express';
+import type { LogPosition } from '@appointment/contracts/events';
 import type pg from 'pg';
 import { PROJECTIONS } from '@appointment/projections/registry';
 import { ProjectorRunner } from '@appointment/projections/runner';
 import { AccountsService } from '../accounts/accounts.service';
-import { seedDemoData } from '../accounts/demo-data';
+import { seedDemoData } from './demo-data';
 import { SessionStore } from '../auth/sessions';
+import { CatalogueService } from '../catalogue/catalogue.service';
+import { ScheduleService } from '../schedule/schedule.service';
 import type { Config } from '../config';
 import { connectEventStore } from '../eventstore/connect';
 import type { EventStore } from '../eventstore/event-store';
@@ -21,6 +24,8 @@ export interface Platform {
   pool: pg.Pool;
   projector: ProjectorRunner;
   accounts: AccountsService;
+  catalogue: CatalogueService;
+  schedule: ScheduleService;
   sessions: SessionStore;
   /** Stops everything this function started, in reverse order. */
   stop(): Promise<void>;
@@ -62,8 +67,19 @@ export const startPlatform = async ({
   const mail = new MailSender(pool, logger, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   mail.start();
 
-  const accounts = new AccountsService({ store, pool, waitFor: (position) => projector.waitFor(position) });
-  if (config.DEMO_DATA && (await accounts.isEmpty())) await seedDemoData(accounts, logger);
+  const waitFor = (position: LogPosition) => projector.waitFor(position);
+  const accounts = new AccountsService({ store, pool, waitFor });
+  const catalogue = new CatalogueService({ store, pool, waitFor });
+  const schedule = new ScheduleService({
+    store,
+    pool,
+    waitFor,
+    logger: { error: (message) => logger.error(message) },
+  });
+  if (config.DEMO_DATA && (await accounts.isEmpty())) {
+    await seedDemoData({ accounts, catalogue, schedule }, logger);
+  }
+  const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
 
   const app = createApp({
     pool,
@@ -75,10 +91,12 @@ export const startPlatform = async ({
     accounts: {
       accounts,
       sessions,
-      uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
+      uploadsDir,
       verifyLink: (userId, token) => isGenuineVerification(secret, userId, token),
       registrationLimit: config.REGISTRATION_LIMIT,
     },
+    catalogue: { catalogue, uploadsDir },
+    schedule,
     mailbox: config.SMTP_URL || config.NODE_ENV === 'production' ? undefined : pool,
   });
 
@@ -88,6 +106,8 @@ export const startPlatform = async ({
     pool,
     projector,
     accounts,
+    catalogue,
+    schedule,
     sessions,
     stop: async () => {
       await mail.stop();

@@ -2,7 +2,7 @@ import type { Command } from '../command-handler';
 import { specFor } from '../decider-spec';
 import { ConflictError, IllegalStateError, NotFoundError } from '../errors';
 import { emailClaimDecider, type EmailClaimCommand } from './email-claim.decider';
-import { providerDecider, type ProviderCommand, type ProviderEvent } from './provider.decider';
+import { providerDecider, type ProviderCommand, type ProviderEvent } from '../providers/provider.decider';
 import { userDecider, type UserCommand, type UserEvent } from './user.decider';
 
 const now = '2026-11-22T09:00:00.000Z';

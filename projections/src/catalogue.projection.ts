@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { defaultBreaks, defaultWorkingHours } from '@appointment/contracts/schedule';
+import { timezoneForAddress } from '@appointment/contracts/catalogue';
+import type { Projection } from './projection';
+
+const At = z.object({ at: z.string(), providerId: z.string() });
+const ServiceData = At.extend({
+  serviceId: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  duration: z.number(),
+  price: z.number(),
+  isPaymentNeeded: z.boolean(),
+  automaticBooking: z.boolean(),
+});
+const ProviderBase = At.extend({
+  businessName: z.string(),
+  industry: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+});
+
+/** The shape each handled event must have; anything else is reported and skipped. */
+const SHAPES: Record<string, z.ZodType> = {
+  ProviderRegistered: ProviderBase.extend({ adminId: z.string() }),
+  ProviderCreated: ProviderBase.extend({
+    description: z.string(),
+    imageUrl: z.string().nullable(),
+    workingHours: z.array(z.unknown()),
+    breaks: z.array(z.unknown()),
+    specialties: z.array(z.string()),
+    timezone: z.string(),
+  }),
+  ProviderApproved: At,
+  ProviderRejected: At,
+  ServiceAdded: ServiceData,
+  ServiceEdited: ServiceData,
+  ServiceDeleted: At.extend({ serviceId: z.string() }),
+  AvailabilitySet: At.extend({
+    workingHours: z.array(z.unknown()),
+    breaks: z.array(z.unknown()),
+    timezone: z.string(),
+  }),
+  FavouriteProviderAdded: z.object({ at: z.string(), userId: z.string(), providerId: z.string() }),
+  FavouriteProviderRemoved: z.object({ at: z.string(), userId: z.string(), providerId: z.string() }),
+};
+
+/**
+ * The catalogue users browse and superadmins manage (SPEC §2.6, §2.8): providers with their
+ * details, their services, and users' favourite providers. Every statement is idempotent.
+ */
+export const catalogueProjection: Projection = {
+  name: 'catalogue',
+  version: 1,
+  createTables: (schema) => `
+    CREATE TABLE ${schema}.providers (
+      id text PRIMARY KEY,
+      admin_id text,
+      name text NOT NULL,
+      industry text NOT NULL,
+      email text NOT NULL,
+      phone text NOT NULL,
+      address text NOT NULL,
+      description text NOT NULL DEFAULT '',
+      image_url text,
+      rating numeric(3, 2) NOT NULL DEFAULT 0,
+      review_count integer NOT NULL DEFAULT 0,
+      status text NOT NULL,
+      timezone text NOT NULL,
+      working_hours jsonb NOT NULL,
+      breaks jsonb NOT NULL,
+      specialties jsonb NOT NULL DEFAULT '[]',
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL
+    );
+    CREATE INDEX ON ${schema}.providers (status, industry);
+    CREATE INDEX ON ${schema}.providers (admin_id);
+    CREATE TABLE ${schema}.services (
+      id text PRIMARY KEY,
+      provider_id text NOT NULL,
+      name text NOT NULL,
+      description text,
+      duration integer NOT NULL,
+      price numeric(12, 2) NOT NULL,
+      is_payment_needed boolean NOT NULL,
+      automatic_booking boolean NOT NULL,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL
+    );
+    CREATE INDEX ON ${schema}.services (provider_id, created_at);
+    CREATE TABLE ${schema}.favourites (
+      user_id text NOT NULL,
+      provider_id text NOT NULL,
+      created_at timestamptz NOT NULL,
+      PRIMARY KEY (user_id, provider_id)
+    );
+  `,
+  apply: async (event, { db, schema }) => {
+    const shape = SHAPES[event.type];
+    if (!shape) return;
+    const parsed = shape.safeParse(event.data);
+    if (!parsed.success) {
+      console.warn(`catalogue projection: skipped ${event.type} ${event.id} with unexpected data`);
+      return;
+    }
+    const d = parsed.data as Record<string, never>;
+    switch (event.type) {
+      case 'ProviderRegistered':
+        await db.query(
+          `INSERT INTO ${schema}.providers (id, admin_id, name, industry, email, phone, address, status, timezone,
+             working_hours, breaks, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $11) ON CONFLICT (id) DO NOTHING`,
+          [
+            d.providerId,
+            d.adminId,
+            d.businessName,
+            d.industry,
+            d.email,
+            d.phone,
+            d.address,
+            timezoneForAddress(d.address),
+            JSON.stringify(defaultWorkingHours()),
+            JSON.stringify(defaultBreaks()),
+            d.at,
+          ],
+        );
+        return;
+      case 'ProviderCreated':
+        await db.query(
+          `INSERT INTO ${schema}.providers (id, admin_id, name, industry, email, phone, address, description,
+             image_url, status, timezone, working_hours, breaks, specialties, created_at, updated_at)
+           VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, 'active', $9, $10, $11, $12, $13, $13)
+           ON CONFLICT (id) DO NOTHING`,
+          [
+            d.providerId,
+            d.businessName,
+            d.industry,
+            d.email,
+            d.phone,
+            d.address,
+            d.description,
+            d.imageUrl,
+            d.timezone,
+            JSON.stringify(d.workingHours),
+            JSON.stringify(d.breaks),
+            JSON.stringify(d.specialties),
+            d.at,
+          ],
+        );
+        return;
+      case 'ProviderApproved':
+        await db.query(`UPDATE ${schema}.providers SET status = 'active', updated_at = $2 WHERE id = $1`, [
+          d.providerId,
+          d.at,
+        ]);
+        return;
+      case 'ProviderRejected':
+        await db.query(`DELETE FROM ${schema}.services WHERE provider_id = $1`, [d.providerId]);
+        await db.query(`DELETE FROM ${schema}.providers WHERE id = $1`, [d.providerId]);
+        return;
+      case 'ServiceAdded':
+      case 'ServiceEdited':
+        await db.query(
+          `INSERT INTO ${schema}.services (id, provider_id, name, description, duration, price, is_payment_needed,
+             automatic_booking, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+           ON CONFLICT (id) DO UPDATE SET name = $3, description = $4, duration = $5, price = $6,
+             is_payment_needed = $7, automatic_booking = $8, updated_at = $9`,
+          [
+            d.serviceId,
+            d.providerId,
+            d.name,
+            d.description ?? null,
+            d.duration,
+            d.price,
+            d.isPaymentNeeded,
+            d.automaticBooking,
+            d.at,
+          ],
+        );
+        return;
+      case 'ServiceDeleted':
+        await db.query(`DELETE FROM ${schema}.services WHERE id = $1`, [d.serviceId]);
+        return;
+      case 'AvailabilitySet':
+        await db.query(
+          `UPDATE ${schema}.providers SET working_hours = $2, breaks = $3, timezone = $4, updated_at = $5 WHERE id = $1`,
+          [d.providerId, JSON.stringify(d.workingHours), JSON.stringify(d.breaks), d.timezone, d.at],
+        );
+        return;
+      case 'FavouriteProviderAdded':
+        await db.query(
+          `INSERT INTO ${schema}.favourites (user_id, provider_id, created_at) VALUES ($1, $2, $3)
+           ON CONFLICT DO NOTHING`,
+          [d.userId, d.providerId, d.at],
+        );
+        return;
+      case 'FavouriteProviderRemoved':
+        await db.query(`DELETE FROM ${schema}.favourites WHERE user_id = $1 AND provider_id = $2`, [
+          d.userId,
+          d.providerId,
+        ]);
+        return;
+      default:
+        return;
+    }
+  },
+};

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { defaultTemplate } from '@appointment/contracts/schedule';
+import type { Projection } from './projection';
+
+const At = z.object({ at: z.string(), providerId: z.string() });
+const ServiceData = At.extend({
+  serviceId: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  duration: z.number(),
+  price: z.number(),
+  isPaymentNeeded: z.boolean(),
+  automaticBooking: z.boolean(),
+});
+const Template = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  isDefault: z.boolean(),
+  workingHours: z.array(z.unknown()),
+  breaks: z.array(z.unknown()),
+});
+
+const SHAPES: Record<string, z.ZodType> = {
+  ProviderApproved: At,
+  ProviderCreated: At,
+  ProviderRejected: At,
+  ServiceAdded: ServiceData,
+  ServiceEdited: ServiceData.extend({ previousName: z.string() }),
+  ServiceDeleted: At.extend({ serviceId: z.string(), name: z.string() }),
+  ScheduleTemplateSaved: At.extend({ template: Template }),
+  ScheduleTemplateDeleted: At.extend({ templateId: z.string() }),
+  TimeSlotAdded: At.extend({
+    timeSlotId: z.string(),
+    serviceIds: z.array(z.string()),
+    date: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    timezone: z.string(),
+    startDateTime: z.string(),
+    endDateTime: z.string(),
+    availableSlots: z.number(),
+    addAsSlot: z.boolean(),
+  }),
+};
+
+/**
+ * Availability for booking and schedule management (SPEC §2.6, §2.8, §7.5): open windows per
+ * provider and day, the services they offer, and schedule templates. `versions` counts the
+ * changes to each provider's windows and services, so a reader can keep a derived answer until
+ * the count moves.
+ */
+export const scheduleProjection: Projection = {
+  name: 'schedule',
+  version: 1,
+  createTables: (schema) => `
+    CREATE TABLE ${schema}.time_slots (
+      id text PRIMARY KEY,
+      provider_id text NOT NULL,
+      service_ids text[] NOT NULL,
+      date date NOT NULL,
+      start_time text NOT NULL,
+      end_time text NOT NULL,
+      timezone text NOT NULL,
+      starts_at timestamptz NOT NULL,
+      ends_at timestamptz NOT NULL,
+      available_slots integer NOT NULL,
+      capacity integer NOT NULL,
+      indexes integer[] NOT NULL DEFAULT '{}',
+      add_as_slot boolean NOT NULL
+    );
+    CREATE INDEX ON ${schema}.time_slots (provider_id, date, starts_at);
+    CREATE TABLE ${schema}.services (
+      id text PRIMARY KEY,
+      provider_id text NOT NULL,
+      name text NOT NULL,
+      description text,
+      duration integer NOT NULL,
+      price numeric(12, 2) NOT NULL,
+      is_payment_needed boolean NOT NULL,
+      automatic_booking boolean NOT NULL
+    );
+    CREATE INDEX ON ${schema}.services (provider_id, lower(name));
+    CREATE TABLE ${schema}.templates (
+      provider_id text NOT NULL,
+      id text NOT NULL,
+      name text NOT NULL,
+      description text NOT NULL,
+      is_default boolean NOT NULL,
+      working_hours jsonb NOT NULL,
+      breaks jsonb NOT NULL,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      PRIMARY KEY (provider_id, id)
+    );
+    CREATE TABLE ${schema}.versions (
+      provider_id text PRIMARY KEY,
+      version bigint NOT NULL
+    );
+  `,
+  apply: async (event, { db, schema }) => {
+    const shape = SHAPES[event.type];
+    if (!shape) return;
+    const parsed = shape.safeParse(event.data);
+    if (!parsed.success) {
+      console.warn(`schedule projection: skipped ${event.type} ${event.id} with unexpected data`);
+      return;
+    }
+    const d = parsed.data as Record<string, never>;
+    const bump = () =>
+      db.query(
+        `INSERT INTO ${schema}.versions (provider_id, version) VALUES ($1, 1)
+         ON CONFLICT (provider_id) DO UPDATE SET version = ${schema}.versions.version + 1`,
+        [d.providerId],
+      );
+    const saveTemplate = (template: z.infer<typeof Template>) =>
+      db.query(
+        `INSERT INTO ${schema}.templates (provider_id, id, name, description, is_default, working_hours, breaks,
+           created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+         ON CONFLICT (provider_id, id) DO UPDATE SET name = $3, description = $4, is_default = $5,
+           working_hours = $6, breaks = $7, updated_at = $8`,
+        [
+          d.providerId,
+          template.id,
+          template.name,
+          template.description,
+          template.isDefault,
+          JSON.stringify(template.workingHours),
+          JSON.stringify(template.breaks),
+          d.at,
+        ],
+      );
+    switch (event.type) {
+      case 'ProviderApproved':
+      case 'ProviderCreated':
+        // Every active provider starts with the default template (the provider decider's rule).
+        await saveTemplate(defaultTemplate());
+        return;
+      case 'ProviderRejected':
+        await db.query(`DELETE FROM ${schema}.templates WHERE provider_id = $1`, [d.providerId]);
+        return;
+      case 'ServiceAdded':
+      case 'ServiceEdited':
+        await db.query(
+          `INSERT INTO ${schema}.services (id, provider_id, name, description, duration, price, is_payment_needed,
+             automatic_booking)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (id) DO UPDATE SET name = $3, description = $4, duration = $5, price = $6,
+             is_payment_needed = $7, automatic_booking = $8`,
+          [
+            d.serviceId,
+            d.providerId,
+            d.name,
+            d.description ?? null,
+            d.duration,
+            d.price,
+            d.isPaymentNeeded,
+            d.automaticBooking,
+          ],
+        );
+        if (event.type === 'ServiceEdited' && d.previousName !== d.name) {
+          // Windows name their services; a renamed service keeps its windows.
+          await db.query(
+            `UPDATE ${schema}.time_slots SET service_ids = array_replace(service_ids, $2, $3)
+              WHERE provider_id = $1 AND $2 = ANY(service_ids)`,
+            [d.providerId, d.previousName, d.name],
+          );
+        }
+        await bump();
+        return;
+      case 'ServiceDeleted':
+        await db.query(`DELETE FROM ${schema}.services WHERE id = $1`, [d.serviceId]);
+        await db.query(
+          `UPDATE ${schema}.time_slots SET service_ids = array_remove(service_ids, $2)
+            WHERE provider_id = $1 AND $2 = ANY(service_ids)`,
+          [d.providerId, d.name],
+        );
+        await bump();
+        return;
+      case 'ScheduleTemplateSaved':
+        await saveTemplate(d.template as z.infer<typeof Template>);
+        return;
+      case 'ScheduleTemplateDeleted':
+        await db.query(`DELETE FROM ${schema}.templates WHERE provider_id = $1 AND id = $2`, [
+          d.providerId,
+          d.templateId,
+        ]);
+        return;
+      case 'TimeSlotAdded':
+        await db.query(
+          `INSERT INTO ${schema}.time_slots (id, provider_id, service_ids, date, start_time, end_time, timezone,
+             starts_at, ends_at, available_slots, capacity, add_as_slot)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) ON CONFLICT (id) DO NOTHING`,
+          [
+            d.timeSlotId,
+            d.providerId,
+            d.serviceIds,
+            d.date,
+            d.startTime,
+            d.endTime,
+            d.timezone,
+            d.startDateTime,
+            d.endDateTime,
+            d.availableSlots,
+            d.addAsSlot,
+          ],
+        );
+        await bump();
+        return;
+      default:
+        return;
+    }
+  },
+};

@@ -1,0 +1,97 @@
+import { Router } from 'express';
+import {
+  CATALOGUE_PATHS,
+  DeleteServiceRequest,
+  EditServiceRequest,
+  FetchProvidersRequest,
+  ProviderForm,
+  ProviderIdRequest,
+  ServiceInput,
+  UpdateFavouriteRequest,
+  providerFormFromBody,
+} from '@appointment/contracts/catalogue';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { CatalogueService } from '../catalogue/catalogue.service';
+import { authOf, requireCapability, requireSignedIn } from './authenticate';
+import { multipartWithImage, saveUploadedImage } from './image-upload';
+
+export interface CatalogueRouterDependencies {
+  catalogue: CatalogueService;
+  /** Where uploaded provider images are kept; served under /uploads. */
+  uploadsDir: string;
+}
+
+const route = (path: string) => path.replace(/^\/api/, '');
+
+/** SPEC §7.4 services and industries, §7.5 providers, and the favourites of §7.3. */
+export const catalogueRouter = ({ catalogue, uploadsDir }: CatalogueRouterDependencies): Router => {
+  const router = Router();
+
+  router.get(route(CATALOGUE_PATHS.industries), requireSignedIn, (_req, res) => {
+    res.json(catalogue.industries());
+  });
+
+  router.post(route(CATALOGUE_PATHS.getServices), requireCapability('services.view'), async (_req, res) => {
+    res.json(await catalogue.services(CatalogueService.ownProvider(authOf(res))));
+  });
+
+  router.post(route(CATALOGUE_PATHS.addService), requireCapability('services.manage'), async (req, res) => {
+    const service = await catalogue.addService(authOf(res), ServiceInput.parse(req.body));
+    res.status(201).json({ service });
+  });
+
+  router.post(route(CATALOGUE_PATHS.editService), requireCapability('services.manage'), async (req, res) => {
+    const { id, data } = EditServiceRequest.parse(req.body);
+    res.json({ service: await catalogue.editService(authOf(res), id, data) });
+  });
+
+  router.post(
+    route(CATALOGUE_PATHS.deleteService),
+    requireCapability('services.manage'),
+    async (req, res) => {
+      const { id } = DeleteServiceRequest.parse(req.body);
+      res.json({ deletedService: await catalogue.deleteService(authOf(res), id) });
+    },
+  );
+
+  router.post(
+    route(CATALOGUE_PATHS.addProvider),
+    requireCapability('providers.manage'),
+    multipartWithImage(),
+    async (req, res) => {
+      // The form is checked before the image is stored, so a refused form leaves no file behind.
+      const form = ProviderForm.parse(providerFormFromBody(req.body as Record<string, unknown>));
+      const imageUrl = (await saveUploadedImage(req, uploadsDir)) ?? null;
+      const provider = await catalogue.createProvider(authOf(res), form, imageUrl);
+      res.status(201).json({ message: MESSAGES.providerCreated, provider });
+    },
+  );
+
+  router.get(route(CATALOGUE_PATHS.getProviders), requireCapability('providers.view'), async (_req, res) => {
+    res.json({ providers: await catalogue.allProviders() });
+  });
+
+  router.post(route(CATALOGUE_PATHS.fetchProviders), requireSignedIn, async (req, res) => {
+    res.json({ providers: await catalogue.activeProviders(FetchProvidersRequest.parse(req.body ?? {})) });
+  });
+
+  router.post(route(CATALOGUE_PATHS.providerById), requireSignedIn, async (req, res) => {
+    const provider = await catalogue.providerFor(authOf(res), ProviderIdRequest.parse(req.body).id);
+    res.json({ provider, services: provider.services });
+  });
+
+  router.get(route(CATALOGUE_PATHS.favourites), requireCapability('favourites.manage'), async (_req, res) => {
+    res.json({ favorites: await catalogue.favourites(authOf(res)) });
+  });
+
+  router.post(
+    route(CATALOGUE_PATHS.updateFavourite),
+    requireCapability('favourites.manage'),
+    async (req, res) => {
+      const { providerId, favorite } = UpdateFavouriteRequest.parse(req.body);
+      res.json({ favorites: await catalogue.setFavourite(authOf(res), providerId, favorite) });
+    },
+  );
+
+  return router;
+};

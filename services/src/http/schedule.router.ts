@@ -1,0 +1,111 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { MESSAGES } from '@appointment/contracts/messages';
+import {
+  ApplyTemplate,
+  Availability,
+  FetchSlotRequest,
+  SCHEDULE_PATHS,
+  ScheduleTemplateInput,
+  ServiceByFilterRequest,
+  TimeSlotForm,
+} from '@appointment/contracts/schedule';
+import type { ScheduleService } from '../schedule/schedule.service';
+import { authOf, requireCapability, requireSignedIn } from './authenticate';
+
+const route = (path: string) => path.replace(/^\/api/, '');
+const TemplateId = z.object({ id: z.string().min(1).max(100) });
+
+/** A retried request with the same key creates the same windows, never a second set. */
+const idempotencyKeyOf = (req: Request): string | undefined => {
+  const key = req.get('Idempotency-Key')?.trim();
+  return key && key.length <= 200 ? key : undefined;
+};
+
+/** SPEC §7.5 scheduling, plus availability and templates (paths the spec leaves unnamed). */
+export const scheduleRouter = (schedule: ScheduleService): Router => {
+  const router = Router();
+
+  router.post(route(SCHEDULE_PATHS.addTimeSlot), requireCapability('schedule.manage'), async (req, res) => {
+    const timeslots = await schedule.addTimeSlot(
+      authOf(res),
+      TimeSlotForm.parse(req.body),
+      idempotencyKeyOf(req),
+    );
+    res.status(201).json({ message: MESSAGES.timeSlotAdded, timeslots });
+  });
+
+  router.get(route(SCHEDULE_PATHS.fetchAllSlots), requireCapability('schedule.manage'), async (_req, res) => {
+    res.json({ timeslots: await schedule.timeSlots(authOf(res)) });
+  });
+
+  router.post(
+    route(SCHEDULE_PATHS.serviceByFilter),
+    requireCapability('schedule.manage'),
+    async (req, res) => {
+      const { serviceId } = ServiceByFilterRequest.parse(req.body ?? {});
+      res.json({ timeslots: await schedule.timeSlots(authOf(res), serviceId) });
+    },
+  );
+
+  router.post(route(SCHEDULE_PATHS.fetchSlot), requireSignedIn, async (req, res) => {
+    res.type('application/json').send(await schedule.fetchSlot(FetchSlotRequest.parse(req.body)));
+  });
+
+  router.get(
+    route(SCHEDULE_PATHS.getAvailability),
+    requireCapability('schedule.manage'),
+    async (_req, res) => {
+      res.json(await schedule.availability(authOf(res)));
+    },
+  );
+
+  router.post(
+    route(SCHEDULE_PATHS.setAvailability),
+    requireCapability('schedule.manage'),
+    async (req, res) => {
+      res.json(await schedule.setAvailability(authOf(res), Availability.parse(req.body)));
+    },
+  );
+
+  router.get(route(SCHEDULE_PATHS.templates), requireCapability('templates.manage'), async (_req, res) => {
+    res.json({ templates: await schedule.templates(authOf(res)) });
+  });
+
+  router.post(route(SCHEDULE_PATHS.saveTemplate), requireCapability('templates.manage'), async (req, res) => {
+    res.json({ template: await schedule.saveTemplate(authOf(res), ScheduleTemplateInput.parse(req.body)) });
+  });
+
+  router.post(
+    route(SCHEDULE_PATHS.duplicateTemplate),
+    requireCapability('templates.manage'),
+    async (req, res) => {
+      const template = await schedule.duplicateTemplate(authOf(res), TemplateId.parse(req.body).id);
+      res.status(201).json({ template });
+    },
+  );
+
+  router.post(
+    route(SCHEDULE_PATHS.deleteTemplate),
+    requireCapability('templates.manage'),
+    async (req, res) => {
+      await schedule.deleteTemplate(authOf(res), TemplateId.parse(req.body).id);
+      res.json({ message: MESSAGES.templateDeleted });
+    },
+  );
+
+  router.post(
+    route(SCHEDULE_PATHS.applyTemplate),
+    requireCapability('templates.manage'),
+    async (req, res) => {
+      const timeslots = await schedule.applyTemplate(
+        authOf(res),
+        ApplyTemplate.parse(req.body),
+        idempotencyKeyOf(req),
+      );
+      res.status(201).json({ message: MESSAGES.templateApplied, timeslots });
+    },
+  );
+
+  return router;
+};
