@@ -23,8 +23,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A valid calendar date written YYYY-MM-DD (the day key of SPEC §9). */
 export const isDayKey = (value: string): boolean => {
   if (!DATE.test(value)) return false;
-  const parsed = parseISO(value);
-  return !Number.isNaN(parsed.getTime()) && format(parsed, 'yyyy-MM-dd') === value;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 };
 export const isTimeOfDay = (value: string): boolean => TIME.test(value);
 
@@ -89,13 +89,20 @@ export const Availability = z.object({
 });
 export type Availability = z.infer<typeof Availability>;
 
+const knownZones = new Map<string, boolean>();
+/** An IANA time zone this runtime knows (answers are remembered: the check is costly). */
 export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return value.length > 0;
-  } catch {
-    return false;
+  let known = knownZones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      known = value.length > 0;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size < 1000) knownZones.set(value, known);
   }
+  return known;
 }
 
 /** SPEC §3 Schedule template; id is absent when a new one is saved. */
@@ -228,10 +235,21 @@ export const zonedInstant = (date: string, time: string, timeZone: string): Date
   return new Date(new TZDate(year!, month! - 1, day!, hours!, minutes!, timeZone).getTime());
 };
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
-export const dayKeyIn = (instant: Date, timeZone: string): string =>
-  format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
-
+export const dayKeyIn = (instant: Date, timeZone: string): string => {
+  let dayFormat = dayFormats.get(timeZone);
+  if (!dayFormat) {
+    dayFormat = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, dayFormat);
+  }
+  return dayFormat.format(instant);
+};
 /** The weekday of a day key. */
 export const weekdayOf = (date: string): Weekday => {
   const index = parseISO(date).getDay(); // 0 is Sunday
@@ -270,7 +288,7 @@ export interface GeneratedInterval {
 }
 
 export type SlotWindow = Pick<TimeSlot, 'date' | 'startTime' | 'endTime' | 'availableSlots' | 'indexes'> &
-  Partial<Pick<TimeSlot, 'timezone' | '_id' | 'addAsSlot'>>;
+  Partial<Pick<TimeSlot, 'timezone' | '_id' | 'addAsSlot' | 'startDateTime' | 'endDateTime'>>;
 
 export interface SlotLogger {
   error: (message: string) => void;
@@ -296,8 +314,17 @@ export const generateIntervals = (window: SlotWindow, logger: SlotLogger = conso
     );
     return [];
   }
-  const start = zonedInstant(window.date, window.startTime, timeZone).getTime();
-  const end = zonedInstant(window.date, window.endTime, timeZone).getTime();
+  // A stored window carries its instants, worked out from the same wall-clock times when it was made.
+  const start = window.startDateTime
+    ? Date.parse(window.startDateTime)
+    : zonedInstant(window.date, window.startTime, timeZone).getTime();
+  const end = window.endDateTime
+    ? Date.parse(window.endDateTime)
+    : zonedInstant(window.date, window.endTime, timeZone).getTime();
+  if (Number.isNaN(start) || Number.isNaN(end)) {
+    logger.error(`Invalid start or end time: ${window.startDateTime ?? ''}-${window.endDateTime ?? ''}`);
+    return [];
+  }
   const totalMinutes = Math.floor((end - start) / 60_000);
   const parts = window.availableSlots;
   if (!Number.isInteger(parts) || parts <= 0 || totalMinutes <= 0) {

@@ -1,0 +1,306 @@
+import { differenceInCalendarDays, parseISO } from 'date-fns';
+import fc from 'fast-check';
+import { matchesLocation, matchesProviderFilters } from './catalogue';
+import {
+  firstOpenSlot,
+  generateIntervals,
+  minutesOf,
+  occurrenceDates,
+  templateWindows,
+  defaultTemplate,
+  TimeSlotForm,
+  timeOfMinutes,
+  zonedInstant,
+  type TimeSlot,
+} from './schedule';
+
+const ZONES = ['America/New_York', 'America/Chicago', 'America/Los_Angeles', 'Asia/Kolkata', 'UTC'];
+/** Days around the 2026 DST changes in the US zones, and ordinary days. */
+const DAYS = [
+  '2026-03-07',
+  '2026-03-08',
+  '2026-03-09',
+  '2026-06-15',
+  '2026-10-31',
+  '2026-11-01',
+  '2026-11-02',
+];
+
+const silent = () => {
+  const errors: string[] = [];
+  return { errors, logger: { error: (message: string) => errors.push(message) } };
+};
+
+const window = fc
+  .record({
+    date: fc.constantFrom(...DAYS),
+    timezone: fc.constantFrom(...ZONES),
+    start: fc.integer({ min: 0, max: 23 * 60 + 58 }),
+    length: fc.integer({ min: 1, max: 24 * 60 }),
+    availableSlots: fc.integer({ min: 1, max: 60 }),
+    taken: fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 10 }),
+  })
+  .filter(({ start, length }) => start + length <= 23 * 60 + 59)
+  .map(({ date, timezone, start, length, availableSlots, taken }) => ({
+    date,
+    timezone,
+    startTime: timeOfMinutes(start),
+    endTime: timeOfMinutes(start + length),
+    availableSlots,
+    indexes: taken,
+  }));
+
+describe('slot generation (SPEC §4)', () => {
+  it('splits a window into equal whole-minute parts and leaves out the taken ones', () => {
+    fc.assert(
+      fc.property(window, (w) => {
+        const { logger } = silent();
+        const start = zonedInstant(w.date, w.startTime, w.timezone).getTime();
+        const end = zonedInstant(w.date, w.endTime, w.timezone).getTime();
+        const totalMinutes = Math.floor((end - start) / 60_000);
+        const length = Math.floor(totalMinutes / w.availableSlots);
+        const intervals = generateIntervals(w, logger);
+        if (totalMinutes <= 0 || length <= 0) {
+          expect(intervals).toEqual([]);
+          return;
+        }
+        const free = Array.from({ length: w.availableSlots }, (_, i) => i + 1).filter(
+          (i) => !w.indexes.includes(i),
+        );
+        expect(intervals.map((interval) => interval.index)).toEqual(free);
+        for (const interval of intervals) {
+          const from = Date.parse(interval.startDateTime);
+          const to = Date.parse(interval.endDateTime);
+          expect(to - from).toBe(length * 60_000);
+          expect(from).toBe(start + (interval.index - 1) * length * 60_000);
+          expect(from).toBeGreaterThanOrEqual(start);
+          expect(to).toBeLessThanOrEqual(end);
+          expect(interval.availableSlots).toBe(w.availableSlots);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('measures a window across a DST change by the real clock', () => {
+    const { logger } = silent();
+    // 01:00-04:00 on the night clocks go forward in New York is two real hours.
+    const spring = generateIntervals(
+      {
+        date: '2026-03-08',
+        startTime: '01:00',
+        endTime: '04:00',
+        availableSlots: 4,
+        indexes: [],
+        timezone: 'America/New_York',
+      },
+      logger,
+    );
+    expect(spring.map((i) => [i.startDateTime, i.endDateTime])).toEqual([
+      ['2026-03-08T06:00:00.000Z', '2026-03-08T06:30:00.000Z'],
+      ['2026-03-08T06:30:00.000Z', '2026-03-08T07:00:00.000Z'],
+      ['2026-03-08T07:00:00.000Z', '2026-03-08T07:30:00.000Z'],
+      ['2026-03-08T07:30:00.000Z', '2026-03-08T08:00:00.000Z'],
+    ]);
+    // 00:30-03:00 on the night they go back is three and a half real hours.
+    const autumn = generateIntervals(
+      {
+        date: '2026-11-01',
+        startTime: '00:30',
+        endTime: '03:00',
+        availableSlots: 7,
+        indexes: [7],
+        timezone: 'America/New_York',
+      },
+      logger,
+    );
+    expect(autumn).toHaveLength(6);
+    expect(Date.parse(autumn[0]!.endDateTime) - Date.parse(autumn[0]!.startDateTime)).toBe(30 * 60_000);
+    expect(autumn[0]!.startDateTime).toBe('2026-11-01T04:30:00.000Z');
+  });
+
+  it('gives nothing and logs an error for invalid input', () => {
+    const bad = [
+      { date: '2026-06-15', startTime: '10:00', endTime: '10:00', availableSlots: 1, indexes: [] },
+      { date: '2026-06-15', startTime: '11:00', endTime: '10:00', availableSlots: 1, indexes: [] },
+      { date: '2026-06-15', startTime: '10:00', endTime: '11:00', availableSlots: 0, indexes: [] },
+      { date: '2026-06-15', startTime: '10:00', endTime: '11:00', availableSlots: -2, indexes: [] },
+      { date: '2026-06-15', startTime: '10:00', endTime: '11:00', availableSlots: 1.5, indexes: [] },
+      { date: '2026-06-15', startTime: '10:00', endTime: '10:03', availableSlots: 4, indexes: [] },
+      { date: '2026-06-15', startTime: '25:00', endTime: '26:00', availableSlots: 1, indexes: [] },
+      { date: 'not a date', startTime: '10:00', endTime: '11:00', availableSlots: 1, indexes: [] },
+      {
+        date: '2026-06-15',
+        startTime: '10:00',
+        endTime: '11:00',
+        availableSlots: 1,
+        indexes: [],
+        timezone: 'Mars/Base',
+      },
+    ];
+    for (const w of bad) {
+      const { errors, logger } = silent();
+      expect(generateIntervals(w, logger)).toEqual([]);
+      expect(errors).toHaveLength(1);
+    }
+  });
+
+  it('finds the first open interval after now, skipping taken and past ones', () => {
+    const slot = (date: string, over: Partial<TimeSlot> = {}): TimeSlot => ({
+      _id: date,
+      providerId: 'p',
+      serviceIds: ['s'],
+      date,
+      startTime: '09:00',
+      endTime: '10:00',
+      availableSlots: 2,
+      capacity: 2,
+      indexes: [],
+      addAsSlot: true,
+      timezone: 'UTC',
+      startDateTime: `${date}T09:00:00.000Z`,
+      endDateTime: `${date}T10:00:00.000Z`,
+      ...over,
+    });
+    const { logger } = silent();
+    const now = new Date('2026-06-15T09:10:00Z');
+    expect(firstOpenSlot([slot('2026-06-15'), slot('2026-06-16')], now, logger)).toMatchObject({
+      date: '2026-06-15',
+      index: 2,
+      intervalStart: '2026-06-15T09:30:00.000Z',
+    });
+    expect(
+      firstOpenSlot([slot('2026-06-15', { indexes: [2] }), slot('2026-06-16')], now, logger),
+    ).toMatchObject({
+      date: '2026-06-16',
+      index: 1,
+    });
+    const block = slot('2026-06-17', { addAsSlot: false, availableSlots: 0 });
+    expect(firstOpenSlot([block], now, logger)).toBeNull();
+  });
+});
+
+describe('time slot form (SPEC §4, §5)', () => {
+  const base = { date: '2026-12-01', startTime: '09:00', endTime: '10:00', serviceIds: ['Consultation'] };
+  const messages = (input: object) =>
+    (TimeSlotForm.safeParse(input).error?.issues ?? []).map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+
+  it('names every broken rule on its field', () => {
+    expect(messages({ date: '', startTime: '', endTime: '', serviceIds: [] })).toEqual([
+      'date: Date is required',
+      'startTime: Start time is required',
+      'endTime: End time is required',
+      'serviceIds: At least one service must be selected',
+    ]);
+    expect(messages({ ...base, endTime: '08:00' })).toEqual(['endTime: End time must be after start time']);
+    expect(messages({ ...base, addAsSlot: true })).toEqual([
+      'availableSlots: Must have at least 1 available slot',
+    ]);
+    expect(messages({ ...base, addTotalSlot: true, totalSlots: 0 })).toEqual([
+      'totalSlots: Must have at least 1 total slot',
+    ]);
+    expect(messages({ ...base, repeat: 'weekly' })).toEqual(['repeatUntil: Repeat until date is required']);
+    expect(
+      messages({ ...base, addAsSlot: true, availableSlots: 2, addTotalSlot: true, totalSlots: 2 }),
+    ).toEqual(['addTotalSlot: Choose either equal slots or total slots, not both']);
+  });
+
+  it('makes one window per occurrence between the date and repeat-until', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('2026-01-01T00:00:00Z'),
+          max: new Date('2027-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: 0, max: 366 }),
+        fc.constantFrom('none', 'daily', 'weekly', 'monthly'),
+        (day, span, repeat) => {
+          const date = day.toISOString().slice(0, 10);
+          const until = new Date(Date.parse(`${date}T00:00:00Z`) + span * 86_400_000)
+            .toISOString()
+            .slice(0, 10);
+          const form = TimeSlotForm.parse({ ...base, date, repeat, repeatUntil: until });
+          const dates = occurrenceDates(form);
+          expect(dates[0]).toBe(date);
+          expect([...dates].sort()).toEqual(dates);
+          expect(new Set(dates).size).toBe(dates.length);
+          expect(dates.every((d) => d >= date && d <= until)).toBe(true);
+          const expected =
+            repeat === 'none'
+              ? 1
+              : repeat === 'daily'
+                ? span + 1
+                : repeat === 'weekly'
+                  ? Math.floor(span / 7) + 1
+                  : undefined;
+          if (expected !== undefined) expect(dates).toHaveLength(expected);
+          else expect(dates.length).toBeGreaterThanOrEqual(Math.floor(span / 31) + 1);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a repeat longer than a year', () => {
+    expect(messages({ ...base, repeat: 'daily', repeatUntil: '2028-01-01' })).toEqual([
+      'repeatUntil: A repeating time slot may span at most one year',
+    ]);
+    expect(differenceInCalendarDays(parseISO('2027-12-02'), parseISO(base.date))).toBe(366);
+    expect(messages({ ...base, repeat: 'daily', repeatUntil: '2027-12-02' })).toEqual([]);
+  });
+});
+
+describe('templates', () => {
+  it('cuts the breaks out of each working day of the week', () => {
+    const windows = templateWindows(defaultTemplate(), '2026-11-22'); // a Sunday
+    expect(windows).toHaveLength(10);
+    expect(windows[0]).toEqual({
+      date: '2026-11-23',
+      startTime: '09:00',
+      endTime: '12:00',
+      availableSlots: 6,
+      addAsSlot: true,
+    });
+    expect(windows[1]).toEqual({
+      date: '2026-11-23',
+      startTime: '13:00',
+      endTime: '17:00',
+      availableSlots: 8,
+      addAsSlot: true,
+    });
+    for (const w of windows) expect(minutesOf(w.endTime)).toBeGreaterThan(minutesOf(w.startTime));
+  });
+});
+
+describe('provider filters (SPEC §5)', () => {
+  it('matches a location only as a whole word of the address, whatever the case', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Palakkad', 'Thrissur', 'Chicago', 'Houston', 'Miami'),
+        fc.stringMatching(/^[A-Za-z0-9 ]{0,12}$/),
+        (location, before) => {
+          expect(matchesLocation(`${before}, ${location.toUpperCase()}, 12345`, location)).toBe(true);
+          expect(matchesLocation(`${before} ${location}ville`, location)).toBe(
+            before
+              .toLowerCase()
+              .split(/[^a-z0-9]+/)
+              .includes(location.toLowerCase()),
+          );
+        },
+      ),
+    );
+  });
+
+  it('combines industry, location and name search', () => {
+    const clinic = { name: 'Sunrise Clinic', address: '12 Stadium Road, Palakkad', industry: 'Healthcare' };
+    expect(
+      matchesProviderFilters(clinic, { industry: 'healthcare', location: 'palakkad', search: 'RISE' }),
+    ).toBe(true);
+    expect(matchesProviderFilters(clinic, { industry: 'Fitness' })).toBe(false);
+    expect(matchesProviderFilters(clinic, { location: 'Pala' })).toBe(false);
+    expect(matchesProviderFilters(clinic, { search: 'dental' })).toBe(false);
+  });
+});
