@@ -24,14 +24,24 @@ const headers = (json: boolean): HeadersInit => {
   };
 };
 
-const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+export interface RequestOptions {
+  /** Extra headers, such as an Idempotency-Key. */
+  headers?: Record<string, string>;
+}
+
+const request = async <T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> => {
   const isForm = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers: headers(body !== undefined && !isForm),
+      headers: { ...headers(body !== undefined && !isForm), ...options.headers },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
@@ -56,7 +66,25 @@ const request = async <T>(method: string, path: string, body?: unknown): Promise
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};
+
+/**
+ * An Idempotency-Key for a command drawn from its content: the same form sent twice (a double
+ * click, a retry after a lost answer) is carried out once. FNV-1a over the JSON text; it only
+ * has to tell different commands apart, not resist an attacker.
+ */
+export const contentKey = (prefix: string, value: unknown): string => {
+  const text = JSON.stringify(value);
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ code, 0x811c9dc5) >>> 0;
+  }
+  return `${prefix}-${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}-${text.length}`;
 };

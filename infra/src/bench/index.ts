@@ -13,6 +13,7 @@ interface Suite {
 // Loaded lazily: the test-database helper reads its server URL when first imported.
 const SUITES: Record<string, () => Promise<Suite>> = {
   eventstore: () => import('./eventstore.bench'),
+  availability: () => import('./availability.bench'),
 };
 
 const main = async (): Promise<void> => {

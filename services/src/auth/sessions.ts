@@ -27,6 +27,12 @@ CREATE TABLE IF NOT EXISTS auth.secrets (name text PRIMARY KEY, value text NOT N
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+export interface SessionActor {
+  userId: string;
+  role: string;
+  providerId?: string;
+}
+
 export interface Session {
   userId: string;
   token: string;
@@ -63,20 +69,37 @@ export class SessionStore {
 
   /** The session's user, or undefined when it is unknown, idle too long or past its end. */
   async resolve(token: string): Promise<string | undefined> {
+    return (await this.resolveActor(token))?.userId;
+  }
+
+  /**
+   * The session's user with their role and provider, in one query: the role and provider come
+   * from the accounts read model, which a registration waits for before it answers.
+   */
+  async resolveActor(token: string): Promise<SessionActor | undefined> {
     if (!token || token.length > 200) return undefined;
-    const { rows } = await this.pool.query<{ user_id: string; idle_ms: number }>(
-      `SELECT user_id, extract(epoch FROM now() - last_seen_at) * 1000 AS idle_ms FROM auth.sessions
-        WHERE id_hash = $1 AND expires_at > now() AND last_seen_at > now() - $2 * interval '1 millisecond'`,
-      [hash(token), SESSION_IDLE_MS],
+    const idHash = hash(token);
+    const { rows } = await this.pool.query<{
+      user_id: string;
+      role: string;
+      provider_id: string | null;
+      idle_ms: number;
+    }>(
+      `SELECT s.user_id, u.role, u.provider_id, extract(epoch FROM now() - s.last_seen_at) * 1000 AS idle_ms
+         FROM auth.sessions s JOIN rm_accounts.users u ON u.id = s.user_id
+        WHERE s.id_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
+      [idHash, SESSION_IDLE_MS],
     );
     const row = rows[0];
     if (!row) return undefined;
     if (row.idle_ms > TOUCH_EVERY_MS) {
-      await this.pool.query('UPDATE auth.sessions SET last_seen_at = now() WHERE id_hash = $1', [
-        hash(token),
-      ]);
+      await this.pool.query('UPDATE auth.sessions SET last_seen_at = now() WHERE id_hash = $1', [idHash]);
     }
-    return row.user_id;
+    return {
+      userId: row.user_id,
+      role: row.role,
+      ...(row.provider_id ? { providerId: row.provider_id } : {}),
+    };
   }
 
   async destroy(token: string): Promise<void> {

@@ -32,6 +32,8 @@ const isLoopback = (address: string | undefined): boolean =>
 export const createApp = (deps: AppDependencies): Express => {
   const app = express();
   app.disable('x-powered-by');
+  // API answers are never cached by validators; hashing every body (up to 100s of KB) costs CPU.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use(helmet());
 
@@ -40,7 +42,7 @@ export const createApp = (deps: AppDependencies): Express => {
   api.use(cookieParser());
   api.use(healthRouter(deps));
   if (deps.accounts) {
-    api.use(authenticate(deps.accounts.sessions, deps.accounts.accounts));
+    api.use(authenticate(deps.accounts.sessions));
     api.use(accountsRouter(deps.accounts));
     if (deps.catalogue) api.use(catalogueRouter(deps.catalogue));
     if (deps.schedule) api.use(scheduleRouter(deps.schedule));

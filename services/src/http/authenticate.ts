@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { can, type Capability, type Role } from '@appointment/contracts/roles';
-import type { AccountsService, Actor } from '../accounts/accounts.service';
+import { can, Role, type Capability } from '@appointment/contracts/roles';
+import type { Actor } from '../accounts/accounts.service';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
 
@@ -19,19 +19,13 @@ export const tokenOf = (req: Request): string | undefined => {
 
 /** Finds who is calling, if anyone; every route decides itself whether that is enough. */
 export const authenticate =
-  (sessions: SessionStore, accounts: AccountsService): RequestHandler =>
+  (sessions: SessionStore): RequestHandler =>
   async (req, res, next) => {
     try {
       const token = tokenOf(req);
-      const userId = token ? await sessions.resolve(token) : undefined;
-      const user = userId ? await accounts.loadUser(userId) : undefined;
-      if (token && userId && user) {
-        res.locals.auth = {
-          token,
-          userId,
-          role: user.role,
-          ...(user.providerId ? { providerId: user.providerId } : {}),
-        } satisfies RequestAuth;
+      const actor = token ? await sessions.resolveActor(token) : undefined;
+      if (token && actor && Role.safeParse(actor.role).success) {
+        res.locals.auth = { token, ...actor, role: actor.role as Role } satisfies RequestAuth;
       }
       next();
     } catch (error) {

@@ -94,6 +94,9 @@ interface CachedAvailability {
   matchedServiceJson: string;
   windows: TimeSlot[];
   timeslotsJson: string;
+  /** The whole answer, until the clock passes the start of its first open slot. */
+  body?: Buffer;
+  bodyValidUntil: number;
 }
 
 const CACHE_LIMIT = 2000;
@@ -241,11 +244,12 @@ export class ScheduleService {
   }
 
   /**
-   * SPEC §7.5 fetchslot, answered as JSON text. The service's windows from today on are read
+   * SPEC §7.5 fetchslot, answered as JSON bytes. The service's windows from today on are read
    * from the read model once and kept until the provider's version moves or the day turns;
-   * only the first open slot, which depends on the clock, is worked out per request.
+   * the first open slot, which depends on the clock, is worked out again once the clock passes
+   * its start. Each request checks the version: one indexed read.
    */
-  async fetchSlot({ providerId, serviceId }: FetchSlotRequest): Promise<string> {
+  async fetchSlot({ providerId, serviceId }: FetchSlotRequest): Promise<Buffer> {
     const now = this.now();
     const key = `${providerId}\u0000${serviceId.trim().toLowerCase()}`;
     const { rows } = await this.deps.pool.query<{ version: string }>(
@@ -260,8 +264,15 @@ export class ScheduleService {
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, entry);
     }
-    const first = firstOpenSlot(entry.windows, now, this.deps.logger);
-    return `{"matchedService":${entry.matchedServiceJson},"timeslots":${entry.timeslotsJson},"firstTimeslot":${JSON.stringify(first)}}`;
+    if (!entry.body || now.getTime() >= entry.bodyValidUntil) {
+      const first = firstOpenSlot(entry.windows, now, this.deps.logger);
+      entry.body = Buffer.from(
+        `{"matchedService":${entry.matchedServiceJson},"timeslots":${entry.timeslotsJson},"firstTimeslot":${JSON.stringify(first)}}`,
+      );
+      // The first open slot stays the same until the clock reaches its start.
+      entry.bodyValidUntil = first ? Date.parse(first.intervalStart) : Number.POSITIVE_INFINITY;
+    }
+    return entry.body;
   }
 
   private async loadAvailability(
@@ -309,6 +320,7 @@ export class ScheduleService {
       matchedServiceJson: JSON.stringify(matchedService),
       windows,
       timeslotsJson: JSON.stringify(windows),
+      bodyValidUntil: 0,
     };
   }
 

@@ -1,5 +1,91 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { Button, SecondaryButton } from '../../../ui/button.styles';
+import { AvailabilityDialog } from '../components/availability-dialog';
+import { Modal } from '../components/modal';
+import {
+  Chip,
+  Chips,
+  ErrorNotice,
+  PageHeader,
+  SectionTitle,
+  Title,
+  Toolbar,
+} from '../components/scheduling.styles';
+import { TimeSlotFormFields } from '../components/time-slot-form';
+import { TimeSlotList } from '../components/time-slot-list';
+import { useSchedulingSelector } from '../scheduling.hooks';
+import {
+  availabilityOpened,
+  scheduleManagementOpened,
+  selectScheduling,
+  serviceFilterChosen,
+  timeSlotFormClosed,
+  timeSlotFormOpened,
+} from '../scheduling.slice';
 
+/** SPEC §2.8 Schedule Management: time slots by service, the Create Time Slot form and availability. */
 export function ScheduleManagementPage() {
-  return <PlaceholderPage title="Schedule Management" />;
+  const dispatch = useAppDispatch();
+  const { services, filter, slots, slotForm } = useSchedulingSelector(selectScheduling);
+
+  useEffect(() => {
+    dispatch(scheduleManagementOpened());
+  }, [dispatch]);
+
+  return (
+    <section aria-labelledby="schedule-title">
+      <PageHeader>
+        <Title id="schedule-title">Schedule Management</Title>
+        <Toolbar>
+          <SecondaryButton type="button" onClick={() => dispatch(availabilityOpened())}>
+            Manage Availability
+          </SecondaryButton>
+          <Button type="button" onClick={() => dispatch(timeSlotFormOpened())}>
+            Add Time Slot
+          </Button>
+        </Toolbar>
+      </PageHeader>
+
+      <Chips role="group" aria-label="Filter by service">
+        <Chip
+          type="button"
+          aria-pressed={filter === null}
+          onClick={() => dispatch(serviceFilterChosen(null))}
+        >
+          All Services
+        </Chip>
+        {services.items.map((service) => (
+          <Chip
+            key={service._id}
+            type="button"
+            aria-pressed={filter === service.name}
+            onClick={() => dispatch(serviceFilterChosen(service.name))}
+          >
+            {service.name}
+          </Chip>
+        ))}
+      </Chips>
+
+      {slots.error && <ErrorNotice role="alert">{slots.error}</ErrorNotice>}
+      <SectionTitle id="time-slots-title">Time slots</SectionTitle>
+      <TimeSlotList labelledBy="time-slots-title" slots={slots.items} status={slots.status} />
+
+      <Modal
+        open={slotForm.open}
+        title="Create Time Slot"
+        wide
+        onClose={() => dispatch(timeSlotFormClosed())}
+      >
+        <TimeSlotFormFields
+          services={services.items}
+          servicesStatus={services.status}
+          saving={slotForm.saving}
+          serverError={slotForm.error}
+          serverFieldErrors={slotForm.fieldErrors}
+        />
+      </Modal>
+      <AvailabilityDialog />
+    </section>
+  );
 }

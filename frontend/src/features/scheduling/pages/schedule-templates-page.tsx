@@ -1,5 +1,157 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { Button } from '../../../ui/button.styles';
+import { FormButton, FormSecondaryButton } from '../../../ui/form.styles';
+import { ApplyTemplateForm } from '../components/apply-template-form';
+import { Modal } from '../components/modal';
+import {
+  Actions,
+  Badge,
+  Card,
+  CardActions,
+  CardHeading,
+  CardList,
+  CardText,
+  ErrorNotice,
+  Notice,
+  PageHeader,
+  SmallButton,
+  Title,
+} from '../components/scheduling.styles';
+import { TemplateEditor } from '../components/template-editor';
+import { useSchedulingSelector } from '../scheduling.hooks';
+import {
+  selectScheduling,
+  templateApplyClosed,
+  templateApplyOpened,
+  templateDeleteAsked,
+  templateDeleteCancelled,
+  templateDeleteConfirmed,
+  templateDuplicateClicked,
+  templateEditorClosed,
+  templateEditorOpened,
+  templatesPageOpened,
+} from '../scheduling.slice';
+import { breaksSummary, workingDaysSummary } from '../template-summary';
 
+/** SPEC §2.8 Schedule Templates: kept on the server, and applied to a week as time slots. */
 export function ScheduleTemplatesPage() {
-  return <PlaceholderPage title="Schedule Templates" />;
+  const dispatch = useAppDispatch();
+  const { templates, editor, deleting, applying } = useSchedulingSelector(selectScheduling);
+  const { items, status, error, busyIds, actionError } = templates;
+
+  useEffect(() => {
+    dispatch(templatesPageOpened());
+  }, [dispatch]);
+
+  return (
+    <section aria-labelledby="templates-title">
+      <PageHeader>
+        <Title id="templates-title">Schedule Templates</Title>
+        {status === 'loaded' && (
+          <Button type="button" onClick={() => dispatch(templateEditorOpened('new'))}>
+            New Template
+          </Button>
+        )}
+      </PageHeader>
+
+      {(status === 'loading' || status === 'idle') && <Notice>Loading templates...</Notice>}
+      {status === 'failed' && <ErrorNotice role="alert">{error}</ErrorNotice>}
+      {actionError && <ErrorNotice role="alert">{actionError}</ErrorNotice>}
+      {status === 'loaded' && items.length === 0 && <Notice>No templates yet.</Notice>}
+
+      {items.length > 0 && (
+        <CardList aria-label="Templates">
+          {items.map((template) => {
+            const busy = busyIds.includes(template.id);
+            return (
+              <Card key={template.id} aria-label={template.name}>
+                <CardHeading>
+                  <h2>{template.name}</h2>
+                  {template.isDefault && <Badge>Default</Badge>}
+                </CardHeading>
+                {template.description && <CardText>{template.description}</CardText>}
+                <CardText>{workingDaysSummary(template)}</CardText>
+                <CardText>{breaksSummary(template)}</CardText>
+                <CardActions>
+                  <SmallButton type="button" onClick={() => dispatch(templateApplyOpened(template))}>
+                    Apply
+                  </SmallButton>
+                  <SmallButton
+                    type="button"
+                    disabled={busy}
+                    onClick={() => dispatch(templateDuplicateClicked(template.id))}
+                  >
+                    Duplicate
+                  </SmallButton>
+                  <SmallButton type="button" onClick={() => dispatch(templateEditorOpened(template))}>
+                    Edit
+                  </SmallButton>
+                  <SmallButton
+                    type="button"
+                    $danger
+                    disabled={busy}
+                    onClick={() => dispatch(templateDeleteAsked(template))}
+                  >
+                    Delete
+                  </SmallButton>
+                </CardActions>
+              </Card>
+            );
+          })}
+        </CardList>
+      )}
+
+      <Modal
+        open={editor.target !== null}
+        title={editor.target === 'new' ? 'New Template' : 'Edit Template'}
+        wide
+        onClose={() => dispatch(templateEditorClosed())}
+      >
+        {editor.target !== null && (
+          <TemplateEditor
+            target={editor.target}
+            saving={editor.saving}
+            serverError={editor.error}
+            serverFieldErrors={editor.fieldErrors}
+          />
+        )}
+      </Modal>
+
+      <Modal
+        open={deleting !== null}
+        title="Delete Template"
+        onClose={() => dispatch(templateDeleteCancelled())}
+      >
+        {deleting && (
+          <>
+            <p>Delete the template "{deleting.name}"? This cannot be undone.</p>
+            <Actions>
+              <FormSecondaryButton type="button" onClick={() => dispatch(templateDeleteCancelled())}>
+                Cancel
+              </FormSecondaryButton>
+              <FormButton type="button" onClick={() => dispatch(templateDeleteConfirmed(deleting.id))}>
+                Delete
+              </FormButton>
+            </Actions>
+          </>
+        )}
+      </Modal>
+
+      <Modal
+        open={applying.target !== null}
+        title={applying.target ? `Apply "${applying.target.name}"` : 'Apply Template'}
+        onClose={() => dispatch(templateApplyClosed())}
+      >
+        {applying.target && (
+          <ApplyTemplateForm
+            template={applying.target}
+            saving={applying.saving}
+            serverError={applying.error}
+            serverFieldErrors={applying.fieldErrors}
+          />
+        )}
+      </Modal>
+    </section>
+  );
 }

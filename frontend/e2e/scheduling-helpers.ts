@@ -1,0 +1,85 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API_PATHS, DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from './api-sign-in';
+
+// Literal paths: e2e files may import only types from contracts (see api-sign-in.ts).
+export const SCHEDULING_PATHS = {
+  approveProvider: '/api/providers/approveprovider',
+  addService: '/api/providerservice/addservice',
+} as const;
+
+export interface ProviderAdmin {
+  email: string;
+  businessName: string;
+}
+
+/**
+ * A provider of the test's own, so parallel tests never share a schedule: registered and
+ * approved through the API, its admin signed in on `page`, and given the named services with
+ * that admin's session.
+ */
+export const createProviderAdmin = async (
+  page: Page,
+  request: APIRequestContext,
+  businessName: string,
+  services: string[],
+): Promise<ProviderAdmin> => {
+  const email = uniqueEmail('schedule');
+  const registered = await request.post(API_PATHS.registerProvider, {
+    data: {
+      businessName,
+      industry: 'Fitness',
+      email,
+      phone: '3125550198',
+      address: '200 Lake Shore Drive, Chicago, IL 60611',
+      password: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
+    },
+  });
+  expect(registered.status(), `registering ${businessName}`).toBe(201);
+
+  const asSuperadmin = await request.post(API_PATHS.login, {
+    data: { email: DEMO.superadmin, password: DEMO_PASSWORD },
+  });
+  expect(asSuperadmin.ok()).toBeTruthy();
+  const pending = await request.get(API_PATHS.pendingProviders);
+  const { users } = (await pending.json()) as { users: { _id: string; email: string }[] };
+  const user = users.find((candidate) => candidate.email === email);
+  if (!user) throw new Error(`${email} is not waiting for approval`);
+  const approved = await request.post(SCHEDULING_PATHS.approveProvider, { data: { id: user._id } });
+  expect(approved.ok(), `approving ${businessName}`).toBeTruthy();
+
+  await signIn(page, email);
+  for (const name of services) {
+    const added = await page.request.post(SCHEDULING_PATHS.addService, {
+      data: { name, description: `${name} for tests`, duration: 30, price: 0, automaticBooking: false },
+    });
+    expect(added.status(), `adding the service ${name}`).toBe(201);
+  }
+  return { email, businessName };
+};
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The local calendar day `offset` days from today, written YYYY-MM-DD. */
+export const dayKeyFromToday = (offset: number): string => {
+  const day = new Date();
+  day.setDate(day.getDate() + offset);
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+};
+
+/** The Monday after today (a week on when today is Monday), written YYYY-MM-DD. */
+export const nextMondayKey = (): string => {
+  const today = new Date().getDay(); // 0 is Sunday
+  return dayKeyFromToday((8 - today) % 7 || 7);
+};
+
+/** A day key as the screens write long dates: weekday, month, day, year. */
+export const longDate = (dayKey: string): string => {
+  const [year, month, day] = dayKey.split('-').map(Number);
+  return new Date(year!, month! - 1, day!).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+};

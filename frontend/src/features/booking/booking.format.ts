@@ -1,0 +1,89 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { FORMATS } from '@appointment/contracts/constants';
+import { generateIntervals, isTimeZone, type TimeSlot } from '@appointment/contracts/schedule';
+
+/**
+ * Dates and times on the booking screen are shown in the provider's time zone (DESIGN §5), so a
+ * slot reads the same wherever the person booking it sits.
+ */
+const zoned = (iso: string, timeZone: string | undefined): Date | null => {
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return null;
+  return timeZone && isTimeZone(timeZone) ? new TZDate(instant, timeZone) : new Date(instant);
+};
+
+export interface SlotText {
+  /** Long weekday, month, day and year (SPEC §9). */
+  date: string;
+  /** Start and end on the 12-hour clock. */
+  time: string;
+}
+
+/** The date and time range of a slot, or null when either end cannot be parsed. */
+export const describeSlot = (start: string, end: string, timeZone: string | undefined): SlotText | null => {
+  const from = zoned(start, timeZone);
+  const to = zoned(end, timeZone);
+  if (!from || !to) return null;
+  return {
+    date: format(from, FORMATS.longDate),
+    time: `${format(from, FORMATS.displayTime)} - ${format(to, FORMATS.displayTime)}`,
+  };
+};
+
+/** The calendar day (YYYY-MM-DD) that it is now in a time zone. */
+export const todayIn = (timeZone: string | undefined, now: Date = new Date()): string =>
+  format(timeZone && isTimeZone(timeZone) ? new TZDate(now.getTime(), timeZone) : now, FORMATS.dayKey);
+
+/** The day key of a calendar tile, which the calendar gives as local midnight. */
+export const dayKeyOfTile = (date: Date): string => format(date, FORMATS.dayKey);
+
+export interface DaySlot {
+  key: string;
+  startDateTime: string;
+  endDateTime: string;
+  /** An equal part of a split window, or a whole block window (SPEC §3 Time slot). */
+  kind: 'interval' | 'block';
+  /** For a block: whether it still has room (availableSlots above 0). */
+  available: boolean;
+  past: boolean;
+  index?: number;
+  window: TimeSlot;
+}
+
+/**
+ * The open times of one day (SPEC §2.6 day click, §4 slot generation): a window with addAsSlot
+ * gives its generated intervals (taken ones are left out), any other window is one block.
+ */
+export const slotsOfDay = (windows: TimeSlot[], day: string, now: Date = new Date()): DaySlot[] =>
+  windows
+    .filter((window) => window.date === day)
+    .flatMap((window): DaySlot[] =>
+      window.addAsSlot
+        ? generateIntervals(window).map((interval) => ({
+            key: `${window._id}-${interval.index}`,
+            startDateTime: interval.startDateTime,
+            endDateTime: interval.endDateTime,
+            kind: 'interval',
+            available: true,
+            past: Date.parse(interval.startDateTime) <= now.getTime(),
+            index: interval.index,
+            window,
+          }))
+        : [
+            {
+              key: window._id,
+              startDateTime: window.startDateTime,
+              endDateTime: window.endDateTime,
+              kind: 'block',
+              available: window.availableSlots > 0,
+              past: Date.parse(window.startDateTime) <= now.getTime(),
+              window,
+            },
+          ],
+    )
+    .sort((a, b) => Date.parse(a.startDateTime) - Date.parse(b.startDateTime));
+
+/** The days that have configured windows, for highlighting in the calendar. */
+export const daysWithSlots = (windows: TimeSlot[]): Set<string> =>
+  new Set(windows.map((window) => window.date));

@@ -1,0 +1,37 @@
+/**
+ * Labels of the booking screen (SPEC §2.6). The error texts come from MESSAGES; these are the
+ * screen's headings, links and badges, kept in one place so each is written once.
+ */
+export const BOOKING_TEXTS = {
+  pageTitle: 'Book Appointment',
+  industries: 'Industries',
+  loadingIndustries: 'Loading industries...',
+  providers: 'Providers',
+  loadingProviders: 'Loading providers...',
+  chooseIndustry: 'Choose an industry to see its providers.',
+  location: 'Location',
+  allLocations: 'All locations',
+  search: 'Search providers',
+  searchPlaceholder: 'Search by name',
+  favouritesOnly: 'Favourites only',
+  newProvider: 'New',
+  backToProviders: 'Back to providers',
+  selectTimeAndService: 'Select Time & Service',
+  services: 'Services',
+  loadingServices: 'Loading services...',
+  noServices: 'This provider offers no services yet.',
+  loadingSlots: 'Loading slots...',
+  nextAvailableSlot: 'Next available slot',
+  switchToManual: 'Switch to Manual Booking',
+  switchToAutomatic: 'Switch to Automatic Booking',
+  manualTitle: 'Select Your Preferred Time',
+  today: 'Today',
+  hasSlots: 'Slots available',
+  pastSlot: 'Past Slot',
+  available: 'Available',
+  unavailable: 'Unavailable',
+  noSlots: 'No time slots are offered for this service yet.',
+  noOpenSlotsThatDay: 'No open slots on this day.',
+  pickADay: 'Pick a highlighted day to see its times.',
+  timesShownIn: 'Times are shown in the provider’s time zone',
+} as const;

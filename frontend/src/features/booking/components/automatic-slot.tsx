@@ -1,0 +1,42 @@
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { FetchSlotResponse } from '@appointment/contracts/schedule';
+import { describeSlot } from '../booking.format';
+import { BOOKING_TEXTS } from '../booking.texts';
+import { LinkButton } from './booking.styles';
+import { Note, SlotArea, SlotDate, SlotHeader, SlotTime, SlotTitle } from './booking-screen.styles';
+
+interface AutomaticSlotProps {
+  firstTimeslot: FetchSlotResponse['firstTimeslot'];
+  onSwitch: () => void;
+}
+
+/** SPEC §2.6 automatic mode: the next available slot, or why there is none. */
+export function AutomaticSlot({ firstTimeslot, onSwitch }: AutomaticSlotProps) {
+  const text = firstTimeslot
+    ? describeSlot(firstTimeslot.intervalStart, firstTimeslot.intervalEnd, firstTimeslot.timezone)
+    : null;
+
+  return (
+    <SlotArea aria-labelledby="automatic-slot-title">
+      <SlotHeader>
+        <SlotTitle id="automatic-slot-title">{BOOKING_TEXTS.nextAvailableSlot}</SlotTitle>
+        <LinkButton type="button" onClick={onSwitch}>
+          {BOOKING_TEXTS.switchToManual}
+        </LinkButton>
+      </SlotHeader>
+      {!firstTimeslot ? (
+        <Note role="status">{MESSAGES.noAutomaticSlots}</Note>
+      ) : !text ? (
+        <Note role="alert">{MESSAGES.invalidDateFormat}</Note>
+      ) : (
+        <div>
+          <SlotDate>{text.date}</SlotDate>
+          <SlotTime>{text.time}</SlotTime>
+          <Note>
+            {BOOKING_TEXTS.timesShownIn} ({firstTimeslot.timezone})
+          </Note>
+        </div>
+      )}
+    </SlotArea>
+  );
+}

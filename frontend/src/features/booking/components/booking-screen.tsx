@@ -1,0 +1,134 @@
+import { useEffect, useRef } from 'react';
+import { PAYMENTS } from '@appointment/contracts/constants';
+import type { Service } from '@appointment/contracts/catalogue';
+import { useAppDispatch } from '../../../app/hooks';
+import { BOOKING_TEXTS } from '../booking.texts';
+import { useBookingSelector } from '../booking.hooks';
+import {
+  bookingModeChanged,
+  dayChosen,
+  providerClosed,
+  selectBooking,
+  serviceChosen,
+} from '../booking.slice';
+import { AutomaticSlot } from './automatic-slot';
+import { ErrorNotice, Muted, Panel } from './booking.styles';
+import {
+  BackButton,
+  ProviderHeading,
+  ScreenHeader,
+  ServiceButton,
+  ServiceMeta,
+  ServiceName,
+  ServiceRow,
+  StepTitle,
+} from './booking-screen.styles';
+import { ManualSlotPicker } from './manual-slot-picker';
+
+const priceOf = (price: number): string =>
+  `${PAYMENTS.priceSymbol}${Number.isInteger(price) ? price : price.toFixed(2)}`;
+
+function ServiceChoice({
+  service,
+  selected,
+  onChoose,
+}: {
+  service: Service;
+  selected: boolean;
+  onChoose: (name: string) => void;
+}) {
+  return (
+    <ServiceButton type="button" aria-pressed={selected} onClick={() => onChoose(service.name)}>
+      <ServiceName>{service.name}</ServiceName>
+      <ServiceMeta>
+        {service.duration} min · {priceOf(service.price)}
+      </ServiceMeta>
+    </ServiceButton>
+  );
+}
+
+/** SPEC §2.6 booking screen "Select Time & Service", shown in place of the provider list. */
+export function BookingScreen() {
+  const dispatch = useAppDispatch();
+  const {
+    selectedProvider,
+    services,
+    servicesStatus,
+    servicesError,
+    selectedService,
+    slots,
+    slotsStatus,
+    slotsError,
+    mode,
+    selectedDay,
+  } = useBookingSelector(selectBooking);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const providerId = selectedProvider?.id;
+
+  // The screen replaces the list, so focus moves to its heading for keyboard and screen-reader users.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [providerId]);
+
+  if (!selectedProvider) return null;
+
+  const choose = (name: string) => dispatch(serviceChosen(name));
+
+  return (
+    <Panel aria-labelledby="booking-provider-title">
+      <ScreenHeader>
+        <BackButton type="button" onClick={() => dispatch(providerClosed())}>
+          <span aria-hidden="true">←</span> {BOOKING_TEXTS.backToProviders}
+        </BackButton>
+        <div>
+          <ProviderHeading id="booking-provider-title" ref={headingRef} tabIndex={-1}>
+            {selectedProvider.name}
+          </ProviderHeading>
+          <Muted>
+            {selectedProvider.industry} · {selectedProvider.address}
+          </Muted>
+        </div>
+      </ScreenHeader>
+
+      <StepTitle>{BOOKING_TEXTS.selectTimeAndService}</StepTitle>
+      {servicesStatus === 'loading' ? (
+        <Muted role="status">{BOOKING_TEXTS.loadingServices}</Muted>
+      ) : servicesError ? (
+        <ErrorNotice role="alert">{servicesError}</ErrorNotice>
+      ) : services.length === 0 ? (
+        <Muted>{BOOKING_TEXTS.noServices}</Muted>
+      ) : (
+        <ServiceRow role="group" aria-label={BOOKING_TEXTS.services}>
+          {services.map((service) => (
+            <ServiceChoice
+              key={service._id}
+              service={service}
+              selected={service.name === selectedService}
+              onChoose={choose}
+            />
+          ))}
+        </ServiceRow>
+      )}
+
+      {selectedService &&
+        (slotsStatus === 'loading' ? (
+          <Muted role="status">{BOOKING_TEXTS.loadingSlots}</Muted>
+        ) : slotsError ? (
+          <ErrorNotice role="alert">{slotsError}</ErrorNotice>
+        ) : slots && mode === 'automatic' ? (
+          <AutomaticSlot
+            firstTimeslot={slots.firstTimeslot}
+            onSwitch={() => dispatch(bookingModeChanged('manual'))}
+          />
+        ) : slots ? (
+          <ManualSlotPicker
+            timeslots={slots.timeslots}
+            timeZone={slots.timeslots[0]?.timezone ?? selectedProvider.timezone}
+            selectedDay={selectedDay}
+            onDayChosen={(day) => dispatch(dayChosen(day))}
+            onSwitch={() => dispatch(bookingModeChanged('automatic'))}
+          />
+        ) : null)}
+    </Panel>
+  );
+}

@@ -1,0 +1,71 @@
+import styled, { css } from 'styled-components';
+
+/** Shared pieces of the booking screens. */
+
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0, 0, 0, 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
+export const Panel = styled.section`
+  min-width: 0;
+  padding: ${({ theme }) => theme.spacing.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.layout.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow};
+`;
+
+export const SectionTitle = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.spacing.md};
+  font-size: ${({ theme }) => theme.font.large};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+export const SubTitle = styled.h3`
+  margin: 0 0 ${({ theme }) => theme.spacing.sm};
+  font-size: ${({ theme }) => theme.font.base};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+export const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const ErrorNotice = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.md};
+  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.layout.radius};
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** An action that reads as a link (switching the booking mode stays on the same screen). */
+export const LinkButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary};
+  font: inherit;
+  font-weight: 600;
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
+export const chip = css`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.xs};
+  padding: 0 ${({ theme }) => theme.spacing.sm};
+  border-radius: 999px;
+  font-size: ${({ theme }) => theme.font.small};
+  font-weight: 600;
+`;

@@ -1,0 +1,19 @@
+import styled from 'styled-components';
+
+export const Title = styled.h1`
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  font-size: ${({ theme }) => theme.font.title};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+/** The industries on the left, the providers or the booking screen beside them. */
+export const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(11rem, 14rem) minmax(0, 1fr);
+  gap: ${({ theme }) => theme.spacing.lg};
+  align-items: start;
+
+  @media (max-width: ${({ theme }) => theme.layout.drawerMaxWidth}) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { format, nextMonday } from 'date-fns';
+import { FORMATS } from '@appointment/contracts/constants';
+import { ApplyTemplate, type ScheduleTemplate } from '@appointment/contracts/schedule';
+import { useAppDispatch } from '../../../app/hooks';
+import { Form, FormButton, FormError, FormSecondaryButton } from '../../../ui/form.styles';
+import { TextField } from '../../../ui/text-field';
+import { templateApplyClosed, templateApplySubmitted, type PathErrors } from '../scheduling.slice';
+import { breaksSummary, workingDaysSummary } from '../template-summary';
+import { errorsByPath } from './hours-editor';
+import { Actions, CardText } from './scheduling.styles';
+
+interface ApplyTemplateFormProps {
+  template: ScheduleTemplate;
+  saving: boolean;
+  serverError: string | null;
+  serverFieldErrors: PathErrors;
+}
+
+/** Fills one week (the chosen day and the six after it) with the template's time slots. */
+export function ApplyTemplateForm({
+  template,
+  saving,
+  serverError,
+  serverFieldErrors,
+}: ApplyTemplateFormProps) {
+  const dispatch = useAppDispatch();
+  const [weekStart, setWeekStart] = useState(() => format(nextMonday(new Date()), FORMATS.dayKey));
+  const [errors, setErrors] = useState<PathErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = ApplyTemplate.safeParse({ id: template.id, weekStart });
+    if (!result.success) {
+      setErrors(errorsByPath(result.error.issues));
+      return;
+    }
+    setErrors({});
+    dispatch(templateApplySubmitted(result.data));
+  };
+
+  const shown = { ...serverFieldErrors, ...errors };
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <CardText>
+        {workingDaysSummary(template)}. {breaksSummary(template)}.
+      </CardText>
+      <TextField
+        label="Week starting"
+        name="weekStart"
+        type="date"
+        value={weekStart}
+        onChange={(_name, value) => setWeekStart(value)}
+        error={shown.weekStart}
+      />
+      {serverError && !shown.weekStart && <FormError role="alert">{serverError}</FormError>}
+      <Actions>
+        <FormSecondaryButton type="button" onClick={() => dispatch(templateApplyClosed())}>
+          Cancel
+        </FormSecondaryButton>
+        <FormButton type="submit" disabled={saving}>
+          {saving ? 'Applying...' : 'Apply Template'}
+        </FormButton>
+      </Actions>
+    </Form>
+  );
+}

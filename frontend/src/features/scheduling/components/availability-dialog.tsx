@@ -1,0 +1,130 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PROVIDER_TIMEZONES } from '@appointment/contracts/constants';
+import { Availability } from '@appointment/contracts/schedule';
+import { useAppDispatch } from '../../../app/hooks';
+import {
+  Field,
+  FieldError,
+  Form,
+  FormButton,
+  FormError,
+  FormSecondaryButton,
+  Label,
+  Select,
+} from '../../../ui/form.styles';
+import { useSchedulingSelector } from '../scheduling.hooks';
+import {
+  availabilityClosed,
+  availabilitySubmitted,
+  selectScheduling,
+  type PathErrors,
+} from '../scheduling.slice';
+import { errorsByPath, HoursEditor, type HoursValue } from './hours-editor';
+import { Modal } from './modal';
+import { Actions, ErrorNotice, Notice } from './scheduling.styles';
+
+interface AvailabilityFormProps {
+  initial: Availability;
+  saving: boolean;
+  serverError: string | null;
+  serverFieldErrors: PathErrors;
+}
+
+function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: AvailabilityFormProps) {
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const [hours, setHours] = useState<HoursValue>({
+    workingHours: initial.workingHours,
+    breaks: initial.breaks,
+  });
+  const [timezone, setTimezone] = useState(initial.timezone);
+  const [errors, setErrors] = useState<PathErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const check = (next: Availability) => {
+    const result = Availability.safeParse(next);
+    setErrors(result.success ? {} : errorsByPath(result.error.issues));
+    return result;
+  };
+
+  const changeHours = (next: HoursValue) => {
+    setHours(next);
+    if (submitted) check({ ...next, timezone });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = check({ ...hours, timezone });
+    if (result.success) dispatch(availabilitySubmitted(result.data));
+  };
+
+  const shown = { ...serverFieldErrors, ...errors };
+  const zones = PROVIDER_TIMEZONES.some((zone) => zone.value === timezone)
+    ? PROVIDER_TIMEZONES
+    : [{ value: timezone, label: timezone }, ...PROVIDER_TIMEZONES];
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <Field>
+        <Label htmlFor={`${id}-timezone`}>Time zone</Label>
+        <Select
+          id={`${id}-timezone`}
+          value={timezone}
+          aria-invalid={shown.timezone ? true : undefined}
+          onChange={(event) => setTimezone(event.target.value)}
+        >
+          {zones.map((zone) => (
+            <option key={zone.value} value={zone.value}>
+              {zone.label} ({zone.value})
+            </option>
+          ))}
+        </Select>
+        {shown.timezone && <FieldError>{shown.timezone}</FieldError>}
+      </Field>
+      <HoursEditor idPrefix={id} value={hours} onChange={changeHours} errors={shown} />
+      {serverError && Object.keys(serverFieldErrors).length === 0 && (
+        <FormError role="alert">{serverError}</FormError>
+      )}
+      <Actions>
+        <FormSecondaryButton type="button" onClick={() => dispatch(availabilityClosed())}>
+          Cancel
+        </FormSecondaryButton>
+        <FormButton type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Availability'}
+        </FormButton>
+      </Actions>
+    </Form>
+  );
+}
+
+/** The Manage Availability modal: working hours per weekday, breaks and the provider's time zone. */
+export function AvailabilityDialog() {
+  const dispatch = useAppDispatch();
+  const { availability } = useSchedulingSelector(selectScheduling);
+  const { open, status, data, loadError, saving, error, fieldErrors } = availability;
+
+  return (
+    <Modal open={open} title="Manage Availability" wide onClose={() => dispatch(availabilityClosed())}>
+      {status === 'loading' && <Notice>Loading availability...</Notice>}
+      {status === 'failed' && (
+        <>
+          <ErrorNotice role="alert">{loadError}</ErrorNotice>
+          <Actions>
+            <FormSecondaryButton type="button" onClick={() => dispatch(availabilityClosed())}>
+              Close
+            </FormSecondaryButton>
+          </Actions>
+        </>
+      )}
+      {status === 'loaded' && data && (
+        <AvailabilityForm
+          initial={data}
+          saving={saving}
+          serverError={error}
+          serverFieldErrors={fieldErrors}
+        />
+      )}
+    </Modal>
+  );
+}

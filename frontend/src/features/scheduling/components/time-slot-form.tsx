@@ -1,0 +1,252 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Service } from '@appointment/contracts/catalogue';
+import { REPEAT_OPTIONS } from '@appointment/contracts/constants';
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { RepeatOption } from '@appointment/contracts/schedule';
+import { useAppDispatch } from '../../../app/hooks';
+import {
+  Field,
+  FieldError,
+  Form,
+  FormButton,
+  FormError,
+  FormSecondaryButton,
+  Label,
+  Select,
+} from '../../../ui/form.styles';
+import { TextField } from '../../../ui/text-field';
+import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';
+import { timeSlotFormClosed, timeSlotSubmitted, type LoadStatus, type PathErrors } from '../scheduling.slice';
+import {
+  EMPTY_TIME_SLOT,
+  occurrenceCount,
+  validateTimeSlot,
+  withAddAsSlot,
+  withAddTotalSlot,
+  withTotalSlots,
+  type TimeSlotValues,
+} from '../time-slot-form.values';
+import { Actions, CheckList, CheckRow, Fieldset, FormGrid, Notice, Preview } from './scheduling.styles';
+
+type FieldKey = keyof TimeSlotValues;
+
+const REPEAT_LABELS: Record<RepeatOption, string> = {
+  none: 'None',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+
+/** Server messages by the form field they belong to (`serviceIds.0` belongs to serviceIds). */
+const byFormField = (errors: PathErrors): FieldErrors<FieldKey> => {
+  const result: FieldErrors<FieldKey> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.split('.')[0] as FieldKey;
+    if (!(field in result)) result[field] = message;
+  }
+  return result;
+};
+
+interface TimeSlotFormProps {
+  services: Service[];
+  servicesStatus: LoadStatus;
+  saving: boolean;
+  serverError: string | null;
+  serverFieldErrors: PathErrors;
+}
+
+/** SPEC §2.8 Create Time Slot, with the §4 option rules and the §5 messages. */
+export function TimeSlotFormFields({
+  services,
+  servicesStatus,
+  saving,
+  serverError,
+  serverFieldErrors,
+}: TimeSlotFormProps) {
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const [values, setValues] = useState<TimeSlotValues>(EMPTY_TIME_SLOT);
+  const [errors, setErrors] = useState<FieldErrors<FieldKey>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const check = (next: TimeSlotValues) => {
+    const result = validateTimeSlot(next);
+    setErrors(result.success ? {} : firstErrorPerField<FieldKey>(result.error.issues));
+    return result;
+  };
+
+  const update = (next: TimeSlotValues) => {
+    setValues(next);
+    if (submitted) check(next);
+  };
+
+  const setText = (name: string, value: string) =>
+    update(name === 'totalSlots' ? withTotalSlots(values, value) : { ...values, [name as FieldKey]: value });
+
+  const toggleService = (name: string, on: boolean) =>
+    update({
+      ...values,
+      serviceIds: on ? [...values.serviceIds, name] : values.serviceIds.filter((chosen) => chosen !== name),
+    });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = check(values);
+    if (result.success) dispatch(timeSlotSubmitted(result.data));
+  };
+
+  const server = byFormField(serverFieldErrors);
+  const errorOf = (field: FieldKey) => errors[field] ?? server[field];
+  const count = occurrenceCount(values);
+  const servicesError = errorOf('serviceIds');
+  const exclusiveError = errorOf('addTotalSlot') ?? errorOf('addAsSlot');
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <FormGrid>
+        <TextField
+          label="Date"
+          name="date"
+          type="date"
+          value={values.date}
+          onChange={setText}
+          error={errorOf('date')}
+        />
+        <TextField
+          label="Start time"
+          name="startTime"
+          type="time"
+          value={values.startTime}
+          onChange={setText}
+          error={errorOf('startTime')}
+        />
+        <TextField
+          label="End time"
+          name="endTime"
+          type="time"
+          value={values.endTime}
+          onChange={setText}
+          error={errorOf('endTime')}
+        />
+      </FormGrid>
+
+      <Fieldset aria-describedby={servicesError ? `${id}-services-error` : undefined}>
+        <legend>Services</legend>
+        {servicesStatus === 'loading' || servicesStatus === 'idle' ? (
+          <Notice>Loading services...</Notice>
+        ) : servicesStatus === 'failed' ? (
+          <Notice>{MESSAGES.servicesLoadFailed}</Notice>
+        ) : services.length === 0 ? (
+          <Notice>{MESSAGES.noServices}</Notice>
+        ) : (
+          <CheckList>
+            {services.map((service) => (
+              <CheckRow key={service._id}>
+                <input
+                  type="checkbox"
+                  name="serviceIds"
+                  value={service.name}
+                  checked={values.serviceIds.includes(service.name)}
+                  onChange={(event) => toggleService(service.name, event.target.checked)}
+                />
+                {service.name}
+              </CheckRow>
+            ))}
+          </CheckList>
+        )}
+        {servicesError && <FieldError id={`${id}-services-error`}>{servicesError}</FieldError>}
+      </Fieldset>
+
+      <Fieldset>
+        <legend>Slots</legend>
+        <CheckList>
+          <CheckRow>
+            <input
+              type="checkbox"
+              name="addAsSlot"
+              checked={values.addAsSlot}
+              onChange={(event) => update(withAddAsSlot(values, event.target.checked))}
+            />
+            Split into equal slots
+          </CheckRow>
+          <CheckRow>
+            <input
+              type="checkbox"
+              name="addTotalSlot"
+              checked={values.addTotalSlot}
+              onChange={(event) => update(withAddTotalSlot(values, event.target.checked))}
+            />
+            One block for a total number of people
+          </CheckRow>
+        </CheckList>
+        {exclusiveError && <FieldError>{exclusiveError}</FieldError>}
+        <FormGrid>
+          <TextField
+            label="Available slots"
+            name="availableSlots"
+            type="number"
+            value={values.availableSlots}
+            onChange={setText}
+            error={errorOf('availableSlots')}
+          />
+          <TextField
+            label="Total slots"
+            name="totalSlots"
+            type="number"
+            value={values.totalSlots}
+            onChange={setText}
+            error={errorOf('totalSlots')}
+          />
+        </FormGrid>
+      </Fieldset>
+
+      <FormGrid>
+        <Field>
+          <Label htmlFor={`${id}-repeat`}>Repeat</Label>
+          <Select
+            id={`${id}-repeat`}
+            name="repeat"
+            value={values.repeat}
+            onChange={(event) => setText('repeat', event.target.value)}
+          >
+            {REPEAT_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {REPEAT_LABELS[option]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {values.repeat !== 'none' && (
+          <TextField
+            label="Repeat until"
+            name="repeatUntil"
+            type="date"
+            value={values.repeatUntil}
+            onChange={setText}
+            error={errorOf('repeatUntil')}
+          />
+        )}
+      </FormGrid>
+
+      {count !== null && (
+        <Preview aria-live="polite">
+          Creates {count} time {count === 1 ? 'slot' : 'slots'}
+        </Preview>
+      )}
+
+      {serverError && Object.keys(serverFieldErrors).length === 0 && (
+        <FormError role="alert">{serverError}</FormError>
+      )}
+
+      <Actions>
+        <FormSecondaryButton type="button" onClick={() => dispatch(timeSlotFormClosed())}>
+          Cancel
+        </FormSecondaryButton>
+        <FormButton type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Create Time Slot'}
+        </FormButton>
+      </Actions>
+    </Form>
+  );
+}

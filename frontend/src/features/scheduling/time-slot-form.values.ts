@@ -1,0 +1,74 @@
+import {
+  isDayKey,
+  occurrenceDates,
+  TimeSlotForm,
+  type RepeatOption,
+  type TimeSlotFormInput,
+} from '@appointment/contracts/schedule';
+
+/** The Create Time Slot form as its controls hold it (SPEC §3 Time slot form). */
+export interface TimeSlotValues {
+  date: string;
+  startTime: string;
+  endTime: string;
+  availableSlots: string;
+  totalSlots: string;
+  repeat: RepeatOption;
+  repeatUntil: string;
+  serviceIds: string[];
+  addAsSlot: boolean;
+  addTotalSlot: boolean;
+}
+
+export const EMPTY_TIME_SLOT: TimeSlotValues = {
+  date: '',
+  startTime: '',
+  endTime: '',
+  availableSlots: '',
+  totalSlots: '',
+  repeat: 'none',
+  repeatUntil: '',
+  serviceIds: [],
+  addAsSlot: false,
+  addTotalSlot: false,
+};
+
+/** SPEC §4: ticking addAsSlot clears total and available slots and unticks addTotalSlot. */
+export const withAddAsSlot = (values: TimeSlotValues, on: boolean): TimeSlotValues =>
+  on
+    ? { ...values, addAsSlot: true, addTotalSlot: false, availableSlots: '', totalSlots: '' }
+    : { ...values, addAsSlot: false };
+
+/** SPEC §4: ticking addTotalSlot unticks addAsSlot and copies total into available. */
+export const withAddTotalSlot = (values: TimeSlotValues, on: boolean): TimeSlotValues =>
+  on
+    ? { ...values, addTotalSlot: true, addAsSlot: false, availableSlots: values.totalSlots }
+    : { ...values, addTotalSlot: false };
+
+/** SPEC §4: while addTotalSlot is on, edits to total also set available. */
+export const withTotalSlots = (values: TimeSlotValues, totalSlots: string): TimeSlotValues => ({
+  ...values,
+  totalSlots,
+  availableSlots: values.addTotalSlot ? totalSlots : values.availableSlots,
+});
+
+const optional = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
+
+/** What the shared schema checks: empty numbers and a repeat-until without repeat are left out. */
+export const toFormInput = (values: TimeSlotValues): TimeSlotFormInput => ({
+  ...values,
+  availableSlots: optional(values.availableSlots),
+  totalSlots: optional(values.totalSlots),
+  repeatUntil: values.repeat === 'none' ? undefined : optional(values.repeatUntil),
+});
+
+export const validateTimeSlot = (values: TimeSlotValues) => TimeSlotForm.safeParse(toFormInput(values));
+
+/** How many windows the form would create, once its dates are complete; null before. */
+export const occurrenceCount = (values: TimeSlotValues): number | null => {
+  if (!isDayKey(values.date)) return null;
+  if (values.repeat === 'none') return 1;
+  if (!isDayKey(values.repeatUntil) || values.repeatUntil < values.date) return null;
+  return occurrenceDates({ date: values.date, repeat: values.repeat, repeatUntil: values.repeatUntil })
+    .length;
+};

@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { addDays, format } from 'date-fns';
+import { createTestDatabase } from '../testing/postgres';
+import { envNumber, figure, note } from './harness';
+
+/**
+ * `npm run bench -- availability`: POST /api/schedulemanage/fetchslot (SPEC §7.5) for a provider
+ * with a year of daily time slots, against the real single-node launcher in its own process
+ * (fresh database, demo data), driven by autocannon at 50 connections over loopback with a
+ * signed-in user's bearer token. Target on this machine: ≥ 1,500 requests/s, p99 ≤ 20 ms.
+ *
+ * Set BENCH_CONNECTIONS and BENCH_DURATION_S to change the run.
+ */
+
+const SUITE = 'availability';
+const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 50);
+const DURATION_S = envNumber('BENCH_DURATION_S', 15);
+const TARGET = { rps: 1500, p99Ms: 20 };
+const SERVICE = 'Year-round Consultation';
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const waitUntilUp = async (base: string, child: ChildProcess): Promise<void> => {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the launcher exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the launcher did not answer within 120 s');
+};
+
+const call = async (base: string, token: string | undefined, route: string, body: unknown) => {
+  const response = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+};
+
+const signIn = async (base: string, email: string): Promise<string> =>
+  String((await call(base, undefined, '/api/auth/login', { email, password: 'password123' })).token);
+
+export const run = async (): Promise<void> => {
+  const database = await createTestDatabase('bench_availability');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main/all-in-one.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'true',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitUntilUp(base, child);
+    const admin = await signIn(base, 'admin@example.com');
+    await call(base, admin, '/api/providerservice/addservice', { name: SERVICE, duration: 30, price: 20 });
+    const today = new Date();
+    const started = Date.now();
+    const added = await call(base, admin, '/api/schedulemanage/addtimeslot', {
+      date: format(addDays(today, 1), 'yyyy-MM-dd'),
+      startTime: '09:00',
+      endTime: '17:00',
+      addAsSlot: true,
+      availableSlots: 16,
+      repeat: 'daily',
+      repeatUntil: format(addDays(today, 366), 'yyyy-MM-dd'),
+      serviceIds: [SERVICE],
+    });
+    const windows = (added.timeslots as unknown[]).length;
+    note(`${SUITE}: a year of daily slots, ${windows} windows, added in ${Date.now() - started} ms`);
+    figure(SUITE, 'windows', windows, '');
+
+    const user = await signIn(base, 'user@example.com');
+    const providers = (await call(base, user, '/api/providers/fetchprovider', { search: 'Sunrise' }))
+      .providers as { id: string }[];
+    const body = JSON.stringify({ providerId: providers[0]!.id, serviceId: SERVICE });
+    const check = await call(base, user, '/api/schedulemanage/fetchslot', JSON.parse(body));
+    if ((check.timeslots as unknown[]).length !== windows)
+      throw new Error('fetchslot did not list every window');
+
+    const request = {
+      url: `${base}/api/schedulemanage/fetchslot`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user}` },
+      body,
+    };
+    note(`${SUITE}: warming up…`);
+    await autocannon({ ...request, connections: CONNECTIONS, duration: 3 });
+    note(`${SUITE}: ${CONNECTIONS} connections for ${DURATION_S} s…`);
+    const result = await autocannon({ ...request, connections: CONNECTIONS, duration: DURATION_S });
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors during the run`);
+    }
+    figure(SUITE, 'fetchslot.rps', Math.round(result.requests.average), '');
+    figure(SUITE, 'fetchslot.p99_ms', result.latency.p99, '');
+    figure(SUITE, 'fetchslot.p50_ms', result.latency.p50, '');
+    figure(
+      SUITE,
+      'fetchslot.response_kb',
+      Math.round(result.throughput.average / result.requests.average / 1024),
+      '',
+    );
+    figure(SUITE, 'fetchslot.rps_vs_target', result.requests.average / TARGET.rps, 'x');
+    figure(SUITE, 'fetchslot.p99_vs_target', result.latency.p99 / TARGET.p99Ms, 'x');
+    note(`${SUITE}: target ≥ ${TARGET.rps} requests/s with p99 ≤ ${TARGET.p99Ms} ms`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
