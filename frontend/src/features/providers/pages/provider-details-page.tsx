@@ -1,5 +1,206 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import type { Provider, Service } from '@appointment/contracts/catalogue';
+import { PAYMENTS } from '@appointment/contracts/constants';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { dayLabel } from '../components/form-errors';
+import { ProviderImage } from '../components/provider-image';
+import { StatusBadge } from '../components/status-badge';
+import { providerDetailOpened, selectProviderDetail } from '../providers.slice';
+import {
+  BackLink,
+  Card,
+  Chip,
+  Chips,
+  Contact,
+  ErrorNotice,
+  Column,
+  Columns,
+  Hero,
+  HeroText,
+  Hours,
+  Meta,
+  Muted,
+  Notice,
+  Rating,
+  RatingNote,
+  SectionTitle,
+  SubTitle,
+  ServiceItem,
+  ServiceList,
+  ServiceMeta,
+  ServiceName,
+  Star,
+  Title,
+} from './provider-details-page.styles';
 
+const reviewsText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+
+function RatingLine({ provider }: { provider: Provider }) {
+  const rated = provider.reviewCount > 0;
+  return (
+    <Rating>
+      <Star aria-hidden="true">★</Star>
+      {rated ? (
+        <>
+          <strong>{provider.rating.toFixed(1)}</strong>
+          <RatingNote>({reviewsText(provider.reviewCount)})</RatingNote>
+        </>
+      ) : (
+        <>
+          <strong>New</strong>
+          <RatingNote>No reviews yet</RatingNote>
+        </>
+      )}
+    </Rating>
+  );
+}
+
+function ServicesCard({ services }: { services: Service[] }) {
+  return (
+    <Card aria-labelledby="provider-services-title">
+      <SectionTitle id="provider-services-title">Services</SectionTitle>
+      {services.length === 0 ? (
+        <Muted>No services listed.</Muted>
+      ) : (
+        <ServiceList aria-labelledby="provider-services-title">
+          {services.map((service) => (
+            <ServiceItem key={service._id}>
+              <div>
+                <ServiceName>{service.name}</ServiceName>
+                {service.description && <Muted>{service.description}</Muted>}
+              </div>
+              <ServiceMeta>
+                <span>{service.duration} minutes</span>
+                <span>
+                  {PAYMENTS.priceSymbol}
+                  {service.price}
+                </span>
+              </ServiceMeta>
+            </ServiceItem>
+          ))}
+        </ServiceList>
+      )}
+    </Card>
+  );
+}
+
+function ProviderDetails({ provider, services }: { provider: Provider; services: Service[] }) {
+  return (
+    <>
+      <Hero>
+        <ProviderImage provider={provider} size="detail" />
+        <HeroText>
+          <Title id="provider-title">{provider.name}</Title>
+          <Meta>
+            <span>{provider.industry}</span>
+            <StatusBadge status={provider.status} />
+          </Meta>
+          <RatingLine provider={provider} />
+        </HeroText>
+      </Hero>
+      <Columns>
+        <Column>
+          <AboutCard provider={provider} />
+          <ServicesCard services={services} />
+        </Column>
+        <Column>
+          <ContactCard provider={provider} />
+          <HoursCard provider={provider} />
+        </Column>
+      </Columns>
+    </>
+  );
+}
+
+function ContactCard({ provider }: { provider: Provider }) {
+  return (
+    <Card aria-labelledby="provider-contact-title">
+      <SectionTitle id="provider-contact-title">Contact</SectionTitle>
+      <Contact>
+        <dt>Phone</dt>
+        <dd>{provider.phone}</dd>
+        <dt>Email</dt>
+        <dd>{provider.email}</dd>
+        <dt>Address</dt>
+        <dd>{provider.address}</dd>
+      </Contact>
+    </Card>
+  );
+}
+
+function AboutCard({ provider }: { provider: Provider }) {
+  return (
+    <Card aria-labelledby="provider-about-title">
+      <SectionTitle id="provider-about-title">About</SectionTitle>
+      {provider.description ? <p>{provider.description}</p> : <Muted>No description provided.</Muted>}
+      <SubTitle>Specialties</SubTitle>
+      {provider.specialties.length === 0 ? (
+        <Muted>No specialties listed.</Muted>
+      ) : (
+        <Chips aria-label="Specialties">
+          {provider.specialties.map((item) => (
+            <Chip key={item}>{item}</Chip>
+          ))}
+        </Chips>
+      )}
+    </Card>
+  );
+}
+
+function HoursCard({ provider }: { provider: Provider }) {
+  return (
+    <Card aria-labelledby="provider-hours-title">
+      <SectionTitle id="provider-hours-title">Working hours</SectionTitle>
+      <Hours>
+        {provider.workingHours.map((entry) => (
+          <div key={entry.day}>
+            <dt>{dayLabel(entry.day)}</dt>
+            <dd>{entry.isAvailable ? `${entry.startTime} – ${entry.endTime}` : 'Closed'}</dd>
+          </div>
+        ))}
+      </Hours>
+      {provider.breaks.length > 0 && (
+        <>
+          <SubTitle>Breaks</SubTitle>
+          <Hours>
+            {provider.breaks.map((item, index) => (
+              <div key={`${item.startTime}-${index}`}>
+                <dt>Break {index + 1}</dt>
+                <dd>{`${item.startTime} – ${item.endTime}`}</dd>
+              </div>
+            ))}
+          </Hours>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** SPEC §2.8 Provider detail: the provider's details, hours and services. */
 export function ProviderDetailsPage() {
-  return <PlaceholderPage title="Provider Details" />;
+  const dispatch = useAppDispatch();
+  const { id = '' } = useParams();
+  const detail = useAppSelector(selectProviderDetail);
+  const current = detail.id === id;
+
+  useEffect(() => {
+    dispatch(providerDetailOpened(id));
+  }, [dispatch, id]);
+
+  const loading = !current || detail.status === 'loading' || detail.status === 'idle';
+  return (
+    <section aria-labelledby={current && detail.provider ? 'provider-title' : 'provider-page-title'}>
+      <BackLink to="/providers">← Back to Service Providers</BackLink>
+      {current && detail.provider ? (
+        <ProviderDetails provider={detail.provider} services={detail.services} />
+      ) : (
+        <>
+          <Title id="provider-page-title">Provider Details</Title>
+          <div role="status">{loading && <Notice>Loading provider information...</Notice>}</div>
+          {current && detail.error && <ErrorNotice role="alert">{detail.error}</ErrorNotice>}
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,108 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect, useId } from 'react';
+import { matchesProviderFilters, matchesProviderSearch } from '@appointment/contracts/catalogue';
+import { INDUSTRY_LIST } from '@appointment/contracts/constants';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { can } from '@appointment/contracts/roles';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { readStoredRole } from '../../../app/session';
+import { Button } from '../../../ui/button.styles';
+import { AddProviderDialog } from '../components/add-provider-dialog';
+import { ProviderCard } from '../components/provider-card';
+import {
+  addProviderOpened,
+  providerIndustryChanged,
+  providerSearchChanged,
+  providersPageOpened,
+  selectProviders,
+} from '../providers.slice';
+import {
+  ErrorNotice,
+  Filter,
+  FilterLabel,
+  Grid,
+  Header,
+  Notice,
+  SearchInput,
+  SelectInput,
+  Title,
+  Toolbar,
+} from './service-providers-page.styles';
 
+/** SPEC §2.8 Service Providers: every provider as a card, searchable and filtered by industry. */
 export function ServiceProvidersPage() {
-  return <PlaceholderPage title="Service Providers" />;
+  const dispatch = useAppDispatch();
+  const searchId = useId();
+  const industryId = useId();
+  const { providers, status, error, search, industry, form } = useAppSelector(selectProviders);
+  // support sees the screen read-only; creating providers stays with superadmin (contracts/roles).
+  const mayAdd = can(readStoredRole().role, 'providers.manage');
+
+  useEffect(() => {
+    dispatch(providersPageOpened());
+  }, [dispatch]);
+
+  const shown = providers.filter(
+    (provider) => matchesProviderSearch(provider, search) && matchesProviderFilters(provider, { industry }),
+  );
+
+  const notice =
+    status === 'loading' || status === 'idle'
+      ? 'Loading providers...'
+      : status === 'loaded' && providers.length === 0
+        ? MESSAGES.noProviders
+        : status === 'loaded' && shown.length === 0
+          ? MESSAGES.noProvidersMatch
+          : null;
+
+  return (
+    <section aria-labelledby="providers-title">
+      <Header>
+        <Title id="providers-title">Service Providers</Title>
+        {mayAdd && (
+          <Button type="button" onClick={() => dispatch(addProviderOpened())}>
+            Add Provider
+          </Button>
+        )}
+      </Header>
+      <Toolbar role="search" aria-label="Find providers">
+        <Filter $grow>
+          <FilterLabel htmlFor={searchId}>Search</FilterLabel>
+          <SearchInput
+            id={searchId}
+            type="search"
+            placeholder="Search by name or email"
+            value={search}
+            onChange={(event) => dispatch(providerSearchChanged(event.target.value))}
+          />
+        </Filter>
+        <Filter>
+          <FilterLabel htmlFor={industryId}>Industry</FilterLabel>
+          <SelectInput
+            id={industryId}
+            value={industry}
+            onChange={(event) => dispatch(providerIndustryChanged(event.target.value))}
+          >
+            <option value="">All Industries</option>
+            {INDUSTRY_LIST.map((item) => (
+              <option key={item.id} value={item.name}>
+                {item.name}
+              </option>
+            ))}
+          </SelectInput>
+        </Filter>
+      </Toolbar>
+      {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
+      <div role="status">{notice && <Notice>{notice}</Notice>}</div>
+      {shown.length > 0 && (
+        <Grid aria-label="Providers" aria-busy={status === 'loading'}>
+          {shown.map((provider) => (
+            <li key={provider.id}>
+              <ProviderCard provider={provider} />
+            </li>
+          ))}
+        </Grid>
+      )}
+      {mayAdd && <AddProviderDialog form={form} />}
+    </section>
+  );
 }

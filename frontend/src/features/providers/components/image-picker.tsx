@@ -1,0 +1,92 @@
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { MESSAGES } from '@appointment/contracts/messages';
+import {
+  FieldError,
+  Fieldset,
+  Hint,
+  InlineRow,
+  Input,
+  Label,
+  Legend,
+  Preview,
+  RemoveButton,
+} from './editor.styles';
+
+/** The largest picture the server takes (MESSAGES.imageTooLarge); refused before sending. */
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+interface ImagePickerProps {
+  value: File | undefined;
+  onChange: (file: File | undefined) => void;
+  /** A message from the server about the image. */
+  serverError?: string;
+}
+
+/** SPEC §5: the provider's image must be an image file; anything else is not kept. */
+export function ImagePicker({ value, onChange, serverError }: ImagePickerProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const [error, setError] = useState<string | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!value) {
+      setPreviewUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(value);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [value]);
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so the same file can be chosen again, and a refused file is not kept.
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      setError(MESSAGES.invalidImage);
+      onChange(undefined);
+      return;
+    }
+    if (file.size > MAX_IMAGE_BYTES) {
+      setError(MESSAGES.imageTooLarge);
+      onChange(undefined);
+      return;
+    }
+    setError(null);
+    onChange(file);
+  };
+
+  const shown = error ?? serverError;
+  return (
+    <Fieldset>
+      <Legend>Image</Legend>
+      <Label htmlFor={inputId}>Provider image</Label>
+      <Input
+        id={inputId}
+        type="file"
+        accept="image/*"
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={shown ? errorId : undefined}
+        onChange={onFile}
+      />
+      {shown && (
+        <FieldError id={errorId} role="alert">
+          {shown}
+        </FieldError>
+      )}
+      {value && previewUrl ? (
+        <InlineRow>
+          <Preview src={previewUrl} alt="Chosen image preview" />
+          <Hint>{value.name}</Hint>
+          <RemoveButton type="button" onClick={() => onChange(undefined)}>
+            Remove image
+          </RemoveButton>
+        </InlineRow>
+      ) : (
+        <Hint>Optional. Without an image the card shows a placeholder.</Hint>
+      )}
+    </Fieldset>
+  );
+}

@@ -1,0 +1,213 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ProviderForm as ProviderFormSchema } from '@appointment/contracts/catalogue';
+import { INDUSTRIES } from '@appointment/contracts/constants';
+import { defaultWorkingHours, type WorkingHoursEntry } from '@appointment/contracts/schedule';
+import { useAppDispatch } from '../../../app/hooks';
+import { addProviderClosed, addProviderSubmitted } from '../providers.slice';
+import { BreaksEditor, type BreakRow } from './breaks-editor';
+import { errorsByPath, type PathErrors } from './form-errors';
+import { ImagePicker } from './image-picker';
+import { ServicesEditor, type ServiceRow } from './services-editor';
+import { SpecialtiesEditor } from './specialties-editor';
+import { WorkingHoursEditor } from './working-hours-editor';
+import { FieldError, Input, Label, Select } from './editor.styles';
+import {
+  Actions,
+  CancelButton,
+  Details,
+  Failure,
+  Form,
+  SubmitButton,
+  TextCell,
+} from './provider-form.styles';
+
+type TextKey = 'name' | 'email' | 'phone' | 'industry' | 'address' | 'description';
+type Entry = Pick<WorkingHoursEntry, 'day' | 'startTime' | 'endTime' | 'isAvailable'>;
+
+interface Values extends Record<TextKey, string> {
+  workingHours: Entry[];
+  breaks: BreakRow[];
+  services: ServiceRow[];
+  specialties: string[];
+}
+
+const initialValues = (): Values => ({
+  name: '',
+  email: '',
+  phone: '',
+  industry: '',
+  address: '',
+  description: '',
+  workingHours: defaultWorkingHours(),
+  breaks: [],
+  services: [],
+  specialties: [],
+});
+
+/** The form's values in the shape the shared schema (and the server) reads. */
+const toInput = (values: Values) => ({
+  name: values.name,
+  email: values.email,
+  phone: values.phone,
+  industry: values.industry,
+  address: values.address,
+  description: values.description,
+  workingHours: values.workingHours,
+  breaks: values.breaks.map(({ startTime, endTime }) => ({ startTime, endTime })),
+  services: values.services.map(({ name, duration, price, automaticBooking }) => ({
+    name,
+    duration,
+    price,
+    automaticBooking,
+  })),
+  specialties: values.specialties,
+});
+
+const TEXT_FIELDS: {
+  key: Exclude<TextKey, 'industry' | 'description'>;
+  label: string;
+  type: string;
+  autoComplete: string;
+}[] = [
+  { key: 'name', label: 'Provider name', type: 'text', autoComplete: 'organization' },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { key: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
+];
+
+interface ProviderFormProps {
+  saving: boolean;
+  serverError: string | null;
+  serverFieldErrors: PathErrors;
+}
+
+/**
+ * SPEC §5 Provider form, checked with the shared ProviderForm schema; after a first submit every
+ * change re-checks, so a message goes away as soon as the field is right.
+ */
+export function ProviderForm({ saving, serverError, serverFieldErrors }: ProviderFormProps) {
+  const idPrefix = useId();
+  const dispatch = useAppDispatch();
+  const keys = useRef(0);
+  const nextKey = () => (keys.current += 1);
+  const [values, setValues] = useState<Values>(initialValues);
+  const [image, setImage] = useState<File | undefined>(undefined);
+  const [submitted, setSubmitted] = useState(false);
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A refused submit takes the reader to the first field that needs attention.
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  const localErrors: PathErrors = (() => {
+    if (!submitted) return {};
+    const result = ProviderFormSchema.safeParse(toInput(values));
+    return result.success ? {} : errorsByPath(result.error.issues);
+  })();
+  const errors: PathErrors = { ...serverFieldErrors, ...localErrors };
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = ProviderFormSchema.safeParse(toInput(values));
+    if (result.success) dispatch(addProviderSubmitted(result.data, image));
+    else setRefusals((count) => count + 1);
+  };
+
+  const fieldId = (key: string) => `${idPrefix}-${key}`;
+  const describedBy = (key: string) => (errors[key] ? `${fieldId(key)}-error` : undefined);
+  const errorOf = (key: string) =>
+    errors[key] ? <FieldError id={`${fieldId(key)}-error`}>{errors[key]}</FieldError> : null;
+
+  return (
+    <Form ref={formRef} noValidate aria-label="Add provider" onSubmit={onSubmit}>
+      <Details>
+        {TEXT_FIELDS.map(({ key, label, type, autoComplete }) => (
+          <TextCell key={key}>
+            <Label htmlFor={fieldId(key)}>{label}</Label>
+            <Input
+              id={fieldId(key)}
+              type={type}
+              autoComplete={autoComplete}
+              value={values[key]}
+              aria-invalid={errors[key] ? true : undefined}
+              aria-describedby={describedBy(key)}
+              onChange={(event) => set(key, event.target.value)}
+            />
+            {errorOf(key)}
+          </TextCell>
+        ))}
+        <TextCell>
+          <Label htmlFor={fieldId('industry')}>Industry</Label>
+          <Select
+            id={fieldId('industry')}
+            value={values.industry}
+            aria-invalid={errors.industry ? true : undefined}
+            aria-describedby={describedBy('industry')}
+            onChange={(event) => set('industry', event.target.value)}
+          >
+            <option value="">Select an industry</option>
+            {INDUSTRIES.map((industry) => (
+              <option key={industry} value={industry}>
+                {industry}
+              </option>
+            ))}
+          </Select>
+          {errorOf('industry')}
+        </TextCell>
+        <TextCell $wide>
+          <Label htmlFor={fieldId('description')}>Description</Label>
+          <Input
+            as="textarea"
+            id={fieldId('description')}
+            rows={3}
+            value={values.description}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={describedBy('description')}
+            onChange={(event: ChangeEvent<HTMLTextAreaElement>) => set('description', event.target.value)}
+          />
+          {errorOf('description')}
+        </TextCell>
+      </Details>
+
+      <ImagePicker value={image} onChange={setImage} serverError={errors.image} />
+      <SpecialtiesEditor
+        value={values.specialties}
+        onChange={(next) => set('specialties', next)}
+        errors={errors}
+      />
+      <ServicesEditor
+        value={values.services}
+        onChange={(next) => set('services', next)}
+        nextKey={nextKey}
+        errors={errors}
+      />
+      <WorkingHoursEditor
+        value={values.workingHours}
+        onChange={(next) => set('workingHours', next)}
+        errors={errors}
+      />
+      <BreaksEditor
+        value={values.breaks}
+        onChange={(next) => set('breaks', next)}
+        nextKey={nextKey}
+        errors={errors}
+      />
+
+      {serverError && <Failure role="alert">{serverError}</Failure>}
+      <Actions>
+        <CancelButton type="button" onClick={() => dispatch(addProviderClosed())}>
+          Cancel
+        </CancelButton>
+        <SubmitButton type="submit" disabled={saving}>
+          {saving ? 'Adding...' : 'Add Provider'}
+        </SubmitButton>
+      </Actions>
+    </Form>
+  );
+}

@@ -1,0 +1,118 @@
+import { useId } from 'react';
+import { PAYMENTS, SERVICE_DEFAULTS } from '@appointment/contracts/constants';
+import type { PathErrors } from './form-errors';
+import {
+  AddButton,
+  Cell,
+  CheckLabel,
+  FieldError,
+  Fieldset,
+  Hint,
+  Input,
+  Label,
+  Legend,
+  RemoveButton,
+  Row,
+} from './editor.styles';
+
+export interface ServiceRow {
+  key: number;
+  name: string;
+  duration: string;
+  price: string;
+  automaticBooking: boolean;
+}
+
+export const newServiceRow = (key: number): ServiceRow => ({
+  key,
+  name: '',
+  duration: String(SERVICE_DEFAULTS.duration),
+  price: String(SERVICE_DEFAULTS.price),
+  automaticBooking: SERVICE_DEFAULTS.automaticBooking,
+});
+
+interface ServicesEditorProps {
+  value: ServiceRow[];
+  onChange: (value: ServiceRow[]) => void;
+  nextKey: () => number;
+  errors: PathErrors;
+}
+
+/** SPEC §5: a provider offers at least one service, each with a name, duration and price. */
+export function ServicesEditor({ value, onChange, nextKey, errors }: ServicesEditorProps) {
+  const idPrefix = useId();
+  const listError = errors.services;
+  const update = (key: number, change: Partial<ServiceRow>) =>
+    onChange(value.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  return (
+    <Fieldset aria-describedby={listError ? `${idPrefix}-error` : undefined}>
+      <Legend>Services</Legend>
+      {value.length === 0 && <Hint>No services yet.</Hint>}
+      {value.map((row, index) => {
+        const label = `Service ${index + 1}`;
+        const fieldId = (field: string) => `${idPrefix}-${row.key}-${field}`;
+        const errorOf = (field: string) => errors[`services.${index}.${field}`];
+        const input = (field: 'name' | 'duration' | 'price', text: string, extra: object = {}) => {
+          const error = errorOf(field);
+          return (
+            <>
+              <Label htmlFor={fieldId(field)}>{text}</Label>
+              <Input
+                id={fieldId(field)}
+                value={row[field]}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${fieldId(field)}-error` : undefined}
+                onChange={(event) => update(row.key, { [field]: event.target.value })}
+                {...extra}
+              />
+              {error && <FieldError id={`${fieldId(field)}-error`}>{error}</FieldError>}
+            </>
+          );
+        };
+        return (
+          <Row key={row.key} role="group" aria-label={label}>
+            <Cell $grow={3} $min="10rem">
+              {input('name', 'Service name')}
+            </Cell>
+            <Cell $grow={1} $min="6rem">
+              {input('duration', 'Duration (minutes)', {
+                type: 'number',
+                min: SERVICE_DEFAULTS.durationMin,
+                step: 1,
+                inputMode: 'numeric',
+              })}
+            </Cell>
+            <Cell $grow={1} $min="6rem">
+              {input('price', `Price (${PAYMENTS.priceSymbol})`, {
+                type: 'number',
+                min: SERVICE_DEFAULTS.priceMin,
+                step: SERVICE_DEFAULTS.priceStep,
+                inputMode: 'decimal',
+              })}
+            </Cell>
+            <CheckLabel>
+              <input
+                type="checkbox"
+                checked={row.automaticBooking}
+                onChange={(event) => update(row.key, { automaticBooking: event.target.checked })}
+              />
+              Automatic booking
+            </CheckLabel>
+            <RemoveButton
+              type="button"
+              aria-label={`Remove ${label.toLowerCase()}`}
+              onClick={() => onChange(value.filter((other) => other.key !== row.key))}
+            >
+              Remove
+            </RemoveButton>
+          </Row>
+        );
+      })}
+      {listError && <FieldError id={`${idPrefix}-error`}>{listError}</FieldError>}
+      <AddButton type="button" onClick={() => onChange([...value, newServiceRow(nextKey())])}>
+        Add service
+      </AddButton>
+    </Fieldset>
+  );
+}
