@@ -20,7 +20,12 @@ export class Caller {
   token?: string;
   constructor(private readonly base: string) {}
 
-  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
+  async call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const isForm = body instanceof FormData;
     const response = await fetch(`${this.base}${path}`, {
       method,
@@ -28,6 +33,7 @@ export class Caller {
       headers: {
         ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...extraHeaders,
       },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });

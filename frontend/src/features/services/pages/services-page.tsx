@@ -1,5 +1,80 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect } from 'react';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { can } from '@appointment/contracts/roles';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectRole } from '../../../app/session.slice';
+import { Button, SecondaryButton } from '../../../ui/button.styles';
+import { DeleteServiceDialog } from '../components/delete-service-dialog';
+import { ServiceCard } from '../components/service-card';
+import { ServiceFormDialog } from '../components/service-form-dialog';
+import { useServicesSelector } from '../services.hooks';
+import {
+  addServiceClicked,
+  selectDeleteTarget,
+  selectEditedService,
+  selectServices,
+  servicesPageOpened,
+} from '../services.slice';
+import { ErrorNotice, Grid, Header, Notice, Title } from './services-page.styles';
 
+/** SPEC §2.8 Services management: the provider's services as cards; admin adds, edits and deletes. */
 export function ServicesPage() {
-  return <PlaceholderPage title="Services" />;
+  const dispatch = useAppDispatch();
+  const mayManage = can(useAppSelector(selectRole) ?? undefined, 'services.manage');
+  const { items, status, loadError, form, saving, saveError, serverFieldErrors, deleting, deleteError } =
+    useServicesSelector(selectServices);
+  const editedService = useServicesSelector(selectEditedService);
+  const deleteTarget = useServicesSelector(selectDeleteTarget);
+
+  useEffect(() => {
+    dispatch(servicesPageOpened());
+  }, [dispatch]);
+
+  const formOpen = mayManage && (form.mode === 'add' || (form.mode === 'edit' && editedService !== null));
+  const loading = status === 'idle' || status === 'loading';
+
+  return (
+    <section aria-labelledby="services-title" aria-busy={loading}>
+      <Header>
+        <Title id="services-title">Services</Title>
+        {mayManage && (
+          <Button type="button" onClick={() => dispatch(addServiceClicked())}>
+            Add Service
+          </Button>
+        )}
+      </Header>
+      {loading && <Notice role="status">Loading services...</Notice>}
+      {status === 'failed' && (
+        <ErrorNotice role="alert">
+          <p>{loadError ?? MESSAGES.servicesLoadFailed}</p>
+          <SecondaryButton type="button" onClick={() => dispatch(servicesPageOpened())}>
+            Try again
+          </SecondaryButton>
+        </ErrorNotice>
+      )}
+      {status === 'loaded' && items.length === 0 && <Notice>{MESSAGES.noServices}</Notice>}
+      {status === 'loaded' && items.length > 0 && (
+        <Grid aria-labelledby="services-title">
+          {items.map((service) => (
+            <li key={service._id}>
+              <ServiceCard service={service} mayManage={mayManage} />
+            </li>
+          ))}
+        </Grid>
+      )}
+      {mayManage && (
+        <>
+          <ServiceFormDialog
+            open={formOpen}
+            service={editedService}
+            formKey={form.mode === 'edit' ? form.id : form.mode}
+            saving={saving}
+            saveError={saveError}
+            serverFieldErrors={serverFieldErrors}
+          />
+          <DeleteServiceDialog service={deleteTarget} deleting={deleting} deleteError={deleteError} />
+        </>
+      )}
+    </section>
+  );
 }

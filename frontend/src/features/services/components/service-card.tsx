@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import type { Service } from '@appointment/contracts/catalogue';
+import { useAppDispatch } from '../../../app/hooks';
+import { SecondaryButton } from '../../../ui/button.styles';
+import { formatPrice } from '../services.format';
+import { deleteServiceClicked, editServiceClicked } from '../services.slice';
+import {
+  Badge,
+  Badges,
+  Card,
+  CardActions,
+  DangerOutlineButton,
+  Description,
+  Facts,
+  Name,
+} from './service-card.styles';
+
+interface ServiceCardProps {
+  service: Service;
+  /** Only admin may change services (SPEC §6, roles `services.manage`). */
+  mayManage: boolean;
+}
+
+export function ServiceCard({ service, mayManage }: ServiceCardProps) {
+  const nameId = useId();
+  const dispatch = useAppDispatch();
+
+  return (
+    <Card aria-labelledby={nameId}>
+      <Name id={nameId}>{service.name}</Name>
+      {service.description && <Description>{service.description}</Description>}
+      <Facts>
+        <dt>Duration</dt>
+        <dd>{service.duration} minutes</dd>
+        <dt>Price</dt>
+        <dd>{formatPrice(service.price)}</dd>
+      </Facts>
+      <Badges>
+        <Badge $tone={service.isPaymentNeeded ? 'warning' : 'success'}>
+          {service.isPaymentNeeded ? 'Payment required' : 'Free'}
+        </Badge>
+        <Badge $tone={service.automaticBooking ? 'primary' : 'muted'}>
+          {service.automaticBooking ? 'Automatic booking' : 'Manual booking'}
+        </Badge>
+      </Badges>
+      {mayManage && (
+        <CardActions>
+          <SecondaryButton
+            type="button"
+            aria-label={`Edit ${service.name}`}
+            onClick={() => dispatch(editServiceClicked(service._id))}
+          >
+            Edit
+          </SecondaryButton>
+          <DangerOutlineButton
+            type="button"
+            aria-label={`Delete ${service.name}`}
+            onClick={() => dispatch(deleteServiceClicked(service._id))}
+          >
+            Delete
+          </DangerOutlineButton>
+        </CardActions>
+      )}
+    </Card>
+  );
+}

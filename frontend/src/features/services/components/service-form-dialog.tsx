@@ -1,0 +1,222 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ServiceInput, isPaymentNeededFor, type Service } from '@appointment/contracts/catalogue';
+import { SERVICE_DEFAULTS } from '@appointment/contracts/constants';
+import { useAppDispatch } from '../../../app/hooks';
+import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';
+import {
+  Field,
+  FieldError,
+  Form,
+  FormButton,
+  FormError,
+  FormSecondaryButton,
+  Input,
+  Label,
+} from '../../../ui/form.styles';
+import {
+  serviceFieldEdited,
+  serviceFormClosed,
+  serviceSubmitted,
+  type ServiceFieldErrors,
+} from '../services.slice';
+import { useModalDialog } from './use-modal-dialog';
+import { Actions, CheckLabel, CheckRow, Dialog, Heading, Hint, Row, TextArea } from './service-dialog.styles';
+
+type TextKey = 'name' | 'description' | 'duration' | 'price';
+
+interface Values extends Record<TextKey, string> {
+  automaticBooking: boolean;
+}
+
+/** SPEC §3, §9: a new service starts at 30 minutes, price 0, manual booking. */
+const valuesOf = (service: Service | null): Values =>
+  service
+    ? {
+        name: service.name,
+        description: service.description ?? '',
+        duration: String(service.duration),
+        price: String(service.price),
+        automaticBooking: service.automaticBooking,
+      }
+    : {
+        name: '',
+        description: '',
+        duration: String(SERVICE_DEFAULTS.duration),
+        price: String(SERVICE_DEFAULTS.price),
+        automaticBooking: SERVICE_DEFAULTS.automaticBooking,
+      };
+
+/** SPEC §4: isPaymentNeeded follows the price as typed; an unreadable price needs no payment. */
+const paymentNeeded = (price: string): boolean => {
+  const value = Number(price);
+  return Number.isFinite(value) && isPaymentNeededFor(value);
+};
+
+interface ServiceFormProps {
+  service: Service | null;
+  saving: boolean;
+  saveError: string | null;
+  serverFieldErrors: ServiceFieldErrors;
+}
+
+function ServiceForm({ service, saving, saveError, serverFieldErrors }: ServiceFormProps) {
+  const idPrefix = useId();
+  const dispatch = useAppDispatch();
+  const [values, setValues] = useState<Values>(() => valuesOf(service));
+  const [errors, setErrors] = useState<FieldErrors<string>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const validate = (next: Values) => {
+    const result = ServiceInput.safeParse(next);
+    setErrors(result.success ? {} : firstErrorPerField(result.error.issues));
+    return result.success ? result.data : undefined;
+  };
+
+  const change = <K extends keyof Values>(key: K, value: Values[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    // After a first submit every change re-checks, so a message goes away once the field is right.
+    if (submitted) validate(next);
+    if (serverFieldErrors[key]) dispatch(serviceFieldEdited(key));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const data = validate(values);
+    if (data !== undefined) dispatch(serviceSubmitted({ id: service?._id, data }));
+  };
+
+  const idOf = (field: string) => `${idPrefix}-${field}`;
+  const errorOf = (field: string) => errors[field] ?? serverFieldErrors[field];
+  const controlProps = (field: TextKey) => ({
+    id: idOf(field),
+    name: field,
+    value: values[field],
+    'aria-invalid': errorOf(field) ? true : undefined,
+    'aria-describedby': errorOf(field) ? `${idOf(field)}-error` : undefined,
+  });
+  const messageOf = (field: TextKey) =>
+    errorOf(field) ? <FieldError id={`${idOf(field)}-error`}>{errorOf(field)}</FieldError> : null;
+
+  const isPaymentNeeded = paymentNeeded(values.price);
+
+  return (
+    <Form noValidate aria-label={service ? 'Edit service' : 'New service'} onSubmit={onSubmit}>
+      <Field>
+        <Label htmlFor={idOf('name')}>Service Name</Label>
+        <Input
+          {...controlProps('name')}
+          type="text"
+          autoComplete="off"
+          onChange={(event) => change('name', event.target.value)}
+        />
+        {messageOf('name')}
+      </Field>
+      <Field>
+        <Label htmlFor={idOf('description')}>Description (optional)</Label>
+        <TextArea
+          {...controlProps('description')}
+          rows={3}
+          onChange={(event) => change('description', event.target.value)}
+        />
+        {messageOf('description')}
+      </Field>
+      <Row>
+        <Field>
+          <Label htmlFor={idOf('duration')}>Duration (minutes)</Label>
+          <Input
+            {...controlProps('duration')}
+            type="number"
+            inputMode="numeric"
+            min={SERVICE_DEFAULTS.durationMin}
+            step={1}
+            onChange={(event) => change('duration', event.target.value)}
+          />
+          {messageOf('duration')}
+        </Field>
+        <Field>
+          <Label htmlFor={idOf('price')}>Price ($)</Label>
+          <Input
+            {...controlProps('price')}
+            type="number"
+            inputMode="decimal"
+            min={SERVICE_DEFAULTS.priceMin}
+            step={SERVICE_DEFAULTS.priceStep}
+            onChange={(event) => change('price', event.target.value)}
+          />
+          {messageOf('price')}
+        </Field>
+      </Row>
+      <CheckRow>
+        <CheckLabel $disabled>
+          {/* SPEC §4: follows the price and cannot be edited; the server computes it too. */}
+          <input
+            type="checkbox"
+            name="isPaymentNeeded"
+            checked={isPaymentNeeded}
+            disabled
+            readOnly
+            aria-describedby={`${idOf('isPaymentNeeded')}-hint`}
+          />
+          Payment needed
+        </CheckLabel>
+        <Hint id={`${idOf('isPaymentNeeded')}-hint`}>
+          Set automatically: ticked when the price is above 0.
+        </Hint>
+      </CheckRow>
+      <CheckRow>
+        <CheckLabel>
+          <input
+            type="checkbox"
+            name="automaticBooking"
+            checked={values.automaticBooking}
+            onChange={(event) => change('automaticBooking', event.target.checked)}
+          />
+          Automatic booking
+        </CheckLabel>
+      </CheckRow>
+      {saveError && <FormError role="alert">{saveError}</FormError>}
+      <Actions>
+        <FormSecondaryButton type="button" onClick={() => dispatch(serviceFormClosed())}>
+          Cancel
+        </FormSecondaryButton>
+        <FormButton type="submit" disabled={saving}>
+          {saving ? 'Saving...' : service ? 'Save Changes' : 'Add Service'}
+        </FormButton>
+      </Actions>
+    </Form>
+  );
+}
+
+interface ServiceFormDialogProps extends Omit<ServiceFormProps, 'service'> {
+  open: boolean;
+  /** The service being edited; null adds a new one. */
+  service: Service | null;
+  /** Changes whenever another form opens, so the form starts over from its service. */
+  formKey: string;
+}
+
+/** SPEC §2.8, §5: the Add Service / edit form, validated with the shared ServiceInput. */
+export function ServiceFormDialog({ open, service, formKey, ...formProps }: ServiceFormDialogProps) {
+  const headingId = useId();
+  const dispatch = useAppDispatch();
+  const dialogRef = useModalDialog(open);
+
+  return (
+    <Dialog
+      ref={dialogRef}
+      aria-labelledby={headingId}
+      onCancel={(event) => {
+        event.preventDefault();
+        dispatch(serviceFormClosed());
+      }}
+      onClose={() => {
+        if (open) dispatch(serviceFormClosed());
+      }}
+    >
+      <Heading id={headingId}>{service ? 'Edit Service' : 'Add Service'}</Heading>
+      {open && <ServiceForm key={formKey} service={service} {...formProps} />}
+    </Dialog>
+  );
+}

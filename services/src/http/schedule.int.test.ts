@@ -1,0 +1,259 @@
+import { addDays, format } from 'date-fns';
+import type { Provider, Service } from '@appointment/contracts/catalogue';
+import { dayKeyIn, type FetchSlotResponse, type TimeSlot } from '@appointment/contracts/schedule';
+import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+
+/** Time slots, availability for booking and templates over real HTTP and PostgreSQL (SPEC §7.5). */
+
+const KOLKATA = 'Asia/Kolkata';
+const day = (offset: number, zone = KOLKATA) =>
+  format(addDays(new Date(`${dayKeyIn(new Date(), zone)}T12:00:00`), offset), 'yyyy-MM-dd');
+
+describe('schedule API', () => {
+  let test: TestPlatform;
+  let admin: Caller;
+  let incharge: Caller;
+  let user: Caller;
+  let sunrise: Provider;
+
+  const slots = (body: object, caller = admin, key?: string) =>
+    caller.call<{ message: string; timeslots: TimeSlot[]; errors?: unknown }>(
+      'POST',
+      '/api/schedulemanage/addtimeslot',
+      body,
+      key ? { 'Idempotency-Key': key } : {},
+    );
+  const fetchSlot = (serviceId: string, providerId = sunrise.id) =>
+    user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', { providerId, serviceId });
+
+  beforeAll(async () => {
+    test = await startTestPlatform({ demoData: true, name: 'schedule' });
+    admin = await test.signedIn('admin@example.com');
+    incharge = await test.signedIn('incharge@example.com');
+    user = await test.signedIn('user@example.com');
+    sunrise = (
+      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
+    ).body.providers[0]!;
+    await admin.post('/api/providerservice/addservice', { name: 'Physiotherapy', duration: 45, price: 20 });
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it('adds one window per occurrence of a daily repeat, a year long, in the provider zone', async () => {
+    const reply = await slots({
+      date: day(1),
+      startTime: '14:00',
+      endTime: '18:00',
+      addAsSlot: true,
+      availableSlots: 8,
+      repeat: 'daily',
+      repeatUntil: day(366),
+      serviceIds: ['physiotherapy'],
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body.message).toBe('Time slot added successfully');
+    expect(reply.body.timeslots).toHaveLength(366);
+    const first = reply.body.timeslots[0]!;
+    expect(first).toMatchObject({
+      date: day(1),
+      startTime: '14:00',
+      serviceIds: ['Physiotherapy'],
+      timezone: KOLKATA,
+    });
+    // 14:00 in Kolkata (UTC+05:30) is 08:30 UTC.
+    expect(first.startDateTime).toBe(`${day(1)}T08:30:00.000Z`);
+
+    const answer = await fetchSlot('Physiotherapy');
+    expect(answer.status).toBe(200);
+    expect(answer.body.matchedService).toMatchObject({
+      name: 'Physiotherapy',
+      isPaymentNeeded: true,
+      automaticBooking: false,
+    });
+    expect(answer.body.timeslots).toHaveLength(366);
+    expect(answer.body.firstTimeslot).toMatchObject({
+      date: day(1),
+      index: 1,
+      intervalStart: first.startDateTime,
+    });
+  });
+
+  it('creates the windows of one request once, however often it is sent with the same key', async () => {
+    const form = {
+      date: day(2),
+      startTime: '19:00',
+      endTime: '20:00',
+      serviceIds: ['Physiotherapy'],
+      repeat: 'weekly',
+      repeatUntil: day(16),
+    };
+    const once = await slots(form, incharge, 'key-weekly-1');
+    const twice = await slots(form, incharge, 'key-weekly-1');
+    expect(once.body.timeslots).toHaveLength(3);
+    expect(twice.body.timeslots.map((slot) => slot._id)).toEqual(once.body.timeslots.map((slot) => slot._id));
+    const all = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    expect(all.body.timeslots.filter((slot) => slot.startTime === '19:00')).toHaveLength(3);
+    const filtered = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/servicebyfilter', {
+      serviceId: 'General Consultation',
+    });
+    expect(filtered.body.timeslots.every((slot) => slot.serviceIds.includes('General Consultation'))).toBe(
+      true,
+    );
+    expect(filtered.body.timeslots.some((slot) => slot.startTime === '19:00')).toBe(false);
+  });
+
+  it('refuses a past date, an unknown service and broken form rules', async () => {
+    const past = await slots({
+      date: day(-1),
+      startTime: '09:00',
+      endTime: '10:00',
+      serviceIds: ['Physiotherapy'],
+    });
+    expect(past).toMatchObject({ status: 400, body: { message: 'The date cannot be in the past' } });
+    const unknown = await slots({
+      date: day(3),
+      startTime: '09:00',
+      endTime: '10:00',
+      serviceIds: ['Massage'],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([{ field: 'serviceIds', message: 'Unknown service: Massage' }]);
+    const broken = await slots({
+      date: day(3),
+      startTime: '10:00',
+      endTime: '09:00',
+      serviceIds: [],
+      repeat: 'daily',
+    });
+    expect(broken.body.errors).toEqual([
+      { field: 'endTime', message: 'End time must be after start time' },
+      { field: 'serviceIds', message: 'At least one service must be selected' },
+      { field: 'repeatUntil', message: 'Repeat until date is required' },
+    ]);
+    const tooShort = await slots({
+      date: day(3),
+      startTime: '09:00',
+      endTime: '09:03',
+      addAsSlot: true,
+      availableSlots: 5,
+      serviceIds: ['Physiotherapy'],
+    });
+    expect(tooShort.body.message).toBe('Each slot must last at least one minute');
+  });
+
+  it('answers fetchslot from the read model the moment a window, a rename or a deletion lands', async () => {
+    const before = await fetchSlot('Follow-up Visit');
+    const count = before.body.timeslots.length;
+    await slots({ date: day(5), startTime: '21:00', endTime: '22:00', serviceIds: ['Follow-up Visit'] });
+    expect((await fetchSlot('Follow-up Visit')).body.timeslots).toHaveLength(count + 1);
+
+    const services = (await admin.post<Service[]>('/api/providerservice/getservice')).body;
+    const followUp = services.find((service) => service.name === 'Follow-up Visit')!;
+    await admin.post('/api/providerservice/editservice', {
+      id: followUp._id,
+      data: { name: 'Review Visit', duration: 15, price: 5 },
+    });
+    const renamed = await fetchSlot('Review Visit');
+    expect(renamed.body.timeslots).toHaveLength(count + 1);
+    expect(renamed.body.matchedService).toMatchObject({ isPaymentNeeded: true, automaticBooking: false });
+    expect((await fetchSlot('Follow-up Visit')).status).toBe(404);
+
+    await admin.post('/api/providerservice/deleteservice', { id: followUp._id });
+    expect((await fetchSlot('Review Visit')).status).toBe(404);
+    const all = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    expect(all.body.timeslots.some((slot) => slot.serviceIds.includes('Review Visit'))).toBe(false);
+  });
+
+  it('splits a window across a DST change by the real clock of the provider zone', async () => {
+    // A Miami provider: its slots are in America/New_York, where 2027-03-14 02:00 does not exist.
+    const superadmin = await test.signedIn('superadmin@example.com');
+    const form = new FormData();
+    form.append('name', 'Bayfront Clinic');
+    form.append('email', 'bayfront@example.com');
+    form.append('phone', '3055550123');
+    form.append('industry', 'Healthcare');
+    form.append('address', '1 Biscayne Blvd, Miami, FL');
+    form.append('services', JSON.stringify([{ name: 'Night Clinic', duration: 30, price: 0 }]));
+    const created = await superadmin.call<{ provider: Provider }>('POST', '/api/providers/addprovider', form);
+    expect(created.body.provider.timezone).toBe('America/New_York');
+    const registration = {
+      businessName: 'Bayfront Admin',
+      industry: 'Healthcare',
+      email: 'bayfront-admin@example.com',
+      phone: '3055550124',
+      address: '1 Biscayne Blvd, Miami, FL',
+      password: 'password123',
+      confirmPassword: 'password123',
+    };
+    // The created provider has no admin account; register one of its own for this test.
+    await test.caller().post('/api/auth/registerprovider', registration);
+    const pending = (
+      await superadmin.get<{ users: { _id: string; email: string }[] }>('/api/profile/getuser')
+    ).body.users;
+    await superadmin.post('/api/providers/approveprovider', {
+      id: pending.find((p) => p.email === registration.email)!._id,
+    });
+    const miamiAdmin = await test.signedIn(registration.email);
+    await miamiAdmin.post('/api/providerservice/addservice', { name: 'Night Clinic', price: 0 });
+    const reply = await slots(
+      {
+        date: '2027-03-14',
+        startTime: '01:00',
+        endTime: '04:00',
+        addAsSlot: true,
+        availableSlots: 4,
+        serviceIds: ['Night Clinic'],
+      },
+      miamiAdmin,
+    );
+    expect(reply.status).toBe(201);
+    const [window] = reply.body.timeslots;
+    // 01:00 EST is 06:00 UTC; 04:00 EDT is 08:00 UTC: two real hours, four 30-minute parts.
+    expect([window!.startDateTime, window!.endDateTime]).toEqual([
+      '2027-03-14T06:00:00.000Z',
+      '2027-03-14T08:00:00.000Z',
+    ]);
+  });
+
+  it('keeps templates per provider: the default, copies, edits, deletion and a week applied', async () => {
+    const list = async () =>
+      (
+        await admin.get<{ templates: { id: string; name: string; isDefault: boolean }[] }>(
+          '/api/schedulemanage/templates',
+        )
+      ).body.templates;
+    expect((await list()).map((t) => [t.name, t.isDefault])).toEqual([['Standard Work Week', true]]);
+    const copy = await admin.post<{ template: { id: string; name: string; isDefault: boolean } }>(
+      '/api/schedulemanage/duplicatetemplate',
+      { id: 'standard-work-week' },
+    );
+    expect(copy.body.template).toMatchObject({ name: 'Standard Work Week (Copy)', isDefault: false });
+    const unnamed = await admin.post('/api/schedulemanage/savetemplate', { ...copy.body.template, name: '' });
+    expect(unnamed.body.errors).toEqual([{ field: 'name', message: 'Template name is required' }]);
+    expect((await list()).map((t) => t.name)).toEqual(['Standard Work Week', 'Standard Work Week (Copy)']);
+    await admin.post('/api/schedulemanage/deletetemplate', { id: copy.body.template.id });
+    expect(await list()).toHaveLength(1);
+
+    // Next week's Monday in the provider's zone.
+    const today = new Date(`${dayKeyIn(new Date(), KOLKATA)}T12:00:00`);
+    const monday = format(addDays(today, ((8 - today.getDay()) % 7) + 7), 'yyyy-MM-dd');
+    const applied = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/applytemplate', {
+      id: 'standard-work-week',
+      weekStart: monday,
+      serviceIds: ['General Consultation'],
+    });
+    expect(applied.status).toBe(201);
+    expect(applied.body.timeslots).toHaveLength(10);
+    expect(
+      applied.body.timeslots.slice(0, 2).map((s) => [s.date, s.startTime, s.endTime, s.availableSlots]),
+    ).toEqual([
+      [monday, '09:00', '12:00', 6],
+      [monday, '13:00', '17:00', 8],
+    ]);
+    const superadmin = await test.signedIn('superadmin@example.com');
+    expect((await superadmin.get('/api/schedulemanage/templates')).body).toEqual({
+      message: 'This action belongs to a provider account',
+    });
+  });
+});
