@@ -31,6 +31,8 @@ interface Running {
   waiters: Set<() => void>;
 }
 
+export type CommittedListener = (projection: string, events: RecordedEvent[]) => void;
+
 const silent: ProjectorLogger = { info: () => undefined, error: () => undefined };
 
 /**
@@ -41,6 +43,7 @@ const silent: ProjectorLogger = { info: () => undefined, error: () => undefined 
 export class ProjectorRunner {
   private readonly running = new Map<string, Running>();
   private readonly logger: ProjectorLogger;
+  private readonly committedListeners = new Set<CommittedListener>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -112,7 +115,23 @@ export class ProjectorRunner {
       return position;
     });
     if (events.length < (this.options.batchSize ?? 500)) entry.state = 'live';
+    for (const listener of this.committedListeners) {
+      try {
+        listener(projection.name, events);
+      } catch (error) {
+        this.logger.error({ err: error }, 'a read-model listener failed');
+      }
+    }
     for (const wake of entry.waiters) wake();
+  }
+
+  /**
+   * Tells readers in this process that a batch of events reached a read model (after its
+   * commit, before read-your-writes waiters wake), so they can drop what they derived from it.
+   */
+  onCommitted(listener: CommittedListener): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
   }
 
   states(): { projection: string; state: ProjectionState; position: LogPosition }[] {

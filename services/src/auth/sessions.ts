@@ -38,8 +38,20 @@ export interface Session {
   token: string;
 }
 
+/**
+ * How long this process trusts a session it has just looked up. Sign-out and deletion in this
+ * process drop it at once; another API process (scale-out profile) sees them within this time.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_LIMIT = 10_000;
+
 export class SessionStore {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly recent = new Map<string, { actor: SessionActor; until: number }>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly cacheMs = SESSION_CACHE_MS,
+  ) {}
 
   migrate(): Promise<void> {
     return migrateSchema(this.pool, 'auth', SCHEMA);
@@ -79,6 +91,9 @@ export class SessionStore {
   async resolveActor(token: string): Promise<SessionActor | undefined> {
     if (!token || token.length > 200) return undefined;
     const idHash = hash(token);
+    const now = Date.now();
+    const cached = this.recent.get(idHash);
+    if (cached && cached.until > now) return cached.actor;
     const { rows } = await this.pool.query<{
       user_id: string;
       role: string;
@@ -95,19 +110,29 @@ export class SessionStore {
     if (row.idle_ms > TOUCH_EVERY_MS) {
       await this.pool.query('UPDATE auth.sessions SET last_seen_at = now() WHERE id_hash = $1', [idHash]);
     }
-    return {
+    const actor = {
       userId: row.user_id,
       role: row.role,
       ...(row.provider_id ? { providerId: row.provider_id } : {}),
     };
+    if (this.cacheMs > 0) {
+      if (this.recent.size >= SESSION_CACHE_LIMIT) this.recent.clear();
+      this.recent.set(idHash, { actor, until: now + this.cacheMs });
+    }
+    return actor;
   }
 
   async destroy(token: string): Promise<void> {
+    this.recent.delete(hash(token));
     await this.pool.query('DELETE FROM auth.sessions WHERE id_hash = $1', [hash(token)]);
   }
 
   /** Ends every session of a user except, optionally, one. */
   async destroyAllFor(userId: string, except?: string): Promise<void> {
+    const kept = except ? hash(except) : undefined;
+    for (const [idHash, entry] of this.recent) {
+      if (entry.actor.userId === userId && idHash !== kept) this.recent.delete(idHash);
+    }
     await this.pool.query('DELETE FROM auth.sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [
       userId,
       except ? hash(except) : null,

@@ -43,9 +43,10 @@ export const createApp = (deps: AppDependencies): Express => {
   api.use(healthRouter(deps));
   if (deps.accounts) {
     api.use(authenticate(deps.accounts.sessions));
-    api.use(accountsRouter(deps.accounts));
-    if (deps.catalogue) api.use(catalogueRouter(deps.catalogue));
+    // The booking screen's reads come first: the busiest routes match without walking the rest.
     if (deps.schedule) api.use(scheduleRouter(deps.schedule));
+    if (deps.catalogue) api.use(catalogueRouter(deps.catalogue));
+    api.use(accountsRouter(deps.accounts));
   }
   const mailbox = deps.mailbox;
   if (mailbox) {

@@ -76,6 +76,9 @@ export const startPlatform = async ({
     waitFor,
     logger: { error: (message) => logger.error(message) },
   });
+  projector.onCommitted((projection, events) => {
+    if (projection === 'schedule') schedule.readModelChanged(events);
+  });
   if (config.DEMO_DATA && (await accounts.isEmpty())) {
     await seedDemoData({ accounts, catalogue, schedule }, logger);
   }

@@ -89,6 +89,8 @@ type Window = {
 /** A fetchslot answer kept until the provider's windows or services change, or the day turns. */
 interface CachedAvailability {
   version: string;
+  /** This process's change count for the provider when the entry was read (local projector). */
+  localVersion: number;
   day: string;
   timezone: string;
   matchedServiceJson: string;
@@ -108,9 +110,28 @@ const APPEND_CONCURRENCY = 8;
 export class ScheduleService {
   private readonly now: () => Date;
   private readonly cache = new Map<string, CachedAvailability>();
+  /**
+   * Per provider, how many batches touching its schedule this process's projector committed.
+   * Undefined when the projector runs elsewhere: then every read checks the version row.
+   */
+  private localVersions?: Map<string, number>;
 
   constructor(private readonly deps: ScheduleDependencies) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /**
+   * Called with every batch the projector in this process commits to rm_schedule. From the
+   * first call on, a cached answer is trusted until its provider shows up in a batch.
+   */
+  readModelChanged(events: { data: unknown }[]): void {
+    this.localVersions ??= new Map();
+    for (const event of events) {
+      const providerId = (event.data as { providerId?: unknown }).providerId;
+      if (typeof providerId === 'string') {
+        this.localVersions.set(providerId, (this.localVersions.get(providerId) ?? 0) + 1);
+      }
+    }
   }
 
   private meta(actor: Actor): Command['metadata'] {
@@ -247,22 +268,28 @@ export class ScheduleService {
    * SPEC §7.5 fetchslot, answered as JSON bytes. The service's windows from today on are read
    * from the read model once and kept until the provider's version moves or the day turns;
    * the first open slot, which depends on the clock, is worked out again once the clock passes
-   * its start. Each request checks the version: one indexed read.
+   * its start. Each request checks the version row (one indexed read), unless the projector
+   * runs in this process and has not touched the provider since (readModelChanged).
    */
   async fetchSlot({ providerId, serviceId }: FetchSlotRequest): Promise<Buffer> {
     const now = this.now();
     const key = `${providerId}\u0000${serviceId.trim().toLowerCase()}`;
-    const { rows } = await this.deps.pool.query<{ version: string }>(
-      'SELECT version FROM rm_schedule.versions WHERE provider_id = $1',
-      [providerId],
-    );
-    const version = rows[0]?.version ?? '0';
+    const localVersion = this.localVersions?.get(providerId) ?? 0;
     let entry = this.cache.get(key);
-    if (!entry || entry.version !== version || entry.day !== dayKeyIn(now, entry.timezone)) {
-      entry = await this.loadAvailability(providerId, serviceId, version, now);
-      this.cache.delete(key);
-      if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(key, entry);
+    const fresh = (candidate: CachedAvailability) => candidate.day === dayKeyIn(now, candidate.timezone);
+    if (!(this.localVersions && entry && entry.localVersion === localVersion && fresh(entry))) {
+      const { rows } = await this.deps.pool.query<{ version: string }>(
+        'SELECT version FROM rm_schedule.versions WHERE provider_id = $1',
+        [providerId],
+      );
+      const version = rows[0]?.version ?? '0';
+      if (!entry || entry.version !== version || !fresh(entry)) {
+        entry = await this.loadAvailability(providerId, serviceId, version, now);
+        this.cache.delete(key);
+        if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+        this.cache.set(key, entry);
+      }
+      entry.localVersion = localVersion;
     }
     if (!entry.body || now.getTime() >= entry.bodyValidUntil) {
       const first = firstOpenSlot(entry.windows, now, this.deps.logger);
@@ -315,6 +342,7 @@ export class ScheduleService {
     const timezone = windows[0]?.timezone ?? 'UTC';
     return {
       version,
+      localVersion: 0,
       day: dayKeyIn(now, timezone),
       timezone,
       matchedServiceJson: JSON.stringify(matchedService),
