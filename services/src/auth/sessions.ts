@@ -47,6 +47,8 @@ const SESSION_CACHE_LIMIT = 10_000;
 
 export class SessionStore {
   private readonly recent = new Map<string, { actor: SessionActor; until: number }>();
+  /** Moves on every sign-out here, so a lookup that raced one is not remembered. */
+  private endings = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -94,6 +96,7 @@ export class SessionStore {
     const now = Date.now();
     const cached = this.recent.get(idHash);
     if (cached && cached.until > now) return cached.actor;
+    const endingsBefore = this.endings;
     const { rows } = await this.pool.query<{
       user_id: string;
       role: string;
@@ -115,7 +118,7 @@ export class SessionStore {
       role: row.role,
       ...(row.provider_id ? { providerId: row.provider_id } : {}),
     };
-    if (this.cacheMs > 0) {
+    if (this.cacheMs > 0 && this.endings === endingsBefore) {
       if (this.recent.size >= SESSION_CACHE_LIMIT) this.recent.clear();
       this.recent.set(idHash, { actor, until: now + this.cacheMs });
     }
@@ -123,19 +126,42 @@ export class SessionStore {
   }
 
   async destroy(token: string): Promise<void> {
-    this.recent.delete(hash(token));
-    await this.pool.query('DELETE FROM auth.sessions WHERE id_hash = $1', [hash(token)]);
+    const idHash = hash(token);
+    await this.ending(
+      () => this.recent.delete(idHash),
+      () => this.pool.query('DELETE FROM auth.sessions WHERE id_hash = $1', [idHash]),
+    );
   }
 
   /** Ends every session of a user except, optionally, one. */
   async destroyAllFor(userId: string, except?: string): Promise<void> {
     const kept = except ? hash(except) : undefined;
-    for (const [idHash, entry] of this.recent) {
-      if (entry.actor.userId === userId && idHash !== kept) this.recent.delete(idHash);
+    await this.ending(
+      () => {
+        for (const [idHash, entry] of this.recent) {
+          if (entry.actor.userId === userId && idHash !== kept) this.recent.delete(idHash);
+        }
+      },
+      () =>
+        this.pool.query('DELETE FROM auth.sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [
+          userId,
+          kept ?? null,
+        ]),
+    );
+  }
+
+  /**
+   * Forgets sessions here before and after they are deleted, and moves `endings` on both
+   * times: no lookup that overlapped the deletion is remembered.
+   */
+  private async ending(forget: () => void, remove: () => Promise<unknown>): Promise<void> {
+    this.endings++;
+    forget();
+    try {
+      await remove();
+    } finally {
+      this.endings++;
+      forget();
     }
-    await this.pool.query('DELETE FROM auth.sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [
-      userId,
-      except ? hash(except) : null,
-    ]);
   }
 }
