@@ -9,6 +9,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from './constants';
+import type { Service } from './catalogue';
 import { MESSAGES } from './messages';
 
 /**
@@ -439,15 +440,8 @@ export type FetchSlotRequest = z.infer<typeof FetchSlotRequest>;
 
 export const ServiceByFilterRequest = z.object({ serviceId: z.string().max(200).optional() });
 
-export interface MatchedService {
-  _id: string;
-  name: string;
-  description?: string;
-  duration: number;
-  price: number;
-  isPaymentNeeded: boolean;
-  automaticBooking: boolean;
-}
+/** The service a fetchslot asked for (SPEC §3 "matchedService"). */
+export type MatchedService = Omit<Service, 'providerId'>;
 
 export interface FetchSlotResponse {
   matchedService: MatchedService;

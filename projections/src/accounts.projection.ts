@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEvent } from './event-shapes';
 import type { Projection } from './projection';
 
 const Preferences = z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() });
@@ -82,14 +83,8 @@ export const accountsProjection: Projection = {
     CREATE INDEX ON ${schema}.providers (status);
   `,
   apply: async (event, { db, schema }) => {
-    const shape = SHAPES[event.type];
-    if (!shape) return;
-    const parsed = shape.safeParse(event.data);
-    if (!parsed.success) {
-      console.warn(`accounts projection: skipped ${event.type} ${event.id} with unexpected data`);
-      return;
-    }
-    const d = parsed.data as Record<string, never>;
+    const d = parseEvent('accounts', SHAPES, event);
+    if (!d) return;
     const userId = event.streamName.slice('user-'.length);
     switch (event.type) {
       case 'UserRegistered': {

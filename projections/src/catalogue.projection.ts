@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { defaultBreaks, defaultWorkingHours } from '@appointment/contracts/schedule';
 import { timezoneForAddress } from '@appointment/contracts/catalogue';
+import { ProviderEventBase, ServiceData, parseEvent } from './event-shapes';
 import type { Projection } from './projection';
 
-const At = z.object({ at: z.string(), providerId: z.string() });
-const ServiceData = At.extend({
-  serviceId: z.string(),
-  name: z.string(),
-  description: z.string().optional(),
-  duration: z.number(),
-  price: z.number(),
-  isPaymentNeeded: z.boolean(),
-  automaticBooking: z.boolean(),
-});
+const At = ProviderEventBase;
 const ProviderBase = At.extend({
   businessName: z.string(),
   industry: z.string(),
@@ -97,14 +89,8 @@ export const catalogueProjection: Projection = {
     );
   `,
   apply: async (event, { db, schema }) => {
-    const shape = SHAPES[event.type];
-    if (!shape) return;
-    const parsed = shape.safeParse(event.data);
-    if (!parsed.success) {
-      console.warn(`catalogue projection: skipped ${event.type} ${event.id} with unexpected data`);
-      return;
-    }
-    const d = parsed.data as Record<string, never>;
+    const d = parseEvent('catalogue', SHAPES, event);
+    if (!d) return;
     switch (event.type) {
       case 'ProviderRegistered':
         await db.query(

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { defaultTemplate } from '@appointment/contracts/schedule';
+import { ProviderEventBase, ServiceData, parseEvent } from './event-shapes';
 import type { Projection } from './projection';
 
-const At = z.object({ at: z.string(), providerId: z.string() });
-const ServiceData = At.extend({
-  serviceId: z.string(),
-  name: z.string(),
-  description: z.string().optional(),
-  duration: z.number(),
-  price: z.number(),
-  isPaymentNeeded: z.boolean(),
-  automaticBooking: z.boolean(),
-});
+const At = ProviderEventBase;
 const Template = z.object({
   id: z.string(),
   name: z.string(),
@@ -99,14 +91,8 @@ export const scheduleProjection: Projection = {
     );
   `,
   apply: async (event, { db, schema }) => {
-    const shape = SHAPES[event.type];
-    if (!shape) return;
-    const parsed = shape.safeParse(event.data);
-    if (!parsed.success) {
-      console.warn(`schedule projection: skipped ${event.type} ${event.id} with unexpected data`);
-      return;
-    }
-    const d = parsed.data as Record<string, never>;
+    const d = parseEvent('schedule', SHAPES, event);
+    if (!d) return;
     const bump = () =>
       db.query(
         `INSERT INTO ${schema}.versions (provider_id, version) VALUES ($1, 1)
