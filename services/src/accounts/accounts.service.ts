@@ -13,7 +13,7 @@ import type {
 import type { EventMetadata, LogPosition } from '@appointment/contracts/events';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
-import { handleCommand, loadState, type Command } from '../domain/command-handler';
+import { commandMetadata, handleCommand, loadState, type Command } from '../domain/command-handler';
 import {
   emailClaimDecider,
   emailStream,
@@ -63,12 +63,7 @@ export class AccountsService {
   }
 
   private meta(actor?: Actor, extra: Partial<EventMetadata> = {}): Command['metadata'] {
-    return {
-      now: this.now().toISOString(),
-      correlationId: randomUUID(),
-      ...(actor ? { userId: actor.userId, role: actor.role } : {}),
-      ...extra,
-    };
+    return commandMetadata(this.now(), actor, extra);
   }
 
   private user(userId: string, command: Omit<UserCommand, 'metadata'>, actor?: Actor) {

@@ -16,7 +16,7 @@ import { INDUSTRY_LIST } from '@appointment/contracts/constants';
 import type { LogPosition } from '@appointment/contracts/events';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../accounts/accounts.service';
-import { handleCommand, loadState, type Command } from '../domain/command-handler';
+import { commandMetadata, handleCommand, loadState, type Command } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
 import {
   favouritesDecider,
@@ -121,12 +121,7 @@ export class CatalogueService {
   }
 
   private meta(actor: Actor): Command['metadata'] {
-    return {
-      now: this.now().toISOString(),
-      correlationId: randomUUID(),
-      userId: actor.userId,
-      role: actor.role,
-    };
+    return commandMetadata(this.now(), actor);
   }
 
   private async provider(actor: Actor, providerId: string, command: Omit<ProviderCommand, 'metadata'>) {

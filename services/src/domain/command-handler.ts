@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
+import type { Role } from '@appointment/contracts/roles';
 import type { EventMetadata, LogPosition, RecordedEvent } from '@appointment/contracts/events';
 import { WrongExpectedRevisionError, type EventStore } from '../eventstore/event-store';
 import { ConflictError } from './errors';
@@ -16,6 +17,18 @@ export interface Command {
   /** The acting user and the clock arrive here, never from inside decide (STYLE.md). */
   metadata: EventMetadata & { now: string; idempotencyKey?: string };
 }
+
+/** A command's metadata: the clock's reading, a fresh correlation id and, if known, who acts. */
+export const commandMetadata = (
+  now: Date,
+  actor?: { userId: string; role: Role },
+  extra: Partial<EventMetadata> = {},
+): Command['metadata'] => ({
+  now: now.toISOString(),
+  correlationId: randomUUID(),
+  ...(actor ? { userId: actor.userId, role: actor.role } : {}),
+  ...extra,
+});
 
 /** The Decider pattern: pure functions, no I/O, no clock. */
 export interface Decider<C extends Command, E extends DomainEvent, S> {

@@ -23,7 +23,7 @@ import {
 } from '@appointment/contracts/schedule';
 import type { Actor } from '../accounts/accounts.service';
 import { CatalogueService } from '../catalogue/catalogue.service';
-import { handleCommand, loadState, type Command } from '../domain/command-handler';
+import { commandMetadata, handleCommand, loadState, type Command } from '../domain/command-handler';
 import { NotFoundError, ValidationError } from '../domain/errors';
 import {
   providerDecider,
@@ -135,12 +135,7 @@ export class ScheduleService {
   }
 
   private meta(actor: Actor): Command['metadata'] {
-    return {
-      now: this.now().toISOString(),
-      correlationId: randomUUID(),
-      userId: actor.userId,
-      role: actor.role,
-    };
+    return commandMetadata(this.now(), actor);
   }
 
   private async activeProvider(actor: Actor): Promise<ActiveProvider> {
