@@ -44,7 +44,7 @@ const SHAPES: Record<string, z.ZodType> = {
  */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 1,
+  version: 2,
   createTables: (schema) => `
     CREATE TABLE ${schema}.providers (
       id text PRIMARY KEY,
@@ -77,10 +77,12 @@ export const catalogueProjection: Projection = {
       price numeric(12, 2) NOT NULL,
       is_payment_needed boolean NOT NULL,
       automatic_booking boolean NOT NULL,
+      -- The log position of the service's first event: services list in the order they were added.
+      position numeric NOT NULL,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     );
-    CREATE INDEX ON ${schema}.services (provider_id, created_at);
+    CREATE INDEX ON ${schema}.services (provider_id, position);
     CREATE TABLE ${schema}.favourites (
       user_id text NOT NULL,
       provider_id text NOT NULL,
@@ -149,8 +151,8 @@ export const catalogueProjection: Projection = {
       case 'ServiceEdited':
         await db.query(
           `INSERT INTO ${schema}.services (id, provider_id, name, description, duration, price, is_payment_needed,
-             automatic_booking, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+             automatic_booking, created_at, updated_at, position)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
            ON CONFLICT (id) DO UPDATE SET name = $3, description = $4, duration = $5, price = $6,
              is_payment_needed = $7, automatic_booking = $8, updated_at = $9`,
           [
@@ -163,6 +165,7 @@ export const catalogueProjection: Projection = {
             d.isPaymentNeeded,
             d.automaticBooking,
             d.at,
+            event.position.globalPosition,
           ],
         );
         return;

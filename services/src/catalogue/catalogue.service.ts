@@ -145,7 +145,7 @@ export class CatalogueService {
 
   async services(providerId: string): Promise<Service[]> {
     const { rows } = await this.deps.pool.query<ServiceRow>(
-      `SELECT ${SERVICE_COLUMNS} FROM rm_catalogue.services WHERE provider_id = $1 ORDER BY created_at, id`,
+      `SELECT ${SERVICE_COLUMNS} FROM rm_catalogue.services WHERE provider_id = $1 ORDER BY position`,
       [providerId],
     );
     return rows.map(toService);

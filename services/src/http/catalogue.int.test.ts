@@ -17,7 +17,11 @@ const providerForm = (overrides: Record<string, string> = {}, image?: { bytes: B
     industry: 'Healthcare',
     address: '77 Lake Shore Drive, Chicago, IL',
     description: 'Physiotherapy',
-    services: JSON.stringify([{ name: 'Assessment', duration: 45, price: 30 }]),
+    services: JSON.stringify([
+      { name: 'Assessment', duration: 45, price: 30 },
+      { name: 'Taping', duration: 15, price: 0 },
+      { name: 'Dry Needling', duration: 30, price: 25 },
+    ]),
     specialties: 'Sports, Back pain',
     ...overrides,
   };
@@ -118,8 +122,11 @@ describe('catalogue API', () => {
       'friday',
     ]);
     expect(provider.breaks).toEqual([{ startTime: '12:00', endTime: '13:00' }]);
+    // In the order they were entered.
     expect(provider.services).toEqual([
       expect.objectContaining({ name: 'Assessment', duration: 45, price: 30, isPaymentNeeded: true }),
+      expect.objectContaining({ name: 'Taping', duration: 15, price: 0, isPaymentNeeded: false }),
+      expect.objectContaining({ name: 'Dry Needling', duration: 30, price: 25, isPaymentNeeded: true }),
     ]);
     const image = await fetch(`${test.base}${provider.imageUrl}`);
     expect(image.status).toBe(200);
