@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, format, parseISO } from 'date-fns';
 import type pg from 'pg';
 import { v5 as uuidv5 } from 'uuid';
 import type { LogPosition } from '@appointment/contracts/events';
@@ -89,10 +90,10 @@ type Window = {
 /** A fetchslot answer kept until the provider's windows or services change, or the day turns. */
 interface CachedAvailability {
   version: string;
+  /** The first instant of the next day in the provider's zone: the windows "from today" change then. */
+  dayEndsAt: number;
   /** This process's change count for the provider when the entry was read (local projector). */
   localVersion: number;
-  day: string;
-  timezone: string;
   matchedServiceJson: string;
   windows: TimeSlot[];
   timeslotsJson: string;
@@ -271,7 +272,7 @@ export class ScheduleService {
     const key = `${providerId}\u0000${serviceId.trim().toLowerCase()}`;
     const localVersion = this.localVersions?.get(providerId) ?? 0;
     let entry = this.cache.get(key);
-    const fresh = (candidate: CachedAvailability) => candidate.day === dayKeyIn(now, candidate.timezone);
+    const fresh = (candidate: CachedAvailability) => now.getTime() < candidate.dayEndsAt;
     if (!(this.localVersions && entry && entry.localVersion === localVersion && fresh(entry))) {
       const { rows } = await this.deps.pool.query<{ version: string }>(
         'SELECT version FROM rm_schedule.versions WHERE provider_id = $1',
@@ -335,11 +336,11 @@ export class ScheduleService {
     );
     const windows = rows.map(toTimeSlot);
     const timezone = windows[0]?.timezone ?? 'UTC';
+    const today = dayKeyIn(now, timezone);
     return {
       version,
+      dayEndsAt: zonedInstant(format(addDays(parseISO(today), 1), 'yyyy-MM-dd'), '00:00', timezone).getTime(),
       localVersion: 0,
-      day: dayKeyIn(now, timezone),
-      timezone,
       matchedServiceJson: JSON.stringify(matchedService),
       windows,
       timeslotsJson: JSON.stringify(windows),
