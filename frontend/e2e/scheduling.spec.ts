@@ -131,8 +131,8 @@ test.describe('Schedule Management', () => {
     let dialog = await open();
     await expect(dialog.getByLabel('Monday start time')).toHaveValue('09:00');
     await expect(dialog.getByLabel('Monday end time')).toHaveValue('17:00');
-    await expect(dialog.getByRole('checkbox', { name: 'Monday available' })).toBeChecked();
-    await expect(dialog.getByRole('checkbox', { name: 'Saturday available' })).not.toBeChecked();
+    await expect(dialog.getByRole('switch', { name: 'Monday available' })).toBeChecked();
+    await expect(dialog.getByRole('switch', { name: 'Saturday available' })).not.toBeChecked();
 
     const breaks = await dialog.getByLabel(/^Break \d+ start time$/).count();
     const added = `Break ${breaks + 1}`;
@@ -142,7 +142,7 @@ test.describe('Schedule Management', () => {
     await dialog.getByLabel(`${added} start time`).fill('15:00');
     await dialog.getByLabel(`${added} end time`).fill('15:30');
     await dialog.getByLabel('Monday end time').fill('18:00');
-    await dialog.getByRole('checkbox', { name: 'Saturday available' }).check();
+    await dialog.getByRole('switch', { name: 'Saturday available' }).check();
     await dialog.getByLabel('Time zone').selectOption('America/Los_Angeles');
     await dialog.getByRole('button', { name: 'Save Availability' }).click();
 
@@ -152,7 +152,7 @@ test.describe('Schedule Management', () => {
     await page.reload();
     dialog = await open();
     await expect(dialog.getByLabel('Monday end time')).toHaveValue('18:00');
-    await expect(dialog.getByRole('checkbox', { name: 'Saturday available' })).toBeChecked();
+    await expect(dialog.getByRole('switch', { name: 'Saturday available' })).toBeChecked();
     await expect(dialog.getByLabel(`${added} start time`)).toHaveValue('15:00');
     await expect(dialog.getByLabel(`${added} end time`)).toHaveValue('15:30');
     await expect(dialog.getByLabel('Time zone')).toHaveValue('America/Los_Angeles');

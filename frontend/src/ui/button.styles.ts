@@ -55,3 +55,24 @@ export const IconButton = styled.button`
     cursor: not-allowed;
   }
 `;
+
+/** A compact outlined button for actions inside a form or a card; `$danger` tints it red. */
+export const SmallButton = styled.button<{ $danger?: boolean }>`
+  font: inherit;
+  font-size: ${({ theme }) => theme.font.small};
+  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.md}`};
+  border: 1px solid ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.layout.radius};
+  background: transparent;
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.text)};
+  cursor: pointer;
+
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+
+  &:disabled {
+    opacity: 0.6;
+    cursor: progress;
+  }
+`;

@@ -110,3 +110,21 @@ export const FormSecondaryButton = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.colors.text};
 `;
+
+/** A framed group of controls with its legend. */
+export const Fieldset = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.sm};
+  min-width: 0;
+  margin: 0;
+  padding: ${({ theme }) => theme.spacing.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.layout.radius};
+
+  legend {
+    padding: 0 ${({ theme }) => theme.spacing.xs};
+    font-size: ${({ theme }) => theme.font.small};
+    font-weight: 600;
+  }
+`;

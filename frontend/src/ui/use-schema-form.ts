@@ -23,6 +23,21 @@ export const firstErrorPerField = <K extends string>(
   return errors;
 };
 
+/** Messages keyed by the full path of their field, as the server names them ("breaks.0.endTime"). */
+export type PathErrors = Record<string, string>;
+
+/** The first message of each field path of a zod failure, keyed by its full path. */
+export const errorsByPath = (
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): PathErrors => {
+  const errors: PathErrors = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    if (!(path in errors)) errors[path] = issue.message;
+  }
+  return errors;
+};
+
 /**
  * Form values as strings, checked with the shared schema on submit; after a first submit every
  * change re-checks, so a message goes away as soon as the field is right.

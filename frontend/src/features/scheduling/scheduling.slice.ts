@@ -8,11 +8,12 @@ import type {
   TimeSlot,
   TimeSlotForm,
 } from '@appointment/contracts/schedule';
+import type { PathErrors } from '../../ui/use-schema-form';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 /** Messages by field path as the form names it (`date`, `workingHours.0.endTime`). */
-export type PathErrors = Record<string, string>;
+export type { PathErrors };
 
 /** A refused command: a message for the whole form and, for a 400, one per bad field. */
 export interface CommandFailure {

@@ -2,6 +2,8 @@ import styled, { css } from 'styled-components';
 
 /** Shared pieces of the booking screens. */
 
+export { ErrorNotice } from '../../../ui/page.styles';
+
 export const VisuallyHidden = styled.span`
   position: absolute;
   width: 1px;
@@ -38,14 +40,6 @@ export const SubTitle = styled.h3`
 export const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-export const ErrorNotice = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.md};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 /** An action that reads as a link (switching the booking mode stays on the same screen). */

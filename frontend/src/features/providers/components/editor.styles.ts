@@ -54,16 +54,6 @@ export const Cell = styled.div<{ $grow?: number; $min?: string }>`
   min-width: ${({ $min = '0' }) => $min};
 `;
 
-export const DayName = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
-  flex: 0 0 10.5rem;
-  padding-bottom: ${({ theme }) => theme.spacing.sm};
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.text};
-`;
-
 export const CheckLabel = styled.label`
   display: inline-flex;
   align-items: center;

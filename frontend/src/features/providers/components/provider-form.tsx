@@ -1,15 +1,14 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ProviderForm as ProviderFormSchema } from '@appointment/contracts/catalogue';
 import { INDUSTRIES } from '@appointment/contracts/constants';
-import { defaultWorkingHours, type WorkingHoursEntry } from '@appointment/contracts/schedule';
+import { defaultWorkingHours, type Break, type WorkingHoursEntry } from '@appointment/contracts/schedule';
 import { useAppDispatch } from '../../../app/hooks';
 import { addProviderClosed, addProviderSubmitted } from '../providers.slice';
-import { BreaksEditor, type BreakRow } from './breaks-editor';
-import { errorsByPath, type PathErrors } from './form-errors';
+import { BreaksEditor, WorkingHoursEditor } from '../../../ui/hours-editor';
+import { errorsByPath, type PathErrors } from '../../../ui/use-schema-form';
 import { ImagePicker } from './image-picker';
 import { ServicesEditor, type ServiceRow } from './services-editor';
 import { SpecialtiesEditor } from './specialties-editor';
-import { WorkingHoursEditor } from './working-hours-editor';
 import { FieldError, Input, Label, Select } from './editor.styles';
 import {
   Actions,
@@ -26,7 +25,7 @@ type Entry = Pick<WorkingHoursEntry, 'day' | 'startTime' | 'endTime' | 'isAvaila
 
 interface Values extends Record<TextKey, string> {
   workingHours: Entry[];
-  breaks: BreakRow[];
+  breaks: Break[];
   services: ServiceRow[];
   specialties: string[];
 }
@@ -53,7 +52,7 @@ const toInput = (values: Values) => ({
   address: values.address,
   description: values.description,
   workingHours: values.workingHours,
-  breaks: values.breaks.map(({ startTime, endTime }) => ({ startTime, endTime })),
+  breaks: values.breaks,
   services: values.services.map(({ name, duration, price, automaticBooking }) => ({
     name,
     duration,
@@ -191,13 +190,9 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
         value={values.workingHours}
         onChange={(next) => set('workingHours', next)}
         errors={errors}
+        hint="Switch a day off when the provider is closed."
       />
-      <BreaksEditor
-        value={values.breaks}
-        onChange={(next) => set('breaks', next)}
-        nextKey={nextKey}
-        errors={errors}
-      />
+      <BreaksEditor value={values.breaks} onChange={(next) => set('breaks', next)} errors={errors} />
 
       {serverError && <Failure role="alert">{serverError}</Failure>}
       <Actions>

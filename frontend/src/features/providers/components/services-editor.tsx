@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PAYMENTS, SERVICE_DEFAULTS } from '@appointment/contracts/constants';
-import type { PathErrors } from './form-errors';
+import type { PathErrors } from '../../../ui/use-schema-form';
 import {
   AddButton,
   Cell,

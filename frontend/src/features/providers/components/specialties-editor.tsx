@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { PathErrors } from './form-errors';
+import type { PathErrors } from '../../../ui/use-schema-form';
 import {
   AddButton,
   Chip,

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
+export { Chips } from '../components/editor.styles';
+
 export const BackLink = styled(Link)`
   display: inline-block;
   margin-bottom: ${({ theme }) => theme.spacing.md};
@@ -147,15 +149,6 @@ export const Hours = styled.dl`
     color: ${({ theme }) => theme.colors.textMuted};
     font-variant-numeric: tabular-nums;
   }
-`;
-
-export const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.xs};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 export const Chip = styled.li`

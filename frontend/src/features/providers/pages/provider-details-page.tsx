@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { PAYMENTS } from '@appointment/contracts/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { dayLabel } from '../components/form-errors';
+import { dayLabel } from '../../../ui/hours-editor';
 import { ProviderImage } from '../components/provider-image';
 import { StatusBadge } from '../components/status-badge';
 import { providerDetailOpened, selectProviderDetail } from '../providers.slice';

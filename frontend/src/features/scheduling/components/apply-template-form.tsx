@@ -7,7 +7,7 @@ import { Form, FormButton, FormError, FormSecondaryButton } from '../../../ui/fo
 import { TextField } from '../../../ui/text-field';
 import { templateApplyClosed, templateApplySubmitted, type PathErrors } from '../scheduling.slice';
 import { breaksSummary, workingDaysSummary } from '../template-summary';
-import { errorsByPath } from './hours-editor';
+import { errorsByPath } from '../../../ui/use-schema-form';
 import { Actions, CardText } from './scheduling.styles';
 
 interface ApplyTemplateFormProps {

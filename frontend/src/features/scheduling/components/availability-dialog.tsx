@@ -19,8 +19,9 @@ import {
   selectScheduling,
   type PathErrors,
 } from '../scheduling.slice';
-import { errorsByPath, HoursEditor, type HoursValue } from './hours-editor';
-import { Modal } from './modal';
+import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/hours-editor';
+import { errorsByPath } from '../../../ui/use-schema-form';
+import { Modal } from '../../../ui/modal';
 import { Actions, ErrorNotice, Notice } from './scheduling.styles';
 
 interface AvailabilityFormProps {
@@ -82,7 +83,16 @@ function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: A
         </Select>
         {shown.timezone && <FieldError>{shown.timezone}</FieldError>}
       </Field>
-      <HoursEditor idPrefix={id} value={hours} onChange={changeHours} errors={shown} />
+      <WorkingHoursEditor
+        value={hours.workingHours}
+        onChange={(workingHours) => changeHours({ ...hours, workingHours })}
+        errors={shown}
+      />
+      <BreaksEditor
+        value={hours.breaks}
+        onChange={(breaks) => changeHours({ ...hours, breaks })}
+        errors={shown}
+      />
       {serverError && Object.keys(serverFieldErrors).length === 0 && (
         <FormError role="alert">{serverError}</FormError>
       )}
@@ -105,7 +115,12 @@ export function AvailabilityDialog() {
   const { open, status, data, loadError, saving, error, fieldErrors } = availability;
 
   return (
-    <Modal open={open} title="Manage Availability" wide onClose={() => dispatch(availabilityClosed())}>
+    <Modal
+      open={open}
+      title="Manage Availability"
+      width="44rem"
+      onClose={() => dispatch(availabilityClosed())}
+    >
       {status === 'loading' && <Notice>Loading availability...</Notice>}
       {status === 'failed' && (
         <>

@@ -1,19 +1,8 @@
 import styled, { css } from 'styled-components';
 
-export const Title = styled.h1`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.title};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-export const PageHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.md};
-  margin-bottom: ${({ theme }) => theme.spacing.lg};
-`;
+export { SmallButton } from '../../../ui/button.styles';
+export { Fieldset } from '../../../ui/form.styles';
+export { ErrorNotice, Notice, PageHeader, PageTitle as Title } from '../../../ui/page.styles';
 
 export const Toolbar = styled.div`
   display: flex;
@@ -45,19 +34,6 @@ export const Chip = styled.button`
   }
 `;
 
-export const Notice = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.md};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-export const ErrorNotice = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.md};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
 export const Badge = styled.span<{ $tone?: 'primary' | 'muted' }>`
   display: inline-block;
   padding: 0 ${({ theme }) => theme.spacing.sm};
@@ -80,23 +56,6 @@ export const FormGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
   gap: ${({ theme }) => theme.spacing.md};
-`;
-
-export const Fieldset = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
-  min-width: 0;
-  margin: 0;
-  padding: ${({ theme }) => theme.spacing.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-
-  legend {
-    padding: 0 ${({ theme }) => theme.spacing.xs};
-    font-size: ${({ theme }) => theme.font.small};
-    font-weight: 600;
-  }
 `;
 
 export const CheckRow = styled.label`
@@ -131,64 +90,6 @@ export const Actions = styled.div`
   flex-wrap: wrap;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.spacing.sm};
-`;
-
-export const SmallButton = styled.button<{ $danger?: boolean }>`
-  font: inherit;
-  font-size: ${({ theme }) => theme.font.small};
-  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.md}`};
-  border: 1px solid ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: transparent;
-  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.text)};
-  cursor: pointer;
-
-  &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-  }
-
-  &:disabled {
-    opacity: 0.6;
-    cursor: progress;
-  }
-`;
-
-/** One row of the working-hours editor: day, available, start, end and (templates) capacity. */
-export const HoursRow = styled.div<{ $withCapacity?: boolean }>`
-  display: grid;
-  grid-template-columns: ${({ $withCapacity }) =>
-    $withCapacity ? '6.5rem 6rem 1fr 1fr 5.5rem' : '6.5rem 6rem 1fr 1fr'};
-  align-items: start;
-  gap: ${({ theme }) => theme.spacing.sm};
-
-  @media (max-width: 560px) {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
-
-export const DayName = styled.span`
-  padding-top: ${({ theme }) => theme.spacing.sm};
-  font-weight: 600;
-`;
-
-export const BreakRow = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr auto;
-  align-items: start;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
-
-export const ColumnHeads = styled.div<{ $withCapacity?: boolean }>`
-  display: grid;
-  grid-template-columns: ${({ $withCapacity }) =>
-    $withCapacity ? '6.5rem 6rem 1fr 1fr 5.5rem' : '6.5rem 6rem 1fr 1fr'};
-  gap: ${({ theme }) => theme.spacing.sm};
-  font-size: ${({ theme }) => theme.font.small};
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  @media (max-width: 560px) {
-    display: none;
-  }
 `;
 
 export const DateHeading = styled.th`

@@ -17,7 +17,8 @@ import {
   Label,
 } from '../../../ui/form.styles';
 import { templateEditorClosed, templateSubmitted, type PathErrors } from '../scheduling.slice';
-import { errorsByPath, HoursEditor, type HoursValue } from './hours-editor';
+import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/hours-editor';
+import { errorsByPath } from '../../../ui/use-schema-form';
 import { Actions } from './scheduling.styles';
 
 interface TemplateEditorProps {
@@ -99,12 +100,16 @@ export function TemplateEditor({ target, saving, serverError, serverFieldErrors 
         />
         {shown.description && <FieldError>{shown.description}</FieldError>}
       </Field>
-      <HoursEditor
-        idPrefix={id}
-        value={hours}
-        onChange={(next) => change({ name, description, hours: next })}
+      <WorkingHoursEditor
+        value={hours.workingHours}
+        onChange={(workingHours) => change({ name, description, hours: { ...hours, workingHours } })}
         errors={shown}
         withCapacity
+      />
+      <BreaksEditor
+        value={hours.breaks}
+        onChange={(breaks) => change({ name, description, hours: { ...hours, breaks } })}
+        errors={shown}
       />
       {serverError && Object.keys(serverFieldErrors).length === 0 && (
         <FormError role="alert">{serverError}</FormError>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button, SecondaryButton } from '../../../ui/button.styles';
 import { AvailabilityDialog } from '../components/availability-dialog';
-import { Modal } from '../components/modal';
+import { Modal } from '../../../ui/modal';
 import {
   Chip,
   Chips,
@@ -74,7 +74,7 @@ export function ScheduleManagementPage() {
       <Modal
         open={slotForm.open}
         title="Create Time Slot"
-        wide
+        width="44rem"
         onClose={() => dispatch(timeSlotFormClosed())}
       >
         <TimeSlotFormFields

@@ -3,7 +3,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../ui/button.styles';
 import { FormButton, FormSecondaryButton } from '../../../ui/form.styles';
 import { ApplyTemplateForm } from '../components/apply-template-form';
-import { Modal } from '../components/modal';
+import { Modal } from '../../../ui/modal';
 import {
   Actions,
   Badge,
@@ -105,7 +105,7 @@ export function ScheduleTemplatesPage() {
       <Modal
         open={editor.target !== null}
         title={editor.target === 'new' ? 'New Template' : 'Edit Template'}
-        wide
+        width="44rem"
         onClose={() => dispatch(templateEditorClosed())}
       >
         {editor.target !== null && (

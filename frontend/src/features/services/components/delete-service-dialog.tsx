@@ -3,8 +3,9 @@ import type { Service } from '@appointment/contracts/catalogue';
 import { useAppDispatch } from '../../../app/hooks';
 import { FormError, FormSecondaryButton } from '../../../ui/form.styles';
 import { deleteServiceCancelled, deleteServiceConfirmed } from '../services.slice';
-import { useModalDialog } from './use-modal-dialog';
-import { Actions, Body, DangerButton, Dialog, Heading, Text } from './service-dialog.styles';
+import { Modal } from '../../../ui/modal';
+import { ModalActions as Actions } from '../../../ui/modal.styles';
+import { Body, DangerButton, Text } from './service-dialog.styles';
 
 interface DeleteServiceDialogProps {
   /** The service to delete; null keeps the dialog closed. */
@@ -15,26 +16,18 @@ interface DeleteServiceDialogProps {
 
 /** Asks before a service is deleted (SPEC §2.8 "delete"). */
 export function DeleteServiceDialog({ service, deleting, deleteError }: DeleteServiceDialogProps) {
-  const headingId = useId();
   const textId = useId();
   const dispatch = useAppDispatch();
-  const dialogRef = useModalDialog(service !== null);
 
   return (
-    <Dialog
-      ref={dialogRef}
+    <Modal
+      open={service !== null}
+      title="Delete Service"
       role="alertdialog"
-      aria-labelledby={headingId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        event.preventDefault();
-        dispatch(deleteServiceCancelled());
-      }}
-      onClose={() => {
-        if (service) dispatch(deleteServiceCancelled());
-      }}
+      describedBy={textId}
+      width="32rem"
+      onClose={() => dispatch(deleteServiceCancelled())}
     >
-      <Heading id={headingId}>Delete Service</Heading>
       {service && (
         <Body>
           <Text id={textId}>
@@ -56,6 +49,6 @@ export function DeleteServiceDialog({ service, deleting, deleteError }: DeleteSe
           </Actions>
         </Body>
       )}
-    </Dialog>
+    </Modal>
   );
 }

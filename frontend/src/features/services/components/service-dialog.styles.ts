@@ -1,26 +1,5 @@
 import styled from 'styled-components';
 
-export const Dialog = styled.dialog`
-  width: min(32rem, calc(100vw - 2rem));
-  max-height: calc(100vh - 2rem);
-  overflow-y: auto;
-  padding: ${({ theme }) => theme.spacing.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.shadow};
-
-  &::backdrop {
-    background: ${({ theme }) => theme.colors.overlay};
-  }
-`;
-
-export const Heading = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.spacing.md};
-  font-size: ${({ theme }) => theme.font.large};
-`;
-
 export const Row = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
@@ -74,12 +53,6 @@ export const Hint = styled.p`
 
 export const Text = styled.p`
   margin: 0;
-`;
-
-export const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.spacing.sm};
 `;
 
 export const DangerButton = styled.button`

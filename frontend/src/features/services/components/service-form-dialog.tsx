@@ -19,8 +19,9 @@ import {
   serviceSubmitted,
   type ServiceFieldErrors,
 } from '../services.slice';
-import { useModalDialog } from './use-modal-dialog';
-import { Actions, CheckLabel, CheckRow, Dialog, Heading, Hint, Row, TextArea } from './service-dialog.styles';
+import { Modal } from '../../../ui/modal';
+import { ModalActions as Actions } from '../../../ui/modal.styles';
+import { CheckLabel, CheckRow, Hint, Row, TextArea } from './service-dialog.styles';
 
 type TextKey = 'name' | 'description' | 'duration' | 'price';
 
@@ -199,24 +200,16 @@ interface ServiceFormDialogProps extends Omit<ServiceFormProps, 'service'> {
 
 /** SPEC §2.8, §5: the Add Service / edit form, validated with the shared ServiceInput. */
 export function ServiceFormDialog({ open, service, formKey, ...formProps }: ServiceFormDialogProps) {
-  const headingId = useId();
   const dispatch = useAppDispatch();
-  const dialogRef = useModalDialog(open);
 
   return (
-    <Dialog
-      ref={dialogRef}
-      aria-labelledby={headingId}
-      onCancel={(event) => {
-        event.preventDefault();
-        dispatch(serviceFormClosed());
-      }}
-      onClose={() => {
-        if (open) dispatch(serviceFormClosed());
-      }}
+    <Modal
+      open={open}
+      title={service ? 'Edit Service' : 'Add Service'}
+      width="32rem"
+      onClose={() => dispatch(serviceFormClosed())}
     >
-      <Heading id={headingId}>{service ? 'Edit Service' : 'Add Service'}</Heading>
-      {open && <ServiceForm key={formKey} service={service} {...formProps} />}
-    </Dialog>
+      <ServiceForm key={formKey} service={service} {...formProps} />
+    </Modal>
   );
 }

@@ -1,28 +1,6 @@
 import styled from 'styled-components';
 
-export const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.md};
-  margin-bottom: ${({ theme }) => theme.spacing.lg};
-`;
-
-export const Title = styled.h1`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.title};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-export const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
-  gap: ${({ theme }) => theme.spacing.lg};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
+export { CardGrid as Grid, PageHeader as Header, PageTitle as Title } from '../../../ui/page.styles';
 
 export const Notice = styled.p`
   margin: 0;

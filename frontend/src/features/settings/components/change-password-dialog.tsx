@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ChangePassword } from '@appointment/contracts/accounts';
 import { firstErrorPerField } from '../../../ui/use-schema-form';
 import { useAppDispatch } from '../../../app/hooks';
+import { Modal } from '../../../ui/modal';
+import { ModalActions as Actions } from '../../../ui/modal.styles';
 import { passwordChangeSubmitted, passwordDialogClosed } from '../settings.slice';
-import { Actions, Dialog, Failure, Form, Heading } from './change-password-dialog.styles';
+import { Failure, Form } from './change-password-dialog.styles';
 import { Field, FieldError, Input, Label, PrimaryButton, SecondaryButton } from './settings-controls.styles';
 
 const FIELDS = [
@@ -81,32 +83,11 @@ interface ChangePasswordDialogProps {
 
 /** SPEC §2.7 Security: the Change Password modal, validated as SPEC §5 says. */
 export function ChangePasswordDialog({ open, saving, serverError }: ChangePasswordDialogProps) {
-  const headingId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const dispatch = useAppDispatch();
 
-  // The native modal dialog traps focus, makes the page behind it inert and hands focus back on close.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <Dialog
-      ref={dialogRef}
-      aria-labelledby={headingId}
-      onCancel={(event) => {
-        event.preventDefault();
-        dispatch(passwordDialogClosed());
-      }}
-      onClose={() => {
-        if (open) dispatch(passwordDialogClosed());
-      }}
-    >
-      <Heading id={headingId}>Change Password</Heading>
-      {open && <PasswordForm saving={saving} serverError={serverError} />}
-    </Dialog>
+    <Modal open={open} title="Change Password" width="28rem" onClose={() => dispatch(passwordDialogClosed())}>
+      <PasswordForm saving={saving} serverError={serverError} />
+    </Modal>
   );
 }

@@ -1,10 +1,6 @@
 import styled from 'styled-components';
 
-export const Title = styled.h1`
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
-  font-size: ${({ theme }) => theme.font.title};
-  color: ${({ theme }) => theme.colors.text};
-`;
+export { StandalonePageTitle as Title } from '../../../ui/page.styles';
 
 export const RoleBadge = styled.span`
   display: inline-block;

@@ -1,10 +1,10 @@
 import styled from 'styled-components';
 
-export const Dialog = styled.dialog`
-  width: min(52rem, calc(100vw - 2rem));
+export const Dialog = styled.dialog<{ $width: string }>`
+  width: min(${({ $width }) => $width}, calc(100vw - 2rem));
   max-height: calc(100vh - 2rem);
-  padding: ${({ theme }) => theme.spacing.lg};
   overflow-y: auto;
+  padding: ${({ theme }) => theme.spacing.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.layout.radius};
   background: ${({ theme }) => theme.colors.surface};
@@ -19,4 +19,11 @@ export const Dialog = styled.dialog`
 export const Heading = styled.h2`
   margin: 0 0 ${({ theme }) => theme.spacing.md};
   font-size: ${({ theme }) => theme.font.large};
+`;
+
+/** The buttons at the foot of a dialog, to the right. */
+export const ModalActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.spacing.sm};
 `;

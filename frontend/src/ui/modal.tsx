@@ -3,18 +3,25 @@ import { Dialog, Heading } from './modal.styles';
 
 interface ModalProps {
   open: boolean;
+  /** Shown as the heading and gives the dialog its accessible name. */
   title: string;
+  /** Called on Escape, on a close from the browser, and never while closed. */
   onClose: () => void;
-  wide?: boolean;
+  /** `alertdialog` for a confirmation that interrupts the user. */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text that describes the dialog, if any. */
+  describedBy?: string;
+  /** The widest the dialog gets; it never overflows a narrow screen. */
+  width?: string;
   /** Rendered only while open, so a form starts afresh every time the modal opens. */
   children: ReactNode;
 }
 
 /**
  * A native modal dialog: it traps focus, makes the page behind it inert, closes on Escape and
- * hands focus back on close.
+ * hands focus back to the opener on close.
  */
-export function Modal({ open, title, onClose, wide, children }: ModalProps) {
+export function Modal({ open, title, onClose, role, describedBy, width = '30rem', children }: ModalProps) {
   const headingId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
 
@@ -28,8 +35,10 @@ export function Modal({ open, title, onClose, wide, children }: ModalProps) {
   return (
     <Dialog
       ref={dialogRef}
+      role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={headingId}
-      $wide={wide}
+      aria-describedby={describedBy}
+      $width={width}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

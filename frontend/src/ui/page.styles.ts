@@ -1,0 +1,47 @@
+import styled from 'styled-components';
+
+/** A page's heading row: the title on the left, its main action (if any) on the right. */
+export const PageHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing.md};
+  margin-bottom: ${({ theme }) => theme.spacing.lg};
+`;
+
+export const PageTitle = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.title};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+/** A list of cards that fills the row, each at least 16rem wide. */
+export const CardGrid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+  gap: ${({ theme }) => theme.spacing.lg};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** A quiet line above the content: loading, nothing found. */
+export const Notice = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** A failure above the content, framed in the danger colour. */
+export const ErrorNotice = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.md};
+  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.layout.radius};
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** A page title with no header row beside it: the content follows below. */
+export const StandalonePageTitle = styled(PageTitle)`
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+`;
