@@ -120,7 +120,7 @@ export class PlatformWorld extends World {
       databaseUrl: this.database.url,
       logger: createLogger('silent'),
     });
-    handler.app = this.platform.app;
+    handler.app = this.platform.handler;
   }
 
   /** Scenarios that never say otherwise run on an empty platform, started at first use. */

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type pg from 'pg';
@@ -28,6 +27,9 @@ export interface AppDependencies extends HealthDependencies {
 const isLoopback = (address: string | undefined): boolean =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
+/** The security headers of every answer (helmet's defaults); the fast path sends the same. */
+export const securityHeaders = () => helmet();
+
 /** The Express app: every API area under /api, then the built frontend. */
 export const createApp = (deps: AppDependencies): Express => {
   const app = express();
@@ -35,11 +37,10 @@ export const createApp = (deps: AppDependencies): Express => {
   // API answers are never cached by validators; hashing every body (up to 100s of KB) costs CPU.
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
-  app.use(helmet());
+  app.use(securityHeaders());
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
-  api.use(cookieParser());
   api.use(healthRouter(deps));
   if (deps.accounts) {
     api.use(authenticate(deps.accounts.sessions));

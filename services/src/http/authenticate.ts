@@ -9,13 +9,35 @@ export interface RequestAuth extends Actor {
   token: string;
 }
 
-/** The session token from the `sid` cookie, or from `Authorization: Bearer`. */
-export const tokenOf = (req: Request): string | undefined => {
-  const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
-  const cookie = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
-  return cookie || undefined;
+/** The token of an `Authorization: Bearer …` header. */
+export const bearerOf = (header: string | undefined): string | undefined => {
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
 };
+
+/** The session token of the `sid` cookie in a Cookie header. */
+export const cookieTokenOf = (header: string | undefined): string | undefined => {
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === SESSION_COOKIE) {
+      const value = pair
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
+      try {
+        return decodeURIComponent(value) || undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+};
+
+/** The session token from `Authorization: Bearer`, or else from the `sid` cookie. */
+export const tokenOf = (req: Request): string | undefined =>
+  bearerOf(req.headers.authorization) ?? cookieTokenOf(req.headers.cookie);
 
 /** Finds who is calling, if anyone; every route decides itself whether that is enough. */
 export const authenticate =

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { addDays, format } from 'date-fns';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { dayKeyIn, type FetchSlotResponse, type TimeSlot } from '@appointment/contracts/schedule';
@@ -285,5 +287,78 @@ describe('schedule API', () => {
     expect(await dump()).toEqual(before);
     // Still answering from the swapped-in read model.
     expect((await fetchSlot('Physiotherapy')).body.timeslots).toHaveLength(answered);
+  });
+
+  it('sends fetchslot gzipped to a caller that accepts it, and plain JSON otherwise', async () => {
+    const ask = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const request = http.request(
+          `${test.base}/api/schedulemanage/fetchslot`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${user.token}`,
+              'accept-encoding': encoding,
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        request.on('error', reject);
+        request.end(JSON.stringify({ providerId: sunrise.id, serviceId: 'Physiotherapy' }));
+      });
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await ask('gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(zipped.body.length * 5).toBeLessThan(plain.body.length);
+    expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+  });
+
+  it('answers fetchslot before Express with the same security headers, and leaves every refusal to the app', async () => {
+    const body = JSON.stringify({ providerId: sunrise.id, serviceId: 'Physiotherapy' });
+    const post = (headers: Record<string, string>, payload = body) =>
+      fetch(`${test.base}/api/schedulemanage/fetchslot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: payload,
+      });
+    const fast = await post({ authorization: `Bearer ${user.token}` });
+    expect(fast.status).toBe(200);
+    const throughApp = await fetch(`${test.base}/api/health`);
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'strict-transport-security',
+      'x-frame-options',
+    ]) {
+      expect(fast.headers.get(name)).toBe(throughApp.headers.get(name));
+      expect(fast.headers.get(name)).not.toBeNull();
+    }
+    // The session cookie works as well as the bearer token.
+    expect((await post({ cookie: `theme=dark; sid=${user.token}` })).status).toBe(200);
+
+    const anonymous = await post({});
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: 'Please sign in to continue' });
+    const notJson = await post({ authorization: `Bearer ${user.token}` }, '{"providerId":');
+    expect(notJson.status).toBe(400);
+    const incomplete = await post(
+      { authorization: `Bearer ${user.token}` },
+      JSON.stringify({ providerId: sunrise.id }),
+    );
+    expect(incomplete.status).toBe(400);
+    expect(((await incomplete.json()) as { errors: { field: string }[] }).errors[0]!.field).toBe('serviceId');
+    const unknown = await post(
+      { authorization: `Bearer ${user.token}` },
+      JSON.stringify({ providerId: sunrise.id, serviceId: 'Nope' }),
+    );
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'Service not found' });
   });
 });

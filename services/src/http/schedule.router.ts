@@ -49,9 +49,15 @@ export const scheduleRouter = (schedule: ScheduleService): Router => {
   );
 
   router.post(route(SCHEDULE_PATHS.fetchSlot), requireSignedIn, async (req, res) => {
-    const body = await schedule.fetchSlot(FetchSlotRequest.parse(req.body));
+    const acceptsGzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+    const { body, encoding } = await schedule.fetchSlot(FetchSlotRequest.parse(req.body), acceptsGzip);
     // The busiest call of the booking screen: the cached bytes go out as they are.
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': body.length,
+      Vary: 'Accept-Encoding',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    });
     res.end(body);
   });
 

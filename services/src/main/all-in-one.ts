@@ -30,7 +30,7 @@ const main = async () => {
   const platform = await startPlatform({ config, databaseUrl: database.url, logger, jobs, frontendDist });
   shutdown.add('platform', () => platform.stop());
 
-  const server = http.createServer(platform.app);
+  const server = http.createServer(platform.handler);
   const io = createSocketServer(server, logger);
   shutdown.add('http', () => new Promise<void>((resolve) => io.close(() => resolve())));
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import type { LogPosition } from '@appointment/contracts/events';
 import type pg from 'pg';
@@ -13,13 +14,16 @@ import type { Config } from '../config';
 import { connectEventStore } from '../eventstore/connect';
 import type { EventStore } from '../eventstore/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
-import { createApp } from '../http/app';
+import { createApp, securityHeaders } from '../http/app';
+import { withFastPath } from '../http/fast-path';
 import type { JobQueues } from '../jobs/job-queues';
 import type { Logger } from '../logger';
 import { isGenuineVerification, MailSender, mailOutboxReactor } from '../mail/mail-outbox';
 
 export interface Platform {
   app: Express;
+  /** What the HTTP server runs: the app, with the fast path for fetchslot in front. */
+  handler: RequestListener;
   store: EventStore;
   pool: pg.Pool;
   projector: ProjectorRunner;
@@ -103,8 +107,11 @@ export const startPlatform = async ({
     mailbox: config.SMTP_URL || config.NODE_ENV === 'production' ? undefined : pool,
   });
 
+  const handler = withFastPath(app, { sessions, schedule, securityHeaders: securityHeaders() });
+
   return {
     app,
+    handler,
     store,
     pool,
     projector,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { addDays, format, parseISO } from 'date-fns';
 import type pg from 'pg';
 import { v5 as uuidv5 } from 'uuid';
@@ -99,7 +100,15 @@ interface CachedAvailability {
   timeslotsJson: string;
   /** The whole answer, until the clock passes the start of its first open slot. */
   body?: Buffer;
+  /** The same answer gzipped, made on the first request that accepts it. */
+  gzipped?: Buffer;
   bodyValidUntil: number;
+}
+
+/** A fetchslot answer: JSON bytes, gzipped when the caller accepts that. */
+export interface SlotAnswer {
+  body: Buffer;
+  encoding?: 'gzip';
 }
 
 const CACHE_LIMIT = 2000;
@@ -267,7 +276,7 @@ export class ScheduleService {
    * its start. Each request checks the version row (one indexed read), unless the projector
    * runs in this process and has not touched the provider since (readModelChanged).
    */
-  async fetchSlot({ providerId, serviceId }: FetchSlotRequest): Promise<Buffer> {
+  async fetchSlot({ providerId, serviceId }: FetchSlotRequest, acceptsGzip = false): Promise<SlotAnswer> {
     const now = this.now();
     const key = `${providerId}\u0000${serviceId.trim().toLowerCase()}`;
     const localVersion = this.localVersions?.get(providerId) ?? 0;
@@ -292,10 +301,14 @@ export class ScheduleService {
       entry.body = Buffer.from(
         `{"matchedService":${entry.matchedServiceJson},"timeslots":${entry.timeslotsJson},"firstTimeslot":${JSON.stringify(first)}}`,
       );
+      entry.gzipped = undefined;
       // The first open slot stays the same until the clock reaches its start.
       entry.bodyValidUntil = first ? Date.parse(first.intervalStart) : Number.POSITIVE_INFINITY;
     }
-    return entry.body;
+    if (!acceptsGzip) return { body: entry.body };
+    // A year of windows is ~130 KB of repetitive JSON and ~10 KB gzipped; it is compressed once.
+    entry.gzipped ??= gzipSync(entry.body);
+    return { body: entry.gzipped, encoding: 'gzip' };
   }
 
   private async loadAvailability(

@@ -82,7 +82,7 @@ export const startTestPlatform = async (options: {
     ...options.env,
   });
   const platform = await startPlatform({ config, databaseUrl: database.url, logger: createLogger('silent') });
-  const server = http.createServer(platform.app);
+  const server = http.createServer(platform.handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
