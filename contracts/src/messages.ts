@@ -114,4 +114,17 @@ export const MESSAGES = {
   slotsLoadFailed: 'Failed to load slots. Please try again.',
   noAutomaticSlots: 'No automatic slots available',
   invalidDateFormat: 'Error: Invalid date format',
+
+  slotJustBooked: 'This slot was just booked',
+  slotInPast: 'This slot has already started',
+  slotNotFound: 'This time slot does not exist',
+  slotNotForService: 'This time slot does not offer that service',
+  intervalRequired: "Choose one of the slot's intervals",
+  appointmentBooked: 'Appointment booked successfully',
+  appointmentNotFound: 'Appointment not found',
+  bookingFailed: 'Failed to book appointment. Please try again.',
+  appointmentsLoadFailed: 'Failed to load appointments. Please try again.',
+  noAppointments: 'No appointments found.',
+  statusUpdateFailed: 'Failed to update appointment status.',
+  statusUpdateToast: 'Failed to update appointment.',
 } as const;

@@ -251,6 +251,17 @@ export const dayKeyIn = (instant: Date, timeZone: string): string => {
   }
   return dayFormat.format(instant);
 };
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** The wall-clock time (HH:mm, 24-hour) of an instant in a time zone. */
+export const timeOfDayIn = (instant: Date, timeZone: string): string => {
+  let timeFormat = timeFormats.get(timeZone);
+  if (!timeFormat) {
+    timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormats.set(timeZone, timeFormat);
+  }
+  return timeFormat.format(instant);
+};
+
 /** The weekday of a day key. */
 export const weekdayOf = (date: string): Weekday => {
   const index = parseISO(date).getDay(); // 0 is Sunday

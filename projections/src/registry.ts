@@ -1,5 +1,6 @@
 import type { Projection } from './projection';
 import { accountsProjection } from './accounts.projection';
+import { appointmentsProjection } from './appointments.projection';
 import { catalogueProjection } from './catalogue.projection';
 import { scheduleProjection } from './schedule.projection';
 import { streamCatalogProjection } from './stream-catalog.projection';
@@ -10,6 +11,7 @@ export const PROJECTIONS: Projection[] = [
   accountsProjection,
   catalogueProjection,
   scheduleProjection,
+  appointmentsProjection,
 ];
 
 export const projectionNamed = (name: string): Projection | undefined =>

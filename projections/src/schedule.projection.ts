@@ -34,6 +34,13 @@ const SHAPES: Record<string, z.ZodType> = {
     availableSlots: z.number(),
     addAsSlot: z.boolean(),
   }),
+  IntervalBooked: At.extend({
+    timeSlotId: z.string(),
+    appointmentId: z.string(),
+    index: z.number().nullable(),
+    status: z.string(),
+  }),
+  AppointmentStatusChanged: At.extend({ appointmentId: z.string(), from: z.string(), to: z.string() }),
 };
 
 /**
@@ -44,7 +51,7 @@ const SHAPES: Record<string, z.ZodType> = {
  */
 export const scheduleProjection: Projection = {
   name: 'schedule',
-  version: 1,
+  version: 2,
   createTables: (schema) => `
     CREATE TABLE ${schema}.time_slots (
       id text PRIMARY KEY,
@@ -85,6 +92,13 @@ export const scheduleProjection: Projection = {
       updated_at timestamptz NOT NULL,
       PRIMARY KEY (provider_id, id)
     );
+    -- Which appointment holds which interval (index) or place (null) of a window.
+    CREATE TABLE ${schema}.holds (
+      appointment_id text PRIMARY KEY,
+      timeslot_id text NOT NULL,
+      idx integer,
+      active boolean NOT NULL
+    );
     CREATE TABLE ${schema}.versions (
       provider_id text PRIMARY KEY,
       version bigint NOT NULL
@@ -99,6 +113,19 @@ export const scheduleProjection: Projection = {
          ON CONFLICT (provider_id) DO UPDATE SET version = ${schema}.versions.version + 1`,
         [d.providerId],
       );
+    /** Takes (+1) or frees (-1) an interval of a split window, or a place in a block. */
+    const hold = (timeSlotId: string, index: number | null, change: 1 | -1) =>
+      index === null
+        ? db.query(`UPDATE ${schema}.time_slots SET available_slots = available_slots - $2 WHERE id = $1`, [
+            timeSlotId,
+            change,
+          ])
+        : db.query(
+            change > 0
+              ? `UPDATE ${schema}.time_slots SET indexes = array_append(array_remove(indexes, $2), $2) WHERE id = $1`
+              : `UPDATE ${schema}.time_slots SET indexes = array_remove(indexes, $2) WHERE id = $1`,
+            [timeSlotId, index],
+          );
     const saveTemplate = (template: z.infer<typeof Template>) =>
       db.query(
         `INSERT INTO ${schema}.templates (provider_id, id, name, description, is_default, working_hours, breaks,
@@ -173,6 +200,31 @@ export const scheduleProjection: Projection = {
           d.templateId,
         ]);
         return;
+      case 'IntervalBooked': {
+        const active = d.status !== 'cancelled';
+        await db.query(
+          `INSERT INTO ${schema}.holds (appointment_id, timeslot_id, idx, active) VALUES ($1, $2, $3, $4)`,
+          [d.appointmentId, d.timeSlotId, d.index, active],
+        );
+        if (active) await hold(d.timeSlotId, d.index, +1);
+        await bump();
+        return;
+      }
+      case 'AppointmentStatusChanged': {
+        const active = d.to !== 'cancelled';
+        const { rows } = await db.query<{ timeslot_id: string; idx: number | null; active: boolean }>(
+          `SELECT timeslot_id, idx, active FROM ${schema}.holds WHERE appointment_id = $1`,
+          [d.appointmentId],
+        );
+        const before = rows[0];
+        await db.query(`UPDATE ${schema}.holds SET active = $2 WHERE appointment_id = $1`, [
+          d.appointmentId,
+          active,
+        ]);
+        if (before && before.active !== active) await hold(before.timeslot_id, before.idx, active ? +1 : -1);
+        await bump();
+        return;
+      }
       case 'TimeSlotAdded':
         await db.query(
           `INSERT INTO ${schema}.time_slots (id, provider_id, service_ids, date, start_time, end_time, timezone,

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import type pg from 'pg';
 import { readMailbox } from '../mail/mail-outbox';
 import { accountsRouter, type AccountsRouterDependencies } from './accounts.router';
+import { appointmentsRouter, type AppointmentsRouterDependencies } from './appointments.router';
 import { authenticate } from './authenticate';
 import { catalogueRouter, type CatalogueRouterDependencies } from './catalogue.router';
 import { scheduleRouter } from './schedule.router';
@@ -19,6 +20,7 @@ export interface AppDependencies extends HealthDependencies {
   frontendDist?: string;
   accounts?: AccountsRouterDependencies;
   catalogue?: CatalogueRouterDependencies;
+  appointments?: AppointmentsRouterDependencies;
   schedule?: ScheduleService;
   /** The local outbox, readable at /api/dev/mailbox when no SMTP server is configured. */
   mailbox?: pg.Pool;
@@ -47,6 +49,7 @@ export const createApp = (deps: AppDependencies): Express => {
     // The booking screen's reads come first: the busiest routes match without walking the rest.
     if (deps.schedule) api.use(scheduleRouter(deps.schedule));
     if (deps.catalogue) api.use(catalogueRouter(deps.catalogue));
+    if (deps.appointments) api.use(appointmentsRouter(deps.appointments));
     api.use(accountsRouter(deps.accounts));
   }
   const mailbox = deps.mailbox;

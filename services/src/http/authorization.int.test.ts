@@ -54,6 +54,20 @@ const ROUTES: { method: string; path: string; body?: unknown; audience: Audience
   },
   { method: 'POST', path: '/api/schedulemanage/deletetemplate', body: {}, audience: ['admin', 'superadmin'] },
   { method: 'POST', path: '/api/schedulemanage/applytemplate', body: {}, audience: ['admin', 'superadmin'] },
+  { method: 'POST', path: '/api/appointments/bookappointment', body: {}, audience: ['user'] },
+  {
+    method: 'POST',
+    path: '/api/appointments/appointmentstats',
+    body: {},
+    audience: ['user', 'admin', 'incharge', 'superadmin'],
+  },
+  {
+    method: 'POST',
+    path: '/api/appointments/appointmentlist',
+    body: {},
+    audience: ['user', 'admin', 'incharge', 'superadmin'],
+  },
+  { method: 'POST', path: '/api/appointments/updatestatus', body: {}, audience: ['admin'] },
 ];
 
 const expected = (audience: Audience, role: Role | 'anonymous'): 'allowed' | 401 | 403 => {

@@ -93,6 +93,11 @@ describe('catalogue API', () => {
     const duplicate = await admin.post('/api/providerservice/addservice', { name: 'general consultation' });
     expect(duplicate.status).toBe(409);
     expect((await incharge.post('/api/providerservice/addservice', { name: 'X' })).status).toBe(403);
+    const nul = await admin.post('/api/providerservice/addservice', { name: 'Bad\u0000Name' });
+    expect(nul).toMatchObject({
+      status: 400,
+      body: { message: 'The request contains characters that cannot be stored' },
+    });
   });
 
   it('lets a superadmin add an active provider with an image, services and specialties', async () => {

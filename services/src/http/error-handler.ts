@@ -37,6 +37,14 @@ export const errorHandler =
       res.status(400).json({ message: 'The request body is not valid JSON' } satisfies ErrorBody);
       return;
     }
+    // PostgreSQL refuses text with NUL characters or broken encoding (22P05, 22021): bad input.
+    const code = (error as { code?: unknown }).code;
+    if (code === '22P05' || code === '22021') {
+      res
+        .status(400)
+        .json({ message: 'The request contains characters that cannot be stored' } satisfies ErrorBody);
+      return;
+    }
     if (type === 'entity.too.large') {
       res.status(413).json({ message: 'The request body is too large' } satisfies ErrorBody);
       return;

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { PROJECTIONS } from '@appointment/projections/registry';
 import { ProjectorRunner } from '@appointment/projections/runner';
 import { AccountsService } from '../accounts/accounts.service';
+import { AppointmentsService } from '../appointments/appointments.service';
 import { seedDemoData } from './demo-data';
 import { SessionStore } from '../auth/sessions';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -30,6 +31,7 @@ export interface Platform {
   accounts: AccountsService;
   catalogue: CatalogueService;
   schedule: ScheduleService;
+  appointments: AppointmentsService;
   sessions: SessionStore;
   /** Stops everything this function started, in reverse order. */
   stop(): Promise<void>;
@@ -74,6 +76,7 @@ export const startPlatform = async ({
   const waitFor = (position: LogPosition) => projector.waitFor(position);
   const accounts = new AccountsService({ store, pool, waitFor });
   const catalogue = new CatalogueService({ store, pool, waitFor });
+  const appointments = new AppointmentsService({ store, pool, waitFor });
   const schedule = new ScheduleService({
     store,
     pool,
@@ -103,6 +106,7 @@ export const startPlatform = async ({
       registrationLimit: config.REGISTRATION_LIMIT,
     },
     catalogue: { catalogue, uploadsDir },
+    appointments: { appointments, uploadsDir },
     schedule,
     mailbox: config.SMTP_URL || config.NODE_ENV === 'production' ? undefined : pool,
   });
@@ -118,6 +122,7 @@ export const startPlatform = async ({
     accounts,
     catalogue,
     schedule,
+    appointments,
     sessions,
     stop: async () => {
       await mail.stop();

@@ -1,7 +1,7 @@
 import { defaultTemplate } from '@appointment/contracts/schedule';
 import type { Command } from '../command-handler';
 import { specFor } from '../decider-spec';
-import { ConflictError, IllegalStateError, NotFoundError } from '../errors';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
 import { favouritesDecider, type FavouritesCommand } from '../favourites/favourites.decider';
 import { timeSlotDecider, type TimeSlotCommand } from '../schedule/time-slot.decider';
 import {
@@ -203,5 +203,118 @@ describe('favourites decider', () => {
       .when(set(false))
       .then([{ type: 'FavouriteProviderRemoved', data: { userId: 'u1', providerId: P, at: now } }]);
     spec.given([]).when(set(false)).then([]);
+  });
+});
+
+describe('time slot decider: bookings (DESIGN §5)', () => {
+  const spec = specFor(timeSlotDecider);
+  const window = (over: Partial<TimeSlotCommand['data']> = {}) => ({
+    type: 'TimeSlotAdded' as const,
+    data: {
+      timeSlotId: 't1',
+      providerId: P,
+      serviceIds: ['Consultation'],
+      date: '2026-12-01',
+      startTime: '09:00',
+      endTime: '10:00',
+      timezone: 'UTC',
+      startDateTime: '2026-12-01T09:00:00.000Z',
+      endDateTime: '2026-12-01T10:00:00.000Z',
+      availableSlots: 2,
+      addAsSlot: true,
+      at: now,
+      ...over,
+    },
+  });
+  const booking = (appointmentId: string, index: number | null) => ({
+    appointmentId,
+    userId: 'u1',
+    email: 'u1@example.com',
+    username: 'U One',
+    providerName: 'Sunrise Clinic',
+    serviceName: 'Consultation',
+    index,
+    paymentNeeded: true,
+    automaticBooking: false,
+    amount: 50,
+  });
+  const book = (appointmentId: string, index: number | null, at = now): TimeSlotCommand => ({
+    type: 'BookInterval',
+    data: booking(appointmentId, index),
+    metadata: { ...metadata, now: at },
+  });
+  const booked = (appointmentId: string, index: number | null, start: string, end: string) => ({
+    type: 'IntervalBooked' as const,
+    data: {
+      ...booking(appointmentId, index),
+      status: 'pending' as const,
+      timeSlotId: 't1',
+      providerId: P,
+      date: '2026-12-01',
+      timezone: 'UTC',
+      startDateTime: start,
+      endDateTime: end,
+      at: now,
+    },
+  });
+  const status = (appointmentId: string, to: 'cancelled' | 'scheduled'): TimeSlotCommand => ({
+    type: 'ChangeAppointmentStatus',
+    data: { appointmentId, status: to },
+    metadata,
+  });
+
+  it('books a free interval with its own instants, pending while payment is due', () =>
+    spec
+      .given([window()])
+      .when(book('a1', 2))
+      .then([booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')]));
+  it('refuses a taken interval, an unknown one, and one already started', () => {
+    const taken = booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z');
+    spec.given([window(), taken]).when(book('a2', 2)).thenThrows(ConflictError);
+    spec.given([window()]).when(book('a2', 3)).thenThrows(ValidationError);
+    spec
+      .given([window()])
+      .when(book('a2', 1, '2026-12-01T09:00:00.000Z'))
+      .thenThrows(IllegalStateError);
+  });
+  it('books the same appointment only once', () =>
+    spec
+      .given([window(), booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')])
+      .when(book('a1', 2))
+      .then([]));
+  it('fills a block up to its capacity and no further', () => {
+    const block = window({ addAsSlot: false });
+    const one = booked('a1', null, '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z');
+    const two = booked('a2', null, '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z');
+    spec.given([block, one]).when(book('a2', null)).then([two]);
+    spec.given([block, one, two]).when(book('a3', null)).thenThrows(ConflictError);
+  });
+  it('frees the interval of a cancelled appointment, and takes it back only while free', () => {
+    const first = booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z');
+    const cancelled = {
+      type: 'AppointmentStatusChanged' as const,
+      data: {
+        timeSlotId: 't1',
+        providerId: P,
+        appointmentId: 'a1',
+        from: 'pending' as const,
+        to: 'cancelled' as const,
+        at: now,
+      },
+    };
+    spec.given([window(), first]).when(status('a1', 'cancelled')).then([cancelled]);
+    spec
+      .given([window(), first, cancelled])
+      .when(book('a2', 2))
+      .then([booked('a2', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')]);
+    spec
+      .given([
+        window(),
+        first,
+        cancelled,
+        booked('a2', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z'),
+      ])
+      .when(status('a1', 'scheduled'))
+      .thenThrows(ConflictError);
   });
 });

@@ -1,8 +1,13 @@
+import type { AppointmentStatus } from '@appointment/contracts/appointments';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { generateIntervals } from '@appointment/contracts/schedule';
 import type { Command, Decider } from '../command-handler';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
 
 /**
  * One availability window (SPEC §3 Time slot) is one stream: the consistency boundary for the
- * bookings of its intervals (DESIGN §5).
+ * bookings of its intervals (DESIGN §5). Every booking appends to it with the expected
+ * revision, so no interval is ever held twice and a block never takes more than its capacity.
  */
 export const timeSlotStream = (timeSlotId: string) => `timeslot-${timeSlotId}`;
 
@@ -21,11 +26,67 @@ export interface TimeSlotDetails {
   addAsSlot: boolean;
 }
 
-export type TimeSlotCommand = Command & { type: 'AddTimeSlot'; data: TimeSlotDetails };
+/** What an appointment records about itself when it takes an interval. */
+export interface BookingDetails {
+  appointmentId: string;
+  userId: string;
+  email: string;
+  username: string;
+  providerName: string;
+  serviceName: string;
+  /** 1-based interval of a split window; null for a block. */
+  index: number | null;
+  paymentNeeded: boolean;
+  automaticBooking: boolean;
+  amount: number;
+  note?: string;
+  imageUrl?: string;
+}
 
-export type TimeSlotEvent = { type: 'TimeSlotAdded'; data: TimeSlotDetails & { at: string } };
+export type TimeSlotCommand =
+  | (Command & { type: 'AddTimeSlot'; data: TimeSlotDetails })
+  | (Command & { type: 'BookInterval'; data: BookingDetails })
+  | (Command & {
+      type: 'ChangeAppointmentStatus';
+      data: { appointmentId: string; status: AppointmentStatus };
+    });
 
-export type TimeSlotState = { status: 'none' } | (TimeSlotDetails & { status: 'open'; indexes: number[] });
+export type IntervalBookedData = BookingDetails & {
+  /** pending, or scheduled at once for a free service with automatic booking (SPEC §4). */
+  status: AppointmentStatus;
+  timeSlotId: string;
+  providerId: string;
+  date: string;
+  timezone: string;
+  startDateTime: string;
+  endDateTime: string;
+  at: string;
+};
+
+export type TimeSlotEvent =
+  | { type: 'TimeSlotAdded'; data: TimeSlotDetails & { at: string } }
+  | { type: 'IntervalBooked'; data: IntervalBookedData }
+  | {
+      type: 'AppointmentStatusChanged';
+      data: {
+        timeSlotId: string;
+        providerId: string;
+        appointmentId: string;
+        from: AppointmentStatus;
+        to: AppointmentStatus;
+        at: string;
+      };
+    };
+
+interface Booking {
+  appointmentId: string;
+  index: number | null;
+  status: AppointmentStatus;
+}
+/** A cancelled appointment no longer holds its interval. */
+const holds = (booking: Booking) => booking.status !== 'cancelled';
+
+export type TimeSlotState = { status: 'none' } | (TimeSlotDetails & { status: 'open'; bookings: Booking[] });
 
 export const timeSlotDecider: Decider<TimeSlotCommand, TimeSlotEvent, TimeSlotState> = {
   initialState: () => ({ status: 'none' }),
@@ -33,22 +94,113 @@ export const timeSlotDecider: Decider<TimeSlotCommand, TimeSlotEvent, TimeSlotSt
     switch (event.type) {
       case 'TimeSlotAdded': {
         const { at: _at, ...details } = event.data;
-        return { ...details, status: 'open', indexes: [] };
+        return { ...details, status: 'open', bookings: [] };
       }
+      case 'IntervalBooked':
+        return state.status === 'none'
+          ? state
+          : {
+              ...state,
+              bookings: [
+                ...state.bookings,
+                {
+                  appointmentId: event.data.appointmentId,
+                  index: event.data.index,
+                  status: event.data.status,
+                },
+              ],
+            };
+      case 'AppointmentStatusChanged':
+        return state.status === 'none'
+          ? state
+          : {
+              ...state,
+              bookings: state.bookings.map((b) =>
+                b.appointmentId === event.data.appointmentId ? { ...b, status: event.data.to } : b,
+              ),
+            };
       default:
         return state;
     }
   },
   decide: (command, state) => {
+    const at = command.metadata.now;
     switch (command.type) {
       case 'AddTimeSlot':
         // Adding the same window again (a retried request) changes nothing.
-        return state.status === 'none'
-          ? [{ type: 'TimeSlotAdded', data: { ...command.data, at: command.metadata.now } }]
-          : [];
+        return state.status === 'none' ? [{ type: 'TimeSlotAdded', data: { ...command.data, at } }] : [];
+      case 'BookInterval': {
+        if (state.status === 'none') throw new NotFoundError(MESSAGES.slotNotFound);
+        const booking = command.data;
+        // The same appointment again (a retried request) books nothing twice.
+        if (state.bookings.some((b) => b.appointmentId === booking.appointmentId)) return [];
+        if (!state.serviceIds.includes(booking.serviceName))
+          throw new ValidationError(MESSAGES.slotNotForService);
+        let startDateTime = state.startDateTime;
+        let endDateTime = state.endDateTime;
+        if (state.addAsSlot) {
+          if (booking.index === null) throw new ValidationError(MESSAGES.intervalRequired);
+          const interval = generateIntervals({ ...state, indexes: [] }).find(
+            (i) => i.index === booking.index,
+          );
+          if (!interval) throw new ValidationError(MESSAGES.intervalRequired);
+          if (state.bookings.some((b) => holds(b) && b.index === booking.index)) {
+            throw new ConflictError(MESSAGES.slotJustBooked);
+          }
+          ({ startDateTime, endDateTime } = interval);
+        } else if (state.bookings.filter(holds).length >= state.availableSlots) {
+          throw new ConflictError(MESSAGES.slotJustBooked);
+        }
+        if (Date.parse(startDateTime) <= Date.parse(at)) throw new IllegalStateError(MESSAGES.slotInPast);
+        return [
+          {
+            type: 'IntervalBooked',
+            data: {
+              ...booking,
+              index: state.addAsSlot ? booking.index : null,
+              status: booking.automaticBooking && !booking.paymentNeeded ? 'scheduled' : 'pending',
+              timeSlotId: state.timeSlotId,
+              providerId: state.providerId,
+              date: state.date,
+              timezone: state.timezone,
+              startDateTime,
+              endDateTime,
+              at,
+            },
+          },
+        ];
+      }
+      case 'ChangeAppointmentStatus': {
+        if (state.status === 'none') throw new NotFoundError(MESSAGES.slotNotFound);
+        const booking = state.bookings.find((b) => b.appointmentId === command.data.appointmentId);
+        if (!booking) throw new NotFoundError(MESSAGES.appointmentNotFound);
+        const to = command.data.status;
+        if (booking.status === to) return [];
+        // Back from cancelled, the appointment needs its interval (or a place in the block) again.
+        if (!holds(booking)) {
+          const others = state.bookings.filter((b) => holds(b) && b.appointmentId !== booking.appointmentId);
+          const taken = state.addAsSlot
+            ? others.some((b) => b.index === booking.index)
+            : others.length >= state.availableSlots;
+          if (taken) throw new ConflictError(MESSAGES.slotJustBooked);
+        }
+        return [
+          {
+            type: 'AppointmentStatusChanged',
+            data: {
+              timeSlotId: state.timeSlotId,
+              providerId: state.providerId,
+              appointmentId: booking.appointmentId,
+              from: booking.status,
+              to,
+              at,
+            },
+          },
+        ];
+      }
       default: {
-        const unknown: never = command.type;
-        throw new Error(`Unknown command ${String(unknown)}`);
+        const unknown: never = command;
+        throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
       }
     }
   },

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES } from './constants';
+import { MESSAGES } from './messages';
+
+/**
+ * Appointments: the booking form, the appointment as listed, its counts and status changes
+ * (SPEC §3, §4, §7.3). The booking form arrives multipart, so every field is text.
+ */
+
+export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
+export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
+
+const flag = z.preprocess((value) => value === true || value === 'true', z.boolean());
+
+/**
+ * SPEC §3 Booking form. The seed sends the slot's fields; this product also takes the
+ * window's id (`timeslotId`, the slot's `_id`) and otherwise finds the window by provider,
+ * date and times. `index` is the 1-based interval of a split window; blocks have none.
+ */
+export const BookingForm = z.object({
+  servicename: z.string().trim().min(1, { message: MESSAGES.serviceSelectionRequired }).max(200),
+  providerId: z.string().trim().min(1, { message: MESSAGES.providerNotFound }).max(100),
+  timeslotId: z.string().trim().max(100).optional(),
+  date: z.string().trim().min(1, { message: MESSAGES.dateRequired }).max(40),
+  starttime: z.string().trim().max(40).optional(),
+  endtime: z.string().trim().max(40).optional(),
+  formattedstarttime: z.string().trim().max(40).optional(),
+  formattedendtime: z.string().trim().max(40).optional(),
+  index: z.preprocess(
+    (value) =>
+      value === undefined || value === '' || value === 'null' || value === null ? undefined : Number(value),
+    z.number().int().min(1).max(10_000).optional(),
+  ),
+  paymentneeded: flag.optional(),
+  automaticbooking: flag.optional(),
+  note: z.string().trim().max(2000).optional(),
+});
+export type BookingForm = z.infer<typeof BookingForm>;
+
+/** SPEC §3 Appointment, with both spellings of the times the seed reads. */
+export interface Appointment {
+  _id: string;
+  userId: string;
+  email: string;
+  username: string;
+  providerId: string;
+  providerName: string;
+  serviceName: string;
+  timeslotId: string;
+  index: number | null;
+  date: string;
+  starttime: string;
+  startTime: string;
+  endtime: string;
+  endTime: string;
+  /** UTC instants of the booked interval. */
+  startDateTime: string;
+  endDateTime: string;
+  timezone: string;
+  status: AppointmentStatus;
+  paymentNeeded: boolean;
+  paid: boolean;
+  amount: number;
+  note?: string;
+  imageUrl?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** SPEC §3 Booking response: the appointment, and an order when the service needs payment. */
+export interface BookingResponse {
+  message: string;
+  appointment: Appointment;
+  order?: {
+    id: string;
+    amount: number;
+    currency: string;
+    notes: { service_name: string; service_description: string };
+  };
+}
+
+/** SPEC §3 Appointment counts. */
+export interface AppointmentCounts {
+  scheduledAppointments: number;
+  pendingAppointments: number;
+  completedAppointments: number;
+  cancelledAppointments: number;
+  totalAppointments: number;
+}
+
+export const UpdateStatusRequest = z.object({
+  id: z.string().min(1).max(100),
+  status: AppointmentStatus,
+});
+
+export const AppointmentListRequest = z.object({
+  filters: z
+    .object({ status: z.union([AppointmentStatus, z.literal('all')]).optional() })
+    .loose()
+    .optional(),
+  role: z.string().optional(),
+});
+
+/** SPEC §4: "Appointment marked as {status}". */
+export const appointmentMarkedAs = (status: AppointmentStatus): string => `Appointment marked as ${status}`;
+
+export const APPOINTMENT_PATHS = {
+  book: '/api/appointments/bookappointment',
+  stats: '/api/appointments/appointmentstats',
+  list: '/api/appointments/appointmentlist',
+  updateStatus: '/api/appointments/updatestatus',
+} as const;

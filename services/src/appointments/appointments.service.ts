@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { v5 as uuidv5 } from 'uuid';
+import type {
+  Appointment,
+  AppointmentCounts,
+  AppointmentStatus,
+  BookingForm,
+} from '@appointment/contracts/appointments';
+import type { LogPosition } from '@appointment/contracts/events';
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { Actor } from '../accounts/accounts.service';
+import { commandMetadata, handleCommand, loadState } from '../domain/command-handler';
+import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
+import { providerDecider, providerStream } from '../domain/providers/provider.decider';
+import { timeSlotDecider, timeSlotStream, type TimeSlotCommand } from '../domain/schedule/time-slot.decider';
+import type { EventStore } from '../eventstore/event-store';
+
+export interface AppointmentsDependencies {
+  store: EventStore;
+  pool: pg.Pool;
+  waitFor: (position: LogPosition) => Promise<unknown>;
+  now?: () => Date;
+}
+
+interface AppointmentRow {
+  id: string;
+  user_id: string;
+  email: string;
+  username: string;
+  provider_id: string;
+  provider_name: string;
+  service_name: string;
+  timeslot_id: string;
+  idx: number | null;
+  date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: Date;
+  ends_at: Date;
+  timezone: string;
+  status: AppointmentStatus;
+  payment_needed: boolean;
+  paid: boolean;
+  amount: string;
+  note: string | null;
+  image_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, idx,
+  date::text AS date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, paid, amount, note,
+  image_url, created_at, updated_at`;
+
+const toAppointment = (row: AppointmentRow): Appointment => ({
+  _id: row.id,
+  userId: row.user_id,
+  email: row.email,
+  username: row.username,
+  providerId: row.provider_id,
+  providerName: row.provider_name,
+  serviceName: row.service_name,
+  timeslotId: row.timeslot_id,
+  index: row.idx,
+  date: row.date,
+  starttime: row.start_time,
+  startTime: row.start_time,
+  endtime: row.end_time,
+  endTime: row.end_time,
+  startDateTime: row.starts_at.toISOString(),
+  endDateTime: row.ends_at.toISOString(),
+  timezone: row.timezone,
+  status: row.status,
+  paymentNeeded: row.payment_needed,
+  paid: row.paid,
+  amount: Number(row.amount),
+  ...(row.note ? { note: row.note } : {}),
+  ...(row.image_url ? { imageUrl: row.image_url } : {}),
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+const APPOINTMENT_NAMESPACE = '8d7f1c2a-3b4e-4f5a-9c6d-7e8f9a0b1c2d';
+/** Bookings of one window race on its stream; each lost race is decided again, a bounded number of times. */
+const BOOKING_RETRIES = 60;
+
+/** The appointments area: booking an interval, status changes, lists and counts. */
+export class AppointmentsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AppointmentsDependencies) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The window a booking names: by id, or by provider, date and start time. */
+  private async windowFor(form: BookingForm): Promise<string> {
+    if (form.timeslotId) return form.timeslotId;
+    const start = form.starttime ?? '';
+    const instant = Date.parse(start);
+    const { rows } = await this.deps.pool.query<{ id: string }>(
+      `SELECT id FROM rm_schedule.time_slots
+        WHERE provider_id = $1 AND date = $2::date AND $3 = ANY(service_ids)
+          AND (CASE WHEN $4::timestamptz IS NOT NULL THEN starts_at <= $4::timestamptz AND $4::timestamptz < ends_at
+                    ELSE start_time <= $5 AND $5 < end_time END)
+        ORDER BY starts_at LIMIT 1`,
+      [
+        form.providerId,
+        form.date.slice(0, 10),
+        form.servicename,
+        Number.isNaN(instant) || !start.includes('T') ? null : new Date(instant).toISOString(),
+        start.slice(0, 5),
+      ],
+    );
+    if (!rows[0]) throw new NotFoundError(MESSAGES.slotNotFound);
+    return rows[0].id;
+  }
+
+  /**
+   * SPEC §7.3 bookappointment. The interval is taken by one append to the window's stream with
+   * its expected revision: of any number of racing requests exactly one wins an interval, the
+   * others get 409. The same idempotency key books once. Price and flags come from the
+   * provider's service, never from the form.
+   */
+  async book(
+    actor: Actor,
+    form: BookingForm,
+    imageUrl?: string,
+    idempotencyKey?: string,
+  ): Promise<Appointment> {
+    const provider = await loadState(this.deps.store, providerStream(form.providerId), providerDecider);
+    if (provider.status !== 'active') throw new NotFoundError(MESSAGES.providerNotFound);
+    const service = provider.services.find(
+      (s) => s.name.toLowerCase() === form.servicename.trim().toLowerCase(),
+    );
+    if (!service) {
+      throw new ValidationError(MESSAGES.serviceNotFound, [
+        { field: 'servicename', message: MESSAGES.serviceNotFound },
+      ]);
+    }
+    const { rows } = await this.deps.pool.query<{ email: string; name: string }>(
+      'SELECT email, name FROM rm_accounts.users WHERE id = $1',
+      [actor.userId],
+    );
+    const user = rows[0];
+    if (!user) throw new NotFoundError(MESSAGES.userNotFound);
+    const timeSlotId = await this.windowFor(form);
+    const appointmentId = idempotencyKey
+      ? uuidv5(`${actor.userId}\u0000${idempotencyKey}`, APPOINTMENT_NAMESPACE)
+      : randomUUID();
+    const result = await handleCommand(
+      this.deps.store,
+      timeSlotStream(timeSlotId),
+      timeSlotDecider,
+      {
+        type: 'BookInterval',
+        data: {
+          appointmentId,
+          userId: actor.userId,
+          email: user.email,
+          username: user.name,
+          providerName: provider.businessName,
+          serviceName: service.name,
+          index: form.index ?? null,
+          paymentNeeded: service.isPaymentNeeded,
+          automaticBooking: service.automaticBooking,
+          amount: service.price,
+          ...(form.note ? { note: form.note } : {}),
+          ...(imageUrl ? { imageUrl } : {}),
+        },
+        // A repeated request finds its first booking's event and waits for it like the first did.
+        metadata: commandMetadata(
+          this.now(),
+          actor,
+          idempotencyKey ? { idempotencyKey: `${actor.userId}:${idempotencyKey}` } : {},
+        ),
+      } satisfies TimeSlotCommand,
+      { maxRetries: BOOKING_RETRIES, conflictMessage: MESSAGES.slotJustBooked },
+    );
+    if (result.position) await this.deps.waitFor(result.position);
+    return this.appointment(appointmentId);
+  }
+
+  private async appointment(id: string): Promise<Appointment> {
+    const { rows } = await this.deps.pool.query<AppointmentRow>(
+      `SELECT ${COLUMNS} FROM rm_appointments.appointments WHERE id = $1`,
+      [id],
+    );
+    if (!rows[0]) throw new NotFoundError(MESSAGES.appointmentNotFound);
+    return toAppointment(rows[0]);
+  }
+
+  /** Who sees which appointments: users their own, a provider's staff the provider's, platform staff all. */
+  private scope(actor: Actor): { where: string; params: unknown[] } {
+    if (actor.role === 'user') return { where: 'user_id = $1', params: [actor.userId] };
+    if (actor.role === 'admin' || actor.role === 'incharge') {
+      if (!actor.providerId) throw new ForbiddenError(MESSAGES.forbidden);
+      return { where: 'provider_id = $1', params: [actor.providerId] };
+    }
+    return { where: 'true', params: [] };
+  }
+
+  async list(actor: Actor, status?: AppointmentStatus | 'all'): Promise<Appointment[]> {
+    const { where, params } = this.scope(actor);
+    const filtered = status && status !== 'all';
+    const { rows } = await this.deps.pool.query<AppointmentRow>(
+      `SELECT ${COLUMNS} FROM rm_appointments.appointments
+        WHERE ${where} ${filtered ? `AND status = $${params.length + 1}` : ''} ORDER BY starts_at, id`,
+      filtered ? [...params, status] : params,
+    );
+    return rows.map(toAppointment);
+  }
+
+  async counts(actor: Actor): Promise<AppointmentCounts> {
+    const { where, params } = this.scope(actor);
+    const { rows } = await this.deps.pool.query<{ status: AppointmentStatus; count: string }>(
+      `SELECT status, count(*) AS count FROM rm_appointments.appointments WHERE ${where} GROUP BY status`,
+      params,
+    );
+    const of = (status: AppointmentStatus) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+    return {
+      scheduledAppointments: of('scheduled'),
+      pendingAppointments: of('pending'),
+      completedAppointments: of('completed'),
+      cancelledAppointments: of('cancelled'),
+      totalAppointments: rows.reduce((sum, row) => sum + Number(row.count), 0),
+    };
+  }
+
+  /** SPEC §4: an admin may move an appointment of their provider to any status. */
+  async changeStatus(actor: Actor, id: string, status: AppointmentStatus): Promise<Appointment> {
+    const appointment = await this.appointment(id);
+    if (actor.role !== 'superadmin' && appointment.providerId !== actor.providerId) {
+      throw new NotFoundError(MESSAGES.appointmentNotFound);
+    }
+    const result = await handleCommand(
+      this.deps.store,
+      timeSlotStream(appointment.timeslotId),
+      timeSlotDecider,
+      {
+        type: 'ChangeAppointmentStatus',
+        data: { appointmentId: id, status },
+        metadata: commandMetadata(this.now(), actor),
+      } satisfies TimeSlotCommand,
+      { maxRetries: BOOKING_RETRIES, conflictMessage: MESSAGES.slotJustBooked },
+    );
+    if (result.position) await this.deps.waitFor(result.position);
+    return this.appointment(id);
+  }
+}

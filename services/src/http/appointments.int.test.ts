@@ -1,0 +1,191 @@
+import type { Appointment, AppointmentCounts } from '@appointment/contracts/appointments';
+import type { Provider } from '@appointment/contracts/catalogue';
+import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
+import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+
+/** Booking and appointment status over real HTTP and PostgreSQL (SPEC §4, §7.3, DESIGN §5). */
+
+describe('appointments API', () => {
+  let test: TestPlatform;
+  let admin: Caller;
+  let user: Caller;
+  let sunrise: Provider;
+  let windows: TimeSlot[];
+
+  const book = (
+    caller: Caller,
+    slot: TimeSlot,
+    index: number | null,
+    service = 'General Consultation',
+    key?: string,
+  ) =>
+    caller.call<{ appointment: Appointment; message: string }>(
+      'POST',
+      '/api/appointments/bookappointment',
+      {
+        servicename: service,
+        providerId: sunrise.id,
+        timeslotId: slot._id,
+        date: slot.date,
+        starttime: slot.startTime,
+        endtime: slot.endTime,
+        ...(index === null ? {} : { index: String(index) }),
+        note: 'First visit',
+      },
+      key ? { 'Idempotency-Key': key } : {},
+    );
+
+  beforeAll(async () => {
+    test = await startTestPlatform({ demoData: true, name: 'appointments' });
+    admin = await test.signedIn('admin@example.com');
+    user = await test.signedIn('user@example.com');
+    sunrise = (
+      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
+    ).body.providers[0]!;
+    const answer = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
+      providerId: sunrise.id,
+      serviceId: 'General Consultation',
+    });
+    // Windows that start tomorrow or later: every interval of theirs is in the future.
+    windows = answer.body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > Date.now() + 3_600_000);
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it('books an interval of a paid service as pending, with the price from the service', async () => {
+    const reply = await book(user, windows[0]!, 2);
+    expect(reply.status).toBe(201);
+    expect(reply.body.appointment).toMatchObject({
+      serviceName: 'General Consultation',
+      providerName: 'Sunrise Clinic',
+      email: 'user@example.com',
+      status: 'pending',
+      paymentNeeded: true,
+      amount: 50,
+      index: 2,
+      date: windows[0]!.date,
+      startTime: '09:30',
+      endTime: '10:00',
+      note: 'First visit',
+    });
+    const after = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
+      providerId: sunrise.id,
+      serviceId: 'General Consultation',
+    });
+    expect(after.body.timeslots.find((slot) => slot._id === windows[0]!._id)!.indexes).toEqual([2]);
+  });
+
+  it('lets exactly one of 50 racing requests take an interval', async () => {
+    const racers = await Promise.all(Array.from({ length: 50 }, () => book(user, windows[1]!, 3)));
+    const statuses = racers.map((reply) => reply.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    expect(racers.find((reply) => reply.status === 409)!.body).toEqual({
+      message: 'This slot was just booked',
+    });
+    const { rows } = await test.platform.pool.query(
+      `SELECT count(*)::int AS n FROM rm_appointments.appointments WHERE timeslot_id = $1 AND idx = 3 AND status <> 'cancelled'`,
+      [windows[1]!._id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('never lets a block take more people than its capacity', async () => {
+    const tomorrowPlus = windows[2]!.date;
+    const added = await admin.call<{ timeslots: TimeSlot[] }>('POST', '/api/schedulemanage/addtimeslot', {
+      date: tomorrowPlus,
+      startTime: '15:00',
+      endTime: '16:00',
+      addTotalSlot: true,
+      totalSlots: 3,
+      serviceIds: ['General Consultation'],
+    });
+    const block = added.body.timeslots[0]!;
+    const racers = await Promise.all(Array.from({ length: 50 }, () => book(user, block, null)));
+    expect(racers.filter((reply) => reply.status === 201)).toHaveLength(3);
+    expect(racers.filter((reply) => reply.status === 409)).toHaveLength(47);
+    const after = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    expect(after.body.timeslots.find((slot) => slot._id === block._id)!.availableSlots).toBe(0);
+  });
+
+  it('books once however often the same request is repeated with its idempotency key', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => book(user, windows[3]!, 4, 'General Consultation', 'booking-key-1')),
+    );
+    const ids = new Set(replies.map((reply) => reply.body.appointment._id));
+    expect(replies.every((reply) => reply.status === 201)).toBe(true);
+    expect(ids.size).toBe(1);
+  });
+
+  it('schedules a free service with automatic booking at once', async () => {
+    const reply = await book(user, windows[4]!, 1, 'Follow-up Visit');
+    expect(reply.body.appointment).toMatchObject({ status: 'scheduled', paymentNeeded: false, amount: 0 });
+  });
+
+  it('refuses an interval that does not exist or a service the window does not offer', async () => {
+    expect((await book(user, windows[5]!, 99)).body).toMatchObject({
+      message: "Choose one of the slot's intervals",
+    });
+    expect((await book(user, windows[5]!, null)).status).toBe(400);
+    expect((await book(user, { ...windows[5]!, _id: 'nope' }, 1)).status).toBe(404);
+    expect((await book(admin, windows[5]!, 1)).status).toBe(403);
+  });
+
+  it('lets the admin move any status to any other; cancelling frees the interval', async () => {
+    const first = (await book(user, windows[6]!, 1)).body.appointment;
+    const changed = await admin.post<{ message: string; appointment: Appointment }>(
+      '/api/appointments/updatestatus',
+      {
+        id: first._id,
+        status: 'cancelled',
+      },
+    );
+    expect(changed.body.message).toBe('Appointment marked as cancelled');
+    const second = await book(user, windows[6]!, 1);
+    expect(second.status).toBe(201);
+    const back = await admin.post('/api/appointments/updatestatus', { id: first._id, status: 'scheduled' });
+    expect(back).toMatchObject({ status: 409, body: { message: 'This slot was just booked' } });
+    const done = await admin.post('/api/appointments/updatestatus', {
+      id: second.body.appointment._id,
+      status: 'completed',
+    });
+    expect(done.body.message).toBe('Appointment marked as completed');
+    const incharge = await test.signedIn('incharge@example.com');
+    expect(
+      (await incharge.post('/api/appointments/updatestatus', { id: first._id, status: 'pending' })).status,
+    ).toBe(403);
+  });
+
+  it('lists and counts each person their own appointments', async () => {
+    const counts = (
+      await user.post<AppointmentCounts>('/api/appointments/appointmentstats', { role: 'user' })
+    ).body;
+    const mine = (await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', {}))
+      .body.appointments;
+    expect(counts.totalAppointments).toBe(mine.length);
+    expect(counts.cancelledAppointments).toBe(1);
+    expect(counts.completedAppointments).toBe(1);
+    const pending = await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', {
+      filters: { status: 'pending' },
+    });
+    expect(pending.body.appointments.every((a) => a.status === 'pending')).toBe(true);
+    expect(pending.body.appointments).toHaveLength(counts.pendingAppointments);
+
+    const other = test.caller();
+    await other.post('/api/auth/register/user', {
+      name: 'Other User',
+      email: 'other@example.com',
+      phone: '5551234567',
+      password: 'password123',
+      confirmPassword: 'password123',
+    });
+    await other.login('other@example.com');
+    expect(
+      (await other.post<AppointmentCounts>('/api/appointments/appointmentstats', {})).body.totalAppointments,
+    ).toBe(0);
+    const providerCounts = (await admin.post<AppointmentCounts>('/api/appointments/appointmentstats', {}))
+      .body;
+    expect(providerCounts.totalAppointments).toBe(counts.totalAppointments);
+  });
+});
