@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Provider, Service } from './catalogue';
 import { APPOINTMENT_STATUSES } from './constants';
 import { MESSAGES } from './messages';
 
@@ -101,6 +102,15 @@ export const AppointmentListRequest = z.object({
   role: z.string().optional(),
 });
 
+/** SPEC §3 Dashboard response: users get their appointments with the provider; a provider's staff get theirs with service and user. */
+export interface DashboardDetails {
+  appointmentsWithProviderDetails: (Appointment & { providerDetails: Provider | null })[];
+  appointmentsWithServiceDetails: (Appointment & {
+    serviceDetails: Service | null;
+    userDetails: { username: string; email: string };
+  })[];
+}
+
 /** SPEC §4: "Appointment marked as {status}". */
 export const appointmentMarkedAs = (status: AppointmentStatus): string => `Appointment marked as ${status}`;
 
@@ -109,4 +119,5 @@ export const APPOINTMENT_PATHS = {
   stats: '/api/appointments/appointmentstats',
   list: '/api/appointments/appointmentlist',
   updateStatus: '/api/appointments/updatestatus',
+  dashboardDetails: '/api/appointments/dashboarddetails',
 } as const;

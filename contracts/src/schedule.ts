@@ -256,7 +256,12 @@ const timeFormats = new Map<string, Intl.DateTimeFormat>();
 export const timeOfDayIn = (instant: Date, timeZone: string): string => {
   let timeFormat = timeFormats.get(timeZone);
   if (!timeFormat) {
-    timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormat = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     timeFormats.set(timeZone, timeFormat);
   }
   return timeFormat.format(instant);

@@ -6,10 +6,13 @@ import type {
   AppointmentCounts,
   AppointmentStatus,
   BookingForm,
+  DashboardDetails,
 } from '@appointment/contracts/appointments';
+import type { Provider } from '@appointment/contracts/catalogue';
 import type { LogPosition } from '@appointment/contracts/events';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../accounts/accounts.service';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import { commandMetadata, handleCommand, loadState } from '../domain/command-handler';
 import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import { providerDecider, providerStream } from '../domain/providers/provider.decider';
@@ -225,6 +228,40 @@ export class AppointmentsService {
       cancelledAppointments: of('cancelled'),
       totalAppointments: rows.reduce((sum, row) => sum + Number(row.count), 0),
     };
+  }
+
+  /**
+   * SPEC §3 dashboard details, by role: a user's appointments with their providers; a
+   * provider's appointments with their services and users. Platform staff get neither.
+   */
+  async dashboardDetails(actor: Actor, catalogue: CatalogueService): Promise<DashboardDetails> {
+    if (actor.role === 'user') {
+      const appointments = await this.list(actor);
+      const providers = new Map<string, Provider | null>();
+      for (const id of new Set(appointments.map((a) => a.providerId))) {
+        providers.set(id, await catalogue.providerFor(actor, id).catch(() => null));
+      }
+      return {
+        appointmentsWithProviderDetails: appointments.map((a) => ({
+          ...a,
+          providerDetails: providers.get(a.providerId) ?? null,
+        })),
+        appointmentsWithServiceDetails: [],
+      };
+    }
+    if ((actor.role === 'admin' || actor.role === 'incharge') && actor.providerId) {
+      const appointments = await this.list(actor);
+      const services = await catalogue.services(actor.providerId);
+      return {
+        appointmentsWithProviderDetails: [],
+        appointmentsWithServiceDetails: appointments.map((a) => ({
+          ...a,
+          serviceDetails: services.find((s) => s.name === a.serviceName) ?? null,
+          userDetails: { username: a.username, email: a.email },
+        })),
+      };
+    }
+    return { appointmentsWithProviderDetails: [], appointmentsWithServiceDetails: [] };
   }
 
   /** SPEC §4: an admin may move an appointment of their provider to any status. */

@@ -188,4 +188,22 @@ describe('appointments API', () => {
       .body;
     expect(providerCounts.totalAppointments).toBe(counts.totalAppointments);
   });
+
+  it('gives each role its dashboard details', async () => {
+    const mine = await user.post<{
+      appointmentsWithProviderDetails: (Appointment & { providerDetails: Provider })[];
+    }>('/api/appointments/dashboarddetails', { role: 'user' });
+    expect(mine.body.appointmentsWithProviderDetails.length).toBeGreaterThan(0);
+    expect(mine.body.appointmentsWithProviderDetails[0]!.providerDetails.name).toBe('Sunrise Clinic');
+    const theirs = await admin.post<{
+      appointmentsWithServiceDetails: {
+        serviceDetails: { price: number };
+        userDetails: { username: string; email: string };
+      }[];
+    }>('/api/appointments/dashboarddetails', { role: 'admin' });
+    expect(theirs.body.appointmentsWithServiceDetails[0]).toMatchObject({
+      serviceDetails: { price: 50 },
+      userDetails: { username: 'Asha User', email: 'user@example.com' },
+    });
+  });
 });

@@ -8,11 +8,13 @@ import {
 } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import { authOf, requireCapability } from './authenticate';
 import { multipartWithImage, saveUploadedImage } from './image-upload';
 
 export interface AppointmentsRouterDependencies {
   appointments: AppointmentsService;
+  catalogue: CatalogueService;
   /** Where images attached to bookings are kept; served under /uploads. */
   uploadsDir: string;
 }
@@ -25,7 +27,11 @@ const idempotencyKeyOf = (req: Request): string | undefined => {
 };
 
 /** SPEC §7.3: booking, the appointment list, the counts and status changes. */
-export const appointmentsRouter = ({ appointments, uploadsDir }: AppointmentsRouterDependencies): Router => {
+export const appointmentsRouter = ({
+  appointments,
+  catalogue,
+  uploadsDir,
+}: AppointmentsRouterDependencies): Router => {
   const router = Router();
 
   router.post(
@@ -57,6 +63,14 @@ export const appointmentsRouter = ({ appointments, uploadsDir }: AppointmentsRou
       const { id, status } = UpdateStatusRequest.parse(req.body);
       const appointment = await appointments.changeStatus(authOf(res), id, status);
       res.json({ message: appointmentMarkedAs(status), appointment });
+    },
+  );
+
+  router.post(
+    route(APPOINTMENT_PATHS.dashboardDetails),
+    requireCapability('dashboard.view'),
+    async (_req, res) => {
+      res.json(await appointments.dashboardDetails(authOf(res), catalogue));
     },
   );
 

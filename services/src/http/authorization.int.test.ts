@@ -68,6 +68,7 @@ const ROUTES: { method: string; path: string; body?: unknown; audience: Audience
     audience: ['user', 'admin', 'incharge', 'superadmin'],
   },
   { method: 'POST', path: '/api/appointments/updatestatus', body: {}, audience: ['admin'] },
+  { method: 'POST', path: '/api/appointments/dashboarddetails', body: {}, audience: 'signed-in' },
 ];
 
 const expected = (audience: Audience, role: Role | 'anonymous'): 'allowed' | 401 | 403 => {

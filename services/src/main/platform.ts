@@ -106,7 +106,7 @@ export const startPlatform = async ({
       registrationLimit: config.REGISTRATION_LIMIT,
     },
     catalogue: { catalogue, uploadsDir },
-    appointments: { appointments, uploadsDir },
+    appointments: { appointments, catalogue, uploadsDir },
     schedule,
     mailbox: config.SMTP_URL || config.NODE_ENV === 'production' ? undefined : pool,
   });
