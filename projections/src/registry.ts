@@ -2,6 +2,7 @@ import type { Projection } from './projection';
 import { accountsProjection } from './accounts.projection';
 import { appointmentsProjection } from './appointments.projection';
 import { catalogueProjection } from './catalogue.projection';
+import { notificationsProjection } from './notifications.projection';
 import { scheduleProjection } from './schedule.projection';
 import { streamCatalogProjection } from './stream-catalog.projection';
 
@@ -12,6 +13,7 @@ export const PROJECTIONS: Projection[] = [
   catalogueProjection,
   scheduleProjection,
   appointmentsProjection,
+  notificationsProjection,
 ];
 
 export const projectionNamed = (name: string): Projection | undefined =>

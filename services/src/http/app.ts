@@ -7,6 +7,8 @@ import { readMailbox } from '../mail/mail-outbox';
 import { accountsRouter, type AccountsRouterDependencies } from './accounts.router';
 import { appointmentsRouter, type AppointmentsRouterDependencies } from './appointments.router';
 import { authenticate } from './authenticate';
+import { notificationsRouter } from './notifications.router';
+import type { NotificationsService } from '../notifications/notifications';
 import { catalogueRouter, type CatalogueRouterDependencies } from './catalogue.router';
 import { scheduleRouter } from './schedule.router';
 import type { ScheduleService } from '../schedule/schedule.service';
@@ -21,6 +23,7 @@ export interface AppDependencies extends HealthDependencies {
   accounts?: AccountsRouterDependencies;
   catalogue?: CatalogueRouterDependencies;
   appointments?: AppointmentsRouterDependencies;
+  notifications?: NotificationsService;
   schedule?: ScheduleService;
   /** The local outbox, readable at /api/dev/mailbox when no SMTP server is configured. */
   mailbox?: pg.Pool;
@@ -50,6 +53,7 @@ export const createApp = (deps: AppDependencies): Express => {
     if (deps.schedule) api.use(scheduleRouter(deps.schedule));
     if (deps.catalogue) api.use(catalogueRouter(deps.catalogue));
     if (deps.appointments) api.use(appointmentsRouter(deps.appointments));
+    if (deps.notifications) api.use(notificationsRouter(deps.notifications));
     api.use(accountsRouter(deps.accounts));
   }
   const mailbox = deps.mailbox;

@@ -69,6 +69,9 @@ const ROUTES: { method: string; path: string; body?: unknown; audience: Audience
   },
   { method: 'POST', path: '/api/appointments/updatestatus', body: {}, audience: ['admin'] },
   { method: 'POST', path: '/api/appointments/dashboarddetails', body: {}, audience: 'signed-in' },
+  { method: 'GET', path: '/api/appointments/getnotification', audience: 'signed-in' },
+  { method: 'POST', path: '/api/appointments/deletenotification', body: {}, audience: 'signed-in' },
+  { method: 'POST', path: '/api/appointments/deleteallnotification', audience: 'signed-in' },
 ];
 
 const expected = (audience: Audience, role: Role | 'anonymous'): 'allowed' | 401 | 403 => {

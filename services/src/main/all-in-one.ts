@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { JobQueues } from '../jobs/job-queues';
 import { createLogger } from '../logger';
-import { createSocketServer } from '../realtime/socket-server';
+import { createSocketServer, pushLive } from '../realtime/socket-server';
 import { openDatabase } from './database';
 import { startPlatform } from './platform';
 import { installShutdown } from './shutdown';
@@ -31,7 +31,8 @@ const main = async () => {
   shutdown.add('platform', () => platform.stop());
 
   const server = http.createServer(platform.handler);
-  const io = createSocketServer(server, logger);
+  const io = createSocketServer(server, platform.sessions, logger);
+  platform.onNotification((notification) => pushLive(io, notification));
   shutdown.add('http', () => new Promise<void>((resolve) => io.close(() => resolve())));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -7,6 +7,9 @@ import { PROJECTIONS } from '@appointment/projections/registry';
 import { ProjectorRunner } from '@appointment/projections/runner';
 import { AccountsService } from '../accounts/accounts.service';
 import { AppointmentsService } from '../appointments/appointments.service';
+import { NotificationsService } from '../notifications/notifications';
+import { notifierReactor } from '../notifications/notifier.reactor';
+import type { LiveNotification } from '../realtime/socket-server';
 import { seedDemoData } from './demo-data';
 import { SessionStore } from '../auth/sessions';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -33,6 +36,9 @@ export interface Platform {
   schedule: ScheduleService;
   appointments: AppointmentsService;
   sessions: SessionStore;
+  notifications: NotificationsService;
+  /** Calls back with every notification the projector records, to push it live. */
+  onNotification(listener: (notification: LiveNotification) => void): void;
   /** Stops everything this function started, in reverse order. */
   stop(): Promise<void>;
 }
@@ -68,7 +74,12 @@ export const startPlatform = async ({
   });
   await projector.start();
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const reactors = new ProjectorRunner(pool, store, [mailOutboxReactor({ publicUrl, secret })], { logger });
+  const reactors = new ProjectorRunner(
+    pool,
+    store,
+    [mailOutboxReactor({ publicUrl, secret }), notifierReactor(store)],
+    { logger },
+  );
   await reactors.start();
   const mail = new MailSender(pool, logger, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   mail.start();
@@ -83,9 +94,29 @@ export const startPlatform = async ({
     waitFor,
     logger: { error: (message) => logger.error(message) },
   });
+  const notificationListeners = new Set<(notification: LiveNotification) => void>();
   projector.onCommitted((projection, events) => {
     if (projection === 'schedule') schedule.readModelChanged(events);
+    if (projection === 'notifications') {
+      for (const event of events) {
+        if (event.type !== 'NotificationCreated') continue;
+        const data = event.data as {
+          notificationId: string;
+          userId: string;
+          audience: 'user' | 'admin';
+          message: string;
+        };
+        const live = {
+          userId: data.userId,
+          audience: data.audience,
+          _id: data.notificationId,
+          message: data.message,
+        };
+        for (const listener of notificationListeners) listener(live);
+      }
+    }
   });
+  const notifications = new NotificationsService({ store, pool, waitFor });
   if (config.DEMO_DATA && (await accounts.isEmpty())) {
     await seedDemoData({ accounts, catalogue, schedule }, logger);
   }
@@ -107,6 +138,7 @@ export const startPlatform = async ({
     },
     catalogue: { catalogue, uploadsDir },
     appointments: { appointments, catalogue, uploadsDir },
+    notifications,
     schedule,
     mailbox: config.SMTP_URL || config.NODE_ENV === 'production' ? undefined : pool,
   });
@@ -123,6 +155,10 @@ export const startPlatform = async ({
     catalogue,
     schedule,
     appointments,
+    notifications,
+    onNotification: (listener) => {
+      notificationListeners.add(listener);
+    },
     sessions,
     stop: async () => {
       await mail.stop();

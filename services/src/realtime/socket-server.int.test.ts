@@ -1,65 +1,117 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createLogger } from '../logger';
-import { createSocketServer, userRoom } from './socket-server';
+import type { Provider } from '@appointment/contracts/catalogue';
+import type { FetchSlotResponse } from '@appointment/contracts/schedule';
+import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 
-describe('live channel (Socket.IO)', () => {
-  let server: http.Server;
-  let io: ReturnType<typeof createSocketServer>;
-  let url: string;
-  const clients: Socket[] = [];
+/** The live channel (SPEC §4, §7.6) and the notification list, over real sockets and HTTP. */
+describe('live notifications', () => {
+  let test: TestPlatform;
+  let user: Caller;
+  let admin: Caller;
+  const sockets: Socket[] = [];
+
+  const open = async (auth: Record<string, string>, headers: Record<string, string> = {}) => {
+    const socket = connect(test.base, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth,
+      extraHeaders: headers,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+  const next = (socket: Socket, event: string) =>
+    new Promise<{ message: string; _id: string }>((resolve) => socket.once(event, resolve));
 
   beforeAll(async () => {
-    server = http.createServer();
-    io = createSocketServer(server, createLogger('silent'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    test = await startTestPlatform({ demoData: true, name: 'live' });
+    user = await test.signedIn('user@example.com');
+    admin = await test.signedIn('admin@example.com');
   });
   afterAll(async () => {
-    for (const client of clients) client.close();
-    await new Promise((resolve) => io.close(resolve));
+    for (const socket of sockets) socket.close();
+    await test.stop();
   });
 
-  const registered = async (userId: string): Promise<Socket> => {
-    const client = connect(url, { transports: ['websocket'], reconnectionAttempts: 5 });
-    clients.push(client);
-    await new Promise<void>((resolve) => client.once('connect', () => resolve()));
-    client.emit('register', userId);
-    // Registration is acknowledged by joining the room; wait until the server sees it.
-    while (!(await io.in(userRoom(userId)).fetchSockets()).some((socket) => socket.id === client.id)) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    return client;
+  const bookSunrise = async (index: number) => {
+    const [sunrise] = (
+      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
+    ).body.providers;
+    const slots = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
+      providerId: sunrise!.id,
+      serviceId: 'General Consultation',
+    });
+    const window = slots.body.timeslots.find(
+      (slot) => Date.parse(slot.startDateTime) > Date.now() + 3_600_000,
+    )!;
+    const reply = await user.post('/api/appointments/bookappointment', {
+      servicename: 'General Consultation',
+      providerId: sunrise!.id,
+      timeslotId: window._id,
+      date: window.date,
+      index: String(index),
+    });
+    expect(reply.status).toBe(201);
   };
 
-  it("delivers an event to the registered user's connections only", async () => {
-    const asha = await registered('user-asha');
-    const ashaPhone = await registered('user-asha');
-    const ben = await registered('user-ben');
-    const received: string[] = [];
-    asha.on('appointmentCreated', (payload: { message: string }) =>
-      received.push(`laptop:${payload.message}`),
-    );
-    ashaPhone.on('appointmentCreated', (payload: { message: string }) =>
-      received.push(`phone:${payload.message}`),
-    );
-    ben.on('appointmentCreated', (payload: { message: string }) => received.push(`ben:${payload.message}`));
-
-    io.to(userRoom('user-asha')).emit('appointmentCreated', { message: 'Booked', _id: 'n1' });
-    while (received.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(received.sort()).toEqual(['laptop:Booked', 'phone:Booked']);
+  it('refuses a socket without a session', async () => {
+    await expect(open({})).rejects.toThrow('Please sign in to continue');
+    await expect(open({ token: 'not-a-session' })).rejects.toThrow('Please sign in to continue');
   });
 
-  it('ignores a register without a usable user id', async () => {
-    const client = connect(url, { transports: ['websocket'] });
-    clients.push(client);
-    await new Promise<void>((resolve) => client.once('connect', () => resolve()));
-    client.emit('register', { not: 'an id' });
-    client.emit('register', '');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const rooms = [...io.of('/').adapter.rooms.keys()].filter((room) => room.startsWith('user:'));
-    expect(rooms.sort()).toEqual(['user:user-asha', 'user:user-ben']);
+  it("pushes a booking to the user and the provider's admin, and never to someone claiming their id", async () => {
+    const userSocket = await open({ token: user.token! });
+    const adminSocket = await open({}, { cookie: `sid=${admin.token!}` });
+    const other = await test.signedIn('superadmin@example.com');
+    const intruder = await open({ token: other.token! });
+    const adminId = (await admin.get<{ user: { id: string } }>('/api/auth/me')).body.user.id;
+    intruder.emit('register', adminId);
+    const overheard: unknown[] = [];
+    intruder.on('appointmentCreatedadmin', (payload) => overheard.push(payload));
+    intruder.on('appointmentCreated', (payload) => overheard.push(payload));
+
+    const toUser = next(userSocket, 'appointmentCreated');
+    const toAdmin = next(adminSocket, 'appointmentCreatedadmin');
+    await bookSunrise(1);
+    const [mine, theirs] = await Promise.all([toUser, toAdmin]);
+    expect(mine.message).toMatch(
+      /^Your appointment for General Consultation at Sunrise Clinic on .+ is booked\.$/,
+    );
+    expect(theirs.message).toMatch(/^New appointment: Asha User booked General Consultation on /);
+    const list = (
+      await user.get<{ notifications: { _id: string; message: string }[] }>(
+        '/api/appointments/getnotification',
+      )
+    ).body.notifications;
+    expect(list[0]).toMatchObject({ _id: mine._id, message: mine.message });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(overheard).toEqual([]);
+  });
+
+  it('keeps what was missed while disconnected in the list; deletes one, then clears all', async () => {
+    await bookSunrise(2);
+    // No socket is open for this user now: the notification waits in the list.
+    let list = (await user.get<{ notifications: { _id: string }[] }>('/api/appointments/getnotification'))
+      .body.notifications;
+    for (let i = 0; i < 50 && list.length < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      list = (await user.get<{ notifications: { _id: string }[] }>('/api/appointments/getnotification')).body
+        .notifications;
+    }
+    expect(list).toHaveLength(2);
+    const deleted = await user.post('/api/appointments/deletenotification', { _id: list[0]!._id });
+    expect(deleted.body).toEqual({ message: 'Notification deleted' });
+    expect((await user.post('/api/appointments/deletenotification', { _id: list[0]!._id })).status).toBe(404);
+    expect((await admin.post('/api/appointments/deletenotification', { _id: list[1]!._id })).status).toBe(
+      404,
+    );
+    expect((await user.post('/api/appointments/deleteallnotification')).body).toEqual({
+      message: 'All notifications cleared',
+    });
+    expect((await user.get('/api/appointments/getnotification')).body).toEqual({ notifications: [] });
   });
 });

@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@appointment/infra/testin
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { startPlatform, type Platform } from '../main/platform';
+import { createSocketServer, pushLive } from '../realtime/socket-server';
 
 export interface Reply<T = Record<string, unknown>> {
   status: number;
@@ -83,6 +84,8 @@ export const startTestPlatform = async (options: {
   });
   const platform = await startPlatform({ config, databaseUrl: database.url, logger: createLogger('silent') });
   const server = http.createServer(platform.handler);
+  const io = createSocketServer(server, platform.sessions, createLogger('silent'));
+  platform.onNotification((notification) => pushLive(io, notification));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -96,7 +99,7 @@ export const startTestPlatform = async (options: {
       return caller;
     },
     stop: async () => {
-      await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => io.close(() => resolve(undefined)));
       await platform.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { LogPosition } from '@appointment/contracts/events';
+import type { Actor } from '../accounts/accounts.service';
+import { commandMetadata } from '../domain/command-handler';
+import { NotFoundError } from '../domain/errors';
+import type { EventStore } from '../eventstore/event-store';
+
+/** A person's notifications (SPEC §3 Notification), one stream per recipient. */
+export const notificationsStream = (userId: string) => `notifications-${userId}`;
+
+/** Users hear appointmentCreated, a provider's admins appointmentCreatedadmin (SPEC §6, §7.6). */
+export type NotificationAudience = 'user' | 'admin';
+
+export interface AppNotification {
+  _id: string;
+  message: string;
+  createdAt: string;
+}
+
+export const NOTIFICATION_MESSAGES = {
+  deleted: 'Notification deleted',
+  cleared: 'All notifications cleared',
+  notFound: 'Notification not found',
+} as const;
+
+export interface NotificationsDependencies {
+  store: EventStore;
+  pool: pg.Pool;
+  waitFor: (position: LogPosition) => Promise<unknown>;
+  now?: () => Date;
+}
+
+/** Listing and removing a person's notifications (SPEC §4, §7.3). */
+export class NotificationsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: NotificationsDependencies) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async list(actor: Actor): Promise<AppNotification[]> {
+    const { rows } = await this.deps.pool.query<{ id: string; message: string; created_at: Date }>(
+      `SELECT id, message, created_at FROM rm_notifications.notifications WHERE user_id = $1
+        ORDER BY created_at DESC, id LIMIT 200`,
+      [actor.userId],
+    );
+    return rows.map((row) => ({
+      _id: row.id,
+      message: row.message,
+      createdAt: row.created_at.toISOString(),
+    }));
+  }
+
+  private async append(actor: Actor, type: string, data: Record<string, unknown>): Promise<void> {
+    const { now, ...metadata } = commandMetadata(this.now(), actor);
+    const result = await this.deps.store.append(
+      notificationsStream(actor.userId),
+      [{ id: randomUUID(), type, data: { ...data, userId: actor.userId, at: now }, metadata }],
+      { expectedRevision: 'any' },
+    );
+    await this.deps.waitFor(result.position);
+  }
+
+  async delete(actor: Actor, notificationId: string): Promise<void> {
+    const { rowCount } = await this.deps.pool.query(
+      'SELECT 1 FROM rm_notifications.notifications WHERE id = $1 AND user_id = $2',
+      [notificationId, actor.userId],
+    );
+    if (!rowCount) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
+    await this.append(actor, 'NotificationDeleted', { notificationId });
+  }
+
+  async clear(actor: Actor): Promise<void> {
+    await this.append(actor, 'NotificationsCleared', {});
+  }
+}
