@@ -127,4 +127,7 @@ export const MESSAGES = {
   noAppointments: 'No appointments found.',
   statusUpdateFailed: 'Failed to update appointment status.',
   statusUpdateToast: 'Failed to update appointment.',
+  paymentReceived: 'Payment received; your appointment will be confirmed shortly',
+  paymentInvalid: 'The payment could not be verified',
+  paymentNotNeeded: 'This appointment needs no payment',
 } as const;

@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Provider } from '@appointment/contracts/catalogue';
+import type { TimeSlot } from '@appointment/contracts/schedule';
 import { API_PATHS, DEMO, DEMO_PASSWORD, uniqueEmail } from './api-sign-in';
 
 // Literal paths and texts: e2e files can import only types from contracts.
@@ -9,9 +11,11 @@ export const BOOKING_PATHS = {
   providerById: '/api/providers/getserviceproviderid',
   fetchSlot: '/api/schedulemanage/fetchslot',
   updateFavourite: '/api/appointments/updatefavoriteprovider',
+  addTimeSlot: '/api/schedulemanage/addtimeslot',
+  book: '/api/appointments/bookappointment',
 } as const;
 
-const bearer = async (request: APIRequestContext, email: string): Promise<Record<string, string>> => {
+export const bearer = async (request: APIRequestContext, email: string): Promise<Record<string, string>> => {
   const login = await request.post(API_PATHS.login, { data: { email, password: DEMO_PASSWORD } });
   expect(login.ok(), `sign-in as ${email}`).toBeTruthy();
   const { token } = (await login.json()) as { token: string };
@@ -84,3 +88,139 @@ export const providerCard = (page: Page, name: string) =>
 export const LONG_DATE =
   /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/;
 export const TIME_RANGE = /^\d{1,2}:\d{2} (AM|PM) - \d{1,2}:\d{2} (AM|PM)$/;
+
+/** The calendar day `offset` days from today in a time zone, written YYYY-MM-DD. */
+export const dayKeyIn = (timeZone: string, offset: number): string => {
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const [year, month, day] = today.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! + offset)).toISOString().slice(0, 10);
+};
+
+/** A day key as the screens write long dates: weekday, month, day, year. */
+export const longDateOf = (dayKey: string): string =>
+  new Date(`${dayKey}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+
+export interface ProviderWithSlots extends BookableProvider {
+  providerId: string;
+  timeZone: string;
+  service: string;
+  /** The split windows, one a day from tomorrow (in the provider's zone) on. */
+  windows: TimeSlot[];
+}
+
+/**
+ * A provider of its own with one service and a daily window from tomorrow for `days` days,
+ * split into `parts` equal intervals, added by its admin through POST /schedulemanage/addtimeslot.
+ */
+export const createProviderWithSplitSlots = async (
+  request: APIRequestContext,
+  options: {
+    businessName: string;
+    service: string;
+    startTime: string;
+    endTime: string;
+    parts: number;
+    days: number;
+  },
+): Promise<ProviderWithSlots> => {
+  const provider = await createBookableProvider(request, {
+    businessName: options.businessName,
+    industry: 'Office',
+    address: '500 Main Street, Houston, TX 77002',
+    services: [options.service],
+  });
+  const admin = await bearer(request, provider.email);
+  const found = await request.post(BOOKING_PATHS.fetchProviders, {
+    data: { industry: 'Office', search: options.businessName },
+    headers: admin,
+  });
+  expect(found.ok(), `finding ${options.businessName}`).toBeTruthy();
+  const { providers } = (await found.json()) as { providers: Provider[] };
+  const record = providers.find((candidate) => candidate.name === options.businessName);
+  if (!record) throw new Error(`${options.businessName} is not listed`);
+
+  const added = await request.post(BOOKING_PATHS.addTimeSlot, {
+    data: {
+      date: dayKeyIn(record.timezone, 1),
+      startTime: options.startTime,
+      endTime: options.endTime,
+      availableSlots: options.parts,
+      addAsSlot: true,
+      addTotalSlot: false,
+      repeat: options.days > 1 ? 'daily' : 'none',
+      ...(options.days > 1 ? { repeatUntil: dayKeyIn(record.timezone, options.days) } : {}),
+      serviceIds: [options.service],
+    },
+    headers: admin,
+  });
+  expect(added.ok(), `adding time slots for ${options.businessName}`).toBeTruthy();
+  const { timeslots } = (await added.json()) as { timeslots: TimeSlot[] };
+  return {
+    ...provider,
+    providerId: record.id,
+    timeZone: record.timezone,
+    service: options.service,
+    windows: [...timeslots].sort((a, b) => a.date.localeCompare(b.date)),
+  };
+};
+
+/** Books an interval of a split window through the API, as `email` (SPEC §7.3). */
+export const bookThroughApi = async (
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  provider: ProviderWithSlots,
+  window: TimeSlot,
+  index: number,
+) => {
+  const login = await request.post(API_PATHS.login, { data: { email, password } });
+  expect(login.ok(), `sign-in as ${email}`).toBeTruthy();
+  const { token } = (await login.json()) as { token: string };
+  return request.post(BOOKING_PATHS.book, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      servicename: provider.service,
+      providerId: provider.providerId,
+      timeslotId: window._id,
+      date: window.date,
+      index: String(index),
+      automaticbooking: 'false',
+      paymentneeded: 'false',
+    },
+  });
+};
+
+/** Opens a provider's booking screen from the list and chooses one of its services. */
+export const openProviderService = async (
+  page: Page,
+  provider: { businessName: string; service: string },
+  industry = 'Office',
+): Promise<void> => {
+  await openBooking(page);
+  await industries(page).getByRole('button', { name: industry }).click();
+  await page.getByLabel('Search providers').fill(provider.businessName);
+  await providerCard(page, provider.businessName)
+    .getByRole('button', { name: provider.businessName, exact: true })
+    .click();
+  await page
+    .getByRole('group', { name: 'Services' })
+    .getByRole('button', { name: new RegExp(provider.service) })
+    .click();
+};
+
+/** A 1×1 PNG, a real image for the booking form's picker. */
+export const PNG_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -28,6 +28,8 @@ const SHAPES: Record<string, z.ZodType> = {
     imageUrl: z.string().optional(),
   }),
   AppointmentStatusChanged: z.object({ at: z.string(), appointmentId: z.string(), to: Status }),
+  PaymentRequested: z.object({ at: z.string(), appointmentId: z.string(), orderId: z.string() }),
+  PaymentConfirmed: z.object({ at: z.string(), appointmentId: z.string() }),
 };
 
 /**
@@ -36,7 +38,7 @@ const SHAPES: Record<string, z.ZodType> = {
  */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
-  version: 1,
+  version: 2,
   createTables: (schema) => `
     CREATE TABLE ${schema}.appointments (
       id text PRIMARY KEY,
@@ -57,6 +59,7 @@ export const appointmentsProjection: Projection = {
       status text NOT NULL,
       payment_needed boolean NOT NULL,
       paid boolean NOT NULL DEFAULT false,
+      order_id text,
       amount numeric(12, 2) NOT NULL,
       note text,
       image_url text,
@@ -66,6 +69,7 @@ export const appointmentsProjection: Projection = {
     CREATE INDEX ON ${schema}.appointments (user_id, starts_at);
     CREATE INDEX ON ${schema}.appointments (provider_id, starts_at);
     CREATE INDEX ON ${schema}.appointments (timeslot_id);
+    CREATE INDEX ON ${schema}.appointments (order_id);
   `,
   apply: async (event, { db, schema }) => {
     const d = parseEvent('appointments', SHAPES, event);
@@ -107,6 +111,19 @@ export const appointmentsProjection: Projection = {
         await db.query(`UPDATE ${schema}.appointments SET status = $2, updated_at = $3 WHERE id = $1`, [
           d.appointmentId,
           d.to,
+          d.at,
+        ]);
+        return;
+      case 'PaymentRequested':
+        await db.query(`UPDATE ${schema}.appointments SET order_id = $2, updated_at = $3 WHERE id = $1`, [
+          d.appointmentId,
+          d.orderId,
+          d.at,
+        ]);
+        return;
+      case 'PaymentConfirmed':
+        await db.query(`UPDATE ${schema}.appointments SET paid = true, updated_at = $2 WHERE id = $1`, [
+          d.appointmentId,
           d.at,
         ]);
         return;

@@ -70,6 +70,12 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Appointment <no-reply@appointment.local>'),
   /** Registrations allowed per client address every 15 minutes. */
   REGISTRATION_LIMIT: integer('REGISTRATION_LIMIT', 1, 100_000, 30),
+  /** The card-payment provider of SPEC §7.7; without both keys the offline sandbox gateway is used. */
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_URL: optionalUrl('RAZORPAY_API_URL', ['http', 'https'], 'https://api.razorpay.com'),
+  /** How long a booking may stay unpaid before it is cancelled and its interval freed. */
+  PAYMENT_TIMEOUT_MS: integer('PAYMENT_TIMEOUT_MS', 1000, 24 * 3600 * 1000, 15 * 60 * 1000),
   DEMO_DATA: z
     .enum(['true', 'false'], { message: 'DEMO_DATA must be true or false' })
     .default('true')

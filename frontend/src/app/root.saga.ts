@@ -1,5 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { spawn } from 'redux-saga/effects';
+import { appointmentsSaga } from '../features/appointments/appointments.saga';
 import { authSaga } from '../features/auth/auth.saga';
 import { bookingSaga } from '../features/booking/booking.saga';
 import { chatSaga } from '../features/chat/chat.saga';
@@ -32,6 +33,7 @@ const featureSagas: (() => SagaIterator)[] = [
   bookingSaga,
   providersSaga,
   schedulingSaga,
+  appointmentsSaga,
   // Last: its start-up check may answer at once, and the others must already be listening.
   sessionSaga,
 ];

@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { appointmentsReducer } from '../features/appointments/appointments.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import { bookingReducer } from '../features/booking/booking.slice';
 import { chatReducer } from '../features/chat/chat.slice';
@@ -36,6 +37,7 @@ const rootReducer = combineReducers({
   booking: bookingReducer,
   providers: providersReducer,
   scheduling: schedulingReducer,
+  appointments: appointmentsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

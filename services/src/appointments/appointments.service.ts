@@ -10,6 +10,7 @@ import type {
 } from '@appointment/contracts/appointments';
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { LogPosition } from '@appointment/contracts/events';
+import type { CheckoutInfo, PaymentResult } from '@appointment/contracts/payments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../accounts/accounts.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
@@ -18,12 +19,31 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors
 import { providerDecider, providerStream } from '../domain/providers/provider.decider';
 import { timeSlotDecider, timeSlotStream, type TimeSlotCommand } from '../domain/schedule/time-slot.decider';
 import type { EventStore } from '../eventstore/event-store';
+import { QUEUE_NAMES, type JobQueues } from '../jobs/job-queues';
+import { DEFAULT_CURRENCY, type Order, type PaymentGateway } from '../payments/payment-gateway';
 
 export interface AppointmentsDependencies {
   store: EventStore;
   pool: pg.Pool;
   waitFor: (position: LogPosition) => Promise<unknown>;
+  payments: PaymentGateway;
+  /** Payment confirmation and the unpaid-booking timeout run here (BullMQ). */
+  jobs?: JobQueues;
+  paymentTimeoutMs: number;
   now?: () => Date;
+}
+
+export interface Booked {
+  appointment: Appointment;
+  order?: Order;
+  checkout?: CheckoutInfo;
+}
+
+export interface PaymentJob {
+  appointmentId: string;
+  orderId: string;
+  paymentId: string;
+  signature: string;
 }
 
 interface AppointmentRow {
@@ -125,12 +145,7 @@ export class AppointmentsService {
    * others get 409. The same idempotency key books once. Price and flags come from the
    * provider's service, never from the form.
    */
-  async book(
-    actor: Actor,
-    form: BookingForm,
-    imageUrl?: string,
-    idempotencyKey?: string,
-  ): Promise<Appointment> {
+  async book(actor: Actor, form: BookingForm, imageUrl?: string, idempotencyKey?: string): Promise<Booked> {
     const provider = await loadState(this.deps.store, providerStream(form.providerId), providerDecider);
     if (provider.status !== 'active') throw new NotFoundError(MESSAGES.providerNotFound);
     const service = provider.services.find(
@@ -181,7 +196,106 @@ export class AppointmentsService {
       { maxRetries: BOOKING_RETRIES, conflictMessage: MESSAGES.slotJustBooked },
     );
     if (result.position) await this.deps.waitFor(result.position);
-    return this.appointment(appointmentId);
+    const appointment = await this.appointment(appointmentId);
+    if (!appointment.paymentNeeded || appointment.status === 'cancelled') return { appointment };
+
+    // A paid service: an order from the gateway, recorded on the appointment, and a timeout.
+    const order = await this.deps.payments.createOrder({
+      appointmentId,
+      amount: appointment.amount,
+      currency: DEFAULT_CURRENCY,
+      serviceName: service.name,
+      serviceDescription: service.description ?? 'No description',
+    });
+    await this.onTimeSlot(actor, appointment.timeslotId, {
+      type: 'RequestPayment',
+      data: { appointmentId, orderId: order.id, amount: order.amount, currency: order.currency },
+    });
+    await this.deps.jobs?.enqueue(
+      QUEUE_NAMES.paymentTimeout,
+      'expire-unpaid',
+      { appointmentId },
+      {
+        jobId: `timeout-${appointmentId}`,
+        delayMs: this.deps.paymentTimeoutMs,
+        attempts: 5,
+        backoffMs: 1000,
+      },
+    );
+    return {
+      appointment: await this.appointment(appointmentId),
+      order,
+      checkout: this.deps.payments.checkout(order),
+    };
+  }
+
+  private async onTimeSlot(
+    actor: Actor | undefined,
+    timeSlotId: string,
+    command: Omit<TimeSlotCommand, 'metadata'>,
+  ): Promise<void> {
+    const result = await handleCommand(
+      this.deps.store,
+      timeSlotStream(timeSlotId),
+      timeSlotDecider,
+      { ...command, metadata: commandMetadata(this.now(), actor) } as TimeSlotCommand,
+      { maxRetries: BOOKING_RETRIES, conflictMessage: MESSAGES.slotJustBooked },
+    );
+    if (result.position) await this.deps.waitFor(result.position);
+  }
+
+  /**
+   * SPEC §4 step 8: the client reports a successful checkout. The result is checked here and
+   * the confirmation runs as a job (idempotent, keyed by the order), which records the payment.
+   */
+  async paymentSucceeded(actor: Actor, result: PaymentResult): Promise<Appointment> {
+    const { rows } = await this.deps.pool.query<AppointmentRow>(
+      `SELECT ${COLUMNS} FROM rm_appointments.appointments WHERE order_id = $1 AND user_id = $2`,
+      [result.orderId, actor.userId],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFoundError(MESSAGES.appointmentNotFound);
+    if (!this.deps.payments.verify(result)) throw new ValidationError(MESSAGES.paymentInvalid);
+    const job: PaymentJob = { appointmentId: row.id, ...result };
+    if (this.deps.jobs) {
+      await this.deps.jobs.enqueue(QUEUE_NAMES.paymentConfirmation, 'confirm-payment', job, {
+        jobId: `confirm-${result.orderId}`,
+        attempts: 5,
+        backoffMs: 500,
+      });
+    } else {
+      await this.confirmPayment(job);
+    }
+    return toAppointment(row);
+  }
+
+  /** Whether an order is for one of this person's unpaid appointments. */
+  async orderBelongsTo(actor: Actor, orderId: string): Promise<boolean> {
+    const { rowCount } = await this.deps.pool.query(
+      `SELECT 1 FROM rm_appointments.appointments WHERE order_id = $1 AND user_id = $2 AND NOT paid AND status <> 'cancelled'`,
+      [orderId, actor.userId],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** The payment-confirmation job: verifies again and records the payment, once. */
+  async confirmPayment(job: PaymentJob): Promise<void> {
+    if (!this.deps.payments.verify(job)) return;
+    const appointment = await this.appointment(job.appointmentId);
+    await this.onTimeSlot(undefined, appointment.timeslotId, {
+      type: 'ConfirmPayment',
+      data: { appointmentId: job.appointmentId, orderId: job.orderId, paymentId: job.paymentId },
+    });
+  }
+
+  /** The payment-timeout job: an appointment still unpaid is cancelled and its interval freed. */
+  async expireUnpaid(appointmentId: string): Promise<void> {
+    const appointment = await this.appointment(appointmentId).catch(() => undefined);
+    if (!appointment) return;
+    await this.onTimeSlot(undefined, appointment.timeslotId, {
+      type: 'ExpireUnpaid',
+      data: { appointmentId },
+    });
   }
 
   private async appointment(id: string): Promise<Appointment> {

@@ -8,6 +8,9 @@ import { accountsRouter, type AccountsRouterDependencies } from './accounts.rout
 import { appointmentsRouter, type AppointmentsRouterDependencies } from './appointments.router';
 import { authenticate } from './authenticate';
 import { notificationsRouter } from './notifications.router';
+import { paymentsRouter } from './payments.router';
+import type { AppointmentsService } from '../appointments/appointments.service';
+import type { PaymentGateway } from '../payments/payment-gateway';
 import type { NotificationsService } from '../notifications/notifications';
 import { catalogueRouter, type CatalogueRouterDependencies } from './catalogue.router';
 import { scheduleRouter } from './schedule.router';
@@ -24,6 +27,7 @@ export interface AppDependencies extends HealthDependencies {
   catalogue?: CatalogueRouterDependencies;
   appointments?: AppointmentsRouterDependencies;
   notifications?: NotificationsService;
+  payments?: { appointments: AppointmentsService; gateway: PaymentGateway };
   schedule?: ScheduleService;
   /** The local outbox, readable at /api/dev/mailbox when no SMTP server is configured. */
   mailbox?: pg.Pool;
@@ -54,6 +58,7 @@ export const createApp = (deps: AppDependencies): Express => {
     if (deps.catalogue) api.use(catalogueRouter(deps.catalogue));
     if (deps.appointments) api.use(appointmentsRouter(deps.appointments));
     if (deps.notifications) api.use(notificationsRouter(deps.notifications));
+    if (deps.payments) api.use(paymentsRouter(deps.payments.appointments, deps.payments.gateway));
     api.use(accountsRouter(deps.accounts));
   }
   const mailbox = deps.mailbox;

@@ -7,6 +7,7 @@ import {
   appointmentMarkedAs,
 } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { PAYMENT_PATHS } from '@appointment/contracts/payments';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { authOf, requireCapability } from './authenticate';
@@ -34,18 +35,21 @@ export const appointmentsRouter = ({
 }: AppointmentsRouterDependencies): Router => {
   const router = Router();
 
-  router.post(
-    route(APPOINTMENT_PATHS.book),
-    requireCapability('appointments.book'),
-    multipartWithImage(),
-    async (req, res) => {
-      // The form is checked before the image is stored, so a refused booking leaves no file behind.
-      const form = BookingForm.parse(req.body);
-      const imageUrl = await saveUploadedImage(req, uploadsDir);
-      const appointment = await appointments.book(authOf(res), form, imageUrl, idempotencyKeyOf(req));
-      res.status(201).json({ message: MESSAGES.appointmentBooked, appointment });
-    },
-  );
+  // SPEC §7.3: the card-payment booking call, named for the provider, books the same way.
+  for (const path of [APPOINTMENT_PATHS.book, PAYMENT_PATHS.cardBooking]) {
+    router.post(
+      route(path),
+      requireCapability('appointments.book'),
+      multipartWithImage(),
+      async (req, res) => {
+        // The form is checked before the image is stored, so a refused booking leaves no file behind.
+        const form = BookingForm.parse(req.body);
+        const imageUrl = await saveUploadedImage(req, uploadsDir);
+        const booked = await appointments.book(authOf(res), form, imageUrl, idempotencyKeyOf(req));
+        res.status(201).json({ message: MESSAGES.appointmentBooked, ...booked });
+      },
+    );
+  }
 
   router.post(route(APPOINTMENT_PATHS.stats), requireCapability('appointments.view'), async (_req, res) => {
     res.json(await appointments.counts(authOf(res)));

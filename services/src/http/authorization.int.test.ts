@@ -70,6 +70,11 @@ const ROUTES: { method: string; path: string; body?: unknown; audience: Audience
   { method: 'POST', path: '/api/appointments/updatestatus', body: {}, audience: ['admin'] },
   { method: 'POST', path: '/api/appointments/dashboarddetails', body: {}, audience: 'signed-in' },
   { method: 'GET', path: '/api/appointments/getnotification', audience: 'signed-in' },
+  { method: 'POST', path: '/api/appointments/razorpay', body: {}, audience: ['user'] },
+  { method: 'POST', path: '/api/appointments/paymentsuccess', body: {}, audience: ['user'] },
+  { method: 'GET', path: '/api/payments/sandbox/checkout', audience: 'public' },
+  { method: 'GET', path: '/api/payments/sandbox/checkout.js', audience: 'public' },
+  { method: 'POST', path: '/api/payments/sandbox/pay', body: {}, audience: ['user'] },
   { method: 'POST', path: '/api/appointments/deletenotification', body: {}, audience: 'signed-in' },
   { method: 'POST', path: '/api/appointments/deleteallnotification', audience: 'signed-in' },
 ];

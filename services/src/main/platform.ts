@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { PROJECTIONS } from '@appointment/projections/registry';
 import { ProjectorRunner } from '@appointment/projections/runner';
 import { AccountsService } from '../accounts/accounts.service';
-import { AppointmentsService } from '../appointments/appointments.service';
+import { AppointmentsService, type PaymentJob } from '../appointments/appointments.service';
 import { NotificationsService } from '../notifications/notifications';
 import { notifierReactor } from '../notifications/notifier.reactor';
 import type { LiveNotification } from '../realtime/socket-server';
@@ -20,7 +20,10 @@ import type { EventStore } from '../eventstore/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
 import { createApp, securityHeaders } from '../http/app';
 import { withFastPath } from '../http/fast-path';
-import type { JobQueues } from '../jobs/job-queues';
+import { QUEUE_NAMES, type JobQueues, type JobWorker } from '../jobs/job-queues';
+import type { PaymentGateway } from '../payments/payment-gateway';
+import { RazorpayGateway } from '../payments/razorpay-gateway';
+import { SandboxGateway } from '../payments/sandbox-gateway';
 import type { Logger } from '../logger';
 import { isGenuineVerification, MailSender, mailOutboxReactor } from '../mail/mail-outbox';
 
@@ -87,7 +90,39 @@ export const startPlatform = async ({
   const waitFor = (position: LogPosition) => projector.waitFor(position);
   const accounts = new AccountsService({ store, pool, waitFor });
   const catalogue = new CatalogueService({ store, pool, waitFor });
-  const appointments = new AppointmentsService({ store, pool, waitFor });
+  const payments: PaymentGateway =
+    config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
+      ? new RazorpayGateway({
+          keyId: config.RAZORPAY_KEY_ID,
+          keySecret: config.RAZORPAY_KEY_SECRET,
+          apiUrl: config.RAZORPAY_API_URL,
+        })
+      : new SandboxGateway(await sessions.secret('payments-sandbox'));
+  const appointments = new AppointmentsService({
+    store,
+    pool,
+    waitFor,
+    payments,
+    jobs,
+    paymentTimeoutMs: config.PAYMENT_TIMEOUT_MS,
+  });
+  const workers: JobWorker[] = [];
+  if (jobs) {
+    workers.push(
+      await jobs.work<PaymentJob>(
+        QUEUE_NAMES.paymentConfirmation,
+        (job) => appointments.confirmPayment(job.data),
+        {
+          concurrency: 4,
+        },
+      ),
+      await jobs.work<{ appointmentId: string }>(
+        QUEUE_NAMES.paymentTimeout,
+        (job) => appointments.expireUnpaid(job.data.appointmentId),
+        { concurrency: 4 },
+      ),
+    );
+  }
   const schedule = new ScheduleService({
     store,
     pool,
@@ -139,6 +174,7 @@ export const startPlatform = async ({
     catalogue: { catalogue, uploadsDir },
     appointments: { appointments, catalogue, uploadsDir },
     notifications,
+    payments: { appointments, gateway: payments },
     schedule,
     mailbox: config.SMTP_URL || config.NODE_ENV === 'production' ? undefined : pool,
   });
@@ -161,6 +197,7 @@ export const startPlatform = async ({
     },
     sessions,
     stop: async () => {
+      for (const worker of workers) await worker.close();
       await mail.stop();
       await reactors.stop();
       await projector.stop();

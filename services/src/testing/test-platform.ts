@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
+import { JobQueues } from '../jobs/job-queues';
 import { startPlatform, type Platform } from '../main/platform';
 import { createSocketServer, pushLive } from '../realtime/socket-server';
 
@@ -82,7 +83,17 @@ export const startTestPlatform = async (options: {
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const platform = await startPlatform({ config, databaseUrl: database.url, logger: createLogger('silent') });
+  const jobs = await JobQueues.create({
+    backend: { kind: 'postgres', connectionString: database.url },
+    prefix: 'jobs',
+    onError: () => undefined,
+  });
+  const platform = await startPlatform({
+    config,
+    databaseUrl: database.url,
+    logger: createLogger('silent'),
+    jobs,
+  });
   const server = http.createServer(platform.handler);
   const io = createSocketServer(server, platform.sessions, createLogger('silent'));
   platform.onNotification((notification) => pushLive(io, notification));
@@ -101,6 +112,7 @@ export const startTestPlatform = async (options: {
     stop: async () => {
       await new Promise((resolve) => io.close(() => resolve(undefined)));
       await platform.stop();
+      await jobs.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

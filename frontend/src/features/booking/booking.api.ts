@@ -6,6 +6,7 @@ import {
   type Provider,
   type Service,
 } from '@appointment/contracts/catalogue';
+import { APPOINTMENT_PATHS, type BookingResponse } from '@appointment/contracts/appointments';
 import { SCHEDULE_PATHS, type FetchSlotResponse } from '@appointment/contracts/schedule';
 import { api } from '../../app/api';
 
@@ -38,3 +39,7 @@ export const fetchProviderServices = (id: string): Promise<ProviderWithServices>
 /** SPEC §7.5 POST /schedulemanage/fetchslot: serviceId carries the service name. */
 export const fetchSlots = (providerId: string, serviceName: string): Promise<FetchSlotResponse> =>
   api.post<FetchSlotResponse>(SCHEDULE_PATHS.fetchSlot, { providerId, serviceId: serviceName });
+
+/** SPEC §7.3 POST /appointments/bookappointment: the multipart booking form, booked once per key. */
+export const bookAppointment = (form: FormData, idempotencyKey: string): Promise<BookingResponse> =>
+  api.post<BookingResponse>(APPOINTMENT_PATHS.book, form, { headers: { 'Idempotency-Key': idempotencyKey } });

@@ -87,3 +87,78 @@ export const slotsOfDay = (windows: TimeSlot[], day: string, now: Date = new Dat
 /** The days that have configured windows, for highlighting in the calendar. */
 export const daysWithSlots = (windows: TimeSlot[]): Set<string> =>
   new Set(windows.map((window) => window.date));
+
+/** An instant written with a date-fns pattern in a time zone, or null when it cannot be parsed. */
+export const formatIn = (iso: string, timeZone: string | undefined, pattern: string): string | null => {
+  const at = zoned(iso, timeZone);
+  return at ? format(at, pattern) : null;
+};
+
+/** The hour of the day (0-23) an instant falls in, in a time zone. */
+export const hourIn = (iso: string, timeZone: string | undefined): number => {
+  const at = zoned(iso, timeZone);
+  return at ? at.getHours() : -1;
+};
+
+/**
+ * SPEC §2.6 confirm dialog: the chosen slot is passed on with the window's fields plus the
+ * interval's startDateTime and endDateTime, its index and both ends on the 12-hour clock.
+ */
+export type ChosenSlot = Omit<TimeSlot, 'startDateTime' | 'endDateTime'> & {
+  startDateTime: string;
+  endDateTime: string;
+  /** The 1-based interval of a split window; null for a block. */
+  index: number | null;
+  formattedStartTime: string;
+  formattedEndTime: string;
+};
+
+/** The slot passed to the confirm dialog, or null when a time cannot be parsed. */
+export const chooseSlot = (
+  window: TimeSlot,
+  startDateTime: string,
+  endDateTime: string,
+  index: number | null | undefined,
+): ChosenSlot | null => {
+  const formattedStartTime = formatIn(startDateTime, window.timezone, FORMATS.displayTime);
+  const formattedEndTime = formatIn(endDateTime, window.timezone, FORMATS.displayTime);
+  if (!formattedStartTime || !formattedEndTime) return null;
+  return {
+    ...window,
+    startDateTime,
+    endDateTime,
+    index: index ?? null,
+    formattedStartTime,
+    formattedEndTime,
+  };
+};
+
+/** The automatic mode's next slot as a chosen slot. */
+export const chooseFirstSlot = (
+  first: TimeSlot & { index?: number; intervalStart: string; intervalEnd: string },
+): ChosenSlot | null => {
+  const { intervalStart, intervalEnd, index, ...window } = first;
+  return chooseSlot(window, intervalStart, intervalEnd, index);
+};
+
+/** A calendar slot (an interval or a block) as a chosen slot. */
+export const chooseDaySlot = (slot: DaySlot): ChosenSlot | null =>
+  chooseSlot(slot.window, slot.startDateTime, slot.endDateTime, slot.index);
+
+/** Whether a calendar slot may be booked: not begun, and for a block with places left. */
+export const isSelectable = (slot: DaySlot): boolean => !slot.past && slot.available;
+
+/** The open times per day for every day that has windows. */
+export const slotsByDay = (windows: TimeSlot[], now: Date = new Date()): Map<string, DaySlot[]> => {
+  const byDay = new Map<string, DaySlot[]>();
+  for (const day of daysWithSlots(windows)) byDay.set(day, slotsOfDay(windows, day, now));
+  return byDay;
+};
+
+/** A fresh Idempotency-Key, one per opened confirm dialog. */
+export const newIdempotencyKey = (): string => {
+  const cryptoApi = globalThis.crypto as Crypto | undefined;
+  if (cryptoApi && typeof cryptoApi.randomUUID === 'function') return cryptoApi.randomUUID();
+  const random = () => Math.random().toString(36).slice(2, 10);
+  return `booking-${Date.now().toString(36)}-${random()}${random()}`;
+};

@@ -1,10 +1,15 @@
 import type { SagaIterator } from 'redux-saga';
-import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, delay, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { Industry, Provider } from '@appointment/contracts/catalogue';
+import { FORMATS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
+import { ApiError } from '../../app/api';
+import { navigateTo } from '../../app/navigation';
+import { formatIn } from './booking.format';
 import {
+  bookAppointment,
   fetchFavourites,
   fetchIndustries,
   fetchProviders,
@@ -14,7 +19,10 @@ import {
   type ProviderWithServices,
 } from './booking.api';
 import {
+  bookingFailed,
   bookingPageOpened,
+  bookingSubmitted,
+  bookingSucceeded,
   favouritesLoaded,
   favouriteToggled,
   favouritesUpdated,
@@ -34,6 +42,7 @@ import {
   servicesLoadFailed,
   slotsLoaded,
   slotsLoadFailed,
+  slotsRefreshed,
   type BookingState,
   type FavouriteChange,
 } from './booking.slice';
@@ -126,7 +135,67 @@ function* loadSlots(action: UnknownAction): SagaIterator {
   }
 }
 
+/** After a booking: the appointments screen (SPEC §2.6, §4 booking flow step 6). */
+export const AFTER_BOOKING = '/appointments';
+
+/** Statuses whose message tells the user what went wrong with this slot (409, 422, 400). */
+const EXPLAINED_STATUSES = new Set([400, 409, 422]);
+
+/** SPEC §3 booking form, multipart: the chosen slot, the service's flags, the note and image. */
+export const bookingForm = (booking: BookingState, note: string, image: File | null): FormData | null => {
+  const { confirm, selectedProvider, selectedService, services } = booking;
+  if (!confirm || !selectedProvider || !selectedService) return null;
+  const { slot } = confirm;
+  const service = services.find((candidate) => candidate.name === selectedService);
+  const form = new FormData();
+  form.append('servicename', selectedService);
+  form.append('providerId', selectedProvider.id);
+  form.append('timeslotId', slot._id);
+  form.append('date', slot.date);
+  form.append('starttime', formatIn(slot.startDateTime, slot.timezone, FORMATS.slotTime) ?? slot.startTime);
+  form.append('endtime', formatIn(slot.endDateTime, slot.timezone, FORMATS.slotTime) ?? slot.endTime);
+  form.append('formattedstarttime', slot.formattedStartTime);
+  form.append('formattedendtime', slot.formattedEndTime);
+  if (slot.index !== null) form.append('index', String(slot.index));
+  form.append('paymentneeded', String(service?.isPaymentNeeded ?? false));
+  form.append('automaticbooking', String(service?.automaticBooking ?? false));
+  const text = note.trim();
+  if (text) form.append('note', text);
+  if (image) form.append('image', image, image.name);
+  return form;
+};
+
+/** Reloads the slots quietly, so an interval someone else took disappears. */
+function* refreshSlots(): SagaIterator {
+  const { selectedProvider, selectedService }: BookingState = yield select(selectBooking);
+  if (!selectedProvider || !selectedService) return;
+  try {
+    const slots: FetchSlotResponse = yield call(fetchSlots, selectedProvider.id, selectedService);
+    yield put(slotsRefreshed(slots));
+  } catch (error) {
+    console.error('Failed to reload slots', error);
+  }
+}
+
+/** SPEC §2.6 Submit: book, then go to /appointments; on failure stay in the dialog and say why. */
+function* submitBooking(action: ReturnType<typeof bookingSubmitted>): SagaIterator {
+  const booking: BookingState = yield select(selectBooking);
+  const form = bookingForm(booking, action.payload.note, action.meta.arg.image);
+  if (!form || !booking.confirm) return;
+  try {
+    yield call(bookAppointment, form, booking.confirm.idempotencyKey);
+    yield put(bookingSucceeded());
+    yield call(navigateTo, AFTER_BOOKING);
+  } catch (error) {
+    console.error('Failed to book appointment', error);
+    const explained = error instanceof ApiError && EXPLAINED_STATUSES.has(error.status);
+    yield put(bookingFailed(explained ? error.message : MESSAGES.bookingFailed));
+    if (error instanceof ApiError && error.status === 409) yield call(refreshSlots);
+  }
+}
+
 export function* bookingSaga(): SagaIterator {
+  yield takeLeading(bookingSubmitted.type, submitBooking);
   yield takeLatest(bookingPageOpened.type, openPage);
   yield takeLatest(
     [industrySelected.type, providerFiltersChanged.type, bookingPageOpened.type],

@@ -6,9 +6,24 @@ import {
   type Service,
 } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
+import { newIdempotencyKey, type ChosenSlot } from './booking.format';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type BookingMode = 'automatic' | 'manual';
+
+/** SPEC §2.6 "Confirm Booking": the chosen slot and the state of its submission. */
+export interface ConfirmState {
+  slot: ChosenSlot;
+  /** Made once when the dialog opens, so a double click or a retry books once. */
+  idempotencyKey: string;
+  submitting: boolean;
+  error: string | null;
+}
+
+/** What the confirm dialog sends besides the slot; the image travels in the action's meta. */
+export interface BookingDetails {
+  note: string;
+}
 
 /** SPEC §5 provider filters, plus the favourites-only switch. */
 export interface ProviderFilters {
@@ -43,6 +58,8 @@ export interface BookingState {
   selectedDay: string | null;
   /** The provider whose card takes the focus back when the booking screen closes. */
   returnFocusId: string | null;
+  /** The open confirm dialog, if any. */
+  confirm: ConfirmState | null;
 }
 
 export const initialBookingState: BookingState = {
@@ -67,6 +84,7 @@ export const initialBookingState: BookingState = {
   mode: 'automatic',
   selectedDay: null,
   returnFocusId: null,
+  confirm: null,
 };
 
 const clearBookingScreen = (state: BookingState) => {
@@ -79,6 +97,7 @@ const clearBookingScreen = (state: BookingState) => {
   state.slotsError = null;
   state.mode = 'automatic';
   state.selectedDay = null;
+  state.confirm = null;
 };
 
 export interface FavouriteChange {
@@ -184,6 +203,7 @@ const bookingSlice = createSlice({
       state.slotsStatus = 'loading';
       state.slotsError = null;
       state.selectedDay = null;
+      state.confirm = null;
     },
     slotsLoaded(state, action: PayloadAction<FetchSlotResponse>) {
       state.slots = action.payload;
@@ -200,6 +220,39 @@ const bookingSlice = createSlice({
     },
     dayChosen(state, action: PayloadAction<string | null>) {
       state.selectedDay = action.payload;
+    },
+    /** Refreshed slots after a booking lost a race; the calendar stays as it is. */
+    slotsRefreshed(state, action: PayloadAction<FetchSlotResponse>) {
+      state.slots = action.payload;
+    },
+    slotChosen: {
+      reducer(state, action: PayloadAction<{ slot: ChosenSlot; idempotencyKey: string }>) {
+        state.confirm = { ...action.payload, submitting: false, error: null };
+      },
+      prepare: (slot: ChosenSlot) => ({ payload: { slot, idempotencyKey: newIdempotencyKey() } }),
+    },
+    confirmClosed(state) {
+      if (!state.confirm?.submitting) state.confirm = null;
+    },
+    bookingSubmitted: {
+      reducer(state, _action: PayloadAction<BookingDetails, string, { arg: { image: File | null } }>) {
+        if (!state.confirm) return;
+        state.confirm.submitting = true;
+        state.confirm.error = null;
+      },
+      // The file is not serialisable: it rides in meta.arg, a path Redux Toolkit's check skips.
+      prepare: (details: BookingDetails, image: File | null) => ({
+        payload: details,
+        meta: { arg: { image } },
+      }),
+    },
+    bookingSucceeded(state) {
+      state.confirm = null;
+    },
+    bookingFailed(state, action: PayloadAction<string>) {
+      if (!state.confirm) return;
+      state.confirm.submitting = false;
+      state.confirm.error = action.payload;
     },
   },
 });
@@ -227,6 +280,12 @@ export const {
   slotsLoadFailed,
   bookingModeChanged,
   dayChosen,
+  slotsRefreshed,
+  slotChosen,
+  confirmClosed,
+  bookingSubmitted,
+  bookingSucceeded,
+  bookingFailed,
 } = bookingSlice.actions;
 export const bookingReducer = bookingSlice.reducer;
 

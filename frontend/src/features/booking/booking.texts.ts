@@ -34,4 +34,27 @@ export const BOOKING_TEXTS = {
   noOpenSlotsThatDay: 'No open slots on this day.',
   pickADay: 'Pick a highlighted day to see its times.',
   timesShownIn: 'Times are shown in the provider’s time zone',
+  bookNow: 'Book Now',
+  previous: 'Previous',
+  next: 'Next',
+  calendarView: 'Calendar view',
+  views: { month: 'Month', week: 'Week', day: 'Day' },
+  weekView: 'Week view',
+  dayView: 'Day view',
+  noSlotsInHour: 'No Slots',
+  confirmTitle: 'Confirm Booking',
+  addNote: 'Add Note',
+  hideNote: 'Hide Note',
+  note: 'Note',
+  notePlaceholder: 'Enter your note...',
+  image: 'Image',
+  imagePreview: 'Preview of the chosen image',
+  removeImage: 'Remove image',
+  submit: 'Submit',
+  processing: 'Processing...',
+  cancel: 'Cancel',
 } as const;
+
+/** SPEC §2.6: "Book appointment for {service} on {date} from {start} to {end}?". */
+export const confirmText = (service: string, date: string, start: string, end: string): string =>
+  `Book appointment for ${service} on ${date} from ${start} to ${end}?`;

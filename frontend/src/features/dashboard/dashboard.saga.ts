@@ -1,13 +1,19 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import type { DashboardDetails } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { api, ApiError } from '../../app/api';
 import { readStoredRoleValue } from '../../app/session';
+import { statusChanged } from '../appointments/appointments.slice';
+import { fetchDashboardDetails, fetchProviderAddress } from './dashboard.api';
 import {
   countsFailed,
   countsLoaded,
   dashboardOpened,
+  detailsFailed,
+  detailsLoaded,
   NO_APPOINTMENTS,
+  providerAddressLoaded,
   type AppointmentCounts,
 } from './dashboard.slice';
 
@@ -43,7 +49,7 @@ function* loadCounts(): SagaIterator {
     );
     yield put(countsLoaded(countsOf(body)));
   } catch (error) {
-    // The appointments API arrives with bookings; until then its 404 reads as no appointments.
+    // A server without the appointments API answers 404: that reads as no appointments.
     if (error instanceof ApiError && error.status === 404) {
       yield put(countsLoaded(NO_APPOINTMENTS));
       return;
@@ -53,6 +59,44 @@ function* loadCounts(): SagaIterator {
   }
 }
 
+/** The admin's provider address, for the location filter; without it the filter reads the appointments. */
+function* loadProviderAddress(providerId: string): SagaIterator {
+  try {
+    const address: string | null = yield call(fetchProviderAddress, providerId);
+    yield put(providerAddressLoaded(address));
+  } catch (error) {
+    console.error('Error fetching the provider address', error);
+  }
+}
+
+/** SPEC §2.4, §3 Dashboard response: the appointments with provider or service details, by role. */
+function* loadDetails(): SagaIterator {
+  const role: string | null = yield call(readStoredRoleValue);
+  if (!role) {
+    yield put(detailsFailed(MESSAGES.roleMissing));
+    return;
+  }
+  try {
+    const details: DashboardDetails = yield call(fetchDashboardDetails, role);
+    yield put(detailsLoaded(details));
+    const providerId = details.appointmentsWithServiceDetails[0]?.providerId;
+    if (providerId) yield call(loadProviderAddress, providerId);
+  } catch (error) {
+    console.error('Error fetching data', error);
+    yield put(detailsFailed(MESSAGES.dashboardLoadFailed));
+  }
+}
+
+function* loadDashboard(): SagaIterator {
+  yield all([call(loadCounts), call(loadDetails)]);
+}
+
+/** After a Confirm or Reject the counts follow, without blanking the cards meanwhile. */
+function* refreshCounts(): SagaIterator {
+  yield call(loadCounts);
+}
+
 export function* dashboardSaga(): SagaIterator {
-  yield takeLatest(dashboardOpened.type, loadCounts);
+  yield takeLatest(dashboardOpened.type, loadDashboard);
+  yield takeLatest(statusChanged.type, refreshCounts);
 }

@@ -1,4 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { DashboardDetails } from '@appointment/contracts/appointments';
+import { statusChanged } from '../appointments/appointments.slice';
 
 /** SPEC §3 Appointment counts. */
 export interface AppointmentCounts {
@@ -17,13 +19,41 @@ export const NO_APPOINTMENTS: AppointmentCounts = {
   totalAppointments: 0,
 };
 
+export type ProviderAppointment = DashboardDetails['appointmentsWithProviderDetails'][number];
+export type ServiceAppointment = DashboardDetails['appointmentsWithServiceDetails'][number];
+
+export interface DashboardDetailsState {
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  /** A user's appointments with their providers (SPEC §2.4 Recent Providers, service cards). */
+  withProvider: ProviderAppointment[];
+  /** A provider's appointments with their services and users (SPEC §2.4 admin panel). */
+  withService: ServiceAppointment[];
+  /** The address of an admin's own provider, which the location filter reads. */
+  providerAddress: string | null;
+  error: string | null;
+}
+
 export interface DashboardState {
   status: 'idle' | 'loading' | 'loaded' | 'failed';
   counts: AppointmentCounts;
   error: string | null;
+  details: DashboardDetailsState;
 }
 
-const initialState: DashboardState = { status: 'idle', counts: NO_APPOINTMENTS, error: null };
+const initialDetails: DashboardDetailsState = {
+  status: 'idle',
+  withProvider: [],
+  withService: [],
+  providerAddress: null,
+  error: null,
+};
+
+const initialState: DashboardState = {
+  status: 'idle',
+  counts: NO_APPOINTMENTS,
+  error: null,
+  details: initialDetails,
+};
 
 const dashboardSlice = createSlice({
   name: 'dashboard',
@@ -32,6 +62,11 @@ const dashboardSlice = createSlice({
     dashboardOpened(state) {
       state.status = 'loading';
       state.error = null;
+      state.details = {
+        ...initialDetails,
+        status: 'loading',
+        providerAddress: state.details.providerAddress,
+      };
     },
     countsLoaded(state, action: PayloadAction<AppointmentCounts>) {
       state.status = 'loaded';
@@ -42,10 +77,42 @@ const dashboardSlice = createSlice({
       state.counts = NO_APPOINTMENTS;
       state.error = action.payload;
     },
+    detailsLoaded(state, action: PayloadAction<DashboardDetails>) {
+      state.details.status = 'loaded';
+      state.details.withProvider = action.payload.appointmentsWithProviderDetails;
+      state.details.withService = action.payload.appointmentsWithServiceDetails;
+    },
+    detailsFailed(state, action: PayloadAction<string>) {
+      state.details = { ...initialDetails, status: 'failed', error: action.payload };
+    },
+    providerAddressLoaded(state, action: PayloadAction<string | null>) {
+      state.details.providerAddress = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    // SPEC §4: after a Confirm or Reject the item changes in place.
+    builder.addCase(statusChanged, (state, action) => {
+      const changed = action.payload;
+      state.details.withService = state.details.withService.map((item) =>
+        item._id === changed._id ? { ...item, ...changed } : item,
+      );
+      state.details.withProvider = state.details.withProvider.map((item) =>
+        item._id === changed._id ? { ...item, ...changed } : item,
+      );
+    });
   },
 });
 
-export const { dashboardOpened, countsLoaded, countsFailed } = dashboardSlice.actions;
+export const {
+  dashboardOpened,
+  countsLoaded,
+  countsFailed,
+  detailsLoaded,
+  detailsFailed,
+  providerAddressLoaded,
+} = dashboardSlice.actions;
 export const dashboardReducer = dashboardSlice.reducer;
 
 export const selectDashboard = (state: { dashboard: DashboardState }): DashboardState => state.dashboard;
+export const selectDashboardDetails = (state: { dashboard: DashboardState }): DashboardDetailsState =>
+  state.dashboard.details;

@@ -49,7 +49,16 @@ export type TimeSlotCommand =
   | (Command & {
       type: 'ChangeAppointmentStatus';
       data: { appointmentId: string; status: AppointmentStatus };
-    });
+    })
+  | (Command & {
+      type: 'RequestPayment';
+      data: { appointmentId: string; orderId: string; amount: number; currency: string };
+    })
+  | (Command & {
+      type: 'ConfirmPayment';
+      data: { appointmentId: string; orderId: string; paymentId: string };
+    })
+  | (Command & { type: 'ExpireUnpaid'; data: { appointmentId: string } });
 
 export type IntervalBookedData = BookingDetails & {
   /** pending, or scheduled at once for a free service with automatic booking (SPEC §4). */
@@ -76,17 +85,51 @@ export type TimeSlotEvent =
         to: AppointmentStatus;
         at: string;
       };
-    };
+    }
+  | { type: 'PaymentRequested'; data: AppointmentRef & { orderId: string; amount: number; currency: string } }
+  | { type: 'PaymentConfirmed'; data: AppointmentRef & { orderId: string; paymentId: string } };
 
 interface Booking {
   appointmentId: string;
   index: number | null;
   status: AppointmentStatus;
+  paymentNeeded: boolean;
+  automaticBooking: boolean;
+  paid: boolean;
+  orderId?: string;
 }
+
+type AppointmentRef = { timeSlotId: string; providerId: string; appointmentId: string; at: string };
 /** A cancelled appointment no longer holds its interval. */
 const holds = (booking: Booking) => booking.status !== 'cancelled';
 
 export type TimeSlotState = { status: 'none' } | (TimeSlotDetails & { status: 'open'; bookings: Booking[] });
+
+type OpenSlot = Extract<TimeSlotState, { status: 'open' }>;
+
+const bookingOf = (state: TimeSlotState, appointmentId: string): Booking => {
+  if (state.status === 'none') throw new NotFoundError(MESSAGES.slotNotFound);
+  const booking = state.bookings.find((b) => b.appointmentId === appointmentId);
+  if (!booking) throw new NotFoundError(MESSAGES.appointmentNotFound);
+  return booking;
+};
+
+const refOf = (state: TimeSlotState, booking: Booking, at: string): AppointmentRef => ({
+  timeSlotId: (state as OpenSlot).timeSlotId,
+  providerId: (state as OpenSlot).providerId,
+  appointmentId: booking.appointmentId,
+  at,
+});
+
+const statusChange = (
+  state: TimeSlotState,
+  booking: Booking,
+  to: AppointmentStatus,
+  at: string,
+): TimeSlotEvent => ({
+  type: 'AppointmentStatusChanged',
+  data: { ...refOf(state, booking, at), from: booking.status, to },
+});
 
 export const timeSlotDecider: Decider<TimeSlotCommand, TimeSlotEvent, TimeSlotState> = {
   initialState: () => ({ status: 'none' }),
@@ -107,6 +150,9 @@ export const timeSlotDecider: Decider<TimeSlotCommand, TimeSlotEvent, TimeSlotSt
                   appointmentId: event.data.appointmentId,
                   index: event.data.index,
                   status: event.data.status,
+                  paymentNeeded: event.data.paymentNeeded,
+                  automaticBooking: event.data.automaticBooking,
+                  paid: false,
                 },
               ],
             };
@@ -117,6 +163,24 @@ export const timeSlotDecider: Decider<TimeSlotCommand, TimeSlotEvent, TimeSlotSt
               ...state,
               bookings: state.bookings.map((b) =>
                 b.appointmentId === event.data.appointmentId ? { ...b, status: event.data.to } : b,
+              ),
+            };
+      case 'PaymentRequested':
+        return state.status === 'none'
+          ? state
+          : {
+              ...state,
+              bookings: state.bookings.map((b) =>
+                b.appointmentId === event.data.appointmentId ? { ...b, orderId: event.data.orderId } : b,
+              ),
+            };
+      case 'PaymentConfirmed':
+        return state.status === 'none'
+          ? state
+          : {
+              ...state,
+              bookings: state.bookings.map((b) =>
+                b.appointmentId === event.data.appointmentId ? { ...b, paid: true } : b,
               ),
             };
       default:
@@ -184,19 +248,33 @@ export const timeSlotDecider: Decider<TimeSlotCommand, TimeSlotEvent, TimeSlotSt
             : others.length >= state.availableSlots;
           if (taken) throw new ConflictError(MESSAGES.slotJustBooked);
         }
-        return [
-          {
-            type: 'AppointmentStatusChanged',
-            data: {
-              timeSlotId: state.timeSlotId,
-              providerId: state.providerId,
-              appointmentId: booking.appointmentId,
-              from: booking.status,
-              to,
-              at,
-            },
+        return [statusChange(state, booking, to, at)];
+      }
+      case 'RequestPayment': {
+        const booking = bookingOf(state, command.data.appointmentId);
+        if (booking.orderId === command.data.orderId) return [];
+        return [{ type: 'PaymentRequested', data: { ...refOf(state, booking, at), ...command.data } }];
+      }
+      case 'ConfirmPayment': {
+        const booking = bookingOf(state, command.data.appointmentId);
+        if (booking.paid) return [];
+        const confirmed: TimeSlotEvent = {
+          type: 'PaymentConfirmed',
+          data: {
+            ...refOf(state, booking, at),
+            orderId: command.data.orderId,
+            paymentId: command.data.paymentId,
           },
-        ];
+        };
+        // Issue 5: a service with automatic booking is scheduled once it is paid.
+        return booking.automaticBooking && booking.status === 'pending'
+          ? [confirmed, statusChange(state, booking, 'scheduled', at)]
+          : [confirmed];
+      }
+      case 'ExpireUnpaid': {
+        const booking = bookingOf(state, command.data.appointmentId);
+        if (booking.paid || !booking.paymentNeeded || booking.status !== 'pending') return [];
+        return [statusChange(state, booking, 'cancelled', at)];
       }
       default: {
         const unknown: never = command;

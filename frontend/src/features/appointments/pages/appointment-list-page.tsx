@@ -1,5 +1,102 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { can } from '@appointment/contracts/roles';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectRole } from '../../../app/session.slice';
+import { SecondaryButton } from '../../../ui/button.styles';
+import { ErrorNotice, Notice, PageHeader, PageTitle } from '../../../ui/page.styles';
+import { useAppointmentsSelector } from '../appointments.hooks';
+import {
+  appointmentListOpened,
+  selectAppointmentList,
+  selectUpdateError,
+  selectUpdating,
+  statusChangeRequested,
+} from '../appointments.slice';
+import { APPOINTMENTS_TEXTS, statusOfTitle } from '../appointments.texts';
+import { AppointmentCard } from '../components/appointment-card';
+import { AppointmentCards, HeaderActions } from '../components/appointments.styles';
 
+const titleOf = (state: unknown): string =>
+  state && typeof state === 'object' && 'title' in state && typeof state.title === 'string' && state.title
+    ? state.title
+    : APPOINTMENTS_TEXTS.allAppointments;
+
+/** Whether the router has an entry of this app to go back to. */
+const canGoBack = (): boolean => {
+  const state: unknown = window.history.state;
+  return (
+    !!state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' && state.idx > 0
+  );
+};
+
+/**
+ * SPEC §2.5 /appointments/list: the appointments of the status its title names (any other title
+ * shows all). An admin may set each one's status, after which the app returns to /appointments.
+ */
 export function AppointmentListPage() {
-  return <PlaceholderPage title="Appointment List" />;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const title = titleOf(useLocation().state);
+  const filter = statusOfTitle(title);
+  const role = useAppSelector(selectRole) ?? undefined;
+  const mayChangeStatus = can(role, 'appointments.changeStatus');
+  const { status, items, error } = useAppointmentsSelector(selectAppointmentList);
+  const updating = useAppointmentsSelector(selectUpdating);
+  const updateError = useAppointmentsSelector(selectUpdateError);
+
+  useEffect(() => {
+    dispatch(appointmentListOpened(filter));
+  }, [dispatch, filter]);
+
+  const loading = status === 'loading' || status === 'idle';
+
+  return (
+    <section aria-labelledby="appointment-list-title">
+      <PageHeader>
+        <HeaderActions>
+          <SecondaryButton
+            type="button"
+            onClick={() => (canGoBack() ? navigate(-1) : navigate('/appointments'))}
+          >
+            {APPOINTMENTS_TEXTS.back}
+          </SecondaryButton>
+          <PageTitle id="appointment-list-title">{title}</PageTitle>
+        </HeaderActions>
+      </PageHeader>
+      {loading && <Notice>{APPOINTMENTS_TEXTS.loading}</Notice>}
+      {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
+      {updateError && <ErrorNotice role="alert">{updateError}</ErrorNotice>}
+      {status === 'loaded' && items.length === 0 && <Notice>{MESSAGES.noAppointments}</Notice>}
+      {status === 'loaded' && items.length > 0 && (
+        <AppointmentCards
+          aria-label={APPOINTMENTS_TEXTS.list}
+          $scroll={mayChangeStatus}
+          tabIndex={mayChangeStatus ? 0 : undefined}
+        >
+          {items.map((appointment) => (
+            <li key={appointment._id}>
+              <AppointmentCard
+                appointment={appointment}
+                busy={updating.includes(appointment._id)}
+                onStatusChange={
+                  mayChangeStatus
+                    ? (next) =>
+                        dispatch(
+                          statusChangeRequested({
+                            id: appointment._id,
+                            status: next,
+                            navigateTo: '/appointments',
+                          }),
+                        )
+                    : undefined
+                }
+              />
+            </li>
+          ))}
+        </AppointmentCards>
+      )}
+    </section>
+  );
 }

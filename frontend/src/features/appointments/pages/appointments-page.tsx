@@ -1,5 +1,64 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { can } from '@appointment/contracts/roles';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectRole } from '../../../app/session.slice';
+import { Button } from '../../../ui/button.styles';
+import { ErrorNotice, PageHeader, PageTitle } from '../../../ui/page.styles';
+import { useAppointmentsSelector } from '../appointments.hooks';
+import { appointmentsPageOpened, selectAppointmentCounts } from '../appointments.slice';
+import { APPOINTMENTS_TEXTS, STATUS_CARDS } from '../appointments.texts';
+import {
+  StatusCardButton,
+  StatusCardCount,
+  StatusCardLabel,
+  StatusCards,
+} from '../components/appointments.styles';
 
+/** SPEC §2.5 /appointments: five status cards that open the list; users may book from here. */
 export function AppointmentsPage() {
-  return <PlaceholderPage title="Appointments" />;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const role = useAppSelector(selectRole) ?? undefined;
+  const { status, data, error } = useAppointmentsSelector(selectAppointmentCounts);
+  const isUser = role === 'user';
+  const title = isUser ? APPOINTMENTS_TEXTS.myAppointments : APPOINTMENTS_TEXTS.appointments;
+
+  useEffect(() => {
+    dispatch(appointmentsPageOpened());
+  }, [dispatch]);
+
+  return (
+    <section aria-labelledby="appointments-title">
+      <PageHeader>
+        <PageTitle id="appointments-title">{title}</PageTitle>
+        {can(role, 'appointments.book') && (
+          <Button as={Link} to="/appointments/book">
+            {APPOINTMENTS_TEXTS.bookNew}
+          </Button>
+        )}
+      </PageHeader>
+      {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
+      <StatusCards aria-label={APPOINTMENTS_TEXTS.statusCards} aria-busy={status === 'loading'}>
+        {STATUS_CARDS.map((card) => {
+          const count = status === 'loading' || status === 'idle' ? '–' : String(data[card.count]);
+          return (
+            <li key={card.count}>
+              <StatusCardButton
+                type="button"
+                aria-label={`${card.label} ${count}`}
+                $tone={card.status === 'all' ? 'total' : card.status}
+                onClick={() =>
+                  navigate('/appointments/list', { state: { status: card.status, title: card.title } })
+                }
+              >
+                <StatusCardLabel>{card.label}</StatusCardLabel>
+                <StatusCardCount>{count}</StatusCardCount>
+              </StatusCardButton>
+            </li>
+          );
+        })}
+      </StatusCards>
+    </section>
+  );
 }

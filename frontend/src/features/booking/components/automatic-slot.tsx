@@ -1,17 +1,20 @@
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
+import { Button } from '../../../ui/button.styles';
 import { describeSlot } from '../booking.format';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { LinkButton } from './booking.styles';
-import { Note, SlotArea, SlotDate, SlotHeader, SlotTime, SlotTitle } from './booking-screen.styles';
+import { BookRow, Note, SlotArea, SlotDate, SlotHeader, SlotTime, SlotTitle } from './booking-screen.styles';
 
 interface AutomaticSlotProps {
   firstTimeslot: FetchSlotResponse['firstTimeslot'];
   onSwitch: () => void;
+  /** Opens the confirm dialog for the next slot. */
+  onBook: () => void;
 }
 
 /** SPEC §2.6 automatic mode: the next available slot, or why there is none. */
-export function AutomaticSlot({ firstTimeslot, onSwitch }: AutomaticSlotProps) {
+export function AutomaticSlot({ firstTimeslot, onSwitch, onBook }: AutomaticSlotProps) {
   const text = firstTimeslot
     ? describeSlot(firstTimeslot.intervalStart, firstTimeslot.intervalEnd, firstTimeslot.timezone)
     : null;
@@ -35,6 +38,11 @@ export function AutomaticSlot({ firstTimeslot, onSwitch }: AutomaticSlotProps) {
           <Note>
             {BOOKING_TEXTS.timesShownIn} ({firstTimeslot.timezone})
           </Note>
+          <BookRow>
+            <Button type="button" onClick={onBook}>
+              {BOOKING_TEXTS.bookNow}
+            </Button>
+          </BookRow>
         </div>
       )}
     </SlotArea>

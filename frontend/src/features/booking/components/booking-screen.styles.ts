@@ -116,3 +116,8 @@ export const Note = styled.p`
   font-size: ${({ theme }) => theme.font.small};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+
+export const BookRow = styled.div`
+  display: flex;
+  margin-top: ${({ theme }) => theme.spacing.md};
+`;

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { PAYMENTS } from '@appointment/contracts/constants';
 import type { Service } from '@appointment/contracts/catalogue';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectRole } from '../../../app/session.slice';
+import { chooseDaySlot, chooseFirstSlot, type ChosenSlot } from '../booking.format';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
 import {
@@ -10,8 +12,10 @@ import {
   providerClosed,
   selectBooking,
   serviceChosen,
+  slotChosen,
 } from '../booking.slice';
 import { AutomaticSlot } from './automatic-slot';
+import { ConfirmBookingDialog } from './confirm-booking-dialog';
 import { ErrorNotice, Muted, Panel } from './booking.styles';
 import {
   BackButton,
@@ -62,6 +66,7 @@ export function BookingScreen() {
     mode,
     selectedDay,
   } = useBookingSelector(selectBooking);
+  const role = useAppSelector(selectRole);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const providerId = selectedProvider?.id;
 
@@ -73,6 +78,9 @@ export function BookingScreen() {
   if (!selectedProvider) return null;
 
   const choose = (name: string) => dispatch(serviceChosen(name));
+  const open = (slot: ChosenSlot | null) => {
+    if (slot) dispatch(slotChosen(slot));
+  };
 
   return (
     <Panel aria-labelledby="booking-provider-title">
@@ -119,16 +127,20 @@ export function BookingScreen() {
           <AutomaticSlot
             firstTimeslot={slots.firstTimeslot}
             onSwitch={() => dispatch(bookingModeChanged('manual'))}
+            onBook={() => slots.firstTimeslot && open(chooseFirstSlot(slots.firstTimeslot))}
           />
         ) : slots ? (
           <ManualSlotPicker
             timeslots={slots.timeslots}
             timeZone={slots.timeslots[0]?.timezone ?? selectedProvider.timezone}
+            role={role}
             selectedDay={selectedDay}
             onDayChosen={(day) => dispatch(dayChosen(day))}
+            onSlotChosen={(slot) => open(chooseDaySlot(slot))}
             onSwitch={() => dispatch(bookingModeChanged('automatic'))}
           />
         ) : null)}
+      <ConfirmBookingDialog />
     </Panel>
   );
 }

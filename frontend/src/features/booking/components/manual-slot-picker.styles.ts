@@ -113,12 +113,6 @@ export const CalendarFrame = styled.div`
   }
 `;
 
-export const CalendarToolbar = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
-
 export const DayTitle = styled.h5`
   margin: 0 0 ${({ theme }) => theme.spacing.sm};
   font-size: ${({ theme }) => theme.font.base};
@@ -161,6 +155,24 @@ export const SlotItem = styled.li<{ $kind: 'interval' | 'block'; $past: boolean 
             border-color: ${theme.colors.primary};
             color: ${theme.colors.text};
           `}
+`;
+
+/** The time of a slot in the day's selection; choosing it opens the confirm dialog. */
+export const SlotChoice = styled.button`
+  flex: 1;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  font-weight: 600;
+  text-align: left;
+  cursor: pointer;
+
+  &:disabled {
+    font-weight: 400;
+    cursor: not-allowed;
+  }
 `;
 
 export const SlotBadge = styled.span<{ $tone: 'muted' | 'success' | 'danger' }>`

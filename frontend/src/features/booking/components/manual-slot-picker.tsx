@@ -1,41 +1,26 @@
-import { useMemo, useState } from 'react';
-import Calendar from 'react-calendar';
-import { format, parseISO, startOfMonth } from 'date-fns';
-import { CALENDAR, FORMATS } from '@appointment/contracts/constants';
+import { useMemo } from 'react';
+import { format, parseISO } from 'date-fns';
+import { FORMATS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
+import type { Role } from '@appointment/contracts/roles';
 import type { TimeSlot } from '@appointment/contracts/schedule';
-import { SecondaryButton } from '../../../ui/button.styles';
-import {
-  dayKeyOfTile,
-  daysWithSlots,
-  describeSlot,
-  slotsOfDay,
-  todayIn,
-  type DaySlot,
-} from '../booking.format';
+import { daysWithSlots, describeSlot, isSelectable, slotsOfDay, type DaySlot } from '../booking.format';
 import { BOOKING_TEXTS } from '../booking.texts';
-import { LinkButton, VisuallyHidden } from './booking.styles';
+import { LinkButton } from './booking.styles';
 import { Note, SlotArea, SlotHeader, SlotTitle } from './booking-screen.styles';
-import {
-  CalendarFrame,
-  CalendarToolbar,
-  DayTitle,
-  SlotBadge,
-  SlotItem,
-  SlotList,
-} from './manual-slot-picker.styles';
+import { DayTitle, SlotBadge, SlotChoice, SlotItem, SlotList } from './manual-slot-picker.styles';
+import { SlotCalendar } from './slot-calendar';
 
 interface ManualSlotPickerProps {
   timeslots: TimeSlot[];
   /** The provider's time zone: "today" is the provider's today. */
   timeZone: string | undefined;
+  role: Role | null;
   selectedDay: string | null;
   onDayChosen: (day: string) => void;
+  onSlotChosen: (slot: DaySlot) => void;
   onSwitch: () => void;
 }
-
-// react-calendar's "gregory" weeks start on Sunday (SPEC §9).
-const CALENDAR_TYPE = CALENDAR.weekStartsOn === 0 ? 'gregory' : 'iso8601';
 
 function SlotLabel({ slot }: { slot: DaySlot }) {
   if (slot.past) return <SlotBadge $tone="muted">{BOOKING_TEXTS.pastSlot}</SlotBadge>;
@@ -47,17 +32,20 @@ function SlotLabel({ slot }: { slot: DaySlot }) {
   );
 }
 
-/** SPEC §2.6 manual mode: a month calendar whose days with slots open that day's times. */
+/**
+ * SPEC §2.6 manual mode: the calendar, and below it the selection of the day clicked (the
+ * day's split intervals, or its raw slots); picking a time opens the confirm dialog.
+ */
 export function ManualSlotPicker({
   timeslots,
   timeZone,
+  role,
   selectedDay,
   onDayChosen,
+  onSlotChosen,
   onSwitch,
 }: ManualSlotPickerProps) {
-  const [activeStartDate, setActiveStartDate] = useState(() => startOfMonth(new Date()));
   const days = useMemo(() => daysWithSlots(timeslots), [timeslots]);
-  const today = todayIn(timeZone);
   const daySlots = useMemo(
     () => (selectedDay ? slotsOfDay(timeslots, selectedDay) : []),
     [timeslots, selectedDay],
@@ -71,37 +59,14 @@ export function ManualSlotPicker({
           {BOOKING_TEXTS.switchToAutomatic}
         </LinkButton>
       </SlotHeader>
-      <CalendarToolbar>
-        <SecondaryButton type="button" onClick={() => setActiveStartDate(startOfMonth(new Date()))}>
-          {BOOKING_TEXTS.today}
-        </SecondaryButton>
-      </CalendarToolbar>
-      <CalendarFrame>
-        <Calendar
-          locale="en-US"
-          calendarType={CALENDAR_TYPE}
-          minDetail="month"
-          maxDetail="month"
-          activeStartDate={activeStartDate}
-          onActiveStartDateChange={({ activeStartDate: next }) => next && setActiveStartDate(next)}
-          value={selectedDay ? parseISO(selectedDay) : null}
-          prev2Label={null}
-          next2Label={null}
-          prevAriaLabel="Previous month"
-          nextAriaLabel="Next month"
-          tileDisabled={({ date }) => dayKeyOfTile(date) < today}
-          tileClassName={({ date }) => (days.has(dayKeyOfTile(date)) ? 'has-slots' : null)}
-          tileContent={({ date }) =>
-            days.has(dayKeyOfTile(date)) ? (
-              <VisuallyHidden>{`, ${BOOKING_TEXTS.hasSlots}`}</VisuallyHidden>
-            ) : null
-          }
-          onClickDay={(date) => {
-            const day = dayKeyOfTile(date);
-            if (days.has(day)) onDayChosen(day);
-          }}
-        />
-      </CalendarFrame>
+      <SlotCalendar
+        timeslots={timeslots}
+        timeZone={timeZone}
+        role={role}
+        selectedDay={selectedDay}
+        onUserDayClick={onDayChosen}
+        onSlotChosen={onSlotChosen}
+      />
       {!selectedDay ? (
         <Note>{days.size === 0 ? BOOKING_TEXTS.noSlots : BOOKING_TEXTS.pickADay}</Note>
       ) : (
@@ -113,20 +78,24 @@ export function ManualSlotPicker({
             <SlotList aria-labelledby="day-slots-title">
               {daySlots.map((slot) => (
                 <SlotItem key={slot.key} $kind={slot.kind} $past={slot.past}>
-                  <span>
+                  <SlotChoice
+                    type="button"
+                    disabled={!isSelectable(slot) || role !== 'user'}
+                    onClick={() => onSlotChosen(slot)}
+                  >
                     {describeSlot(slot.startDateTime, slot.endDateTime, slot.window.timezone)?.time ??
                       MESSAGES.invalidDateFormat}
-                  </span>
+                  </SlotChoice>
                   <SlotLabel slot={slot} />
                 </SlotItem>
               ))}
             </SlotList>
           )}
-          <Note>
-            {BOOKING_TEXTS.timesShownIn} ({timeZone})
-          </Note>
         </section>
       )}
+      <Note>
+        {BOOKING_TEXTS.timesShownIn} ({timeZone})
+      </Note>
     </SlotArea>
   );
 }

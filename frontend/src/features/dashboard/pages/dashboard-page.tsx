@@ -1,8 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AppointmentStatus } from '@appointment/contracts/appointments';
+import { can } from '@appointment/contracts/roles';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectSessionLoading, selectSessionUser } from '../../../app/session.slice';
+import { selectRole, selectSessionLoading, selectSessionUser } from '../../../app/session.slice';
+import { useAppointmentsSelector } from '../../appointments/appointments.hooks';
+import {
+  selectUpdateError,
+  selectUpdating,
+  statusChangeRequested,
+  updateErrorCleared,
+} from '../../appointments/appointments.slice';
 import { dashboardOpened, selectDashboard, type AppointmentCounts } from '../dashboard.slice';
+import { bookedServices, recentProviders, servicesOf } from '../dashboard.view';
+import { AdminAppointmentsPanel } from '../components/admin-appointments-panel';
+import { BookedServicesPanel } from '../components/booked-services-panel';
+import { RecentProvidersPanel } from '../components/recent-providers-panel';
+import { ServicesPanel } from '../components/services-panel';
 import {
   Card,
   CardCount,
@@ -22,25 +36,45 @@ const CARDS: { key: keyof AppointmentCounts; title: string; tone: CardTone }[] =
   { key: 'totalAppointments', title: 'dashboard.total', tone: 'total' },
 ];
 
-/** SPEC §2.4: the greeting and the five appointment counts. */
+/**
+ * SPEC §2.4: the greeting and the five appointment counts; below them, for a provider's admin
+ * or incharge the appointments panel (and the Services panel), for a user the Recent Providers
+ * and the services booked before.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectSessionUser);
   const sessionLoading = useAppSelector(selectSessionLoading);
+  const role = useAppSelector(selectRole) ?? undefined;
   const name = user?.name ?? (sessionLoading ? '' : t('profileMenu.guest'));
-  const { status, counts, error } = useAppSelector(selectDashboard);
+  const { status, counts, error, details } = useAppSelector(selectDashboard);
+  const updating = useAppointmentsSelector(selectUpdating);
+  const updateError = useAppointmentsSelector(selectUpdateError);
+  const isProviderStaff = role === 'admin' || role === 'incharge';
+  const isUser = can(role, 'appointments.book');
+  const detailsLoading = details.status === 'loading' || details.status === 'idle';
+  // One alert: the counts and the details fail for the same reasons (no role, no server).
+  const alert = error ?? details.error;
+
+  const services = useMemo(() => servicesOf(details.withService), [details.withService]);
+  const providers = useMemo(() => recentProviders(details.withProvider), [details.withProvider]);
+  const booked = useMemo(() => bookedServices(details.withProvider), [details.withProvider]);
 
   useEffect(() => {
     dispatch(dashboardOpened());
+    dispatch(updateErrorCleared());
   }, [dispatch]);
+
+  const decide = (id: string, next: AppointmentStatus) =>
+    dispatch(statusChangeRequested({ id, status: next }));
 
   return (
     <Page aria-labelledby="dashboard-greeting">
       <Greeting id="dashboard-greeting">
         {t('dashboard.welcome')} {name}
       </Greeting>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {alert && <ErrorText role="alert">{alert}</ErrorText>}
       <Cards aria-label={t('dashboard.counts')} aria-busy={status === 'loading'}>
         {CARDS.map((card) => (
           <Card key={card.key} $tone={card.tone}>
@@ -49,6 +83,21 @@ export function DashboardPage() {
           </Card>
         ))}
       </Cards>
+      {isProviderStaff && details.status !== 'failed' && (
+        <AdminAppointmentsPanel
+          items={details.withService}
+          loading={detailsLoading}
+          providerAddress={details.providerAddress}
+          onDecide={can(role, 'appointments.changeStatus') ? decide : undefined}
+          updating={updating}
+          updateError={updateError}
+        />
+      )}
+      {isProviderStaff && services.length > 0 && <ServicesPanel services={services} />}
+      {isUser && details.status !== 'failed' && (
+        <RecentProvidersPanel providers={providers} loading={detailsLoading} />
+      )}
+      {isUser && booked.length > 0 && <BookedServicesPanel services={booked} />}
     </Page>
   );
 }

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Payments (SPEC §4 booking flow, §7.7). A paid booking answers with an order; the client runs
+ * the checkout (the offline sandbox's page, or the card provider's script) and then sends the
+ * payment result, which the server verifies before the appointment counts as paid.
+ */
+export const PaymentResult = z.object({
+  orderId: z.string().min(1).max(200),
+  paymentId: z.string().min(1).max(200),
+  signature: z.string().min(1).max(500),
+});
+export type PaymentResult = z.infer<typeof PaymentResult>;
+
+/** How the client runs the checkout for an order. */
+export type CheckoutInfo =
+  { gateway: 'sandbox'; url: string } | { gateway: 'razorpay'; keyId: string; scriptUrl: string };
+
+export const PAYMENT_PATHS = {
+  /** SPEC §7.3: the booking call for card payment, named for the provider; the same as bookappointment. */
+  cardBooking: '/api/appointments/razorpay',
+  /** SPEC §7.3: the call after payment success. */
+  paymentSuccess: '/api/appointments/paymentsuccess',
+  sandboxCheckout: '/api/payments/sandbox/checkout',
+  sandboxScript: '/api/payments/sandbox/checkout.js',
+  sandboxPay: '/api/payments/sandbox/pay',
+} as const;
+
+/** The message the sandbox checkout posts to the page that opened it. */
+export const SANDBOX_MESSAGE = 'appointment-sandbox-payment';

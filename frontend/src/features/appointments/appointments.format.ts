@@ -1,0 +1,27 @@
+import { format, isValid, parse } from 'date-fns';
+import { FORMATS, PAYMENTS } from '@appointment/contracts/constants';
+
+/**
+ * An appointment's day and times are kept in the provider's time zone ('YYYY-MM-DD', 'HH:mm'),
+ * so they are shown as written, with no conversion to the viewer's zone.
+ */
+const REFERENCE = new Date(2000, 0, 1);
+
+/** SPEC §9: weekday, month, day, year. A value that does not parse is shown as it came. */
+export const longDate = (dayKey: string): string => {
+  const day = parse(dayKey.slice(0, 10), FORMATS.dayKey, REFERENCE);
+  return isValid(day) ? format(day, FORMATS.longDate) : dayKey;
+};
+
+/** 'HH:mm' on the 12-hour clock ('h:mm a'); a value that does not parse is shown as it came. */
+export const displayTime = (time: string): string => {
+  const instant = parse(time.slice(0, 5), FORMATS.slotTime, REFERENCE);
+  return isValid(instant) ? format(instant, FORMATS.displayTime) : time;
+};
+
+export const timeRange = (start: string, end: string): string =>
+  `${displayTime(start)} - ${displayTime(end)}`;
+
+/** SPEC §9: prices are shown with $, as the server gives them. */
+export const money = (amount: number): string =>
+  `${PAYMENTS.priceSymbol}${Number.isFinite(amount) ? amount.toFixed(2) : '0.00'}`;

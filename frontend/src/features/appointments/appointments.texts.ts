@@ -1,0 +1,92 @@
+import type { AppointmentStatus } from '@appointment/contracts/appointments';
+
+/**
+ * Labels of the appointments screens (SPEC §2.5). Error texts come from MESSAGES; these are the
+ * headings, buttons and card labels, written once.
+ */
+export const APPOINTMENTS_TEXTS = {
+  myAppointments: 'My Appointments',
+  appointments: 'Appointments',
+  statusCards: 'Appointment status',
+  bookNew: 'Book New Appointment',
+  allAppointments: 'All Appointments',
+  back: 'Back',
+  loading: 'Loading appointments...',
+  list: 'Appointment list',
+  changeStatus: 'Change status',
+  updating: 'Updating...',
+  email: 'Email',
+  service: 'Service',
+  date: 'Date',
+  time: 'Time',
+  provider: 'Provider',
+  userId: 'User ID',
+} as const;
+
+/** Where a status card leads: the list's status filter and title (SPEC §2.5). */
+export type ListStatus = AppointmentStatus | 'all';
+
+export interface StatusCard {
+  label: string;
+  status: ListStatus;
+  title: string;
+  count:
+    | 'scheduledAppointments'
+    | 'completedAppointments'
+    | 'pendingAppointments'
+    | 'cancelledAppointments'
+    | 'totalAppointments';
+}
+
+/** SPEC §2.5: Scheduled, Completed, Pending, Cancelled, Total, in that order. */
+export const STATUS_CARDS: readonly StatusCard[] = [
+  {
+    label: 'Scheduled',
+    status: 'scheduled',
+    title: 'Scheduled Appointments',
+    count: 'scheduledAppointments',
+  },
+  {
+    label: 'Completed',
+    status: 'completed',
+    title: 'Completed Appointments',
+    count: 'completedAppointments',
+  },
+  { label: 'Pending', status: 'pending', title: 'Pending Appointments', count: 'pendingAppointments' },
+  {
+    label: 'Cancelled',
+    status: 'cancelled',
+    title: 'Cancelled Appointments',
+    count: 'cancelledAppointments',
+  },
+  { label: 'Total', status: 'all', title: APPOINTMENTS_TEXTS.allAppointments, count: 'totalAppointments' },
+];
+
+/** SPEC §2.5 title filter: these four titles pick their status, any other title shows all. */
+export const STATUS_BY_TITLE: Readonly<Record<string, AppointmentStatus>> = {
+  'Scheduled Appointments': 'scheduled',
+  'Cancelled Appointments': 'cancelled',
+  'Completed Appointments': 'completed',
+  'Pending Appointments': 'pending',
+};
+
+export const statusOfTitle = (title: string): ListStatus => STATUS_BY_TITLE[title] ?? 'all';
+
+/**
+ * SPEC §4: the status label spells the cancelled state "canceled"; filters and the stored value
+ * keep "cancelled".
+ */
+export const STATUS_LABELS: Readonly<Record<AppointmentStatus, string>> = {
+  scheduled: 'scheduled',
+  pending: 'pending',
+  completed: 'completed',
+  cancelled: 'canceled',
+};
+
+/** SPEC §2.5: the admin's status dropdown, in the spec's order. */
+export const STATUS_OPTIONS: readonly { value: AppointmentStatus; label: string }[] = [
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'pending', label: 'Pending' },
+];

@@ -1,0 +1,178 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { FORMATS } from '@appointment/contracts/constants';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { useAppDispatch } from '../../../app/hooks';
+import { SmallButton } from '../../../ui/button.styles';
+import {
+  Field,
+  FieldError,
+  Form,
+  FormButton,
+  FormError,
+  FormSecondaryButton,
+  Input,
+  Label,
+} from '../../../ui/form.styles';
+import { Modal } from '../../../ui/modal';
+import { ModalActions } from '../../../ui/modal.styles';
+import { formatIn, type ChosenSlot } from '../booking.format';
+import { useBookingSelector } from '../booking.hooks';
+import { bookingSubmitted, confirmClosed, selectBooking } from '../booking.slice';
+import { BOOKING_TEXTS, confirmText } from '../booking.texts';
+import { AddNoteRow, ConfirmText, NoteArea, Preview } from './confirm-booking-dialog.styles';
+
+const isImage = (file: File): boolean => file.type.startsWith('image/');
+
+function ConfirmForm({
+  service,
+  slot,
+  submitting,
+  error,
+  textId,
+}: {
+  textId: string;
+  service: string;
+  slot: ChosenSlot;
+  submitting: boolean;
+  error: string | null;
+}) {
+  const dispatch = useAppDispatch();
+  const noteId = useId();
+  const imageId = useId();
+  const imageErrorId = useId();
+  const [showNote, setShowNote] = useState(false);
+  const [note, setNote] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  // The preview's object URL lives as long as the chosen file.
+  useEffect(() => {
+    if (!image) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const date = formatIn(slot.startDateTime, slot.timezone, FORMATS.longDate) ?? slot.date;
+
+  const pickImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    if (file && !isImage(file)) {
+      setImage(null);
+      setImageError(MESSAGES.invalidImage);
+      event.target.value = '';
+      return;
+    }
+    setImageError(null);
+    setImage(file);
+  };
+
+  const clearImage = () => {
+    setImage(null);
+    setImageError(null);
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    dispatch(bookingSubmitted({ note: showNote ? note : '' }, showNote ? image : null));
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <ConfirmText id={textId}>
+        {confirmText(service, date, slot.formattedStartTime, slot.formattedEndTime)}
+      </ConfirmText>
+      {!showNote ? (
+        <AddNoteRow>
+          <SmallButton type="button" onClick={() => setShowNote(true)}>
+            {BOOKING_TEXTS.addNote}
+          </SmallButton>
+        </AddNoteRow>
+      ) : (
+        <>
+          <Field>
+            <Label htmlFor={noteId}>{BOOKING_TEXTS.note}</Label>
+            <NoteArea
+              id={noteId}
+              value={note}
+              maxLength={2000}
+              placeholder={BOOKING_TEXTS.notePlaceholder}
+              onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setNote(event.target.value)}
+            />
+          </Field>
+          <Field>
+            <Label htmlFor={imageId}>{BOOKING_TEXTS.image}</Label>
+            <Input
+              ref={fileRef}
+              id={imageId}
+              type="file"
+              accept="image/*"
+              aria-invalid={imageError ? true : undefined}
+              aria-describedby={imageError ? imageErrorId : undefined}
+              onChange={pickImage}
+            />
+            {imageError && (
+              <FieldError id={imageErrorId} role="alert">
+                {imageError}
+              </FieldError>
+            )}
+            {preview && (
+              <>
+                <Preview src={preview} alt={BOOKING_TEXTS.imagePreview} />
+                <AddNoteRow>
+                  <SmallButton type="button" onClick={clearImage}>
+                    {BOOKING_TEXTS.removeImage}
+                  </SmallButton>
+                </AddNoteRow>
+              </>
+            )}
+          </Field>
+        </>
+      )}
+      {error && <FormError role="alert">{error}</FormError>}
+      <ModalActions>
+        <FormSecondaryButton type="button" disabled={submitting} onClick={() => dispatch(confirmClosed())}>
+          {BOOKING_TEXTS.cancel}
+        </FormSecondaryButton>
+        <FormButton type="submit" disabled={submitting} aria-busy={submitting}>
+          {submitting ? BOOKING_TEXTS.processing : BOOKING_TEXTS.submit}
+        </FormButton>
+      </ModalActions>
+    </Form>
+  );
+}
+
+/** SPEC §2.6 "Confirm Booking": the chosen slot, an optional note and image, Submit and Cancel. */
+export function ConfirmBookingDialog() {
+  const dispatch = useAppDispatch();
+  const { confirm, selectedService } = useBookingSelector(selectBooking);
+  const textId = useId();
+
+  return (
+    <Modal
+      open={confirm !== null}
+      title={BOOKING_TEXTS.confirmTitle}
+      width="32rem"
+      describedBy={textId}
+      onClose={() => dispatch(confirmClosed())}
+    >
+      {confirm && selectedService && (
+        <ConfirmForm
+          key={confirm.idempotencyKey}
+          textId={textId}
+          service={selectedService}
+          slot={confirm.slot}
+          submitting={confirm.submitting}
+          error={confirm.error}
+        />
+      )}
+    </Modal>
+  );
+}

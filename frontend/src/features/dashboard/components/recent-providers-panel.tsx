@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { longDate } from '../../appointments/appointments.format';
+import { DASHBOARD_TEXTS } from '../dashboard.texts';
+import type { RecentProvider } from '../dashboard.view';
+import {
+  ItemLine,
+  ItemTitle,
+  Muted,
+  Panel,
+  PanelHeader,
+  PanelLink,
+  PanelTitle,
+  Tile,
+  TileGrid,
+} from './dashboard.styles';
+import { DashboardPicture } from './picture';
+
+/** How many providers the panel shows; "View All" leads to the rest. */
+export const RECENT_PROVIDERS_SHOWN = 4;
+
+interface RecentProvidersPanelProps {
+  providers: RecentProvider[];
+  loading: boolean;
+}
+
+/** SPEC §2.4 Recent Providers (non-admins), with "View All" to /appointments. */
+export function RecentProvidersPanel({ providers, loading }: RecentProvidersPanelProps) {
+  const titleId = useId();
+  return (
+    <Panel aria-labelledby={titleId}>
+      <PanelHeader>
+        <PanelTitle id={titleId}>{DASHBOARD_TEXTS.recentProviders}</PanelTitle>
+        <PanelLink to="/appointments">{DASHBOARD_TEXTS.viewAll}</PanelLink>
+      </PanelHeader>
+      {loading ? (
+        <Muted>{DASHBOARD_TEXTS.loading}</Muted>
+      ) : providers.length === 0 ? (
+        <Muted>{DASHBOARD_TEXTS.noRecentProviders}</Muted>
+      ) : (
+        <TileGrid aria-labelledby={titleId}>
+          {providers.slice(0, RECENT_PROVIDERS_SHOWN).map((provider) => (
+            <li key={provider.providerId}>
+              <Tile aria-label={provider.name}>
+                <DashboardPicture src={provider.imageUrl} name={provider.name} />
+                <ItemTitle>{provider.name}</ItemTitle>
+                {provider.industry && <ItemLine>{provider.industry}</ItemLine>}
+                {provider.address && <ItemLine>{provider.address}</ItemLine>}
+                <ItemLine>
+                  {DASHBOARD_TEXTS.lastVisit}: {longDate(provider.lastDate)}
+                </ItemLine>
+              </Tile>
+            </li>
+          ))}
+        </TileGrid>
+      )}
+    </Panel>
+  );
+}

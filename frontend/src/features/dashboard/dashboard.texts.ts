@@ -1,0 +1,22 @@
+/** Labels of the dashboard's panels (SPEC §2.4); error texts come from MESSAGES. */
+export const DASHBOARD_TEXTS = {
+  allAppointments: 'All Appointments',
+  filters: 'Appointment filters',
+  status: 'Status',
+  search: 'Search',
+  searchPlaceholder: 'User name or email',
+  location: 'Location',
+  allLocations: 'All locations',
+  loading: 'Loading...',
+  appointmentItems: 'Appointments',
+  confirm: 'Confirm',
+  reject: 'Reject',
+  services: 'Services',
+  recentProviders: 'Recent Providers',
+  viewAll: 'View All',
+  noRecentProviders: 'No recent providers.',
+  bookNew: 'Book New',
+  bookAgain: 'Book Again',
+  lastVisit: 'Last appointment',
+  minutes: 'min',
+} as const;

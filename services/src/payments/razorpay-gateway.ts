@@ -1,0 +1,55 @@
+import type { PaymentResult } from '@appointment/contracts/payments';
+import type { Order, OrderRequest, PaymentGateway } from './payment-gateway';
+import { signaturesMatch, signPayment } from './sandbox-gateway';
+
+export interface RazorpaySettings {
+  keyId: string;
+  keySecret: string;
+  apiUrl?: string;
+}
+
+/**
+ * The card-payment provider of SPEC §7.7, enabled by RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET:
+ * orders through its Orders API, its checkout script on the client, and the HMAC-SHA256
+ * signature of `order_id|payment_id` with the key secret on the result.
+ */
+export class RazorpayGateway implements PaymentGateway {
+  readonly name = 'razorpay';
+  private readonly apiUrl: string;
+
+  constructor(private readonly settings: RazorpaySettings) {
+    this.apiUrl = (settings.apiUrl ?? 'https://api.razorpay.com').replace(/\/$/, '');
+  }
+
+  async createOrder(request: OrderRequest): Promise<Order> {
+    const amount = Math.round(request.amount * 100);
+    const notes = { service_name: request.serviceName, service_description: request.serviceDescription };
+    const response = await fetch(`${this.apiUrl}/v1/orders`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${this.settings.keyId}:${this.settings.keySecret}`).toString('base64')}`,
+      },
+      body: JSON.stringify({ amount, currency: request.currency, receipt: request.appointmentId, notes }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!response.ok) throw new Error(`the payment provider refused the order (${response.status})`);
+    const order = (await response.json()) as { id: string; amount: number; currency: string };
+    return { id: order.id, amount: order.amount, currency: order.currency, notes };
+  }
+
+  checkout() {
+    return {
+      gateway: 'razorpay' as const,
+      keyId: this.settings.keyId,
+      scriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+    };
+  }
+
+  verify(result: PaymentResult): boolean {
+    return signaturesMatch(
+      signPayment(this.settings.keySecret, result.orderId, result.paymentId),
+      result.signature,
+    );
+  }
+}
