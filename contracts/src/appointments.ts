@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Provider, Service } from './catalogue';
+import type { CheckoutInfo } from './payments';
 import { APPOINTMENT_STATUSES } from './constants';
 import { MESSAGES } from './messages';
 
@@ -78,6 +79,8 @@ export interface BookingResponse {
     currency: string;
     notes: { service_name: string; service_description: string };
   };
+  /** How the client runs the checkout for the order. */
+  checkout?: CheckoutInfo;
 }
 
 /** SPEC §3 Appointment counts. */

@@ -34,7 +34,14 @@ export interface BookableProvider {
  */
 export const createBookableProvider = async (
   request: APIRequestContext,
-  options: { businessName: string; industry: string; address: string; services: string[] },
+  options: {
+    businessName: string;
+    industry: string;
+    address: string;
+    services: string[];
+    /** The services' price; above 0 makes them paid services (0 unless given). */
+    price?: number;
+  },
 ): Promise<BookableProvider> => {
   const provider = { businessName: options.businessName, email: uniqueEmail('booking') };
   const registered = await request.post(API_PATHS.registerProvider, {
@@ -64,7 +71,7 @@ export const createBookableProvider = async (
   const admin = await bearer(request, provider.email);
   for (const name of options.services) {
     const added = await request.post(BOOKING_PATHS.addService, {
-      data: { name, duration: 30, price: 0, automaticBooking: false },
+      data: { name, duration: 30, price: options.price ?? 0, automaticBooking: false },
       headers: admin,
     });
     expect(added.status(), `adding the service ${name}`).toBe(201);
@@ -132,6 +139,8 @@ export const createProviderWithSplitSlots = async (
     endTime: string;
     parts: number;
     days: number;
+    /** The service's price; above 0 makes it a paid service. */
+    price?: number;
   },
 ): Promise<ProviderWithSlots> => {
   const provider = await createBookableProvider(request, {
@@ -139,6 +148,7 @@ export const createProviderWithSplitSlots = async (
     industry: 'Office',
     address: '500 Main Street, Houston, TX 77002',
     services: [options.service],
+    ...(options.price !== undefined ? { price: options.price } : {}),
   });
   const admin = await bearer(request, provider.email);
   const found = await request.post(BOOKING_PATHS.fetchProviders, {

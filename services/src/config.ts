@@ -63,6 +63,8 @@ export const ConfigSchema = z.object({
     })
     .default('info'),
   PROJECTOR_BATCH_SIZE: integer('PROJECTOR_BATCH_SIZE', 1, 10_000, 500),
+  /** Connections in each of the two pools (event store, read models); requests queue beyond it. */
+  DATABASE_POOL_SIZE: integer('DATABASE_POOL_SIZE', 2, 500, 20),
   FRONTEND_DIST: z.string().optional(),
   /** The address links in e-mails point at; defaults to http://localhost:PORT. */
   PUBLIC_URL: optionalUrl('PUBLIC_URL', ['http', 'https'], 'https://appointment.example.com'),

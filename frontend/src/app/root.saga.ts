@@ -6,6 +6,7 @@ import { bookingSaga } from '../features/booking/booking.saga';
 import { chatSaga } from '../features/chat/chat.saga';
 import { dashboardSaga } from '../features/dashboard/dashboard.saga';
 import { notificationsSaga } from '../features/notifications/notifications.saga';
+import { paymentsSaga } from '../features/payments/payments.saga';
 import { profileSaga } from '../features/profile/profile.saga';
 import { providerApprovalSaga } from '../features/providers/provider-approval.saga';
 import { providersSaga } from '../features/providers/providers.saga';
@@ -34,6 +35,7 @@ const featureSagas: (() => SagaIterator)[] = [
   providersSaga,
   schedulingSaga,
   appointmentsSaga,
+  paymentsSaga,
   // Last: its start-up check may answer at once, and the others must already be listening.
   sessionSaga,
 ];

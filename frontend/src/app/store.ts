@@ -6,6 +6,7 @@ import { bookingReducer } from '../features/booking/booking.slice';
 import { chatReducer } from '../features/chat/chat.slice';
 import { dashboardReducer } from '../features/dashboard/dashboard.slice';
 import { notificationsReducer } from '../features/notifications/notifications.slice';
+import { paymentsReducer } from '../features/payments/payments.slice';
 import { profileReducer } from '../features/profile/profile.slice';
 import { providerApprovalReducer } from '../features/providers/provider-approval.slice';
 import { providersReducer } from '../features/providers/providers.slice';
@@ -38,6 +39,7 @@ const rootReducer = combineReducers({
   providers: providersReducer,
   scheduling: schedulingReducer,
   appointments: appointmentsReducer,
+  payments: paymentsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -8,5 +8,5 @@ export const connectEventStore = async (config: Config, databaseUrl: string): Pr
     const { EventStoreDbEventStore } = await import('./eventstoredb-event-store');
     return EventStoreDbEventStore.connect({ connectionString: config.EVENTSTORE_URL });
   }
-  return PostgresEventStore.connect({ connectionString: databaseUrl });
+  return PostgresEventStore.connect({ connectionString: databaseUrl, poolSize: config.DATABASE_POOL_SIZE });
 };

@@ -28,6 +28,8 @@ export interface AppDependencies extends HealthDependencies {
   appointments?: AppointmentsRouterDependencies;
   notifications?: NotificationsService;
   payments?: { appointments: AppointmentsService; gateway: PaymentGateway };
+  /** The card provider's checkout runs in the browser: its hosts are allowed by the CSP. */
+  cardCheckout?: boolean;
   schedule?: ScheduleService;
   /** The local outbox, readable at /api/dev/mailbox when no SMTP server is configured. */
   mailbox?: pg.Pool;
@@ -36,8 +38,25 @@ export interface AppDependencies extends HealthDependencies {
 const isLoopback = (address: string | undefined): boolean =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
-/** The security headers of every answer (helmet's defaults); the fast path sends the same. */
-export const securityHeaders = () => helmet();
+/**
+ * The security headers of every answer (helmet's defaults); the fast path sends the same. With
+ * the card provider of SPEC §7.7 enabled, its checkout script, frames and API are allowed.
+ */
+export const securityHeaders = (cardCheckout = false) =>
+  helmet(
+    cardCheckout
+      ? {
+          contentSecurityPolicy: {
+            directives: {
+              'script-src': ["'self'", 'https://checkout.razorpay.com'],
+              'frame-src': ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+              'connect-src': ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+              'img-src': ["'self'", 'data:', 'https://cdn.razorpay.com'],
+            },
+          },
+        }
+      : {},
+  );
 
 /** The Express app: every API area under /api, then the built frontend. */
 export const createApp = (deps: AppDependencies): Express => {
@@ -46,7 +65,7 @@ export const createApp = (deps: AppDependencies): Express => {
   // API answers are never cached by validators; hashing every body (up to 100s of KB) costs CPU.
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.cardCheckout));
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));

@@ -38,7 +38,12 @@ describe('payments', () => {
 
   beforeAll(async () => {
     // A short timeout so the test sees an unpaid booking expire.
-    test = await startTestPlatform({ demoData: true, name: 'payments', env: { PAYMENT_TIMEOUT_MS: '5000' } });
+    test = await startTestPlatform({
+      demoData: true,
+      name: 'payments',
+      jobs: true,
+      env: { PAYMENT_TIMEOUT_MS: '8000' },
+    });
     user = await test.signedIn('user@example.com');
     admin = await test.signedIn('admin@example.com');
     sunrise = (

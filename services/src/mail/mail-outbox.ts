@@ -44,6 +44,33 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
     CREATE INDEX ON ${schema}.messages (created_at) WHERE sent_at IS NULL;
   `,
   apply: async (event, { db, schema }) => {
+    if (event.type === 'ReminderSent') {
+      const reminder = event.data as {
+        email?: string;
+        serviceName?: string;
+        providerName?: string;
+        startDateTime?: string;
+        timezone?: string;
+      };
+      if (!reminder.email || !reminder.startDateTime) return;
+      const when = new Intl.DateTimeFormat('en-US', {
+        timeZone: reminder.timezone ?? 'UTC',
+        dateStyle: 'full',
+        timeStyle: 'short',
+      }).format(new Date(reminder.startDateTime));
+      await db.query(
+        `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          event.id,
+          reminder.email,
+          `Reminder: ${reminder.serviceName} on ${when}`,
+          `Hello,\n\nthis is a reminder of your appointment for ${reminder.serviceName} at ${reminder.providerName} on ${when}.\n`,
+          event.createdAt,
+        ],
+      );
+      return;
+    }
     if (event.type !== 'UserRegistered') return;
     const data = event.data as {
       userId: string;

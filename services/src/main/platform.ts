@@ -9,6 +9,7 @@ import { AccountsService } from '../accounts/accounts.service';
 import { AppointmentsService, type PaymentJob } from '../appointments/appointments.service';
 import { NotificationsService } from '../notifications/notifications';
 import { notifierReactor } from '../notifications/notifier.reactor';
+import { reminderScheduler, runReminder, type ReminderJob } from '../reminders/reminders';
 import type { LiveNotification } from '../realtime/socket-server';
 import { seedDemoData } from './demo-data';
 import { SessionStore } from '../auth/sessions';
@@ -40,6 +41,7 @@ export interface Platform {
   appointments: AppointmentsService;
   sessions: SessionStore;
   notifications: NotificationsService;
+  jobs?: JobQueues;
   /** Calls back with every notification the projector records, to push it live. */
   onNotification(listener: (notification: LiveNotification) => void): void;
   /** Stops everything this function started, in reverse order. */
@@ -66,7 +68,7 @@ export const startPlatform = async ({
   frontendDist,
 }: PlatformOptions): Promise<Platform> => {
   const store = await connectEventStore(config, databaseUrl);
-  const pool = createPool(databaseUrl);
+  const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE);
   const sessions = new SessionStore(pool);
   await sessions.migrate();
   const secret = await sessions.secret('email-verification');
@@ -80,7 +82,11 @@ export const startPlatform = async ({
   const reactors = new ProjectorRunner(
     pool,
     store,
-    [mailOutboxReactor({ publicUrl, secret }), notifierReactor(store)],
+    [
+      mailOutboxReactor({ publicUrl, secret }),
+      notifierReactor(store),
+      ...(jobs ? [reminderScheduler(store, jobs)] : []),
+    ],
     { logger },
   );
   await reactors.start();
@@ -116,10 +122,17 @@ export const startPlatform = async ({
           concurrency: 4,
         },
       ),
+      await jobs.work<ReminderJob>(
+        QUEUE_NAMES.reminders,
+        async (job) => {
+          await runReminder(store, job.data);
+        },
+        { concurrency: 2 },
+      ),
       await jobs.work<{ appointmentId: string }>(
         QUEUE_NAMES.paymentTimeout,
         (job) => appointments.expireUnpaid(job.data.appointmentId),
-        { concurrency: 4 },
+        { concurrency: 2 },
       ),
     );
   }
@@ -175,11 +188,16 @@ export const startPlatform = async ({
     appointments: { appointments, catalogue, uploadsDir },
     notifications,
     payments: { appointments, gateway: payments },
+    cardCheckout: payments.name === 'razorpay',
     schedule,
     mailbox: config.SMTP_URL || config.NODE_ENV === 'production' ? undefined : pool,
   });
 
-  const handler = withFastPath(app, { sessions, schedule, securityHeaders: securityHeaders() });
+  const handler = withFastPath(app, {
+    sessions,
+    schedule,
+    securityHeaders: securityHeaders(payments.name === 'razorpay'),
+  });
 
   return {
     app,
@@ -192,6 +210,7 @@ export const startPlatform = async ({
     schedule,
     appointments,
     notifications,
+    jobs,
     onNotification: (listener) => {
       notificationListeners.add(listener);
     },

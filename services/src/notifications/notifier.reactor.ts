@@ -20,6 +20,16 @@ const SHAPES: Record<string, z.ZodType> = {
     timezone: z.string(),
     at: z.string(),
   }),
+  ReminderSent: z.object({
+    appointmentId: z.string(),
+    userId: z.string(),
+    kind: z.string(),
+    serviceName: z.string(),
+    providerName: z.string(),
+    startDateTime: z.string(),
+    timezone: z.string(),
+    at: z.string(),
+  }),
 };
 
 const when = (instant: string, timeZone: string) =>
@@ -33,9 +43,31 @@ const when = (instant: string, timeZone: string) =>
     minute: '2-digit',
   }).format(new Date(instant));
 
+const notify = async (
+  store: EventStore,
+  sourceEventId: string,
+  at: string,
+  appointmentId: string,
+  recipient: { userId: string; audience: NotificationAudience; message: string },
+) => {
+  const notificationId = uuidv5(`${sourceEventId}\u0001${recipient.userId}`, NOTIFICATION_NAMESPACE);
+  await store.append(
+    notificationsStream(recipient.userId),
+    [
+      {
+        id: notificationId,
+        type: 'NotificationCreated',
+        data: { notificationId, ...recipient, appointmentId, at },
+        metadata: { causationId: sourceEventId },
+      },
+    ],
+    { expectedRevision: 'any' },
+  );
+};
+
 /**
  * Turns bookings into notifications (SPEC §4 live notifications, §7.6): one for the user who
- * booked and one for each admin of the provider, each appended to the recipient's
+ * booked and one for each admin of the provider, and reminders into one for the user, each appended to the recipient's
  * `notifications-<userId>` stream. Event ids come from the booking's event id and the recipient,
  * so running again after a crash appends nothing twice. Reads the recipients from rm_accounts.
  */
@@ -47,6 +79,14 @@ export const notifierReactor = (store: EventStore): Projection => ({
     const d = parseEvent('notifier', SHAPES, event);
     if (!d) return;
     const at = when(d.startDateTime, d.timezone);
+    if (event.type === 'ReminderSent') {
+      await notify(store, event.id, d.at, d.appointmentId, {
+        userId: d.userId,
+        audience: 'user',
+        message: `Reminder: your appointment for ${d.serviceName} at ${d.providerName} is on ${at}.`,
+      });
+      return;
+    }
     const { rows: admins } = await db.query<{ id: string }>(
       `SELECT id FROM rm_accounts.users WHERE provider_id = $1 AND role = 'admin' ORDER BY id`,
       [d.providerId],
@@ -63,27 +103,6 @@ export const notifierReactor = (store: EventStore): Projection => ({
         message: `New appointment: ${d.username} booked ${d.serviceName} on ${at}.`,
       })),
     ];
-    for (const recipient of recipients) {
-      const notificationId = uuidv5(`${event.id}\u0001${recipient.userId}`, NOTIFICATION_NAMESPACE);
-      await store.append(
-        notificationsStream(recipient.userId),
-        [
-          {
-            id: notificationId,
-            type: 'NotificationCreated',
-            data: {
-              notificationId,
-              userId: recipient.userId,
-              audience: recipient.audience,
-              message: recipient.message,
-              appointmentId: d.appointmentId,
-              at: d.at,
-            },
-            metadata: { causationId: event.id },
-          },
-        ],
-        { expectedRevision: 'any' },
-      );
-    }
+    for (const recipient of recipients) await notify(store, event.id, d.at, d.appointmentId, recipient);
   },
 });

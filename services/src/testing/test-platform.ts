@@ -74,6 +74,8 @@ export const startTestPlatform = async (options: {
   name: string;
   /** Settings on top of the defaults, as environment variables. */
   env?: Record<string, string>;
+  /** BullMQ queues and workers (payments, reminders). */
+  jobs?: boolean;
 }): Promise<TestPlatform> => {
   const database: TestDatabase = await createTestDatabase(options.name);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-test-'));
@@ -81,13 +83,19 @@ export const startTestPlatform = async (options: {
     DEMO_DATA: String(options.demoData),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Two test files run at once on the machine's server (max_connections 100).
+    DATABASE_POOL_SIZE: '8',
     ...options.env,
   });
-  const jobs = await JobQueues.create({
-    backend: { kind: 'postgres', connectionString: database.url },
-    prefix: 'jobs',
-    onError: () => undefined,
-  });
+  // BullMQ on the machine's Redis, as in the scale-out profile: on PostgreSQL its pools would
+  // hold ~35 more connections per test file (the job-queue contract suite covers that backend).
+  const jobs = options.jobs
+    ? await JobQueues.create({
+        backend: { kind: 'redis', url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+        prefix: `test-${database.name}`,
+        onError: () => undefined,
+      })
+    : undefined;
   const platform = await startPlatform({
     config,
     databaseUrl: database.url,
@@ -112,7 +120,7 @@ export const startTestPlatform = async (options: {
     stop: async () => {
       await new Promise((resolve) => io.close(() => resolve(undefined)));
       await platform.stop();
-      await jobs.close();
+      await jobs?.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ChatWidget } from '../../features/chat/components/chat-widget';
+import { PaymentCheckoutHost } from '../../features/payments/components/payment-checkout-host';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { menuOf, storedRoleOf } from '../session';
@@ -46,6 +47,7 @@ export function ShellLayout() {
         </Main>
       </Body>
       <ChatWidget />
+      <PaymentCheckoutHost />
     </Shell>
   );
 }

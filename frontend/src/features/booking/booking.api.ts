@@ -6,9 +6,10 @@ import {
   type Provider,
   type Service,
 } from '@appointment/contracts/catalogue';
-import { APPOINTMENT_PATHS, type BookingResponse } from '@appointment/contracts/appointments';
+import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
 import { SCHEDULE_PATHS, type FetchSlotResponse } from '@appointment/contracts/schedule';
 import { api } from '../../app/api';
+import type { PaidBookingResponse } from '../payments/payments.api';
 
 /** SPEC §7.4 GET /industry/getindustry. */
 export const fetchIndustries = (): Promise<Industry[]> => api.get<Industry[]>(CATALOGUE_PATHS.industries);
@@ -41,5 +42,7 @@ export const fetchSlots = (providerId: string, serviceName: string): Promise<Fet
   api.post<FetchSlotResponse>(SCHEDULE_PATHS.fetchSlot, { providerId, serviceId: serviceName });
 
 /** SPEC §7.3 POST /appointments/bookappointment: the multipart booking form, booked once per key. */
-export const bookAppointment = (form: FormData, idempotencyKey: string): Promise<BookingResponse> =>
-  api.post<BookingResponse>(APPOINTMENT_PATHS.book, form, { headers: { 'Idempotency-Key': idempotencyKey } });
+export const bookAppointment = (form: FormData, idempotencyKey: string): Promise<PaidBookingResponse> =>
+  api.post<PaidBookingResponse>(APPOINTMENT_PATHS.book, form, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });

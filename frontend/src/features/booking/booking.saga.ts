@@ -7,6 +7,11 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { ApiError } from '../../app/api';
 import { navigateTo } from '../../app/navigation';
+import { toastShown } from '../../app/toast.slice';
+import type { PaidBookingResponse } from '../payments/payments.api';
+import { LONG_TOAST_MS } from '../payments/payments.saga';
+import { checkoutRequested } from '../payments/payments.slice';
+import { PAYMENT_TEXTS } from '../payments/payments.texts';
 import { formatIn } from './booking.format';
 import {
   bookAppointment,
@@ -177,15 +182,35 @@ function* refreshSlots(): SagaIterator {
   }
 }
 
-/** SPEC §2.6 Submit: book, then go to /appointments; on failure stay in the dialog and say why. */
+/** SPEC §4 booking flow step 7: an order came back, so the payment checkout opens. */
+function* openCheckout(response: PaidBookingResponse | undefined): SagaIterator {
+  const order = response?.order;
+  if (!response || !order) return;
+  if (!response.checkout) {
+    console.error('A paid booking came back without a checkout', order.id);
+    yield put(toastShown(PAYMENT_TEXTS.unavailable, LONG_TOAST_MS));
+    return;
+  }
+  yield put(
+    checkoutRequested({
+      appointmentId: response.appointment._id,
+      serviceName: response.appointment.serviceName,
+      order,
+      checkout: response.checkout,
+    }),
+  );
+}
+
+/** SPEC §2.6 Submit: book, then go to /appointments (and pay, if needed); on failure stay in the dialog and say why. */
 function* submitBooking(action: ReturnType<typeof bookingSubmitted>): SagaIterator {
   const booking: BookingState = yield select(selectBooking);
   const form = bookingForm(booking, action.payload.note, action.meta.arg.image);
   if (!form || !booking.confirm) return;
   try {
-    yield call(bookAppointment, form, booking.confirm.idempotencyKey);
+    const response: PaidBookingResponse = yield call(bookAppointment, form, booking.confirm.idempotencyKey);
     yield put(bookingSucceeded());
     yield call(navigateTo, AFTER_BOOKING);
+    yield call(openCheckout, response);
   } catch (error) {
     console.error('Failed to book appointment', error);
     const explained = error instanceof ApiError && EXPLAINED_STATUSES.has(error.status);

@@ -1,0 +1,239 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { registerUser, signIn, type RegisteredUser } from './api-sign-in';
+import { adminPanel, APPOINTMENT_PATHS, expectCounts } from './appointments-helpers';
+import {
+  createProviderWithSplitSlots,
+  dayKeyIn,
+  longDateOf,
+  openProviderService,
+  type ProviderWithSlots,
+} from './booking-helpers';
+
+// Literal paths and texts: e2e files can import only types from contracts.
+const PAYMENT_PATHS = {
+  paymentSuccess: '/api/appointments/paymentsuccess',
+  sandboxPay: '/api/payments/sandbox/pay',
+} as const;
+
+const TEXTS = {
+  checkoutTitle: 'Payment Checkout',
+  frameTitle: 'Payment checkout',
+  paymentReceived: 'Payment received; your appointment will be confirmed shortly',
+  declined:
+    'Payment declined. Your appointment stays pending and unpaid, and will be cancelled if it is not paid within 15 minutes.',
+  failed: 'The payment failed. Please try again.',
+  scheduled: 'Appointment marked as scheduled',
+} as const;
+
+const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
+
+const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: TEXTS.checkoutTitle });
+
+const checkoutFrame = (page: Page) =>
+  checkoutDialog(page).frameLocator(`iframe[title="${TEXTS.frameTitle}"]`);
+
+interface ListedAppointment {
+  _id: string;
+  status: string;
+  paid: boolean;
+  paymentNeeded: boolean;
+  amount: number;
+  serviceName: string;
+}
+
+/** The signed-in user's appointments, through the page's own session. */
+const myAppointments = async (page: Page): Promise<ListedAppointment[]> => {
+  const response = await page.request.post(APPOINTMENT_PATHS.list, {
+    data: { filters: { status: 'all' }, role: 'user' },
+  });
+  expect(response.ok(), 'listing my appointments').toBeTruthy();
+  return ((await response.json()) as { appointments: ListedAppointment[] }).appointments;
+};
+
+/**
+ * A provider of the test's own with a paid service ($50) and a split window daily from tomorrow,
+ * and a fresh user. `api` is disposed afterwards.
+ */
+const paidProvider = async (
+  api: APIRequestContext,
+  label: string,
+): Promise<{ provider: ProviderWithSlots; user: RegisteredUser }> => {
+  const provider = await createProviderWithSplitSlots(api, {
+    businessName: uniqueName(label),
+    service: 'Paid Hour',
+    startTime: '10:00',
+    endTime: '12:00',
+    parts: 4,
+    days: 3,
+    price: 50,
+  });
+  const user = await registerUser(api, 'paid-booking');
+  await api.dispose();
+  return { provider, user };
+};
+
+/** SPEC §4 steps 1–7 through the screens: automatic mode, Book Now, Submit; the checkout opens. */
+const bookThroughUi = async (page: Page, provider: ProviderWithSlots): Promise<void> => {
+  await openProviderService(page, provider);
+  const automatic = page.getByRole('region', { name: 'Next available slot' });
+  await expect(automatic).toContainText(longDateOf(dayKeyIn(provider.timeZone, 1)));
+  await expect(automatic).toContainText('10:00 AM - 10:30 AM');
+  await automatic.getByRole('button', { name: 'Book Now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Booking' });
+  await expect(confirm).toContainText('Book appointment for Paid Hour on');
+  const booked = page.waitForResponse((response) => response.url().endsWith(APPOINTMENT_PATHS.book));
+  await confirm.getByRole('button', { name: 'Submit' }).click();
+  const response = await booked;
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as {
+    order?: { id: string; amount: number; currency: string };
+    checkout?: { gateway: string; url?: string };
+  };
+  expect(body.order?.amount).toBe(5000);
+  expect(body.order?.currency).toBe('INR');
+  expect(body.checkout?.gateway).toBe('sandbox');
+
+  // Step 6: /appointments; step 7: the checkout, over the appointments screen.
+  await expect(page).toHaveURL(/\/appointments$/);
+  await expect(page.getByRole('heading', { name: 'My Appointments', level: 1 })).toBeVisible();
+  await expect(confirm).toBeHidden();
+  const dialog = checkoutDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Pay ₹50.00 for Paid Hour.');
+  await expect(checkoutFrame(page).getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await expect(checkoutFrame(page).getByText('Paid Hour')).toBeVisible();
+};
+
+test.describe('Paid booking: checkout, live notification and confirmation (SPEC §2.6, §4 booking flow)', () => {
+  test('a user pays in the checkout; the admin hears of it live and confirms; the counts follow', async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    // Two browsers and a payment job: more than the default time when the whole suite runs at once.
+    test.setTimeout(60_000);
+    const { provider, user } = await paidProvider(
+      await playwright.request.newContext({ baseURL }),
+      'Paid Desk',
+    );
+
+    // The provider's admin watches the dashboard in a browser of their own.
+    const adminContext = await browser.newContext({ baseURL });
+    try {
+      const admin = await adminContext.newPage();
+      await signIn(admin, provider.email);
+      // Its live connection registers before anyone books (listened for before it can happen).
+      const registered = new Promise<void>((resolve) => {
+        admin.on('websocket', (socket) => {
+          socket.on('framesent', (frame) => {
+            if (String(frame.payload).includes('"register"')) resolve();
+          });
+        });
+      });
+      await admin.goto('/dashboard');
+      await expect(adminPanel(admin)).toBeVisible();
+      await registered;
+
+      // The user books the paid service and lands on /appointments with the checkout open.
+      await signIn(page, user.email, user.password);
+      await bookThroughUi(page, provider);
+      await expectCounts(page, { Pending: 1, Scheduled: 0, Total: 1 });
+
+      // Pay inside the checkout: the result is sent, the checkout closes, /appointments again.
+      const confirmed = page.waitForResponse((response) =>
+        response.url().endsWith(PAYMENT_PATHS.paymentSuccess),
+      );
+      const refreshed = page.waitForRequest(
+        (request) => request.url().endsWith(APPOINTMENT_PATHS.stats) && request.method() === 'POST',
+      );
+      await checkoutFrame(page).getByRole('button', { name: 'Pay' }).click();
+      const confirmation = await confirmed;
+      expect(confirmation.status()).toBe(202);
+      const sent = confirmation.request().postDataJSON() as Record<string, string>;
+      expect(sent.orderId).toMatch(/^order_/);
+      expect(sent.paymentId).toBeTruthy();
+      expect(sent.signature).toBeTruthy();
+      await refreshed;
+      await expect(checkoutDialog(page)).toBeHidden();
+      await expect(toast(page, TEXTS.paymentReceived)).toBeVisible();
+      await expect(page).toHaveURL(/\/appointments$/);
+      await expectCounts(page, { Pending: 1, Scheduled: 0, Total: 1 });
+      // The payment is recorded shortly after (a job); the service is not automatic, so it stays pending.
+      await expect
+        .poll(async () => (await myAppointments(page)).map(({ status, paid }) => ({ status, paid })))
+        .toEqual([{ status: 'pending', paid: true }]);
+
+      // The admin's page, never reloaded, got the live notification: the panel opened with it first.
+      const notifications = admin.getByRole('region', { name: 'Notifications' });
+      await expect(notifications).toBeVisible();
+      await expect(
+        notifications
+          .getByRole('listitem')
+          .first()
+          .getByText(/^New appointment: /),
+      ).toHaveText(new RegExp(`^New appointment: ${user.name} booked Paid Hour on `));
+
+      // The dashboard's panel is loaded when the dashboard opens: open it again to see the booking.
+      await admin.reload();
+      const item = adminPanel(admin)
+        .getByRole('list', { name: 'Appointments' })
+        .getByRole('article')
+        .filter({ hasText: user.email });
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText('Paid Hour');
+      await item.getByRole('button', { name: 'Confirm' }).click();
+      await expect(toast(admin, TEXTS.scheduled)).toBeVisible();
+      await expect(item.getByText('scheduled', { exact: true })).toBeVisible();
+
+      // The user's counts follow.
+      await page.reload();
+      await expectCounts(page, { Scheduled: 1, Pending: 0, Total: 1 });
+    } finally {
+      await adminContext.close();
+    }
+  });
+
+  test('a failed payment can be tried again; Decline keeps the appointment pending and unpaid', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const { provider, user } = await paidProvider(
+      await playwright.request.newContext({ baseURL }),
+      'Declined Desk',
+    );
+    await signIn(page, user.email, user.password);
+    await bookThroughUi(page, provider);
+
+    // A payment the gateway refuses: the checkout stays open and says so.
+    await page.route(`**${PAYMENT_PATHS.sandboxPay}`, (route) =>
+      route.fulfill({ status: 500, json: { message: 'Internal server error' } }),
+    );
+    await checkoutFrame(page).getByRole('button', { name: 'Pay' }).click();
+    await expect(checkoutDialog(page).getByRole('alert')).toHaveText(TEXTS.failed);
+    await expect(checkoutFrame(page).getByRole('button', { name: 'Pay' })).toBeEnabled();
+    await page.unroute(`**${PAYMENT_PATHS.sandboxPay}`);
+
+    // Decline: the checkout closes and the user is told the appointment waits, unpaid.
+    let confirmations = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith(PAYMENT_PATHS.paymentSuccess)) confirmations += 1;
+    });
+    await checkoutFrame(page).getByRole('button', { name: 'Decline' }).click();
+    await expect(checkoutDialog(page)).toBeHidden();
+    await expect(toast(page, TEXTS.declined)).toBeVisible();
+    await expect(page).toHaveURL(/\/appointments$/);
+    expect(confirmations).toBe(0);
+
+    const [appointment] = await myAppointments(page);
+    expect(appointment).toMatchObject({ status: 'pending', paid: false, paymentNeeded: true, amount: 50 });
+    await page.reload();
+    await expectCounts(page, { Pending: 1, Scheduled: 0, Cancelled: 0, Total: 1 });
+    await expect(checkoutDialog(page)).toBeHidden();
+  });
+});

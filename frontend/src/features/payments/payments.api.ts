@@ -1,0 +1,14 @@
+import type { Appointment, BookingResponse } from '@appointment/contracts/appointments';
+import { PAYMENT_PATHS, type CheckoutInfo, type PaymentResult } from '@appointment/contracts/payments';
+import { api } from '../../app/api';
+
+/** A paid booking's answer: the order, and how to run its checkout (issue 5 payments). */
+export type PaidBookingResponse = BookingResponse & { checkout?: CheckoutInfo };
+
+export type PaymentOrder = NonNullable<BookingResponse['order']>;
+
+/** SPEC §4 step 8, §7.3: the result of a successful checkout, verified by the server. */
+export const confirmPayment = (
+  result: PaymentResult,
+): Promise<{ message: string; appointment: Appointment }> =>
+  api.post<{ message: string; appointment: Appointment }>(PAYMENT_PATHS.paymentSuccess, result);

@@ -1,0 +1,38 @@
+/**
+ * Texts of the payment checkout (SPEC §2.6 last bullet, §4 booking flow steps 6–8, §7.7). The
+ * server's own answers (payment received, could not be verified) come from MESSAGES.
+ */
+const UNPAID_NOTE =
+  'Your appointment stays pending and unpaid, and will be cancelled if it is not paid within 15 minutes.';
+
+export const PAYMENT_TEXTS = {
+  title: 'Payment Checkout',
+  frameTitle: 'Payment checkout',
+  summary: (service: string, amount: string) => `Pay ${amount} for ${service}.`,
+  declined: `Payment declined. ${UNPAID_NOTE}`,
+  failed: 'The payment failed. Please try again.',
+  unavailable: `The payment checkout could not be opened. ${UNPAID_NOTE}`,
+  confirming: 'Confirming your payment...',
+  confirmFailed: 'Your payment could not be confirmed. Please try again.',
+  notConfirmed: `Your payment was not confirmed. ${UNPAID_NOTE}`,
+  retry: 'Try again',
+  close: 'Close',
+} as const;
+
+/** SPEC §7.7 defaults for the card provider's checkout. */
+export const CHECKOUT_DEFAULTS = {
+  name: 'Service',
+  description: 'No description',
+  currency: 'INR',
+  /** Placeholder contact data, used where the session does not know better. */
+  prefill: { name: 'Customer', email: 'customer@example.com', contact: '9999999999' },
+} as const;
+
+/** The payment is in the smallest unit (paise, cents); shown in the main one. */
+export const formatAmount = (amount: number, currency: string): string => {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
+  } catch {
+    return `${currency} ${(amount / 100).toFixed(2)}`;
+  }
+};

@@ -1,0 +1,179 @@
+import { v5 as uuidv5 } from 'uuid';
+import { z } from 'zod';
+import type { RecordedEvent } from '@appointment/contracts/events';
+import { parseEvent } from '@appointment/projections/event-shapes';
+import type { Projection } from '@appointment/projections/projection';
+import { timeSlotStream } from '../domain/schedule/time-slot.decider';
+import type { EventStore } from '../eventstore/event-store';
+import { QUEUE_NAMES, type JobQueues } from '../jobs/job-queues';
+
+/**
+ * Reminders (issue 5): when an appointment becomes scheduled, delayed jobs are set for 24 hours
+ * and 1 hour before it starts. When a job runs it decides, from the appointment's own stream,
+ * whether the reminder still applies; the decision is an event on `reminders-<appointmentId>`
+ * (ReminderSent or ReminderSuppressed with its reason) whose id comes from the job, so a job
+ * that runs again (its worker was killed) decides nothing twice. The notification and the
+ * e-mail follow from ReminderSent through their reactors.
+ */
+export const remindersStream = (appointmentId: string) => `reminders-${appointmentId}`;
+
+export const REMINDERS = [
+  { kind: '24h', beforeMs: 24 * 3600 * 1000 },
+  { kind: '1h', beforeMs: 3600 * 1000 },
+] as const;
+export type ReminderKind = (typeof REMINDERS)[number]['kind'];
+
+export interface ReminderJob {
+  appointmentId: string;
+  timeSlotId: string;
+  kind: ReminderKind;
+  /** The id of the event that made the appointment scheduled: a later one makes this job stale. */
+  scheduledBy: string;
+  dueAt: string;
+}
+
+/** A reminder that could only run this late after its due time is no longer worth sending. */
+const LATE_LIMIT_MS = 10 * 60 * 1000;
+const REMINDER_NAMESPACE = '6a0e2b4c-9d1f-4e3a-8b7c-2f5d6e8a9c01';
+
+const SHAPES: Record<string, z.ZodType> = {
+  IntervalBooked: z.object({
+    appointmentId: z.string(),
+    timeSlotId: z.string(),
+    status: z.string(),
+    startDateTime: z.string(),
+  }),
+  AppointmentStatusChanged: z.object({ appointmentId: z.string(), timeSlotId: z.string(), to: z.string() }),
+};
+
+/**
+ * Sets the reminder jobs of each appointment that becomes scheduled. Job ids come from the event
+ * and the kind, so a replayed event enqueues nothing twice.
+ */
+export const reminderScheduler = (
+  store: EventStore,
+  jobs: JobQueues,
+  now: () => Date = () => new Date(),
+): Projection => ({
+  name: 'reminder_scheduler',
+  version: 1,
+  createTables: () => '',
+  apply: async (event) => {
+    const d = parseEvent('reminder_scheduler', SHAPES, event);
+    if (!d) return;
+    const becameScheduled =
+      (event.type === 'IntervalBooked' && d.status === 'scheduled') ||
+      (event.type === 'AppointmentStatusChanged' && d.to === 'scheduled');
+    if (!becameScheduled) return;
+    const startsAt = await startOf(store, d.timeSlotId, d.appointmentId, d.startDateTime);
+    if (startsAt === undefined) return;
+    for (const reminder of REMINDERS) {
+      const dueAt = startsAt - reminder.beforeMs;
+      const job: ReminderJob = {
+        appointmentId: d.appointmentId,
+        timeSlotId: d.timeSlotId,
+        kind: reminder.kind,
+        scheduledBy: event.id,
+        dueAt: new Date(dueAt).toISOString(),
+      };
+      await jobs.enqueue(QUEUE_NAMES.reminders, 'send-reminder', job, {
+        jobId: `reminder-${event.id}-${reminder.kind}`,
+        delayMs: Math.max(0, dueAt - now().getTime()),
+        attempts: 5,
+        backoffMs: 1000,
+      });
+    }
+  },
+});
+
+/** The booked interval's start, from the booking event in the window's stream. */
+const startOf = async (
+  store: EventStore,
+  timeSlotId: string,
+  appointmentId: string,
+  known?: string,
+): Promise<number | undefined> => {
+  if (known) return Date.parse(known);
+  const booked = (await store.readStream(timeSlotStream(timeSlotId))).find(
+    (e) =>
+      e.type === 'IntervalBooked' && (e.data as { appointmentId?: string }).appointmentId === appointmentId,
+  );
+  const start = (booked?.data as { startDateTime?: string } | undefined)?.startDateTime;
+  return start ? Date.parse(start) : undefined;
+};
+
+/** The appointment as its window's stream tells it: status and the event that last scheduled it. */
+const appointmentNow = (events: RecordedEvent[], appointmentId: string) => {
+  let status: string | undefined;
+  let scheduledBy: string | undefined;
+  let startDateTime: string | undefined;
+  let serviceName = '';
+  let providerName = '';
+  let userId = '';
+  let email = '';
+  let timezone = 'UTC';
+  for (const event of events) {
+    const data = event.data as Record<string, string>;
+    if (data.appointmentId !== appointmentId) continue;
+    if (event.type === 'IntervalBooked') {
+      ({ status, startDateTime, serviceName, providerName, userId, email, timezone } = data as never);
+      if (status === 'scheduled') scheduledBy = event.id;
+    } else if (event.type === 'AppointmentStatusChanged') {
+      status = data.to;
+      if (status === 'scheduled') scheduledBy = event.id;
+    }
+  }
+  return { status, scheduledBy, startDateTime, serviceName, providerName, userId, email, timezone };
+};
+
+/**
+ * The reminder job. Sent only while the appointment is still scheduled by the same event and
+ * has not started; otherwise suppressed with the reason. Either way one event, once.
+ */
+export const runReminder = async (
+  store: EventStore,
+  job: ReminderJob,
+  now: Date = new Date(),
+): Promise<'sent' | 'suppressed'> => {
+  const appointment = appointmentNow(
+    await store.readStream(timeSlotStream(job.timeSlotId)),
+    job.appointmentId,
+  );
+  let reason: string | undefined;
+  if (appointment.status !== 'scheduled') reason = `the appointment is ${appointment.status ?? 'unknown'}`;
+  else if (appointment.scheduledBy !== job.scheduledBy) reason = 'the appointment was scheduled again since';
+  else if (!appointment.startDateTime || Date.parse(appointment.startDateTime) <= now.getTime()) {
+    reason = 'the appointment has started';
+  } else if (now.getTime() - Date.parse(job.dueAt) > LATE_LIMIT_MS) reason = 'the reminder was due long ago';
+  const id = uuidv5(`${job.scheduledBy}\u0001${job.kind}`, REMINDER_NAMESPACE);
+  const at = now.toISOString();
+  await store.append(
+    remindersStream(job.appointmentId),
+    [
+      reason
+        ? {
+            id,
+            type: 'ReminderSuppressed',
+            data: { ...job, reason, at },
+            metadata: { causationId: job.scheduledBy },
+          }
+        : {
+            id,
+            type: 'ReminderSent',
+            data: {
+              ...job,
+              userId: appointment.userId,
+              email: appointment.email,
+              serviceName: appointment.serviceName,
+              providerName: appointment.providerName,
+              startDateTime: appointment.startDateTime!,
+              timezone: appointment.timezone,
+              at,
+            },
+            metadata: { causationId: job.scheduledBy },
+          },
+    ],
+    { expectedRevision: 'any' },
+  );
+  return reason ? 'suppressed' : 'sent';
+};
