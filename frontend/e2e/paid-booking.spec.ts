@@ -177,8 +177,7 @@ test.describe('Paid booking: checkout, live notification and confirmation (SPEC 
           .getByText(/^New appointment: /),
       ).toHaveText(new RegExp(`^New appointment: ${user.name} booked Paid Hour on `));
 
-      // The dashboard's panel is loaded when the dashboard opens: open it again to see the booking.
-      await admin.reload();
+      // The live event also refreshes the open dashboard: the booking is there without a reload.
       const item = adminPanel(admin)
         .getByRole('list', { name: 'Appointments' })
         .getByRole('article')

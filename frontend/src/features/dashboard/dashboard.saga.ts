@@ -1,5 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { notificationReceived } from '../notifications/notifications.slice';
 import type { DashboardDetails } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { api, ApiError } from '../../app/api';
@@ -7,6 +8,7 @@ import { readStoredRoleValue } from '../../app/session';
 import { statusChanged } from '../appointments/appointments.slice';
 import { fetchDashboardDetails, fetchProviderAddress } from './dashboard.api';
 import {
+  selectDashboard,
   countsFailed,
   countsLoaded,
   dashboardOpened,
@@ -96,7 +98,15 @@ function* refreshCounts(): SagaIterator {
   yield call(loadCounts);
 }
 
+/** A live booking event: a dashboard that has been opened shows the new appointment at once. */
+function* refreshAfterLiveEvent(): SagaIterator {
+  const { status } = (yield select(selectDashboard)) as ReturnType<typeof selectDashboard>;
+  if (status === 'idle') return;
+  yield all([call(loadCounts), call(loadDetails)]);
+}
+
 export function* dashboardSaga(): SagaIterator {
   yield takeLatest(dashboardOpened.type, loadDashboard);
   yield takeLatest(statusChanged.type, refreshCounts);
+  yield takeLatest(notificationReceived.type, refreshAfterLiveEvent);
 }
