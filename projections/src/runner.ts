@@ -143,12 +143,13 @@ export class ProjectorRunner {
   }
 
   /**
-   * Read your writes: resolves true once every projection has passed `position`, or false
-   * when `timeoutMs` runs out first.
+   * Read your writes: resolves true once every projection (or those named in `only`) has
+   * passed `position`, or false when `timeoutMs` runs out first.
    */
-  async waitFor(position: LogPosition, timeoutMs = 5_000): Promise<boolean> {
+  async waitFor(position: LogPosition, timeoutMs = 5_000, only?: readonly string[]): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (const entry of this.running.values()) {
+      if (only && !only.includes(entry.projection.name)) continue;
       while (comparePositions(entry.position, position) < 0) {
         const left = deadline - Date.now();
         if (left <= 0) return false;

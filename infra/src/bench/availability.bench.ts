@@ -1,12 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { addDays, format } from 'date-fns';
-import { createTestDatabase } from '../testing/postgres';
 import { envNumber, figure, note } from './harness';
+import { call, signIn, startLauncher } from './launcher';
 
 /**
  * `npm run bench -- availability`: POST /api/schedulemanage/fetchslot (SPEC §7.5) for a provider
@@ -27,64 +22,9 @@ const WORKERS = envNumber('BENCH_WORKERS', 2);
 const TARGET = { rps: 1500, p99Ms: 20 };
 const SERVICE = 'Year-round Consultation';
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-const waitUntilUp = async (base: string, child: ChildProcess): Promise<void> => {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the launcher exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the launcher did not answer within 120 s');
-};
-
-const call = async (base: string, token: string | undefined, route: string, body: unknown) => {
-  const response = await fetch(`${base}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-};
-
-const signIn = async (base: string, email: string): Promise<string> =>
-  String((await call(base, undefined, '/api/auth/login', { email, password: 'password123' })).token);
-
 export const run = async (): Promise<void> => {
-  const database = await createTestDatabase('bench_availability');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main/all-in-one.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'true',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { base, stop } = await startLauncher('bench_availability');
   try {
-    await waitUntilUp(base, child);
     const admin = await signIn(base, 'admin@example.com');
     await call(base, admin, '/api/providerservice/addservice', { name: SERVICE, duration: 30, price: 20 });
     const today = new Date();
@@ -147,9 +87,6 @@ export const run = async (): Promise<void> => {
     figure(SUITE, 'fetchslot.p99_vs_target', result.latency.p99 / TARGET.p99Ms, 'x');
     note(`${SUITE}: target ≥ ${TARGET.rps} requests/s with p99 ≤ ${TARGET.p99Ms} ms`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 };

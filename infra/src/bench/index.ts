@@ -14,6 +14,7 @@ interface Suite {
 const SUITES: Record<string, () => Promise<Suite>> = {
   eventstore: () => import('./eventstore.bench'),
   availability: () => import('./availability.bench'),
+  booking: () => import('./booking.bench'),
 };
 
 const main = async (): Promise<void> => {

@@ -107,7 +107,8 @@ export const startPlatform = async ({
   const appointments = new AppointmentsService({
     store,
     pool,
-    waitFor,
+    // A booking's answer reads rm_appointments; it need not wait for the other read models.
+    waitFor: (position) => projector.waitFor(position, 5_000, ['appointments']),
     payments,
     jobs,
     paymentTimeoutMs: config.PAYMENT_TIMEOUT_MS,

@@ -5,7 +5,7 @@ import { parseEvent } from '@appointment/projections/event-shapes';
 import type { EventStore } from '../eventstore/event-store';
 import { notificationsStream, type NotificationAudience } from './notifications';
 
-const NOTIFICATION_NAMESPACE = '2c1f4e7a-8b3d-4a6f-9e0c-5d7b8a9f1e23';
+export const NOTIFICATION_NAMESPACE = '2c1f4e7a-8b3d-4a6f-9e0c-5d7b8a9f1e23';
 
 const SHAPES: Record<string, z.ZodType> = {
   IntervalBooked: z.object({
