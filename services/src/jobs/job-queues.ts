@@ -26,6 +26,11 @@ export interface JobQueuesOptions {
   onError?: (error: Error, context: JobErrorContext) => void;
   /** How long `create` waits for the backend before failing. Default 10 s. */
   connectTimeoutMs?: number;
+  /**
+   * How long a worker's hold on a job lasts without renewal; a job whose worker died is taken
+   * up again after about this long. Default BullMQ's 30 s.
+   */
+  lockMs?: number;
 }
 
 export interface JobErrorContext {
@@ -144,8 +149,9 @@ const create = async (options: JobQueuesOptions): Promise<JobQueues> => {
     return new Queue(name, { connection, skipMetasUpdate }, createPostgresBackend) as unknown as Queue;
   };
   const newWorker = (name: string, processor: (job: Job) => Promise<void>, concurrency: number): Worker => {
+    const lock = options.lockMs ? { lockDuration: options.lockMs, stalledInterval: options.lockMs } : {};
     if (backend.kind === 'redis') {
-      return new Worker(name, processor, { connection: { url: backend.url }, prefix, concurrency });
+      return new Worker(name, processor, { connection: { url: backend.url }, prefix, concurrency, ...lock });
     }
     const connection = {
       connectionString: backend.connectionString,
@@ -156,7 +162,7 @@ const create = async (options: JobQueuesOptions): Promise<JobQueues> => {
     return new Worker(
       name,
       processor,
-      { connection, concurrency },
+      { connection, concurrency, ...lock },
       createPostgresBackend,
     ) as unknown as Worker;
   };

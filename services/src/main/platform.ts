@@ -42,6 +42,7 @@ export interface Platform {
   sessions: SessionStore;
   notifications: NotificationsService;
   jobs?: JobQueues;
+  databaseUrl: string;
   /** Calls back with every notification the projector records, to push it live. */
   onNotification(listener: (notification: LiveNotification) => void): void;
   /** Stops everything this function started, in reverse order. */
@@ -212,6 +213,7 @@ export const startPlatform = async ({
     appointments,
     notifications,
     jobs,
+    databaseUrl,
     onNotification: (listener) => {
       notificationListeners.add(listener);
     },
