@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { NOTIFICATION_MESSAGES, type NotificationsService } from '../notifications/notifications';
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { NotificationsService } from '../notifications/notifications';
 import { authOf, requireCapability } from './authenticate';
 
 const NotificationId = z.object({
-  _id: z.string().min(1, { message: NOTIFICATION_MESSAGES.notFound }).max(100),
+  _id: z.string().min(1, { message: MESSAGES.notificationNotFound }).max(100),
 });
 
 /** SPEC §7.3 notification calls: the list, deleting one, and clearing all. */
@@ -24,7 +25,7 @@ export const notificationsRouter = (notifications: NotificationsService): Router
     requireCapability('notifications.manage'),
     async (req, res) => {
       await notifications.delete(authOf(res), NotificationId.parse(req.body)._id);
-      res.json({ message: NOTIFICATION_MESSAGES.deleted });
+      res.json({ message: MESSAGES.notificationDeleted });
     },
   );
 
@@ -33,7 +34,7 @@ export const notificationsRouter = (notifications: NotificationsService): Router
     requireCapability('notifications.manage'),
     async (_req, res) => {
       await notifications.clear(authOf(res));
-      res.json({ message: NOTIFICATION_MESSAGES.cleared });
+      res.json({ message: MESSAGES.notificationsCleared });
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { LogPosition } from '@appointment/contracts/events';
+import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../accounts/accounts.service';
 import { commandMetadata } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
@@ -17,12 +18,6 @@ export interface AppNotification {
   message: string;
   createdAt: string;
 }
-
-export const NOTIFICATION_MESSAGES = {
-  deleted: 'Notification deleted',
-  cleared: 'All notifications cleared',
-  notFound: 'Notification not found',
-} as const;
 
 export interface NotificationsDependencies {
   store: EventStore;
@@ -67,7 +62,7 @@ export class NotificationsService {
       'SELECT 1 FROM rm_notifications.notifications WHERE id = $1 AND user_id = $2',
       [notificationId, actor.userId],
     );
-    if (!rowCount) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
+    if (!rowCount) throw new NotFoundError(MESSAGES.notificationNotFound);
     await this.append(actor, 'NotificationDeleted', { notificationId });
   }
 
