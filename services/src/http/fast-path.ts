@@ -1,9 +1,10 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { SCHEDULE_PATHS, FetchSlotRequest } from '@appointment/contracts/schedule';
 import type { SessionStore } from '../auth/sessions';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { bearerOf, cookieTokenOf } from './authenticate';
+import { writeSlotAnswer } from './schedule.router';
 
 /**
  * The availability read of the booking screen (POST /api/schedulemanage/fetchslot) is the
@@ -23,8 +24,8 @@ export interface FastPathDependencies {
 const MAX_BODY_BYTES = 4096;
 
 /** The headers a middleware sets on a response that goes nowhere, read once. */
-const capturedHeaders = (middleware: RequestHandler): Record<string, string | number | string[]> => {
-  const headers: Record<string, string | number | string[]> = {};
+const capturedHeaders = (middleware: RequestHandler): OutgoingHttpHeaders => {
+  const headers: OutgoingHttpHeaders = {};
   const res = {
     setHeader: (name: string, value: string | number | string[]) => {
       headers[name] = value;
@@ -66,15 +67,7 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     const actor = await deps.sessions.resolveActor(token);
     if (!actor) return false;
     const gzip = acceptsGzip(req);
-    const { body, encoding } = await deps.schedule.fetchSlot(request.data, gzip);
-    res.writeHead(200, {
-      ...security,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': body.length,
-      Vary: 'Accept-Encoding',
-      ...(encoding ? { 'Content-Encoding': encoding } : {}),
-    });
-    res.end(body);
+    writeSlotAnswer(res, await deps.schedule.fetchSlot(request.data, gzip), security);
     return true;
   };
 

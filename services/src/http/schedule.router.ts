@@ -10,7 +10,8 @@ import {
   ServiceByFilterRequest,
   TimeSlotForm,
 } from '@appointment/contracts/schedule';
-import type { ScheduleService } from '../schedule/schedule.service';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { ScheduleService, SlotAnswer } from '../schedule/schedule.service';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
 
 const route = (path: string) => path.replace(/^\/api/, '');
@@ -20,6 +21,22 @@ const TemplateId = z.object({ id: z.string().min(1).max(100) });
 const idempotencyKeyOf = (req: Request): string | undefined => {
   const key = req.get('Idempotency-Key')?.trim();
   return key && key.length <= 200 ? key : undefined;
+};
+
+/** A fetchslot answer: the cached bytes go out as they are, with any headers already set. */
+export const writeSlotAnswer = (
+  res: ServerResponse,
+  { body, encoding }: SlotAnswer,
+  headers: OutgoingHttpHeaders = {},
+): void => {
+  res.writeHead(200, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': body.length,
+    Vary: 'Accept-Encoding',
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+  });
+  res.end(body);
 };
 
 /** SPEC §7.5 scheduling, plus availability and templates (paths the spec leaves unnamed). */
@@ -51,14 +68,7 @@ export const scheduleRouter = (schedule: ScheduleService): Router => {
   router.post(route(SCHEDULE_PATHS.fetchSlot), requireSignedIn, async (req, res) => {
     const acceptsGzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
     const { body, encoding } = await schedule.fetchSlot(FetchSlotRequest.parse(req.body), acceptsGzip);
-    // The busiest call of the booking screen: the cached bytes go out as they are.
-    res.writeHead(200, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': body.length,
-      Vary: 'Accept-Encoding',
-      ...(encoding ? { 'Content-Encoding': encoding } : {}),
-    });
-    res.end(body);
+    writeSlotAnswer(res, { body, encoding });
   });
 
   router.get(
