@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   APPOINTMENT_PATHS,
   AppointmentListRequest,
@@ -12,6 +12,7 @@ import type { AppointmentsService } from '../appointments/appointments.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { authOf, requireCapability } from './authenticate';
 import { multipartWithImage, saveUploadedImage } from './image-upload';
+import { idempotencyKeyOf, route } from './routes';
 
 export interface AppointmentsRouterDependencies {
   appointments: AppointmentsService;
@@ -19,13 +20,6 @@ export interface AppointmentsRouterDependencies {
   /** Where images attached to bookings are kept; served under /uploads. */
   uploadsDir: string;
 }
-
-const route = (path: string) => path.replace(/^\/api/, '');
-
-const idempotencyKeyOf = (req: Request): string | undefined => {
-  const key = req.get('Idempotency-Key')?.trim();
-  return key && key.length <= 200 ? key : undefined;
-};
 
 /** SPEC §7.3: booking, the appointment list, the counts and status changes. */
 export const appointmentsRouter = ({

@@ -14,14 +14,13 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
 import { multipartWithImage, saveUploadedImage } from './image-upload';
+import { route } from './routes';
 
 export interface CatalogueRouterDependencies {
   catalogue: CatalogueService;
   /** Where uploaded provider images are kept; served under /uploads. */
   uploadsDir: string;
 }
-
-const route = (path: string) => path.replace(/^\/api/, '');
 
 /** SPEC §7.4 services and industries, §7.5 providers, and the favourites of §7.3. */
 export const catalogueRouter = ({ catalogue, uploadsDir }: CatalogueRouterDependencies): Router => {

@@ -7,8 +7,7 @@ import { NotFoundError } from '../domain/errors';
 import type { PaymentGateway } from '../payments/payment-gateway';
 import { SandboxGateway } from '../payments/sandbox-gateway';
 import { authOf, requireCapability } from './authenticate';
-
-const route = (path: string) => path.replace(/^\/api/, '');
+import { route } from './routes';
 
 const escapeHtml = (text: string) =>
   text.replace(

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import { MESSAGES } from '@appointment/contracts/messages';
 import {
@@ -13,15 +13,9 @@ import {
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { ScheduleService, SlotAnswer } from '../schedule/schedule.service';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
+import { idempotencyKeyOf, route } from './routes';
 
-const route = (path: string) => path.replace(/^\/api/, '');
 const TemplateId = z.object({ id: z.string().min(1).max(100) });
-
-/** A retried request with the same key creates the same windows, never a second set. */
-const idempotencyKeyOf = (req: Request): string | undefined => {
-  const key = req.get('Idempotency-Key')?.trim();
-  return key && key.length <= 200 ? key : undefined;
-};
 
 /** A fetchslot answer: the cached bytes go out as they are, with any headers already set. */
 export const writeSlotAnswer = (
