@@ -235,17 +235,16 @@ export const timeSlotDecider: Decider<TimeSlotCommand, TimeSlotEvent, TimeSlotSt
         ];
       }
       case 'ChangeAppointmentStatus': {
-        if (state.status === 'none') throw new NotFoundError(MESSAGES.slotNotFound);
-        const booking = state.bookings.find((b) => b.appointmentId === command.data.appointmentId);
-        if (!booking) throw new NotFoundError(MESSAGES.appointmentNotFound);
+        const booking = bookingOf(state, command.data.appointmentId);
+        const open = state as OpenSlot;
         const to = command.data.status;
         if (booking.status === to) return [];
         // Back from cancelled, the appointment needs its interval (or a place in the block) again.
         if (!holds(booking)) {
-          const others = state.bookings.filter((b) => holds(b) && b.appointmentId !== booking.appointmentId);
-          const taken = state.addAsSlot
+          const others = open.bookings.filter((b) => holds(b) && b.appointmentId !== booking.appointmentId);
+          const taken = open.addAsSlot
             ? others.some((b) => b.index === booking.index)
-            : others.length >= state.availableSlots;
+            : others.length >= open.availableSlots;
           if (taken) throw new ConflictError(MESSAGES.slotJustBooked);
         }
         return [statusChange(state, booking, to, at)];
