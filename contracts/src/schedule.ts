@@ -236,36 +236,30 @@ export const zonedInstant = (date: string, time: string, timeZone: string): Date
   return new Date(new TZDate(year!, month! - 1, day!, hours!, minutes!, timeZone).getTime());
 };
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A formatter of instants in any time zone, with these locale and options. Building an
+ * Intl.DateTimeFormat costs far more than using one, so one is kept per zone.
+ */
+export const zonedFormatter = (
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): ((instant: Date, timeZone: string) => string) => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (instant, timeZone) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      formats.set(timeZone, format);
+    }
+    return format.format(instant);
+  };
+};
+
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
-export const dayKeyIn = (instant: Date, timeZone: string): string => {
-  let dayFormat = dayFormats.get(timeZone);
-  if (!dayFormat) {
-    dayFormat = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, dayFormat);
-  }
-  return dayFormat.format(instant);
-};
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
+export const dayKeyIn = zonedFormatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** The wall-clock time (HH:mm, 24-hour) of an instant in a time zone. */
-export const timeOfDayIn = (instant: Date, timeZone: string): string => {
-  let timeFormat = timeFormats.get(timeZone);
-  if (!timeFormat) {
-    timeFormat = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    timeFormats.set(timeZone, timeFormat);
-  }
-  return timeFormat.format(instant);
-};
+export const timeOfDayIn = zonedFormatter('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** The weekday of a day key. */
 export const weekdayOf = (date: string): Weekday => {
@@ -319,6 +313,40 @@ export interface SlotLogger {
  * Invalid input gives an empty list and a logged error.
  */
 export const generateIntervals = (window: SlotWindow, logger: SlotLogger = console): GeneratedInterval[] => {
+  const split = splitOf(window, logger);
+  if (!split) return [];
+  const taken = new Set(window.indexes);
+  const intervals: GeneratedInterval[] = [];
+  for (let index = 1; index <= split.parts; index++) {
+    if (!taken.has(index)) intervals.push(intervalAt(window, split, index));
+  }
+  return intervals;
+};
+
+/**
+ * Interval `index` (1-based) of the window as generateIntervals makes it, taken or not; undefined
+ * when the window has no such interval. For deciding on one interval without making them all.
+ */
+export const intervalOf = (
+  window: SlotWindow,
+  index: number,
+  logger: SlotLogger = console,
+): GeneratedInterval | undefined => {
+  const split = splitOf(window, logger);
+  if (!split || !Number.isInteger(index) || index < 1 || index > split.parts) return undefined;
+  return intervalAt(window, split, index);
+};
+
+interface Split {
+  /** The window's first instant, in ms. */
+  start: number;
+  parts: number;
+  /** Each interval's length in whole minutes. */
+  length: number;
+}
+
+/** The window's start, parts and interval length; undefined (and logged) when it cannot be split. */
+const splitOf = (window: SlotWindow, logger: SlotLogger): Split | undefined => {
   const timeZone = window.timezone ?? 'UTC';
   if (
     !isDayKey(window.date) ||
@@ -329,7 +357,7 @@ export const generateIntervals = (window: SlotWindow, logger: SlotLogger = conso
     logger.error(
       `Invalid start or end time: ${window.date} ${window.startTime}-${window.endTime} ${timeZone}`,
     );
-    return [];
+    return undefined;
   }
   // A stored window carries its instants, worked out from the same wall-clock times when it was made.
   const start = window.startDateTime
@@ -340,33 +368,35 @@ export const generateIntervals = (window: SlotWindow, logger: SlotLogger = conso
     : zonedInstant(window.date, window.endTime, timeZone).getTime();
   if (Number.isNaN(start) || Number.isNaN(end)) {
     logger.error(`Invalid start or end time: ${window.startDateTime ?? ''}-${window.endDateTime ?? ''}`);
-    return [];
+    return undefined;
   }
   const totalMinutes = Math.floor((end - start) / 60_000);
   const parts = window.availableSlots;
   if (!Number.isInteger(parts) || parts <= 0 || totalMinutes <= 0) {
     logger.error(`Invalid availableSlots or totalMinutes: ${parts} slots over ${totalMinutes} minutes`);
-    return [];
+    return undefined;
   }
   const length = Math.floor(totalMinutes / parts);
   if (length <= 0) {
     logger.error(`Invalid availableSlots or totalMinutes: ${parts} slots over ${totalMinutes} minutes`);
-    return [];
+    return undefined;
   }
-  const taken = new Set(window.indexes);
-  const intervals: GeneratedInterval[] = [];
-  for (let index = 1; index <= parts; index++) {
-    if (taken.has(index)) continue;
-    const from = start + (index - 1) * length * 60_000;
-    intervals.push({
-      index,
-      startDateTime: new Date(from).toISOString(),
-      endDateTime: new Date(from + length * 60_000).toISOString(),
-      availableSlots: parts,
-      window,
-    });
-  }
-  return intervals;
+  return { start, parts, length };
+};
+
+const intervalAt = (
+  window: SlotWindow,
+  { start, parts, length }: Split,
+  index: number,
+): GeneratedInterval => {
+  const from = start + (index - 1) * length * 60_000;
+  return {
+    index,
+    startDateTime: new Date(from).toISOString(),
+    endDateTime: new Date(from + length * 60_000).toISOString(),
+    availableSlots: parts,
+    window,
+  };
 };
 
 /** The first interval (or block with room) that starts after `now`, over windows in time order. */

@@ -4,6 +4,7 @@ import { matchesLocation, matchesProviderFilters } from './catalogue';
 import {
   firstOpenSlot,
   generateIntervals,
+  intervalOf,
   minutesOf,
   occurrenceDates,
   templateWindows,
@@ -51,6 +52,19 @@ const window = fc
   }));
 
 describe('slot generation (SPEC §4)', () => {
+  it('finds any one interval exactly as the whole generation makes it, taken or not', () => {
+    fc.assert(
+      fc.property(window, fc.integer({ min: -2, max: 64 }), (w, index) => {
+        const { logger } = silent();
+        const strip = (interval?: { window: unknown }) => interval && { ...interval, window: undefined };
+        const all = generateIntervals({ ...w, indexes: [] }, logger);
+        expect(strip(intervalOf(w, index, logger))).toEqual(
+          strip(all.find((interval) => interval.index === index)),
+        );
+      }),
+    );
+  });
+
   it('splits a window into equal whole-minute parts and leaves out the taken ones', () => {
     fc.assert(
       fc.property(window, (w) => {

@@ -11,7 +11,7 @@ import {
 import { PAYMENT_PATHS, type CheckoutInfo, type PaymentResult } from '@appointment/contracts/payments';
 import { SCHEDULE_PATHS, type FetchSlotResponse, type TimeSlot } from '@appointment/contracts/schedule';
 import { defineParameterType, Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import type { ApiResponse, Person, PlatformWorld } from '../support/world';
+import { PAYMENT_TIMEOUT_MS, type ApiResponse, type Person, type PlatformWorld } from '../support/world';
 import { eventually, lastResponseOf } from './accounts.helpers';
 import { ok, providerIdOf, sameRows, sendRaw } from './catalogue.steps';
 import { dayFrom } from './schedule.steps';
@@ -594,6 +594,26 @@ Then(
   },
 );
 
+When(
+  '{person} leaves her/his/their order unpaid past the payment timeout',
+  async function (this: PlatformWorld, _who: string) {
+    // Long enough for the delayed job to come due and run.
+    await new Promise((resolve) => setTimeout(resolve, PAYMENT_TIMEOUT_MS + 1000));
+  },
+);
+
+Then(
+  "{person}'s appointment {day} at {time} is soon {appointmentStatus}",
+  async function (this: PlatformWorld, who: string, day: string, time: string, status: string) {
+    const person = this.person(who);
+    const settled = await eventually(`${who}'s appointment to be ${status}`, async () => {
+      const appointment = await appointmentAt(this, person, person, day, time);
+      return appointment.status === status ? appointment : undefined;
+    });
+    assert.equal(settled.status, status);
+  },
+);
+
 const COUNT_COLUMNS: Record<string, keyof AppointmentCounts> = {
   scheduled: 'scheduledAppointments',
   pending: 'pendingAppointments',
@@ -673,14 +693,14 @@ When('{person} opens her/his/their dashboard', async function (this: PlatformWor
   });
 });
 
+/** The dashboard details the person's last call loaded. */
+const shownDashboard = (world: PlatformWorld, who: string): DashboardDetails =>
+  ok(lastResponseOf(world.person(who)), 200, 'the dashboard did not load') as DashboardDetails;
+
 Then(
   "{person}'s dashboard lists these appointments with their providers:",
   function (this: PlatformWorld, who: string, table: DataTable) {
-    const details = ok(
-      lastResponseOf(this.person(who)),
-      200,
-      'the dashboard did not load',
-    ) as DashboardDetails;
+    const details = shownDashboard(this, who);
     assert.deepEqual(details.appointmentsWithServiceDetails, [], 'a user is shown service details');
     const rows = details.appointmentsWithProviderDetails.map((a) => ({
       ...appointmentRow(a, a.timezone),
@@ -694,11 +714,7 @@ Then(
 Then(
   "{person}'s dashboard lists these appointments with their services and users:",
   function (this: PlatformWorld, who: string, table: DataTable) {
-    const details = ok(
-      lastResponseOf(this.person(who)),
-      200,
-      'the dashboard did not load',
-    ) as DashboardDetails;
+    const details = shownDashboard(this, who);
     assert.deepEqual(details.appointmentsWithProviderDetails, [], 'the staff are shown provider details');
     const rows = details.appointmentsWithServiceDetails.map((a) => ({
       ...appointmentRow(a, a.timezone),

@@ -1,13 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { After, setDefaultTimeout, setWorldConstructor, World } from '@cucumber/cucumber';
+import { After, Before, setDefaultTimeout, setWorldConstructor, World } from '@cucumber/cucumber';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { loadConfig } from '@appointment/services/config';
 import type { EventStore } from '@appointment/services/eventstore/event-store';
+import { JobQueues } from '@appointment/services/jobs/job-queues';
 import { createLogger } from '@appointment/services/logger';
 import { startPlatform, type Platform } from '@appointment/services/main/platform';
 
 setDefaultTimeout(60_000);
+
+/** The payment timeout of @jobs scenarios: an unpaid booking is cancelled this soon. */
+export const PAYMENT_TIMEOUT_MS = 1500;
 
 export interface ApiResponse {
   status: number;
@@ -73,6 +77,12 @@ export class PlatformWorld extends World {
   /** How many accounts the event log held just before the last registration attempt. */
   accountsBeforeRegistration?: number;
   readonly people = new Map<string, Person>();
+  /**
+   * Scenarios tagged @jobs run the job queue (BullMQ on the machine's Redis) with a payment
+   * timeout of PAYMENT_TIMEOUT_MS below, so background jobs fire within the scenario.
+   */
+  withJobs = false;
+  jobs?: JobQueues;
 
   get store(): EventStore {
     if (!this.platform) throw new Error('The platform is not running');
@@ -104,7 +114,15 @@ export class PlatformWorld extends World {
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     this.baseUrl = `http://127.0.0.1:${port}`;
+    if (this.withJobs) {
+      this.jobs = await JobQueues.create({
+        backend: { kind: 'redis', url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+        prefix: `feature-${this.database.name}`,
+        onError: () => undefined,
+      });
+    }
     this.platform = await startPlatform({
+      jobs: this.jobs,
       config: loadConfig({
         ...process.env,
         DEMO_DATA: demoData ? 'true' : 'false',
@@ -116,6 +134,7 @@ export class PlatformWorld extends World {
         NODE_ENV: 'test',
         SMTP_URL: '',
         EVENTSTORE_URL: '',
+        ...(this.withJobs ? { PAYMENT_TIMEOUT_MS: String(PAYMENT_TIMEOUT_MS) } : {}),
       }),
       databaseUrl: this.database.url,
       logger: createLogger('silent'),
@@ -190,11 +209,16 @@ export class PlatformWorld extends World {
       });
     }
     await this.platform?.stop();
+    await this.jobs?.close();
     await this.database?.drop();
   }
 }
 
 setWorldConstructor(PlatformWorld);
+
+Before({ tags: '@jobs' }, function (this: PlatformWorld) {
+  this.withJobs = true;
+});
 
 After(async function (this: PlatformWorld) {
   await this.stopPlatform();

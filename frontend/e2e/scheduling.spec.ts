@@ -160,6 +160,26 @@ test.describe('Schedule Management', () => {
 });
 
 test.describe('Schedule Management for the demo provider', () => {
+  test("an admin's click on a calendar day opens Create Time Slot for that day", async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await page.goto('/scheduling/manage');
+    const calendar = page.getByRole('region', { name: 'Calendar' });
+    // Two days on: never a past day, whatever the provider's time zone makes of today.
+    const target = dayKeyFromToday(2);
+    const [year, month, day] = target.split('-').map(Number);
+    const label = new Date(year!, month! - 1, day!).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    const tile = calendar.getByRole('button', { name: new RegExp(`^${label}`) }).first();
+    if (!(await tile.isVisible())) await calendar.getByRole('button', { name: 'Next month' }).click();
+    await tile.click();
+    const dialog = page.getByRole('dialog', { name: 'Create Time Slot' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Date', { exact: true })).toHaveValue(target);
+  });
+
   test('an incharge sees the services and daily time slots of the provider', async ({ page }) => {
     await signIn(page, DEMO.incharge);
     await page.goto('/scheduling/manage');
@@ -172,6 +192,14 @@ test.describe('Schedule Management for the demo provider', () => {
     await expect(slotRows(page).first().getByRole('cell').nth(1)).toHaveText('09:00–12:00');
     await chip(page, 'Follow-up Visit').click();
     await expect(slotRows(page).first()).toContainText('Follow-up Visit');
+    // SPEC §2.6: a day click does nothing for a role other than admin and user.
+    const calendar = page.getByRole('region', { name: 'Calendar' });
+    await calendar
+      .getByRole('button', { name: /Slots available/ })
+      .and(calendar.locator(':enabled'))
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Create Time Slot' })).toBeHidden();
   });
 
   test('says so when the time slots cannot be loaded', async ({ page }) => {

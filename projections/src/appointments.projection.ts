@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
 import { parseEvent } from './event-shapes';
-import type { Projection } from './projection';
+import type { RecordedEvent } from '@appointment/contracts/events';
+import { inRuns, type ApplyContext, type Projection } from './projection';
 
 const Status = z.enum(['pending', 'scheduled', 'completed', 'cancelled']);
 
-const SHAPES: Record<string, z.ZodType> = {
+const SHAPES = {
   IntervalBooked: z.object({
     at: z.string(),
     appointmentId: z.string(),
@@ -30,7 +31,9 @@ const SHAPES: Record<string, z.ZodType> = {
   AppointmentStatusChanged: z.object({ at: z.string(), appointmentId: z.string(), to: Status }),
   PaymentRequested: z.object({ at: z.string(), appointmentId: z.string(), orderId: z.string() }),
   PaymentConfirmed: z.object({ at: z.string(), appointmentId: z.string() }),
-};
+} satisfies Record<string, z.ZodType>;
+
+type Booking = z.infer<(typeof SHAPES)['IntervalBooked']>;
 
 /**
  * Appointments as the lists, the dashboard and the counts read them (SPEC §2.4, §2.5, §3).
@@ -71,64 +74,99 @@ export const appointmentsProjection: Projection = {
     CREATE INDEX ON ${schema}.appointments (timeslot_id);
     CREATE INDEX ON ${schema}.appointments (order_id);
   `,
-  apply: async (event, { db, schema }) => {
-    const d = parseEvent('appointments', SHAPES, event);
-    if (!d) return;
-    switch (event.type) {
-      case 'IntervalBooked':
-        await db.query(
-          `INSERT INTO ${schema}.appointments (id, user_id, email, username, provider_id, provider_name, service_name,
-             timeslot_id, idx, date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed,
-             amount, note, image_url, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21)
-           ON CONFLICT (id) DO NOTHING`,
-          [
-            d.appointmentId,
-            d.userId,
-            d.email,
-            d.username,
-            d.providerId,
-            d.providerName,
-            d.serviceName,
-            d.timeSlotId,
-            d.index,
-            d.date,
-            timeOfDayIn(new Date(d.startDateTime), d.timezone),
-            timeOfDayIn(new Date(d.endDateTime), d.timezone),
-            d.startDateTime,
-            d.endDateTime,
-            d.timezone,
-            d.status,
-            d.paymentNeeded,
-            d.amount,
-            d.note ?? null,
-            d.imageUrl ?? null,
-            d.at,
-          ],
-        );
-        return;
-      case 'AppointmentStatusChanged':
-        await db.query(`UPDATE ${schema}.appointments SET status = $2, updated_at = $3 WHERE id = $1`, [
-          d.appointmentId,
-          d.to,
-          d.at,
-        ]);
-        return;
-      case 'PaymentRequested':
-        await db.query(`UPDATE ${schema}.appointments SET order_id = $2, updated_at = $3 WHERE id = $1`, [
-          d.appointmentId,
-          d.orderId,
-          d.at,
-        ]);
-        return;
-      case 'PaymentConfirmed':
-        await db.query(`UPDATE ${schema}.appointments SET paid = true, updated_at = $2 WHERE id = $1`, [
-          d.appointmentId,
-          d.at,
-        ]);
-        return;
-      default:
-        return;
-    }
+  apply: (event, context) => apply(event, context),
+  applyBatch: (events, context) => applyBatch(events, context),
+};
+
+/** Bookings in one statement, as rows of one JSON array. */
+const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schema: string) => {
+  if (bookings.length === 0) return;
+  await db.query(
+    `INSERT INTO ${schema}.appointments (id, user_id, email, username, provider_id, provider_name, service_name,
+       timeslot_id, idx, date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed,
+       amount, note, image_url, created_at, updated_at)
+     SELECT id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, idx, date,
+       start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, amount, note, image_url, at, at
+       FROM jsonb_to_recordset($1::jsonb) AS b(id text, user_id text, email text, username text, provider_id text,
+         provider_name text, service_name text, timeslot_id text, idx integer, date date, start_time text,
+         end_time text, starts_at timestamptz, ends_at timestamptz, timezone text, status text,
+         payment_needed boolean, amount numeric, note text, image_url text, at timestamptz)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      JSON.stringify(
+        bookings.map((d) => ({
+          id: d.appointmentId,
+          user_id: d.userId,
+          email: d.email,
+          username: d.username,
+          provider_id: d.providerId,
+          provider_name: d.providerName,
+          service_name: d.serviceName,
+          timeslot_id: d.timeSlotId,
+          idx: d.index,
+          date: d.date,
+          start_time: timeOfDayIn(new Date(d.startDateTime), d.timezone),
+          end_time: timeOfDayIn(new Date(d.endDateTime), d.timezone),
+          starts_at: d.startDateTime,
+          ends_at: d.endDateTime,
+          timezone: d.timezone,
+          status: d.status,
+          payment_needed: d.paymentNeeded,
+          amount: d.amount,
+          note: d.note ?? null,
+          image_url: d.imageUrl ?? null,
+          at: d.at,
+        })),
+      ),
+    ],
+  );
+};
+
+const applyBatch = inRuns(
+  SHAPES,
+  {
+    IntervalBooked: async (events, { db, schema }) => {
+      const bookings = events.map(
+        (event) => parseEvent('appointments', SHAPES, event) as Booking | undefined,
+      );
+      await insertBookings(
+        bookings.filter((booking): booking is Booking => booking !== undefined),
+        db,
+        schema,
+      );
+    },
   },
+  (event, context) => apply(event, context),
+);
+
+const apply = async (event: RecordedEvent, { db, schema }: ApplyContext): Promise<void> => {
+  const d = parseEvent('appointments', SHAPES, event);
+  if (!d) return;
+  switch (event.type) {
+    case 'IntervalBooked':
+      await insertBookings([d as unknown as Booking], db, schema);
+      return;
+    case 'AppointmentStatusChanged':
+      await db.query(`UPDATE ${schema}.appointments SET status = $2, updated_at = $3 WHERE id = $1`, [
+        d.appointmentId,
+        d.to,
+        d.at,
+      ]);
+      return;
+    case 'PaymentRequested':
+      await db.query(`UPDATE ${schema}.appointments SET order_id = $2, updated_at = $3 WHERE id = $1`, [
+        d.appointmentId,
+        d.orderId,
+        d.at,
+      ]);
+      return;
+    case 'PaymentConfirmed':
+      await db.query(`UPDATE ${schema}.appointments SET paid = true, updated_at = $2 WHERE id = $1`, [
+        d.appointmentId,
+        d.at,
+      ]);
+      return;
+    default:
+      return;
+  }
 };

@@ -80,3 +80,69 @@ export const writeCheckpoint = async (
     [name, position.transactionId, position.globalPosition, version, applied, mode === 'reset'],
   );
 };
+
+export interface CheckpointMove {
+  name: string;
+  position: LogPosition;
+  version: number;
+  applied: number;
+}
+
+const digits = (value: string | number): string => {
+  const text = String(value);
+  if (!/^\d+$/.test(text)) throw new Error(`not a log position or count: ${text}`);
+  return text;
+};
+
+/**
+ * The statement that moves several checkpoints forward, adding to their counts of events
+ * applied, as SQL text with its values written in (names through `quote`, numbers checked), so
+ * it can share a round trip with COMMIT.
+ */
+export const advanceCheckpointsSql = (
+  moved: readonly CheckpointMove[],
+  quote: (text: string) => string,
+): string =>
+  moved.length === 0
+    ? ''
+    : `INSERT INTO projector.checkpoints AS c (projection, transaction_id, global_position, version, events_applied)
+     VALUES ${moved
+       .map(
+         (m) =>
+           `(${quote(m.name)}, '${digits(m.position.transactionId)}'::xid8, ${digits(m.position.globalPosition)}, ${digits(m.version)}, ${digits(m.applied)})`,
+       )
+       .join(', ')}
+     ON CONFLICT (projection) DO UPDATE SET
+       transaction_id = EXCLUDED.transaction_id,
+       global_position = EXCLUDED.global_position,
+       version = EXCLUDED.version,
+       events_applied = c.events_applied + EXCLUDED.events_applied,
+       updated_at = now();`;
+
+/** Rows of projector.checkpoints as checkpoints. */
+export const checkpointsOf = (rows: unknown[]): Checkpoint[] => (rows as CheckpointRow[]).map(toCheckpoint);
+
+/**
+ * Read your writes in a process that runs no projector (a worker, an API process of the
+ * scale-out profile): resolves true once the projections named have stored a checkpoint at or
+ * past `position`, polling, or false when `timeoutMs` runs out first.
+ */
+export const waitForCheckpoints = async (
+  pool: pg.Pool,
+  position: LogPosition,
+  projections: readonly string[],
+  timeoutMs = 5_000,
+): Promise<boolean> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query<{ behind: number }>(
+      `SELECT count(*)::int AS behind FROM unnest($1::text[]) AS wanted(name)
+         LEFT JOIN projector.checkpoints c ON c.projection = wanted.name
+        WHERE c.projection IS NULL OR (c.transaction_id, c.global_position) < ($2::xid8, $3::bigint)`,
+      [projections, position.transactionId, position.globalPosition],
+    );
+    if (rows[0]!.behind === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseEvent } from './event-shapes';
-import type { Projection } from './projection';
+import type { RecordedEvent } from '@appointment/contracts/events';
+import { inRuns, type ApplyContext, type Projection } from './projection';
 
 const SHAPES: Record<string, z.ZodType> = {
   NotificationCreated: z.object({
@@ -28,16 +29,13 @@ export const notificationsProjection: Projection = {
     );
     CREATE INDEX ON ${schema}.notifications (user_id, created_at);
   `,
+  applyBatch: (events, context) => applyBatch(events, context),
   apply: async (event, { db, schema }) => {
     const d = parseEvent('notifications', SHAPES, event);
     if (!d) return;
     switch (event.type) {
       case 'NotificationCreated':
-        await db.query(
-          `INSERT INTO ${schema}.notifications (id, user_id, audience, message, created_at) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (id) DO NOTHING`,
-          [d.notificationId, d.userId, d.audience, d.message, d.at],
-        );
+        await createdRun([event], { db, schema });
         return;
       case 'NotificationDeleted':
         await db.query(`DELETE FROM ${schema}.notifications WHERE id = $1 AND user_id = $2`, [
@@ -57,3 +55,29 @@ export const notificationsProjection: Projection = {
     }
   },
 };
+
+/** A run of new notifications in one statement. */
+const createdRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
+  const rows = events
+    .map((event) => parseEvent('notifications', SHAPES, event))
+    .filter((d) => d !== undefined)
+    .map((d) => ({
+      id: d.notificationId,
+      user_id: d.userId,
+      audience: d.audience,
+      message: d.message,
+      created_at: d.at,
+    }));
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO ${schema}.notifications (id, user_id, audience, message, created_at)
+     SELECT * FROM jsonb_to_recordset($1::jsonb)
+       AS n(id text, user_id text, audience text, message text, created_at timestamptz)
+     ON CONFLICT (id) DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
+};
+
+const applyBatch = inRuns(SHAPES, { NotificationCreated: createdRun }, (event, context) =>
+  notificationsProjection.apply(event, context),
+);

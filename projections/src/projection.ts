@@ -1,6 +1,16 @@
 import type pg from 'pg';
 import type { RecordedEvent } from '@appointment/contracts/events';
 
+export interface ApplyContext {
+  db: pg.ClientBase;
+  schema: string;
+  /**
+   * Runs `hook` once the batch's transaction has committed (a reactor's live push, say).
+   * Rebuilds replay history and run none.
+   */
+  afterCommit?: (hook: () => void) => void;
+}
+
 /**
  * One read model: its tables, and how each event changes them. `apply` runs inside the
  * transaction that also moves the projection's checkpoint, so it must only use `db`.
@@ -8,12 +18,60 @@ import type { RecordedEvent } from '@appointment/contracts/events';
 export interface Projection {
   /** Lower-case identifier; the live tables sit in the schema `rm_<name>`. */
   name: string;
+  /**
+   * A reactor turns events into side effects (mail, notifications, jobs) rather than rows to
+   * read: read-your-writes waits do not wait for it, and it is never rebuilt.
+   */
+  reactor?: boolean;
   /** Bumped when the tables or the event handling change; a mismatch triggers a rebuild. */
   version: number;
   /** DDL creating the tables inside `schema` (already created, empty). */
   createTables(schema: string): string;
-  apply(event: RecordedEvent, context: { db: pg.ClientBase; schema: string }): Promise<void>;
+  apply(event: RecordedEvent, context: ApplyContext): Promise<void>;
+  /**
+   * Applies a batch in order, as `apply` would one by one, in fewer statements. The runner and
+   * rebuilds use it when it is there.
+   */
+  applyBatch?(events: RecordedEvent[], context: ApplyContext): Promise<void>;
 }
+
+/** A batch applied: by the projection's `applyBatch`, else event by event. */
+export const applyEvents = async (
+  projection: Projection,
+  events: RecordedEvent[],
+  context: ApplyContext,
+): Promise<void> => {
+  if (projection.applyBatch) return projection.applyBatch(events, context);
+  for (const event of events) await projection.apply(event, context);
+};
+
+/**
+ * An `applyBatch` from per-type handlers: each run of consecutive events of a type that has a
+ * run handler goes to it in one call, every other event to `apply`. Events the projection
+ * does not handle at all are left out first, so they do not break a run.
+ */
+export const inRuns =
+  (
+    handles: Readonly<Record<string, unknown>>,
+    runs: Readonly<Record<string, (events: RecordedEvent[], context: ApplyContext) => Promise<void>>>,
+    apply: Projection['apply'],
+  ): NonNullable<Projection['applyBatch']> =>
+  async (events, context) => {
+    const relevant = events.filter((event) => Object.hasOwn(handles, event.type));
+    for (let start = 0; start < relevant.length;) {
+      const { type } = relevant[start]!;
+      const run = Object.hasOwn(runs, type) ? runs[type] : undefined;
+      if (!run) {
+        await apply(relevant[start]!, context);
+        start++;
+        continue;
+      }
+      let end = start + 1;
+      while (end < relevant.length && relevant[end]!.type === type) end++;
+      await run(relevant.slice(start, end), context);
+      start = end;
+    }
+  };
 
 export const liveSchema = (projection: Pick<Projection, 'name'>): string => `rm_${projection.name}`;
 export const shadowSchema = (projection: Pick<Projection, 'name'>): string => `rm_${projection.name}__shadow`;

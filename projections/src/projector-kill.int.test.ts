@@ -104,5 +104,9 @@ describe('projector crash safety', () => {
     expect(live).toEqual(clean);
     const counted = live.eventTypes.reduce((sum, row) => sum + Number(row.event_count), 0);
     expect(counted).toBe(total);
+    // The reactors follow the log in the same process, checkpointed with the read models.
+    for (const reactor of ['mail_outbox', 'notifier']) {
+      expect((await readCheckpoint(store.pool, reactor))?.eventsApplied).toBe(total);
+    }
   });
 });

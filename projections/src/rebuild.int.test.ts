@@ -69,7 +69,14 @@ describe('rebuilding a projection while it serves', () => {
     // The rebuild stops at the read fence; what lies beyond it the live projector applies after the swap.
     expect(report.applied).toBeGreaterThan(0);
 
-    const [last] = (await store.readAll({ limit: 1_000_000 })).slice(-1);
+    // The fence may still hide the last appends for a moment (a projector transaction running
+    // since before them): wait until the log reads whole, then for the live model to pass its end.
+    let log = await store.readAll({ limit: 1_000_000 });
+    while (log.length < written) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      log = await store.readAll({ limit: 1_000_000 });
+    }
+    const last = log[log.length - 1];
     expect(await runner.waitFor(last!.position, 20_000)).toBe(true);
     await replayInto(store.pool, store, streamCatalogProjection, 'clean_replay');
     const live = await snapshot(store, liveSchema(streamCatalogProjection));

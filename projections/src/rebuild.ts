@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import type { LogPosition, RecordedEvent } from '@appointment/contracts/events';
+import type { LogPosition } from '@appointment/contracts/events';
 import { inTransaction } from '@appointment/services/db/transaction';
 import { START, type EventStore } from '@appointment/services/eventstore/event-store';
 import { migrateCheckpoints, writeCheckpoint } from './checkpoints';
-import { liveSchema, projectionLockKey, shadowSchema, type Projection } from './projection';
+import { applyEvents, liveSchema, projectionLockKey, shadowSchema, type Projection } from './projection';
 
 export interface RebuildProgress {
   projection: string;
@@ -37,15 +37,6 @@ export class RebuildAlreadyRunningError extends Error {
   }
 }
 
-const applyBatch = async (
-  projection: Projection,
-  db: pg.ClientBase,
-  schema: string,
-  events: RecordedEvent[],
-): Promise<void> => {
-  for (const event of events) await projection.apply(event, { db, schema });
-};
-
 /** Creates `schema` afresh with the projection's tables. */
 export const createProjectionSchema = async (
   db: pg.ClientBase | pg.Pool,
@@ -77,7 +68,7 @@ export const replayInto = async (
   for (;;) {
     const events = await store.readAll({ after: position, limit: batchSize });
     if (events.length === 0) break;
-    await inTransaction(pool, (client) => applyBatch(projection, client, schema, events));
+    await inTransaction(pool, (client) => applyEvents(projection, events, { db: client, schema }));
     position = events[events.length - 1]!.position;
     applied += events.length;
     options.onProgress?.({ projection: projection.name, applied, total: Math.max(total, applied) });
@@ -128,7 +119,7 @@ export const rebuildProjection = async (
       for (;;) {
         const events = await store.readAll({ after: position, limit: options.batchSize ?? 1000 });
         if (events.length === 0) break;
-        await applyBatch(projection, client, shadow, events);
+        await applyEvents(projection, events, { db: client, schema: shadow });
         position = events[events.length - 1]!.position;
         applied += events.length;
       }

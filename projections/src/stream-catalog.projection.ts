@@ -1,4 +1,5 @@
-import type { Projection } from './projection';
+import type { RecordedEvent } from '@appointment/contracts/events';
+import type { ApplyContext, Projection } from './projection';
 
 /**
  * The operators' view of the log: one row per stream (its category, revision and last
@@ -7,7 +8,7 @@ import type { Projection } from './projection';
  */
 export const streamCatalogProjection: Projection = {
   name: 'stream_catalog',
-  version: 1,
+  version: 2,
   createTables: (schema) => `
     CREATE TABLE ${schema}.streams (
       stream_name text PRIMARY KEY,
@@ -25,25 +26,75 @@ export const streamCatalogProjection: Projection = {
       last_event_at timestamptz NOT NULL
     );
   `,
-  apply: async (event, { db, schema }) => {
-    const dash = event.streamName.indexOf('-');
-    const category = dash > 0 ? event.streamName.slice(0, dash) : event.streamName;
-    await db.query(
-      `INSERT INTO ${schema}.streams AS s VALUES ($1, $2, $3, 1, $4, $5, $5)
+  apply: (event, context) => applyCatalog([event], context),
+  applyBatch: (events, context) => applyCatalog(events, context),
+};
+
+/** A batch in two statements: its streams and its event types, each counted in memory first. */
+const applyCatalog = async (events: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
+  const streams = new Map<
+    string,
+    { category: string; revision: number; count: number; type: string; first: string; last: string }
+  >();
+  const types = new Map<string, { count: number; last: string }>();
+  for (const event of events) {
+    const stream = streams.get(event.streamName);
+    if (stream) {
+      stream.count++;
+      if (event.streamRevision > stream.revision) {
+        stream.revision = event.streamRevision;
+        stream.type = event.type;
+        stream.last = event.createdAt;
+      }
+    } else {
+      const dash = event.streamName.indexOf('-');
+      streams.set(event.streamName, {
+        category: dash > 0 ? event.streamName.slice(0, dash) : event.streamName,
+        revision: event.streamRevision,
+        count: 1,
+        type: event.type,
+        first: event.createdAt,
+        last: event.createdAt,
+      });
+    }
+    const type = types.get(event.type);
+    if (type) {
+      type.count++;
+      if (event.createdAt > type.last) type.last = event.createdAt;
+    } else types.set(event.type, { count: 1, last: event.createdAt });
+  }
+  // Both tables in one statement: one round trip per batch.
+  await db.query(
+    `WITH streams AS (
+       INSERT INTO ${schema}.streams AS s
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::timestamptz[],
+                            $7::timestamptz[])
+       -- Two appends to one stream can commit in the other order than their revisions: every
+       -- event counts, and the last event is the one with the highest revision, however the
+       -- log is cut into batches.
        ON CONFLICT (stream_name) DO UPDATE SET
-         revision = EXCLUDED.revision,
-         event_count = s.event_count + 1,
-         last_event_type = EXCLUDED.last_event_type,
-         last_event_at = EXCLUDED.last_event_at
-       WHERE s.revision < EXCLUDED.revision`,
-      [event.streamName, category, event.streamRevision, event.type, event.createdAt],
-    );
-    await db.query(
-      `INSERT INTO ${schema}.event_types AS t VALUES ($1, 1, $2)
-       ON CONFLICT (event_type) DO UPDATE SET
-         event_count = t.event_count + 1,
-         last_event_at = greatest(t.last_event_at, EXCLUDED.last_event_at)`,
-      [event.type, event.createdAt],
-    );
-  },
+         revision = greatest(s.revision, EXCLUDED.revision),
+         event_count = s.event_count + EXCLUDED.event_count,
+         last_event_type = CASE WHEN EXCLUDED.revision > s.revision THEN EXCLUDED.last_event_type
+                                ELSE s.last_event_type END,
+         last_event_at = CASE WHEN EXCLUDED.revision > s.revision THEN EXCLUDED.last_event_at
+                              ELSE s.last_event_at END
+     )
+     INSERT INTO ${schema}.event_types AS t SELECT * FROM unnest($8::text[], $9::bigint[], $10::timestamptz[])
+     ON CONFLICT (event_type) DO UPDATE SET
+       event_count = t.event_count + EXCLUDED.event_count,
+       last_event_at = greatest(t.last_event_at, EXCLUDED.last_event_at)`,
+    [
+      [...streams.keys()],
+      [...streams.values()].map((stream) => stream.category),
+      [...streams.values()].map((stream) => stream.revision),
+      [...streams.values()].map((stream) => stream.count),
+      [...streams.values()].map((stream) => stream.type),
+      [...streams.values()].map((stream) => stream.first),
+      [...streams.values()].map((stream) => stream.last),
+      [...types.keys()],
+      [...types.values()].map((type) => type.count),
+      [...types.values()].map((type) => type.last),
+    ],
+  );
 };

@@ -33,11 +33,22 @@ export const ConfigSchema = z.object({
       message: 'NODE_ENV must be development, production or test',
     })
     .default('development'),
-  PORT: integer('PORT', 1, 65535, 3000),
+  /** 0 lets the system pick a free port; the start-up line names the one it picked. */
+  PORT: integer('PORT', 0, 65535, 3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalUrl('DATABASE_URL', ['postgres', 'postgresql'], 'postgres://user@host:5432/db'),
   DATA_DIR: z.string().min(1).default('.data'),
   REDIS_URL: optionalUrl('REDIS_URL', ['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+  /**
+   * The job queues' namespace: their key prefix on Redis, their schema on PostgreSQL (so a plain
+   * SQL identifier). It also names the live channel on Redis (scale-out). Processes that share
+   * jobs and sockets share it.
+   */
+  JOBS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{0,39}$/, { message: 'JOBS_PREFIX must be lower-case letters, digits or _' })
+    .default('jobs'),
   EVENTSTORE_URL: optionalUrl(
     'EVENTSTORE_URL',
     ['esdb', 'esdb+discover', 'kurrentdb'],
@@ -62,7 +73,7 @@ export const ConfigSchema = z.object({
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
-  PROJECTOR_BATCH_SIZE: integer('PROJECTOR_BATCH_SIZE', 1, 10_000, 500),
+  PROJECTOR_BATCH_SIZE: integer('PROJECTOR_BATCH_SIZE', 1, 10_000, 2000),
   /** Connections in each of the two pools (event store, read models); requests queue beyond it. */
   DATABASE_POOL_SIZE: integer('DATABASE_POOL_SIZE', 2, 500, 20),
   FRONTEND_DIST: z.string().optional(),

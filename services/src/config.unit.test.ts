@@ -18,8 +18,8 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ PORT: 'eighty' }, 'PORT must be a whole number from 1 to 65535'],
-    [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535'],
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a URL like postgres://user@host:5432/db'],
     [{ EVENTSTORE_URL: 'http://x' }, 'EVENTSTORE_URL must be a URL like esdb://localhost:2113?tls=false'],
     [{ KAFKA_BROKERS: 'nohostport' }, 'KAFKA_BROKERS must be a comma-separated list of host:port'],
@@ -30,6 +30,6 @@ describe('configuration', () => {
   });
 
   it('lists every wrong variable at once', () => {
-    expect(() => loadConfig({ PORT: '0', REDIS_URL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL/);
+    expect(() => loadConfig({ PORT: '-1', REDIS_URL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL/);
   });
 });

@@ -1,10 +1,8 @@
 import styled, { css } from 'styled-components';
+import { raisedSurface } from './surface.styles';
 
 const frame = css`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 `;
 
 /** A card around a table that scrolls sideways when the columns do not fit. */

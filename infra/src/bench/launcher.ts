@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../testing/ports';
 import { createTestDatabase } from '../testing/postgres';
 
 /**
@@ -16,22 +16,24 @@ export interface Launched {
   stop(): Promise<void>;
 }
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** Node's flags as `npm start` passes them (package.json), so the bench runs what users run. */
+const startFlags = (): string[] => {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const flags = /node (.*) services\/src\/main\/all-in-one\.ts/.exec(scripts.start)?.[1];
+  if (!flags) throw new Error('package.json: the start script no longer runs all-in-one.ts with node');
+  return flags.split(' ');
+};
 
 export const startLauncher = async (name: string): Promise<Launched> => {
   const database = await createTestDatabase(name);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main/all-in-one.ts'], {
+  // BENCH_PROFILE_DIR=/some/dir writes a V8 CPU profile of the server there when it stops.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...startFlags(), 'services/src/main/all-in-one.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -41,6 +41,9 @@ export interface Actor {
   userId: string;
   role: Role;
   providerId?: string;
+  /** As the session found them, when it did. */
+  email?: string;
+  name?: string;
 }
 
 export interface AccountsDependencies {

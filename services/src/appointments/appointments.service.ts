@@ -12,12 +12,29 @@ import type { Provider } from '@appointment/contracts/catalogue';
 import type { LogPosition } from '@appointment/contracts/events';
 import type { CheckoutInfo, PaymentResult } from '@appointment/contracts/payments';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { timeOfDayIn } from '@appointment/contracts/schedule';
 import type { Actor } from '../accounts/accounts.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { commandMetadata, handleCommand, loadState } from '../domain/command-handler';
+import {
+  commandMetadata,
+  handleCommand,
+  loadState,
+  StreamCache,
+  type HandleOptions,
+} from '../domain/command-handler';
 import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
-import { providerDecider, providerStream } from '../domain/providers/provider.decider';
-import { timeSlotDecider, timeSlotStream, type TimeSlotCommand } from '../domain/schedule/time-slot.decider';
+import {
+  providerDecider,
+  providerStream,
+  type Provider as ProviderState,
+} from '../domain/providers/provider.decider';
+import {
+  timeSlotDecider,
+  timeSlotStream,
+  type TimeSlotCommand,
+  type IntervalBookedData,
+  type TimeSlotState,
+} from '../domain/schedule/time-slot.decider';
 import type { EventStore } from '../eventstore/event-store';
 import { QUEUE_NAMES, type JobQueues } from '../jobs/job-queues';
 import { DEFAULT_CURRENCY, type Order, type PaymentGateway } from '../payments/payment-gateway';
@@ -31,6 +48,16 @@ export interface AppointmentsDependencies {
   jobs?: JobQueues;
   paymentTimeoutMs: number;
   now?: () => Date;
+  /**
+   * Keep providers' states in memory between bookings. Only for a process whose projector calls
+   * `providersChanged` after every batch: that is what drops a changed provider.
+   */
+  keepProviders?: boolean;
+  /**
+   * The booker's next read may reach another process (several API processes): a booking then
+   * answers only once the read model holds it, as every other command does.
+   */
+  answerAfterReadModel?: boolean;
 }
 
 export interface Booked {
@@ -104,6 +131,42 @@ const toAppointment = (row: AppointmentRow): Appointment => ({
   updatedAt: row.updated_at.toISOString(),
 });
 
+/** An appointment as its booking event records it, before anything else happens to it. */
+const appointmentOf = (d: IntervalBookedData): Appointment => {
+  const startTime = timeOfDayIn(new Date(d.startDateTime), d.timezone);
+  const endTime = timeOfDayIn(new Date(d.endDateTime), d.timezone);
+  return {
+    _id: d.appointmentId,
+    userId: d.userId,
+    email: d.email,
+    username: d.username,
+    providerId: d.providerId,
+    providerName: d.providerName,
+    serviceName: d.serviceName,
+    timeslotId: d.timeSlotId,
+    index: d.index,
+    date: d.date,
+    starttime: startTime,
+    startTime,
+    endtime: endTime,
+    endTime,
+    startDateTime: new Date(d.startDateTime).toISOString(),
+    endDateTime: new Date(d.endDateTime).toISOString(),
+    timezone: d.timezone,
+    status: d.status,
+    paymentNeeded: d.paymentNeeded,
+    paid: false,
+    amount: d.amount,
+    ...(d.note ? { note: d.note } : {}),
+    ...(d.imageUrl ? { imageUrl: d.imageUrl } : {}),
+    createdAt: new Date(d.at).toISOString(),
+    updatedAt: new Date(d.at).toISOString(),
+  };
+};
+
+/** The longest a provider's state is kept, even when no change is heard of. */
+const PROVIDER_KEPT_MS = 60_000;
+
 const APPOINTMENT_NAMESPACE = '8d7f1c2a-3b4e-4f5a-9c6d-7e8f9a0b1c2d';
 /** Bookings of one window race on its stream; each lost race is decided again, a bounded number of times. */
 const BOOKING_RETRIES = 60;
@@ -111,9 +174,64 @@ const BOOKING_RETRIES = 60;
 /** The appointments area: booking an interval, status changes, lists and counts. */
 export class AppointmentsService {
   private readonly now: () => Date;
+  /** Windows this process booked on lately: a booking usually decides without reading. */
+  private readonly timeSlots = new StreamCache<TimeSlotState>();
+  /** How every command on a window is handled: lost races decided again, then 409. */
+  private readonly onWindow: HandleOptions<TimeSlotState> = {
+    maxRetries: BOOKING_RETRIES,
+    conflictMessage: MESSAGES.slotJustBooked,
+    cache: this.timeSlots,
+  };
+  private readonly providers = new Map<string, { state: ProviderState; until: number }>();
+  /** Where each person's last booking sits in the log, until the read model has passed it. */
+  private readonly written = new Map<string, LogPosition>();
+  /** The last booking answered without waiting, whoever made it. */
+  private lastWritten?: LogPosition;
+  /** Bumped by every change, so a read that overlapped one is not kept. */
+  private providerChanges = 0;
 
   constructor(private readonly deps: AppointmentsDependencies) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  private wrote(actor: Actor, position: LogPosition): void {
+    if (this.written.size >= 100_000) this.written.clear();
+    this.written.set(actor.userId, position);
+    this.lastWritten = position;
+  }
+
+  /**
+   * Read your writes without making the write wait: a person's reads of appointments wait for
+   * the read model to hold their last booking (at once, nearly always).
+   */
+  private async caughtUp(actor: Actor): Promise<void> {
+    const position = this.written.get(actor.userId);
+    if (!position) return;
+    await this.deps.waitFor(position);
+    if (this.written.get(actor.userId) === position) this.written.delete(actor.userId);
+  }
+
+  /** Drops kept providers whose streams have new events (the projector calls this per batch). */
+  providersChanged(events: readonly { streamName: string }[]): void {
+    for (const event of events) {
+      if (!event.streamName.startsWith('provider-')) continue;
+      this.providers.delete(event.streamName);
+      this.providerChanges++;
+    }
+  }
+
+  private async provider(providerId: string): Promise<ProviderState> {
+    const stream = providerStream(providerId);
+    const kept = this.providers.get(stream);
+    if (kept && kept.until > Date.now()) return kept.state;
+    const changes = this.providerChanges;
+    const state = await loadState(this.deps.store, stream, providerDecider);
+    if (this.deps.keepProviders && changes === this.providerChanges) {
+      if (this.providers.size >= 10_000) this.providers.clear();
+      // Read again now and then all the same, should the projector ever stop telling.
+      this.providers.set(stream, { state, until: Date.now() + PROVIDER_KEPT_MS });
+    }
+    return state;
   }
 
   /** The window a booking names: by id, or by provider, date and start time. */
@@ -146,7 +264,7 @@ export class AppointmentsService {
    * provider's service, never from the form.
    */
   async book(actor: Actor, form: BookingForm, imageUrl?: string, idempotencyKey?: string): Promise<Booked> {
-    const provider = await loadState(this.deps.store, providerStream(form.providerId), providerDecider);
+    const provider = await this.provider(form.providerId);
     if (provider.status !== 'active') throw new NotFoundError(MESSAGES.providerNotFound);
     const service = provider.services.find(
       (s) => s.name.toLowerCase() === form.servicename.trim().toLowerCase(),
@@ -156,11 +274,15 @@ export class AppointmentsService {
         { field: 'servicename', message: MESSAGES.serviceNotFound },
       ]);
     }
-    const { rows } = await this.deps.pool.query<{ email: string; name: string }>(
-      'SELECT email, name FROM rm_accounts.users WHERE id = $1',
-      [actor.userId],
-    );
-    const user = rows[0];
+    const user =
+      actor.email !== undefined && actor.name !== undefined
+        ? { email: actor.email, name: actor.name }
+        : (
+            await this.deps.pool.query<{ email: string; name: string }>(
+              'SELECT email, name FROM rm_accounts.users WHERE id = $1',
+              [actor.userId],
+            )
+          ).rows[0];
     if (!user) throw new NotFoundError(MESSAGES.userNotFound);
     const timeSlotId = await this.windowFor(form);
     const appointmentId = idempotencyKey
@@ -193,10 +315,24 @@ export class AppointmentsService {
           idempotencyKey ? { idempotencyKey: `${actor.userId}:${idempotencyKey}` } : {},
         ),
       } satisfies TimeSlotCommand,
-      { maxRetries: BOOKING_RETRIES, conflictMessage: MESSAGES.slotJustBooked },
+      this.onWindow,
     );
-    if (result.position) await this.deps.waitFor(result.position);
-    const appointment = await this.appointment(appointmentId);
+    const booked = result.events.find(
+      (event) =>
+        event.type === 'IntervalBooked' &&
+        (event.data as { appointmentId: string }).appointmentId === appointmentId,
+    );
+    let appointment: Appointment;
+    if (booked && !result.repeated && result.position) {
+      // Just booked: the answer is the event itself. This person's next reads wait for the
+      // read model to hold it (`caughtUp`); nobody waits here.
+      appointment = appointmentOf(booked.data as IntervalBookedData);
+      this.wrote(actor, result.position);
+      if (this.deps.answerAfterReadModel) await this.caughtUp(actor);
+    } else {
+      if (result.position) await this.deps.waitFor(result.position);
+      appointment = await this.appointment(appointmentId);
+    }
     if (!appointment.paymentNeeded || appointment.status === 'cancelled') return { appointment };
 
     // A paid service: an order from the gateway, recorded on the appointment, and a timeout.
@@ -222,6 +358,7 @@ export class AppointmentsService {
         backoffMs: 1000,
       },
     );
+    await this.caughtUp(actor);
     return {
       appointment: await this.appointment(appointmentId),
       order,
@@ -239,7 +376,7 @@ export class AppointmentsService {
       timeSlotStream(timeSlotId),
       timeSlotDecider,
       { ...command, metadata: commandMetadata(this.now(), actor) } as TimeSlotCommand,
-      { maxRetries: BOOKING_RETRIES, conflictMessage: MESSAGES.slotJustBooked },
+      this.onWindow,
     );
     if (result.position) await this.deps.waitFor(result.position);
   }
@@ -249,6 +386,7 @@ export class AppointmentsService {
    * the confirmation runs as a job (idempotent, keyed by the order), which records the payment.
    */
   async paymentSucceeded(actor: Actor, result: PaymentResult): Promise<Appointment> {
+    await this.caughtUp(actor);
     const { rows } = await this.deps.pool.query<AppointmentRow>(
       `SELECT ${COLUMNS} FROM rm_appointments.appointments WHERE order_id = $1 AND user_id = $2`,
       [result.orderId, actor.userId],
@@ -271,6 +409,7 @@ export class AppointmentsService {
 
   /** Whether an order is for one of this person's unpaid appointments. */
   async orderBelongsTo(actor: Actor, orderId: string): Promise<boolean> {
+    await this.caughtUp(actor);
     const { rowCount } = await this.deps.pool.query(
       `SELECT 1 FROM rm_appointments.appointments WHERE order_id = $1 AND user_id = $2 AND NOT paid AND status <> 'cancelled'`,
       [orderId, actor.userId],
@@ -298,11 +437,21 @@ export class AppointmentsService {
     });
   }
 
+  /**
+   * One appointment from the read model. One not there yet may be a booking this process has
+   * just answered (someone else acting on it at once): that is waited for, once.
+   */
   private async appointment(id: string): Promise<Appointment> {
-    const { rows } = await this.deps.pool.query<AppointmentRow>(
-      `SELECT ${COLUMNS} FROM rm_appointments.appointments WHERE id = $1`,
-      [id],
-    );
+    const read = () =>
+      this.deps.pool.query<AppointmentRow>(
+        `SELECT ${COLUMNS} FROM rm_appointments.appointments WHERE id = $1`,
+        [id],
+      );
+    let { rows } = await read();
+    if (!rows[0] && this.lastWritten) {
+      await this.deps.waitFor(this.lastWritten);
+      ({ rows } = await read());
+    }
     if (!rows[0]) throw new NotFoundError(MESSAGES.appointmentNotFound);
     return toAppointment(rows[0]);
   }
@@ -318,6 +467,7 @@ export class AppointmentsService {
   }
 
   async list(actor: Actor, status?: AppointmentStatus | 'all'): Promise<Appointment[]> {
+    await this.caughtUp(actor);
     const { where, params } = this.scope(actor);
     const filtered = status && status !== 'all';
     const { rows } = await this.deps.pool.query<AppointmentRow>(
@@ -329,6 +479,7 @@ export class AppointmentsService {
   }
 
   async counts(actor: Actor): Promise<AppointmentCounts> {
+    await this.caughtUp(actor);
     const { where, params } = this.scope(actor);
     const { rows } = await this.deps.pool.query<{ status: AppointmentStatus; count: string }>(
       `SELECT status, count(*) AS count FROM rm_appointments.appointments WHERE ${where} GROUP BY status`,
@@ -380,22 +531,15 @@ export class AppointmentsService {
 
   /** SPEC §4: an admin may move an appointment of their provider to any status. */
   async changeStatus(actor: Actor, id: string, status: AppointmentStatus): Promise<Appointment> {
+    await this.caughtUp(actor);
     const appointment = await this.appointment(id);
     if (actor.role !== 'superadmin' && appointment.providerId !== actor.providerId) {
       throw new NotFoundError(MESSAGES.appointmentNotFound);
     }
-    const result = await handleCommand(
-      this.deps.store,
-      timeSlotStream(appointment.timeslotId),
-      timeSlotDecider,
-      {
-        type: 'ChangeAppointmentStatus',
-        data: { appointmentId: id, status },
-        metadata: commandMetadata(this.now(), actor),
-      } satisfies TimeSlotCommand,
-      { maxRetries: BOOKING_RETRIES, conflictMessage: MESSAGES.slotJustBooked },
-    );
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.onTimeSlot(actor, appointment.timeslotId, {
+      type: 'ChangeAppointmentStatus',
+      data: { appointmentId: id, status },
+    });
     return this.appointment(id);
   }
 }

@@ -31,6 +31,8 @@ export interface SessionActor {
   userId: string;
   role: string;
   providerId?: string;
+  email: string;
+  name: string;
 }
 
 export interface Session {
@@ -101,9 +103,11 @@ export class SessionStore {
       user_id: string;
       role: string;
       provider_id: string | null;
+      email: string;
+      name: string;
       idle_ms: number;
     }>(
-      `SELECT s.user_id, u.role, u.provider_id, extract(epoch FROM now() - s.last_seen_at) * 1000 AS idle_ms
+      `SELECT s.user_id, u.role, u.provider_id, u.email, u.name, extract(epoch FROM now() - s.last_seen_at) * 1000 AS idle_ms
          FROM auth.sessions s JOIN rm_accounts.users u ON u.id = s.user_id
         WHERE s.id_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
       [idHash, SESSION_IDLE_MS],
@@ -117,6 +121,8 @@ export class SessionStore {
       userId: row.user_id,
       role: row.role,
       ...(row.provider_id ? { providerId: row.provider_id } : {}),
+      email: row.email,
+      name: row.name,
     };
     if (this.cacheMs > 0 && this.endings === endingsBefore) {
       if (this.recent.size >= SESSION_CACHE_LIMIT) this.recent.clear();

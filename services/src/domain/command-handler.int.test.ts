@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { PostgresEventStore } from '../eventstore/postgres-event-store';
-import { handleCommand, type Command, type Decider } from './command-handler';
+import { handleCommand, StreamCache, type Command, type Decider } from './command-handler';
 import { ConflictError, IllegalStateError } from './errors';
 
 // A window with a fixed number of seats: the smallest aggregate with a capacity rule.
@@ -93,5 +93,26 @@ describe('command handling', () => {
     await expect(handleCommand(store, stream, windowDecider, reserve('asha', 'key-2'))).rejects.toThrow(
       'Already reserved',
     );
+  });
+
+  describe('with a cache of streams', () => {
+    it('decides on a kept state that others moved on from, yet never exceeds capacity', async () => {
+      const stream = `window-${randomUUID()}`;
+      const cache = new StreamCache<Window>();
+      // This process keeps the stream after its own reservation; another then takes the rest.
+      await handleCommand(store, stream, windowDecider, reserve('kept'), { cache });
+      await handleCommand(store, stream, windowDecider, reserve('other-1'));
+      await handleCommand(store, stream, windowDecider, reserve('other-2'));
+      // The kept state says two seats are free: the append is refused, the store read, and the
+      // rule holds.
+      await expect(
+        handleCommand(store, stream, windowDecider, reserve('late'), { cache, maxRetries: 3 }),
+      ).rejects.toBeInstanceOf(ConflictError);
+      expect((await store.readStream(stream)).map((event) => event.data.who)).toEqual([
+        'kept',
+        'other-1',
+        'other-2',
+      ]);
+    });
   });
 });

@@ -45,17 +45,86 @@ export interface HandleResult<S> {
   revision: number;
   /** The position of the last event appended, for read-your-writes waits. */
   position?: LogPosition;
+  /** The command had been handled before (same idempotency key): nothing new was appended. */
+  repeated?: boolean;
 }
 
 export interface RecordedEventLike extends DomainEvent {
   id: string;
 }
 
-export interface HandleOptions {
+export interface HandleOptions<S = unknown> {
   /** How many times a lost optimistic race is retried before answering 409. */
   maxRetries?: number;
   conflictMessage?: string;
+  /**
+   * Streams this process decided on lately. The first attempt decides on the kept state without
+   * reading; the append's expected revision still guards it, and a lost race reads only the
+   * events after the kept revision.
+   */
+  cache?: StreamCache<S>;
 }
+
+interface Folded<S> {
+  history: RecordedEvent[];
+  state: S;
+  revision: number;
+  /** Taken from the cache without reading the store. */
+  kept?: boolean;
+}
+
+/** Folded streams kept in memory, the least recently used dropped past `limit`. */
+export class StreamCache<S> {
+  private readonly entries = new Map<string, Folded<S>>();
+
+  constructor(private readonly limit = 10_000) {}
+
+  get(stream: string): Folded<S> | undefined {
+    const entry = this.entries.get(stream);
+    if (entry) {
+      this.entries.delete(stream);
+      this.entries.set(stream, entry);
+    }
+    return entry;
+  }
+
+  /** Keeps `entry` unless what is kept already is newer. */
+  set(stream: string, entry: Folded<S>): void {
+    const kept = this.entries.get(stream);
+    if (kept && kept.revision > entry.revision) return;
+    this.entries.delete(stream);
+    this.entries.set(stream, entry);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  delete(stream: string): void {
+    this.entries.delete(stream);
+  }
+}
+
+/** The stream folded: from the cache on a first attempt, else what was kept plus what came after. */
+const fold = async <C extends Command, E extends DomainEvent, S>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<C, E, S>,
+  cache: StreamCache<S> | undefined,
+  attempt: number,
+): Promise<Folded<S>> => {
+  const kept = cache?.get(stream);
+  if (kept && attempt === 0) return { ...kept, kept: true };
+  const fresh = await store.readStream(stream, kept ? { fromRevision: kept.revision + 1 } : {});
+  const history = kept ? [...kept.history, ...fresh] : fresh;
+  const folded = {
+    history,
+    state: (fresh as (RecordedEvent & E)[]).reduce(
+      decider.evolve,
+      kept ? kept.state : decider.initialState(),
+    ),
+    revision: history.length === 0 ? -1 : history[history.length - 1]!.streamRevision,
+  };
+  cache?.set(stream, folded);
+  return folded;
+};
 
 const IDEMPOTENCY_NAMESPACE = '5b0c2b3e-7a47-4c1e-9d1f-0b8a0c1d2e3f';
 
@@ -86,14 +155,12 @@ export const handleCommand = async <C extends Command, E extends DomainEvent, S>
   stream: string,
   decider: Decider<C, E, S>,
   command: C,
-  options: HandleOptions = {},
+  options: HandleOptions<S> = {},
 ): Promise<HandleResult<S>> => {
   const maxRetries = options.maxRetries ?? 5;
   const { now: _now, idempotencyKey: _key, ...metadata } = command.metadata;
   for (let attempt = 0; ; attempt++) {
-    const history = (await store.readStream(stream)) as (RecordedEvent & E)[];
-    const state = history.reduce(decider.evolve, decider.initialState());
-    const revision = history.length === 0 ? -1 : history[history.length - 1]!.streamRevision;
+    const { history, state, revision, kept } = await fold(store, stream, decider, options.cache, attempt);
 
     if (command.metadata.idempotencyKey) {
       const [firstId] = eventIds(stream, command, 1);
@@ -101,12 +168,28 @@ export const handleCommand = async <C extends Command, E extends DomainEvent, S>
         (event) => event.metadata.idempotencyKey === command.metadata.idempotencyKey,
       );
       if (done.some((event) => event.id === firstId)) {
-        return { events: done, state, revision, position: done[done.length - 1]!.position };
+        return {
+          events: done,
+          state,
+          revision,
+          position: done[done.length - 1]!.position,
+          repeated: true,
+        };
       }
     }
 
-    const decided = decider.decide(command, state);
-    if (decided.length === 0) return { events: [], state, revision };
+    let decided: E[];
+    try {
+      decided = decider.decide(command, state);
+    } catch (error) {
+      // A refusal on a kept state is only believed once the store has been read.
+      if (kept) continue;
+      throw error;
+    }
+    if (decided.length === 0) {
+      if (kept) continue;
+      return { events: [], state, revision };
+    }
 
     const ids = eventIds(stream, command, decided.length);
     const events = decided.map((event, index) => ({
@@ -123,14 +206,34 @@ export const handleCommand = async <C extends Command, E extends DomainEvent, S>
       const result = await store.append(stream, events, {
         expectedRevision: revision === -1 ? 'no_stream' : revision,
       });
+      const next = decided.reduce(decider.evolve, state);
+      if (options.cache && !result.alreadyAppended) {
+        const recorded = events.map((event, index) => ({
+          ...event,
+          streamName: stream,
+          streamRevision: revision + 1 + index,
+          // Only the last event's position is ever asked for (read-your-writes waits).
+          position: result.position,
+          createdAt: command.metadata.now,
+        }));
+        options.cache.set(stream, {
+          history: [...history, ...recorded],
+          state: next,
+          revision: result.nextExpectedRevision,
+        });
+      }
       return {
         events,
-        state: decided.reduce(decider.evolve, state),
+        state: next,
+        ...(result.alreadyAppended ? { repeated: true } : {}),
         revision: result.nextExpectedRevision,
         position: result.position,
       };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (!(error instanceof WrongExpectedRevisionError)) {
+        options.cache?.delete(stream);
+        throw error;
+      }
       if (attempt >= maxRetries) {
         throw new ConflictError(
           options.conflictMessage ?? 'The data changed while saving. Please try again.',

@@ -4,6 +4,7 @@ import {
   EventIdConflictError,
   WrongExpectedRevisionError,
   comparePositions,
+  type AppendResult,
   type EventStore,
   type ExpectedRevision,
 } from './event-store';
@@ -195,6 +196,82 @@ export const describeEventStoreContract = (
       });
     });
 
+    describe('many streams at once', () => {
+      // Concurrent appends at exact revisions may be carried out together (the PostgreSQL
+      // adapter batches them under load); each still stands alone.
+      it('lands concurrent appends to many streams, each at its own revision and position', async () => {
+        const names = Array.from({ length: 40 }, () => stream('many'));
+        await Promise.all(
+          names.map((name) => store.append(name, [event('Opened')], { expectedRevision: 'no_stream' })),
+        );
+        const results = await Promise.all(
+          names.map((name, n) =>
+            store.append(name, [event('A', { n }), event('B', { n })], { expectedRevision: 0 }),
+          ),
+        );
+        expect(results.map((result) => result.nextExpectedRevision)).toEqual(names.map(() => 2));
+        expect(new Set(results.map((result) => result.position.globalPosition)).size).toBe(names.length);
+        for (const [n, name] of names.entries()) {
+          const events = await store.readStream(name);
+          expect(events.map((e) => [e.type, e.streamRevision, e.data.n])).toEqual([
+            ['Opened', 0, undefined],
+            ['A', 1, n],
+            ['B', 2, n],
+          ]);
+          // The answer's position is that of the append's last event.
+          expect(events[2]!.position).toEqual(results[n]!.position);
+        }
+      });
+
+      it('gives each of concurrent appends its own answer: made, refused, repeated or in conflict', async () => {
+        const [made, refused, repeated, partial] = [stream('m'), stream('r'), stream('d'), stream('p')];
+        const stored = event('Stored');
+        for (const name of [made, refused, repeated]) {
+          await store.append(name, [event('Opened')], { expectedRevision: 'no_stream' });
+        }
+        await store.append(partial, [stored], { expectedRevision: 'no_stream' });
+        const again = event('Again');
+        await store.append(repeated, [again], { expectedRevision: 0 });
+
+        const settled = await Promise.allSettled([
+          store.append(made, [event('Made')], { expectedRevision: 0 }),
+          store.append(refused, [event('Late')], { expectedRevision: 3 }),
+          store.append(repeated, [again], { expectedRevision: 0 }),
+          store.append(partial, [stored, event('New')], { expectedRevision: 0 }),
+          store.append(made, [event('Twin')], { expectedRevision: 0 }),
+        ]);
+        expect(settled.map((result) => result.status)).toEqual([
+          'fulfilled',
+          'rejected',
+          'fulfilled',
+          'rejected',
+          'rejected',
+        ]);
+        const [first, late, retry, conflict, twin] = settled;
+        expect((first as PromiseFulfilledResult<AppendResult>).value).toMatchObject({
+          nextExpectedRevision: 1,
+          alreadyAppended: false,
+        });
+        expect((late as PromiseRejectedResult).reason).toMatchObject({
+          name: 'WrongExpectedRevisionError',
+          actual: 0,
+        });
+        expect((retry as PromiseFulfilledResult<AppendResult>).value).toMatchObject({
+          nextExpectedRevision: 1,
+          alreadyAppended: true,
+        });
+        expect((conflict as PromiseRejectedResult).reason).toBeInstanceOf(EventIdConflictError);
+        expect((twin as PromiseRejectedResult).reason).toMatchObject({
+          name: 'WrongExpectedRevisionError',
+          actual: 1,
+        });
+        expect((await store.readStream(made)).map((e) => e.type)).toEqual(['Opened', 'Made']);
+        expect(await store.readStream(refused)).toHaveLength(1);
+        expect(await store.readStream(repeated)).toHaveLength(2);
+        expect(await store.readStream(partial)).toHaveLength(1);
+      });
+    });
+
     describe('idempotency', () => {
       it('treats a retry of the same event ids as a no-op, never a duplicate', async () => {
         const name = stream('idem');
@@ -225,6 +302,43 @@ export const describeEventStoreContract = (
           EventIdConflictError,
         );
         expect(await store.readStream(name)).toHaveLength(1);
+      });
+    });
+
+    describe('appending to several streams at once', () => {
+      it('appends each stream its events, answering in the order asked', async () => {
+        const [one, two] = [stream('fan-one'), stream('fan-two')];
+        const [a, b, c] = [event('A'), event('B'), event('C')];
+        const results = await store.appendToStreams([
+          { streamName: two, events: [a] },
+          { streamName: one, events: [b, c] },
+        ]);
+        expect(results.map((result) => [result.nextExpectedRevision, result.alreadyAppended])).toEqual([
+          [0, false],
+          [1, false],
+        ]);
+        expect((await store.readStream(one)).map((e) => e.id)).toEqual([b.id, c.id]);
+        expect((await store.readStream(two)).map((e) => e.id)).toEqual([a.id]);
+      });
+
+      it('appends nothing twice when called again, even with the events cut differently', async () => {
+        const [one, two] = [stream('fan-retry'), stream('fan-retry')];
+        const [a, b, c] = [event('A'), event('B'), event('C')];
+        await store.appendToStreams([{ streamName: one, events: [a] }]);
+        const again = await store.appendToStreams([
+          { streamName: one, events: [a] },
+          { streamName: one, events: [b] },
+          { streamName: two, events: [c] },
+        ]);
+        expect(again.at(-1)!.alreadyAppended).toBe(false);
+        const retry = await store.appendToStreams([
+          { streamName: one, events: [a] },
+          { streamName: one, events: [b] },
+          { streamName: two, events: [c] },
+        ]);
+        expect(retry.every((result) => result.alreadyAppended)).toBe(true);
+        expect((await store.readStream(one)).map((e) => e.id)).toEqual([a.id, b.id]);
+        expect((await store.readStream(two)).map((e) => e.id)).toEqual([c.id]);
       });
     });
 

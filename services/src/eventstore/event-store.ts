@@ -20,6 +20,11 @@ export interface AppendResult {
   alreadyAppended: boolean;
 }
 
+export interface StreamAppend {
+  streamName: string;
+  events: NewEvent[];
+}
+
 export interface ReadAllOptions {
   /** Read events strictly after this position; from the start when omitted. */
   after?: LogPosition;
@@ -40,6 +45,13 @@ export interface Subscription {
 
 export interface EventStore {
   append(streamName: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to several streams without a revision check (`any`), as a reactor fanning one event
+   * out to many recipients does; each stream's events are idempotent by id, as with `append`.
+   * Results come in the order of `appends`. The PostgreSQL store does it all in one
+   * transaction; another store may go stream by stream.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamName: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
   /** Events in global order, never passing one whose transaction may still commit before it. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;

@@ -40,7 +40,7 @@ if (url) {
   });
 } else {
   console.log(
-    'EventStoreDB contract suite not run: set EVENTSTORE_URL=esdb://localhost:2113?tls=false (docker compose up eventstore)',
+    'EventStoreDB contract suite not run: set EVENTSTORE_URL=esdb://localhost:2113?tls=false (a KurrentDB or EventStoreDB server)',
   );
 }
 

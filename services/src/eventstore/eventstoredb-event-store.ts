@@ -29,6 +29,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type ReadAllOptions,
+  type StreamAppend,
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
@@ -182,6 +183,12 @@ export class EventStoreDbEventStore implements EventStore {
       clearTimeout(timer);
     }
     return new EventStoreDbEventStore(client, options);
+  }
+
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    return Promise.all(
+      appends.map(({ streamName, events }) => this.append(streamName, events, { expectedRevision: 'any' })),
+    );
   }
 
   async append(streamName: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {

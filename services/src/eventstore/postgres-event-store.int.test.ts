@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createTestDatabase } from '@appointment/infra/testing/postgres';
 import { describeEventStoreContract } from './event-store.contract';
@@ -34,4 +35,88 @@ describeEventStoreContract('PostgreSQL', async () => {
       await database.drop();
     },
   };
+});
+
+describe('PostgreSQL event store: exact appends under load', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('es_batches');
+    store = await PostgresEventStore.connect({ connectionString: database.url, pollIntervalMs: 100 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  const opened = async (names: string[]) => {
+    for (const name of names) {
+      await store.append(name, [{ id: randomUUID(), type: 'Opened', data: {} }], {
+        expectedRevision: 'no_stream',
+      });
+    }
+  };
+
+  it('commits appends that arrive together in fewer transactions, one winner per stream and revision', async () => {
+    const names = Array.from({ length: 30 }, (_, n) => `batch-${n}-${randomUUID()}`);
+    const contested = `contested-${randomUUID()}`;
+    await opened([...names, contested]);
+    const appends = [
+      ...names.map((name) => ({ name, id: randomUUID() })),
+      ...Array.from({ length: 10 }, () => ({ name: contested, id: randomUUID() })),
+    ];
+    const settled = await Promise.allSettled(
+      appends.map(({ name, id }) =>
+        store.append(name, [{ id, type: 'Taken', data: {} }], { expectedRevision: 0 }),
+      ),
+    );
+    expect(settled.slice(0, names.length).every((result) => result.status === 'fulfilled')).toBe(true);
+    const contestedResults = settled.slice(names.length);
+    expect(contestedResults.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(
+      contestedResults.every(
+        (result) =>
+          result.status === 'fulfilled' || (result.reason as Error).name === 'WrongExpectedRevisionError',
+      ),
+    ).toBe(true);
+
+    const { rows } = await store.pool.query<{ streams: number; transactions: number }>(
+      `SELECT count(DISTINCT stream_name)::int AS streams, count(DISTINCT transaction_id)::int AS transactions
+         FROM es.events WHERE event_type = 'Taken'`,
+    );
+    expect(rows[0]!.streams).toBe(names.length + 1);
+    // Each append alone would be a transaction of its own.
+    expect(rows[0]!.transactions).toBeLessThan(names.length + 1);
+    const revisions = await store.pool.query<{ stream_revision: string }>(
+      'SELECT stream_revision FROM es.events WHERE stream_name = $1 ORDER BY stream_revision',
+      [contested],
+    );
+    expect(revisions.rows.map((row) => Number(row.stream_revision))).toEqual([0, 1]);
+  });
+
+  it('answers every append of a batch that failed as a whole, each on its own', async () => {
+    const names = Array.from({ length: 12 }, (_, n) => `fallback-${n}-${randomUUID()}`);
+    await opened(names);
+    // An event id already stored in another stream, appended by the last (so it waits to go
+    // with the others): the batch's insert fails on the event id as a whole.
+    const last = names.length - 1;
+    const elsewhere = { id: randomUUID(), type: 'Taken', data: {} };
+    await store.append(`elsewhere-${randomUUID()}`, [elsewhere], { expectedRevision: 'no_stream' });
+    const settled = await Promise.allSettled(
+      names.map((name, n) =>
+        store.append(name, [n === last ? elsewhere : { id: randomUUID(), type: 'Taken', data: {} }], {
+          expectedRevision: 0,
+        }),
+      ),
+    );
+    expect(settled.map((result) => result.status)).toEqual(
+      names.map((_, n) => (n === last ? 'rejected' : 'fulfilled')),
+    );
+    const { rows } = await store.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM es.events WHERE stream_name = ANY ($1) AND stream_revision = 1',
+      [names],
+    );
+    expect(rows[0]!.n).toBe(names.length - 1);
+  });
 });

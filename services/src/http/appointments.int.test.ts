@@ -1,6 +1,8 @@
 import type { Appointment, AppointmentCounts } from '@appointment/contracts/appointments';
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
+import { replayInto } from '@appointment/projections/rebuild';
+import { PROJECTIONS } from '@appointment/projections/registry';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 
 /** Booking and appointment status over real HTTP and PostgreSQL (SPEC §4, §7.3, DESIGN §5). */
@@ -103,12 +105,6 @@ describe('appointments API', () => {
     });
     const block = added.body.timeslots[0]!;
     const racers = await Promise.all(Array.from({ length: 50 }, () => book(user, block, null)));
-    console.log(
-      'ODD',
-      racers
-        .filter((r) => r.status !== 201 && r.status !== 409)
-        .map((r) => [r.status, JSON.stringify(r.body)]),
-    );
     expect(racers.filter((reply) => reply.status === 201)).toHaveLength(3);
     expect(racers.filter((reply) => reply.status === 409)).toHaveLength(47);
     const after = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
@@ -129,6 +125,18 @@ describe('appointments API', () => {
     expect(reply.body.appointment).toMatchObject({ status: 'scheduled', paymentNeeded: false, amount: 0 });
   });
 
+  it('answers a booking with the appointment exactly as the booker reads it right after', async () => {
+    const reply = await book(user, windows[4]!, 2, 'Follow-up Visit');
+    expect(reply.status).toBe(201);
+    // No pause: the list waits, if it must, for the read model to hold this person's booking.
+    const listed = await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', {
+      filters: { status: 'all' },
+    });
+    expect(listed.body.appointments.find((a) => a._id === reply.body.appointment._id)).toEqual(
+      reply.body.appointment,
+    );
+  });
+
   it('refuses an interval that does not exist or a service the window does not offer', async () => {
     expect((await book(user, windows[5]!, 99)).body).toMatchObject({
       message: "Choose one of the slot's intervals",
@@ -136,6 +144,74 @@ describe('appointments API', () => {
     expect((await book(user, windows[5]!, null)).status).toBe(400);
     expect((await book(user, { ...windows[5]!, _id: 'nope' }, 1)).status).toBe(404);
     expect((await book(admin, windows[5]!, 1)).status).toBe(403);
+  });
+
+  it('answers a JSON booking (taken before Express) as it answers a form, headers and refusals alike', async () => {
+    const fields = {
+      servicename: 'Follow-up Visit',
+      providerId: sunrise.id,
+      timeslotId: windows[7]!._id,
+      date: windows[7]!.date,
+      note: 'Same answer',
+    };
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...fields, index: '1' })) form.append(name, value);
+    const asForm = await user.call<{ appointment: Appointment; message: string }>(
+      'POST',
+      '/api/appointments/bookappointment',
+      form,
+    );
+    const asJson = await user.call<{ appointment: Appointment; message: string }>(
+      'POST',
+      '/api/appointments/bookappointment',
+      { ...fields, index: '2' },
+    );
+    expect(asForm.status).toBe(201);
+    expect(asJson.status).toBe(201);
+    const [fromForm, fromJson] = [asForm.body.appointment, asJson.body.appointment];
+    expect(Object.keys(fromJson).sort()).toEqual(Object.keys(fromForm).sort());
+    const same = [
+      'serviceName',
+      'providerName',
+      'email',
+      'status',
+      'paymentNeeded',
+      'amount',
+      'note',
+      'date',
+    ];
+    for (const field of same)
+      expect([field, fromJson[field as keyof Appointment]]).toEqual([
+        field,
+        fromForm[field as keyof Appointment],
+      ]);
+    expect([fromForm.index, fromJson.index]).toEqual([1, 2]);
+    expect(fromJson._id).not.toBe(fromForm._id);
+    expect(asJson.body.message).toBe(asForm.body.message);
+    for (const header of ['content-security-policy', 'x-content-type-options', 'content-type']) {
+      expect(asJson.headers.get(header)).toBe(asForm.headers.get(header));
+    }
+
+    // Refusals: the same messages whichever way the booking came.
+    const again = await user.call('POST', '/api/appointments/bookappointment', { ...fields, index: '1' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'This slot was just booked' });
+    expect(again.headers.get('content-security-policy')).toBe(asForm.headers.get('content-security-policy'));
+    expect((await test.caller().call('POST', '/api/appointments/bookappointment', fields)).status).toBe(401);
+    const noService = await user.call('POST', '/api/appointments/bookappointment', {
+      ...fields,
+      servicename: 'Nothing Like It',
+      index: '3',
+    });
+    expect(noService.status).toBe(400);
+    // A body that is not JSON at all goes on to Express, which says so.
+    const broken = await fetch(`${test.base}/api/appointments/bookappointment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token!}` },
+      body: '{"servicename":',
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ message: 'The request body is not valid JSON' });
   });
 
   it('lets the admin move any status to any other; cancelling frees the interval', async () => {
@@ -211,5 +287,53 @@ describe('appointments API', () => {
       serviceDetails: { price: 50 },
       userDetails: { username: 'Asha User', email: 'user@example.com' },
     });
+  });
+
+  it('books at the price a service has now, right after the admin changed it', async () => {
+    const added = await admin.post<{ service: { _id: string } }>('/api/providerservice/addservice', {
+      name: 'Price Check',
+      price: 20,
+      duration: 15,
+    });
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const slot = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/addtimeslot', {
+      date: day,
+      startTime: '09:00',
+      endTime: '10:00',
+      addAsSlot: true,
+      availableSlots: 2,
+      serviceIds: ['Price Check'],
+    });
+    const window = slot.body.timeslots[0]!;
+    expect((await book(user, window, 1, 'Price Check')).body.appointment.amount).toBe(20);
+    await admin.post('/api/providerservice/editservice', {
+      id: added.body.service._id,
+      data: { name: 'Price Check', price: 35, duration: 15 },
+    });
+    expect((await book(user, window, 2, 'Price Check')).body.appointment.amount).toBe(35);
+  });
+
+  it('builds every read model in batches exactly as event by event', async () => {
+    const { pool, store } = test.platform;
+    const snapshot = async (schema: string) => {
+      const { rows: tables } = await pool.query<{ table_name: string }>(
+        'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+        [schema],
+      );
+      const result: Record<string, string[]> = {};
+      for (const { table_name: table } of tables) {
+        const { rows } = await pool.query(`SELECT * FROM ${schema}."${table}"`);
+        result[table] = rows.map((row) => JSON.stringify(row)).sort();
+      }
+      return result;
+    };
+    for (const projection of PROJECTIONS.filter((p) => p.applyBatch)) {
+      // Small pages, so runs are cut at many places.
+      await replayInto(pool, store, projection, `cmp_batch_${projection.name}`, { batchSize: 7 });
+      await replayInto(pool, store, { ...projection, applyBatch: undefined }, `cmp_one_${projection.name}`);
+      const batched = await snapshot(`cmp_batch_${projection.name}`);
+      expect(Object.keys(batched).length).toBeGreaterThan(0);
+      expect(batched).toEqual(await snapshot(`cmp_one_${projection.name}`));
+    }
   });
 });

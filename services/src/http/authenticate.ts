@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can, Role, type Capability } from '@appointment/contracts/roles';
@@ -36,19 +37,27 @@ export const cookieTokenOf = (header: string | undefined): string | undefined =>
 };
 
 /** The session token from `Authorization: Bearer`, or else from the `sid` cookie. */
-export const tokenOf = (req: Request): string | undefined =>
+export const tokenOf = (req: IncomingMessage): string | undefined =>
   bearerOf(req.headers.authorization) ?? cookieTokenOf(req.headers.cookie);
+
+/** Who is calling, if anyone: a live session whose role is one of the matrix's. */
+export const authFor = async (
+  sessions: SessionStore,
+  req: IncomingMessage,
+): Promise<RequestAuth | undefined> => {
+  const token = tokenOf(req);
+  const actor = token ? await sessions.resolveActor(token) : undefined;
+  if (!token || !actor || !Role.safeParse(actor.role).success) return undefined;
+  return { token, ...actor, role: actor.role as Role };
+};
 
 /** Finds who is calling, if anyone; every route decides itself whether that is enough. */
 export const authenticate =
   (sessions: SessionStore): RequestHandler =>
   async (req, res, next) => {
     try {
-      const token = tokenOf(req);
-      const actor = token ? await sessions.resolveActor(token) : undefined;
-      if (token && actor && Role.safeParse(actor.role).success) {
-        res.locals.auth = { token, ...actor, role: actor.role as Role } satisfies RequestAuth;
-      }
+      const auth = await authFor(sessions, req);
+      if (auth) res.locals.auth = auth;
       next();
     } catch (error) {
       next(error);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { fieldErrorsOf, type ErrorBody } from '@appointment/contracts/errors';
@@ -10,11 +11,47 @@ export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No API route for ${req.method} ${req.path}` } satisfies ErrorBody);
 };
 
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+}
+
 /**
  * The one place errors become HTTP: domain errors keep their status and the spec's message,
  * bad input is a 4xx, and anything unknown is a 500 with a generic message and a logged
- * correlation id.
+ * correlation id. The Express error handler and the fast path both answer with it.
  */
+export const errorAnswer = (error: unknown, req: IncomingMessage, logger: Logger): ErrorAnswer => {
+  if (error instanceof DomainError) {
+    return { status: error.status, body: { message: error.message, errors: error.errors } };
+  }
+  if (error instanceof ZodError) {
+    const errors = fieldErrorsOf(error);
+    return { status: 400, body: { message: errors[0]?.message ?? 'Invalid request', errors } };
+  }
+  const status = (error as { status?: unknown }).status;
+  const type = (error as { type?: unknown }).type;
+  if (type === 'entity.parse.failed') {
+    return { status: 400, body: { message: 'The request body is not valid JSON' } };
+  }
+  // PostgreSQL refuses text with NUL characters or broken encoding (22P05, 22021): bad input.
+  const code = (error as { code?: unknown }).code;
+  if (code === '22P05' || code === '22021') {
+    return { status: 400, body: { message: 'The request contains characters that cannot be stored' } };
+  }
+  if (type === 'entity.too.large') {
+    return { status: 413, body: { message: 'The request body is too large' } };
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, body: { message: (error as Error).message || 'Bad request' } };
+  }
+  const correlationId = String(req.headers['x-correlation-id'] ?? randomUUID());
+  // Express strips a router's mount path from url; originalUrl keeps it.
+  const path = ((req as { originalUrl?: string }).originalUrl ?? req.url)?.split('?')[0];
+  logger.error({ err: error, correlationId, method: req.method, path }, 'unhandled error');
+  return { status: 500, body: { message: `Something went wrong (reference ${correlationId})` } };
+};
+
 export const errorHandler =
   (logger: Logger): ErrorRequestHandler =>
   (error: unknown, req, res, next) => {
@@ -22,40 +59,6 @@ export const errorHandler =
       next(error);
       return;
     }
-    if (error instanceof DomainError) {
-      res.status(error.status).json({ message: error.message, errors: error.errors } satisfies ErrorBody);
-      return;
-    }
-    if (error instanceof ZodError) {
-      const errors = fieldErrorsOf(error);
-      res.status(400).json({ message: errors[0]?.message ?? 'Invalid request', errors } satisfies ErrorBody);
-      return;
-    }
-    const status = (error as { status?: unknown; type?: unknown }).status;
-    const type = (error as { type?: unknown }).type;
-    if (type === 'entity.parse.failed') {
-      res.status(400).json({ message: 'The request body is not valid JSON' } satisfies ErrorBody);
-      return;
-    }
-    // PostgreSQL refuses text with NUL characters or broken encoding (22P05, 22021): bad input.
-    const code = (error as { code?: unknown }).code;
-    if (code === '22P05' || code === '22021') {
-      res
-        .status(400)
-        .json({ message: 'The request contains characters that cannot be stored' } satisfies ErrorBody);
-      return;
-    }
-    if (type === 'entity.too.large') {
-      res.status(413).json({ message: 'The request body is too large' } satisfies ErrorBody);
-      return;
-    }
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      res.status(status).json({ message: (error as Error).message || 'Bad request' } satisfies ErrorBody);
-      return;
-    }
-    const correlationId = String(req.headers['x-correlation-id'] ?? randomUUID());
-    logger.error({ err: error, correlationId, method: req.method, path: req.path }, 'unhandled error');
-    res
-      .status(500)
-      .json({ message: `Something went wrong (reference ${correlationId})` } satisfies ErrorBody);
+    const { status, body } = errorAnswer(error, req, logger);
+    res.status(status).json(body);
   };

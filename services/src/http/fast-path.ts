@@ -1,22 +1,36 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import { APPOINTMENT_PATHS, BookingForm } from '@appointment/contracts/appointments';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { PAYMENT_PATHS } from '@appointment/contracts/payments';
+import { can } from '@appointment/contracts/roles';
 import { SCHEDULE_PATHS, FetchSlotRequest } from '@appointment/contracts/schedule';
+import type { AppointmentsService } from '../appointments/appointments.service';
 import type { SessionStore } from '../auth/sessions';
+import type { Logger } from '../logger';
 import type { ScheduleService } from '../schedule/schedule.service';
-import { bearerOf, cookieTokenOf } from './authenticate';
+import { authFor, type RequestAuth } from './authenticate';
+import { errorAnswer } from './error-handler';
+import { idempotencyKeyOf } from './routes';
 import { writeSlotAnswer } from './schedule.router';
 
 /**
- * The availability read of the booking screen (POST /api/schedulemanage/fetchslot) is the
- * platform's busiest call, and Express's per-request work costs more than the answer, which
- * is cached bytes. Here it is answered before Express, but only on its happy path: a signed-in
- * caller, a valid body, an answer. Anything else (no session, bad input, an unknown service, an
- * error) goes on to the Express app with the body already read, where the usual middleware,
- * checks and error mapping apply. The security headers are helmet's own, captured once.
+ * The booking screen's two busiest calls, the availability read (POST
+ * /api/schedulemanage/fetchslot) and the booking itself (POST /api/appointments/bookappointment
+ * with a JSON body), are answered before Express: its per-request work (router walk, helmet,
+ * body parser, response helpers) costs as much as the answer. Only their happy path is taken
+ * here: a JSON body, a session whose role may make the call, a valid body. Anything else (no
+ * session, a body the call does not take, multipart with an image) goes on to the Express app
+ * with the body already read, where the usual middleware, checks and messages apply; a body that
+ * is not JSON at all is refused here, as Express's parser would. Once a call has started its
+ * work, its failure is answered here, by the same errorAnswer as the app's error handler. The
+ * security headers are helmet's own, captured once.
  */
 export interface FastPathDependencies {
   sessions: SessionStore;
   schedule: ScheduleService;
+  appointments: AppointmentsService;
+  logger: Logger;
   /** helmet's middleware, whose headers every answer carries. */
   securityHeaders: RequestHandler;
 }
@@ -49,33 +63,83 @@ const acceptsGzip = (req: IncomingMessage): boolean => {
   });
 };
 
+const writeJson = (res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders) => {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(json),
+  });
+  res.end(json);
+};
+
+interface FastCall {
+  req: IncomingMessage;
+  res: ServerResponse;
+  body: unknown;
+  auth: RequestAuth;
+}
+
+/** Answers the call and says true, or says false, untouched, for the app to answer. */
+type FastRoute = (call: FastCall) => Promise<boolean>;
+
 export const withFastPath = (app: RequestListener, deps: FastPathDependencies): RequestListener => {
   const security = capturedHeaders(deps.securityHeaders);
-  const path = SCHEDULE_PATHS.fetchSlot;
 
-  const answer = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, raw: Buffer) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw.toString('utf8'));
-    } catch {
-      parsed = raw.toString('utf8');
-    }
-    req.body = parsed;
-    const token = bearerOf(req.headers.authorization) ?? cookieTokenOf(req.headers.cookie);
-    const request = FetchSlotRequest.safeParse(parsed);
-    if (!token || !request.success) return false;
-    const actor = await deps.sessions.resolveActor(token);
-    if (!actor) return false;
-    const gzip = acceptsGzip(req);
-    writeSlotAnswer(res, await deps.schedule.fetchSlot(request.data, gzip), security);
+  const fetchSlot: FastRoute = async ({ req, res, body }) => {
+    const request = FetchSlotRequest.safeParse(body);
+    if (!request.success) return false;
+    writeSlotAnswer(res, await deps.schedule.fetchSlot(request.data, acceptsGzip(req)), security);
     return true;
+  };
+
+  const book: FastRoute = async ({ req, res, body, auth }) => {
+    if (!can(auth.role, 'appointments.book')) return false;
+    const form = BookingForm.safeParse(body);
+    if (!form.success) return false;
+    try {
+      const booked = await deps.appointments.book(auth, form.data, undefined, idempotencyKeyOf(req));
+      writeJson(res, 201, { message: MESSAGES.appointmentBooked, ...booked }, security);
+    } catch (error) {
+      const { status, body: answer } = errorAnswer(error, req, deps.logger);
+      writeJson(res, status, answer, security);
+    }
+    return true;
+  };
+
+  const routes = new Map<string, FastRoute>([
+    [SCHEDULE_PATHS.fetchSlot, fetchSlot],
+    // SPEC §7.3: the card-payment booking call, named for the provider, books the same way.
+    [APPOINTMENT_PATHS.book, book],
+    [PAYMENT_PATHS.cardBooking, book],
+  ]);
+
+  const answer = async (
+    route: FastRoute,
+    req: IncomingMessage & { body?: unknown },
+    res: ServerResponse,
+    raw: Buffer,
+  ) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      // As Express's JSON parser answers it, before anything else.
+      const { status, body: refusal } = errorAnswer({ type: 'entity.parse.failed' }, req, deps.logger);
+      writeJson(res, status, refusal, security);
+      return true;
+    }
+    req.body = body;
+    const auth = await authFor(deps.sessions, req);
+    if (!auth) return false;
+    return route({ req, res, body, auth });
   };
 
   return (req, res) => {
     const length = Number(req.headers['content-length']);
+    const route = req.method === 'POST' ? routes.get(req.url!) : undefined;
     if (
-      req.method !== 'POST' ||
-      req.url !== path ||
+      !route ||
       !req.headers['content-type']?.startsWith('application/json') ||
       !(length > 0 && length <= MAX_BODY_BYTES)
     ) {
@@ -85,11 +149,12 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      answer(req, res, Buffer.concat(chunks))
+      answer(route, req, res, Buffer.concat(chunks))
         .then((answered) => {
           if (!answered) app(req, res);
         })
-        // Any failure is answered by the app, which maps errors in one place.
+        // A failure before a call's work began (the session lookup) is answered by the app,
+        // which maps errors in one place.
         .catch(() => app(req, res));
     });
     req.on('error', () => app(req, res));

@@ -1,9 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
+import { zonedFormatter } from '@appointment/contracts/schedule';
 import type { Projection } from '@appointment/projections/projection';
 import { inTransaction } from '../db/transaction';
 import type { Logger } from '../logger';
+
+const reminderWhen = zonedFormatter('en-US', { dateStyle: 'full', timeStyle: 'short' });
 
 /**
  * E-mail as a side effect of the log (STYLE: side effects from subscriptions): a checkpointed
@@ -29,6 +32,7 @@ export const isGenuineVerification = (secret: string, userId: string, token: str
 
 export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection => ({
   name: 'mail_outbox',
+  reactor: true,
   version: 1,
   createTables: (schema) => `
     CREATE TABLE ${schema}.messages (
@@ -53,11 +57,7 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
         timezone?: string;
       };
       if (!reminder.email || !reminder.startDateTime) return;
-      const when = new Intl.DateTimeFormat('en-US', {
-        timeZone: reminder.timezone ?? 'UTC',
-        dateStyle: 'full',
-        timeStyle: 'short',
-      }).format(new Date(reminder.startDateTime));
+      const when = reminderWhen(new Date(reminder.startDateTime), reminder.timezone ?? 'UTC');
       await db.query(
         `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (id) DO NOTHING`,

@@ -1,20 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@appointment/infra/testing/ports';
 import { PostgresEventStore } from '../eventstore/postgres-event-store';
 
 const ROOT = path.resolve(__dirname, '../../..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 interface Launched {
   child: ChildProcess;

@@ -1,11 +1,10 @@
-import http from 'node:http';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { JobQueues } from '../jobs/job-queues';
 import { createLogger } from '../logger';
-import { createSocketServer, pushLive } from '../realtime/socket-server';
 import { openDatabase } from './database';
 import { startPlatform } from './platform';
+import { serve } from './serve';
 import { installShutdown } from './shutdown';
 
 /**
@@ -22,7 +21,7 @@ const main = async () => {
   // Reactors enqueue payment, reminder and webhook jobs here; their workers join this process.
   const jobs = await JobQueues.create({
     backend: { kind: 'postgres', connectionString: database.url },
-    prefix: 'jobs',
+    prefix: config.JOBS_PREFIX,
     onError: (error, context) => logger.error({ err: error, ...context }, 'job failed'),
   });
   shutdown.add('jobs', () => jobs.close());
@@ -30,15 +29,7 @@ const main = async () => {
   const platform = await startPlatform({ config, databaseUrl: database.url, logger, jobs, frontendDist });
   shutdown.add('platform', () => platform.stop());
 
-  const server = http.createServer(platform.handler);
-  const io = createSocketServer(server, platform.sessions, logger);
-  platform.onNotification((notification) => pushLive(io, notification));
-  shutdown.add('http', () => new Promise<void>((resolve) => io.close(() => resolve())));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, resolve);
-  });
-  logger.info({ port: config.PORT }, `Appointment is running on http://localhost:${config.PORT}`);
+  await serve(platform, config, logger, shutdown);
 };
 
 main().catch((error: unknown) => {

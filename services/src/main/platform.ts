@@ -4,12 +4,12 @@ import type { Express } from 'express';
 import type { LogPosition } from '@appointment/contracts/events';
 import type pg from 'pg';
 import { PROJECTIONS } from '@appointment/projections/registry';
+import { productProjections } from './projections';
+import { waitForCheckpoints } from '@appointment/projections/checkpoints';
 import { ProjectorRunner } from '@appointment/projections/runner';
 import { AccountsService } from '../accounts/accounts.service';
-import { AppointmentsService, type PaymentJob } from '../appointments/appointments.service';
+import { AppointmentsService } from '../appointments/appointments.service';
 import { NotificationsService } from '../notifications/notifications';
-import { notifierReactor } from '../notifications/notifier.reactor';
-import { reminderScheduler, runReminder, type ReminderJob } from '../reminders/reminders';
 import type { LiveNotification } from '../realtime/socket-server';
 import { seedDemoData } from './demo-data';
 import { SessionStore } from '../auth/sessions';
@@ -21,20 +21,20 @@ import type { EventStore } from '../eventstore/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
 import { createApp, securityHeaders } from '../http/app';
 import { withFastPath } from '../http/fast-path';
-import { QUEUE_NAMES, type JobQueues, type JobWorker } from '../jobs/job-queues';
-import type { PaymentGateway } from '../payments/payment-gateway';
-import { RazorpayGateway } from '../payments/razorpay-gateway';
-import { SandboxGateway } from '../payments/sandbox-gateway';
+import type { JobQueues, JobWorker } from '../jobs/job-queues';
+import { startProductWorkers } from '../jobs/product-workers';
+import { paymentGatewayFor } from '../payments/gateways';
 import type { Logger } from '../logger';
-import { isGenuineVerification, MailSender, mailOutboxReactor } from '../mail/mail-outbox';
+import { isGenuineVerification, MailSender } from '../mail/mail-outbox';
 
 export interface Platform {
   app: Express;
-  /** What the HTTP server runs: the app, with the fast path for fetchslot in front. */
+  /** What the HTTP server runs: the app, with the fast path for fetchslot and JSON bookings in front. */
   handler: RequestListener;
   store: EventStore;
   pool: pg.Pool;
-  projector: ProjectorRunner;
+  /** The projector of this process; none in an API process of the scale-out profile. */
+  projector?: ProjectorRunner;
   accounts: AccountsService;
   catalogue: CatalogueService;
   schedule: ScheduleService;
@@ -55,6 +55,12 @@ export interface PlatformOptions {
   logger: Logger;
   jobs?: JobQueues;
   frontendDist?: string;
+  /**
+   * 'all-in-one' (the default) runs the projector, the reactors, the mail sender and the job
+   * workers here. 'api' (scale-out) runs none of them: they run in the projector and worker
+   * processes, and a command's read-your-writes wait polls the stored checkpoints.
+   */
+  role?: 'all-in-one' | 'api';
 }
 
 /**
@@ -67,6 +73,7 @@ export const startPlatform = async ({
   logger,
   jobs,
   frontendDist,
+  role = 'all-in-one',
 }: PlatformOptions): Promise<Platform> => {
   const store = await connectEventStore(config, databaseUrl);
   const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE);
@@ -74,97 +81,65 @@ export const startPlatform = async ({
   await sessions.migrate();
   const secret = await sessions.secret('email-verification');
 
-  const projector = new ProjectorRunner(pool, store, PROJECTIONS, {
-    batchSize: config.PROJECTOR_BATCH_SIZE,
-    logger,
-  });
-  await projector.start();
+  const notificationListeners = new Set<(notification: LiveNotification) => void>();
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const reactors = new ProjectorRunner(
-    pool,
-    store,
-    [
-      mailOutboxReactor({ publicUrl, secret }),
-      notifierReactor(store),
-      ...(jobs ? [reminderScheduler(store, jobs)] : []),
-    ],
-    { logger },
-  );
-  await reactors.start();
-  const mail = new MailSender(pool, logger, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  mail.start();
+  // Read models and reactors follow the log on one subscription: each batch is read once and
+  // applied to all of them in one transaction.
+  const projector =
+    role === 'all-in-one'
+      ? new ProjectorRunner(
+          pool,
+          store,
+          productProjections({
+            store,
+            publicUrl,
+            secret,
+            jobs,
+            push: (notification) => {
+              for (const listener of notificationListeners) listener(notification);
+            },
+          }),
+          { batchSize: config.PROJECTOR_BATCH_SIZE, logger },
+        )
+      : undefined;
+  await projector?.start();
+  const mail =
+    role === 'all-in-one'
+      ? new MailSender(pool, logger, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM })
+      : undefined;
+  mail?.start();
 
-  const waitFor = (position: LogPosition) => projector.waitFor(position);
+  const readModels = PROJECTIONS.map((projection) => projection.name);
+  /** Resolves once the read models (all, or those named) hold the position. */
+  const readModelsAt = (position: LogPosition, only: readonly string[] = readModels) =>
+    projector ? projector.waitFor(position, 5_000, only) : waitForCheckpoints(pool, position, only);
+  const waitFor = (position: LogPosition) => readModelsAt(position);
   const accounts = new AccountsService({ store, pool, waitFor });
   const catalogue = new CatalogueService({ store, pool, waitFor });
-  const payments: PaymentGateway =
-    config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
-      ? new RazorpayGateway({
-          keyId: config.RAZORPAY_KEY_ID,
-          keySecret: config.RAZORPAY_KEY_SECRET,
-          apiUrl: config.RAZORPAY_API_URL,
-        })
-      : new SandboxGateway(await sessions.secret('payments-sandbox'));
+  const payments = await paymentGatewayFor(config, sessions);
   const appointments = new AppointmentsService({
     store,
     pool,
     // A booking's answer reads rm_appointments; it need not wait for the other read models.
-    waitFor: (position) => projector.waitFor(position, 5_000, ['appointments']),
+    waitFor: (position) => readModelsAt(position, ['appointments']),
     payments,
     jobs,
     paymentTimeoutMs: config.PAYMENT_TIMEOUT_MS,
+    // Only a projector in this process tells when a kept provider changed.
+    keepProviders: role === 'all-in-one',
+    answerAfterReadModel: role === 'api',
   });
-  const workers: JobWorker[] = [];
-  if (jobs) {
-    workers.push(
-      await jobs.work<PaymentJob>(
-        QUEUE_NAMES.paymentConfirmation,
-        (job) => appointments.confirmPayment(job.data),
-        {
-          concurrency: 4,
-        },
-      ),
-      await jobs.work<ReminderJob>(
-        QUEUE_NAMES.reminders,
-        async (job) => {
-          await runReminder(store, job.data);
-        },
-        { concurrency: 2 },
-      ),
-      await jobs.work<{ appointmentId: string }>(
-        QUEUE_NAMES.paymentTimeout,
-        (job) => appointments.expireUnpaid(job.data.appointmentId),
-        { concurrency: 2 },
-      ),
-    );
-  }
+  const workers: JobWorker[] =
+    jobs && role === 'all-in-one' ? await startProductWorkers(jobs, { appointments, store }) : [];
   const schedule = new ScheduleService({
     store,
     pool,
     waitFor,
     logger: { error: (message) => logger.error(message) },
   });
-  const notificationListeners = new Set<(notification: LiveNotification) => void>();
-  projector.onCommitted((projection, events) => {
+  projector?.onCommitted((projection, events) => {
     if (projection === 'schedule') schedule.readModelChanged(events);
-    if (projection === 'notifications') {
-      for (const event of events) {
-        if (event.type !== 'NotificationCreated') continue;
-        const data = event.data as {
-          notificationId: string;
-          userId: string;
-          audience: 'user' | 'admin';
-          message: string;
-        };
-        const live = {
-          userId: data.userId,
-          audience: data.audience,
-          _id: data.notificationId,
-          message: data.message,
-        };
-        for (const listener of notificationListeners) listener(live);
-      }
-    }
+    if (projection === 'catalogue') appointments.providersChanged(events);
   });
   const notifications = new NotificationsService({ store, pool, waitFor });
   if (config.DEMO_DATA && (await accounts.isEmpty())) {
@@ -198,6 +173,8 @@ export const startPlatform = async ({
   const handler = withFastPath(app, {
     sessions,
     schedule,
+    appointments,
+    logger,
     securityHeaders: securityHeaders(payments.name === 'razorpay'),
   });
 
@@ -220,9 +197,8 @@ export const startPlatform = async ({
     sessions,
     stop: async () => {
       for (const worker of workers) await worker.close();
-      await mail.stop();
-      await reactors.stop();
-      await projector.stop();
+      await mail?.stop();
+      await projector?.stop();
       await store.close();
       await pool.end();
     },

@@ -1,30 +1,42 @@
-import { PROJECTIONS } from '@appointment/projections/registry';
 import { ProjectorRunner } from '@appointment/projections/runner';
 import { ConfigError, loadConfig } from '../config';
-import { connectEventStore } from '../eventstore/connect';
-import { createPool } from '../eventstore/postgres-event-store';
 import { createLogger } from '../logger';
-import { openDatabase } from './database';
+import { pushLive, redisLive } from '../realtime/socket-server';
+import { openProcessParts, openRedisJobs } from './process-parts';
+import { productProjections } from './projections';
 import { installShutdown } from './shutdown';
 
-/** The projector on its own (scale-out profile): builds every read model from the log. */
+/**
+ * The projector on its own (scale-out profile): builds every read model from the log and runs
+ * the reactors (mail outbox, notifications, and reminder jobs on BullMQ over Redis at REDIS_URL).
+ * Notifications it records are pushed live through the Socket.IO Redis emitter to the API
+ * processes, which hold the sockets.
+ */
 const main = async () => {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'projector');
   const shutdown = installShutdown(logger);
-  const database = await openDatabase(config, logger);
-  shutdown.add('postgres', () => database.stop());
-  const store = await connectEventStore(config, database.url);
-  const pool = createPool(database.url, 10);
-  shutdown.add('read models', () => pool.end());
-  shutdown.add('event store', () => store.close());
-  const projector = new ProjectorRunner(pool, store, PROJECTIONS, {
+  const { store, pool, sessions } = await openProcessParts(config, logger, shutdown, 10);
+  // Reminder jobs go to BullMQ on Redis; without REDIS_URL none are set and nothing is pushed live.
+  const jobs = config.REDIS_URL ? await openRedisJobs(config.REDIS_URL, config, logger, shutdown) : undefined;
+  if (!jobs) logger.warn('REDIS_URL is not set: no reminder jobs are set, no notification is pushed live');
+  // Notifications go live through Redis to whichever API process holds the recipient's sockets.
+  const live = config.REDIS_URL ? redisLive(config.REDIS_URL, config.JOBS_PREFIX, logger) : undefined;
+  if (live) shutdown.add('live channel', () => live.close());
+  const projections = productProjections({
+    store,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    secret: await sessions.secret('email-verification'),
+    jobs,
+    push: live ? (notification) => pushLive(live.emitter, notification) : undefined,
+  });
+  const projector = new ProjectorRunner(pool, store, projections, {
     batchSize: config.PROJECTOR_BATCH_SIZE,
     logger,
   });
   shutdown.add('projector', () => projector.stop());
   await projector.start();
-  logger.info({ projections: PROJECTIONS.map((projection) => projection.name) }, 'projector running');
+  logger.info({ projections: projections.map((projection) => projection.name) }, 'projector running');
 };
 
 main().catch((error: unknown) => {

@@ -1,8 +1,11 @@
 import { v5 as uuidv5 } from 'uuid';
+import { zonedFormatter } from '@appointment/contracts/schedule';
 import { z } from 'zod';
-import type { Projection } from '@appointment/projections/projection';
+import type { RecordedEvent } from '@appointment/contracts/events';
+import type { ApplyContext, Projection } from '@appointment/projections/projection';
 import { parseEvent } from '@appointment/projections/event-shapes';
 import type { EventStore } from '../eventstore/event-store';
+import type { LiveNotification } from '../realtime/socket-server';
 import { notificationsStream, type NotificationAudience } from './notifications';
 
 export const NOTIFICATION_NAMESPACE = '2c1f4e7a-8b3d-4a6f-9e0c-5d7b8a9f1e23';
@@ -32,77 +35,153 @@ const SHAPES: Record<string, z.ZodType> = {
   }),
 };
 
-const when = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(instant));
+const longWhen = zonedFormatter('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const when = (instant: string, timeZone: string) => longWhen(new Date(instant), timeZone);
 
-const notify = async (
-  store: EventStore,
-  sourceEventId: string,
-  at: string,
-  appointmentId: string,
-  recipient: { userId: string; audience: NotificationAudience; message: string },
-) => {
-  const notificationId = uuidv5(`${sourceEventId}\u0001${recipient.userId}`, NOTIFICATION_NAMESPACE);
-  await store.append(
-    notificationsStream(recipient.userId),
-    [
-      {
-        id: notificationId,
-        type: 'NotificationCreated',
-        data: { notificationId, ...recipient, appointmentId, at },
-        metadata: { causationId: sourceEventId },
-      },
-    ],
-    { expectedRevision: 'any' },
-  );
-};
+/** Where a notification goes live once it is recorded (SPEC §7.6). */
+export type LivePush = (notification: LiveNotification) => void;
+
+interface Notification {
+  userId: string;
+  audience: NotificationAudience;
+  message: string;
+  /** The event it comes from: with the recipient, it makes the notification's id. */
+  sourceEventId: string;
+  appointmentId: string;
+  at: string;
+}
 
 /**
  * Turns bookings into notifications (SPEC §4 live notifications, §7.6): one for the user who
- * booked and one for each admin of the provider, and reminders into one for the user, each appended to the recipient's
- * `notifications-<userId>` stream. Event ids come from the booking's event id and the recipient,
- * so running again after a crash appends nothing twice. Reads the recipients from rm_accounts.
+ * booked and one for each admin of the provider, and reminders into one for the user, each
+ * appended to the recipient's `notifications-<userId>` stream. Event ids come from the source
+ * event's id and the recipient, so running again after a crash appends nothing twice. The
+ * recipients come from rm_accounts. A batch's notifications are appended in one call.
+ * They go live through `livePushReactor`, once recorded.
  */
-export const notifierReactor = (store: EventStore): Projection => ({
-  name: 'notifier',
-  version: 1,
-  createTables: () => '',
-  apply: async (event, { db }) => {
-    const d = parseEvent('notifier', SHAPES, event);
-    if (!d) return;
-    const at = when(d.startDateTime, d.timezone);
-    if (event.type === 'ReminderSent') {
-      await notify(store, event.id, d.at, d.appointmentId, {
-        userId: d.userId,
-        audience: 'user',
-        message: `Reminder: your appointment for ${d.serviceName} at ${d.providerName} is on ${at}.`,
-      });
-      return;
-    }
-    const { rows: admins } = await db.query<{ id: string }>(
-      `SELECT id FROM rm_accounts.users WHERE provider_id = $1 AND role = 'admin' ORDER BY id`,
-      [d.providerId],
-    );
-    const recipients: { userId: string; audience: NotificationAudience; message: string }[] = [
-      {
-        userId: d.userId,
-        audience: 'user',
-        message: `Your appointment for ${d.serviceName} at ${d.providerName} on ${at} is booked.`,
-      },
-      ...admins.map(({ id }) => ({
-        userId: id,
-        audience: 'admin' as const,
-        message: `New appointment: ${d.username} booked ${d.serviceName} on ${at}.`,
-      })),
+export const notifierReactor = (store: EventStore): Projection => {
+  const applyBatch = async (events: RecordedEvent[], { db }: ApplyContext): Promise<void> => {
+    const sources = events
+      .map((event) => ({ event, d: parseEvent('notifier', SHAPES, event) }))
+      .filter(
+        (source): source is { event: RecordedEvent; d: Record<string, never> } => source.d !== undefined,
+      );
+    if (sources.length === 0) return;
+    const providerIds = [
+      ...new Set(
+        sources.filter(({ event }) => event.type === 'IntervalBooked').map(({ d }) => d.providerId as string),
+      ),
     ];
-    for (const recipient of recipients) await notify(store, event.id, d.at, d.appointmentId, recipient);
-  },
+    const admins = new Map<string, string[]>();
+    if (providerIds.length > 0) {
+      const { rows } = await db.query<{ id: string; provider_id: string }>(
+        `SELECT id, provider_id FROM rm_accounts.users WHERE provider_id = ANY($1::text[]) AND role = 'admin' ORDER BY id`,
+        [providerIds],
+      );
+      for (const row of rows) admins.set(row.provider_id, [...(admins.get(row.provider_id) ?? []), row.id]);
+    }
+    const notifications: Notification[] = sources.flatMap(({ event, d }) => {
+      const at = when(d.startDateTime, d.timezone);
+      const base = { sourceEventId: event.id, appointmentId: d.appointmentId as string, at: d.at as string };
+      if (event.type === 'ReminderSent') {
+        return [
+          {
+            ...base,
+            userId: d.userId,
+            audience: 'user' as const,
+            message: `Reminder: your appointment for ${d.serviceName} at ${d.providerName} is on ${at}.`,
+          },
+        ];
+      }
+      return [
+        {
+          ...base,
+          userId: d.userId,
+          audience: 'user' as const,
+          message: `Your appointment for ${d.serviceName} at ${d.providerName} on ${at} is booked.`,
+        },
+        ...(admins.get(d.providerId) ?? []).map((id) => ({
+          ...base,
+          userId: id,
+          audience: 'admin' as const,
+          message: `New appointment: ${d.username} booked ${d.serviceName} on ${at}.`,
+        })),
+      ];
+    });
+    const appends = notifications.map(({ sourceEventId, ...n }) => {
+      const notificationId = uuidv5(`${sourceEventId}\u0001${n.userId}`, NOTIFICATION_NAMESPACE);
+      return {
+        streamName: notificationsStream(n.userId),
+        events: [
+          {
+            id: notificationId,
+            type: 'NotificationCreated',
+            data: { notificationId, ...n },
+            metadata: { causationId: sourceEventId },
+          },
+        ],
+      };
+    });
+    await store.appendToStreams(appends);
+  };
+  return {
+    name: 'notifier',
+    reactor: true,
+    version: 1,
+    createTables: () => '',
+    apply: (event, context) => applyBatch([event], context),
+    applyBatch,
+  };
+};
+
+const RECORDED = z.object({
+  notificationId: z.string(),
+  userId: z.string(),
+  audience: z.enum(['user', 'admin']),
+  message: z.string(),
 });
+
+/** A notification recorded longer ago than this is not news: it waits in the list. */
+const LIVE_FOR_MS = 60_000;
+
+/**
+ * Pushes each recorded notification live (SPEC §4, §7.6) once the batch that put it in
+ * rm_notifications has committed, so the list a client reads on the push holds it, and the
+ * read models it refreshes (rm_appointments, say) hold the booking. Delivery is at least once:
+ * a batch retried after a failure pushes again, with the same `_id`. Catching up after a stop,
+ * what was recorded more than a minute ago is not pushed.
+ */
+export const livePushReactor = (push: LivePush, now: () => number = Date.now): Projection => {
+  const applyBatch = async (events: RecordedEvent[], { afterCommit }: ApplyContext): Promise<void> => {
+    const since = now() - LIVE_FOR_MS;
+    const live = events.flatMap((event): LiveNotification[] => {
+      if (event.type !== 'NotificationCreated' || Date.parse(event.createdAt) < since) return [];
+      const d = RECORDED.safeParse(event.data);
+      if (!d.success) return [];
+      return [
+        {
+          userId: d.data.userId,
+          audience: d.data.audience,
+          _id: d.data.notificationId,
+          message: d.data.message,
+        },
+      ];
+    });
+    if (live.length > 0) afterCommit?.(() => live.forEach(push));
+  };
+  return {
+    name: 'live_push',
+    reactor: true,
+    version: 1,
+    createTables: () => '',
+    apply: (event, context) => applyBatch([event], context),
+    applyBatch,
+  };
+};

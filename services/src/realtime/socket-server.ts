@@ -1,11 +1,31 @@
 import type http from 'node:http';
-import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import { Server, type ServerOptions } from 'socket.io';
 import { LIVE_EVENT_FOR_ROLE } from '@appointment/contracts/roles';
 import type { SessionStore } from '../auth/sessions';
 import { bearerOf, cookieTokenOf } from '../http/authenticate';
 import type { Logger } from '../logger';
 
 export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * The Redis channel of the live push in the scale-out profile: API processes share it through
+ * the Socket.IO Redis adapter and the projector emits into it. Named per deployment (JOBS_PREFIX).
+ */
+export const liveChannelKey = (prefix: string) => `${prefix}:socket.io`;
+
+/** Whatever can send an event to a room: this process's Socket.IO server, or the Redis emitter. */
+export interface LiveEmitter {
+  to(room: string): { emit(event: string, payload: { message: string; _id: string }): unknown };
+}
+
+/** The Redis emitter of a process that records notifications but holds no sockets. */
+export interface RedisLive {
+  emitter: LiveEmitter;
+  close(): Promise<void>;
+}
 
 /** A notification to push live (SPEC §7.6): the event name follows the audience. */
 export interface LiveNotification {
@@ -20,8 +40,19 @@ export interface LiveNotification {
  * `sid` cookie of the upgrade request, or `auth.token`) and joins its own user's room; the id a
  * client sends with `register` is never trusted, only compared.
  */
-export const createSocketServer = (server: http.Server, sessions: SessionStore, logger: Logger): Server => {
-  const io = new Server(server, { path: '/socket.io', transports: ['websocket'], serveClient: false });
+export const createSocketServer = (
+  server: http.Server,
+  sessions: SessionStore,
+  logger: Logger,
+  /** Scale-out: rooms shared with the other API processes and the projector (redisRooms). */
+  adapter?: ServerOptions['adapter'],
+): Server => {
+  const io = new Server(server, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    serveClient: false,
+    ...(adapter ? { adapter } : {}),
+  });
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token =
@@ -55,8 +86,38 @@ export const createSocketServer = (server: http.Server, sessions: SessionStore, 
   return io;
 };
 
-/** Pushes a notification to its recipient's sockets. */
-export const pushLive = (io: Server, notification: LiveNotification): void => {
+/** The Socket.IO Redis adapter of an API process, with its two connections to close at the end. */
+export const redisRooms = (
+  url: string,
+  prefix: string,
+  logger: Logger,
+): { adapter: ServerOptions['adapter']; close(): Promise<void> } => {
+  const pub = new Redis(url);
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) client.on('error', (error) => logger.warn({ err: error }, 'live channel'));
+  return {
+    adapter: createAdapter(pub, sub, { key: liveChannelKey(prefix) }),
+    close: async () => {
+      await Promise.all([pub, sub].map((client) => client.quit().catch(() => client.disconnect())));
+    },
+  };
+};
+
+/** The emitter of a process without sockets (the projector) into the live channel on Redis. */
+export const redisLive = (url: string, prefix: string, logger: Logger): RedisLive => {
+  const client = new Redis(url);
+  client.on('error', (error) => logger.warn({ err: error }, 'live channel'));
+  const emitter = new Emitter(client, { key: liveChannelKey(prefix) });
+  return {
+    emitter: { to: (room) => emitter.to(room) },
+    close: async () => {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+};
+
+/** Pushes a notification to its recipient's sockets, wherever they are connected. */
+export const pushLive = (io: LiveEmitter, notification: LiveNotification): void => {
   io.to(userRoom(notification.userId)).emit(LIVE_EVENT_FOR_ROLE[notification.audience]!, {
     message: notification.message,
     _id: notification._id,

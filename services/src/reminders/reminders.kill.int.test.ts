@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { BookingResponse } from '@appointment/contracts/appointments';
-import type { Provider } from '@appointment/contracts/catalogue';
-import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { timeSlotStream } from '../domain/schedule/time-slot.decider';
 import { JobQueues, QUEUE_NAMES } from '../jobs/job-queues';
-import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
+import { bookAtSunrise, startTestPlatform, type TestPlatform } from '../testing/test-platform';
 import { remindersStream, runReminder, type ReminderJob } from './reminders';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -26,23 +23,7 @@ describe('a reminder worker killed mid-job', () => {
 
   it('still sends the reminder exactly once', async () => {
     const user = await test.signedIn('user@example.com');
-    const [sunrise] = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers as Provider[];
-    const window = (
-      await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-        providerId: sunrise!.id,
-        serviceId: 'Follow-up Visit',
-      })
-    ).body.timeslots.find((slot) => Date.parse(slot.startDateTime) > Date.now() + 86_400_000)!;
-    const booked = await user.post<BookingResponse>('/api/appointments/bookappointment', {
-      servicename: 'Follow-up Visit',
-      providerId: sunrise!.id,
-      timeslotId: window._id,
-      date: window.date,
-      index: '1',
-    });
-    const appointment = booked.body.appointment;
+    const { appointment, window } = await bookAtSunrise(user, 'Follow-up Visit');
     const scheduledBy = (await test.platform.store.readStream(timeSlotStream(window._id))).find(
       (e) => e.type === 'IntervalBooked',
     )!.id;

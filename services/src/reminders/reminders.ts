@@ -52,10 +52,11 @@ const SHAPES: Record<string, z.ZodType> = {
  */
 export const reminderScheduler = (
   store: EventStore,
-  jobs: JobQueues,
+  jobs: Pick<JobQueues, 'enqueue'>,
   now: () => Date = () => new Date(),
 ): Projection => ({
   name: 'reminder_scheduler',
+  reactor: true,
   version: 1,
   createTables: () => '',
   apply: async (event) => {

@@ -4,6 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
+import type { Appointment, BookingResponse } from '@appointment/contracts/appointments';
+import type { Provider } from '@appointment/contracts/catalogue';
+import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
@@ -125,4 +128,31 @@ export const startTestPlatform = async (options: {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+};
+
+/**
+ * Books part 1 of the first window of `service` at the demo's Sunrise Clinic that starts more
+ * than a day from now, as `user`: a booking no reminder or timeout is due for yet.
+ */
+export const bookAtSunrise = async (
+  user: Caller,
+  service: string,
+): Promise<{ appointment: Appointment; window: TimeSlot }> => {
+  const [sunrise] = (
+    await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
+  ).body.providers;
+  const window = (
+    await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
+      providerId: sunrise!.id,
+      serviceId: service,
+    })
+  ).body.timeslots.find((slot) => Date.parse(slot.startDateTime) > Date.now() + 86_400_000)!;
+  const booked = await user.post<BookingResponse>('/api/appointments/bookappointment', {
+    servicename: service,
+    providerId: sunrise!.id,
+    timeslotId: window._id,
+    date: window.date,
+    index: '1',
+  });
+  return { appointment: booked.body.appointment, window };
 };

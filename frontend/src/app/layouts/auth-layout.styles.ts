@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { raisedSurface } from '../../ui/surface.styles';
 
 export const Page = styled.div`
   position: relative;
@@ -20,10 +21,7 @@ export const Card = styled.div`
   width: 100%;
   max-width: 28rem;
   padding: ${({ theme }) => theme.spacing.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 `;
 
 export const Heading = styled.h1`

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { raisedSurface } from '../../ui/surface.styles';
 
 export const Trigger = styled.button`
   display: inline-flex;
@@ -58,10 +59,7 @@ export const Menu = styled.ul`
   min-width: 11rem;
   margin: 0;
   padding: ${({ theme }) => theme.spacing.xs};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
   list-style: none;
 `;
 

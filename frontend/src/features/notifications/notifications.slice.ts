@@ -32,6 +32,8 @@ const notificationsSlice = createSlice({
     },
     /** A live event (SPEC §4): prepended to the list. */
     notificationReceived(state, action: PayloadAction<AppNotification>) {
+      // Live delivery is at least once: a notification already listed is not shown twice.
+      if (state.items.some((item) => item._id === action.payload._id)) return;
       state.items.unshift(action.payload);
     },
   },

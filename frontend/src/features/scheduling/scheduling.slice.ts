@@ -34,7 +34,8 @@ export interface SchedulingState {
   /** The chosen service chip (a service name), or null for All Services. */
   filter: string | null;
   slots: { items: TimeSlot[]; status: LoadStatus; error: string | null };
-  slotForm: CommandState & { open: boolean };
+  /** `date`: the day the form starts on, when it was opened from the calendar. */
+  slotForm: CommandState & { open: boolean; date?: string };
   availability: CommandState & {
     open: boolean;
     status: LoadStatus;
@@ -113,8 +114,12 @@ const schedulingSlice = createSlice({
       state.slots = { items: [], status: 'failed', error: action.payload };
     },
 
-    timeSlotFormOpened(state) {
-      state.slotForm = { ...idleCommand, open: true };
+    timeSlotFormOpened(state, action: PayloadAction<{ date: string } | undefined>) {
+      state.slotForm = {
+        ...idleCommand,
+        open: true,
+        ...(action.payload ? { date: action.payload.date } : {}),
+      };
     },
     timeSlotFormClosed(state) {
       state.slotForm = { ...idleCommand, open: false };

@@ -1,6 +1,6 @@
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { generateIntervals } from '@appointment/contracts/schedule';
+import { intervalOf } from '@appointment/contracts/schedule';
 import type { Command, Decider } from '../command-handler';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
 
@@ -204,9 +204,7 @@ export const timeSlotDecider: Decider<TimeSlotCommand, TimeSlotEvent, TimeSlotSt
         let endDateTime = state.endDateTime;
         if (state.addAsSlot) {
           if (booking.index === null) throw new ValidationError(MESSAGES.intervalRequired);
-          const interval = generateIntervals({ ...state, indexes: [] }).find(
-            (i) => i.index === booking.index,
-          );
+          const interval = intervalOf({ ...state, indexes: [] }, booking.index);
           if (!interval) throw new ValidationError(MESSAGES.intervalRequired);
           if (state.bookings.some((b) => holds(b) && b.index === booking.index)) {
             throw new ConflictError(MESSAGES.slotJustBooked);

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { LAYOUT } from '@appointment/contracts/constants';
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export type StatusTone = AppointmentStatus | 'total';
 
@@ -71,10 +72,7 @@ export const AppointmentArticle = styled.article`
   justify-content: space-between;
   gap: ${({ theme }) => theme.spacing.md};
   padding: ${({ theme }) => theme.spacing.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 `;
 
 export const AppointmentHeading = styled.h2`

@@ -2,12 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { ProviderRegistration } from '@appointment/contracts/accounts';
 import { REGISTRATION_INDUSTRIES } from '@appointment/contracts/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/button.styles';
-import { Form, FormError } from '../../../ui/form.styles';
+import { Form } from '../../../ui/form.styles';
 import { SelectField } from '../../../ui/select-field';
-import { TextField } from '../../../ui/text-field';
 import { useSchemaForm } from '../../../ui/use-schema-form';
 import { providerRegistrationSubmitted, selectRegistrationForm } from '../auth.slice';
+import { RegistrationSubmit, RegistrationTextFields } from './registration-fields';
 
 const EMPTY = {
   businessName: '',
@@ -18,12 +17,13 @@ const EMPTY = {
   password: '',
   confirmPassword: '',
 };
+const AFTER_INDUSTRY = ['email', 'phone', 'address', 'password', 'confirmPassword'] as const;
 
 /** SPEC §2.3 and §5 Provider registration; industries from SPEC §9 (Other only here). */
 export function ProviderRegistrationForm({ labelledBy }: { labelledBy: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { submitting, error, fieldErrors } = useAppSelector(selectRegistrationForm);
+  const { fieldErrors } = useAppSelector(selectRegistrationForm);
   const { values, errors, setValue, handleSubmit } = useSchemaForm(ProviderRegistration, EMPTY);
   const errorOf = (field: keyof typeof EMPTY) => errors[field] ?? fieldErrors[field];
   const industries = REGISTRATION_INDUSTRIES.map((industry) => ({
@@ -37,12 +37,10 @@ export function ProviderRegistrationForm({ labelledBy }: { labelledBy: string })
       noValidate
       onSubmit={handleSubmit((registration) => dispatch(providerRegistrationSubmitted(registration)))}
     >
-      <TextField
-        label={t('auth.businessName')}
-        name="businessName"
-        autoComplete="organization"
-        value={values.businessName}
-        error={errorOf('businessName')}
+      <RegistrationTextFields
+        names={['businessName']}
+        values={values}
+        errorOf={errorOf}
         onChange={setValue}
       />
       <SelectField
@@ -54,54 +52,8 @@ export function ProviderRegistrationForm({ labelledBy }: { labelledBy: string })
         error={errorOf('industry')}
         onChange={setValue}
       />
-      <TextField
-        label={t('auth.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errorOf('email')}
-        onChange={setValue}
-      />
-      <TextField
-        label={t('auth.phone')}
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        value={values.phone}
-        error={errorOf('phone')}
-        onChange={setValue}
-      />
-      <TextField
-        label={t('auth.address')}
-        name="address"
-        autoComplete="street-address"
-        value={values.address}
-        error={errorOf('address')}
-        onChange={setValue}
-      />
-      <TextField
-        label={t('auth.password')}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        error={errorOf('password')}
-        onChange={setValue}
-      />
-      <TextField
-        label={t('auth.confirmPassword')}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errorOf('confirmPassword')}
-        onChange={setValue}
-      />
-      {error && <FormError role="alert">{error}</FormError>}
-      <Button type="submit" disabled={submitting}>
-        {submitting ? t('auth.registering') : t('auth.register')}
-      </Button>
+      <RegistrationTextFields names={AFTER_INDUSTRY} values={values} errorOf={errorOf} onChange={setValue} />
+      <RegistrationSubmit />
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 /** Shared pieces of the booking screens. */
 
@@ -19,10 +20,7 @@ export const VisuallyHidden = styled.span`
 export const Panel = styled.section`
   min-width: 0;
   padding: ${({ theme }) => theme.spacing.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 `;
 
 export const SectionTitle = styled.h2`

@@ -1,12 +1,10 @@
 import styled from 'styled-components';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export const Sidebar = styled.aside`
   align-self: start;
   padding: ${({ theme }) => theme.spacing.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 `;
 
 export const SidebarTitle = styled.h2`

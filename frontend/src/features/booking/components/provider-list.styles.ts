@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { chip } from './booking.styles';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export const FilterBar = styled.div`
   display: grid;
@@ -24,10 +25,7 @@ export const Card = styled.article`
   flex-direction: column;
   height: 100%;
   overflow: hidden;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
   transition: border-color 0.15s ease;
 
   &:hover,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { AppTheme } from '../../../app/theme';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export const Page = styled.section`
   display: flex;
@@ -63,10 +64,7 @@ export const Panel = styled.section`
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.md};
   padding: ${({ theme }) => theme.spacing.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 `;
 
 export const PanelHeader = styled.div`

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { LAYOUT } from '@appointment/contracts/constants';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export const Dot = styled.span`
   position: absolute;
@@ -18,10 +19,7 @@ export const Panel = styled.section`
   right: 0;
   z-index: 40;
   width: min(20rem, calc(100vw - 1rem));
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 `;
 
 export const Header = styled.div`

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export const Card = styled.section`
   display: flex;
@@ -6,10 +7,7 @@ export const Card = styled.section`
   align-items: center;
   gap: ${({ theme }) => theme.spacing.sm};
   padding: ${({ theme }) => theme.spacing.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
   text-align: center;
 `;
 

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export {
   FieldError,
@@ -15,10 +16,7 @@ export const Form = styled.form`
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.lg};
   padding: ${({ theme }) => theme.spacing.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 `;
 
 export const Fieldset = styled.fieldset`

@@ -1,15 +1,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export const Card = styled.article`
   display: flex;
   flex-direction: column;
   height: 100%;
   overflow: hidden;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 
   > img,
   > div:first-child {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export { Chips } from '../components/editor.styles';
 
@@ -87,10 +88,7 @@ export const Card = styled.section`
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.sm};
   padding: ${({ theme }) => theme.spacing.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
   min-width: 0;
 
   p {

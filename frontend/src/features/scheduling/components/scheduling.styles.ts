@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export { SmallButton } from '../../../ui/button.styles';
 export { Fieldset } from '../../../ui/form.styles';
@@ -117,10 +118,7 @@ export const Card = styled.li`
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.sm};
   padding: ${({ theme }) => theme.spacing.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 `;
 
 export const CardHeading = styled.div`

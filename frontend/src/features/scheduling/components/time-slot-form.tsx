@@ -53,6 +53,8 @@ interface TimeSlotFormProps {
   saving: boolean;
   serverError: string | null;
   serverFieldErrors: PathErrors;
+  /** The day the form starts on (a day clicked in the calendar). */
+  initialDate?: string;
 }
 
 /** SPEC §2.8 Create Time Slot, with the §4 option rules and the §5 messages. */
@@ -62,10 +64,13 @@ export function TimeSlotFormFields({
   saving,
   serverError,
   serverFieldErrors,
+  initialDate,
 }: TimeSlotFormProps) {
   const dispatch = useAppDispatch();
   const id = useId();
-  const [values, setValues] = useState<TimeSlotValues>(EMPTY_TIME_SLOT);
+  const [values, setValues] = useState<TimeSlotValues>(() =>
+    initialDate ? { ...EMPTY_TIME_SLOT, date: initialDate } : EMPTY_TIME_SLOT,
+  );
   const [errors, setErrors] = useState<FieldErrors<FieldKey>>({});
   const [submitted, setSubmitted] = useState(false);
 

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectRole } from '../../../app/session.slice';
+import { SlotCalendar } from '../../booking/components/slot-calendar';
 import { Button, SecondaryButton } from '../../../ui/button.styles';
 import { AvailabilityDialog } from '../components/availability-dialog';
 import { Modal } from '../../../ui/modal';
@@ -27,6 +29,7 @@ import {
 /** SPEC §2.8 Schedule Management: time slots by service, the Create Time Slot form and availability. */
 export function ScheduleManagementPage() {
   const dispatch = useAppDispatch();
+  const role = useAppSelector(selectRole);
   const { services, filter, slots, slotForm } = useSchedulingSelector(selectScheduling);
 
   useEffect(() => {
@@ -41,7 +44,7 @@ export function ScheduleManagementPage() {
           <SecondaryButton type="button" onClick={() => dispatch(availabilityOpened())}>
             Manage Availability
           </SecondaryButton>
-          <Button type="button" onClick={() => dispatch(timeSlotFormOpened())}>
+          <Button type="button" onClick={() => dispatch(timeSlotFormOpened(undefined))}>
             Add Time Slot
           </Button>
         </Toolbar>
@@ -71,6 +74,17 @@ export function ScheduleManagementPage() {
       <SectionTitle id="time-slots-title">Time slots</SectionTitle>
       <TimeSlotList labelledBy="time-slots-title" slots={slots.items} status={slots.status} />
 
+      <SectionTitle id="calendar-title">Calendar</SectionTitle>
+      {/* SPEC §2.6 day clicks: an admin's opens the slot management for that day. */}
+      <section aria-labelledby="calendar-title">
+        <SlotCalendar
+          timeslots={slots.items}
+          timeZone={slots.items[0]?.timezone}
+          role={role}
+          onAdminDayClick={(date) => dispatch(timeSlotFormOpened({ date }))}
+        />
+      </section>
+
       <Modal
         open={slotForm.open}
         title="Create Time Slot"
@@ -83,6 +97,7 @@ export function ScheduleManagementPage() {
           saving={slotForm.saving}
           serverError={slotForm.error}
           serverFieldErrors={slotForm.fieldErrors}
+          initialDate={slotForm.date}
         />
       </Modal>
       <AvailabilityDialog />

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { raisedSurface } from '../../../ui/surface.styles';
 
 export const Title = styled.h1`
   margin: 0 0 ${({ theme }) => theme.spacing.lg};
@@ -18,10 +19,7 @@ export const Card = styled.section`
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.md};
   padding: ${({ theme }) => theme.spacing.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${raisedSurface}
 `;
 
 export const CardTitle = styled.h2`

@@ -1,0 +1,33 @@
+import type { AppointmentsService, PaymentJob } from '../appointments/appointments.service';
+import type { EventStore } from '../eventstore/event-store';
+import { runReminder, type ReminderJob } from '../reminders/reminders';
+import { QUEUE_NAMES, type JobQueues, type JobWorker } from './job-queues';
+
+/**
+ * The product's job workers (DESIGN §1): payment confirmation, the unpaid-booking timeout and
+ * reminders. The single-node platform and the worker process both start exactly these.
+ */
+export const startProductWorkers = async (
+  jobs: JobQueues,
+  { appointments, store }: { appointments: AppointmentsService; store: EventStore },
+): Promise<JobWorker[]> => [
+  await jobs.work<PaymentJob>(
+    QUEUE_NAMES.paymentConfirmation,
+    (job) => appointments.confirmPayment(job.data),
+    {
+      concurrency: 4,
+    },
+  ),
+  await jobs.work<ReminderJob>(
+    QUEUE_NAMES.reminders,
+    async (job) => {
+      await runReminder(store, job.data);
+    },
+    { concurrency: 2 },
+  ),
+  await jobs.work<{ appointmentId: string }>(
+    QUEUE_NAMES.paymentTimeout,
+    (job) => appointments.expireUnpaid(job.data.appointmentId),
+    { concurrency: 2 },
+  ),
+];

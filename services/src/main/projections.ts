@@ -1,0 +1,40 @@
+import type { Projection } from '@appointment/projections/projection';
+import { PROJECTIONS } from '@appointment/projections/registry';
+import type { EventStore } from '../eventstore/event-store';
+import type { JobQueues } from '../jobs/job-queues';
+import { mailOutboxReactor } from '../mail/mail-outbox';
+import { livePushReactor, notifierReactor, type LivePush } from '../notifications/notifier.reactor';
+import { reminderScheduler } from '../reminders/reminders';
+
+export interface ProductProjectionsOptions {
+  store: EventStore;
+  /** Where links in e-mails point. */
+  publicUrl: string;
+  /** Signs e-mail verification links. */
+  secret: string;
+  /** Reminder jobs are set only where there are job queues. */
+  jobs?: Pick<JobQueues, 'enqueue'>;
+  /** Where a recorded notification goes live; nowhere in a process without sockets. */
+  push?: LivePush;
+}
+
+/**
+ * Everything that follows the log, in the order a batch is applied: the read models, then the
+ * reactors that read them (the notifier reads rm_accounts) and turn events into mail,
+ * notifications and reminder jobs, and the live push of the notifications rm_notifications
+ * now holds. The single-node platform and the scale-out projector both
+ * run exactly this list.
+ */
+export const productProjections = ({
+  store,
+  publicUrl,
+  secret,
+  jobs,
+  push,
+}: ProductProjectionsOptions): Projection[] => [
+  ...PROJECTIONS,
+  mailOutboxReactor({ publicUrl, secret }),
+  notifierReactor(store),
+  ...(jobs ? [reminderScheduler(store, jobs)] : []),
+  ...(push ? [livePushReactor(push)] : []),
+];

@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Appointment } from '@appointment/contracts/appointments';
+import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
+import { bookAtSunrise, Caller } from '../testing/test-platform';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * The scale-out profile (DESIGN §4) as separate processes on one database and one Redis: the
+ * projector, a worker and two API processes. A booking made through one API process is pushed
+ * live, by the projector, to the provider admin's socket on the other.
+ */
+describe('the scale-out processes', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  interface Child {
+    name: string;
+    process: ChildProcess;
+    /** Its exit code, listened for from the spawn on, so an early exit is never missed. */
+    exited: Promise<number | null>;
+    /** The port it serves on, once its start-up line says so (API processes). */
+    port: Promise<number>;
+    stderr: string[];
+  }
+  const children: Child[] = [];
+  const sockets: Socket[] = [];
+  const prefix = `scale_${randomBytes(4).toString('hex')}`;
+
+  const start = (name: string, entry: string, env: Record<string, string> = {}): Child => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `services/src/main/${entry}.ts`], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        REDIS_URL,
+        JOBS_PREFIX: prefix,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_POOL_SIZE: '4',
+        DEMO_DATA: 'false',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const port = new Promise<number>((resolve) => {
+      let seen = '';
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        seen = (seen + chunk).slice(-4096);
+        const running = /Appointment is running on http:\/\/localhost:(\d+)/.exec(seen);
+        if (running) resolve(Number(running[1]));
+      });
+    });
+    const stderr: string[] = [];
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr.push(chunk);
+      process.stderr.write(`[${name}] ${chunk}`);
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))),
+    );
+    const started = { name, process: child, exited, port, stderr };
+    children.push(started);
+    return started;
+  };
+
+  /**
+   * `promise`, unless a process exits first (while `exitsFail`) or `seconds` pass: then an error
+   * that names what was awaited and what each process wrote to stderr.
+   */
+  const within = async <T>(
+    what: string,
+    seconds: number,
+    promise: Promise<T>,
+    exitsFail = true,
+  ): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const failure = (why: string) =>
+      new Error(
+        [
+          `${what}: ${why}`,
+          ...children.map((c) => `[${c.name}] ${c.stderr.join('').trim() || '(no stderr)'}`),
+        ].join('\n'),
+      );
+    try {
+      return await Promise.race([
+        promise,
+        ...(exitsFail ? children : []).map((c) =>
+          c.exited.then((code) => Promise.reject(failure(`${c.name} exited early with ${code}`))),
+        ),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(failure(`not within ${seconds} s`)), seconds * 1000);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('scale_out');
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-scale-out-'));
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    for (const child of children) child.process.kill('SIGKILL');
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('books through one API process and pushes live to a socket on another; each stops cleanly', async () => {
+    start('projector', 'projector');
+    start('worker', 'worker');
+    // The demo data is seeded by one API process only; its commands wait for the projector.
+    // Each API process takes a port the system picks (PORT=0) and names it in its start-up line,
+    // so no other process can take the port between choosing it and listening on it.
+    const api = { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' };
+    const portA = await within(
+      'API A listening',
+      90,
+      start('api A', 'api', { ...api, DEMO_DATA: 'true' }).port,
+    );
+    const portB = await within('API B listening', 90, start('api B', 'api', api).port);
+    const [a, b] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+
+    const user = new Caller(a);
+    expect((await within('the user logging in', 20, user.login('user@example.com'))).status).toBe(200);
+    const admin = new Caller(b);
+    expect((await within('the admin logging in', 20, admin.login('admin@example.com'))).status).toBe(200);
+
+    const socket = connect(b, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: admin.token },
+    });
+    sockets.push(socket);
+    await within(
+      "the admin's socket connecting",
+      20,
+      new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      }),
+    );
+    const pushed = new Promise<{ message: string; _id: string }>((resolve) =>
+      socket.once('appointmentCreatedadmin', resolve),
+    );
+
+    const { appointment } = await within('the booking', 20, bookAtSunrise(user, 'General Consultation'));
+    expect(appointment).toMatchObject({ status: 'pending', serviceName: 'General Consultation' });
+    const live = await within('the live notification on the other API process', 15, pushed);
+    expect(live.message).toContain('General Consultation');
+
+    // Read from the other API process at once: the booking answered once the read model held it.
+    const elsewhere = new Caller(b);
+    elsewhere.token = user.token;
+    const listed = await elsewhere.post<{ appointments: Appointment[] }>(
+      '/api/appointments/appointmentlist',
+      {
+        filters: { status: 'all' },
+      },
+    );
+    expect(listed.body.appointments.map((a) => a._id)).toContain(appointment._id);
+    // The notification was recorded too: the admin's list holds it once it is projected.
+    let listedIds: string[] = [];
+    for (let i = 0; i < 100 && !listedIds.includes(live._id); i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      const notifications = await admin.get<{ notifications: { _id: string }[] }>(
+        '/api/appointments/getnotification',
+      );
+      listedIds = notifications.body.notifications.map((n) => n._id);
+    }
+    expect(listedIds).toContain(live._id);
+
+    for (const child of children) child.process.kill('SIGTERM');
+    // Each stops within its own 15 s grace period, or exits 1.
+    const codes = await within(
+      'every process exiting on SIGTERM',
+      30,
+      Promise.all(children.map((c) => c.exited)),
+      false,
+    );
+    expect(Object.fromEntries(children.map((c, i) => [c.name, codes[i]]))).toEqual(
+      Object.fromEntries(children.map((c) => [c.name, 0])),
+    );
+    children.length = 0;
+  }, 180_000);
+});
