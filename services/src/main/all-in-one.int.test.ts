@@ -2,20 +2,21 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@appointment/infra/testing/ports';
 import { PostgresEventStore } from '../eventstore/postgres-event-store';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
 interface Launched {
   child: ChildProcess;
+  /** The port the system picked (PORT=0), as the start-up line names it. */
+  port: number;
   output: () => string;
   exited: Promise<number | null>;
 }
 
 /** `npm start` without DATABASE_URL: the launcher process with its embedded PostgreSQL. */
-const launch = async (dataDir: string, port: number): Promise<Launched> => {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+const launch = async (dataDir: string): Promise<Launched> => {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main/all-in-one.ts'], {
     cwd: ROOT,
@@ -27,12 +28,13 @@ const launch = async (dataDir: string, port: number): Promise<Launched> => {
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
-  while (!output.includes(`running on http://localhost:${port}`)) {
+  let running: RegExpExecArray | null;
+  while (!(running = /running on http:\/\/localhost:(\d+)/.exec(output))) {
     if (Date.now() > deadline || child.exitCode !== null)
       throw new Error(`launcher did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { child, output: () => output, exited };
+  return { child, port: Number(running[1]), output: () => output, exited };
 };
 
 interface Health {
@@ -63,8 +65,8 @@ describe('single-node launcher (npm start)', () => {
   });
 
   it('starts an embedded PostgreSQL, serves the app and the API, stops cleanly, and reuses its data', async () => {
-    const port = await freePort();
-    running = await launch(dataDir, port);
+    running = await launch(dataDir);
+    const { port } = running;
     expect(running.output()).toContain('embedded server initialised and started');
 
     const first = await health(port);
@@ -100,7 +102,7 @@ describe('single-node launcher (npm start)', () => {
     const caughtUp = async () => {
       const deadline = Date.now() + 20_000;
       for (;;) {
-        const catalog = (await health(port)).projections.find(
+        const catalog = (await health(running!.port)).projections.find(
           (projection) => projection.name === 'stream_catalog',
         )!;
         if ((catalog.lag === 0 && catalog.eventsApplied > 0) || Date.now() > deadline) return catalog;
@@ -122,7 +124,7 @@ describe('single-node launcher (npm start)', () => {
     expect(running.output()).toContain('"msg":"stopped"');
     await expect(fetch(`http://localhost:${port}/api/health`)).rejects.toThrow();
 
-    running = await launch(dataDir, port);
+    running = await launch(dataDir);
     expect(running.output()).toContain('reusing its data');
     const after = await caughtUp();
     expect(after).toMatchObject({ eventsApplied: before.eventsApplied, lag: 0 });
