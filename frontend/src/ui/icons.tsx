@@ -139,3 +139,24 @@ export function SettingsIcon(props: IconProps) {
     </svg>
   );
 }
+
+/** A picture frame: the placeholder where an image is missing. */
+export function ImageIcon(props: IconProps) {
+  return (
+    <svg {...base} width={40} height={40} strokeWidth={1.5} {...props}>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <circle cx="9" cy="10" r="2" />
+      <path d="m21 17-5-5-9 8" />
+    </svg>
+  );
+}
+
+/** A building: the placeholder where a provider's picture is missing. */
+export function BuildingIcon(props: IconProps) {
+  return (
+    <svg {...base} width={40} height={40} strokeWidth={1.5} {...props}>
+      <rect x="4" y="3" width="16" height="18" rx="1" />
+      <path d="M9 21v-4h6v4M8 7h2M14 7h2M8 11h2M14 11h2" />
+    </svg>
+  );
+}

@@ -1,25 +1,6 @@
 import type { Provider } from '@appointment/contracts/catalogue';
+import { BuildingIcon } from '../../../ui/icons';
 import { Picture, Placeholder } from './provider-image.styles';
-
-function BuildingIcon() {
-  return (
-    <svg
-      width="40"
-      height="40"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="4" y="3" width="16" height="18" rx="1" />
-      <path d="M9 21v-4h6v4M8 7h2M14 7h2M8 11h2M14 11h2" />
-    </svg>
-  );
-}
 
 interface ProviderImageProps {
   provider: Pick<Provider, 'name' | 'imageUrl'>;

@@ -3,12 +3,13 @@ import { format, nextMonday } from 'date-fns';
 import { FORMATS } from '@appointment/contracts/constants';
 import { ApplyTemplate, type ScheduleTemplate } from '@appointment/contracts/schedule';
 import { useAppDispatch } from '../../../app/hooks';
-import { Form, FormButton, FormError, FormSecondaryButton } from '../../../ui/form.styles';
+import { Form } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
 import { templateApplyClosed, templateApplySubmitted, type PathErrors } from '../scheduling.slice';
 import { breaksSummary, workingDaysSummary } from '../template-summary';
 import { errorsByPath } from '../../../ui/use-schema-form';
-import { Actions, CardText } from './scheduling.styles';
+import { CardText } from './scheduling.styles';
+import { FormFooter } from './form-footer';
 
 interface ApplyTemplateFormProps {
   template: ScheduleTemplate;
@@ -54,15 +55,14 @@ export function ApplyTemplateForm({
         onChange={(_name, value) => setWeekStart(value)}
         error={shown.weekStart}
       />
-      {serverError && !shown.weekStart && <FormError role="alert">{serverError}</FormError>}
-      <Actions>
-        <FormSecondaryButton type="button" onClick={() => dispatch(templateApplyClosed())}>
-          Cancel
-        </FormSecondaryButton>
-        <FormButton type="submit" disabled={saving}>
-          {saving ? 'Applying...' : 'Apply Template'}
-        </FormButton>
-      </Actions>
+      <FormFooter
+        serverError={serverError}
+        fieldShowsError={Boolean(shown.weekStart)}
+        busy={saving}
+        submitLabel="Apply Template"
+        busyLabel="Applying..."
+        onCancel={() => dispatch(templateApplyClosed())}
+      />
     </Form>
   );
 }

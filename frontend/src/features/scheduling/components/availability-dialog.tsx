@@ -2,16 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { PROVIDER_TIMEZONES } from '@appointment/contracts/constants';
 import { Availability } from '@appointment/contracts/schedule';
 import { useAppDispatch } from '../../../app/hooks';
-import {
-  Field,
-  FieldError,
-  Form,
-  FormButton,
-  FormError,
-  FormSecondaryButton,
-  Label,
-  Select,
-} from '../../../ui/form.styles';
+import { Field, FieldError, Form, FormSecondaryButton, Label, Select } from '../../../ui/form.styles';
 import { useSchedulingSelector } from '../scheduling.hooks';
 import {
   availabilityClosed,
@@ -23,6 +14,7 @@ import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/h
 import { errorsByPath } from '../../../ui/use-schema-form';
 import { Modal } from '../../../ui/modal';
 import { Actions, ErrorNotice, Notice } from './scheduling.styles';
+import { FormFooter } from './form-footer';
 
 interface AvailabilityFormProps {
   initial: Availability;
@@ -93,17 +85,13 @@ function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: A
         onChange={(breaks) => changeHours({ ...hours, breaks })}
         errors={shown}
       />
-      {serverError && Object.keys(serverFieldErrors).length === 0 && (
-        <FormError role="alert">{serverError}</FormError>
-      )}
-      <Actions>
-        <FormSecondaryButton type="button" onClick={() => dispatch(availabilityClosed())}>
-          Cancel
-        </FormSecondaryButton>
-        <FormButton type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Availability'}
-        </FormButton>
-      </Actions>
+      <FormFooter
+        serverError={serverError}
+        fieldShowsError={Object.keys(serverFieldErrors).length > 0}
+        busy={saving}
+        submitLabel="Save Availability"
+        onCancel={() => dispatch(availabilityClosed())}
+      />
     </Form>
   );
 }

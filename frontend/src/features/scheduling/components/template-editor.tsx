@@ -6,20 +6,11 @@ import {
   type ScheduleTemplate,
 } from '@appointment/contracts/schedule';
 import { useAppDispatch } from '../../../app/hooks';
-import {
-  Field,
-  FieldError,
-  Form,
-  FormButton,
-  FormError,
-  FormSecondaryButton,
-  Input,
-  Label,
-} from '../../../ui/form.styles';
+import { Field, FieldError, Form, Input, Label } from '../../../ui/form.styles';
 import { templateEditorClosed, templateSubmitted, type PathErrors } from '../scheduling.slice';
 import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/hours-editor';
 import { errorsByPath } from '../../../ui/use-schema-form';
-import { Actions } from './scheduling.styles';
+import { FormFooter } from './form-footer';
 
 interface TemplateEditorProps {
   /** The template to edit, or 'new' for a new one with the default week. */
@@ -111,17 +102,13 @@ export function TemplateEditor({ target, saving, serverError, serverFieldErrors 
         onChange={(breaks) => change({ name, description, hours: { ...hours, breaks } })}
         errors={shown}
       />
-      {serverError && Object.keys(serverFieldErrors).length === 0 && (
-        <FormError role="alert">{serverError}</FormError>
-      )}
-      <Actions>
-        <FormSecondaryButton type="button" onClick={() => dispatch(templateEditorClosed())}>
-          Cancel
-        </FormSecondaryButton>
-        <FormButton type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Template'}
-        </FormButton>
-      </Actions>
+      <FormFooter
+        serverError={serverError}
+        fieldShowsError={Object.keys(serverFieldErrors).length > 0}
+        busy={saving}
+        submitLabel="Save Template"
+        onCancel={() => dispatch(templateEditorClosed())}
+      />
     </Form>
   );
 }

@@ -4,16 +4,7 @@ import { REPEAT_OPTIONS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { RepeatOption } from '@appointment/contracts/schedule';
 import { useAppDispatch } from '../../../app/hooks';
-import {
-  Field,
-  FieldError,
-  Form,
-  FormButton,
-  FormError,
-  FormSecondaryButton,
-  Label,
-  Select,
-} from '../../../ui/form.styles';
+import { Field, FieldError, Form, Label, Select } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
 import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';
 import { timeSlotFormClosed, timeSlotSubmitted, type LoadStatus, type PathErrors } from '../scheduling.slice';
@@ -26,7 +17,8 @@ import {
   withTotalSlots,
   type TimeSlotValues,
 } from '../time-slot-form.values';
-import { Actions, CheckList, CheckRow, Fieldset, FormGrid, Notice, Preview } from './scheduling.styles';
+import { CheckList, CheckRow, Fieldset, FormGrid, Notice, Preview } from './scheduling.styles';
+import { FormFooter } from './form-footer';
 
 type FieldKey = keyof TimeSlotValues;
 
@@ -240,18 +232,17 @@ export function TimeSlotFormFields({
         </Preview>
       )}
 
-      {serverError && Object.keys(serverFieldErrors).length === 0 && (
-        <FormError role="alert">{serverError}</FormError>
-      )}
+      <FormFooter
+        serverError={serverError}
 
-      <Actions>
-        <FormSecondaryButton type="button" onClick={() => dispatch(timeSlotFormClosed())}>
-          Cancel
-        </FormSecondaryButton>
-        <FormButton type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Create Time Slot'}
-        </FormButton>
-      </Actions>
+        fieldShowsError={Object.keys(serverFieldErrors).length > 0}
+
+        busy={saving}
+
+        submitLabel="Create Time Slot"
+
+        onCancel={() => dispatch(timeSlotFormClosed())}
+      />
     </Form>
   );
 }
