@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import type pg from 'pg';
 import { readMailbox } from '../mail/mail-outbox';
@@ -104,8 +105,27 @@ export const createApp = (deps: AppDependencies): Express => {
 
   const dist = deps.frontendDist;
   if (dist && existsSync(path.join(dist, 'index.html'))) {
-    app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    app.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => {
+    // The build writes brotli and gzip copies beside each file; a browser gets the smallest it
+    // accepts. Files under assets/ carry a content hash in their names, so they never change.
+    app.use(
+      expressStaticGzip(dist, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: {
+          index: false,
+          maxAge: '1h',
+          setHeaders: (res, file) => {
+            if (path.relative(dist, file).startsWith(`assets${path.sep}`)) {
+              res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+            }
+          },
+        },
+      }),
+    );
+    // Every other path is a screen of the app, but for assets/: a file missing there (a tab
+    // from before a release asking for an old chunk) is a 404, not the page shell as script.
+    app.get(/^(?!\/api\/|\/socket\.io\/|\/assets\/).*/, (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(path.join(dist, 'index.html'));
     });

@@ -83,7 +83,15 @@ describe('single-node launcher (npm start)', () => {
 
     const shell = await fetch(`http://localhost:${port}/`);
     expect(shell.status).toBe(200);
-    expect(await shell.text()).toContain('<div id="root">');
+    const shellHtml = await shell.text();
+    expect(shellHtml).toContain('<div id="root">');
+    // The app's script, as the build compressed it (brotli), kept by the browser for good.
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(shellHtml)![1]!;
+    const asset = await fetch(`http://localhost:${port}${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await asset.text()).length).toBeGreaterThan(1000);
     const deepLink = await fetch(`http://localhost:${port}/appointments/book`);
     expect(await deepLink.text()).toContain('<div id="root">');
     const unknownApi = await fetch(`http://localhost:${port}/api/no-such-route`);

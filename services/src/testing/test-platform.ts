@@ -79,6 +79,8 @@ export const startTestPlatform = async (options: {
   env?: Record<string, string>;
   /** BullMQ queues and workers (payments, reminders). */
   jobs?: boolean;
+  /** A built frontend to serve, as the launcher serves frontend/dist. */
+  frontendDist?: string;
 }): Promise<TestPlatform> => {
   const database: TestDatabase = await createTestDatabase(options.name);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-test-'));
@@ -104,6 +106,7 @@ export const startTestPlatform = async (options: {
     databaseUrl: database.url,
     logger: createLogger('silent'),
     jobs,
+    frontendDist: options.frontendDist,
   });
   const server = http.createServer(platform.handler);
   const io = createSocketServer(server, platform.sessions, createLogger('silent'));
