@@ -84,3 +84,47 @@ export const withProgress = async <T>(
     bar.stop();
   }
 };
+
+export interface PacedResult {
+  sent: number;
+  /** Answers by HTTP status; a request that failed outright counts under 0. */
+  statuses: Map<number, number>;
+  /** Milliseconds from each request's scheduled moment to its answer, sorted. */
+  latencies: Float64Array;
+}
+
+/**
+ * Open-loop load at a steady `rate` per second for `seconds`: request i is due at i / rate,
+ * sent then whatever the answers before it are doing. autocannon's rate limit sends each
+ * connection's quota at the start of every second instead, which measures bursts. Latency
+ * counts from the due moment, so a late send (a busy client) is not hidden.
+ */
+export const paced = async (
+  rate: number,
+  seconds: number,
+  send: (i: number) => Promise<number>,
+): Promise<PacedResult> => {
+  const statuses = new Map<number, number>();
+  const samples = new Samples();
+  const total = Math.round(rate * seconds);
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < total;) {
+    const now = performance.now();
+    for (; i < total && start + (i * 1000) / rate <= now; i++) {
+      const due = start + (i * 1000) / rate;
+      inFlight.push(
+        send(i)
+          .catch(() => 0)
+          .then((status) => {
+            samples.push(performance.now() - due);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          }),
+      );
+    }
+    const next = start + (i * 1000) / rate;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+  }
+  await Promise.all(inFlight);
+  return { sent: total, statuses, latencies: samples.sorted() };
+};
