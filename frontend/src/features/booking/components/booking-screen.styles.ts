@@ -72,6 +72,11 @@ export const ServiceName = styled.span`
 export const ServiceMeta = styled.span`
   font-size: ${({ theme }) => theme.font.small};
   opacity: 0.85;
+
+  /* Dimmed, the light text on the chosen service's blue fell short of 4.5:1 contrast. */
+  [aria-pressed='true'] > & {
+    opacity: 1;
+  }
 `;
 
 export const SlotArea = styled.section`
