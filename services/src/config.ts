@@ -114,3 +114,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     }),
   );
 };
+
+/**
+ * Where links in e-mails point: PUBLIC_URL, else this machine at PORT. With PORT=0 (a port the
+ * system picks, as tests start processes) the default names no reachable port; set PUBLIC_URL.
+ */
+export const publicUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string =>
+  config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

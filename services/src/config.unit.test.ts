@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, publicUrlOf } from './config';
 
 describe('configuration', () => {
   it('has working defaults for the single-node profile', () => {
@@ -15,6 +15,13 @@ describe('configuration', () => {
     });
     expect(config.PORT).toBe(4000);
     expect(config.KAFKA_BROKERS).toEqual(['a:9092', 'b:9093']);
+  });
+
+  it('points e-mail links at PUBLIC_URL, else at this machine on PORT', () => {
+    expect(publicUrlOf(loadConfig({ PORT: '4000' }))).toBe('http://localhost:4000');
+    expect(publicUrlOf(loadConfig({ PORT: '4000', PUBLIC_URL: 'https://book.example.com' }))).toBe(
+      'https://book.example.com',
+    );
   });
 
   it.each([

@@ -15,7 +15,7 @@ import { seedDemoData } from './demo-data';
 import { SessionStore } from '../auth/sessions';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { ScheduleService } from '../schedule/schedule.service';
-import type { Config } from '../config';
+import { publicUrlOf, type Config } from '../config';
 import { connectEventStore } from '../eventstore/connect';
 import type { EventStore } from '../eventstore/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
@@ -82,7 +82,7 @@ export const startPlatform = async ({
   const secret = await sessions.secret('email-verification');
 
   const notificationListeners = new Set<(notification: LiveNotification) => void>();
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const publicUrl = publicUrlOf(config);
   // Read models and reactors follow the log on one subscription: each batch is read once and
   // applied to all of them in one transaction.
   const projector =

@@ -1,5 +1,5 @@
 import { ProjectorRunner } from '@appointment/projections/runner';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, publicUrlOf } from '../config';
 import { createLogger } from '../logger';
 import { pushLive, redisLive } from '../realtime/socket-server';
 import { openProcessParts, openRedisJobs } from './process-parts';
@@ -25,7 +25,7 @@ const main = async () => {
   if (live) shutdown.add('live channel', () => live.close());
   const projections = productProjections({
     store,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicUrl: publicUrlOf(config),
     secret: await sessions.secret('email-verification'),
     jobs,
     push: live ? (notification) => pushLive(live.emitter, notification) : undefined,
