@@ -86,6 +86,11 @@ export const createSocketServer = (
   return io;
 };
 
+/** Closes a live-channel connection: politely, or at once when Redis cannot be reached. */
+const closeRedis = async (client: Redis): Promise<void> => {
+  await client.quit().catch(() => client.disconnect());
+};
+
 /** The Socket.IO Redis adapter of an API process, with its two connections to close at the end. */
 export const redisRooms = (
   url: string,
@@ -98,7 +103,7 @@ export const redisRooms = (
   return {
     adapter: createAdapter(pub, sub, { key: liveChannelKey(prefix) }),
     close: async () => {
-      await Promise.all([pub, sub].map((client) => client.quit().catch(() => client.disconnect())));
+      await Promise.all([pub, sub].map(closeRedis));
     },
   };
 };
@@ -110,9 +115,7 @@ export const redisLive = (url: string, prefix: string, logger: Logger): RedisLiv
   const emitter = new Emitter(client, { key: liveChannelKey(prefix) });
   return {
     emitter: { to: (room) => emitter.to(room) },
-    close: async () => {
-      await client.quit().catch(() => client.disconnect());
-    },
+    close: () => closeRedis(client),
   };
 };
 
