@@ -45,6 +45,16 @@ const longWhen = zonedFormatter('en-US', {
 });
 const when = (instant: string, timeZone: string) => longWhen(new Date(instant), timeZone);
 
+/** A reactor without tables that handles a whole batch at once; one event is a batch of one. */
+const batchReactor = (name: string, applyBatch: NonNullable<Projection['applyBatch']>): Projection => ({
+  name,
+  reactor: true,
+  version: 1,
+  createTables: () => '',
+  apply: (event, context) => applyBatch([event], context),
+  applyBatch,
+});
+
 /** Where a notification goes live once it is recorded (SPEC §7.6). */
 export type LivePush = (notification: LiveNotification) => void;
 
@@ -131,14 +141,7 @@ export const notifierReactor = (store: EventStore): Projection => {
     });
     await store.appendToStreams(appends);
   };
-  return {
-    name: 'notifier',
-    reactor: true,
-    version: 1,
-    createTables: () => '',
-    apply: (event, context) => applyBatch([event], context),
-    applyBatch,
-  };
+  return batchReactor('notifier', applyBatch);
 };
 
 const RECORDED = z.object({
@@ -176,12 +179,5 @@ export const livePushReactor = (push: LivePush, now: () => number = Date.now): P
     });
     if (live.length > 0) afterCommit?.(() => live.forEach(push));
   };
-  return {
-    name: 'live_push',
-    reactor: true,
-    version: 1,
-    createTables: () => '',
-    apply: (event, context) => applyBatch([event], context),
-    applyBatch,
-  };
+  return batchReactor('live_push', applyBatch);
 };
