@@ -14,6 +14,10 @@ const launcherEnv = [
   'REGISTRATION_LIMIT=10000',
   process.env.E2E_DATABASE_URL ? `DATABASE_URL=${process.env.E2E_DATABASE_URL}` : 'DATA_DIR=.data/e2e',
 ].join(' ');
+// A pinned clock (TEST_CLOCK, see e2e/clock.ts) is shared by the launcher, the workers and every
+// page; one anchor makes them agree, so it is set here before any of them starts.
+if (process.env.TEST_CLOCK && !process.env.TEST_CLOCK_ANCHOR)
+  process.env.TEST_CLOCK_ANCHOR = String(Date.now());
 const build = process.env.E2E_PREBUILT ? '' : 'npm run build && ';
 
 export default defineConfig({
@@ -21,7 +25,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '../reports/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '../reports/playwright.json' }],
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

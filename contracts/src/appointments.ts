@@ -3,6 +3,7 @@ import type { Provider, Service } from './catalogue';
 import type { CheckoutInfo } from './payments';
 import { APPOINTMENT_STATUSES } from './constants';
 import { MESSAGES } from './messages';
+import { isDayKey, isTimeOfDay } from './schedule';
 
 /**
  * Appointments: the booking form, the appointment as listed, its counts and status changes
@@ -14,6 +15,19 @@ export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
 
 const flag = z.preprocess((value) => value === true || value === 'true', z.boolean());
 
+const isInstant = (value: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
+
+/** A booking's time: HH:mm, or an ISO instant (the seed sends either); empty is absent. */
+const bookingTime = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((value) => value === '' || isTimeOfDay(value) || isInstant(value), {
+    message: MESSAGES.invalidDateFormat,
+  })
+  .optional();
+
 /**
  * SPEC §3 Booking form. The seed sends the slot's fields; this product also takes the
  * window's id (`timeslotId`, the slot's `_id`) and otherwise finds the window by provider,
@@ -23,9 +37,17 @@ export const BookingForm = z.object({
   servicename: z.string().trim().min(1, { message: MESSAGES.serviceSelectionRequired }).max(200),
   providerId: z.string().trim().min(1, { message: MESSAGES.providerNotFound }).max(100),
   timeslotId: z.string().trim().max(100).optional(),
-  date: z.string().trim().min(1, { message: MESSAGES.dateRequired }).max(40),
-  starttime: z.string().trim().max(40).optional(),
-  endtime: z.string().trim().max(40).optional(),
+  date: z
+    .string()
+    .trim()
+    .min(1, { message: MESSAGES.dateRequired })
+    .max(40)
+    // The day (YYYY-MM-DD), alone or leading an ISO instant as the seed sends it (issue 16: never a 500).
+    .refine((value) => isDayKey(value.slice(0, 10)) && (value.length === 10 || isInstant(value)), {
+      message: MESSAGES.invalidDateFormat,
+    }),
+  starttime: bookingTime,
+  endtime: bookingTime,
   formattedstarttime: z.string().trim().max(40).optional(),
   formattedendtime: z.string().trim().max(40).optional(),
   index: z.preprocess(

@@ -1,3 +1,4 @@
+@any-hour
 Feature: Booking an appointment
   A user books a service in one of a provider's time slots. A time slot split into parts is
   booked part by part, each part by one person; a block takes a number of people. Sunrise Clinic

@@ -1,3 +1,4 @@
+@any-hour
 Feature: Notifications
   A booking notifies the user who booked and the admins of the provider, shortly after it is
   made. Each person sees only their own notifications, newest first, and can delete one or

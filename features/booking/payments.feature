@@ -1,3 +1,4 @@
+@any-hour
 Feature: Paying for an appointment
   A service with a price is paid when it is booked. The booking answers with an order (the
   amount in the smallest unit of the currency, so $50 is 5000) and a checkout. Without card

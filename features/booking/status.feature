@@ -1,3 +1,4 @@
+@any-hour
 Feature: Appointment status
   An appointment is pending, scheduled, completed or cancelled. The provider's admin may move
   an appointment to any status; the incharge can see the appointments but not change them.

@@ -1,3 +1,4 @@
+@any-hour
 Feature: Schedule templates and availability
   A provider's admin keeps templates of a working week: the hours of each day and the breaks.
   Every provider starts with the "Standard Work Week", Monday to Friday from 09:00 to 17:00

@@ -1,3 +1,4 @@
+@any-hour
 Feature: Time slots
   A provider's staff open time slots: windows on a day during which a service can be booked.
   A window is either split into equal parts, each booked by one person, or one block that takes

@@ -197,6 +197,29 @@ When(
   },
 );
 
+When(
+  '{person} books {string} at {string} in part {int} of the time slot {day} at {time}, naming {string} as the provider',
+  async function (
+    this: PlatformWorld,
+    who: string,
+    service: string,
+    provider: string,
+    part: number,
+    day: string,
+    time: string,
+    named: string,
+  ) {
+    const person = this.person(who);
+    const form = await prepareBooking(this, person, { provider, service, day, time, part });
+    form.set('providerId', await providerIdOf(this, named));
+    const response = await sendRaw(this, person, APPOINTMENT_PATHS.book, {
+      body: form,
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    remember(this, person, response);
+  },
+);
+
 Given(
   '{person} has booked {string} at {string} in part {int} of the time slot {day} at {time}',
   async function (

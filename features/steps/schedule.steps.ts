@@ -16,6 +16,7 @@ import { defineParameterType, Given, Then, When, type DataTable } from '@cucumbe
 import type { ApiResponse, Person, PlatformWorld } from '../support/world';
 import { lastResponseOf } from './accounts.helpers';
 import { assertRefusedOn, ok, providerIdOf, sameRows, sendRaw } from './catalogue.steps';
+import { testClock } from '@appointment/infra/testing/clock';
 
 /*
  * Time slots, availability and templates (SPEC §2.6, §2.8, §4, §5, §7.5), driven through the API.
@@ -33,7 +34,7 @@ const plusDays = (day: string, days: number): string =>
 
 /** The calendar day a scenario names, in a time zone; an empty text stays empty. */
 export const dayFrom = (text: string, timeZone: string): string => {
-  const today = dayKeyIn(new Date(), timeZone);
+  const today = dayKeyIn(testClock(), timeZone);
   const words = text.trim();
   if (words === '' || /^\d{4}-\d{2}-\d{2}$/.test(words)) return words;
   if (words === 'today') return today;

@@ -132,6 +132,7 @@ export class PlatformWorld extends World {
         LOG_LEVEL: 'silent',
         // Always the local outbox and the Postgres event store, whatever the shell has set.
         NODE_ENV: 'test',
+        DEV_MAILBOX: 'true',
         SMTP_URL: '',
         EVENTSTORE_URL: '',
         ...(this.withJobs ? { PAYMENT_TIMEOUT_MS: String(PAYMENT_TIMEOUT_MS) } : {}),

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { dayKeyIn } from './clock';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { API_PATHS, DEMO_PASSWORD, registerUser, type RegisteredUser } from './api-sign-in';
 import { createBookableProvider } from './booking-helpers';
@@ -31,15 +32,6 @@ const login = async (request: APIRequestContext, email: string): Promise<SignedI
   expect(response.ok(), `sign-in as ${email}`).toBeTruthy();
   const body = (await response.json()) as { token: string; user: SignedIn['user'] };
   return { headers: { Authorization: `Bearer ${body.token}` }, user: body.user };
-};
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** The calendar day `offset` days from today, YYYY-MM-DD; a few days on is tomorrow in every zone. */
-const dayKeyFromToday = (offset: number): string => {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 };
 
 /** A day key as the screens write long dates: weekday, month, day, year. */
@@ -86,7 +78,7 @@ export const createProviderWithBookings = async (
   const admin = await login(request, provider.email);
   const providerId = admin.user.providerId;
   if (!providerId) throw new Error(`${provider.email} has no provider`);
-  const date = dayKeyFromToday(3);
+  const date = dayKeyIn('Asia/Kolkata', 3); // the provider is in Palakkad
   const added = await request.post(APPOINTMENT_PATHS.addTimeSlot, {
     headers: admin.headers,
     data: {

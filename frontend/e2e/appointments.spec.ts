@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './clock';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { DEMO, signIn } from './api-sign-in';
 import {
@@ -15,7 +16,7 @@ import {
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
 
-test.describe('Appointments: counts, lists and status changes', () => {
+test.describe('Appointments: counts, lists and status changes', { tag: '@any-hour' }, () => {
   test('a user sees their counts, the pending list with every field, and an empty status', async ({
     page,
     request,
@@ -194,7 +195,7 @@ test.describe('Appointments: counts, lists and status changes', () => {
   });
 });
 
-test.describe('Appointments: failures', () => {
+test.describe('Appointments: failures', { tag: '@any-hour' }, () => {
   test('the list says so while loading, when it cannot load, and opens on all appointments by default', async ({
     page,
   }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './clock';
 import { AUTH_PATHS, DEMO_ACCOUNTS as DEMO, DEMO_PASSWORD, signInByApi, uniqueEmail } from './session';
 
 const stored = (page: Page, key: string) =>

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './clock';
 import { registerUser, signIn } from './api-sign-in';
 import {
   BOOKING_PATHS,
@@ -22,7 +23,7 @@ const monthYear = (dayKey: string): string =>
     year: 'numeric',
   });
 
-test.describe('Booking: confirm and book a slot (SPEC §2.6, §4 booking flow)', () => {
+test.describe('Booking: confirm and book a slot (SPEC §2.6, §4 booking flow)', { tag: '@any-hour' }, () => {
   test('a user books the next slot with a note and an image; the slot is then no longer offered', async ({
     page,
     playwright,

@@ -96,17 +96,9 @@ export const LONG_DATE =
   /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/;
 export const TIME_RANGE = /^\d{1,2}:\d{2} (AM|PM) - \d{1,2}:\d{2} (AM|PM)$/;
 
-/** The calendar day `offset` days from today in a time zone, written YYYY-MM-DD. */
-export const dayKeyIn = (timeZone: string, offset: number): string => {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day! + offset)).toISOString().slice(0, 10);
-};
+import { dayKeyIn } from './clock';
+
+export { dayKeyIn };
 
 /** A day key as the screens write long dates: weekday, month, day, year. */
 export const longDateOf = (dayKey: string): string =>

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './clock';
 import { DEMO, registerUser, signIn } from './api-sign-in';
 import {
   BOOKING_PATHS,
@@ -11,7 +11,7 @@ import {
   providerCards,
 } from './booking-helpers';
 
-test.describe('Booking: provider browsing and the first step of booking', () => {
+test.describe('Booking: provider browsing and the first step of booking', { tag: '@any-hour' }, () => {
   test('a user finds Sunrise Clinic by industry, location and name, then sees its next slot and calendar', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './clock';
 import { AUTH_PATHS, DEMO_ACCOUNTS, signInAs, signInByApi, uniqueEmail } from './session';
 
 // Failures are produced for real: the browser goes offline, or the server's own limits answer.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './clock';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, uniqueEmail } from './session';
 
 /** The two journeys issue 3 names, entirely through the screens a person uses. */

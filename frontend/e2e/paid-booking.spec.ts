@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, withTestClock } from './clock';
 import { registerUser, signIn, type RegisteredUser } from './api-sign-in';
 import { adminPanel, APPOINTMENT_PATHS, expectCounts } from './appointments-helpers';
 import {
@@ -107,132 +108,136 @@ const bookThroughUi = async (page: Page, provider: ProviderWithSlots): Promise<v
   await expect(checkoutFrame(page).getByText('Paid Hour')).toBeVisible();
 };
 
-test.describe('Paid booking: checkout, live notification and confirmation (SPEC §2.6, §4 booking flow)', () => {
-  test('a user pays in the checkout; the admin hears of it live and confirms; the counts follow', async ({
-    page,
-    browser,
-    playwright,
-    baseURL,
-  }) => {
-    // Two browsers and a payment job: more than the default time when the whole suite runs at once.
-    test.setTimeout(60_000);
-    const { provider, user } = await paidProvider(
-      await playwright.request.newContext({ baseURL }),
-      'Paid Desk',
-    );
+test.describe(
+  'Paid booking: checkout, live notification and confirmation (SPEC §2.6, §4 booking flow)',
+  { tag: '@any-hour' },
+  () => {
+    test('a user pays in the checkout; the admin hears of it live and confirms; the counts follow', async ({
+      page,
+      browser,
+      playwright,
+      baseURL,
+    }) => {
+      // Two browsers and a payment job: more than the default time when the whole suite runs at once.
+      test.setTimeout(60_000);
+      const { provider, user } = await paidProvider(
+        await playwright.request.newContext({ baseURL }),
+        'Paid Desk',
+      );
 
-    // The provider's admin watches the dashboard in a browser of their own.
-    const adminContext = await browser.newContext({ baseURL });
-    try {
-      const admin = await adminContext.newPage();
-      await signIn(admin, provider.email);
-      // Its live connection registers before anyone books (listened for before it can happen).
-      const registered = new Promise<void>((resolve) => {
-        admin.on('websocket', (socket) => {
-          socket.on('framesent', (frame) => {
-            if (String(frame.payload).includes('"register"')) resolve();
+      // The provider's admin watches the dashboard in a browser of their own.
+      const adminContext = await withTestClock(await browser.newContext({ baseURL }));
+      try {
+        const admin = await adminContext.newPage();
+        await signIn(admin, provider.email);
+        // Its live connection registers before anyone books (listened for before it can happen).
+        const registered = new Promise<void>((resolve) => {
+          admin.on('websocket', (socket) => {
+            socket.on('framesent', (frame) => {
+              if (String(frame.payload).includes('"register"')) resolve();
+            });
           });
         });
-      });
-      await admin.goto('/dashboard');
-      await expect(adminPanel(admin)).toBeVisible();
-      await registered;
+        await admin.goto('/dashboard');
+        await expect(adminPanel(admin)).toBeVisible();
+        await registered;
 
-      // The user books the paid service and lands on /appointments with the checkout open.
+        // The user books the paid service and lands on /appointments with the checkout open.
+        await signIn(page, user.email, user.password);
+        await bookThroughUi(page, provider);
+        await expectCounts(page, { Pending: 1, Scheduled: 0, Total: 1 });
+
+        // Pay inside the checkout: the result is sent, the checkout closes, /appointments again.
+        const confirmed = page.waitForResponse((response) =>
+          response.url().endsWith(PAYMENT_PATHS.paymentSuccess),
+        );
+        const refreshed = page.waitForRequest(
+          (request) => request.url().endsWith(APPOINTMENT_PATHS.stats) && request.method() === 'POST',
+        );
+        await checkoutFrame(page).getByRole('button', { name: 'Pay' }).click();
+        const confirmation = await confirmed;
+        expect(confirmation.status()).toBe(202);
+        const sent = confirmation.request().postDataJSON() as Record<string, string>;
+        expect(sent.orderId).toMatch(/^order_/);
+        expect(sent.paymentId).toBeTruthy();
+        expect(sent.signature).toBeTruthy();
+        await refreshed;
+        await expect(checkoutDialog(page)).toBeHidden();
+        await expect(toast(page, TEXTS.paymentReceived)).toBeVisible();
+        await expect(page).toHaveURL(/\/appointments$/);
+        await expectCounts(page, { Pending: 1, Scheduled: 0, Total: 1 });
+        // The payment is recorded shortly after (a job); the service is not automatic, so it stays pending.
+        await expect
+          .poll(async () => (await myAppointments(page)).map(({ status, paid }) => ({ status, paid })))
+          .toEqual([{ status: 'pending', paid: true }]);
+
+        // The admin's page, never reloaded, got the live notification: the panel opened with it first.
+        const notifications = admin.getByRole('region', { name: 'Notifications' });
+        await expect(notifications).toBeVisible();
+        await expect(
+          notifications
+            .getByRole('listitem')
+            .first()
+            .getByText(/^New appointment: /),
+        ).toHaveText(new RegExp(`^New appointment: ${user.name} booked Paid Hour on `));
+
+        // The live event also refreshes the open dashboard: the booking is there without a reload.
+        const item = adminPanel(admin)
+          .getByRole('list', { name: 'Appointments' })
+          .getByRole('article')
+          .filter({ hasText: user.email });
+        await expect(item).toHaveCount(1);
+        await expect(item).toContainText('Paid Hour');
+        await item.getByRole('button', { name: 'Confirm' }).click();
+        await expect(toast(admin, TEXTS.scheduled)).toBeVisible();
+        await expect(item.getByText('scheduled', { exact: true })).toBeVisible();
+
+        // The user's counts follow.
+        await page.reload();
+        await expectCounts(page, { Scheduled: 1, Pending: 0, Total: 1 });
+      } finally {
+        await adminContext.close();
+      }
+    });
+
+    test('a failed payment can be tried again; Decline keeps the appointment pending and unpaid', async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
+      test.setTimeout(60_000);
+      const { provider, user } = await paidProvider(
+        await playwright.request.newContext({ baseURL }),
+        'Declined Desk',
+      );
       await signIn(page, user.email, user.password);
       await bookThroughUi(page, provider);
-      await expectCounts(page, { Pending: 1, Scheduled: 0, Total: 1 });
 
-      // Pay inside the checkout: the result is sent, the checkout closes, /appointments again.
-      const confirmed = page.waitForResponse((response) =>
-        response.url().endsWith(PAYMENT_PATHS.paymentSuccess),
-      );
-      const refreshed = page.waitForRequest(
-        (request) => request.url().endsWith(APPOINTMENT_PATHS.stats) && request.method() === 'POST',
+      // A payment the gateway refuses: the checkout stays open and says so.
+      await page.route(`**${PAYMENT_PATHS.sandboxPay}`, (route) =>
+        route.fulfill({ status: 500, json: { message: 'Internal server error' } }),
       );
       await checkoutFrame(page).getByRole('button', { name: 'Pay' }).click();
-      const confirmation = await confirmed;
-      expect(confirmation.status()).toBe(202);
-      const sent = confirmation.request().postDataJSON() as Record<string, string>;
-      expect(sent.orderId).toMatch(/^order_/);
-      expect(sent.paymentId).toBeTruthy();
-      expect(sent.signature).toBeTruthy();
-      await refreshed;
+      await expect(checkoutDialog(page).getByRole('alert')).toHaveText(TEXTS.failed);
+      await expect(checkoutFrame(page).getByRole('button', { name: 'Pay' })).toBeEnabled();
+      await page.unroute(`**${PAYMENT_PATHS.sandboxPay}`);
+
+      // Decline: the checkout closes and the user is told the appointment waits, unpaid.
+      let confirmations = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith(PAYMENT_PATHS.paymentSuccess)) confirmations += 1;
+      });
+      await checkoutFrame(page).getByRole('button', { name: 'Decline' }).click();
       await expect(checkoutDialog(page)).toBeHidden();
-      await expect(toast(page, TEXTS.paymentReceived)).toBeVisible();
+      await expect(toast(page, TEXTS.declined)).toBeVisible();
       await expect(page).toHaveURL(/\/appointments$/);
-      await expectCounts(page, { Pending: 1, Scheduled: 0, Total: 1 });
-      // The payment is recorded shortly after (a job); the service is not automatic, so it stays pending.
-      await expect
-        .poll(async () => (await myAppointments(page)).map(({ status, paid }) => ({ status, paid })))
-        .toEqual([{ status: 'pending', paid: true }]);
+      expect(confirmations).toBe(0);
 
-      // The admin's page, never reloaded, got the live notification: the panel opened with it first.
-      const notifications = admin.getByRole('region', { name: 'Notifications' });
-      await expect(notifications).toBeVisible();
-      await expect(
-        notifications
-          .getByRole('listitem')
-          .first()
-          .getByText(/^New appointment: /),
-      ).toHaveText(new RegExp(`^New appointment: ${user.name} booked Paid Hour on `));
-
-      // The live event also refreshes the open dashboard: the booking is there without a reload.
-      const item = adminPanel(admin)
-        .getByRole('list', { name: 'Appointments' })
-        .getByRole('article')
-        .filter({ hasText: user.email });
-      await expect(item).toHaveCount(1);
-      await expect(item).toContainText('Paid Hour');
-      await item.getByRole('button', { name: 'Confirm' }).click();
-      await expect(toast(admin, TEXTS.scheduled)).toBeVisible();
-      await expect(item.getByText('scheduled', { exact: true })).toBeVisible();
-
-      // The user's counts follow.
+      const [appointment] = await myAppointments(page);
+      expect(appointment).toMatchObject({ status: 'pending', paid: false, paymentNeeded: true, amount: 50 });
       await page.reload();
-      await expectCounts(page, { Scheduled: 1, Pending: 0, Total: 1 });
-    } finally {
-      await adminContext.close();
-    }
-  });
-
-  test('a failed payment can be tried again; Decline keeps the appointment pending and unpaid', async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
-    test.setTimeout(60_000);
-    const { provider, user } = await paidProvider(
-      await playwright.request.newContext({ baseURL }),
-      'Declined Desk',
-    );
-    await signIn(page, user.email, user.password);
-    await bookThroughUi(page, provider);
-
-    // A payment the gateway refuses: the checkout stays open and says so.
-    await page.route(`**${PAYMENT_PATHS.sandboxPay}`, (route) =>
-      route.fulfill({ status: 500, json: { message: 'Internal server error' } }),
-    );
-    await checkoutFrame(page).getByRole('button', { name: 'Pay' }).click();
-    await expect(checkoutDialog(page).getByRole('alert')).toHaveText(TEXTS.failed);
-    await expect(checkoutFrame(page).getByRole('button', { name: 'Pay' })).toBeEnabled();
-    await page.unroute(`**${PAYMENT_PATHS.sandboxPay}`);
-
-    // Decline: the checkout closes and the user is told the appointment waits, unpaid.
-    let confirmations = 0;
-    page.on('request', (request) => {
-      if (request.url().endsWith(PAYMENT_PATHS.paymentSuccess)) confirmations += 1;
+      await expectCounts(page, { Pending: 1, Scheduled: 0, Cancelled: 0, Total: 1 });
+      await expect(checkoutDialog(page)).toBeHidden();
     });
-    await checkoutFrame(page).getByRole('button', { name: 'Decline' }).click();
-    await expect(checkoutDialog(page)).toBeHidden();
-    await expect(toast(page, TEXTS.declined)).toBeVisible();
-    await expect(page).toHaveURL(/\/appointments$/);
-    expect(confirmations).toBe(0);
-
-    const [appointment] = await myAppointments(page);
-    expect(appointment).toMatchObject({ status: 'pending', paid: false, paymentNeeded: true, amount: 50 });
-    await page.reload();
-    await expectCounts(page, { Pending: 1, Scheduled: 0, Cancelled: 0, Total: 1 });
-    await expect(checkoutDialog(page)).toBeHidden();
-  });
-});
+  },
+);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './clock';
 import { DEMO, signIn, uniqueEmail } from './api-sign-in';
 import { TINY_PNG, addProviderByApi, uniqueName } from './providers-helpers';
 

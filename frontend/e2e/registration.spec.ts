@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './clock';
 
 test('registering starts with the choice between a user and a provider account', async ({ page }) => {
   await page.goto('/register');

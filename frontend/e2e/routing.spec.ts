@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './clock';
 
 test('the root address sends a visitor to sign in under the "Appointment" heading', async ({ page }) => {
   await page.goto('/');

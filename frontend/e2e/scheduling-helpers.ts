@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { dayKeyIn } from './clock';
 import { API_PATHS, DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from './api-sign-in';
 
 // Literal paths: e2e files may import only types from contracts (see api-sign-in.ts).
@@ -58,20 +59,21 @@ export const createProviderAdmin = async (
   return { email, businessName };
 };
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** The zone of the providers `createProviderAdmin` makes (their address is in Chicago). */
+export const PROVIDER_ZONE = 'America/Chicago';
 
-/** The local calendar day `offset` days from today, written YYYY-MM-DD. */
-export const dayKeyFromToday = (offset: number): string => {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+/** The provider's calendar day `offset` days from its today (the run's clock), YYYY-MM-DD. */
+export const dayKeyFromToday = (offset: number): string => dayKeyIn(PROVIDER_ZONE, offset);
+
+/** The Monday after today in a time zone (a week on when today is Monday), YYYY-MM-DD. */
+export const nextMondayKey = (timeZone: string): string => {
+  const today = new Date(`${dayKeyIn(timeZone, 0)}T12:00:00Z`).getUTCDay(); // 0 is Sunday
+  return dayKeyIn(timeZone, (8 - today) % 7 || 7);
 };
 
-/** The Monday after today (a week on when today is Monday), written YYYY-MM-DD. */
-export const nextMondayKey = (): string => {
-  const today = new Date().getDay(); // 0 is Sunday
-  return dayKeyFromToday((8 - today) % 7 || 7);
-};
+/** The time zone the page's browser runs in (its calendar decides "next Monday" on the form). */
+export const browserZone = (page: Page): Promise<string> =>
+  page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** A day key as the screens write long dates: weekday, month, day, year. */
 export const longDate = (dayKey: string): string => {

@@ -1,6 +1,13 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { dayKeyIn, expect, test } from './clock';
 import { DEMO, openFromMenu, openShellThenEndSession, signIn } from './api-sign-in';
-import { createProviderAdmin, dayKeyFromToday, longDate, nextMondayKey } from './scheduling-helpers';
+import {
+  browserZone,
+  createProviderAdmin,
+  dayKeyFromToday,
+  longDate,
+  nextMondayKey,
+} from './scheduling-helpers';
 
 const slotTable = (page: Page) => page.getByRole('table', { name: 'Time slots' });
 const slotRows = (page: Page) =>
@@ -14,7 +21,7 @@ const templateCard = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Templates' }).getByRole('listitem', { name, exact: true });
 const defaultBadge = (card: Locator) => card.getByText('Default', { exact: true });
 
-test.describe('Schedule Management', () => {
+test.describe('Schedule Management', { tag: '@any-hour' }, () => {
   test('an admin creates a repeating time slot with the form rules and filters by service', async ({
     page,
     request,
@@ -159,13 +166,13 @@ test.describe('Schedule Management', () => {
   });
 });
 
-test.describe('Schedule Management for the demo provider', () => {
+test.describe('Schedule Management for the demo provider', { tag: '@any-hour' }, () => {
   test("an admin's click on a calendar day opens Create Time Slot for that day", async ({ page }) => {
     await signIn(page, DEMO.admin);
     await page.goto('/scheduling/manage');
     const calendar = page.getByRole('region', { name: 'Calendar' });
-    // Two days on: never a past day, whatever the provider's time zone makes of today.
-    const target = dayKeyFromToday(2);
+    // Two days on from the demo provider's today (Palakkad: Asia/Kolkata).
+    const target = dayKeyIn('Asia/Kolkata', 2);
     const [year, month, day] = target.split('-').map(Number);
     const label = new Date(year!, month! - 1, day!).toLocaleDateString('en-US', {
       month: 'long',
@@ -213,7 +220,7 @@ test.describe('Schedule Management for the demo provider', () => {
   });
 });
 
-test.describe('Schedule Templates', () => {
+test.describe('Schedule Templates', { tag: '@any-hour' }, () => {
   test('an admin duplicates, edits, deletes and applies templates, and they persist', async ({
     page,
     request,
@@ -271,7 +278,7 @@ test.describe('Schedule Templates', () => {
     await expect(renamed).toHaveCount(0);
 
     // Applying the default fills next week: Monday to Friday, 09:00–12:00 and 13:00–17:00.
-    const monday = nextMondayKey();
+    const monday = nextMondayKey(await browserZone(page));
     await standard.getByRole('button', { name: 'Apply' }).click();
     const applying = page.getByRole('dialog', { name: 'Apply "Standard Work Week"' });
     await expect(applying.getByLabel('Week starting')).toHaveValue(monday);

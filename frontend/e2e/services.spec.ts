@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './clock';
 import { DEMO, openFromMenu, openShellThenEndSession, signIn } from './api-sign-in';
 import { addServiceByApi, createActiveProvider, SERVICE_PATHS } from './services-helpers';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './clock';
 import { DEMO, loginStatus, registerUser, signIn } from './api-sign-in';
 
 const main = (page: Page) => page.getByRole('main');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './clock';
 import { signInAs } from './session';
 
 test('a user sent to /services lands on /dashboard with the user menu', async ({ page }) => {

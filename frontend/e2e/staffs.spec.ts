@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './clock';
 import { DEMO, openFromMenu, openShellThenEndSession, signIn } from './api-sign-in';
 
 const staffTable = (page: Page) => page.getByRole('table', { name: 'Staffs' });

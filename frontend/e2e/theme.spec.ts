@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './clock';
 import { rootClass, signInAs, storedTheme } from './session';
 
 test('the theme starts as System and follows the emulated colour scheme', async ({ page }) => {

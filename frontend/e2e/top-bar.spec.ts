@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './clock';
 import { signInAs } from './session';
 
 test('the bell opens an empty Notifications panel with Clear All', async ({ page }) => {

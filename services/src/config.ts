@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clockFrom, parsePinnedInstant, type Clock } from '@appointment/contracts/clock';
 
 const optionalUrl = (variable: string, protocols: string[], example: string) =>
   z
@@ -89,12 +90,56 @@ export const ConfigSchema = z.object({
   RAZORPAY_API_URL: optionalUrl('RAZORPAY_API_URL', ['http', 'https'], 'https://api.razorpay.com'),
   /** How long a booking may stay unpaid before it is cancelled and its interval freed. */
   PAYMENT_TIMEOUT_MS: integer('PAYMENT_TIMEOUT_MS', 1000, 24 * 3600 * 1000, 15 * 60 * 1000),
+  /**
+   * Test-only: pins the product's clock (contracts/src/clock.ts), so that a run can pretend to
+   * be at any hour. Refused in production.
+   */
+  TEST_CLOCK: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || typeof parsePinnedInstant(value) === 'number', {
+      message: 'TEST_CLOCK must be an ISO 8601 instant with its offset, like 2026-11-24T00:30:00Z',
+    }),
+  TEST_CLOCK_ANCHOR: z
+    .string()
+    .regex(/^\d+$/, { message: 'TEST_CLOCK_ANCHOR must be epoch milliseconds' })
+    .optional(),
+  /** The demo accounts and providers on an empty store; on by default outside production only. */
   DEMO_DATA: z
     .enum(['true', 'false'], { message: 'DEMO_DATA must be true or false' })
-    .default('true')
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
+  /** The local outbox at /api/dev/mailbox: only when asked for, and never in production. */
+  DEV_MAILBOX: z
+    .enum(['true', 'false'], { message: 'DEV_MAILBOX must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
+   * Which proxies in front of the API are trusted for the client's address and protocol
+   * (Express's `trust proxy`): false, a number of hops, or a comma-separated list of addresses,
+   * subnets or loopback / linklocal / uniquelocal.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .transform((value): boolean | number | string[] =>
+      value === 'false'
+        ? false
+        : value === 'true'
+          ? true
+          : /^\d+$/.test(value)
+            ? Number(value)
+            : value.split(',').map((part) => part.trim()),
+    ),
+  /** Lets /api/health show its details to callers on this machine (superadmin always sees them). */
+  HEALTH_DETAILS_LOCAL: z
+    .enum(['true', 'false'], { message: 'HEALTH_DETAILS_LOCAL must be true or false' })
+    .default('false')
     .transform((value) => value === 'true'),
 });
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA'> & { DEMO_DATA: boolean };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -106,7 +151,24 @@ export class ConfigError extends Error {
 /** Reads the environment; a wrong setting fails with a message naming the variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const result = ConfigSchema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) {
+    const config = result.data;
+    const production = config.NODE_ENV === 'production';
+    // Issue 16: what is safe on a developer's machine is refused in production, with a reason.
+    const refused = [
+      production &&
+        config.DEMO_DATA === true &&
+        'DEMO_DATA: demo accounts share one known password; they are never created in production',
+      production &&
+        config.DEV_MAILBOX &&
+        "DEV_MAILBOX: the local outbox shows everyone's mail; never in production",
+      production &&
+        config.TEST_CLOCK &&
+        'TEST_CLOCK: a pinned clock is for tests only; unset it in production',
+    ].filter((problem): problem is string => Boolean(problem));
+    if (refused.length > 0) throw new ConfigError(refused);
+    return { ...config, DEMO_DATA: config.DEMO_DATA ?? !production };
+  }
   throw new ConfigError(
     result.error.issues.map((issue) => {
       const variable = String(issue.path[0] ?? 'environment');
@@ -121,3 +183,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
  */
 export const publicUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string =>
   config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+
+/** The product's clock: the machine's, or the pinned one of a test run (TEST_CLOCK). */
+export const clockOf = (config: Pick<Config, 'TEST_CLOCK' | 'TEST_CLOCK_ANCHOR'>): Clock => clockFrom(config);

@@ -39,4 +39,34 @@ describe('configuration', () => {
   it('lists every wrong variable at once', () => {
     expect(() => loadConfig({ PORT: '-1', REDIS_URL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL/);
   });
+
+  describe('production refuses what is only safe on a developer machine (issue 16)', () => {
+    it('creates no demo accounts by default, and refuses DEMO_DATA=true', () => {
+      expect(loadConfig({ NODE_ENV: 'production' }).DEMO_DATA).toBe(false);
+      expect(loadConfig({}).DEMO_DATA).toBe(true);
+      expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(
+        'DEMO_DATA: demo accounts share one known password; they are never created in production',
+      );
+    });
+    it('never serves the local mailbox, which is off unless asked for', () => {
+      expect(loadConfig({}).DEV_MAILBOX).toBe(false);
+      expect(loadConfig({ DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);
+      expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+    });
+    it('never runs on a pinned clock', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: '2026-11-24T00:30:00Z' })).toThrow(
+        /TEST_CLOCK/,
+      );
+      expect(() => loadConfig({ TEST_CLOCK: 'yesterday' })).toThrow(/TEST_CLOCK must be an ISO 8601 instant/);
+    });
+    it('trusts the proxies it is told to trust', () => {
+      expect(loadConfig({}).TRUST_PROXY).toEqual(['loopback']);
+      expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY).toEqual([
+        '10.0.0.0/8',
+        'loopback',
+      ]);
+    });
+  });
 });

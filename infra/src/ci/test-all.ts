@@ -1,11 +1,16 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase } from '../testing/postgres';
 
 /**
- * `npm test`: every suite in turn (checks, jest, cucumber, Playwright), then one line
- * `N passed, N failed[, N skipped]` summing them all. On CI a skipped test is a failure.
+ * `npm test`: prepares the machine (infra/scripts/prepare-machine.sh), runs every suite in turn
+ * (checks, jest, cucumber, Playwright), then the date-dependent ones again at three pinned hours
+ * (the any-hour step), and ends with one line `N passed, N failed[, N skipped]` summing them all.
+ * On CI a skipped test is a failure.
+ *
+ * `TEST_CLOCK=<instant> npm test` runs the whole of it as if it started at that instant.
+ * `ANY_HOUR=false` leaves out the any-hour step (it is never left out on CI).
  */
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -36,10 +41,10 @@ const check = async (suite: string, command: string, args: string[]): Promise<Ta
   return { suite, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
 };
 
-const jest = async (): Promise<Tally> => {
-  banner('jest (unit and integration)');
-  const output = path.join(REPORTS, 'jest.json');
-  const code = await run('npx', ['jest', '--json', `--outputFile=${output}`]);
+const jest = async (label = 'jest', files: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Tally> => {
+  banner(`${label} (unit and integration)`);
+  const output = path.join(REPORTS, `${label.replace(/\W+/g, '-')}.json`);
+  const code = await run('npx', ['jest', '--json', `--outputFile=${output}`, ...files], env);
   const report = readJson<{
     numPassedTests: number;
     numFailedTests: number;
@@ -47,10 +52,10 @@ const jest = async (): Promise<Tally> => {
     numTodoTests: number;
     numRuntimeErrorTestSuites: number;
   }>(output);
-  if (!report) return { suite: 'jest', passed: 0, failed: 1, skipped: 0 };
+  if (!report) return { suite: label, passed: 0, failed: 1, skipped: 0 };
   const crashed = report.numRuntimeErrorTestSuites + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
   return {
-    suite: 'jest',
+    suite: label,
     passed: report.numPassedTests,
     failed: report.numFailedTests + crashed,
     skipped: report.numPendingTests + report.numTodoTests,
@@ -61,13 +66,25 @@ interface CucumberFeature {
   elements?: { type: string; steps: { result: { status: string } }[] }[];
 }
 
-const cucumber = async (): Promise<Tally> => {
-  banner('cucumber (features)');
-  const output = path.join(REPORTS, 'cucumber.json');
-  const code = await run('npx', ['cucumber-js', '--config', 'features/cucumber.js']);
+const cucumber = async (label = 'cucumber', tags?: string, env: NodeJS.ProcessEnv = {}): Promise<Tally> => {
+  banner(`${label} (features)`);
+  const name = label.replace(/\W+/g, '-');
+  const output = path.join(REPORTS, `${name}.json`);
+  const code = await run(
+    'npx',
+    [
+      'cucumber-js',
+      '--config',
+      'features/cucumber.js',
+      '--format',
+      `json:${path.relative(ROOT, output)}`,
+      ...(tags ? ['--tags', tags] : []),
+    ],
+    env,
+  );
   const features = readJson<CucumberFeature[]>(output);
-  if (!features) return { suite: 'cucumber', passed: 0, failed: 1, skipped: 0 };
-  const tally: Tally = { suite: 'cucumber', passed: 0, failed: 0, skipped: 0 };
+  if (!features) return { suite: label, passed: 0, failed: 1, skipped: 0 };
+  const tally: Tally = { suite: label, passed: 0, failed: 0, skipped: 0 };
   for (const scenario of features.flatMap((feature) => feature.elements ?? [])) {
     if (scenario.type !== 'scenario') continue;
     const statuses = scenario.steps.map((step) => step.result.status);
@@ -82,23 +99,27 @@ const cucumber = async (): Promise<Tally> => {
   return tally;
 };
 
-const playwright = async (): Promise<Tally> => {
-  banner('playwright (browser)');
-  const output = path.join(REPORTS, 'playwright.json');
+const playwright = async (
+  label = 'playwright',
+  grep?: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Tally> => {
+  banner(`${label} (browser)`);
+  const output = path.join(REPORTS, `${label.replace(/\W+/g, '-')}.json`);
   const database = await createTestDatabase('e2e');
   try {
     const code = await run(
       'npx',
-      ['playwright', 'test'],
-      { E2E_DATABASE_URL: database.url, E2E_PREBUILT: '1' },
+      ['playwright', 'test', ...(grep ? ['--grep', grep] : [])],
+      { ...env, E2E_DATABASE_URL: database.url, E2E_PREBUILT: '1', PLAYWRIGHT_JSON_OUTPUT_FILE: output },
       path.join(ROOT, 'frontend'),
     );
     const report = readJson<{
       stats: { expected: number; unexpected: number; flaky: number; skipped: number };
     }>(output);
-    if (!report) return { suite: 'playwright', passed: 0, failed: 1, skipped: 0 };
+    if (!report) return { suite: label, passed: 0, failed: 1, skipped: 0 };
     return {
-      suite: 'playwright',
+      suite: label,
       passed: report.stats.expected,
       failed:
         report.stats.unexpected + report.stats.flaky + (code !== 0 && report.stats.unexpected === 0 ? 1 : 0),
@@ -109,9 +130,62 @@ const playwright = async (): Promise<Tally> => {
   }
 };
 
+/** The hours (UTC) the any-hour step pins: past midnight, when Asia is a day ahead; and late. */
+const ANY_HOUR = ['00:30', '05:00', '23:30'];
+/** The tag of the date-dependent cucumber features and Playwright tests. */
+const ANY_HOUR_TAG = '@any-hour';
+
+/** The jest files that take "today" from the test clock: the date-dependent ones. */
+const dateDependentJestFiles = (): string[] => {
+  const listed = execFileSync(
+    'git',
+    ['grep', '-l', '-E', "testing/clock'", '--', '*.test.ts', 'services/src/testing/*.ts'],
+    { cwd: ROOT, encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter(Boolean);
+  // The test platform reads the clock for every suite that books through it.
+  const viaPlatform = execFileSync('git', ['grep', '-l', 'bookAtSunrise', '--', '*.test.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean);
+  return [...new Set([...listed, ...viaPlatform])].filter((file) => file.endsWith('.test.ts')).sort();
+};
+
+/**
+ * The date-dependent suites again at each pinned hour of today (UTC), every process of a run
+ * sharing one clock: jest and cucumber through the platform's TEST_CLOCK, the launcher through
+ * its environment, the browser through Playwright's page.clock (frontend/e2e/clock.ts).
+ */
+const anyHour = async (): Promise<Tally[]> => {
+  const tallies: Tally[] = [];
+  const files = dateDependentJestFiles();
+  const day = new Date().toISOString().slice(0, 10);
+  for (const hour of ANY_HOUR) {
+    const env = { TEST_CLOCK: `${day}T${hour}:00Z`, TEST_CLOCK_ANCHOR: String(Date.now()) };
+    const label = `at ${hour} UTC`;
+    banner(`any hour: the date-dependent suites as if it were ${env.TEST_CLOCK}`);
+    tallies.push(await jest(`jest ${label}`, files, env));
+    tallies.push(await cucumber(`cucumber ${label}`, ANY_HOUR_TAG, env));
+    tallies.push(await playwright(`playwright ${label}`, ANY_HOUR_TAG, env));
+  }
+  return tallies;
+};
+
 const main = async () => {
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
+  banner('machine (PostgreSQL, Redis, Chromium)');
+  if ((await run('bash', [path.join(ROOT, 'infra/scripts/prepare-machine.sh')])) !== 0) {
+    writeFileSync(path.join(REPORTS, 'summary.txt'), '0 passed, 1 failed\n');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  // One pinned clock for every process of the run (contracts/src/clock.ts).
+  if (process.env.TEST_CLOCK && !process.env.TEST_CLOCK_ANCHOR)
+    process.env.TEST_CLOCK_ANCHOR = String(Date.now());
   const tallies: Tally[] = [];
   tallies.push(await check('typecheck', 'npm', ['run', '--silent', 'typecheck']));
   tallies.push(await check('lint', 'npm', ['run', '--silent', 'lint']));
@@ -119,6 +193,7 @@ const main = async () => {
   tallies.push(await jest());
   tallies.push(await cucumber());
   tallies.push(await playwright());
+  if (process.env.CI === 'true' || process.env.ANY_HOUR !== 'false') tallies.push(...(await anyHour()));
 
   const total = tallies.reduce(
     (sum, tally) => ({
@@ -132,7 +207,7 @@ const main = async () => {
   banner('summary');
   for (const tally of tallies) {
     console.log(
-      `${tally.suite.padEnd(12)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`,
+      `${tally.suite.padEnd(24)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`,
     );
   }
   const skippedIsFailure = process.env.CI === 'true' && total.skipped > 0;

@@ -22,7 +22,7 @@ import {
   StreamCache,
   type HandleOptions,
 } from '../domain/command-handler';
-import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
+import { ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../domain/errors';
 import {
   providerDecider,
   providerStream,
@@ -274,6 +274,9 @@ export class AppointmentsService {
         { field: 'servicename', message: MESSAGES.serviceNotFound },
       ]);
     }
+    // Production without a card provider: a paid booking would hold a slot nobody can pay for.
+    if (service.isPaymentNeeded && this.deps.payments.name === 'none')
+      throw new ServiceUnavailableError(MESSAGES.paymentsUnavailable);
     const user =
       actor.email !== undefined && actor.name !== undefined
         ? { email: actor.email, name: actor.name }
@@ -296,6 +299,7 @@ export class AppointmentsService {
         type: 'BookInterval',
         data: {
           appointmentId,
+          providerId: form.providerId,
           userId: actor.userId,
           email: user.email,
           username: user.name,

@@ -38,3 +38,7 @@ export class IllegalStateError extends DomainError {
 export class TooManyRequestsError extends DomainError {
   readonly status = 429;
 }
+/** Something the command needs is not configured or reachable (a payment gateway). */
+export class ServiceUnavailableError extends DomainError {
+  readonly status = 503;
+}

@@ -27,12 +27,14 @@ export interface AccountsRouterDependencies {
   verifyLink: (userId: string, token: string) => boolean;
   /** Registrations per client address every 15 minutes. */
   registrationLimit: number;
+  /** Production: the session cookie is always Secure, whatever the proxy says. */
+  secureCookies?: boolean;
 }
 
-const cookieOptions = (req: Request): CookieOptions => ({
+const cookieOptions = (req: Request, always = false): CookieOptions => ({
   httpOnly: true,
   sameSite: 'lax',
-  secure: req.secure,
+  secure: always || req.secure,
   path: '/',
   maxAge: SESSION_ABSOLUTE_MS,
 });
@@ -48,6 +50,7 @@ export const accountsRouter = ({
   uploadsDir,
   verifyLink,
   registrationLimit,
+  secureCookies = false,
 }: AccountsRouterDependencies): Router => {
   const router = Router();
 
@@ -79,7 +82,7 @@ export const accountsRouter = ({
     const previous = tokenOf(req);
     if (previous) await sessions.destroy(previous);
     const session = await sessions.create(user.id);
-    res.cookie(SESSION_COOKIE, session.token, cookieOptions(req));
+    res.cookie(SESSION_COOKIE, session.token, cookieOptions(req, secureCookies));
     res.json({
       message: MESSAGES.loginSuccessful,
       role: user.role,
@@ -91,7 +94,7 @@ export const accountsRouter = ({
   router.post('/auth/logout', async (req, res) => {
     const token = tokenOf(req);
     if (token) await sessions.destroy(token);
-    res.clearCookie(SESSION_COOKIE, { ...cookieOptions(req), maxAge: undefined });
+    res.clearCookie(SESSION_COOKIE, { ...cookieOptions(req, secureCookies), maxAge: undefined });
     res.json({ message: MESSAGES.logoutSuccessful });
   });
 
@@ -144,7 +147,8 @@ export const accountsRouter = ({
       .parse(req.body ?? {});
     await accounts.deleteUser(auth, id, 'Account deleted');
     await sessions.destroyAllFor(id);
-    if (id === auth.userId) res.clearCookie(SESSION_COOKIE, { ...cookieOptions(req), maxAge: undefined });
+    if (id === auth.userId)
+      res.clearCookie(SESSION_COOKIE, { ...cookieOptions(req, secureCookies), maxAge: undefined });
     res.json({ message: MESSAGES.accountDeleted });
   });
 

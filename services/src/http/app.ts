@@ -32,12 +32,11 @@ export interface AppDependencies extends HealthDependencies {
   /** The card provider's checkout runs in the browser: its hosts are allowed by the CSP. */
   cardCheckout?: boolean;
   schedule?: ScheduleService;
-  /** The local outbox, readable at /api/dev/mailbox when no SMTP server is configured. */
+  /** The local outbox, readable at /api/dev/mailbox when DEV_MAILBOX asks for it. */
   mailbox?: pg.Pool;
+  /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-* headers are believed. */
+  trustProxy?: boolean | number | string[];
 }
-
-const isLoopback = (address: string | undefined): boolean =>
-  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 /**
  * The security headers of every answer (helmet's defaults); the fast path sends the same. With
@@ -52,11 +51,12 @@ export const securityHeaders = (cardCheckout = false) =>
               'script-src': ["'self'", 'https://checkout.razorpay.com'],
               'frame-src': ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
               'connect-src': ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
-              'img-src': ["'self'", 'data:', 'https://cdn.razorpay.com'],
+              'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.razorpay.com'],
             },
           },
         }
-      : {},
+      : // Issue 18: the previews of a chosen picture are blob: URLs (images only).
+        { contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } },
   );
 
 /** The Express app: every API area under /api, then the built frontend. */
@@ -65,7 +65,7 @@ export const createApp = (deps: AppDependencies): Express => {
   app.disable('x-powered-by');
   // API answers are never cached by validators; hashing every body (up to 100s of KB) costs CPU.
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', deps.trustProxy ?? 'loopback');
   app.use(securityHeaders(deps.cardCheckout));
 
   const api = express.Router();
@@ -83,12 +83,8 @@ export const createApp = (deps: AppDependencies): Express => {
   }
   const mailbox = deps.mailbox;
   if (mailbox) {
-    // A development aid that shows verification links: only for a browser on this machine.
+    // A development aid that shows verification links, mounted only when DEV_MAILBOX=true.
     api.get('/dev/mailbox', async (req, res) => {
-      if (!isLoopback(req.socket.remoteAddress)) {
-        res.status(404).json({ message: `No API route for GET ${req.path}` });
-        return;
-      }
       const to = typeof req.query.to === 'string' ? req.query.to : undefined;
       res.json({ messages: await readMailbox(mailbox, to) });
     });

@@ -1,9 +1,11 @@
+import { MESSAGES } from '@appointment/contracts/messages';
 import type { Appointment, AppointmentCounts } from '@appointment/contracts/appointments';
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
 import { replayInto } from '@appointment/projections/rebuild';
 import { PROJECTIONS } from '@appointment/projections/registry';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { dayKeyFromToday, testNow } from '@appointment/infra/testing/clock';
 
 /** Booking and appointment status over real HTTP and PostgreSQL (SPEC §4, §7.3, DESIGN §5). */
 
@@ -49,7 +51,7 @@ describe('appointments API', () => {
       serviceId: 'General Consultation',
     });
     // Windows that start tomorrow or later: every interval of theirs is in the future.
-    windows = answer.body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > Date.now() + 3_600_000);
+    windows = answer.body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000);
   });
   afterAll(async () => {
     await test.stop();
@@ -144,6 +146,30 @@ describe('appointments API', () => {
     expect((await book(user, windows[5]!, null)).status).toBe(400);
     expect((await book(user, { ...windows[5]!, _id: 'nope' }, 1)).status).toBe(404);
     expect((await book(admin, windows[5]!, 1)).status).toBe(403);
+  });
+
+  it('refuses a date or time it cannot read with 400 and the field, as JSON and as a form (issue 16)', async () => {
+    const base = { servicename: 'General Consultation', providerId: sunrise.id, index: '1' };
+    for (const bad of [
+      { date: 'bad-date' },
+      { date: '2026-02-30' },
+      { date: windows[0]!.date, starttime: '25:99' },
+      { date: `${windows[0]!.date}Tnonsense` },
+    ]) {
+      const json = await user.post<{ message: string; errors: { field: string; message: string }[] }>(
+        '/api/appointments/bookappointment',
+        { ...base, ...bad },
+      );
+      expect(json.status).toBe(400);
+      expect(json.body.errors).toContainEqual({
+        field: 'date' in bad && !('starttime' in bad) ? 'date' : 'starttime',
+        message: MESSAGES.invalidDateFormat,
+      });
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ ...base, ...bad })) form.append(key, value);
+      const multipart = await user.call('POST', '/api/appointments/bookappointment', form);
+      expect(multipart.status).toBe(400);
+    }
   });
 
   it('answers a JSON booking (taken before Express) as it answers a form, headers and refusals alike', async () => {
@@ -295,7 +321,7 @@ describe('appointments API', () => {
       price: 20,
       duration: 15,
     });
-    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const day = dayKeyFromToday('Asia/Kolkata', 3);
     const slot = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/addtimeslot', {
       date: day,
       startTime: '09:00',

@@ -3,6 +3,7 @@ import type { CheckoutInfo, PaymentResult } from '@appointment/contracts/payment
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { testNow } from '@appointment/infra/testing/clock';
 
 /**
  * Paid bookings with the offline sandbox gateway (issue 5): the order, the checkout page, the
@@ -60,7 +61,7 @@ describe('payments', () => {
       providerId: future,
       serviceId: 'General Consultation',
     });
-    windows = slots.body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > Date.now() + 3_600_000);
+    windows = slots.body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000);
     await admin.post('/api/schedulemanage/addtimeslot', {
       date: windows[0]!.date,
       startTime: '13:00',

@@ -7,12 +7,13 @@ import { catalogueProjection } from '@appointment/projections/catalogue.projecti
 import { rebuildProjection } from '@appointment/projections/rebuild';
 import { scheduleProjection } from '@appointment/projections/schedule.projection';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { testClock } from '@appointment/infra/testing/clock';
 
 /** Time slots, availability for booking and templates over real HTTP and PostgreSQL (SPEC §7.5). */
 
 const KOLKATA = 'Asia/Kolkata';
 const day = (offset: number, zone = KOLKATA) =>
-  format(addDays(new Date(`${dayKeyIn(new Date(), zone)}T12:00:00`), offset), 'yyyy-MM-dd');
+  format(addDays(new Date(`${dayKeyIn(testClock(), zone)}T12:00:00`), offset), 'yyyy-MM-dd');
 
 describe('schedule API', () => {
   let test: TestPlatform;
@@ -241,7 +242,7 @@ describe('schedule API', () => {
     expect(await list()).toHaveLength(1);
 
     // Next week's Monday in the provider's zone.
-    const today = new Date(`${dayKeyIn(new Date(), KOLKATA)}T12:00:00`);
+    const today = new Date(`${dayKeyIn(testClock(), KOLKATA)}T12:00:00`);
     const monday = format(addDays(today, ((8 - today.getDay()) % 7) + 7), 'yyyy-MM-dd');
     const applied = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/applytemplate', {
       id: 'standard-work-week',

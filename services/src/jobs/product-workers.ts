@@ -1,3 +1,4 @@
+import type { Clock } from '@appointment/contracts/clock';
 import type { AppointmentsService, PaymentJob } from '../appointments/appointments.service';
 import type { EventStore } from '../eventstore/event-store';
 import { runReminder, type ReminderJob } from '../reminders/reminders';
@@ -9,7 +10,7 @@ import { QUEUE_NAMES, type JobQueues, type JobWorker } from './job-queues';
  */
 export const startProductWorkers = async (
   jobs: JobQueues,
-  { appointments, store }: { appointments: AppointmentsService; store: EventStore },
+  { appointments, store, now }: { appointments: AppointmentsService; store: EventStore; now?: Clock },
 ): Promise<JobWorker[]> => [
   await jobs.work<PaymentJob>(
     QUEUE_NAMES.paymentConfirmation,
@@ -21,7 +22,7 @@ export const startProductWorkers = async (
   await jobs.work<ReminderJob>(
     QUEUE_NAMES.reminders,
     async (job) => {
-      await runReminder(store, job.data);
+      await runReminder(store, job.data, now?.());
     },
     { concurrency: 2 },
   ),

@@ -1,4 +1,5 @@
 import { addDays, format, parseISO } from 'date-fns';
+import { systemClock, type Clock } from '@appointment/contracts/clock';
 import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
 import { ProviderForm, type ProviderFormInput } from '@appointment/contracts/catalogue';
 import { dayKeyIn, TimeSlotForm } from '@appointment/contracts/schedule';
@@ -74,6 +75,7 @@ export interface DemoDependencies {
 export const seedDemoData = async (
   { accounts, catalogue, schedule }: DemoDependencies,
   logger: Logger,
+  now: Clock = systemClock,
 ): Promise<void> => {
   const password = { password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD };
   const verified = { emailVerified: true };
@@ -111,7 +113,7 @@ export const seedDemoData = async (
     price: 0,
     automaticBooking: true,
   });
-  const today = dayKeyIn(new Date(), 'Asia/Kolkata');
+  const today = dayKeyIn(now(), 'Asia/Kolkata');
   await schedule.addTimeSlot(
     sunriseAdmin,
     TimeSlotForm.parse({

@@ -15,7 +15,7 @@ import { seedDemoData } from './demo-data';
 import { SessionStore } from '../auth/sessions';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { ScheduleService } from '../schedule/schedule.service';
-import { publicUrlOf, type Config } from '../config';
+import { clockOf, publicUrlOf, type Config } from '../config';
 import { connectEventStore } from '../eventstore/connect';
 import type { EventStore } from '../eventstore/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
@@ -75,6 +75,7 @@ export const startPlatform = async ({
   frontendDist,
   role = 'all-in-one',
 }: PlatformOptions): Promise<Platform> => {
+  const now = clockOf(config);
   const store = await connectEventStore(config, databaseUrl);
   const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE);
   const sessions = new SessionStore(pool);
@@ -95,6 +96,7 @@ export const startPlatform = async ({
             publicUrl,
             secret,
             jobs,
+            now,
             push: (notification) => {
               for (const listener of notificationListeners) listener(notification);
             },
@@ -114,8 +116,8 @@ export const startPlatform = async ({
   const readModelsAt = (position: LogPosition, only: readonly string[] = readModels) =>
     projector ? projector.waitFor(position, 5_000, only) : waitForCheckpoints(pool, position, only);
   const waitFor = (position: LogPosition) => readModelsAt(position);
-  const accounts = new AccountsService({ store, pool, waitFor });
-  const catalogue = new CatalogueService({ store, pool, waitFor });
+  const accounts = new AccountsService({ store, pool, waitFor, now });
+  const catalogue = new CatalogueService({ store, pool, waitFor, now });
   const payments = await paymentGatewayFor(config, sessions);
   const appointments = new AppointmentsService({
     store,
@@ -125,25 +127,27 @@ export const startPlatform = async ({
     payments,
     jobs,
     paymentTimeoutMs: config.PAYMENT_TIMEOUT_MS,
+    now,
     // Only a projector in this process tells when a kept provider changed.
     keepProviders: role === 'all-in-one',
     answerAfterReadModel: role === 'api',
   });
   const workers: JobWorker[] =
-    jobs && role === 'all-in-one' ? await startProductWorkers(jobs, { appointments, store }) : [];
+    jobs && role === 'all-in-one' ? await startProductWorkers(jobs, { appointments, store, now }) : [];
   const schedule = new ScheduleService({
     store,
     pool,
     waitFor,
+    now,
     logger: { error: (message) => logger.error(message) },
   });
   projector?.onCommitted((projection, events) => {
     if (projection === 'schedule') schedule.readModelChanged(events);
     if (projection === 'catalogue') appointments.providersChanged(events);
   });
-  const notifications = new NotificationsService({ store, pool, waitFor });
+  const notifications = new NotificationsService({ store, pool, waitFor, now });
   if (config.DEMO_DATA && (await accounts.isEmpty())) {
-    await seedDemoData({ accounts, catalogue, schedule }, logger);
+    await seedDemoData({ accounts, catalogue, schedule }, logger, now);
   }
   const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
 
@@ -160,6 +164,7 @@ export const startPlatform = async ({
       uploadsDir,
       verifyLink: (userId, token) => isGenuineVerification(secret, userId, token),
       registrationLimit: config.REGISTRATION_LIMIT,
+      secureCookies: config.NODE_ENV === 'production',
     },
     catalogue: { catalogue, uploadsDir },
     appointments: { appointments, catalogue, uploadsDir },
@@ -167,7 +172,9 @@ export const startPlatform = async ({
     payments: { appointments, gateway: payments },
     cardCheckout: payments.name === 'razorpay',
     schedule,
-    mailbox: config.SMTP_URL || config.NODE_ENV === 'production' ? undefined : pool,
+    // Issue 16: only when asked for (DEV_MAILBOX, refused in production), never by peer address.
+    mailbox: config.DEV_MAILBOX && !config.SMTP_URL ? pool : undefined,
+    trustProxy: config.TRUST_PROXY,
   });
 
   const handler = withFastPath(app, {

@@ -1,3 +1,4 @@
+import type { Clock } from '@appointment/contracts/clock';
 import type { Projection } from '@appointment/projections/projection';
 import { PROJECTIONS } from '@appointment/projections/registry';
 import type { EventStore } from '../eventstore/event-store';
@@ -16,6 +17,8 @@ export interface ProductProjectionsOptions {
   jobs?: Pick<JobQueues, 'enqueue'>;
   /** Where a recorded notification goes live; nowhere in a process without sockets. */
   push?: LivePush;
+  /** The product's clock: when a reminder job is due from now. */
+  now?: Clock;
 }
 
 /**
@@ -31,10 +34,11 @@ export const productProjections = ({
   secret,
   jobs,
   push,
+  now,
 }: ProductProjectionsOptions): Projection[] => [
   ...PROJECTIONS,
   mailOutboxReactor({ publicUrl, secret }),
   notifierReactor(store),
-  ...(jobs ? [reminderScheduler(store, jobs)] : []),
+  ...(jobs ? [reminderScheduler(store, jobs, now)] : []),
   ...(push ? [livePushReactor(push)] : []),
 ];

@@ -1,5 +1,5 @@
 import { ProjectorRunner } from '@appointment/projections/runner';
-import { ConfigError, loadConfig, publicUrlOf } from '../config';
+import { clockOf, ConfigError, loadConfig, publicUrlOf } from '../config';
 import { createLogger } from '../logger';
 import { pushLive, redisLive } from '../realtime/socket-server';
 import { openProcessParts, openRedisJobs } from './process-parts';
@@ -28,6 +28,7 @@ const main = async () => {
     publicUrl: publicUrlOf(config),
     secret: await sessions.secret('email-verification'),
     jobs,
+    now: clockOf(config),
     push: live ? (notification) => pushLive(live.emitter, notification) : undefined,
   });
   const projector = new ProjectorRunner(pool, store, projections, {

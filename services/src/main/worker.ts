@@ -1,6 +1,6 @@
 import { waitForCheckpoints } from '@appointment/projections/checkpoints';
 import { AppointmentsService } from '../appointments/appointments.service';
-import { ConfigError, loadConfig } from '../config';
+import { clockOf, ConfigError, loadConfig } from '../config';
 import { startProductWorkers } from '../jobs/product-workers';
 import { createLogger } from '../logger';
 import { MailSender } from '../mail/mail-outbox';
@@ -34,8 +34,9 @@ const main = async () => {
     payments: await paymentGatewayFor(config, sessions),
     jobs,
     paymentTimeoutMs: config.PAYMENT_TIMEOUT_MS,
+    now: clockOf(config),
   });
-  await startProductWorkers(jobs, { appointments, store });
+  await startProductWorkers(jobs, { appointments, store, now: clockOf(config) });
   // E-mails the projector put in the outbox (several senders never send one twice).
   const mail = new MailSender(pool, logger, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   mail.start();

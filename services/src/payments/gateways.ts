@@ -1,15 +1,21 @@
 import type { SessionStore } from '../auth/sessions';
 import type { Config } from '../config';
 import type { PaymentGateway } from './payment-gateway';
+import { NoGateway } from './no-gateway';
 import { RazorpayGateway } from './razorpay-gateway';
 import { SandboxGateway } from './sandbox-gateway';
 
-/** The card provider when its keys are set (SPEC §7.7), else the sandbox, signing with a kept secret. */
-export const paymentGatewayFor = async (config: Config, sessions: SessionStore): Promise<PaymentGateway> =>
-  config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
-    ? new RazorpayGateway({
-        keyId: config.RAZORPAY_KEY_ID,
-        keySecret: config.RAZORPAY_KEY_SECRET,
-        apiUrl: config.RAZORPAY_API_URL,
-      })
-    : new SandboxGateway(await sessions.secret('payments-sandbox'));
+/**
+ * The card provider when its keys are set (SPEC §7.7); else, outside production, the sandbox,
+ * signing with a kept secret; in production without keys, none: paid bookings are refused.
+ */
+export const paymentGatewayFor = async (config: Config, sessions: SessionStore): Promise<PaymentGateway> => {
+  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET)
+    return new RazorpayGateway({
+      keyId: config.RAZORPAY_KEY_ID,
+      keySecret: config.RAZORPAY_KEY_SECRET,
+      apiUrl: config.RAZORPAY_API_URL,
+    });
+  if (config.NODE_ENV === 'production') return new NoGateway();
+  return new SandboxGateway(await sessions.secret('payments-sandbox'));
+};

@@ -17,7 +17,7 @@ export interface OrderRequest {
  * (default) and the card provider of SPEC §7.7.
  */
 export interface PaymentGateway {
-  readonly name: 'sandbox' | 'razorpay';
+  readonly name: 'sandbox' | 'razorpay' | 'none';
   createOrder(request: OrderRequest): Promise<Order>;
   checkout(order: Order): CheckoutInfo;
   /** True only for a result signed by the gateway for this order. */

@@ -2,6 +2,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { testNow } from '@appointment/infra/testing/clock';
 
 /** The live channel (SPEC §4, §7.6) and the notification list, over real sockets and HTTP. */
 describe('live notifications', () => {
@@ -46,7 +47,7 @@ describe('live notifications', () => {
       serviceId: 'General Consultation',
     });
     const window = slots.body.timeslots.find(
-      (slot) => Date.parse(slot.startDateTime) > Date.now() + 3_600_000,
+      (slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000,
     )!;
     const reply = await user.post('/api/appointments/bookappointment', {
       servicename: 'General Consultation',

@@ -5,6 +5,7 @@ import { timeSlotStream } from '../domain/schedule/time-slot.decider';
 import { readMailbox } from '../mail/mail-outbox';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 import { remindersStream, runReminder, type ReminderJob } from './reminders';
+import { testNow } from '@appointment/infra/testing/clock';
 
 /** Reminders (issue 5): set when an appointment is scheduled, sent once, suppressed when stale. */
 describe('reminders', () => {
@@ -29,7 +30,7 @@ describe('reminders', () => {
       serviceId: 'Follow-up Visit',
     });
     const window = slots.body.timeslots.find(
-      (slot) => Date.parse(slot.startDateTime) > Date.now() + 86_400_000,
+      (slot) => Date.parse(slot.startDateTime) > testNow() + 86_400_000,
     )!;
     const booked = await user.post<BookingResponse>('/api/appointments/bookappointment', {
       servicename: 'Follow-up Visit',

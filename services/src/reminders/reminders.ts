@@ -1,5 +1,6 @@
 import { v5 as uuidv5 } from 'uuid';
 import { z } from 'zod';
+import { systemClock, type Clock } from '@appointment/contracts/clock';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { parseEvent } from '@appointment/projections/event-shapes';
 import type { Projection } from '@appointment/projections/projection';
@@ -53,7 +54,7 @@ const SHAPES: Record<string, z.ZodType> = {
 export const reminderScheduler = (
   store: EventStore,
   jobs: Pick<JobQueues, 'enqueue'>,
-  now: () => Date = () => new Date(),
+  now: Clock = systemClock,
 ): Projection => ({
   name: 'reminder_scheduler',
   reactor: true,

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
 import type { Appointment, BookingResponse } from '@appointment/contracts/appointments';
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
+import { testNow } from '@appointment/infra/testing/clock';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
@@ -90,6 +91,12 @@ export const startTestPlatform = async (options: {
     LOG_LEVEL: 'silent',
     // Two test files run at once on the machine's server (max_connections 100).
     DATABASE_POOL_SIZE: '8',
+    // Tests read the verification links from the local outbox.
+    DEV_MAILBOX: 'true',
+    // The run's pinned clock, when the any-hour step sets one (contracts/src/clock.ts).
+    ...(process.env.TEST_CLOCK
+      ? { TEST_CLOCK: process.env.TEST_CLOCK, TEST_CLOCK_ANCHOR: process.env.TEST_CLOCK_ANCHOR }
+      : {}),
     ...options.env,
   });
   // BullMQ on the machine's Redis, as in the scale-out profile: on PostgreSQL its pools would
@@ -149,7 +156,7 @@ export const bookAtSunrise = async (
       providerId: sunrise!.id,
       serviceId: service,
     })
-  ).body.timeslots.find((slot) => Date.parse(slot.startDateTime) > Date.now() + 86_400_000)!;
+  ).body.timeslots.find((slot) => Date.parse(slot.startDateTime) > testNow() + 86_400_000)!;
   const booked = await user.post<BookingResponse>('/api/appointments/bookappointment', {
     servicename: service,
     providerId: sunrise!.id,

@@ -226,8 +226,9 @@ describe('time slot decider: bookings (DESIGN §5)', () => {
       ...over,
     },
   });
-  const booking = (appointmentId: string, index: number | null) => ({
+  const booking = (appointmentId: string, index: number | null, providerId = P) => ({
     appointmentId,
+    providerId,
     userId: 'u1',
     email: 'u1@example.com',
     username: 'U One',
@@ -277,6 +278,11 @@ describe('time slot decider: bookings (DESIGN §5)', () => {
       .when(book('a2', 1, '2026-12-01T09:00:00.000Z'))
       .thenThrows(IllegalStateError);
   });
+  it("refuses a booking priced by another provider's service (issue 16: Rival's price in Sunrise's slot)", () =>
+    spec
+      .given([window()])
+      .when({ type: 'BookInterval', data: booking('a1', 2, 'rival-clinic'), metadata })
+      .thenThrows(ValidationError));
   it('books the same appointment only once', () =>
     spec
       .given([window(), booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')])

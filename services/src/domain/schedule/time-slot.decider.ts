@@ -29,6 +29,8 @@ export interface TimeSlotDetails {
 /** What an appointment records about itself when it takes an interval. */
 export interface BookingDetails {
   appointmentId: string;
+  /** The provider whose service priced the booking: it must be the window's own. */
+  providerId: string;
   userId: string;
   email: string;
   username: string;
@@ -198,6 +200,11 @@ export const timeSlotDecider: Decider<TimeSlotCommand, TimeSlotEvent, TimeSlotSt
         const booking = command.data;
         // The same appointment again (a retried request) books nothing twice.
         if (state.bookings.some((b) => b.appointmentId === booking.appointmentId)) return [];
+        // Issue 16: the window's own provider prices the booking, never another provider's service.
+        if (booking.providerId !== state.providerId)
+          throw new ValidationError(MESSAGES.slotOfAnotherProvider, [
+            { field: 'timeslotId', message: MESSAGES.slotOfAnotherProvider },
+          ]);
         if (!state.serviceIds.includes(booking.serviceName))
           throw new ValidationError(MESSAGES.slotNotForService);
         let startDateTime = state.startDateTime;

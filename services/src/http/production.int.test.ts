@@ -1,0 +1,78 @@
+import type { BookingResponse } from '@appointment/contracts/appointments';
+import type { Provider } from '@appointment/contracts/catalogue';
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { FetchSlotResponse } from '@appointment/contracts/schedule';
+import { testNow } from '@appointment/infra/testing/clock';
+import { createLogger } from '../logger';
+import { seedDemoData } from '../main/demo-data';
+import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
+
+/**
+ * What a production start (NODE_ENV=production) leaves out (issue 16): no demo accounts, no
+ * sandbox payments, no local mailbox, and a Secure session cookie whatever the proxy says. The
+ * demo providers are recorded by hand here, as an operator's own data would be.
+ */
+describe('a production start', () => {
+  let test: TestPlatform;
+
+  beforeAll(async () => {
+    test = await startTestPlatform({
+      demoData: false,
+      name: 'production',
+      env: { NODE_ENV: 'production', DEV_MAILBOX: 'false' },
+    });
+    const { accounts, catalogue, schedule } = test.platform;
+    await seedDemoData({ accounts, catalogue, schedule }, createLogger('silent'));
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it('serves no local mailbox, even to a caller on this machine', async () => {
+    const mailbox = await test.caller().get('/api/dev/mailbox');
+    expect(mailbox.status).toBe(404);
+  });
+
+  it('has no sandbox checkout, and refuses a paid booking before it holds a slot; a free one books', async () => {
+    expect((await test.caller().get('/api/payments/sandbox/checkout')).status).toBe(404);
+    const user = await test.signedIn('user@example.com');
+    expect((await user.post('/api/payments/sandbox/pay', { orderId: 'order_x' })).status).toBe(404);
+
+    const [sunrise] = (
+      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
+    ).body.providers;
+    const bookFirst = async (service: string) => {
+      const window = (
+        await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
+          providerId: sunrise!.id,
+          serviceId: service,
+        })
+      ).body.timeslots.find((slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000)!;
+      return user.post<BookingResponse & { message: string }>('/api/appointments/bookappointment', {
+        servicename: service,
+        providerId: sunrise!.id,
+        timeslotId: window._id,
+        date: window.date,
+        index: '1',
+      });
+    };
+    const paid = await bookFirst('General Consultation');
+    expect(paid.status).toBe(503);
+    expect(paid.body.message).toBe(MESSAGES.paymentsUnavailable);
+    const list = await user.post<{ appointments: unknown[] }>('/api/appointments/appointmentlist', {});
+    expect(list.body.appointments).toHaveLength(0);
+
+    const free = await bookFirst('Follow-up Visit');
+    expect(free.status).toBe(201);
+    expect(free.body.appointment).toMatchObject({ amount: 0, status: 'scheduled' });
+  });
+
+  it('sets the session cookie Secure even on a plain-HTTP hop', async () => {
+    const login = await test.caller().post('/api/auth/login', {
+      email: 'user@example.com',
+      password: 'password123',
+    });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('set-cookie')).toMatch(/;\s*Secure/i);
+  });
+});
