@@ -103,7 +103,8 @@ export const LoginResponse = z.object({
   message: z.string(),
   role: Role,
   user: SessionUser,
-  token: z.string(),
+  /** Only for an API client that asks for it (`?token=true`); the web app uses the cookie. */
+  token: z.string().optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
@@ -161,6 +162,8 @@ export const MessageResponse = z.object({ message: z.string() });
 
 export const API_PATHS = {
   login: '/api/auth/login',
+  /** Sign-in for an API client: the session token in the body too, for `Authorization: Bearer`. */
+  loginForToken: '/api/auth/login?token=true',
   logout: '/api/auth/logout',
   me: '/api/auth/me',
   register: '/api/auth/register',

@@ -119,6 +119,7 @@ export const MESSAGES = {
   slotInPast: 'This slot has already started',
   slotNotFound: 'This time slot does not exist',
   slotNotForService: 'This time slot does not offer that service',
+  crossSiteRefused: 'This request came from another site and was refused',
   slotOfAnotherProvider: 'This time slot belongs to another provider',
   paymentsUnavailable: 'Online payment is not available yet, so paid services cannot be booked',
   intervalRequired: "Choose one of the slot's intervals",

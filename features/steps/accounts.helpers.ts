@@ -133,7 +133,7 @@ export const signIn = (
   person: Person,
   overrides: { email?: string; password?: string } = {},
 ) =>
-  world.request(person, 'POST', API_PATHS.login, {
+  world.request(person, 'POST', API_PATHS.loginForToken, {
     body: { email: overrides.email ?? person.email, password: overrides.password ?? person.password },
   });
 

@@ -5,7 +5,10 @@ import type { LoginResponse } from '@appointment/contracts/accounts';
 // its types can be imported here. The values are those of contracts/src/accounts.ts.
 export const DEMO_PASSWORD = 'password123';
 export const API_PATHS = {
-  login: '/api/auth/login',
+  /** Sign-in as an API client: the token in the body, for bearer calls (issue 16). */
+  login: '/api/auth/login?token=true',
+  /** Sign-in as the web app does it: the httpOnly cookie only. */
+  browserLogin: '/api/auth/login',
   logout: '/api/auth/logout',
   registerUser: '/api/auth/register/user',
   registerProvider: '/api/auth/registerprovider',
@@ -26,21 +29,16 @@ export const uniqueEmail = (prefix: string): string =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /**
- * Signs in through the real API and stores what a successful login stores (SPEC §2.3, §3):
- * the session cookie lands in the browser context, `role` and `app_token` in local storage.
+ * Signs in through the real API and stores what a successful login stores (SPEC §2.3, §3): the
+ * httpOnly session cookie lands in the browser context, `role` in local storage (no token:
+ * issue 16).
  */
 export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD): Promise<LoginResponse> => {
-  const response = await page.request.post(API_PATHS.login, { data: { email, password } });
+  const response = await page.request.post(API_PATHS.browserLogin, { data: { email, password } });
   expect(response.ok(), `sign-in as ${email}`).toBeTruthy();
   const body = (await response.json()) as LoginResponse;
   await page.goto('/login');
-  await page.evaluate(
-    ({ role, token }) => {
-      window.localStorage.setItem('role', role);
-      window.localStorage.setItem('app_token', token);
-    },
-    { role: body.role, token: body.token },
-  );
+  await page.evaluate((role) => window.localStorage.setItem('role', role), body.role);
   return body;
 };
 

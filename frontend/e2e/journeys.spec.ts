@@ -62,11 +62,8 @@ test('a user who opens /services lands on /dashboard, and the API refuses the pr
   await page.goto('/staffs');
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The same session, asking the server directly for what the provider screens show.
-  const token = await page.evaluate(() => window.localStorage.getItem('app_token'));
-  const refused = await page.request.get('/api/profile/getalluser', {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  // The same session (the browser's cookie), asking the server directly for what the provider screens show.
+  const refused = await page.request.get('/api/profile/getalluser');
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toEqual({ message: 'You do not have permission to do this' });
 });

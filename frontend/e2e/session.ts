@@ -33,14 +33,8 @@ export const uniqueEmail = (prefix: string): string =>
 export const signInByApi = async (page: Page, email: string): Promise<{ name: string; role: string }> => {
   const response = await page.request.post(AUTH_PATHS.login, { data: { email, password: DEMO_PASSWORD } });
   if (!response.ok()) throw new Error(`sign-in as ${email} answered ${response.status()}`);
-  const body = (await response.json()) as { role: string; token: string; user: { name: string } };
+  const body = (await response.json()) as { role: string; user: { name: string } };
   await page.goto('/login');
-  await page.evaluate(
-    ({ role, token }) => {
-      window.localStorage.setItem('role', role);
-      window.localStorage.setItem('app_token', token);
-    },
-    { role: body.role, token: body.token },
-  );
+  await page.evaluate((role) => window.localStorage.setItem('role', role), body.role);
   return { name: body.user.name, role: body.role };
 };

@@ -1,9 +1,8 @@
-import { STORAGE_KEYS } from '@appointment/contracts/constants';
 import type { ErrorBody } from '@appointment/contracts/errors';
 
 /**
- * The one way the client calls the API (SPEC §6, §7): credentials (the session cookie) are
- * always sent, and the bearer token from `app_token` too when present.
+ * The one way the client calls the API (SPEC §6, §7): credentials (the httpOnly session cookie)
+ * are always sent. No bearer token: the web app never holds one (issue 16).
  */
 export class ApiError extends Error {
   constructor(
@@ -15,14 +14,10 @@ export class ApiError extends Error {
   }
 }
 
-const headers = (json: boolean): HeadersInit => {
-  const token = window.localStorage.getItem(STORAGE_KEYS.token);
-  return {
-    Accept: 'application/json',
-    ...(json ? { 'Content-Type': 'application/json' } : {}),
-    ...(token ? { Authorization: `Bearer ${token}` } : {}),
-  };
-};
+const headers = (json: boolean): HeadersInit => ({
+  Accept: 'application/json',
+  ...(json ? { 'Content-Type': 'application/json' } : {}),
+});
 
 export interface RequestOptions {
   /** Extra headers, such as an Idempotency-Key. */

@@ -27,10 +27,13 @@ import {
   type SessionState,
 } from './session.slice';
 
-/** SPEC §4: with no stored token the session is simply signed out; otherwise ask who we are. */
+/**
+ * SPEC §4: with nothing stored the session is simply signed out; otherwise ask who we are. The
+ * stored role is the sign that someone signed in here (the token itself is never stored).
+ */
 function* checkSession(): SagaIterator {
-  const { token }: SessionState = yield select(selectSession);
-  if (!token) {
+  const { role }: SessionState = yield select(selectSession);
+  if (!role) {
     yield put(noStoredSession());
     return;
   }
@@ -64,8 +67,8 @@ function* login(action: PayloadAction<LoginRequest>): SagaIterator {
       yield put(loginFailed(MESSAGES.invalidCredentials));
       return;
     }
-    yield call(storeSession, response.token, response.role);
-    yield put(loginSucceeded({ user: response.user, role: response.role, token: response.token }));
+    yield call(storeSession, response.role);
+    yield put(loginSucceeded({ user: response.user, role: response.role }));
     yield call(navigateTo, AFTER_LOGIN);
   } catch (error) {
     yield put(loginFailed(loginErrorMessage(error)));

@@ -1,12 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { Role } from '@appointment/contracts/roles';
 import type { LoginRequest, SessionUser } from '@appointment/contracts/accounts';
-import { readStoredRoleValue, readStoredToken } from './session';
+import { readStoredRoleValue } from './session';
 
 /** SPEC §3 Session and §4 Session states. */
 export interface SessionState {
   user: SessionUser | null;
-  token: string | null;
   /** The role as stored locally (SPEC §2.1: route access reads the stored role). */
   role: string | null;
   isAuthenticated: boolean;
@@ -15,7 +14,6 @@ export interface SessionState {
 
 export const initialSessionState: SessionState = {
   user: null,
-  token: null,
   role: null,
   isAuthenticated: false,
   isLoading: true,
@@ -24,14 +22,12 @@ export const initialSessionState: SessionState = {
 /** The session as local storage has it before the first render: still loading until checked. */
 export const loadSessionState = (): SessionState => ({
   ...initialSessionState,
-  token: readStoredToken(),
   role: readStoredRoleValue(),
 });
 
 export interface SessionEstablished {
   user: SessionUser;
   role: Role;
-  token: string;
 }
 
 export interface ProfileChange {
@@ -41,7 +37,6 @@ export interface ProfileChange {
 
 const signedOut = (state: SessionState) => {
   state.user = null;
-  state.token = null;
   state.role = null;
   state.isAuthenticated = false;
   state.isLoading = false;
@@ -70,7 +65,6 @@ const sessionSlice = createSlice({
     loginSucceeded(state, action: PayloadAction<SessionEstablished>) {
       state.user = action.payload.user;
       state.role = action.payload.role;
-      state.token = action.payload.token;
       state.isAuthenticated = true;
       state.isLoading = false;
     },

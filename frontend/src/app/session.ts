@@ -30,10 +30,12 @@ const write = (key: string, value: string | null): void => {
 };
 
 export const readStoredRoleValue = (): string | null => read(STORAGE_KEYS.role) || null;
-export const readStoredToken = (): string | null => read(STORAGE_KEYS.token) || null;
-
-export const storeSession = (token: string, role: string): void => {
-  write(STORAGE_KEYS.token, token);
+/**
+ * Issue 16: the session lives in the httpOnly cookie only, out of any script's reach; the token
+ * is never stored (an `app_token` left by an older version is removed).
+ */
+export const storeSession = (role: string): void => {
+  write(STORAGE_KEYS.token, null);
   write(STORAGE_KEYS.role, role);
 };
 

@@ -92,4 +92,6 @@ export const call = async (
 };
 
 export const signIn = async (base: string, email: string): Promise<string> =>
-  String((await call(base, undefined, '/api/auth/login', { email, password: 'password123' })).token);
+  String(
+    (await call(base, undefined, '/api/auth/login?token=true', { email, password: 'password123' })).token,
+  );

@@ -25,7 +25,9 @@ CREATE INDEX IF NOT EXISTS sessions_user ON auth.sessions (user_id);
 CREATE TABLE IF NOT EXISTS auth.secrets (name text PRIMARY KEY, value text NOT NULL);
 `;
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A session's stored id: the SHA-256 of its token. Also names its live sockets' room. */
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const hash = sessionIdOf;
 
 export interface SessionActor {
   userId: string;
@@ -40,6 +42,9 @@ export interface Session {
   token: string;
 }
 
+/** Sessions that just ended: one (sign-out), or all of a person's but one (password, deletion). */
+export type SessionsEnded = { sessionId: string } | { userId: string; except?: string };
+
 /**
  * How long this process trusts a session it has just looked up. Sign-out and deletion in this
  * process drop it at once; another API process (scale-out profile) sees them within this time.
@@ -51,6 +56,7 @@ export class SessionStore {
   private readonly recent = new Map<string, { actor: SessionActor; until: number }>();
   /** Moves on every sign-out here, so a lookup that raced one is not remembered. */
   private endings = 0;
+  private readonly endedListeners = new Set<(ended: SessionsEnded) => void>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -131,12 +137,22 @@ export class SessionStore {
     return actor;
   }
 
+  /** Calls back whenever sessions end here (the live channel closes their sockets). */
+  onEnded(listener: (ended: SessionsEnded) => void): void {
+    this.endedListeners.add(listener);
+  }
+
+  private ended(ended: SessionsEnded): void {
+    for (const listener of this.endedListeners) listener(ended);
+  }
+
   async destroy(token: string): Promise<void> {
     const idHash = hash(token);
     await this.ending(
       () => this.recent.delete(idHash),
       () => this.pool.query('DELETE FROM auth.sessions WHERE id_hash = $1', [idHash]),
     );
+    this.ended({ sessionId: idHash });
   }
 
   /** Ends every session of a user except, optionally, one. */
@@ -154,6 +170,7 @@ export class SessionStore {
           kept ?? null,
         ]),
     );
+    this.ended({ userId, ...(kept ? { except: kept } : {}) });
   }
 
   /**

@@ -120,8 +120,19 @@ describe('accounts over HTTP', () => {
   });
 
   describe('sessions', () => {
+    it('gives the token in the body only to an API client that asks for it (issue 16)', async () => {
+      const browser = await fetch(`${test.base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'user@example.com', password: 'password123' }),
+      });
+      expect(browser.status).toBe(200);
+      expect(await browser.json()).not.toHaveProperty('token');
+      expect(browser.headers.get('set-cookie')).toMatch(/HttpOnly/);
+    });
+
     it('signs in with a cookie and a bearer token for the same session, and signs out', async () => {
-      const raw = await fetch(`${test.base}/api/auth/login`, {
+      const raw = await fetch(`${test.base}/api/auth/login?token=true`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'user@example.com', password: 'password123' }),

@@ -87,7 +87,8 @@ export const accountsRouter = ({
       message: MESSAGES.loginSuccessful,
       role: user.role,
       user,
-      token: session.token,
+      // Issue 16: the browser keeps the httpOnly cookie only; an API client asks for the token.
+      ...(req.query.token === 'true' ? { token: session.token } : {}),
     } satisfies LoginResponse);
   });
 

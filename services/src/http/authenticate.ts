@@ -5,6 +5,7 @@ import { can, Role, type Capability } from '@appointment/contracts/roles';
 import type { Actor } from '../accounts/accounts.service';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
+import { isCrossSite, isUnsafeMethod } from './cross-site';
 
 export interface RequestAuth extends Actor {
   token: string;
@@ -40,12 +41,19 @@ export const cookieTokenOf = (header: string | undefined): string | undefined =>
 export const tokenOf = (req: IncomingMessage): string | undefined =>
   bearerOf(req.headers.authorization) ?? cookieTokenOf(req.headers.cookie);
 
-/** Who is calling, if anyone: a live session whose role is one of the matrix's. */
+/**
+ * Who is calling, if anyone: a live session whose role is one of the matrix's. A state-changing
+ * request carried by the session cookie from another site is refused (issue 16); a bearer token
+ * is never sent by a browser on its own, so bearer calls are not affected.
+ */
 export const authFor = async (
   sessions: SessionStore,
   req: IncomingMessage,
 ): Promise<RequestAuth | undefined> => {
-  const token = tokenOf(req);
+  const bearer = bearerOf(req.headers.authorization);
+  const token = bearer ?? cookieTokenOf(req.headers.cookie);
+  if (!bearer && token && isUnsafeMethod(req.method) && isCrossSite(req))
+    throw new ForbiddenError(MESSAGES.crossSiteRefused);
   const actor = token ? await sessions.resolveActor(token) : undefined;
   if (!token || !actor || !Role.safeParse(actor.role).success) return undefined;
   return { token, ...actor, role: actor.role as Role };

@@ -120,7 +120,7 @@ describe('single-node launcher (npm start)', () => {
     const before = await caughtUp();
     // The first start of an empty store records the demo accounts through commands.
     expect(running.output()).toContain('Demo data created');
-    const login = await fetch(`http://localhost:${port}/api/auth/login`, {
+    const login = await fetch(`http://localhost:${port}/api/auth/login?token=true`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@example.com', password: 'password123' }),

@@ -64,6 +64,43 @@ describe('live notifications', () => {
     await expect(open({ token: 'not-a-session' })).rejects.toThrow('Please sign in to continue');
   });
 
+  it("refuses a socket opened by a page of another site with this site's cookie (issue 16)", async () => {
+    await expect(
+      open({}, { cookie: `sid=${user.token!}`, origin: 'https://evil.example' }),
+    ).rejects.toThrow();
+    const own = new URL(test.base);
+    const socket = await open({}, { cookie: `sid=${user.token!}`, origin: own.origin });
+    expect(socket.connected).toBe(true);
+  });
+
+  const closed = (socket: Socket) =>
+    new Promise<string>((resolve) => {
+      if (!socket.connected) resolve('already');
+      socket.once('disconnect', (reason) => resolve(reason));
+    });
+
+  it('closes the sockets of a session at sign-out, and all but the current one at a password change (issue 16)', async () => {
+    // Support's account: no other test of this file signs it in.
+    const first = await test.signedIn('support@example.com');
+    const second = await test.signedIn('support@example.com');
+    const ofFirst = await open({ token: first.token! });
+    const ofSecond = await open({ token: second.token! });
+
+    const changed = await second.call('PUT', '/api/users/updatepassword', {
+      currentPassword: 'password123',
+      newPassword: 'password456',
+      confirmPassword: 'password456',
+    });
+    expect(changed.status).toBe(200);
+    await closed(ofFirst);
+    expect(ofFirst.connected).toBe(false);
+    expect(ofSecond.connected).toBe(true);
+
+    await second.post('/api/auth/logout');
+    await closed(ofSecond);
+    expect(ofSecond.connected).toBe(false);
+  });
+
   it("pushes a booking to the user and the provider's admin, and never to someone claiming their id", async () => {
     const userSocket = await open({ token: user.token! });
     const adminSocket = await open({}, { cookie: `sid=${admin.token!}` });

@@ -4,11 +4,14 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { Server, type ServerOptions } from 'socket.io';
 import { LIVE_EVENT_FOR_ROLE } from '@appointment/contracts/roles';
-import type { SessionStore } from '../auth/sessions';
+import { sessionIdOf, type SessionStore } from '../auth/sessions';
 import { bearerOf, cookieTokenOf } from '../http/authenticate';
+import { isCrossSite } from '../http/cross-site';
 import type { Logger } from '../logger';
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The sockets of one session, closed when it ends. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * The Redis channel of the live push in the scale-out profile: API processes share it through
@@ -52,6 +55,16 @@ export const createSocketServer = (
     transports: ['websocket'],
     serveClient: false,
     ...(adapter ? { adapter } : {}),
+    // Issue 16: a page of another site may not open a socket with this site's cookie.
+    allowRequest: (req, callback) => callback(null, !isCrossSite(req)),
+  });
+  // Issue 16: a socket lives no longer than its session, in whichever process it is connected.
+  sessions.onEnded((ended) => {
+    if ('sessionId' in ended) io.in(sessionRoom(ended.sessionId)).disconnectSockets(true);
+    else {
+      const sockets = io.in(userRoom(ended.userId));
+      (ended.except ? sockets.except(sessionRoom(ended.except)) : sockets).disconnectSockets(true);
+    }
   });
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -71,7 +84,7 @@ export const createSocketServer = (
           return;
         }
         socket.data.userId = actor.userId;
-        void socket.join(userRoom(actor.userId));
+        void socket.join([userRoom(actor.userId), sessionRoom(sessionIdOf(token))]);
         next();
       })
       .catch((error: unknown) => next(error instanceof Error ? error : new Error(String(error))));

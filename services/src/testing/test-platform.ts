@@ -57,7 +57,7 @@ export class Caller {
   post = <T = Record<string, unknown>>(path: string, body: unknown = {}) => this.call<T>('POST', path, body);
 
   async login(email: string, password = DEMO_PASSWORD): Promise<Reply> {
-    const reply = await this.post('/api/auth/login', { email, password });
+    const reply = await this.post('/api/auth/login?token=true', { email, password });
     if (reply.status === 200) this.token = String(reply.body.token);
     return reply;
   }

@@ -1,6 +1,6 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { io } from 'socket.io-client';
-import { SOCKET_RECONNECTION_ATTEMPTS, STORAGE_KEYS } from '@appointment/contracts/constants';
+import { SOCKET_RECONNECTION_ATTEMPTS } from '@appointment/contracts/constants';
 
 export interface LiveNotification {
   _id?: string;
@@ -17,9 +17,8 @@ export const liveNotificationChannel = (userId: string, eventName: string): Even
       path: '/socket.io',
       transports: ['websocket'],
       reconnectionAttempts: SOCKET_RECONNECTION_ATTEMPTS,
+      // The server authenticates the socket from the session cookie of the upgrade request.
       withCredentials: true,
-      // The server authenticates the socket from the session: the cookie, or this token.
-      auth: (send) => send({ token: window.localStorage.getItem(STORAGE_KEYS.token) ?? '' }),
     });
     socket.on('connect', () => {
       socket.emit('register', userId);

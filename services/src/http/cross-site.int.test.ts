@@ -1,0 +1,95 @@
+import type { Provider } from '@appointment/contracts/catalogue';
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
+import { testNow } from '@appointment/infra/testing/clock';
+import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+
+/**
+ * Issue 16 finding 5: a state-changing request that a page of another site makes the browser
+ * send with this site's session cookie is refused, by Origin or Sec-Fetch-Site. Bearer calls
+ * and requests that no browser page made (no such headers) are not affected.
+ */
+describe('cross-site requests', () => {
+  let test: TestPlatform;
+  let user: Caller;
+  let sunrise: Provider;
+  let window: TimeSlot;
+
+  beforeAll(async () => {
+    test = await startTestPlatform({ demoData: true, name: 'crosssite' });
+    user = await test.signedIn('user@example.com');
+    [sunrise] = (
+      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
+    ).body.providers as [Provider];
+    window = (
+      await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
+        providerId: sunrise.id,
+        serviceId: 'Follow-up Visit',
+      })
+    ).body.timeslots.find((slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000)!;
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  /** A booking of one part, as JSON (the fast path) or as a form (Express). */
+  const book = (headers: Record<string, string>, as: 'json' | 'form', part: number, bearer = false) => {
+    const fields = {
+      servicename: 'Follow-up Visit',
+      providerId: sunrise.id,
+      timeslotId: window._id,
+      date: window.date,
+      index: String(part),
+    };
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    const caller = test.caller();
+    if (bearer) caller.token = user.token;
+    return caller.call<{ message: string }>(
+      'POST',
+      '/api/appointments/bookappointment',
+      as === 'json' ? fields : form,
+      {
+        ...(bearer ? {} : { cookie: `sid=${user.token!}` }),
+        ...headers,
+      },
+    );
+  };
+
+  it.each(['json', 'form'] as const)(
+    'refuses a %s booking with the cookie from another origin or site',
+    async (as) => {
+      const attempts: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+        // A sibling subdomain is the same site, but not the same origin: SameSite=Lax lets it through.
+        { 'sec-fetch-site': 'same-site', origin: 'https://sibling.example' },
+        { 'sec-fetch-site': 'cross-site' },
+      ];
+      for (const headers of attempts) {
+        const refused = await book(headers, as, 1);
+        expect(refused.status).toBe(403);
+        expect(refused.body.message).toBe(MESSAGES.crossSiteRefused);
+      }
+    },
+  );
+
+  it('takes a booking with the cookie from the app itself, and a bearer call from anywhere', async () => {
+    const own = new URL(test.base).origin;
+    expect((await book({ origin: own, 'sec-fetch-site': 'same-origin' }, 'form', 1)).status).toBe(201);
+    expect((await book({ origin: own }, 'json', 2)).status).toBe(201);
+    expect((await book({ origin: 'https://evil.example' }, 'json', 3, true)).status).toBe(201);
+    // No browser headers at all: a script or server, which holds the cookie itself.
+    expect((await book({}, 'form', 4)).status).toBe(201);
+  });
+
+  it('leaves reads alone: a GET with the cookie from another site is answered', async () => {
+    const me = await test.caller().call('GET', '/api/auth/me', undefined, {
+      cookie: `sid=${user.token!}`,
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(me.status).toBe(200);
+  });
+});
