@@ -133,6 +133,8 @@ export class PlatformWorld extends World {
         // Always the local outbox and the Postgres event store, whatever the shell has set.
         NODE_ENV: 'test',
         DEV_MAILBOX: 'true',
+        // The operator of the scenarios checks health from this machine.
+        HEALTH_DETAILS_LOCAL: 'true',
         SMTP_URL: '',
         EVENTSTORE_URL: '',
         ...(this.withJobs ? { PAYMENT_TIMEOUT_MS: String(PAYMENT_TIMEOUT_MS) } : {}),

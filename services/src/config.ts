@@ -84,6 +84,10 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Appointment <no-reply@appointment.local>'),
   /** Registrations allowed per client address every 15 minutes. */
   REGISTRATION_LIMIT: integer('REGISTRATION_LIMIT', 1, 100_000, 30),
+  /** Upcoming active (pending or scheduled) appointments one account may hold; 0: no limit. */
+  BOOKING_LIMIT: integer('BOOKING_LIMIT', 0, 1_000_000, 20),
+  /** Failed sign-ins of one account, from any address, every 15 minutes. */
+  ACCOUNT_LOGIN_LIMIT: integer('ACCOUNT_LOGIN_LIMIT', 1, 100_000, 20),
   /** The card-payment provider of SPEC §7.7; without both keys the offline sandbox gateway is used. */
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),

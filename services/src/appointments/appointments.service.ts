@@ -22,7 +22,13 @@ import {
   StreamCache,
   type HandleOptions,
 } from '../domain/command-handler';
-import { ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../domain/errors';
+import {
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../domain/errors';
 import {
   providerDecider,
   providerStream,
@@ -47,6 +53,8 @@ export interface AppointmentsDependencies {
   /** Payment confirmation and the unpaid-booking timeout run here (BullMQ). */
   jobs?: JobQueues;
   paymentTimeoutMs: number;
+  /** Upcoming active appointments one account may hold (issue 16: no hoarding); 0: no limit. */
+  bookingLimit?: number;
   now?: () => Date;
   /**
    * Keep providers' states in memory between bookings. Only for a process whose projector calls
@@ -277,6 +285,7 @@ export class AppointmentsService {
     // Production without a card provider: a paid booking would hold a slot nobody can pay for.
     if (service.isPaymentNeeded && this.deps.payments.name === 'none')
       throw new ServiceUnavailableError(MESSAGES.paymentsUnavailable);
+    await this.withinBookingLimit(actor);
     const user =
       actor.email !== undefined && actor.name !== undefined
         ? { email: actor.email, name: actor.name }
@@ -368,6 +377,25 @@ export class AppointmentsService {
       order,
       checkout: this.deps.payments.checkout(order),
     };
+  }
+
+  /**
+   * One account may hold only so many upcoming active appointments (issue 16: one person must
+   * not hoard a provider's free slots). Counted on the read model after this person's own last
+   * booking is in it; bookings racing each other from one account may pass the limit by their
+   * number, which a single person's browser does not reach.
+   */
+  private async withinBookingLimit(actor: Actor): Promise<void> {
+    const limit = this.deps.bookingLimit ?? 0;
+    if (limit <= 0) return;
+    await this.caughtUp(actor);
+    const { rows } = await this.deps.pool.query<{ held: number }>(
+      `SELECT count(*)::int AS held FROM (
+         SELECT 1 FROM rm_appointments.appointments
+          WHERE user_id = $1 AND starts_at > $2 AND status IN ('pending', 'scheduled') LIMIT $3) AS upcoming`,
+      [actor.userId, this.now().toISOString(), limit],
+    );
+    if ((rows[0]?.held ?? 0) >= limit) throw new TooManyRequestsError(MESSAGES.tooManyBookings);
   }
 
   private async onTimeSlot(

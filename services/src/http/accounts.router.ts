@@ -29,6 +29,8 @@ export interface AccountsRouterDependencies {
   registrationLimit: number;
   /** Production: the session cookie is always Secure, whatever the proxy says. */
   secureCookies?: boolean;
+  /** Failed sign-ins of one account, from any number of addresses, every 15 minutes. */
+  accountLoginLimit?: number;
 }
 
 const cookieOptions = (req: Request, always = false): CookieOptions => ({
@@ -51,6 +53,7 @@ export const accountsRouter = ({
   verifyLink,
   registrationLimit,
   secureCookies = false,
+  accountLoginLimit = 20,
 }: AccountsRouterDependencies): Router => {
   const router = Router();
 
@@ -67,6 +70,19 @@ export const accountsRouter = ({
         .toLowerCase()}`,
     handler: tooMany(MESSAGES.tooManyLogins),
   });
+  // Issue 16: one account guessed at from many addresses; successful sign-ins do not count.
+  const accountLoginLimiter = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: accountLoginLimit,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) =>
+      `account:${String(req.body?.email ?? '')
+        .trim()
+        .toLowerCase()}`,
+    handler: tooMany(MESSAGES.tooManyAccountLogins),
+  });
   const registrationLimiter = rateLimit({
     windowMs: 15 * 60_000,
     limit: registrationLimit,
@@ -75,7 +91,7 @@ export const accountsRouter = ({
     handler: tooMany(MESSAGES.tooManyRegistrations),
   });
 
-  router.post('/auth/login', loginLimiter, async (req, res) => {
+  router.post('/auth/login', loginLimiter, accountLoginLimiter, async (req, res) => {
     const { email, password } = LoginRequest.parse(req.body);
     const user = await accounts.authenticate(email, password);
     // A new session id at every sign-in.

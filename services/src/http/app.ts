@@ -70,9 +70,9 @@ export const createApp = (deps: AppDependencies): Express => {
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
+  if (deps.accounts) api.use(authenticate(deps.accounts.sessions));
   api.use(healthRouter(deps));
   if (deps.accounts) {
-    api.use(authenticate(deps.accounts.sessions));
     // The booking screen's reads come first: the busiest routes match without walking the rest.
     if (deps.schedule) api.use(scheduleRouter(deps.schedule));
     if (deps.catalogue) api.use(catalogueRouter(deps.catalogue));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { fieldErrorsOf, type ErrorBody } from '@appointment/contracts/errors';
@@ -43,7 +43,9 @@ export const errorAnswer = (error: unknown, req: IncomingMessage, logger: Logger
     return { status: 413, body: { message: 'The request body is too large' } };
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, body: { message: (error as Error).message || 'Bad request' } };
+    // A library's own 4xx (a missing upload, a bad range): its message may name server paths
+    // (issue 16), so the answer says only what the status says.
+    return { status, body: { message: STATUS_CODES[status] ?? 'Bad request' } };
   }
   const correlationId = String(req.headers['x-correlation-id'] ?? randomUUID());
   // Express strips a router's mount path from url; originalUrl keeps it.

@@ -10,7 +10,12 @@ export interface HealthDependencies {
   store: EventStore;
   projections: Projection[];
   jobs?: JobQueues;
+  /** HEALTH_DETAILS_LOCAL: callers on this machine see the details too (superadmin always does). */
+  healthDetailsLocal?: boolean;
 }
+
+const isLoopback = (address: string | undefined): boolean =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 export interface ProjectionHealth {
   name: string;
@@ -20,17 +25,39 @@ export interface ProjectionHealth {
   lag: number;
 }
 
-/** GET /api/health: Postgres reachability, each projection's lag and each job queue's counts. */
-export const healthRouter = ({ pool, store, projections, jobs }: HealthDependencies): Router => {
+/**
+ * GET /api/health: up (200 `{ status: 'ok' }`) or down (503 `{ status: 'unavailable' }`) for
+ * anyone; the details (Postgres latency, each projection's checkpoint and lag, each job queue's
+ * counts) only for a superadmin, or a caller on this machine when HEALTH_DETAILS_LOCAL is set
+ * (issue 16: positions, queue sizes and database errors are nobody else's business).
+ */
+export const healthRouter = ({
+  pool,
+  store,
+  projections,
+  jobs,
+  healthDetailsLocal = false,
+}: HealthDependencies): Router => {
   const router = Router();
-  router.get('/health', async (_req, res) => {
+  router.get('/health', async (req, res) => {
+    const detailed =
+      (res.locals.auth as { role?: string } | undefined)?.role === 'superadmin' ||
+      (healthDetailsLocal && isLoopback(req.socket.remoteAddress));
     const started = Date.now();
     try {
       await pool.query('SELECT 1');
     } catch (error) {
       res
         .status(503)
-        .json({ status: 'unavailable', postgres: { ok: false, error: (error as Error).message } });
+        .json(
+          detailed
+            ? { status: 'unavailable', postgres: { ok: false, error: (error as Error).message } }
+            : { status: 'unavailable' },
+        );
+      return;
+    }
+    if (!detailed) {
+      res.json({ status: 'ok' });
       return;
     }
     const latencyMs = Date.now() - started;

@@ -16,7 +16,14 @@ interface Launched {
 
 /** `npm start` without DATABASE_URL: the launcher process with its embedded PostgreSQL. */
 const launch = async (dataDir: string): Promise<Launched> => {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    // The operator on this machine reads the details of /api/health.
+    HEALTH_DETAILS_LOCAL: 'true',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main/all-in-one.ts'], {
     cwd: ROOT,

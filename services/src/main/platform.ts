@@ -127,6 +127,7 @@ export const startPlatform = async ({
     payments,
     jobs,
     paymentTimeoutMs: config.PAYMENT_TIMEOUT_MS,
+    bookingLimit: config.BOOKING_LIMIT,
     now,
     // Only a projector in this process tells when a kept provider changed.
     keepProviders: role === 'all-in-one',
@@ -165,6 +166,7 @@ export const startPlatform = async ({
       verifyLink: (userId, token) => isGenuineVerification(secret, userId, token),
       registrationLimit: config.REGISTRATION_LIMIT,
       secureCookies: config.NODE_ENV === 'production',
+      accountLoginLimit: config.ACCOUNT_LOGIN_LIMIT,
     },
     catalogue: { catalogue, uploadsDir },
     appointments: { appointments, catalogue, uploadsDir },
@@ -175,6 +177,7 @@ export const startPlatform = async ({
     // Issue 16: only when asked for (DEV_MAILBOX, refused in production), never by peer address.
     mailbox: config.DEV_MAILBOX && !config.SMTP_URL ? pool : undefined,
     trustProxy: config.TRUST_PROXY,
+    healthDetailsLocal: config.HEALTH_DETAILS_LOCAL,
   });
 
   const handler = withFastPath(app, {
