@@ -82,8 +82,10 @@ export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'system';
 export const LANGUAGES = ['en', 'es', 'fr'] as const;
-export const INDUSTRIES = ['Healthcare', 'Fitness', 'Office'] as const;
-export const REGISTRATION_INDUSTRIES = [...INDUSTRIES, 'Other'] as const;
+/** Every industry a provider can have; each is browsable (issue 18: "Other" too). */
+export const INDUSTRIES = ['Healthcare', 'Fitness', 'Office', 'Other'] as const;
+/** SPEC §3 Provider registration's choices: the same list. */
+export const REGISTRATION_INDUSTRIES = INDUSTRIES;
 export const REPEAT_OPTIONS = ['none', 'daily', 'weekly', 'monthly'] as const;
 export const LOCATION_OPTIONS = ['Palakkad', 'Thrissur', 'Chicago', 'Houston', 'Miami'] as const;
 export const TIMEZONES = [
@@ -125,6 +127,7 @@ export const INDUSTRY_LIST = [
   { id: 'healthcare', name: 'Healthcare', icon: '🩺' },
   { id: 'fitness', name: 'Fitness', icon: '💪' },
   { id: 'office', name: 'Office', icon: '🏢' },
+  { id: 'other', name: 'Other', icon: '🧩' },
 ] as const;
 
 /**

@@ -129,6 +129,8 @@ export const MESSAGES = {
   appointmentBooked: 'Appointment booked successfully',
   appointmentNotFound: 'Appointment not found',
   bookingFailed: 'Failed to book appointment. Please try again.',
+  /** SPEC §8 Booking call: the server's reason after this prefix. */
+  bookingFailedBecause: 'Failed to book appointment: ',
   appointmentsLoadFailed: 'Failed to load appointments. Please try again.',
   noAppointments: 'No appointments found.',
   statusUpdateFailed: 'Failed to update appointment status.',

@@ -109,7 +109,8 @@ export const CAPABILITIES = {
   'profile.manage': ['user', 'admin', 'incharge', 'superadmin', 'support'],
   'settings.manage': ['user', 'admin', 'incharge', 'superadmin', 'support'],
   'notifications.manage': ['user', 'admin', 'incharge', 'superadmin', 'support'],
-  'appointments.view': ['user', 'admin', 'incharge', 'superadmin'],
+  // Issue 18: support reads the platform's appointments (its dashboard's counts), never changes them.
+  'appointments.view': ['user', 'admin', 'incharge', 'superadmin', 'support'],
   'appointments.book': ['user'],
   'appointments.changeStatus': ['admin'],
   'favourites.manage': ['user'],

@@ -12,7 +12,7 @@ Feature: Providers in the catalogue
       | Sunita | admin@example.com      | admin      |
       | Asha   | user@example.com       | user       |
 
-  Rule: Providers belong to one of three industries
+  Rule: Providers belong to one of four industries, and each can be browsed
 
     Scenario: The industries offered
       Given Asha has signed in
@@ -22,6 +22,7 @@ Feature: Providers in the catalogue
         | Healthcare | healthcare | 🩺   |
         | Fitness    | fitness    | 💪   |
         | Office     | office     | 🏢   |
+        | Other      | other      | 🧩   |
 
   Rule: A superadmin adds providers, which are active at once
 

@@ -60,12 +60,26 @@ test.describe('Provider approval table', () => {
     await expect(rowOf(page, provider.email)).toHaveCount(0);
   });
 
-  test('rejecting a provider removes the row and the registration', async ({ page, request }) => {
+  test('rejecting a provider asks first, then removes the row and the registration', async ({
+    page,
+    request,
+  }) => {
     const provider = await registerProvider(request, 'Riverside Desks');
     await signIn(page, DEMO.superadmin);
     await page.goto('/providerstablelist');
 
+    // Issue 18: asked first; Cancel keeps the registration.
     await rowOf(page, provider.email).getByRole('button', { name: 'Reject' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Reject Provider' });
+    await expect(confirm).toHaveAccessibleDescription(
+      'Reject Riverside Desks? Their registration will be deleted.',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(rowOf(page, provider.email)).toBeVisible();
+
+    await rowOf(page, provider.email).getByRole('button', { name: 'Reject' }).click();
+    await confirm.getByRole('button', { name: 'Reject' }).click();
 
     await expect(page.getByRole('status').getByText('User deleted successfully')).toBeVisible();
     await expect(rowOf(page, provider.email)).toHaveCount(0);

@@ -220,7 +220,9 @@ test.describe('Booking: confirm and book a slot (SPEC §2.6, §4 booking flow)',
     await api.dispose();
 
     await confirmDialog(page).getByRole('button', { name: 'Submit' }).click();
-    await expect(confirmDialog(page).getByRole('alert')).toHaveText('This slot was just booked');
+    await expect(confirmDialog(page).getByRole('alert')).toHaveText(
+      'Failed to book appointment: This slot was just booked',
+    );
     await expect(page).toHaveURL(/\/appointments\/book$/);
     await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click();
     // The slots were reloaded: the taken interval is no longer offered.

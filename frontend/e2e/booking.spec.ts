@@ -20,7 +20,7 @@ test.describe('Booking: provider browsing and the first step of booking', { tag:
 
     // The industries, the first selected by default.
     const sidebar = industries(page);
-    for (const name of ['Healthcare', 'Fitness', 'Office']) {
+    for (const name of ['Healthcare', 'Fitness', 'Office', 'Other']) {
       await expect(sidebar.getByRole('button', { name })).toBeVisible();
     }
     await expect(sidebar.getByRole('button', { name: 'Healthcare' })).toHaveAttribute('aria-pressed', 'true');
@@ -123,6 +123,33 @@ test.describe('Booking: provider browsing and the first step of booking', { tag:
     await page.reload();
     await expect(providerCard(page, 'Thrissur Dental Care')).toBeVisible();
     await expect(mark).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('a provider in the industry "Other" is found in the booking sidebar and the /providers filter (issue 18)', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const name = `Odd Jobs ${Date.now().toString(36)}`;
+    await createBookableProvider(api, {
+      businessName: name,
+      industry: 'Other',
+      address: '500 Main Street, Houston, TX 77002',
+      services: ['Handy Hour'],
+    });
+    await api.dispose();
+
+    await signIn(page, DEMO.user);
+    await openBooking(page);
+    await industries(page).getByRole('button', { name: 'Other' }).click();
+    await page.getByLabel('Search providers').fill(name);
+    await expect(providerCard(page, name)).toContainText('Other');
+
+    await signIn(page, DEMO.superadmin);
+    await page.goto('/providers');
+    await page.getByLabel('Industry').selectOption('Other');
+    await expect(page.getByRole('main').getByText(name)).toBeVisible();
   });
 
   test('a provider without time slots says there is no automatic slot and highlights no day', async ({

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { AFTER_LOGOUT, UNAUTHORISED_REDIRECT } from '@appointment/contracts/roles';
+import { AFTER_LOGIN, AFTER_LOGOUT, UNAUTHORISED_REDIRECT } from '@appointment/contracts/roles';
 import { useAppSelector } from './hooks';
 import { mayOpen, storedRoleOf } from './session';
 import { selectStoredRoleValue } from './session.slice';
@@ -16,4 +17,16 @@ export function RouteGuard() {
   if (!stored.signedIn) return <Navigate to={AFTER_LOGOUT} replace />;
   if (!mayOpen(stored, pathname)) return <Navigate to={UNAUTHORISED_REDIRECT} replace />;
   return <Outlet />;
+}
+
+/** `/`: the dashboard for someone signed in, the sign-in screen otherwise (issue 18). */
+export function HomeRedirect() {
+  const stored = storedRoleOf(useAppSelector(selectStoredRoleValue));
+  return <Navigate to={stored.signedIn ? AFTER_LOGIN : AFTER_LOGOUT} replace />;
+}
+
+/** /login and /register: someone signed in is sent to the dashboard (issue 18). */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const stored = storedRoleOf(useAppSelector(selectStoredRoleValue));
+  return stored.signedIn ? <Navigate to={AFTER_LOGIN} replace /> : children;
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppointmentListPage } from '../features/appointments/pages/appointment-list-page';
 import { AppointmentsPage } from '../features/appointments/pages/appointments-page';
 import { LoginPage } from '../features/auth/pages/login-page';
@@ -21,7 +21,7 @@ import { SettingsPage } from '../features/settings/pages/settings-page';
 import { StaffsPage } from '../features/staffs/pages/staffs-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { ShellLayout } from './layouts/shell-layout';
-import { RouteGuard } from './route-guard';
+import { HomeRedirect, RouteGuard, SignedOutOnly } from './route-guard';
 import { RouterErrorPage } from './router-error-page';
 
 /** Every route of SPEC §2.1; who may open which is decided by the guard from the contracts' table. */
@@ -29,12 +29,26 @@ export const routes: RouteObject[] = [
   {
     errorElement: <RouterErrorPage />,
     children: [
-      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: '/', element: <HomeRedirect /> },
       {
         element: <AuthLayout />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/register', element: <RegisterPage /> },
+          {
+            path: '/login',
+            element: (
+              <SignedOutOnly>
+                <LoginPage />
+              </SignedOutOnly>
+            ),
+          },
+          {
+            path: '/register',
+            element: (
+              <SignedOutOnly>
+                <RegisterPage />
+              </SignedOutOnly>
+            ),
+          },
           { path: '/registration-success', element: <RegistrationSuccessPage /> },
         ],
       },

@@ -5,6 +5,7 @@ export const BREADCRUMB_TITLES: Record<string, string> = {
   appointments: 'Appointments',
   settings: 'Settings',
   profile: 'Profile',
+  providerstablelist: 'Manage Providers',
   'provider-dashboard': 'Provider Dashboard',
   'scheduling/templates': 'Schedule Templates',
   'scheduling/manage': 'Schedule Management',
@@ -19,7 +20,14 @@ export interface Crumb {
   title: string;
   /** The key of a known title, so the screen can show it in the reader's language. */
   titleKey?: string;
+  /** Whether a screen lives at this path (issue 18: a crumb without one is plain text). */
+  hasPage: boolean;
+  /** A segment that is a record's id: shown by the name its screen gives it, never raw. */
+  isId?: boolean;
 }
+
+/** A segment that names a record (a uuid, a long hex or number), not a screen. */
+const ID_SEGMENT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|\d{4,})$/i;
 
 const decode = (segment: string): string => {
   try {
@@ -31,14 +39,24 @@ const decode = (segment: string): string => {
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** One crumb per URL segment; any segment without a title shows with its first letter capitalised. */
-export const breadcrumbTrail = (pathname: string): Crumb[] => {
+/**
+ * One crumb per URL segment; any segment without a title shows with its first letter
+ * capitalised, and an id segment waits for its screen to name it (`names`). `hasPage` tells
+ * which paths have a screen.
+ */
+export const breadcrumbTrail = (
+  pathname: string,
+  hasPage: (path: string) => boolean = () => true,
+  names: Readonly<Record<string, string>> = {},
+): Crumb[] => {
   const segments = pathname.split('/').filter(Boolean);
   return segments.map((segment, index) => {
     const key = segments.slice(0, index + 1).join('/');
+    const path = `/${key}`;
     const known = BREADCRUMB_TITLES[key];
-    return known
-      ? { path: `/${key}`, title: known, titleKey: key }
-      : { path: `/${key}`, title: capitalise(decode(segment)) };
+    if (known) return { path, title: known, titleKey: key, hasPage: hasPage(path) };
+    if (ID_SEGMENT.test(decode(segment)))
+      return { path, title: names[path] ?? '…', hasPage: hasPage(path), isId: true };
+    return { path, title: names[path] ?? capitalise(decode(segment)), hasPage: hasPage(path) };
   });
 };

@@ -1,13 +1,18 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { audienceOf } from '@appointment/contracts/roles';
 import { breadcrumbTrail } from './breadcrumb-trail';
+import { useCrumbNames } from './crumb-names';
 import { HomeIcon } from './icons';
 import { Crumb, CrumbLink, Current, List, Nav } from './breadcrumb.styles';
 
+/** The breadcrumb of the signed-in shell: home is the dashboard; crumbs without a screen are text. */
 export function Breadcrumb() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const trail = breadcrumbTrail(pathname).map((crumb) => ({
+  const names = useCrumbNames();
+  const hasPage = (path: string) => audienceOf(path) !== undefined;
+  const trail = breadcrumbTrail(pathname, hasPage, names).map((crumb) => ({
     ...crumb,
     title: crumb.titleKey
       ? t(`breadcrumb.titles.${crumb.titleKey}`, { defaultValue: crumb.title })
@@ -18,7 +23,7 @@ export function Breadcrumb() {
     <Nav aria-label={t('breadcrumb.label')}>
       <List>
         <Crumb>
-          <CrumbLink as={Link} to="/" aria-label={t('breadcrumb.home')}>
+          <CrumbLink as={Link} to="/dashboard" aria-label={t('breadcrumb.home')}>
             <HomeIcon width={16} height={16} />
           </CrumbLink>
         </Crumb>
@@ -26,6 +31,8 @@ export function Breadcrumb() {
           <Crumb key={crumb.path}>
             {index === trail.length - 1 ? (
               <Current aria-current="page">{crumb.title}</Current>
+            ) : !crumb.hasPage ? (
+              <Current>{crumb.title}</Current>
             ) : (
               <CrumbLink as={Link} to={crumb.path}>
                 {crumb.title}

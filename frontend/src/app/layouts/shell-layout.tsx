@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { PaymentCheckoutHost } from '../../features/payments/components/payment-checkout-host';
 import { Breadcrumb } from '../../ui/breadcrumb';
+import { CrumbNamesProvider } from '../../ui/crumb-names';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { menuOf, storedRoleOf } from '../session';
 import { selectStoredRoleValue } from '../session.slice';
@@ -32,22 +33,24 @@ export function ShellLayout() {
   }, [drawerOpen]);
 
   return (
-    <Shell>
-      <TopBar
-        drawerId={drawerId}
-        drawerOpen={drawerOpen}
-        onToggleDrawer={() => setDrawerOpen((open) => !open)}
-      />
-      <Body>
-        <SideNav id={drawerId} items={items} open={drawerOpen} onNavigate={() => setDrawerOpen(false)} />
-        {drawerOpen && <Backdrop aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
-        <Main>
-          <Breadcrumb />
-          <Outlet />
-        </Main>
-      </Body>
-      <ChatWidget />
-      <PaymentCheckoutHost />
-    </Shell>
+    <CrumbNamesProvider>
+      <Shell>
+        <TopBar
+          drawerId={drawerId}
+          drawerOpen={drawerOpen}
+          onToggleDrawer={() => setDrawerOpen((open) => !open)}
+        />
+        <Body>
+          <SideNav id={drawerId} items={items} open={drawerOpen} onNavigate={() => setDrawerOpen(false)} />
+          {drawerOpen && <Backdrop aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
+          <Main>
+            <Breadcrumb />
+            <Outlet />
+          </Main>
+        </Body>
+        <ChatWidget />
+        <PaymentCheckoutHost />
+      </Shell>
+    </CrumbNamesProvider>
   );
 }

@@ -214,7 +214,10 @@ function* submitBooking(action: ReturnType<typeof bookingSubmitted>): SagaIterat
   } catch (error) {
     console.error('Failed to book appointment', error);
     const explained = error instanceof ApiError && EXPLAINED_STATUSES.has(error.status);
-    yield put(bookingFailed(explained ? error.message : MESSAGES.bookingFailed));
+    // SPEC §8: "Failed to book appointment: {reason}" when the server said why.
+    yield put(
+      bookingFailed(explained ? `${MESSAGES.bookingFailedBecause}${error.message}` : MESSAGES.bookingFailed),
+    );
     if (error instanceof ApiError && error.status === 409) yield call(refreshSlots);
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
@@ -12,6 +12,8 @@ import {
   selectProviderApproval,
 } from '../provider-approval.slice';
 import { DataTable } from '../../../ui/data-table';
+import { Modal } from '../../../ui/modal';
+import { FormButton, FormSecondaryButton } from '../../../ui/form.styles';
 import { TableErrorNotice as ErrorNotice, ScrollArea } from '../../../ui/table.styles';
 import {
   AcceptButton,
@@ -29,6 +31,9 @@ export function ManageProvidersPage() {
     useProviderApprovalSelector(selectProviderApproval);
   const mayDecide = can(readStoredRole().role, 'providers.approve');
   const columns = mayDecide ? ['Name', 'Email', 'Industry', 'Actions'] : ['Name', 'Email', 'Industry'];
+  // Issue 18: a rejection deletes the registration, so it is asked first.
+  const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
+  const rejectTextId = useId();
 
   useEffect(() => {
     dispatch(approvalTableOpened());
@@ -82,7 +87,7 @@ export function ManageProvidersPage() {
                       <RejectButton
                         type="button"
                         disabled={busy}
-                        onClick={() => dispatch(rejectClicked(provider._id))}
+                        onClick={() => setRejecting({ id: provider._id, name: provider.businessname })}
                       >
                         Reject
                       </RejectButton>
@@ -94,6 +99,33 @@ export function ManageProvidersPage() {
           })}
         </DataTable>
       </ScrollArea>
+      <Modal
+        open={rejecting !== null}
+        title="Reject Provider"
+        role="alertdialog"
+        describedBy={rejectTextId}
+        onClose={() => setRejecting(null)}
+      >
+        {rejecting && (
+          <>
+            <p id={rejectTextId}>Reject {rejecting.name}? Their registration will be deleted.</p>
+            <RowActions>
+              <FormSecondaryButton type="button" onClick={() => setRejecting(null)}>
+                Cancel
+              </FormSecondaryButton>
+              <FormButton
+                type="button"
+                onClick={() => {
+                  dispatch(rejectClicked(rejecting.id));
+                  setRejecting(null);
+                }}
+              >
+                Reject
+              </FormButton>
+            </RowActions>
+          </>
+        )}
+      </Modal>
     </section>
   );
 }

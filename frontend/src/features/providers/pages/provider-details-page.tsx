@@ -4,6 +4,7 @@ import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { PAYMENTS } from '@appointment/contracts/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { dayLabel } from '../../../ui/hours-editor';
+import { useCrumbName } from '../../../ui/crumb-names';
 import { ProviderImage } from '../components/provider-image';
 import { StatusBadge } from '../components/status-badge';
 import { providerDetailOpened, selectProviderDetail } from '../providers.slice';
@@ -183,6 +184,7 @@ export function ProviderDetailsPage() {
   const { id = '' } = useParams();
   const detail = useAppSelector(selectProviderDetail);
   const current = detail.id === id;
+  useCrumbName(`/providers/${id}`, current ? detail.provider?.name : undefined);
 
   useEffect(() => {
     dispatch(providerDetailOpened(id));

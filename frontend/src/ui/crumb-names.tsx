@@ -1,0 +1,38 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+
+type Names = Readonly<Record<string, string>>;
+
+const CrumbNames = createContext<{ names: Names; name: (path: string, title: string | null) => void }>({
+  names: {},
+  name: () => undefined,
+});
+
+/** Holds the names screens give to the id segments of their paths, for the breadcrumb. */
+export function CrumbNamesProvider({ children }: { children: ReactNode }) {
+  const [names, setNames] = useState<Names>({});
+  const name = (path: string, title: string | null) =>
+    setNames((current) => {
+      if (title === null) {
+        const { [path]: _gone, ...rest } = current;
+        return rest;
+      }
+      return current[path] === title ? current : { ...current, [path]: title };
+    });
+  return <CrumbNames.Provider value={{ names, name }}>{children}</CrumbNames.Provider>;
+}
+
+export const useCrumbNames = (): Names => useContext(CrumbNames).names;
+
+/**
+ * Names the breadcrumb's crumb for `path` (issue 18: "Sunrise Clinic", never its id) while the
+ * screen that knows the name is shown.
+ */
+export const useCrumbName = (path: string, title: string | undefined): void => {
+  const { name } = useContext(CrumbNames);
+  useEffect(() => {
+    if (!title) return;
+    name(path, title);
+    return () => name(path, null);
+    // `name` is made anew on each render of the provider; only the path and the title decide.
+  }, [path, title]);
+};
