@@ -66,7 +66,10 @@ test.describe('Booking: confirm and book a slot (SPEC §2.6, §4 booking flow)',
     await expect(dialog.getByRole('alert')).toHaveText('Please select a valid image file.');
     await picker.setInputFiles({ name: 'desk.png', mimeType: 'image/png', buffer: PNG_PIXEL });
     await expect(dialog.getByRole('alert')).toHaveCount(0);
-    await expect(dialog.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
+    const preview = dialog.getByRole('img', { name: 'Preview of the chosen image' });
+    await expect(preview).toBeVisible();
+    // Issue 18: the blob: preview loads (the content security policy allows blob: images).
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // The answer is held back a moment so the busy state can be seen.
     await page.route(`**${BOOKING_PATHS.book}`, async (route) => {

@@ -149,7 +149,10 @@ test.describe('Service Providers', () => {
     await dialog.getByLabel('Address').fill('5 Lake Shore Drive, Chicago, IL 60611');
     await dialog.getByLabel('Description').fill('Physiotherapy by the lake.');
     await picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
-    await expect(dialog.getByRole('img', { name: 'Chosen image preview' })).toBeVisible();
+    const preview = dialog.getByRole('img', { name: 'Chosen image preview' });
+    await expect(preview).toBeVisible();
+    // Issue 18: the blob: preview loads (the content security policy allows blob: images).
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(dialog.getByText('Please select a valid image file.')).toHaveCount(0);
 
     await dialog.getByLabel('Specialty').fill('Sports injuries, Rehab');
