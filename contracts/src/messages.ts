@@ -123,6 +123,8 @@ export const MESSAGES = {
   slotNotFound: 'This time slot does not exist',
   slotNotForService: 'This time slot does not offer that service',
   crossSiteRefused: 'This request came from another site and was refused',
+  /** Followed by the existing slot: "… on 2026-11-25 from 09:00 to 12:00". */
+  slotOverlaps: 'This time slot overlaps the one on',
   slotOfAnotherProvider: 'This time slot belongs to another provider',
   paymentsUnavailable: 'Online payment is not available yet, so paid services cannot be booked',
   intervalRequired: "Choose one of the slot's intervals",

@@ -86,3 +86,16 @@ Feature: Booking an appointment
       When Sunita books "General Consultation" at "Sunrise Clinic" in part 5 of the time slot tomorrow at 09:00
       Then Sunita is refused with "You do not have permission to do this"
       And Asha sees no part of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
+
+  Rule: Every demo provider can be booked, so a newcomer can book in every industry
+
+    Scenario Outline: A newcomer finds open slots at <provider>
+      When Asha looks up the time slots of "<provider>" for the service "<service>"
+      Then Asha is offered a first open slot, with slots on <days> days or more
+
+      Examples:
+        | provider             | service              | days |
+        | Sunrise Clinic       | Follow-up Visit      | 13   |
+        | Peak Performance Gym | Fitness Assessment   | 5    |
+        | Thrissur Dental Care | Dental Check-up      | 5    |
+        | Downtown Cowork Hub  | Meeting Room         | 5    |

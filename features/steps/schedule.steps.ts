@@ -335,6 +335,16 @@ const slotLookup = (person: Person): FetchSlotResponse =>
   ok(lastResponseOf(person), 200, `${person.name}'s look-up failed`) as FetchSlotResponse;
 
 Then(
+  '{person} is offered a first open slot, with slots on {int} days or more',
+  function (this: PlatformWorld, who: string, days: number) {
+    const { timeslots, firstTimeslot } = slotLookup(this.person(who));
+    assert.ok(firstTimeslot, `${who} is offered no slot`);
+    const dates = new Set(timeslots.map((slot) => slot.date));
+    assert.ok(dates.size >= days, `${who} sees slots on ${[...dates].join(', ')}`);
+  },
+);
+
+Then(
   '{person} is shown the service {string} at ${float}, payment needed: {word}, booked automatically: {word}',
   function (
     this: PlatformWorld,

@@ -31,8 +31,9 @@ export const run = async (): Promise<void> => {
     const started = Date.now();
     const added = await call(base, admin, '/api/schedulemanage/addtimeslot', {
       date: format(addDays(today, 1), 'yyyy-MM-dd'),
-      startTime: '09:00',
-      endTime: '17:00',
+      // After the demo's daily 09:00–12:00 (a provider's windows never overlap).
+      startTime: '12:00',
+      endTime: '20:00',
       addAsSlot: true,
       availableSlots: 16,
       repeat: 'daily',

@@ -44,8 +44,9 @@ export const run = async (): Promise<void> => {
     const today = new Date();
     const added = await call(base, admin, '/api/schedulemanage/addtimeslot', {
       date: format(addDays(today, 1), 'yyyy-MM-dd'),
-      startTime: '08:00',
-      endTime: '20:00',
+      // After the demo's daily 09:00–12:00 (a provider's windows never overlap).
+      startTime: '12:00',
+      endTime: '23:59',
       addAsSlot: true,
       availableSlots: PARTS,
       repeat: 'daily',

@@ -324,8 +324,9 @@ describe('appointments API', () => {
     const day = dayKeyFromToday('Asia/Kolkata', 3);
     const slot = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/addtimeslot', {
       date: day,
-      startTime: '09:00',
-      endTime: '10:00',
+      // After the demo's daily 09:00–12:00: a provider's windows never overlap (issue 18).
+      startTime: '13:00',
+      endTime: '14:00',
       addAsSlot: true,
       availableSlots: 2,
       serviceIds: ['Price Check'],

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@appointment/contracts/messages';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { addDays, format } from 'date-fns';
@@ -49,8 +50,9 @@ describe('schedule API', () => {
   it('adds one window per occurrence of a daily repeat, a year long, in the provider zone', async () => {
     const reply = await slots({
       date: day(1),
-      startTime: '14:00',
-      endTime: '18:00',
+      // After the demo's daily 09:00–12:00 and the template's 13:00–17:00: windows never overlap.
+      startTime: '17:00',
+      endTime: '21:00',
       addAsSlot: true,
       availableSlots: 8,
       repeat: 'daily',
@@ -63,12 +65,12 @@ describe('schedule API', () => {
     const first = reply.body.timeslots[0]!;
     expect(first).toMatchObject({
       date: day(1),
-      startTime: '14:00',
+      startTime: '17:00',
       serviceIds: ['Physiotherapy'],
       timezone: KOLKATA,
     });
-    // 14:00 in Kolkata (UTC+05:30) is 08:30 UTC.
-    expect(first.startDateTime).toBe(`${day(1)}T08:30:00.000Z`);
+    // 17:00 in Kolkata (UTC+05:30) is 11:30 UTC.
+    expect(first.startDateTime).toBe(`${day(1)}T11:30:00.000Z`);
 
     const answer = await fetchSlot('Physiotherapy');
     expect(answer.status).toBe(200);
@@ -88,8 +90,8 @@ describe('schedule API', () => {
   it('creates the windows of one request once, however often it is sent with the same key', async () => {
     const form = {
       date: day(2),
-      startTime: '19:00',
-      endTime: '20:00',
+      startTime: '21:00',
+      endTime: '22:00',
       serviceIds: ['Physiotherapy'],
       repeat: 'weekly',
       repeatUntil: day(16),
@@ -99,14 +101,57 @@ describe('schedule API', () => {
     expect(once.body.timeslots).toHaveLength(3);
     expect(twice.body.timeslots.map((slot) => slot._id)).toEqual(once.body.timeslots.map((slot) => slot._id));
     const all = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
-    expect(all.body.timeslots.filter((slot) => slot.startTime === '19:00')).toHaveLength(3);
+    expect(all.body.timeslots.filter((slot) => slot.startTime === '21:00')).toHaveLength(3);
     const filtered = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/servicebyfilter', {
       serviceId: 'General Consultation',
     });
     expect(filtered.body.timeslots.every((slot) => slot.serviceIds.includes('General Consultation'))).toBe(
       true,
     );
-    expect(filtered.body.timeslots.some((slot) => slot.startTime === '19:00')).toBe(false);
+    expect(filtered.body.timeslots.some((slot) => slot.startTime === '21:00')).toBe(false);
+  });
+
+  it('never lets two windows of one provider overlap: of two added at once, exactly one is kept (issue 18)', async () => {
+    const date = day(20);
+    const [split, block] = await Promise.all([
+      slots({
+        date,
+        startTime: '22:00',
+        endTime: '23:30',
+        addAsSlot: true,
+        availableSlots: 6,
+        serviceIds: ['General Consultation'],
+      }),
+      slots({
+        date,
+        startTime: '22:30',
+        endTime: '23:00',
+        addTotalSlot: true,
+        totalSlots: 3,
+        serviceIds: ['General Consultation'],
+      }),
+    ]);
+    expect([split.status, block.status].sort()).toEqual([201, 409]);
+    const refused = split.status === 409 ? split : block;
+    expect(refused.body.message).toMatch(
+      new RegExp(`^${MESSAGES.slotOverlaps} ${date} from 22:(00|30) to (23:30|23:00)$`),
+    );
+    const onThatDay = (
+      await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot')
+    ).body.timeslots.filter((slot) => slot.date === date && slot.startTime >= '22:00');
+    expect(onThatDay).toHaveLength(1);
+
+    // Inside the demo's own 09:00–12:00 window: refused, naming it.
+    const inside = await slots({
+      date: day(2),
+      startTime: '10:00',
+      endTime: '11:00',
+      addAsSlot: true,
+      availableSlots: 1,
+      serviceIds: ['General Consultation'],
+    });
+    expect(inside.status).toBe(409);
+    expect(inside.body.message).toBe(`${MESSAGES.slotOverlaps} ${day(2)} from 09:00 to 12:00`);
   });
 
   it('refuses a past date, an unknown service and broken form rules', async () => {
@@ -241,9 +286,9 @@ describe('schedule API', () => {
     await admin.post('/api/schedulemanage/deletetemplate', { id: copy.body.template.id });
     expect(await list()).toHaveLength(1);
 
-    // Next week's Monday in the provider's zone.
+    // A Monday three weeks on in the provider's zone: after the demo's two weeks of 09:00–12:00.
     const today = new Date(`${dayKeyIn(testClock(), KOLKATA)}T12:00:00`);
-    const monday = format(addDays(today, ((8 - today.getDay()) % 7) + 7), 'yyyy-MM-dd');
+    const monday = format(addDays(today, ((8 - today.getDay()) % 7) + 14), 'yyyy-MM-dd');
     const applied = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/applytemplate', {
       id: 'standard-work-week',
       weekStart: monday,

@@ -61,6 +61,13 @@ export const DEMO_CATALOGUE: ProviderFormInput[] = [
   },
 ];
 
+/** Five days of slots from tomorrow for each of DEMO_CATALOGUE, inside its working hours. */
+const DEMO_SLOTS: Record<string, { startTime: string; endTime: string; parts: number }> = {
+  'Peak Performance Gym': { startTime: '09:00', endTime: '12:00', parts: 3 },
+  'Thrissur Dental Care': { startTime: '09:00', endTime: '12:00', parts: 6 },
+  'Downtown Cowork Hub': { startTime: '13:00', endTime: '17:00', parts: 4 },
+};
+
 export interface DemoDependencies {
   accounts: AccountsService;
   catalogue: CatalogueService;
@@ -128,7 +135,25 @@ export const seedDemoData = async (
     }),
   );
   for (const provider of DEMO_CATALOGUE) {
-    await catalogue.createProvider(superadmin, ProviderForm.parse(provider), null);
+    const created = await catalogue.createProvider(superadmin, ProviderForm.parse(provider), null);
+    // Issue 18: every demo provider can be booked, so a newcomer can book in every industry.
+    // The seeder acts as the provider's admin; its events say so (`demo-data`).
+    const seeder: Actor = { userId: 'demo-data', role: 'admin', providerId: created.id };
+    const tomorrow = format(addDays(parseISO(dayKeyIn(now(), created.timezone)), 1), 'yyyy-MM-dd');
+    const slot = DEMO_SLOTS[provider.name]!;
+    await schedule.addTimeSlot(
+      seeder,
+      TimeSlotForm.parse({
+        date: tomorrow,
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+        availableSlots: slot.parts,
+        addAsSlot: true,
+        repeat: 'daily',
+        repeatUntil: format(addDays(parseISO(tomorrow), 4), 'yyyy-MM-dd'),
+        serviceIds: (created.services ?? []).map((service) => service.name),
+      }),
+    );
   }
   await accounts.registerUser(
     { name: 'Ivan Incharge', email: 'incharge@example.com', phone: '4912345679', ...password },

@@ -34,6 +34,12 @@ import {
   type ProviderCommand,
 } from '../domain/providers/provider.decider';
 import { timeSlotDecider, timeSlotStream, type TimeSlotCommand } from '../domain/schedule/time-slot.decider';
+import {
+  providerCalendarDecider,
+  providerCalendarStream,
+  type CalendarWindow,
+  type ProviderCalendarCommand,
+} from '../domain/schedule/provider-calendar.decider';
 import { comparePositions, type EventStore } from '../eventstore/event-store';
 
 export interface ScheduleDependencies {
@@ -236,6 +242,9 @@ export class ScheduleService {
         addAsSlot: window.addAsSlot,
       };
     });
+    // Issue 18: the times are reserved on the provider's calendar first, where an overlap with
+    // any of its windows is refused (a retried request reserves its own windows again: nothing).
+    await this.reserveOnCalendar(actor, provider.providerId, details);
     const positions: LogPosition[] = [];
     for (let i = 0; i < details.length; i += APPEND_CONCURRENCY) {
       const results = await Promise.all(
@@ -256,6 +265,49 @@ export class ScheduleService {
       [details.map((d) => d.timeSlotId)],
     );
     return rows.map(toTimeSlot);
+  }
+
+  private async reserveOnCalendar(
+    actor: Actor,
+    providerId: string,
+    windows: CalendarWindow[],
+  ): Promise<void> {
+    const stream = providerCalendarStream(providerId);
+    const calendar = await loadState(this.deps.store, stream, providerCalendarDecider);
+    const existing = calendar.opened ? undefined : await this.windowsBeforeCalendar(providerId);
+    const command: ProviderCalendarCommand = {
+      type: 'ReserveWindows',
+      data: {
+        providerId,
+        windows: windows.map(({ timeSlotId, date, startTime, endTime, startDateTime, endDateTime }) => ({
+          timeSlotId,
+          date,
+          startTime,
+          endTime,
+          startDateTime,
+          endDateTime,
+        })),
+        ...(existing ? { existing } : {}),
+      },
+      metadata: this.meta(actor),
+    };
+    await handleCommand(this.deps.store, stream, providerCalendarDecider, command, { maxRetries: 10 });
+  }
+
+  /** Windows a provider had before its calendar stream existed (stores older than issue 18). */
+  private async windowsBeforeCalendar(providerId: string): Promise<CalendarWindow[]> {
+    const { rows } = await this.deps.pool.query<TimeSlotRow>(
+      `SELECT ${SLOT_COLUMNS} FROM rm_schedule.time_slots WHERE provider_id = $1 ORDER BY starts_at, id`,
+      [providerId],
+    );
+    return rows.map(toTimeSlot).map((slot) => ({
+      timeSlotId: slot._id,
+      date: slot.date,
+      startTime: slot.startTime,
+      endTime: slot.endTime,
+      startDateTime: slot.startDateTime,
+      endDateTime: slot.endDateTime,
+    }));
   }
 
   /** The provider's windows in time order, optionally only those offering one service. */

@@ -1,16 +1,51 @@
-import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { FORMATS } from '@appointment/contracts/constants';
-import { generateIntervals, isTimeZone, type TimeSlot } from '@appointment/contracts/schedule';
+import {
+  dayKeyIn,
+  generateIntervals,
+  isTimeZone,
+  timeOfDayIn,
+  zonedFormatter,
+  type TimeSlot,
+} from '@appointment/contracts/schedule';
 
 /**
  * Dates and times on the booking screen are shown in the provider's time zone (DESIGN §5), so a
- * slot reads the same wherever the person booking it sits.
+ * slot reads the same wherever the person booking it sits. Through Intl, never a Date subclass:
+ * a subclass of Date (TZDate) loses its zone under a replaced global Date, as Playwright's
+ * page.clock installs it for the any-hour tests.
  */
-const zoned = (iso: string, timeZone: string | undefined): Date | null => {
-  const instant = Date.parse(iso);
-  if (Number.isNaN(instant)) return null;
-  return timeZone && isTimeZone(timeZone) ? new TZDate(instant, timeZone) : new Date(instant);
+const longDateIn = zonedFormatter('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+const displayTimeIn = zonedFormatter('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+const wallClockIn = zonedFormatter('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The patterns of FORMATS, written in a zone by Intl (the 12-hour clock with a plain space). */
+const IN_ZONE: Record<string, (instant: Date, timeZone: string) => string> = {
+  [FORMATS.longDate]: longDateIn,
+  [FORMATS.displayTime]: (instant, timeZone) => displayTimeIn(instant, timeZone).replace(/\s/g, ' '),
+  [FORMATS.slotTime]: timeOfDayIn,
+  [FORMATS.dayKey]: dayKeyIn,
+};
+
+/** A local Date whose fields read the zone's wall clock at the instant (for other patterns). */
+const wallClock = (instant: Date, timeZone: string): Date => {
+  const [year, month, day, hour, minute, second] = (wallClockIn(instant, timeZone).match(/\d+/g) ?? []).map(
+    Number,
+  );
+  return new Date(year!, month! - 1, day!, hour!, minute!, second!);
 };
 
 export interface SlotText {
@@ -22,18 +57,16 @@ export interface SlotText {
 
 /** The date and time range of a slot, or null when either end cannot be parsed. */
 export const describeSlot = (start: string, end: string, timeZone: string | undefined): SlotText | null => {
-  const from = zoned(start, timeZone);
-  const to = zoned(end, timeZone);
-  if (!from || !to) return null;
-  return {
-    date: format(from, FORMATS.longDate),
-    time: `${format(from, FORMATS.displayTime)} - ${format(to, FORMATS.displayTime)}`,
-  };
+  const date = formatIn(start, timeZone, FORMATS.longDate);
+  const from = formatIn(start, timeZone, FORMATS.displayTime);
+  const to = formatIn(end, timeZone, FORMATS.displayTime);
+  if (!date || !from || !to) return null;
+  return { date, time: `${from} - ${to}` };
 };
 
 /** The calendar day (YYYY-MM-DD) that it is now in a time zone. */
 export const todayIn = (timeZone: string | undefined, now: Date = new Date()): string =>
-  format(timeZone && isTimeZone(timeZone) ? new TZDate(now.getTime(), timeZone) : now, FORMATS.dayKey);
+  timeZone && isTimeZone(timeZone) ? dayKeyIn(now, timeZone) : format(now, FORMATS.dayKey);
 
 /** The day key of a calendar tile, which the calendar gives as local midnight. */
 export const dayKeyOfTile = (date: Date): string => format(date, FORMATS.dayKey);
@@ -90,14 +123,18 @@ export const daysWithSlots = (windows: TimeSlot[]): Set<string> =>
 
 /** An instant written with a date-fns pattern in a time zone, or null when it cannot be parsed. */
 export const formatIn = (iso: string, timeZone: string | undefined, pattern: string): string | null => {
-  const at = zoned(iso, timeZone);
-  return at ? format(at, pattern) : null;
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return null;
+  const at = new Date(instant);
+  if (!timeZone || !isTimeZone(timeZone)) return format(at, pattern);
+  const known = IN_ZONE[pattern];
+  return known ? known(at, timeZone) : format(wallClock(at, timeZone), pattern);
 };
 
 /** The hour of the day (0-23) an instant falls in, in a time zone. */
 export const hourIn = (iso: string, timeZone: string | undefined): number => {
-  const at = zoned(iso, timeZone);
-  return at ? at.getHours() : -1;
+  const time = formatIn(iso, timeZone, FORMATS.slotTime);
+  return time ? Number(time.slice(0, 2)) : -1;
 };
 
 /**

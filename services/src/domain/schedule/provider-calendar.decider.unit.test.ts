@@ -1,0 +1,79 @@
+import { MESSAGES } from '@appointment/contracts/messages';
+import { specFor } from '../decider-spec';
+import { ConflictError } from '../errors';
+import {
+  providerCalendarDecider,
+  type CalendarWindow,
+  type ProviderCalendarCommand,
+  type ProviderCalendarEvent,
+} from './provider-calendar.decider';
+
+/** Issue 18: a provider's windows never overlap in time. */
+describe('provider calendar decider', () => {
+  const spec = specFor(providerCalendarDecider);
+  const now = '2026-11-24T00:30:00.000Z';
+  const metadata = { now, correlationId: 'c1', userId: 'admin-1', role: 'admin' as const };
+  // Asia/Kolkata: 09:00 is 03:30 UTC.
+  const window = (id: string, from: string, to: string, date = '2026-11-25'): CalendarWindow => ({
+    timeSlotId: id,
+    date,
+    startTime: from,
+    endTime: to,
+    startDateTime: new Date(`${date}T${from}:00+05:30`).toISOString(),
+    endDateTime: new Date(`${date}T${to}:00+05:30`).toISOString(),
+  });
+  const reserve = (windows: CalendarWindow[], existing?: CalendarWindow[]): ProviderCalendarCommand => ({
+    type: 'ReserveWindows',
+    data: { providerId: 'p1', windows, ...(existing ? { existing } : {}) },
+    metadata,
+  });
+  const reserved = (windows: CalendarWindow[]): ProviderCalendarEvent => ({
+    type: 'WindowsReserved',
+    data: { providerId: 'p1', windows, at: now },
+  });
+  const morning = window('w1', '09:00', '12:00');
+
+  it('reserves windows that touch but do not overlap', () =>
+    spec
+      .given([reserved([morning])])
+      .when(reserve([window('w2', '12:00', '13:00'), window('w3', '08:00', '09:00')]))
+      .then([reserved([window('w2', '12:00', '13:00'), window('w3', '08:00', '09:00')])]));
+
+  it('refuses a window inside an existing one, naming the existing slot', () =>
+    spec
+      .given([reserved([morning])])
+      .when(reserve([window('w2', '10:00', '11:00')]))
+      .thenThrows(ConflictError, `${MESSAGES.slotOverlaps} 2026-11-25 from 09:00 to 12:00`));
+
+  it('refuses two windows of one request that overlap each other', () =>
+    spec
+      .given([])
+      .when(reserve([window('w1', '09:00', '10:00'), window('w2', '09:30', '10:30')]))
+      .thenThrows(ConflictError));
+
+  it('allows the same times on another day', () =>
+    spec
+      .given([reserved([morning])])
+      .when(reserve([window('w2', '09:00', '12:00', '2026-11-26')]))
+      .then([reserved([window('w2', '09:00', '12:00', '2026-11-26')])]));
+
+  it('reserves nothing again for a retried request', () =>
+    spec
+      .given([reserved([morning])])
+      .when(reserve([morning]))
+      .then([]));
+
+  it('opens with the windows recorded before the calendar existed, and checks against them', () => {
+    spec
+      .given([])
+      .when(reserve([window('w2', '13:00', '14:00')], [morning]))
+      .then([
+        { type: 'CalendarOpened', data: { providerId: 'p1', windows: [morning], at: now } },
+        reserved([window('w2', '13:00', '14:00')]),
+      ]);
+    spec
+      .given([])
+      .when(reserve([window('w2', '11:00', '13:00')], [morning]))
+      .thenThrows(ConflictError);
+  });
+});
