@@ -64,7 +64,7 @@ Feature: Providers in the catalogue
         | e-mail   | lotus@example     | Invalid email address                   |
         | phone    | 484255            | Phone number must be at least 10 digits |
         | industry |                   | Industry is required                    |
-        | industry | Other             | Industry is required                    |
+        | industry | Shipping          | Industry is required                    |
         | address  |                   | Address is required                     |
         | services |                   | At least one service is required        |
 

@@ -79,22 +79,22 @@ Feature: Schedule templates and availability
 
   Rule: Applying a template opens a week of time slots
 
-    Scenario: Applying the Standard Work Week to next week
+    Scenario: Applying the Standard Work Week to a week after the demo's two weeks of slots
       Given Sunita has signed in
-      When Sunita applies the template "Standard Work Week" to the week starting next week's Monday
+      When Sunita applies the template "Standard Work Week" to the week starting Monday in 3 weeks
       Then Sunita is told "Template applied: a week of time slots was created"
       And Sunita is shown these time slots:
         | date                  | weekday   | from  | to    | split into | services                              |
-        | next week's Monday    | Monday    | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
-        | next week's Monday    | Monday    | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
-        | next week's Tuesday   | Tuesday   | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
-        | next week's Tuesday   | Tuesday   | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
-        | next week's Wednesday | Wednesday | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
-        | next week's Wednesday | Wednesday | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
-        | next week's Thursday  | Thursday  | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
-        | next week's Thursday  | Thursday  | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
-        | next week's Friday    | Friday    | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
-        | next week's Friday    | Friday    | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
+        | Monday in 3 weeks    | Monday    | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
+        | Monday in 3 weeks    | Monday    | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
+        | Tuesday in 3 weeks   | Tuesday   | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
+        | Tuesday in 3 weeks   | Tuesday   | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
+        | Wednesday in 3 weeks | Wednesday | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
+        | Wednesday in 3 weeks | Wednesday | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
+        | Thursday in 3 weeks  | Thursday  | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
+        | Thursday in 3 weeks  | Thursday  | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
+        | Friday in 3 weeks    | Friday    | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
+        | Friday in 3 weeks    | Friday    | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
       And each of them runs on the clock of "Asia/Kolkata"
 
   Rule: The admin sets the provider's working hours and breaks

@@ -121,15 +121,15 @@ Feature: Time slots
         | price             | <price>              |
         | automatic booking | <automatic booking>  |
       And Sunita has added a time slot in 2 days from 14:00 to 16:00 for "Vaccination", split into 4
-      And Sunita has added a time slot tomorrow from 10:00 to 12:00 for "Vaccination", split into 4
+      And Sunita has added a time slot tomorrow from 12:00 to 14:00 for "Vaccination", split into 4
       And Asha has signed in
       When Asha looks up the time slots of "Sunrise Clinic" for the service "Vaccination"
       Then Asha is shown the service "Vaccination" at <price>, payment needed: <payment needed>, booked automatically: <automatic booking>
       And Asha is shown these time slots:
         | date      | from  | to    | split into |
-        | tomorrow  | 10:00 | 12:00 | 4          |
+        | tomorrow  | 12:00 | 14:00 | 4          |
         | in 2 days | 14:00 | 16:00 | 4          |
-      And the first open slot Asha is offered is part 1 of the time slot tomorrow, from 10:00 to 10:30
+      And the first open slot Asha is offered is part 1 of the time slot tomorrow, from 12:00 to 12:30
 
       Examples:
         | price | automatic booking | payment needed |
@@ -138,13 +138,13 @@ Feature: Time slots
 
     Scenario: A renamed service keeps its time slots
       Given Sunita has added the service "Vaccination" taking 20 minutes at $50
-      And Sunita has added a time slot tomorrow from 10:00 to 12:00 for "Vaccination", split into 4
+      And Sunita has added a time slot tomorrow from 12:00 to 14:00 for "Vaccination", split into 4
       And Asha has signed in
       When Sunita renames the service "Vaccination" to "Flu Vaccination"
       And Asha looks up the time slots of "Sunrise Clinic" for the service "Flu Vaccination"
       Then Asha is shown the service "Flu Vaccination" at $50, payment needed: yes, booked automatically: no
       And Asha is shown these time slots:
         | date     | from  | to    | split into | services        |
-        | tomorrow | 10:00 | 12:00 | 4          | Flu Vaccination |
+        | tomorrow | 12:00 | 14:00 | 4          | Flu Vaccination |
       When Asha looks up the time slots of "Sunrise Clinic" for the service "Vaccination"
       Then Asha is told "Service not found"

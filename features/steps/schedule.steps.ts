@@ -25,7 +25,7 @@ import { testClock } from '@appointment/infra/testing/clock';
  */
 
 const DAY =
-  /today|tomorrow|yesterday|in \d+ days?|\d+ days? ago|next week's [A-Z][a-z]+day|\d{4}-\d{2}-\d{2}/;
+  /today|tomorrow|yesterday|in \d+ days?|\d+ days? ago|next week's [A-Z][a-z]+day|[A-Z][a-z]+day in \d+ weeks|\d{4}-\d{2}-\d{2}/;
 defineParameterType({ name: 'day', regexp: DAY, transformer: (text: string) => text });
 defineParameterType({ name: 'time', regexp: /\d{2}:\d{2}/, transformer: (text: string) => text });
 
@@ -44,13 +44,15 @@ export const dayFrom = (text: string, timeZone: string): string => {
   if (ahead) return plusDays(today, Number(ahead[1]));
   const ago = /^(\d+) days? ago$/.exec(words);
   if (ago) return plusDays(today, -Number(ago[1]));
-  const nextWeek = /^next week's ([A-Z][a-z]+day)$/.exec(words);
-  if (nextWeek) {
-    const wanted = WEEKDAYS.indexOf(nextWeek[1]!.toLowerCase() as (typeof WEEKDAYS)[number]);
-    assert.ok(wanted >= 0, `"${nextWeek[1]}" is not a weekday`);
+  // "next week's Friday" is in the week of the next Monday; "Friday in 3 weeks" two weeks later.
+  const week =
+    /^next week's ([A-Z][a-z]+day)$/.exec(words) ?? /^([A-Z][a-z]+day) in (\d+) weeks$/.exec(words);
+  if (week) {
+    const wanted = WEEKDAYS.indexOf(week[1]!.toLowerCase() as (typeof WEEKDAYS)[number]);
+    assert.ok(wanted >= 0, `"${week[1]}" is not a weekday`);
     let monday = plusDays(today, 1);
     while (weekdayOf(monday) !== 'monday') monday = plusDays(monday, 1);
-    return plusDays(monday, wanted);
+    return plusDays(monday, wanted + (week[2] ? (Number(week[2]) - 1) * 7 : 0));
   }
   assert.fail(`"${text}" is not a day this suite understands`);
 };
