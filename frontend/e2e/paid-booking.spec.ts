@@ -188,6 +188,16 @@ test.describe(
           .filter({ hasText: user.email });
         await expect(item).toHaveCount(1);
         await expect(item).toContainText('Paid Hour');
+
+        // Issue 18: the panel says the booking is paid, and rejecting it is asked first.
+        await admin.reload();
+        await expect(item.getByText('Paid', { exact: true })).toBeVisible();
+        await item.getByRole('button', { name: 'Reject' }).click();
+        const ask = admin.getByRole('alertdialog', { name: 'Reject a paid booking' });
+        await expect(ask).toContainText('the payment is not refunded automatically');
+        await ask.getByRole('button', { name: 'Keep booking' }).click();
+        await expect(ask).toBeHidden();
+        await expect(item.getByText('pending', { exact: true })).toBeVisible();
         await item.getByRole('button', { name: 'Confirm' }).click();
         await expect(toast(admin, TEXTS.scheduled)).toBeVisible();
         await expect(item.getByText('scheduled', { exact: true })).toBeVisible();
@@ -238,6 +248,15 @@ test.describe(
       await page.reload();
       await expectCounts(page, { Pending: 1, Scheduled: 0, Cancelled: 0, Total: 1 });
       await expect(checkoutDialog(page)).toBeHidden();
+
+      // Issue 18: the list says the booking still awaits its payment.
+      await page.goto('/appointments/list');
+      await expect(
+        page
+          .getByRole('article')
+          .filter({ hasText: 'Paid Hour' })
+          .getByText('Awaiting payment', { exact: true }),
+      ).toBeVisible();
     });
   },
 );

@@ -4,6 +4,7 @@ import { Label, Select } from '../../../ui/form.styles';
 import { longDate, timeRange } from '../appointments.format';
 import { APPOINTMENTS_TEXTS, STATUS_OPTIONS } from '../appointments.texts';
 import { AppointmentArticle, AppointmentHeading, Details, StatusControl } from './appointments.styles';
+import { PaymentBadge } from './payment-badge';
 import { StatusBadge } from './status-badge';
 
 interface AppointmentCardProps {
@@ -26,6 +27,7 @@ export function AppointmentCard({ appointment, onStatusChange, busy = false }: A
         <AppointmentHeading id={headingId}>
           <span>{appointment.serviceName}</span>
           <StatusBadge status={appointment.status} />
+          <PaymentBadge {...appointment} />
         </AppointmentHeading>
         <Details>
           <dt>{APPOINTMENTS_TEXTS.email}</dt>

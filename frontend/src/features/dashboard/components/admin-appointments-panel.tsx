@@ -7,6 +7,9 @@ import { SmallButton } from '../../../ui/button.styles';
 import { ErrorNotice } from '../../../ui/page.styles';
 import { longDate, money, timeRange } from '../../appointments/appointments.format';
 import { StatusBadge } from '../../appointments/components/status-badge';
+import { PaymentBadge } from '../../appointments/components/payment-badge';
+import { Modal } from '../../../ui/modal';
+import { FormButton, FormSecondaryButton } from '../../../ui/form.styles';
 import type { ServiceAppointment } from '../dashboard.slice';
 import { filterAppointments, NO_FILTERS, type PanelFilters } from '../dashboard.view';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
@@ -58,6 +61,9 @@ export function AdminAppointmentsPanel({
   const searchId = useId();
   const locationId = useId();
   const [filters, setFilters] = useState<PanelFilters>(NO_FILTERS);
+  // Issue 18: rejecting a paid booking is asked first, saying what happens to the payment.
+  const [rejectingPaid, setRejectingPaid] = useState<ServiceAppointment | null>(null);
+  const rejectTextId = useId();
   const shown = useMemo(
     () => filterAppointments(items, filters, providerAddress),
     [items, filters, providerAddress],
@@ -129,6 +135,7 @@ export function AdminAppointmentsPanel({
                     <ItemTitle>
                       <span>{item.serviceName}</span>
                       <StatusBadge status={item.status} />
+                      <PaymentBadge {...item} />
                     </ItemTitle>
                     <ItemLine>
                       {user.username} · {user.email}
@@ -151,7 +158,7 @@ export function AdminAppointmentsPanel({
                         type="button"
                         $danger
                         disabled={busy}
-                        onClick={() => onDecide(item._id, 'cancelled')}
+                        onClick={() => (item.paid ? setRejectingPaid(item) : onDecide(item._id, 'cancelled'))}
                       >
                         {DASHBOARD_TEXTS.reject}
                       </SmallButton>
@@ -163,6 +170,38 @@ export function AdminAppointmentsPanel({
           })}
         </ScrollList>
       )}
+      <Modal
+        open={rejectingPaid !== null}
+        title="Reject a paid booking"
+        role="alertdialog"
+        describedBy={rejectTextId}
+        onClose={() => setRejectingPaid(null)}
+      >
+        {rejectingPaid && (
+          <>
+            <p id={rejectTextId}>
+              {(rejectingPaid.userDetails?.username ?? rejectingPaid.username) || 'The user'} has paid{' '}
+              {money(rejectingPaid.amount)} for {rejectingPaid.serviceName}. Rejecting cancels the booking and
+              frees the slot; the payment is not refunded automatically, so refund it with the payment
+              provider.
+            </p>
+            <Actions>
+              <FormSecondaryButton type="button" onClick={() => setRejectingPaid(null)}>
+                Keep booking
+              </FormSecondaryButton>
+              <FormButton
+                type="button"
+                onClick={() => {
+                  onDecide?.(rejectingPaid._id, 'cancelled');
+                  setRejectingPaid(null);
+                }}
+              >
+                Reject
+              </FormButton>
+            </Actions>
+          </>
+        )}
+      </Modal>
     </Panel>
   );
 }

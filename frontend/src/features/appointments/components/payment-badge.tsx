@@ -1,0 +1,24 @@
+import { Badge } from './appointments.styles';
+
+interface PaymentBadgeProps {
+  paymentNeeded: boolean;
+  paid: boolean;
+  status: string;
+}
+
+/**
+ * Issue 18: whether a paid service's booking is paid, beside its status: "Paid" (green) or
+ * "Awaiting payment" (amber). Nothing for a free service or a cancelled booking never paid.
+ */
+export function PaymentBadge({ paymentNeeded, paid, status }: PaymentBadgeProps) {
+  if (!paymentNeeded || (!paid && status === 'cancelled')) return null;
+  return paid ? (
+    <Badge $status="scheduled" data-payment="paid">
+      Paid
+    </Badge>
+  ) : (
+    <Badge $status="pending" data-payment="awaiting">
+      Awaiting payment
+    </Badge>
+  );
+}
