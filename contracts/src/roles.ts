@@ -36,7 +36,9 @@ export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteA
     ],
     audience: ['admin', 'superadmin'],
   },
-  { paths: ['/providers', '/providerstablelist', '/providers/:id'], audience: ['superadmin', 'support'] },
+  { paths: ['/providers', '/providerstablelist'], audience: ['superadmin', 'support'] },
+  // Issue 18: a user opens a provider's detail too, to book there with its Book Appointment.
+  { paths: ['/providers/:id'], audience: ['superadmin', 'support', 'user'] },
   { paths: ['/integrations/api-keys'], audience: ['superadmin'] },
 ];
 

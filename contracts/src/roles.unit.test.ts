@@ -19,6 +19,8 @@ describe('role matrix (SPEC §2.1, §6)', () => {
     ['/providers', 'superadmin', true],
     ['/providers/42', 'superadmin', true],
     ['/providers/42', 'admin', false],
+    ['/providers/42', 'user', true],
+    ['/providers', 'user', false],
     ['/integrations/api-keys', 'admin', false],
     ['/providerstablelist', 'support', true],
     ['/integrations/api-keys', 'support', false],

@@ -152,6 +152,25 @@ test.describe('Booking: provider browsing and the first step of booking', { tag:
     await expect(page.getByRole('main').getByText(name)).toBeVisible();
   });
 
+  test("a provider's detail offers Book Appointment to a user, which opens the booking screen there (issue 18)", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.superadmin);
+    const found = await page.request.post(BOOKING_PATHS.fetchProviders, { data: { search: 'Sunrise' } });
+    const sunriseId = ((await found.json()) as { providers: { id: string }[] }).providers[0]!.id;
+    await page.goto(`/providers/${sunriseId}`);
+    await expect(page.getByRole('heading', { name: 'Sunrise Clinic' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Book Appointment' })).toHaveCount(0);
+
+    await signIn(page, DEMO.user);
+    await page.goto(`/providers/${sunriseId}`);
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await expect(page).toHaveURL(/\/appointments\/book$/);
+    await expect(
+      page.getByRole('group', { name: 'Services' }).getByRole('button', { name: /General Consultation/ }),
+    ).toBeVisible();
+  });
+
   test('a provider without time slots says there is no automatic slot and highlights no day', async ({
     page,
     playwright,

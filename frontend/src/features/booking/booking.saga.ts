@@ -55,12 +55,15 @@ import {
 /** Typing in the search box fetches once the typing pauses. */
 export const FILTER_FETCH_DELAY_MS = 300;
 
-function* loadIndustries(): SagaIterator {
+function* loadIndustries(provider?: Provider): SagaIterator {
   try {
     const industries: Industry[] = yield call(fetchIndustries);
     yield put(industriesLoaded(industries));
-    // SPEC §2.6: the first industry is selected by default.
-    if (industries[0]) yield put(industrySelected(industries[0].name));
+    // SPEC §2.6: the first industry is selected by default; the provider's, when one was given.
+    const industry = industries.find((item) => item.name === provider?.industry) ?? industries[0];
+    if (industry) yield put(industrySelected(industry.name));
+    // Issue 18: opened from a provider's detail, the booking screen opens on that provider.
+    if (provider) yield put(providerSelected(provider));
   } catch (error) {
     console.error('Failed to load industries', error);
     yield put(industriesLoadFailed());
@@ -77,8 +80,8 @@ function* loadFavourites(): SagaIterator {
   }
 }
 
-function* openPage(): SagaIterator {
-  yield all([call(loadIndustries), call(loadFavourites)]);
+function* openPage(action: ReturnType<typeof bookingPageOpened>): SagaIterator {
+  yield all([call(loadIndustries, action.payload.provider), call(loadFavourites)]);
 }
 
 /** SPEC §2.6, §5: the selected industry's providers, narrowed by location and search. */

@@ -109,8 +109,10 @@ const bookingSlice = createSlice({
   name: 'booking',
   initialState: initialBookingState,
   reducers: {
-    bookingPageOpened() {
-      return { ...initialBookingState, industriesStatus: 'loading' as const };
+    /** The page opened; on a provider when one is given (its detail's Book Appointment). */
+    bookingPageOpened: {
+      reducer: () => ({ ...initialBookingState, industriesStatus: 'loading' as const }),
+      prepare: (provider?: Provider) => ({ payload: provider ? { provider } : {} }),
     },
     industriesLoaded(state, action: PayloadAction<Industry[]>) {
       state.industries = action.payload;

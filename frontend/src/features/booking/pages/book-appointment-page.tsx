@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { Provider } from '@appointment/contracts/catalogue';
 import { useAppDispatch } from '../../../app/hooks';
 import { BookingScreen } from '../components/booking-screen';
 import { IndustrySidebar } from '../components/industry-sidebar';
@@ -12,10 +14,12 @@ import { Layout, Title } from './book-appointment-page.styles';
 export function BookAppointmentPage() {
   const dispatch = useAppDispatch();
   const { selectedProvider } = useBookingSelector(selectBooking);
+  // A provider's detail page opens this screen on that provider (issue 18).
+  const opening = (useLocation().state as { provider?: Provider } | null)?.provider;
 
   useEffect(() => {
-    dispatch(bookingPageOpened());
-  }, [dispatch]);
+    dispatch(bookingPageOpened(opening));
+  }, [dispatch, opening]);
 
   return (
     <section aria-labelledby="book-title">

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { can } from '@appointment/contracts/roles';
+import { readStoredRole } from '../../../app/session';
+import { FormButton } from '../../../ui/form.styles';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { PAYMENTS } from '@appointment/contracts/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -87,6 +90,9 @@ function ServicesCard({ services }: { services: Service[] }) {
 }
 
 function ProviderDetails({ provider, services }: { provider: Provider; services: Service[] }) {
+  const navigate = useNavigate();
+  // SPEC §2.8's Book Appointment: for whoever may book, it opens the booking screen here.
+  const mayBook = can(readStoredRole().role, 'appointments.book') && provider.status === 'active';
   return (
     <>
       <Hero>
@@ -98,6 +104,11 @@ function ProviderDetails({ provider, services }: { provider: Provider; services:
             <StatusBadge status={provider.status} />
           </Meta>
           <RatingLine provider={provider} />
+          {mayBook && (
+            <FormButton type="button" onClick={() => navigate('/appointments/book', { state: { provider } })}>
+              Book Appointment
+            </FormButton>
+          )}
         </HeroText>
       </Hero>
       <Columns>
@@ -193,7 +204,11 @@ export function ProviderDetailsPage() {
   const loading = !current || detail.status === 'loading' || detail.status === 'idle';
   return (
     <section aria-labelledby={current && detail.provider ? 'provider-title' : 'provider-page-title'}>
-      <BackLink to="/providers">← Back to Service Providers</BackLink>
+      {can(readStoredRole().role, 'appointments.book') ? (
+        <BackLink to="/appointments/book">← Back to Book Appointment</BackLink>
+      ) : (
+        <BackLink to="/providers">← Back to Service Providers</BackLink>
+      )}
       {current && detail.provider ? (
         <ProviderDetails provider={detail.provider} services={detail.services} />
       ) : (
