@@ -99,6 +99,35 @@ test('on a small screen the side navigation is a slide-in drawer', async ({ page
   await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
 });
 
+test('on a phone the title is whole and the chat button leaves the last line of a page readable', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 720 });
+  await signInByApi(page, 'superadmin@example.com');
+  const title = page.getByRole('banner').getByText('Appointment', { exact: true });
+  await expect(title).toBeVisible();
+  // Issue 18: it was cut to "Appoint…".
+  expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+  await page.goto('/providers');
+  await page
+    .getByRole('main')
+    .getByRole('article', { name: 'Sunrise Clinic' })
+    .getByRole('link', { name: 'Manage Provider' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Sunrise Clinic' })).toBeVisible();
+  await page.mouse.wheel(0, 10_000);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const chat = await page.getByRole('button', { name: 'Open chat support' }).boundingBox();
+  const lastLine = await page.getByRole('main').evaluate((main) => {
+    const boxes = [...main.querySelectorAll('p, li, dd, dt, h2, h3')].map((element) =>
+      element.getBoundingClientRect(),
+    );
+    return Math.max(...boxes.map((box) => box.bottom));
+  });
+  expect(lastLine).toBeLessThanOrEqual(chat!.y);
+});
+
 test('support opens every screen of its menu without an error, the dashboard with the platform counts', async ({
   page,
 }) => {

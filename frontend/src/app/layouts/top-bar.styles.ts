@@ -50,8 +50,8 @@ export const Title = styled.span`
   font-weight: 700;
   color: ${({ theme }) => theme.colors.text};
   white-space: nowrap;
-  overflow: hidden;
-  text-overflow: ellipsis;
+  /* Issue 18: the product's name is never cut ("Appoint…" on a phone); other items give way. */
+  flex-shrink: 0;
 
   @media (max-width: ${({ theme }) => theme.layout.drawerMaxWidth}) {
     font-size: ${({ theme }) => theme.font.base};

@@ -8,7 +8,6 @@ import {
   parseISO,
   setHours,
   startOfMonth,
-  startOfWeek,
 } from 'date-fns';
 import { CALENDAR, FORMATS, LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
@@ -128,8 +127,10 @@ export function SlotCalendar({
   const focusDate = parseISO(focus);
   const scrollRef = useRef<HTMLDivElement>(null);
 
+  // Issue 18: the week view shows the seven days from the focused day, which starts as today:
+  // it opens on the current week from today, with no past days, and steps a week at a time.
   const weekDays = useMemo(() => {
-    const first = startOfWeek(parseISO(focus), { weekStartsOn: CALENDAR.weekStartsOn });
+    const first = parseISO(focus);
     return Array.from({ length: 7 }, (_, offset) => dayKey(addDays(first, offset)));
   }, [focus]);
 
