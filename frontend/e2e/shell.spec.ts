@@ -116,8 +116,11 @@ test('on a phone the title is whole and the chat button leaves the last line of 
     .getByRole('link', { name: 'Manage Provider' })
     .click();
   await expect(page.getByRole('heading', { name: 'Sunrise Clinic' })).toBeVisible();
-  await page.mouse.wheel(0, 10_000);
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // Scrolled to the end, whichever element scrolls.
+  await page.evaluate(() => {
+    for (const element of [document.scrollingElement, ...document.querySelectorAll('main, main *')])
+      if (element && element.scrollHeight > element.clientHeight) element.scrollTop = element.scrollHeight;
+  });
   const chat = await page.getByRole('button', { name: 'Open chat support' }).boundingBox();
   const lastLine = await page.getByRole('main').evaluate((main) => {
     const boxes = [...main.querySelectorAll('p, li, dd, dt, h2, h3')].map((element) =>
