@@ -16,6 +16,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
+const FRENCH_PROFILE_MENU = 'Menu du profil';
+
 const form = (page: Page) => page.getByRole('form', { name: 'Profile details' });
 const pictureCard = (page: Page) => page.getByRole('region', { name: 'Profile picture' });
 
@@ -52,8 +54,11 @@ test.describe('Profile', () => {
 
     await expect(details.getByText('Profile updated successfully')).toBeVisible();
     await expect(pictureCard(page).getByRole('heading', { name: 'Tess Renamed' })).toBeVisible();
-    // The shell's profile menu follows at once.
-    await expect(page.getByRole('button', { name: 'Profile menu' })).toHaveText('Tess Renamed');
+    // Issue 18: one language setting: the profile's French is the screens' and Settings' language.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('language'))).toBe('fr');
+    // The shell's profile menu follows at once (in French now).
+    await expect(page.getByRole('button', { name: FRENCH_PROFILE_MENU })).toHaveText('Tess Renamed');
 
     await page.reload();
     await expect(details.getByLabel('Name', { exact: true })).toHaveValue('Tess Renamed');

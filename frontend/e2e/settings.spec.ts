@@ -47,6 +47,13 @@ test.describe('Settings', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(section(page, 'Appearance').getByLabel('Language')).toHaveValue('es');
 
+    // Issue 18: one setting: the profile shows the same language, kept on the account.
+    await page.goto('/profile');
+    await expect(page.getByRole('form', { name: 'Profile details' }).getByLabel('Language')).toHaveValue(
+      'es',
+    );
+    await page.goto('/settings');
+
     await section(page, 'Appearance').getByLabel('Language').selectOption({ label: 'English' });
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });

@@ -5,9 +5,14 @@ import i18next from 'i18next';
 import type { ChangePassword } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { ApiError } from '../../app/api';
+import type { Profile } from '@appointment/contracts/accounts';
 import { updatePassword } from './settings.api';
+import { fetchProfile, saveProfile } from '../profile/profile.api';
+import { profileUpdateConfirmed } from '../profile/profile.slice';
 import {
   languageChosen,
+  languageSynced,
+  selectLanguage,
   notificationToggled,
   passwordChanged,
   passwordChangeFailed,
@@ -17,14 +22,45 @@ import {
 import { storeLanguage, type Language } from '../../app/i18n';
 import { storeNotificationSettings, type NotificationSettings } from './settings.storage';
 
-function* switchLanguage(action: PayloadAction<Language>): SagaIterator {
-  yield call(storeLanguage, action.payload);
+function* applyLanguage(language: Language): SagaIterator {
+  yield call(storeLanguage, language);
   try {
-    yield call([i18next, i18next.changeLanguage], action.payload);
+    yield call([i18next, i18next.changeLanguage], language);
   } catch (error) {
     // The choice is stored either way; the texts follow on the next start.
     console.error('Failed to switch the language', error);
   }
+}
+
+/**
+ * Issue 18: one language setting. Chosen in Settings, it is also saved on the account, where the
+ * profile shows it; changed on the profile, Settings and the screens follow.
+ */
+function* switchLanguage(action: PayloadAction<Language>): SagaIterator {
+  yield call(applyLanguage, action.payload);
+  try {
+    const profile: Profile = yield call(fetchProfile);
+    if (profile.language === action.payload) return;
+    const { name, email, phone, timezone, notificationPreferences } = profile;
+    yield call(saveProfile, {
+      name,
+      email,
+      phone,
+      timezone,
+      notificationPreferences,
+      language: action.payload,
+    });
+  } catch (error) {
+    // The screens have switched; the account keeps its language until the next choice.
+    console.error('Failed to save the language on the account', error);
+  }
+}
+
+function* followProfile(action: PayloadAction<Profile>): SagaIterator {
+  const current: Language = yield select(selectLanguage);
+  if (action.payload.language === current) return;
+  yield put(languageSynced(action.payload.language));
+  yield call(applyLanguage, action.payload.language);
 }
 
 function* persistNotifications(): SagaIterator {
@@ -44,6 +80,7 @@ function* changePassword(action: PayloadAction<ChangePassword>): SagaIterator {
 
 export function* settingsSaga(): SagaIterator {
   yield takeLatest(languageChosen.type, switchLanguage);
+  yield takeLatest(profileUpdateConfirmed.type, followProfile);
   yield takeEvery(notificationToggled.type, persistNotifications);
   yield takeLeading(passwordChangeSubmitted.type, changePassword);
 }

@@ -28,6 +28,10 @@ const settingsSlice = createSlice({
   name: 'settings',
   initialState: initialSettingsState,
   reducers: {
+    /** The account's language, changed on the profile: shown here too, not saved again. */
+    languageSynced(state, action: PayloadAction<Language>) {
+      state.language = action.payload;
+    },
     languageChosen(state, action: PayloadAction<Language>) {
       state.language = action.payload;
     },
@@ -61,6 +65,7 @@ const settingsSlice = createSlice({
 
 export const {
   languageChosen,
+  languageSynced,
   notificationToggled,
   passwordDialogOpened,
   passwordDialogClosed,

@@ -1,14 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Calendar from 'react-calendar';
-import {
-  addDays,
-  addMonths,
-  addWeeks,
-  format,
-  parseISO,
-  setHours,
-  startOfMonth,
-} from 'date-fns';
+import { addDays, addMonths, addWeeks, format, parseISO, setHours, startOfMonth } from 'date-fns';
 import { CALENDAR, FORMATS, LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
