@@ -6,6 +6,7 @@ import {
   LIMITS,
   LOCATION_TIMEZONES,
   SERVICE_DEFAULTS,
+  type Weekday,
 } from './constants';
 import { MESSAGES } from './messages';
 import { Breaks, WorkingHours, defaultBreaks, defaultWorkingHours, type Break } from './schedule';
@@ -100,6 +101,12 @@ export interface Provider {
   breaks: Break[];
   specialties: string[];
   services?: Service[];
+  /**
+   * Issue 18: the hours the provider's time slots of the next four weeks open, per weekday (a
+   * weekday without any is closed). The provider's detail shows these, so what it says is what
+   * can be booked. Only on a single provider's answer.
+   */
+  openHours?: OpenHours[];
 }
 
 export const industryIdOf = (industry: string): string => industry.trim().toLowerCase();
@@ -260,3 +267,10 @@ export const CATALOGUE_PATHS = {
   updateFavourite: '/api/appointments/updatefavoriteprovider',
   favourites: '/api/appointments/getfavorites',
 } as const;
+
+/** When a provider's time slots open on a weekday: the earliest start and latest end. */
+export interface OpenHours {
+  day: Weekday;
+  opens: string;
+  closes: string;
+}

@@ -116,6 +116,9 @@ test('on a phone the title is whole and the chat button leaves the last line of 
     .getByRole('link', { name: 'Manage Provider' })
     .click();
   await expect(page.getByRole('heading', { name: 'Sunrise Clinic' })).toBeVisible();
+  // Issue 18: its daily 09:00–12:00 slots make every day open, the weekend too (no "Closed").
+  const hours = page.getByRole('region', { name: 'Opening hours' });
+  await expect(hours.getByRole('definition')).toHaveText(Array(7).fill('09:00 – 12:00'));
   // Scrolled to the end, whichever element scrolls.
   await page.evaluate(() => {
     for (const element of [document.scrollingElement, ...document.querySelectorAll('main, main *')])

@@ -9,6 +9,7 @@ import {
   ServiceInput,
   UpdateFavouriteRequest,
   providerFormFromBody,
+  type OpenHours,
 } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -20,10 +21,16 @@ export interface CatalogueRouterDependencies {
   catalogue: CatalogueService;
   /** Where uploaded provider images are kept; served under /uploads. */
   uploadsDir: string;
+  /** The hours a provider's time slots open (the schedule's read model). */
+  openHours?: (providerId: string, timezone: string) => Promise<OpenHours[]>;
 }
 
 /** SPEC §7.4 services and industries, §7.5 providers, and the favourites of §7.3. */
-export const catalogueRouter = ({ catalogue, uploadsDir }: CatalogueRouterDependencies): Router => {
+export const catalogueRouter = ({
+  catalogue,
+  uploadsDir,
+  openHours,
+}: CatalogueRouterDependencies): Router => {
   const router = Router();
 
   router.get(route(CATALOGUE_PATHS.industries), requireSignedIn, (_req, res) => {
@@ -75,7 +82,8 @@ export const catalogueRouter = ({ catalogue, uploadsDir }: CatalogueRouterDepend
   });
 
   router.post(route(CATALOGUE_PATHS.providerById), requireSignedIn, async (req, res) => {
-    const provider = await catalogue.providerFor(authOf(res), ProviderIdRequest.parse(req.body).id);
+    const found = await catalogue.providerFor(authOf(res), ProviderIdRequest.parse(req.body).id);
+    const provider = openHours ? { ...found, openHours: await openHours(found.id, found.timezone) } : found;
     res.json({ provider, services: provider.services });
   });
 

@@ -168,7 +168,11 @@ export const startPlatform = async ({
       secureCookies: config.NODE_ENV === 'production',
       accountLoginLimit: config.ACCOUNT_LOGIN_LIMIT,
     },
-    catalogue: { catalogue, uploadsDir },
+    catalogue: {
+      catalogue,
+      uploadsDir,
+      openHours: (providerId, zone) => schedule.openHours(providerId, zone),
+    },
     appointments: { appointments, catalogue, uploadsDir },
     notifications,
     payments: { appointments, gateway: payments },

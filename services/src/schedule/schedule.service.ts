@@ -1,3 +1,5 @@
+import { WEEKDAYS } from '@appointment/contracts/constants';
+import type { OpenHours } from '@appointment/contracts/catalogue';
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { addDays, format, parseISO } from 'date-fns';
@@ -308,6 +310,23 @@ export class ScheduleService {
       startDateTime: slot.startDateTime,
       endDateTime: slot.endDateTime,
     }));
+  }
+
+  /**
+   * Issue 18: when the provider's time slots of the next four weeks open, per weekday (earliest
+   * start, latest end, on the provider's clock). A provider's detail shows these hours, so they
+   * never contradict what can be booked.
+   */
+  async openHours(providerId: string, timezone: string): Promise<OpenHours[]> {
+    const today = dayKeyIn(this.now(), timezone);
+    const { rows } = await this.deps.pool.query<{ dow: number; opens: string; closes: string }>(
+      `SELECT extract(isodow FROM date)::int AS dow, min(start_time) AS opens, max(end_time) AS closes
+         FROM rm_schedule.time_slots
+        WHERE provider_id = $1 AND date >= $2::date AND date < $2::date + 28
+        GROUP BY 1 ORDER BY 1`,
+      [providerId, today],
+    );
+    return rows.map((row) => ({ day: WEEKDAYS[row.dow - 1]!, opens: row.opens, closes: row.closes }));
   }
 
   /** The provider's windows in time order, optionally only those offering one service. */

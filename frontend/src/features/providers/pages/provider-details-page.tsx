@@ -4,7 +4,7 @@ import { can } from '@appointment/contracts/roles';
 import { readStoredRole } from '../../../app/session';
 import { FormButton } from '../../../ui/form.styles';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
-import { PAYMENTS } from '@appointment/contracts/constants';
+import { PAYMENTS, WEEKDAYS } from '@appointment/contracts/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { dayLabel } from '../../../ui/hours-editor';
 import { useCrumbName } from '../../../ui/crumb-names';
@@ -160,31 +160,40 @@ function AboutCard({ provider }: { provider: Provider }) {
   );
 }
 
+/**
+ * Issue 18: the hours shown are those the provider's time slots open in the next four weeks
+ * (a weekday without any is closed), so the detail never says "Closed" on a day that can be
+ * booked. Without the schedule's answer, the provider's stated working hours.
+ */
 function HoursCard({ provider }: { provider: Provider }) {
+  const open = provider.openHours;
   return (
     <Card aria-labelledby="provider-hours-title">
-      <SectionTitle id="provider-hours-title">Working hours</SectionTitle>
-      <Hours>
-        {provider.workingHours.map((entry) => (
-          <div key={entry.day}>
-            <dt>{dayLabel(entry.day)}</dt>
-            <dd>{entry.isAvailable ? `${entry.startTime} – ${entry.endTime}` : 'Closed'}</dd>
-          </div>
-        ))}
-      </Hours>
-      {provider.breaks.length > 0 && (
-        <>
-          <SubTitle>Breaks</SubTitle>
-          <Hours>
-            {provider.breaks.map((item, index) => (
-              <div key={`${item.startTime}-${index}`}>
-                <dt>Break {index + 1}</dt>
-                <dd>{`${item.startTime} – ${item.endTime}`}</dd>
+      <SectionTitle id="provider-hours-title">Opening hours</SectionTitle>
+      {open && open.length === 0 ? (
+        <Muted>No time slots open in the next four weeks.</Muted>
+      ) : (
+        <Hours>
+          {WEEKDAYS.map((day) => {
+            const slots = open?.find((entry) => entry.day === day);
+            const stated = provider.workingHours.find((entry) => entry.day === day);
+            const text = open
+              ? slots
+                ? `${slots.opens} – ${slots.closes}`
+                : 'Closed'
+              : stated?.isAvailable
+                ? `${stated.startTime} – ${stated.endTime}`
+                : 'Closed';
+            return (
+              <div key={day}>
+                <dt>{dayLabel(day)}</dt>
+                <dd>{text}</dd>
               </div>
-            ))}
-          </Hours>
-        </>
+            );
+          })}
+        </Hours>
       )}
+      {open && <Muted>As the provider&apos;s time slots of the next four weeks open.</Muted>}
     </Card>
   );
 }
