@@ -14,11 +14,17 @@ Feature: Notifications
     And Sunita has signed in
 
   Scenario: A booking notifies the user and the provider's admin
-    When Asha books "General Consultation" at "Sunrise Clinic" in part 2 of the time slot tomorrow at 09:00
-    Then Asha soon has the notification "Your appointment for General Consultation at Sunrise Clinic on <tomorrow, 9:30 AM> is booked."
-    And Sunita soon has the notification "New appointment: Asha User booked General Consultation on <tomorrow, 9:30 AM>."
+    When Asha books "Follow-up Visit" at "Sunrise Clinic" in part 2 of the time slot tomorrow at 09:00
+    Then Asha soon has the notification "Your appointment for Follow-up Visit at Sunrise Clinic on <tomorrow, 9:30 AM> is booked."
+    And Sunita soon has the notification "New appointment: Asha User booked Follow-up Visit on <tomorrow, 9:30 AM>."
     And Asha has 1 notification
     And Sunita has 1 notification
+
+  Scenario: A paid service's booking says it awaits payment until it is paid
+    When Asha books "General Consultation" at "Sunrise Clinic" in part 2 of the time slot tomorrow at 09:00
+    Then Asha soon has the notification "Your appointment for General Consultation at Sunrise Clinic on <tomorrow, 9:30 AM> awaits payment."
+    And Sunita soon has the notification "New appointment awaiting payment: Asha User booked General Consultation on <tomorrow, 9:30 AM>."
+    And Asha has 1 notification
 
   Scenario: A person deletes one notification, then clears the rest
     Given Asha has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00

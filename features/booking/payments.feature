@@ -37,6 +37,13 @@ Feature: Paying for an appointment
     Then Asha is told "Payment received; your appointment will be confirmed shortly"
     And Asha's appointment tomorrow at 09:00 is soon paid and pending
 
+  Scenario: Once paid, the user hears the appointment is booked (it awaited payment until then)
+    When Asha books "General Consultation" at "Sunrise Clinic" in part 3 of the time slot tomorrow at 09:00
+    Then Asha soon has the notification "Your appointment for General Consultation at Sunrise Clinic on <tomorrow, 10:00 AM> awaits payment."
+    When Asha pays her order in the sandbox checkout
+    And Asha reports the payment
+    Then Asha soon has the notification "Your payment for General Consultation at Sunrise Clinic on <tomorrow, 10:00 AM> is received: your appointment is booked."
+
   Scenario: A paid service with automatic booking is scheduled once it is paid
     Given Sunita has signed in
     And Sunita has added this service:

@@ -171,15 +171,16 @@ test.describe(
           .poll(async () => (await myAppointments(page)).map(({ status, paid }) => ({ status, paid })))
           .toEqual([{ status: 'pending', paid: true }]);
 
-        // The admin's page, never reloaded, got the live notification: the panel opened with it first.
+        // The admin's page, never reloaded, got the live notifications: the booking, awaiting its
+        // payment, then the payment (issue 18: "booked" only once paid).
         const notifications = admin.getByRole('region', { name: 'Notifications' });
         await expect(notifications).toBeVisible();
         await expect(
-          notifications
-            .getByRole('listitem')
-            .first()
-            .getByText(/^New appointment: /),
-        ).toHaveText(new RegExp(`^New appointment: ${user.name} booked Paid Hour on `));
+          notifications.getByRole('listitem').getByText(/^New appointment awaiting payment: /),
+        ).toHaveText(new RegExp(`^New appointment awaiting payment: ${user.name} booked Paid Hour on `));
+        await expect(notifications.getByRole('listitem').getByText(/^Paid: /)).toHaveText(
+          new RegExp(`^Paid: ${user.name}'s appointment for Paid Hour on `),
+        );
 
         // The live event also refreshes the open dashboard: the booking is there without a reload.
         const item = adminPanel(admin)

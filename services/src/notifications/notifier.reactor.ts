@@ -10,6 +10,18 @@ import { notificationsStream, type NotificationAudience } from './notifications'
 
 export const NOTIFICATION_NAMESPACE = '2c1f4e7a-8b3d-4a6f-9e0c-5d7b8a9f1e23';
 
+/** Issue 18: the texts of a paid service's booking, before and after its payment. */
+export const NOTIFICATION_TEXTS = {
+  awaitingToUser: (service: string, provider: string, on: string) =>
+    `Your appointment for ${service} at ${provider} on ${on} awaits payment.`,
+  awaitingToAdmin: (user: string, service: string, on: string) =>
+    `New appointment awaiting payment: ${user} booked ${service} on ${on}.`,
+  paidToUser: (service: string, provider: string, on: string) =>
+    `Your payment for ${service} at ${provider} on ${on} is received: your appointment is booked.`,
+  paidToAdmin: (user: string, service: string, on: string) =>
+    `Paid: ${user}'s appointment for ${service} on ${on}.`,
+};
+
 const SHAPES: Record<string, z.ZodType> = {
   IntervalBooked: z.object({
     appointmentId: z.string(),
@@ -21,8 +33,11 @@ const SHAPES: Record<string, z.ZodType> = {
     date: z.string(),
     startDateTime: z.string(),
     timezone: z.string(),
+    status: z.string(),
+    paymentNeeded: z.boolean(),
     at: z.string(),
   }),
+  PaymentConfirmed: z.object({ appointmentId: z.string(), providerId: z.string(), at: z.string() }),
   ReminderSent: z.object({
     appointmentId: z.string(),
     userId: z.string(),
@@ -86,9 +101,26 @@ export const notifierReactor = (store: EventStore): Projection => {
     if (sources.length === 0) return;
     const providerIds = [
       ...new Set(
-        sources.filter(({ event }) => event.type === 'IntervalBooked').map(({ d }) => d.providerId as string),
+        sources
+          .filter(({ event }) => event.type === 'IntervalBooked' || event.type === 'PaymentConfirmed')
+          .map(({ d }) => d.providerId as string),
       ),
     ];
+    // A payment names only its appointment; the rest is in rm_appointments (applied before this
+    // reactor in the same batch).
+    const paidIds = sources
+      .filter(({ event }) => event.type === 'PaymentConfirmed')
+      .map(({ d }) => d.appointmentId);
+    const paid = new Map<string, Record<string, string>>();
+    if (paidIds.length > 0) {
+      const { rows } = await db.query<Record<string, string>>(
+        `SELECT id, user_id AS "userId", username AS "username", service_name AS "serviceName",
+                provider_name AS "providerName", starts_at AS "startsAt", timezone
+           FROM rm_appointments.appointments WHERE id = ANY($1::text[])`,
+        [paidIds],
+      );
+      for (const row of rows) paid.set(row.id!, row);
+    }
     const admins = new Map<string, string[]>();
     if (providerIds.length > 0) {
       const { rows } = await db.query<{ id: string; provider_id: string }>(
@@ -98,6 +130,30 @@ export const notifierReactor = (store: EventStore): Projection => {
       for (const row of rows) admins.set(row.provider_id, [...(admins.get(row.provider_id) ?? []), row.id]);
     }
     const notifications: Notification[] = sources.flatMap(({ event, d }) => {
+      if (event.type === 'PaymentConfirmed') {
+        const appointment = paid.get(d.appointmentId);
+        if (!appointment) return [];
+        const on = when(new Date(appointment.startsAt!).toISOString(), appointment.timezone!);
+        const base = {
+          sourceEventId: event.id,
+          appointmentId: d.appointmentId as string,
+          at: d.at as string,
+        };
+        return [
+          {
+            ...base,
+            userId: appointment.userId!,
+            audience: 'user' as const,
+            message: NOTIFICATION_TEXTS.paidToUser(appointment.serviceName!, appointment.providerName!, on),
+          },
+          ...(admins.get(d.providerId) ?? []).map((id) => ({
+            ...base,
+            userId: id,
+            audience: 'admin' as const,
+            message: NOTIFICATION_TEXTS.paidToAdmin(appointment.username!, appointment.serviceName!, on),
+          })),
+        ];
+      }
       const at = when(d.startDateTime, d.timezone);
       const base = { sourceEventId: event.id, appointmentId: d.appointmentId as string, at: d.at as string };
       if (event.type === 'ReminderSent') {
@@ -110,18 +166,24 @@ export const notifierReactor = (store: EventStore): Projection => {
           },
         ];
       }
+      // Issue 18: a booking that still waits for its payment says so; "booked" comes once paid.
+      const awaiting = d.paymentNeeded && d.status === 'pending';
       return [
         {
           ...base,
           userId: d.userId,
           audience: 'user' as const,
-          message: `Your appointment for ${d.serviceName} at ${d.providerName} on ${at} is booked.`,
+          message: awaiting
+            ? NOTIFICATION_TEXTS.awaitingToUser(d.serviceName, d.providerName, at)
+            : `Your appointment for ${d.serviceName} at ${d.providerName} on ${at} is booked.`,
         },
         ...(admins.get(d.providerId) ?? []).map((id) => ({
           ...base,
           userId: id,
           audience: 'admin' as const,
-          message: `New appointment: ${d.username} booked ${d.serviceName} on ${at}.`,
+          message: awaiting
+            ? NOTIFICATION_TEXTS.awaitingToAdmin(d.username, d.serviceName, at)
+            : `New appointment: ${d.username} booked ${d.serviceName} on ${at}.`,
         })),
       ];
     });

@@ -116,10 +116,13 @@ describe('live notifications', () => {
     const toAdmin = next(adminSocket, 'appointmentCreatedadmin');
     await bookSunrise(1);
     const [mine, theirs] = await Promise.all([toUser, toAdmin]);
+    // A paid service's booking waits for its payment, and the notifications say so (issue 18).
     expect(mine.message).toMatch(
-      /^Your appointment for General Consultation at Sunrise Clinic on .+ is booked\.$/,
+      /^Your appointment for General Consultation at Sunrise Clinic on .+ awaits payment\.$/,
     );
-    expect(theirs.message).toMatch(/^New appointment: Asha User booked General Consultation on /);
+    expect(theirs.message).toMatch(
+      /^New appointment awaiting payment: Asha User booked General Consultation on /,
+    );
     const list = (
       await user.get<{ notifications: { _id: string; message: string }[] }>(
         '/api/appointments/getnotification',
