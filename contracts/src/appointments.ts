@@ -89,6 +89,8 @@ export interface Appointment {
   imageUrl?: string;
   createdAt: string;
   updatedAt: string;
+  /** An unpaid booking of a paid service is held until then, and can be paid till then (issue 18). */
+  payBy?: string;
 }
 
 /** SPEC §3 Booking response: the appointment, and an order when the service needs payment. */

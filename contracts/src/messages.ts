@@ -126,6 +126,8 @@ export const MESSAGES = {
   /** Followed by the existing slot: "… on 2026-11-25 from 09:00 to 12:00". */
   slotOverlaps: 'This time slot overlaps the one on',
   slotOfAnotherProvider: 'This time slot belongs to another provider',
+  nothingToPay: 'This appointment has nothing left to pay',
+  paymentTimeUp: 'The time to pay for this appointment is over',
   paymentsUnavailable: 'Online payment is not available yet, so paid services cannot be booked',
   intervalRequired: "Choose one of the slot's intervals",
   appointmentBooked: 'Appointment booked successfully',

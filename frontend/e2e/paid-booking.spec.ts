@@ -211,7 +211,7 @@ test.describe(
       }
     });
 
-    test('a failed payment can be tried again; Decline keeps the appointment pending and unpaid', async ({
+    test('a failed payment can be tried again; Decline keeps the appointment pending and unpaid, and Pay now pays it', async ({
       page,
       playwright,
       baseURL,
@@ -240,7 +240,12 @@ test.describe(
       });
       await checkoutFrame(page).getByRole('button', { name: 'Decline' }).click();
       await expect(checkoutDialog(page)).toBeHidden();
-      await expect(toast(page, TEXTS.declined)).toBeVisible();
+      // Issue 18: it says what happened and until when the slot is held.
+      await expect(
+        page
+          .getByRole('status')
+          .getByText(/^Payment was not completed; your slot is held until \d{2}:\d{2}\.$/),
+      ).toBeVisible();
       await expect(page).toHaveURL(/\/appointments$/);
       expect(confirmations).toBe(0);
 
@@ -250,14 +255,18 @@ test.describe(
       await expectCounts(page, { Pending: 1, Scheduled: 0, Cancelled: 0, Total: 1 });
       await expect(checkoutDialog(page)).toBeHidden();
 
-      // Issue 18: the list says the booking still awaits its payment.
+      // Issue 18: the list says the booking still awaits its payment, and offers to pay it now.
       await page.goto('/appointments/list');
-      await expect(
-        page
-          .getByRole('article')
-          .filter({ hasText: 'Paid Hour' })
-          .getByText('Awaiting payment', { exact: true }),
-      ).toBeVisible();
+      const card = page.getByRole('article').filter({ hasText: 'Paid Hour' });
+      await expect(card.getByText('Awaiting payment', { exact: true })).toBeVisible();
+      await expect(card.getByText(/^Awaiting payment: held until \d{2}:\d{2}$/)).toBeVisible();
+      await card.getByRole('button', { name: 'Pay now' }).click();
+      await expect(checkoutDialog(page)).toBeVisible();
+      await checkoutFrame(page).getByRole('button', { name: 'Pay' }).click();
+      await expect(checkoutDialog(page)).toBeHidden();
+      await expect
+        .poll(async () => (await myAppointments(page)).map(({ status, paid }) => ({ status, paid })))
+        .toEqual([{ status: 'pending', paid: true }]);
     });
   },
 );

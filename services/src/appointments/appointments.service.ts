@@ -24,6 +24,7 @@ import {
 } from '../domain/command-handler';
 import {
   ForbiddenError,
+  IllegalStateError,
   NotFoundError,
   ServiceUnavailableError,
   TooManyRequestsError,
@@ -439,6 +440,37 @@ export class AppointmentsService {
     return toAppointment(row);
   }
 
+  /** When an unpaid booking of a paid service stops being held (its unpaid timeout). */
+  private payByOf(appointment: Appointment): string | undefined {
+    if (!appointment.paymentNeeded || appointment.paid || appointment.status !== 'pending') return undefined;
+    return new Date(Date.parse(appointment.createdAt) + this.deps.paymentTimeoutMs).toISOString();
+  }
+
+  /**
+   * Issue 18: "Pay now". A person's unpaid booking of a paid service gets its order and a
+   * checkout again, until its unpaid timeout; then it is no longer held.
+   */
+  async payAgain(actor: Actor, appointmentId: string): Promise<Required<Booked>> {
+    await this.caughtUp(actor);
+    const { rows } = await this.deps.pool.query<AppointmentRow & { order_id: string | null }>(
+      `SELECT ${COLUMNS}, order_id FROM rm_appointments.appointments WHERE id = $1 AND user_id = $2`,
+      [appointmentId, actor.userId],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFoundError(MESSAGES.appointmentNotFound);
+    const appointment = toAppointment(row);
+    const payBy = this.payByOf(appointment);
+    if (!payBy || !row.order_id) throw new IllegalStateError(MESSAGES.nothingToPay);
+    if (Date.parse(payBy) <= this.now().getTime()) throw new IllegalStateError(MESSAGES.paymentTimeUp);
+    const order: Order = {
+      id: row.order_id,
+      amount: Math.round(appointment.amount * 100),
+      currency: DEFAULT_CURRENCY,
+      notes: { service_name: appointment.serviceName, service_description: 'No description' },
+    };
+    return { appointment: { ...appointment, payBy }, order, checkout: this.deps.payments.checkout(order) };
+  }
+
   /** Whether an order is for one of this person's unpaid appointments. */
   async orderBelongsTo(actor: Actor, orderId: string): Promise<boolean> {
     await this.caughtUp(actor);
@@ -485,7 +517,9 @@ export class AppointmentsService {
       ({ rows } = await read());
     }
     if (!rows[0]) throw new NotFoundError(MESSAGES.appointmentNotFound);
-    return toAppointment(rows[0]);
+    const appointment = toAppointment(rows[0]);
+    const payBy = this.payByOf(appointment);
+    return payBy ? { ...appointment, payBy } : appointment;
   }
 
   /** Who sees which appointments: users their own, a provider's staff the provider's, platform staff all. */
@@ -507,7 +541,10 @@ export class AppointmentsService {
         WHERE ${where} ${filtered ? `AND status = $${params.length + 1}` : ''} ORDER BY starts_at, id`,
       filtered ? [...params, status] : params,
     );
-    return rows.map(toAppointment);
+    return rows.map(toAppointment).map((appointment) => {
+      const payBy = this.payByOf(appointment);
+      return payBy ? { ...appointment, payBy } : appointment;
+    });
   }
 
   async counts(actor: Actor): Promise<AppointmentCounts> {

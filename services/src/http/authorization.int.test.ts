@@ -75,6 +75,7 @@ const ROUTES: { method: string; path: string; body?: unknown; audience: Audience
   { method: 'GET', path: '/api/payments/sandbox/checkout', audience: 'public' },
   { method: 'GET', path: '/api/payments/sandbox/checkout.js', audience: 'public' },
   { method: 'POST', path: '/api/payments/sandbox/pay', body: {}, audience: ['user'] },
+  { method: 'POST', path: '/api/payments/checkout', body: {}, audience: ['user'] },
   { method: 'POST', path: '/api/appointments/deletenotification', body: {}, audience: 'signed-in' },
   { method: 'POST', path: '/api/appointments/deleteallnotification', audience: 'signed-in' },
 ];

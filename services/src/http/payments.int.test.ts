@@ -127,6 +127,35 @@ describe('payments', () => {
     await eventually(async () => (await appointment(booked.body.appointment._id)).status === 'scheduled');
   });
 
+  it('lets the booker pay an unpaid booking again until its timeout, and nobody else (issue 18: Pay now)', async () => {
+    const booked = await book(windows[2]!, 4);
+    const id = booked.body.appointment._id;
+    const listed = await appointment(id);
+    // Held until the unpaid timeout (8 s here) after it was booked.
+    expect(Date.parse(listed.payBy!) - Date.parse(listed.createdAt)).toBe(8000);
+
+    const again = await user.post<BookingResponse & { checkout: CheckoutInfo }>('/api/payments/checkout', {
+      appointmentId: id,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.order).toMatchObject({ id: booked.body.order!.id, amount: 5000 });
+    expect(again.body.checkout).toMatchObject({ gateway: 'sandbox' });
+    const other = await test.signedIn('superadmin@example.com');
+    expect((await other.post('/api/payments/checkout', { appointmentId: id })).status).toBe(403);
+
+    const paid = await user.post<PaymentResult>('/api/payments/sandbox/pay', {
+      orderId: again.body.order!.id,
+    });
+    await user.post('/api/appointments/paymentsuccess', paid.body);
+    await eventually(async () => (await appointment(id)).paid);
+    expect((await appointment(id)).payBy).toBeUndefined();
+    const nothing = await user.post<{ message: string }>('/api/payments/checkout', { appointmentId: id });
+    expect(nothing).toMatchObject({
+      status: 422,
+      body: { message: 'This appointment has nothing left to pay' },
+    });
+  });
+
   it('cancels a booking left unpaid past the timeout and frees its interval', async () => {
     const booked = await book(windows[1]!, 3);
     await eventually(async () => (await appointment(booked.body.appointment._id)).status === 'cancelled');

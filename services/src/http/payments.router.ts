@@ -54,6 +54,11 @@ export const paymentsRouter = (appointments: AppointmentsService, payments: Paym
     },
   );
 
+  router.post(route(PAYMENT_PATHS.payAgain), requireCapability('appointments.book'), async (req, res) => {
+    const { appointmentId } = z.object({ appointmentId: z.string().min(1).max(100) }).parse(req.body);
+    res.json(await appointments.payAgain(authOf(res), appointmentId));
+  });
+
   if (payments instanceof SandboxGateway) {
     router.get(route(PAYMENT_PATHS.sandboxCheckout), (req, res) => {
       const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');

@@ -200,6 +200,7 @@ function* openCheckout(response: PaidBookingResponse | undefined): SagaIterator 
       serviceName: response.appointment.serviceName,
       order,
       checkout: response.checkout,
+      ...(response.appointment.payBy ? { payBy: response.appointment.payBy } : {}),
     }),
   );
 }

@@ -7,6 +7,10 @@ export type PaidBookingResponse = BookingResponse & { checkout?: CheckoutInfo };
 
 export type PaymentOrder = NonNullable<BookingResponse['order']>;
 
+/** Issue 18 "Pay now": an unpaid booking's order and checkout again, until its timeout. */
+export const payAgain = (appointmentId: string): Promise<PaidBookingResponse> =>
+  api.post<PaidBookingResponse>(PAYMENT_PATHS.payAgain, { appointmentId });
+
 /** SPEC §4 step 8, §7.3: the result of a successful checkout, verified by the server. */
 export const confirmPayment = (
   result: PaymentResult,

@@ -1,5 +1,6 @@
 import type { EventChannel, SagaIterator } from 'redux-saga';
-import { call, cancelled, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { call, cancelled, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { format } from 'date-fns';
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { PaymentResult } from '@appointment/contracts/payments';
 import { ApiError } from '../../app/api';
@@ -9,7 +10,7 @@ import { themes } from '../../app/theme';
 import { toastShown } from '../../app/toast.slice';
 import { appointmentsPageOpened } from '../appointments/appointments.slice';
 import { selectEffectiveScheme } from '../theme/theme.slice';
-import { confirmPayment } from './payments.api';
+import { confirmPayment, payAgain, type PaidBookingResponse } from './payments.api';
 import {
   isSameOrigin,
   loadScript,
@@ -27,6 +28,7 @@ import {
   paymentFailed,
   paymentRetried,
   type CheckoutRequest,
+  payNowClicked,
 } from './payments.slice';
 import { CHECKOUT_DEFAULTS, PAYMENT_TEXTS } from './payments.texts';
 
@@ -117,6 +119,30 @@ function* openChannel(request: CheckoutRequest): SagaIterator<EventChannel<Check
 }
 
 /** SPEC §2.6, §4 step 7: runs one checkout, sandbox or card provider, until it is paid or given up. */
+/** Issue 18: an unpaid end says until when the slot is held, when that is known. */
+const unpaidText = (request: CheckoutRequest): string =>
+  request.payBy ? PAYMENT_TEXTS.heldUntil(format(new Date(request.payBy), 'HH:mm')) : PAYMENT_TEXTS.declined;
+
+/** Issue 18 "Pay now": the booking's order and a checkout again, or why not. */
+function* payNow(action: PayloadAction<string>): SagaIterator {
+  try {
+    const response: PaidBookingResponse = yield call(payAgain, action.payload);
+    if (!response.order || !response.checkout) return;
+    yield put(
+      checkoutRequested({
+        appointmentId: response.appointment._id,
+        serviceName: response.appointment.serviceName,
+        order: response.order,
+        checkout: response.checkout,
+        ...(response.appointment.payBy ? { payBy: response.appointment.payBy } : {}),
+      }),
+    );
+  } catch (error) {
+    console.error('Failed to open the payment again', error);
+    yield put(toastShown(error instanceof ApiError ? error.message : PAYMENT_TEXTS.failed, TOAST_MS));
+  }
+}
+
 function* runCheckout(action: PayloadAction<CheckoutRequest>): SagaIterator {
   const request = action.payload;
   const { checkout, order } = request;
@@ -134,7 +160,7 @@ function* runCheckout(action: PayloadAction<CheckoutRequest>): SagaIterator {
         dismissed: take(checkoutDismissed.type),
       });
       if (!outcome) {
-        yield put(toastShown(PAYMENT_TEXTS.declined, LONG_TOAST_MS));
+        yield put(toastShown(unpaidText(request), LONG_TOAST_MS));
         return;
       }
       if (outcome.status === 'failed') {
@@ -144,7 +170,7 @@ function* runCheckout(action: PayloadAction<CheckoutRequest>): SagaIterator {
       }
       if (outcome.status === 'declined') {
         yield put(closed);
-        yield put(toastShown(PAYMENT_TEXTS.declined, LONG_TOAST_MS));
+        yield put(toastShown(unpaidText(request), LONG_TOAST_MS));
         return;
       }
       // Paid: the checkout has done its part; listening stops before the result is sent.
@@ -175,4 +201,5 @@ function* followCheckouts(action: UnknownAction): SagaIterator {
 export function* paymentsSaga(): SagaIterator {
   // A new order, or the end of the session, ends a checkout still open (its listener and script go with it).
   yield takeLatest([checkoutRequested.type, loggedOut.type, sessionExpired.type], followCheckouts);
+  yield takeLeading(payNowClicked.type, payNow);
 }

@@ -8,6 +8,8 @@ export interface CheckoutRequest {
   serviceName: string;
   order: PaymentOrder;
   checkout: CheckoutInfo;
+  /** Until when the unpaid booking is held (issue 18): said when the checkout ends unpaid. */
+  payBy?: string;
 }
 
 export interface CheckoutState extends CheckoutRequest {
@@ -52,6 +54,8 @@ const paymentsSlice = createSlice({
       state.checkout.error = action.payload.message;
     },
     paymentRetried() {},
+    /** Issue 18: "Pay now" on an unpaid booking's card. */
+    payNowClicked(_state, _action: PayloadAction<string>) {},
     /** The checkout of this order ends (a later order's checkout stays). */
     checkoutClosed(state, action: PayloadAction<string>) {
       if (state.checkout?.order.id === action.payload) state.checkout = null;
@@ -61,6 +65,7 @@ const paymentsSlice = createSlice({
 
 export const {
   checkoutRequested,
+  payNowClicked,
   checkoutDismissed,
   paymentFailed,
   paymentConfirming,

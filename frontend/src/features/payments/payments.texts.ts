@@ -10,6 +10,10 @@ export const PAYMENT_TEXTS = {
   frameTitle: 'Payment checkout',
   summary: (service: string, amount: string) => `Pay ${amount} for ${service}.`,
   declined: `Payment declined. ${UNPAID_NOTE}`,
+  /** Issue 18: said when the checkout ends unpaid and the hold is known. */
+  heldUntil: (time: string) => `Payment was not completed; your slot is held until ${time}.`,
+  payNow: 'Pay now',
+  awaitingUntil: (time: string) => `Awaiting payment: held until ${time}`,
   failed: 'The payment failed. Please try again.',
   unavailable: `The payment checkout could not be opened. ${UNPAID_NOTE}`,
   confirming: 'Confirming your payment...',

@@ -4,6 +4,9 @@ import { Label, Select } from '../../../ui/form.styles';
 import { longDate, timeRange } from '../appointments.format';
 import { APPOINTMENTS_TEXTS, STATUS_OPTIONS } from '../appointments.texts';
 import { AppointmentArticle, AppointmentHeading, Details, StatusControl } from './appointments.styles';
+import { format } from 'date-fns';
+import { SmallButton } from '../../../ui/button.styles';
+import { PAYMENT_TEXTS } from '../../payments/payments.texts';
 import { PaymentBadge } from './payment-badge';
 import { StatusBadge } from './status-badge';
 
@@ -12,10 +15,17 @@ interface AppointmentCardProps {
   /** Given only to an admin (SPEC §2.5): the status dropdown appears. */
   onStatusChange?: (status: AppointmentStatus) => void;
   busy?: boolean;
+  /** Given to the booker (issue 18): "Pay now" while an unpaid booking is held. */
+  onPayNow?: () => void;
 }
 
 /** One appointment of the list (SPEC §2.5). */
-export function AppointmentCard({ appointment, onStatusChange, busy = false }: AppointmentCardProps) {
+export function AppointmentCard({
+  appointment,
+  onStatusChange,
+  busy = false,
+  onPayNow,
+}: AppointmentCardProps) {
   const headingId = useId();
   const selectId = useId();
   const start = appointment.starttime ?? appointment.startTime;
@@ -42,6 +52,14 @@ export function AppointmentCard({ appointment, onStatusChange, busy = false }: A
           <dd>{appointment.userId}</dd>
         </Details>
       </div>
+      {onPayNow && appointment.payBy && Date.parse(appointment.payBy) > Date.now() && (
+        <StatusControl>
+          <span>{PAYMENT_TEXTS.awaitingUntil(format(new Date(appointment.payBy), 'HH:mm'))}</span>
+          <SmallButton type="button" onClick={onPayNow}>
+            {PAYMENT_TEXTS.payNow}
+          </SmallButton>
+        </StatusControl>
+      )}
       {onStatusChange && (
         <StatusControl>
           <Label htmlFor={selectId}>{APPOINTMENTS_TEXTS.changeStatus}</Label>

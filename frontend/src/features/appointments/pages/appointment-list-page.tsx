@@ -16,6 +16,7 @@ import {
 } from '../appointments.slice';
 import { APPOINTMENTS_TEXTS, statusOfTitle } from '../appointments.texts';
 import { AppointmentCard } from '../components/appointment-card';
+import { payNowClicked } from '../../payments/payments.slice';
 import { AppointmentCards, HeaderActions } from '../components/appointments.styles';
 
 const titleOf = (state: unknown): string =>
@@ -42,6 +43,7 @@ export function AppointmentListPage() {
   const filter = statusOfTitle(title);
   const role = useAppSelector(selectRole) ?? undefined;
   const mayChangeStatus = can(role, 'appointments.changeStatus');
+  const mayPay = can(role, 'appointments.book');
   const { status, items, error } = useAppointmentsSelector(selectAppointmentList);
   const updating = useAppointmentsSelector(selectUpdating);
   const updateError = useAppointmentsSelector(selectUpdateError);
@@ -80,6 +82,7 @@ export function AppointmentListPage() {
               <AppointmentCard
                 appointment={appointment}
                 busy={updating.includes(appointment._id)}
+                onPayNow={mayPay ? () => dispatch(payNowClicked(appointment._id)) : undefined}
                 onStatusChange={
                   mayChangeStatus
                     ? (next) =>
