@@ -70,6 +70,7 @@ test.describe('Service Providers', () => {
       'Healthcare',
       'Fitness',
       'Office',
+      'Other',
     ]);
 
     await industryFilter(page).selectOption('Office');

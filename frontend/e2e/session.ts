@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 
-/** Stores a role the way a successful login does (SPEC §2.3), on the app's own origin. */
-export const signInAs = async (page: Page, role: string): Promise<void> => {
-  await page.goto('/login');
-  await page.evaluate((value) => window.localStorage.setItem('role', value), role);
+/**
+ * Signs in as the demo account of a role. A stored role alone no longer counts as signed in:
+ * the web app holds no token (issue 16), so it asks the server, which needs the session cookie.
+ */
+export const signInAs = async (page: Page, role: keyof typeof DEMO_ACCOUNTS): Promise<void> => {
+  await signInByApi(page, DEMO_ACCOUNTS[role]);
 };
 
 export const rootClass = (page: Page): Promise<string> =>

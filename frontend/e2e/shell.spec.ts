@@ -6,7 +6,7 @@ test('a user sent to /services lands on /dashboard with the user menu', async ({
   await page.goto('/services');
 
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Welcome back, Guest', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Asha User', level: 1 })).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(menu.getByRole('link', { name: 'Book Appointment' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'My Appointments' })).toBeVisible();
