@@ -19,12 +19,12 @@ test('the bell opens an empty Notifications panel with Clear All', async ({ page
   await expect(panel).toBeHidden();
 });
 
-test('the profile menu shows Guest and offers Profile, Settings and Logout', async ({ page }) => {
+test("the profile menu shows the person's name and offers Profile, Settings and Logout", async ({ page }) => {
   await signInAs(page, 'user');
   await page.goto('/dashboard');
 
   const trigger = page.getByRole('button', { name: 'Profile menu' });
-  await expect(trigger).toContainText('Guest');
+  await expect(trigger).toContainText('Asha User');
   await trigger.click();
 
   const menu = page.getByRole('menu', { name: 'Profile menu' });
@@ -79,14 +79,14 @@ test('on a small screen the profile name is hidden beside the avatar', async ({ 
 
   const trigger = page.getByRole('button', { name: 'Profile menu' });
   await expect(trigger).toBeVisible();
-  await expect(trigger.getByText('Guest')).toBeHidden();
+  await expect(trigger.getByText('Asha User')).toBeHidden();
 });
 
 test('the dashboard greets the visitor and shows the five appointment counts', async ({ page }) => {
   await signInAs(page, 'user');
   await page.goto('/dashboard');
 
-  await expect(page.getByRole('heading', { name: 'Welcome back, Guest' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Asha User' })).toBeVisible();
   const counts = page.getByRole('list', { name: 'Appointment counts' });
   await expect(counts.getByRole('heading')).toHaveText([
     'Scheduled',
