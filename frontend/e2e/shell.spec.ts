@@ -1,5 +1,16 @@
 import { expect, test } from './clock';
+import type { Page } from '@playwright/test';
 import { signInAs, signInByApi } from './session';
+
+/** From /providers, Sunrise Clinic's card's Manage Provider: its detail page. */
+const openSunriseDetail = async (page: Page) => {
+  await page.goto('/providers');
+  await page
+    .getByRole('main')
+    .getByRole('article', { name: 'Sunrise Clinic' })
+    .getByRole('link', { name: 'Manage Provider' })
+    .click();
+};
 
 test('a user sent to /services lands on /dashboard with the user menu', async ({ page }) => {
   await signInAs(page, 'user');
@@ -59,12 +70,7 @@ test('the breadcrumb links the segments that have a screen, and names records, n
   await page.goto('/providerstablelist');
   await expect(breadcrumb.getByText('Manage Providers', { exact: true })).toBeVisible();
 
-  await page.goto('/providers');
-  await page
-    .getByRole('main')
-    .getByRole('article', { name: 'Sunrise Clinic' })
-    .getByRole('link', { name: 'Manage Provider' })
-    .click();
+  await openSunriseDetail(page);
   await expect(page).toHaveURL(/\/providers\/[0-9a-f-]{36}$/);
   await expect(breadcrumb.getByRole('link', { name: 'Service Providers' })).toHaveAttribute(
     'href',
@@ -109,12 +115,7 @@ test('on a phone the title is whole and the chat button leaves the last line of 
   // Issue 18: it was cut to "Appoint…".
   expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
-  await page.goto('/providers');
-  await page
-    .getByRole('main')
-    .getByRole('article', { name: 'Sunrise Clinic' })
-    .getByRole('link', { name: 'Manage Provider' })
-    .click();
+  await openSunriseDetail(page);
   await expect(page.getByRole('heading', { name: 'Sunrise Clinic' })).toBeVisible();
   // Issue 18: its daily 09:00–12:00 slots make every day open, the weekend too (no "Closed").
   const hours = page.getByRole('region', { name: 'Opening hours' });
