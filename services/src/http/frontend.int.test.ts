@@ -50,6 +50,17 @@ describe('serving the built frontend', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  it('sends the security headers, CSP included, with every page of the app and every asset', async () => {
+    for (const pathname of ['/', '/login', '/dashboard', '/providers/some-id', '/assets/index-Ab12Cd34.js']) {
+      const reply = await rawGet(test.base, pathname);
+      expect(reply.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(reply.headers['content-security-policy']).toMatch(/img-src 'self' data: blob:/);
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['strict-transport-security']).toMatch(/max-age=/);
+      expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+  });
+
   it('sends the brotli copy to a browser that accepts it, cached for good', async () => {
     const reply = await rawGet(test.base, '/assets/index-Ab12Cd34.js', 'gzip, deflate, br');
     expect(reply.status).toBe(200);
