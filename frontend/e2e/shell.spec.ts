@@ -110,6 +110,7 @@ test('on a phone the title is whole and the chat button leaves the last line of 
 }) => {
   await page.setViewportSize({ width: 375, height: 720 });
   await signInByApi(page, 'superadmin@example.com');
+  await page.goto('/dashboard');
   const title = page.getByRole('banner').getByText('Appointment', { exact: true });
   await expect(title).toBeVisible();
   // Issue 18: it was cut to "Appoint…".
@@ -139,6 +140,7 @@ test('support opens every screen of its menu without an error, the dashboard wit
   page,
 }) => {
   await signInByApi(page, 'support@example.com');
+  await page.goto('/dashboard');
   const menu = page.getByRole('navigation', { name: 'Main navigation' });
   const paths = await menu
     .getByRole('link')

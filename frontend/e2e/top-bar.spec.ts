@@ -107,7 +107,7 @@ test('the shell speaks the language kept under "language"', async ({ page }) => 
   const menu = page.getByRole('navigation', { name: 'Navigation principale' });
   await expect(menu.getByRole('link', { name: 'Tableau de bord' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Prendre rendez-vous' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Bon retour, Invité' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bon retour, Asha User' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Menu du profil' }).click();
   await expect(page.getByRole('menuitem', { name: 'Se déconnecter' })).toBeVisible();
