@@ -113,8 +113,11 @@ test('on a phone the title is whole and the chat button leaves the last line of 
   await page.goto('/dashboard');
   const title = page.getByRole('banner').getByText('Appointment', { exact: true });
   await expect(title).toBeVisible();
-  // Issue 18: it was cut to "Appoint…".
+  // Issue 18: it was cut to "Appoint…": whole, and clear of the theme choice beside it.
   expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  const titleBox = (await title.boundingBox())!;
+  const themeBox = (await page.getByRole('banner').getByLabel('Theme').boundingBox())!;
+  expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(themeBox.x);
 
   await openSunriseDetail(page);
   await expect(page.getByRole('heading', { name: 'Sunrise Clinic' })).toBeVisible();

@@ -42,7 +42,17 @@ export const Brand = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.spacing.sm};
-  min-width: 0;
+  /* Issue 18: the name never shrinks under the actions beside it. */
+  flex-shrink: 0;
+`;
+
+/** The logo mark gives way on a phone-sized screen, so the product's name fits whole. */
+export const BrandMark = styled.span`
+  display: inline-flex;
+
+  @media (max-width: 25rem) {
+    display: none;
+  }
 `;
 
 export const Title = styled.span`

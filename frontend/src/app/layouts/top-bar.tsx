@@ -8,7 +8,7 @@ import { useOutsideClick } from '../../ui/use-outside-click';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { notificationsToggled, popupsDismissed, profileMenuToggled, selectOpenPopup } from '../shell.slice';
 import { ProfileMenu } from './profile-menu';
-import { Actions, Bar, Brand, DrawerToggle, Popover, Title } from './top-bar.styles';
+import { Actions, Bar, Brand, BrandMark, DrawerToggle, Popover, Title } from './top-bar.styles';
 
 interface TopBarProps {
   drawerId: string;
@@ -40,7 +40,9 @@ export function TopBar({ drawerId, drawerOpen, onToggleDrawer }: TopBarProps) {
         {drawerOpen ? <CloseIcon /> : <MenuIcon />}
       </DrawerToggle>
       <Brand>
-        <Logo />
+        <BrandMark>
+          <Logo />
+        </BrandMark>
         <Title>{t('topBar.title')}</Title>
       </Brand>
       <Actions>
