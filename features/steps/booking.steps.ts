@@ -170,8 +170,8 @@ const remember = (world: PlatformWorld, person: Person, response: ApiResponse) =
   if (response.status === 201) stateOf(world).booked.set(person.name, response.body as BookingResponse);
 };
 
-const book = async (world: PlatformWorld, person: Person, target: Target): Promise<ApiResponse> => {
-  const form = await prepareBooking(world, person, target);
+/** Sends a booking form once, as the confirm dialog does, and remembers a booking it makes. */
+const sendBooking = async (world: PlatformWorld, person: Person, form: FormData): Promise<ApiResponse> => {
   const response = await sendRaw(world, person, APPOINTMENT_PATHS.book, {
     body: form,
     headers: { 'Idempotency-Key': randomUUID() },
@@ -179,6 +179,9 @@ const book = async (world: PlatformWorld, person: Person, target: Target): Promi
   remember(world, person, response);
   return response;
 };
+
+const book = async (world: PlatformWorld, person: Person, target: Target): Promise<ApiResponse> =>
+  sendBooking(world, person, await prepareBooking(world, person, target));
 
 // ---------------------------------------------------------------- booking
 
@@ -212,11 +215,7 @@ When(
     const person = this.person(who);
     const form = await prepareBooking(this, person, { provider, service, day, time, part });
     form.set('providerId', await providerIdOf(this, named));
-    const response = await sendRaw(this, person, APPOINTMENT_PATHS.book, {
-      body: form,
-      headers: { 'Idempotency-Key': randomUUID() },
-    });
-    remember(this, person, response);
+    await sendBooking(this, person, form);
   },
 );
 

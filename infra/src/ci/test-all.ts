@@ -135,24 +135,22 @@ const ANY_HOUR = ['00:30', '05:00', '23:30'];
 /** The tag of the date-dependent cucumber features and Playwright tests. */
 const ANY_HOUR_TAG = '@any-hour';
 
-/** The jest files that take "today" from the test clock: the date-dependent ones. */
-const dateDependentJestFiles = (): string[] => {
-  const listed = execFileSync(
+/**
+ * The date-dependent jest files: those that take "today" from the test clock, and those that use
+ * the test platform's Sunrise helpers (which do).
+ */
+const dateDependentJestFiles = (): string[] =>
+  execFileSync(
     'git',
-    ['grep', '-l', '-E', "testing/clock'", '--', '*.test.ts', 'services/src/testing/*.ts'],
-    { cwd: ROOT, encoding: 'utf8' },
+    ['grep', '-l', '-E', "testing/clock'|bookAtSunrise|sunriseWindows", '--', '*.test.ts'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
   )
     .split('\n')
-    .filter(Boolean);
-  // The test platform reads the clock for every suite that books through it.
-  const viaPlatform = execFileSync('git', ['grep', '-l', 'bookAtSunrise', '--', '*.test.ts'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter(Boolean);
-  return [...new Set([...listed, ...viaPlatform])].filter((file) => file.endsWith('.test.ts')).sort();
-};
+    .filter(Boolean)
+    .sort();
 
 /**
  * The date-dependent suites again at each pinned hour of today (UTC), every process of a run

@@ -1,8 +1,7 @@
 import type { Provider } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
-import { testNow } from '@appointment/infra/testing/clock';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import type { TimeSlot } from '@appointment/contracts/schedule';
+import { startTestPlatform, sunriseWindows, type Caller, type TestPlatform } from '../testing/test-platform';
 
 /**
  * Issue 16 finding 11: one account may not hoard a provider's free slots, and one account's
@@ -21,15 +20,7 @@ describe('abuse limits', () => {
       env: { BOOKING_LIMIT: '3', ACCOUNT_LOGIN_LIMIT: '4' },
     });
     user = await test.signedIn('user@example.com');
-    [sunrise] = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers as [Provider];
-    windows = (
-      await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-        providerId: sunrise.id,
-        serviceId: 'Follow-up Visit',
-      })
-    ).body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000);
+    ({ sunrise, windows } = await sunriseWindows(user, 'Follow-up Visit'));
   });
   afterAll(async () => {
     await test.stop();

@@ -1,8 +1,7 @@
 import type { Provider } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
-import { testNow } from '@appointment/infra/testing/clock';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import type { TimeSlot } from '@appointment/contracts/schedule';
+import { startTestPlatform, sunriseWindows, type Caller, type TestPlatform } from '../testing/test-platform';
 
 /**
  * Issue 16 finding 5: a state-changing request that a page of another site makes the browser
@@ -18,15 +17,9 @@ describe('cross-site requests', () => {
   beforeAll(async () => {
     test = await startTestPlatform({ demoData: true, name: 'crosssite' });
     user = await test.signedIn('user@example.com');
-    [sunrise] = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers as [Provider];
-    window = (
-      await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-        providerId: sunrise.id,
-        serviceId: 'Follow-up Visit',
-      })
-    ).body.timeslots.find((slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000)!;
+    const found = await sunriseWindows(user, 'Follow-up Visit');
+    sunrise = found.sunrise;
+    window = found.windows[0]!;
   });
   afterAll(async () => {
     await test.stop();

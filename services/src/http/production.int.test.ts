@@ -1,10 +1,8 @@
 import type { BookingResponse } from '@appointment/contracts/appointments';
-import type { Provider } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { createLogger } from '../logger';
 import { seedDemoData } from '../main/demo-data';
-import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
+import { startTestPlatform, sunriseWindows, type TestPlatform } from '../testing/test-platform';
 
 /**
  * What a production start (NODE_ENV=production) leaves out (issue 16): no demo accounts, no
@@ -39,21 +37,14 @@ describe('a production start', () => {
     const user = await test.signedIn('user@example.com');
     expect((await user.post('/api/payments/sandbox/pay', { orderId: 'order_x' })).status).toBe(404);
 
-    const [sunrise] = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers;
     const bookFirst = async (service: string) => {
-      const window = (
-        await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-          providerId: sunrise!.id,
-          serviceId: service,
-        })
-      ).body.timeslots.find((slot) => Date.parse(slot.startDateTime) > Date.now() + 3_600_000)!;
+      // On the machine's clock, as the server here is (no calendar day is involved).
+      const { sunrise, windows } = await sunriseWindows(user, service, Date.now() + 3_600_000);
       return user.post<BookingResponse & { message: string }>('/api/appointments/bookappointment', {
         servicename: service,
-        providerId: sunrise!.id,
-        timeslotId: window._id,
-        date: window.date,
+        providerId: sunrise.id,
+        timeslotId: windows[0]!._id,
+        date: windows[0]!.date,
         index: '1',
       });
     };

@@ -141,6 +141,27 @@ export const startTestPlatform = async (options: {
 };
 
 /**
+ * The demo's Sunrise Clinic and its windows of `service` that start after `after` (epoch ms;
+ * by default an hour from the run's now), as `user` finds them on the booking screen.
+ */
+export const sunriseWindows = async (
+  user: Caller,
+  service: string,
+  after = testNow() + 3_600_000,
+): Promise<{ sunrise: Provider; windows: TimeSlot[] }> => {
+  const [sunrise] = (
+    await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
+  ).body.providers;
+  const windows = (
+    await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
+      providerId: sunrise!.id,
+      serviceId: service,
+    })
+  ).body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > after);
+  return { sunrise: sunrise!, windows };
+};
+
+/**
  * Books part 1 of the first window of `service` at the demo's Sunrise Clinic that starts more
  * than a day from now, as `user`: a booking no reminder or timeout is due for yet.
  */
@@ -148,18 +169,11 @@ export const bookAtSunrise = async (
   user: Caller,
   service: string,
 ): Promise<{ appointment: Appointment; window: TimeSlot }> => {
-  const [sunrise] = (
-    await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-  ).body.providers;
-  const window = (
-    await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-      providerId: sunrise!.id,
-      serviceId: service,
-    })
-  ).body.timeslots.find((slot) => Date.parse(slot.startDateTime) > testNow() + 86_400_000)!;
+  const { sunrise, windows } = await sunriseWindows(user, service, testNow() + 86_400_000);
+  const window = windows[0]!;
   const booked = await user.post<BookingResponse>('/api/appointments/bookappointment', {
     servicename: service,
-    providerId: sunrise!.id,
+    providerId: sunrise.id,
     timeslotId: window._id,
     date: window.date,
     index: '1',

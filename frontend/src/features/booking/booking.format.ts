@@ -22,31 +22,16 @@ const longDateIn = zonedFormatter('en-US', {
   year: 'numeric',
 });
 const displayTimeIn = zonedFormatter('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
-const wallClockIn = zonedFormatter('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The patterns of FORMATS, written in a zone by Intl (the 12-hour clock with a plain space). */
-const IN_ZONE: Record<string, (instant: Date, timeZone: string) => string> = {
+const IN_ZONE = {
   [FORMATS.longDate]: longDateIn,
   [FORMATS.displayTime]: (instant, timeZone) => displayTimeIn(instant, timeZone).replace(/\s/g, ' '),
   [FORMATS.slotTime]: timeOfDayIn,
   [FORMATS.dayKey]: dayKeyIn,
-};
+} satisfies Record<string, (instant: Date, timeZone: string) => string>;
 
-/** A local Date whose fields read the zone's wall clock at the instant (for other patterns). */
-const wallClock = (instant: Date, timeZone: string): Date => {
-  const [year, month, day, hour, minute, second] = (wallClockIn(instant, timeZone).match(/\d+/g) ?? []).map(
-    Number,
-  );
-  return new Date(year!, month! - 1, day!, hour!, minute!, second!);
-};
+/** A pattern of FORMATS that the booking screen writes in a time zone. */
+export type ZonedPattern = keyof typeof IN_ZONE;
 
 export interface SlotText {
   /** Long weekday, month, day and year (SPEC §9). */
@@ -121,14 +106,12 @@ export const slotsOfDay = (windows: TimeSlot[], day: string, now: Date = new Dat
 export const daysWithSlots = (windows: TimeSlot[]): Set<string> =>
   new Set(windows.map((window) => window.date));
 
-/** An instant written with a date-fns pattern in a time zone, or null when it cannot be parsed. */
-export const formatIn = (iso: string, timeZone: string | undefined, pattern: string): string | null => {
+/** An instant written with one of FORMATS' patterns in a time zone, or null when it cannot be parsed. */
+export const formatIn = (iso: string, timeZone: string | undefined, pattern: ZonedPattern): string | null => {
   const instant = Date.parse(iso);
   if (Number.isNaN(instant)) return null;
   const at = new Date(instant);
-  if (!timeZone || !isTimeZone(timeZone)) return format(at, pattern);
-  const known = IN_ZONE[pattern];
-  return known ? known(at, timeZone) : format(wallClock(at, timeZone), pattern);
+  return timeZone && isTimeZone(timeZone) ? IN_ZONE[pattern](at, timeZone) : format(at, pattern);
 };
 
 /** The hour of the day (0-23) an instant falls in, in a time zone. */

@@ -7,11 +7,8 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { ApiError } from '../../app/api';
 import { navigateTo } from '../../app/navigation';
-import { toastShown } from '../../app/toast.slice';
 import type { PaidBookingResponse } from '../payments/payments.api';
-import { LONG_TOAST_MS } from '../payments/payments.saga';
-import { checkoutRequested } from '../payments/payments.slice';
-import { PAYMENT_TEXTS } from '../payments/payments.texts';
+import { openCheckout } from '../payments/payments.saga';
 import { formatIn } from './booking.format';
 import {
   bookAppointment,
@@ -183,26 +180,6 @@ function* refreshSlots(): SagaIterator {
   } catch (error) {
     console.error('Failed to reload slots', error);
   }
-}
-
-/** SPEC §4 booking flow step 7: an order came back, so the payment checkout opens. */
-function* openCheckout(response: PaidBookingResponse | undefined): SagaIterator {
-  const order = response?.order;
-  if (!response || !order) return;
-  if (!response.checkout) {
-    console.error('A paid booking came back without a checkout', order.id);
-    yield put(toastShown(PAYMENT_TEXTS.unavailable, LONG_TOAST_MS));
-    return;
-  }
-  yield put(
-    checkoutRequested({
-      appointmentId: response.appointment._id,
-      serviceName: response.appointment.serviceName,
-      order,
-      checkout: response.checkout,
-      ...(response.appointment.payBy ? { payBy: response.appointment.payBy } : {}),
-    }),
-  );
 }
 
 /** SPEC §2.6 Submit: book, then go to /appointments (and pay, if needed); on failure stay in the dialog and say why. */

@@ -123,20 +123,34 @@ function* openChannel(request: CheckoutRequest): SagaIterator<EventChannel<Check
 const unpaidText = (request: CheckoutRequest): string =>
   request.payBy ? PAYMENT_TEXTS.heldUntil(format(new Date(request.payBy), 'HH:mm')) : PAYMENT_TEXTS.declined;
 
+/**
+ * SPEC §4 booking flow step 7: an order came back (with a booking, or again for "Pay now"), so
+ * the payment checkout opens.
+ */
+export function* openCheckout(response: PaidBookingResponse | undefined): SagaIterator {
+  const order = response?.order;
+  if (!response || !order) return;
+  if (!response.checkout) {
+    console.error('A paid booking came back without a checkout', order.id);
+    yield put(toastShown(PAYMENT_TEXTS.unavailable, LONG_TOAST_MS));
+    return;
+  }
+  yield put(
+    checkoutRequested({
+      appointmentId: response.appointment._id,
+      serviceName: response.appointment.serviceName,
+      order,
+      checkout: response.checkout,
+      ...(response.appointment.payBy ? { payBy: response.appointment.payBy } : {}),
+    }),
+  );
+}
+
 /** Issue 18 "Pay now": the booking's order and a checkout again, or why not. */
 function* payNow(action: PayloadAction<string>): SagaIterator {
   try {
     const response: PaidBookingResponse = yield call(payAgain, action.payload);
-    if (!response.order || !response.checkout) return;
-    yield put(
-      checkoutRequested({
-        appointmentId: response.appointment._id,
-        serviceName: response.appointment.serviceName,
-        order: response.order,
-        checkout: response.checkout,
-        ...(response.appointment.payBy ? { payBy: response.appointment.payBy } : {}),
-      }),
-    );
+    yield call(openCheckout, response);
   } catch (error) {
     console.error('Failed to open the payment again', error);
     yield put(toastShown(error instanceof ApiError ? error.message : PAYMENT_TEXTS.failed, TOAST_MS));

@@ -8,8 +8,7 @@ import { ErrorNotice } from '../../../ui/page.styles';
 import { longDate, money, timeRange } from '../../appointments/appointments.format';
 import { StatusBadge } from '../../appointments/components/status-badge';
 import { PaymentBadge } from '../../appointments/components/payment-badge';
-import { Modal } from '../../../ui/modal';
-import { FormButton, FormSecondaryButton } from '../../../ui/form.styles';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import type { ServiceAppointment } from '../dashboard.slice';
 import { filterAppointments, NO_FILTERS, type PanelFilters } from '../dashboard.view';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
@@ -63,7 +62,6 @@ export function AdminAppointmentsPanel({
   const [filters, setFilters] = useState<PanelFilters>(NO_FILTERS);
   // Issue 18: rejecting a paid booking is asked first, saying what happens to the payment.
   const [rejectingPaid, setRejectingPaid] = useState<ServiceAppointment | null>(null);
-  const rejectTextId = useId();
   const shown = useMemo(
     () => filterAppointments(items, filters, providerAddress),
     [items, filters, providerAddress],
@@ -170,38 +168,20 @@ export function AdminAppointmentsPanel({
           })}
         </ScrollList>
       )}
-      <Modal
+      <ConfirmDialog
         open={rejectingPaid !== null}
         title="Reject a paid booking"
-        role="alertdialog"
-        describedBy={rejectTextId}
-        onClose={() => setRejectingPaid(null)}
+        cancelLabel="Keep booking"
+        confirmLabel="Reject"
+        onCancel={() => setRejectingPaid(null)}
+        onConfirm={() => {
+          if (rejectingPaid) onDecide?.(rejectingPaid._id, 'cancelled');
+          setRejectingPaid(null);
+        }}
       >
-        {rejectingPaid && (
-          <>
-            <p id={rejectTextId}>
-              {(rejectingPaid.userDetails?.username ?? rejectingPaid.username) || 'The user'} has paid{' '}
-              {money(rejectingPaid.amount)} for {rejectingPaid.serviceName}. Rejecting cancels the booking and
-              frees the slot; the payment is not refunded automatically, so refund it with the payment
-              provider.
-            </p>
-            <Actions>
-              <FormSecondaryButton type="button" onClick={() => setRejectingPaid(null)}>
-                Keep booking
-              </FormSecondaryButton>
-              <FormButton
-                type="button"
-                onClick={() => {
-                  onDecide?.(rejectingPaid._id, 'cancelled');
-                  setRejectingPaid(null);
-                }}
-              >
-                Reject
-              </FormButton>
-            </Actions>
-          </>
-        )}
-      </Modal>
+        {rejectingPaid &&
+          `${(rejectingPaid.userDetails?.username ?? rejectingPaid.username) || 'The user'} has paid ${money(rejectingPaid.amount)} for ${rejectingPaid.serviceName}. Rejecting cancels the booking and frees the slot; the payment is not refunded automatically, so refund it with the payment provider.`}
+      </ConfirmDialog>
     </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
@@ -12,8 +12,7 @@ import {
   selectProviderApproval,
 } from '../provider-approval.slice';
 import { DataTable } from '../../../ui/data-table';
-import { Modal } from '../../../ui/modal';
-import { FormButton, FormSecondaryButton } from '../../../ui/form.styles';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { TableErrorNotice as ErrorNotice, ScrollArea } from '../../../ui/table.styles';
 import {
   AcceptButton,
@@ -33,7 +32,6 @@ export function ManageProvidersPage() {
   const columns = mayDecide ? ['Name', 'Email', 'Industry', 'Actions'] : ['Name', 'Email', 'Industry'];
   // Issue 18: a rejection deletes the registration, so it is asked first.
   const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
-  const rejectTextId = useId();
 
   useEffect(() => {
     dispatch(approvalTableOpened());
@@ -99,33 +97,18 @@ export function ManageProvidersPage() {
           })}
         </DataTable>
       </ScrollArea>
-      <Modal
+      <ConfirmDialog
         open={rejecting !== null}
         title="Reject Provider"
-        role="alertdialog"
-        describedBy={rejectTextId}
-        onClose={() => setRejecting(null)}
+        confirmLabel="Reject"
+        onCancel={() => setRejecting(null)}
+        onConfirm={() => {
+          if (rejecting) dispatch(rejectClicked(rejecting.id));
+          setRejecting(null);
+        }}
       >
-        {rejecting && (
-          <>
-            <p id={rejectTextId}>Reject {rejecting.name}? Their registration will be deleted.</p>
-            <RowActions>
-              <FormSecondaryButton type="button" onClick={() => setRejecting(null)}>
-                Cancel
-              </FormSecondaryButton>
-              <FormButton
-                type="button"
-                onClick={() => {
-                  dispatch(rejectClicked(rejecting.id));
-                  setRejecting(null);
-                }}
-              >
-                Reject
-              </FormButton>
-            </RowActions>
-          </>
-        )}
-      </Modal>
+        {rejecting && `Reject ${rejecting.name}? Their registration will be deleted.`}
+      </ConfirmDialog>
     </section>
   );
 }
