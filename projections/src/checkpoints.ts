@@ -135,13 +135,21 @@ export const waitForCheckpoints = async (
 ): Promise<boolean> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await pool.query<{ behind: number }>(
-      `SELECT count(*)::int AS behind FROM unnest($1::text[]) AS wanted(name)
-         LEFT JOIN projector.checkpoints c ON c.projection = wanted.name
-        WHERE c.projection IS NULL OR (c.transaction_id, c.global_position) < ($2::xid8, $3::bigint)`,
-      [projections, position.transactionId, position.globalPosition],
-    );
-    if (rows[0]!.behind === 0) return true;
+    const behind = await pool
+      .query<{ behind: number }>(
+        `SELECT count(*)::int AS behind FROM unnest($1::text[]) AS wanted(name)
+           LEFT JOIN projector.checkpoints c ON c.projection = wanted.name
+          WHERE c.projection IS NULL OR (c.transaction_id, c.global_position) < ($2::xid8, $3::bigint)`,
+        [projections, position.transactionId, position.globalPosition],
+      )
+      .then(({ rows }) => rows[0]!.behind)
+      // A projector process that has not made its tables yet (scale-out start-up) is behind, not
+      // a failure: the process waiting on it polls on (42P01: undefined table).
+      .catch((error: unknown) => {
+        if ((error as { code?: unknown }).code === '42P01') return projections.length;
+        throw error;
+      });
+    if (behind === 0) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
