@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const E2E_PORT = 3199;
+// E2E_PORT lets two checkouts on one machine run their browser tests side by side.
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 const externalBaseUrl = process.env.E2E_BASE_URL;
 const baseURL = externalBaseUrl ?? `http://localhost:${E2E_PORT}`;
 
