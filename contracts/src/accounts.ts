@@ -12,7 +12,8 @@ const email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: MESSAGES.invalidEmail }));
+  .pipe(z.email({ message: MESSAGES.invalidEmail }))
+  .meta({ format: 'email' });
 const password = z.string().min(LIMITS.passwordMin, { message: MESSAGES.passwordMin }).max(200);
 const phone = z.string().trim().min(LIMITS.phoneMin, { message: MESSAGES.phoneMin }).max(30);
 
@@ -42,9 +43,12 @@ export type UserRegistration = z.infer<typeof UserRegistration>;
 export const ProviderRegistration = z
   .object({
     businessName: z.string().trim().min(LIMITS.nameMin, { message: MESSAGES.businessNameMin }).max(120),
-    industry: z.string().refine((value) => (REGISTRATION_INDUSTRIES as readonly string[]).includes(value), {
-      message: MESSAGES.selectIndustry,
-    }),
+    industry: z
+      .string()
+      .refine((value) => (REGISTRATION_INDUSTRIES as readonly string[]).includes(value), {
+        message: MESSAGES.selectIndustry,
+      })
+      .meta({ enum: [...REGISTRATION_INDUSTRIES] }),
     email,
     phone,
     address: z.string().trim().min(LIMITS.addressMin, { message: MESSAGES.addressMin }).max(300),
@@ -157,6 +161,12 @@ export const PendingProvidersResponse = z.object({ users: z.array(PendingProvide
 
 /** POST /api/providers/approveprovider and /rejectprovider: `id` is the pending user's `_id`. */
 export const ProviderDecision = z.object({ id: z.string().min(1, { message: MESSAGES.userNotFound }) });
+
+/** DELETE /api/profile/getprofile: the account to delete (one's own, or staff for an admin). */
+export const DeleteAccountRequest = z.object({ id: z.string().min(1, { message: MESSAGES.userNotFound }) });
+
+/** GET /api/auth/verify: the link of the verification e-mail. */
+export const VerifyEmailQuery = z.object({ user: z.uuid(), token: z.string().min(10).max(200) });
 
 export const MessageResponse = z.object({ message: z.string() });
 

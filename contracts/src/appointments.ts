@@ -26,6 +26,7 @@ const bookingTime = z
   .refine((value) => value === '' || isTimeOfDay(value) || isInstant(value), {
     message: MESSAGES.invalidDateFormat,
   })
+  .meta({ examples: ['09:00', '2026-11-25T09:00:00.000Z'] })
   .optional();
 
 /**
@@ -45,7 +46,8 @@ export const BookingForm = z.object({
     // The day (YYYY-MM-DD), alone or leading an ISO instant as the seed sends it (issue 16: never a 500).
     .refine((value) => isDayKey(value.slice(0, 10)) && (value.length === 10 || isInstant(value)), {
       message: MESSAGES.invalidDateFormat,
-    }),
+    })
+    .meta({ pattern: '^\\d{4}-\\d{2}-\\d{2}', examples: ['2026-11-25', '2026-11-25T09:00:00.000Z'] }),
   starttime: bookingTime,
   endtime: bookingTime,
   formattedstarttime: z.string().trim().max(40).optional(),
@@ -141,10 +143,18 @@ export interface DashboardDetails {
 /** SPEC §4: "Appointment marked as {status}". */
 export const appointmentMarkedAs = (status: AppointmentStatus): string => `Appointment marked as ${status}`;
 
+/** POST /api/appointments/deletenotification: which notification. */
+export const NotificationId = z.object({
+  _id: z.string().min(1, { message: MESSAGES.notificationNotFound }).max(100),
+});
+
 export const APPOINTMENT_PATHS = {
   book: '/api/appointments/bookappointment',
   stats: '/api/appointments/appointmentstats',
   list: '/api/appointments/appointmentlist',
   updateStatus: '/api/appointments/updatestatus',
   dashboardDetails: '/api/appointments/dashboarddetails',
+  notifications: '/api/appointments/getnotification',
+  deleteNotification: '/api/appointments/deletenotification',
+  clearNotifications: '/api/appointments/deleteallnotification',
 } as const;

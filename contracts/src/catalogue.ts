@@ -161,7 +161,8 @@ export const ProviderForm = z.object({
     .string({ message: MESSAGES.invalidEmail })
     .trim()
     .toLowerCase()
-    .pipe(z.email({ message: MESSAGES.invalidEmail })),
+    .pipe(z.email({ message: MESSAGES.invalidEmail }))
+    .meta({ format: 'email' }),
   phone: z
     .string({ message: MESSAGES.phoneMin })
     .trim()
@@ -171,7 +172,8 @@ export const ProviderForm = z.object({
     .string({ message: MESSAGES.industryRequired })
     .refine((value) => (INDUSTRIES as readonly string[]).includes(value), {
       message: MESSAGES.industryRequired,
-    }),
+    })
+    .meta({ enum: [...INDUSTRIES] }),
   address: z
     .string({ message: MESSAGES.addressRequired })
     .trim()

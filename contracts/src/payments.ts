@@ -12,6 +12,12 @@ export const PaymentResult = z.object({
 });
 export type PaymentResult = z.infer<typeof PaymentResult>;
 
+/** POST /api/payments/checkout ("Pay now"): the unpaid appointment. */
+export const PayAgainRequest = z.object({ appointmentId: z.string().min(1).max(100) });
+
+/** POST /api/payments/sandbox/pay: the order the sandbox checkout pays. */
+export const SandboxPayRequest = z.object({ orderId: z.string().min(1).max(200) });
+
 /** How the client runs the checkout for an order. */
 export type CheckoutInfo =
   { gateway: 'sandbox'; url: string } | { gateway: 'razorpay'; keyId: string; scriptUrl: string };

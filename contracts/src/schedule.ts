@@ -21,6 +21,10 @@ import { MESSAGES } from './messages';
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** How the API document (OpenAPI) describes a day key and an HH:mm time checked by a refinement. */
+export const DAY_KEY_FORMAT = { format: 'date' } as const;
+export const TIME_OF_DAY_FORMAT = { pattern: TIME.source } as const;
+
 /** A valid calendar date written YYYY-MM-DD (the day key of SPEC §9). */
 export const isDayKey = (value: string): boolean => {
   if (!DATE.test(value)) return false;
@@ -40,7 +44,8 @@ const timeField = (requiredMessage: string) =>
     .string({ message: requiredMessage })
     .trim()
     .min(1, { message: requiredMessage })
-    .refine(isTimeOfDay, { message: MESSAGES.timeFormat });
+    .refine(isTimeOfDay, { message: MESSAGES.timeFormat })
+    .meta(TIME_OF_DAY_FORMAT);
 
 const startTime = timeField(MESSAGES.startTimeRequired);
 const endTime = timeField(MESSAGES.endTimeRequired);
@@ -134,7 +139,7 @@ export const defaultTemplate = (): ScheduleTemplate => ({
 export const ApplyTemplate = z.object({
   id: z.string().min(1),
   /** The first day of the week to fill (YYYY-MM-DD); the week is that day and the six after. */
-  weekStart: z.string().refine(isDayKey, { message: MESSAGES.dateRequired }),
+  weekStart: z.string().refine(isDayKey, { message: MESSAGES.dateRequired }).meta(DAY_KEY_FORMAT),
   /** Service names the new time slots offer; every service of the provider when absent. */
   serviceIds: z.array(z.string()).optional(),
 });
@@ -150,19 +155,25 @@ export type RepeatOption = z.infer<typeof RepeatOption>;
  */
 export const TimeSlotForm = z
   .object({
-    date: z.string({ message: MESSAGES.dateRequired }).trim().min(1, { message: MESSAGES.dateRequired }),
+    date: z
+      .string({ message: MESSAGES.dateRequired })
+      .trim()
+      .min(1, { message: MESSAGES.dateRequired })
+      .meta(DAY_KEY_FORMAT),
     startTime: z
       .string({ message: MESSAGES.startTimeRequired })
       .trim()
-      .min(1, { message: MESSAGES.startTimeRequired }),
+      .min(1, { message: MESSAGES.startTimeRequired })
+      .meta(TIME_OF_DAY_FORMAT),
     endTime: z
       .string({ message: MESSAGES.endTimeRequired })
       .trim()
-      .min(1, { message: MESSAGES.endTimeRequired }),
+      .min(1, { message: MESSAGES.endTimeRequired })
+      .meta(TIME_OF_DAY_FORMAT),
     availableSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
     totalSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
     repeat: RepeatOption.default('none'),
-    repeatUntil: z.string().trim().optional(),
+    repeatUntil: z.string().trim().meta(DAY_KEY_FORMAT).optional(),
     serviceIds: z.array(z.string().trim().min(1)).max(50),
     addAsSlot: z.boolean().default(false),
     addTotalSlot: z.boolean().default(false),
@@ -500,6 +511,9 @@ export interface FetchSlotResponse {
 export interface TimeSlotsResponse {
   timeslots: TimeSlot[];
 }
+
+/** POST duplicatetemplate / deletetemplate: which template. */
+export const TemplateId = z.object({ id: z.string().min(1).max(100) });
 
 export const SCHEDULE_PATHS = {
   addTimeSlot: '/api/schedulemanage/addtimeslot',

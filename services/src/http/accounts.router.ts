@@ -1,13 +1,14 @@
 import { Router, type CookieOptions, type Request, type Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { z } from 'zod';
 import {
   ChangePassword,
+  DeleteAccountRequest,
   LoginRequest,
   ProfileUpdate,
   ProviderDecision,
   ProviderRegistration,
   UserRegistration,
+  VerifyEmailQuery,
   type LoginResponse,
 } from '@appointment/contracts/accounts';
 import type { ErrorBody } from '@appointment/contracts/errors';
@@ -142,7 +143,7 @@ export const accountsRouter = ({
   });
 
   router.get('/auth/verify', async (req, res) => {
-    const { user, token } = z.object({ user: z.uuid(), token: z.string().min(10).max(200) }).parse(req.query);
+    const { user, token } = VerifyEmailQuery.parse(req.query);
     if (!verifyLink(user, token)) throw new ValidationError(MESSAGES.verificationInvalid);
     await accounts.verifyEmail(user);
     res.redirect(303, '/login?verified=1');
@@ -159,9 +160,7 @@ export const accountsRouter = ({
 
   router.delete('/profile/getprofile', requireSignedIn, async (req, res) => {
     const auth = authOf(res);
-    const { id } = z
-      .object({ id: z.string().min(1, { message: MESSAGES.userNotFound }) })
-      .parse(req.body ?? {});
+    const { id } = DeleteAccountRequest.parse(req.body ?? {});
     await accounts.deleteUser(auth, id, 'Account deleted');
     await sessions.destroyAllFor(id);
     if (id === auth.userId)

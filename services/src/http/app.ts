@@ -16,6 +16,7 @@ import type { NotificationsService } from '../notifications/notifications';
 import { catalogueRouter, type CatalogueRouterDependencies } from './catalogue.router';
 import { scheduleRouter } from './schedule.router';
 import type { ScheduleService } from '../schedule/schedule.service';
+import { apiDocsRouter } from './api-docs.router';
 import { apiNotFound, errorHandler } from './error-handler';
 import { healthRouter, type HealthDependencies } from './health.router';
 import type { Logger } from '../logger';
@@ -72,6 +73,7 @@ export const createApp = (deps: AppDependencies): Express => {
   api.use(express.json({ limit: '1mb' }));
   if (deps.accounts) api.use(authenticate(deps.accounts.sessions));
   api.use(healthRouter(deps));
+  api.use(apiDocsRouter());
   if (deps.accounts) {
     // The booking screen's reads come first: the busiest routes match without walking the rest.
     if (deps.schedule) api.use(scheduleRouter(deps.schedule));

@@ -1,19 +1,16 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { APPOINTMENT_PATHS, NotificationId } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { NotificationsService } from '../notifications/notifications';
 import { authOf, requireCapability } from './authenticate';
-
-const NotificationId = z.object({
-  _id: z.string().min(1, { message: MESSAGES.notificationNotFound }).max(100),
-});
+import { route } from './routes';
 
 /** SPEC §7.3 notification calls: the list, deleting one, and clearing all. */
 export const notificationsRouter = (notifications: NotificationsService): Router => {
   const router = Router();
 
   router.get(
-    '/appointments/getnotification',
+    route(APPOINTMENT_PATHS.notifications),
     requireCapability('notifications.manage'),
     async (_req, res) => {
       res.json({ notifications: await notifications.list(authOf(res)) });
@@ -21,7 +18,7 @@ export const notificationsRouter = (notifications: NotificationsService): Router
   );
 
   router.post(
-    '/appointments/deletenotification',
+    route(APPOINTMENT_PATHS.deleteNotification),
     requireCapability('notifications.manage'),
     async (req, res) => {
       await notifications.delete(authOf(res), NotificationId.parse(req.body)._id);
@@ -30,7 +27,7 @@ export const notificationsRouter = (notifications: NotificationsService): Router
   );
 
   router.post(
-    '/appointments/deleteallnotification',
+    route(APPOINTMENT_PATHS.clearNotifications),
     requireCapability('notifications.manage'),
     async (_req, res) => {
       await notifications.clear(authOf(res));

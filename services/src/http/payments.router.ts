@@ -1,7 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { PAYMENT_PATHS, PaymentResult, SANDBOX_MESSAGE } from '@appointment/contracts/payments';
+import {
+  PAYMENT_PATHS,
+  PayAgainRequest,
+  PaymentResult,
+  SANDBOX_MESSAGE,
+  SandboxPayRequest,
+} from '@appointment/contracts/payments';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import { NotFoundError } from '../domain/errors';
 import type { PaymentGateway } from '../payments/payment-gateway';
@@ -55,7 +60,7 @@ export const paymentsRouter = (appointments: AppointmentsService, payments: Paym
   );
 
   router.post(route(PAYMENT_PATHS.payAgain), requireCapability('appointments.book'), async (req, res) => {
-    const { appointmentId } = z.object({ appointmentId: z.string().min(1).max(100) }).parse(req.body);
+    const { appointmentId } = PayAgainRequest.parse(req.body);
     res.json(await appointments.payAgain(authOf(res), appointmentId));
   });
 
@@ -79,7 +84,7 @@ button{font:inherit;padding:.6rem 1.2rem;border-radius:8px;border:1px solid #2f5
       res.type('application/javascript').send(SANDBOX_SCRIPT);
     });
     router.post(route(PAYMENT_PATHS.sandboxPay), requireCapability('appointments.book'), async (req, res) => {
-      const { orderId } = z.object({ orderId: z.string().min(1).max(200) }).parse(req.body);
+      const { orderId } = SandboxPayRequest.parse(req.body);
       // Only the person who booked can pay for the order.
       const mine = await appointments.orderBelongsTo(authOf(res), orderId);
       if (!mine) throw new NotFoundError(MESSAGES.appointmentNotFound);

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { MESSAGES } from '@appointment/contracts/messages';
 import {
   ApplyTemplate,
@@ -8,14 +7,13 @@ import {
   SCHEDULE_PATHS,
   ScheduleTemplateInput,
   ServiceByFilterRequest,
+  TemplateId,
   TimeSlotForm,
 } from '@appointment/contracts/schedule';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { ScheduleService, SlotAnswer } from '../schedule/schedule.service';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
 import { idempotencyKeyOf, route } from './routes';
-
-const TemplateId = z.object({ id: z.string().min(1).max(100) });
 
 /** A fetchslot answer: the cached bytes go out as they are, with any headers already set. */
 export const writeSlotAnswer = (

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { API_OPERATIONS, rolesFor, type ApiOperation } from './api';
+import { ErrorBody } from './errors';
+import { PUBLIC } from './roles';
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the operations table (`api.ts`) and its
+ * zod schemas through zod's own JSON Schema output (draft 2020-12, which OpenAPI 3.1 uses).
+ * Request schemas describe what a caller sends (zod's input side: defaults are optional).
+ */
+export type JsonSchema = Record<string, unknown>;
+
+export const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+
+const errorSchema = { $ref: '#/components/schemas/ErrorBody' };
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+});
+
+/** A multipart form: the text fields, and the picture as a file part named `image`. */
+const formSchemaOf = (form: NonNullable<ApiOperation['form']>): JsonSchema => {
+  const fields = form.fields ? jsonSchemaOf(form.fields) : { type: 'object', properties: {} };
+  const properties = {
+    ...(fields.properties as JsonSchema),
+    image: { type: 'string', format: 'binary', description: 'JPEG, PNG, GIF or WebP, up to 5 MB' },
+  };
+  const required = [...((fields.required as string[] | undefined) ?? [])];
+  if (form.image === 'required') required.push('image');
+  return { type: 'object', properties, required };
+};
+
+const successContent = (success: ApiOperation['success']) => {
+  switch (success.type) {
+    case 'redirect':
+      return {};
+    case 'html':
+      return { content: { 'text/html': { schema: { type: 'string' } } } };
+    case 'javascript':
+      return { content: { 'application/javascript': { schema: { type: 'string' } } } };
+    default:
+      return {
+        content: {
+          'application/json': {
+            schema: success.json ? jsonSchemaOf(success.json, 'output') : { type: 'object' },
+          },
+        },
+      };
+  }
+};
+
+/** The query parameters of a zod object, one parameter per property. */
+const parametersOf = (query: z.ZodType) => {
+  const schema = jsonSchemaOf(query);
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return Object.entries((schema.properties as Record<string, JsonSchema>) ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
+  }));
+};
+
+const operationObject = (id: string, operation: ApiOperation) => {
+  const roles = rolesFor(operation.access);
+  const takesInput = operation.body || operation.form || operation.query;
+  const requestContent = {
+    ...(operation.body ? { 'application/json': { schema: jsonSchemaOf(operation.body) } } : {}),
+    ...(operation.form ? { 'multipart/form-data': { schema: formSchemaOf(operation.form) } } : {}),
+  };
+  return {
+    operationId: id,
+    tags: [operation.tag],
+    summary: operation.summary,
+    ...(operation.mountedWhen ? { description: `Mounted only with ${operation.mountedWhen}.` } : {}),
+    // An empty list: no credentials needed. Otherwise the session cookie or its token as a bearer.
+    security: operation.access === PUBLIC ? [] : [{ sessionCookie: [] }, { bearerToken: [] }],
+    'x-access': operation.access,
+    ...(roles ? { 'x-roles': roles } : {}),
+    ...(operation.query ? { parameters: parametersOf(operation.query) } : {}),
+    ...(Object.keys(requestContent).length > 0
+      ? {
+          requestBody: {
+            required: !!operation.body || operation.form?.image === 'required',
+            content: requestContent,
+          },
+        }
+      : {}),
+    responses: {
+      [String(operation.success.status)]: {
+        description: operation.success.type === 'redirect' ? 'Redirect' : 'Success',
+        ...successContent(operation.success),
+      },
+      ...(takesInput ? { '400': errorAnswer('The input is not valid: `errors` lists each field') } : {}),
+      ...(operation.access !== PUBLIC ? { '401': errorAnswer('Not signed in') } : {}),
+      ...(operation.access !== PUBLIC || operation.method !== 'get'
+        ? {
+            '403': errorAnswer(
+              'This role may not do this, or a cookie-carried request came from another site',
+            ),
+          }
+        : {}),
+      ...(operation.limited ? { '429': errorAnswer('Too many attempts') } : {}),
+      '4XX': errorAnswer('Refused: the message says why'),
+    },
+  };
+};
+
+export const openApiDocument = (options: { version: string; serverUrl?: string }) => {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [id, operation] of Object.entries(API_OPERATIONS) as [string, ApiOperation][]) {
+    paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(id, operation) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Appointment API',
+      version: options.version,
+      description:
+        'The HTTP API of Appointment, generated from its zod contracts. Every failure answers ' +
+        '`{ message, errors? }`. Calls that change data and carry the session cookie must come ' +
+        'from the app itself (same site); API clients send the token as a bearer instead.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    components: {
+      schemas: { ErrorBody: jsonSchemaOf(ErrorBody, 'output') },
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid' },
+        bearerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token of POST /api/auth/login?token=true',
+        },
+      },
+    },
+    paths,
+  };
+};
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

@@ -1,0 +1,102 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { Router } from 'express';
+import { API_OPERATIONS, rolesFor } from '@appointment/contracts/api';
+import { openApiDocument, type OpenApiDocument } from '@appointment/contracts/openapi';
+import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+  /** The path the layer was mounted at (Express 5's router). */
+  rawPath?: unknown;
+}
+
+/**
+ * The routes Express really mounts, as `METHOD /path`: route layers, walked through the
+ * routers they sit in (the API router at /api, the area routers inside it).
+ */
+const mountedRoutes = (stack: Layer[], prefix = ''): string[] =>
+  stack.flatMap((layer) => {
+    if (layer.route) {
+      return Object.keys(layer.route.methods)
+        .filter((method) => method !== '_all')
+        .map((method) => `${method.toUpperCase()} ${prefix}${layer.route!.path}`);
+    }
+    if (layer.handle?.stack && typeof layer.rawPath === 'string')
+      return mountedRoutes(layer.handle.stack, `${prefix}${layer.rawPath === '/' ? '' : layer.rawPath}`);
+    return [];
+  });
+
+describe('the API document (OpenAPI 3.1)', () => {
+  let test: TestPlatform;
+  let served: OpenApiDocument;
+
+  beforeAll(async () => {
+    // The dev mailbox and the sandbox gateway on, so every documented operation is mounted.
+    test = await startTestPlatform({ demoData: false, name: 'apidocs', env: { DEV_MAILBOX: 'true' } });
+    const reply = await test.caller().get<OpenApiDocument>('/api/openapi.json');
+    expect(reply.status).toBe(200);
+    served = reply.body;
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it('is served at /api/openapi.json, generated from the contracts, and is a valid OpenAPI 3.1 document', async () => {
+    expect(served.openapi).toBe('3.1.0');
+    expect(served).toEqual(JSON.parse(JSON.stringify(openApiDocument({ version: served.info.version }))));
+    await expect(SwaggerParser.validate(structuredClone(served) as never)).resolves.toBeDefined();
+  });
+
+  it('documents every mounted route, and every documented operation is mounted', () => {
+    const app = test.platform.app as unknown as { router: Router & { stack: Layer[] } };
+    const mounted = new Set(mountedRoutes(app.router.stack));
+    const documented = new Set(
+      Object.values(served.paths).flatMap((item) =>
+        Object.values(item as Record<string, { operationId: string }>).map(({ operationId }) => {
+          const operation = API_OPERATIONS[operationId as keyof typeof API_OPERATIONS];
+          return `${operation.method.toUpperCase()} ${operation.path}`;
+        }),
+      ),
+    );
+    expect([...mounted].filter((route) => !documented.has(route))).toEqual([]);
+    expect([...documented].filter((route) => !mounted.has(route))).toEqual([]);
+  });
+
+  it("states each operation's auth requirement: none for public ones, a session or its token and the roles otherwise", () => {
+    for (const [id, operation] of Object.entries(API_OPERATIONS)) {
+      const documented = (served.paths as Record<string, Record<string, Record<string, unknown>>>)[
+        operation.path
+      ]![operation.method]!;
+      const roles = rolesFor(operation.access);
+      expect({ id, security: documented.security, roles: documented['x-roles'] }).toEqual({
+        id,
+        security: roles ? [{ sessionCookie: [] }, { bearerToken: [] }] : [],
+        roles,
+      });
+      if (roles) expect(documented.responses).toHaveProperty('401');
+    }
+  });
+
+  it('has a reference page at /api/docs, served from the app with its own script and style', async () => {
+    const caller = test.caller();
+    const page = await caller.get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    const html = String(page.body);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(assets).toEqual([
+      '/api/docs/swagger-ui.css',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/docs-init.js',
+    ]);
+    for (const asset of assets) {
+      const reply = await fetch(`${test.base}${asset}`);
+      expect({ asset, status: reply.status }).toEqual({ asset, status: 200 });
+      expect((await reply.text()).length).toBeGreaterThan(100);
+    }
+    // Nothing else of the package is served (its demo page points at another site).
+    expect((await caller.get('/api/docs/index.html')).status).toBe(404);
+  });
+});
