@@ -54,7 +54,12 @@ export const BookingForm = z.object({
   formattedendtime: z.string().trim().max(40).optional(),
   index: z.preprocess(
     (value) =>
-      value === undefined || value === '' || value === 'null' || value === null ? undefined : Number(value),
+      value === undefined || value === '' || value === 'null' || value === null
+        ? undefined
+        : // Only text and numbers are read as numbers: Number() throws on some objects (fuzzer).
+          typeof value === 'string' || typeof value === 'number'
+          ? Number(value)
+          : value,
     z.number().int().min(1).max(10_000).optional(),
   ),
   paymentneeded: flag.optional(),

@@ -42,6 +42,8 @@ export const MESSAGES = {
   missingProfilePic: 'Invalid image upload response: Missing profilePic',
   invalidImage: 'Please select a valid image file.',
   imageTooLarge: 'The image must be 5 MB or smaller',
+  unstorableText: 'The request contains characters that cannot be stored',
+  invalidMultipart: 'The form could not be read: it is not valid multipart data',
   currentPasswordWrong: 'Current password is incorrect',
   passwordChanged: 'Password updated successfully',
   profileUpdated: 'Profile updated successfully',

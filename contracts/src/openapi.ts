@@ -94,7 +94,19 @@ const operationObject = (id: string, operation: ApiOperation) => {
         description: operation.success.type === 'redirect' ? 'Redirect' : 'Success',
         ...successContent(operation.success),
       },
-      ...(takesInput ? { '400': errorAnswer('The input is not valid: `errors` lists each field') } : {}),
+      ...(takesInput
+        ? {
+            '400': {
+              ...errorAnswer('The input is refused: `errors` lists each field'),
+              headers: {
+                'X-Refused-By': {
+                  description: 'Set to `schema` when the input does not fit this schema (not a business rule)',
+                  schema: { type: 'string', enum: ['schema'] },
+                },
+              },
+            },
+          }
+        : {}),
       ...(operation.access !== PUBLIC ? { '401': errorAnswer('Not signed in') } : {}),
       ...(operation.access !== PUBLIC || operation.method !== 'get'
         ? {

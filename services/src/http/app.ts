@@ -15,6 +15,7 @@ import type { PaymentGateway } from '../payments/payment-gateway';
 import type { NotificationsService } from '../notifications/notifications';
 import { catalogueRouter, type CatalogueRouterDependencies } from './catalogue.router';
 import { scheduleRouter } from './schedule.router';
+import { refuseUnstorableText } from './storable-text';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { apiDocsRouter } from './api-docs.router';
 import { apiNotFound, errorHandler } from './error-handler';
@@ -71,6 +72,7 @@ export const createApp = (deps: AppDependencies): Express => {
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
+  api.use(refuseUnstorableText);
   if (deps.accounts) api.use(authenticate(deps.accounts.sessions));
   api.use(healthRouter(deps));
   api.use(apiDocsRouter());

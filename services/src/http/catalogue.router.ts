@@ -66,7 +66,7 @@ export const catalogueRouter = ({
     multipartWithImage(),
     async (req, res) => {
       // The form is checked before the image is stored, so a refused form leaves no file behind.
-      const form = ProviderForm.parse(providerFormFromBody(req.body as Record<string, unknown>));
+      const form = ProviderForm.parse(providerFormFromBody((req.body ?? {}) as Record<string, unknown>));
       const imageUrl = (await saveUploadedImage(req, uploadsDir)) ?? null;
       const provider = await catalogue.createProvider(authOf(res), form, imageUrl);
       res.status(201).json({ message: MESSAGES.providerCreated, provider });

@@ -78,6 +78,18 @@ describe('error mapping over HTTP', () => {
     expect((await post(JSON.stringify({ name: 'Consultation', duration: 30 }))).status).toBe(200);
   });
 
+  it("marks a refusal for the input's shape (X-Refused-By: schema), not one by a business rule", async () => {
+    const shape = await fetch(`${base}/services`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '' }),
+    });
+    expect(shape.headers.get('x-refused-by')).toBe('schema');
+    const rule = await fetch(`${base}/invalid`);
+    expect(rule.status).toBe(400);
+    expect(rule.headers.get('x-refused-by')).toBeNull();
+  });
+
   it('answers malformed and oversized bodies with 4xx, not 500', async () => {
     expect(await post('{"name":')).toEqual({
       status: 400,

@@ -3,6 +3,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { fieldErrorsOf, type ErrorBody } from '@appointment/contracts/errors';
+import { MESSAGES } from '@appointment/contracts/messages';
 import { DomainError } from '../domain/errors';
 import type { Logger } from '../logger';
 
@@ -14,7 +15,15 @@ export const apiNotFound: RequestHandler = (req, res) => {
 export interface ErrorAnswer {
   status: number;
   body: ErrorBody;
+  /** Extra headers: `X-Refused-By: schema` when the input did not fit the operation's schema. */
+  headers?: Record<string, string>;
 }
+
+/**
+ * Tells an API client (and the fuzzer) a refusal for the input's shape, which the API document
+ * describes, from a refusal by a business rule (a past date, a taken slot), which it cannot.
+ */
+export const REFUSED_BY_SCHEMA = { 'X-Refused-By': 'schema' } as const;
 
 /**
  * The one place errors become HTTP: domain errors keep their status and the spec's message,
@@ -27,7 +36,11 @@ export const errorAnswer = (error: unknown, req: IncomingMessage, logger: Logger
   }
   if (error instanceof ZodError) {
     const errors = fieldErrorsOf(error);
-    return { status: 400, body: { message: errors[0]?.message ?? 'Invalid request', errors } };
+    return {
+      status: 400,
+      body: { message: errors[0]?.message ?? 'Invalid request', errors },
+      headers: REFUSED_BY_SCHEMA,
+    };
   }
   const status = (error as { status?: unknown }).status;
   const type = (error as { type?: unknown }).type;
@@ -37,7 +50,7 @@ export const errorAnswer = (error: unknown, req: IncomingMessage, logger: Logger
   // PostgreSQL refuses text with NUL characters or broken encoding (22P05, 22021): bad input.
   const code = (error as { code?: unknown }).code;
   if (code === '22P05' || code === '22021') {
-    return { status: 400, body: { message: 'The request contains characters that cannot be stored' } };
+    return { status: 400, body: { message: MESSAGES.unstorableText } };
   }
   if (type === 'entity.too.large') {
     return { status: 413, body: { message: 'The request body is too large' } };
@@ -61,6 +74,7 @@ export const errorHandler =
       next(error);
       return;
     }
-    const { status, body } = errorAnswer(error, req, logger);
+    const { status, body, headers } = errorAnswer(error, req, logger);
+    if (headers) res.set(headers);
     res.status(status).json(body);
   };

@@ -12,6 +12,7 @@ import type { ScheduleService } from '../schedule/schedule.service';
 import { authFor, type RequestAuth } from './authenticate';
 import { errorAnswer } from './error-handler';
 import { idempotencyKeyOf } from './routes';
+import { hasUnstorableText } from './storable-text';
 import { writeSlotAnswer } from './schedule.router';
 
 /**
@@ -101,8 +102,8 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
       const booked = await deps.appointments.book(auth, form.data, undefined, idempotencyKeyOf(req));
       writeJson(res, 201, { message: MESSAGES.appointmentBooked, ...booked }, security);
     } catch (error) {
-      const { status, body: answer } = errorAnswer(error, req, deps.logger);
-      writeJson(res, status, answer, security);
+      const { status, body: answer, headers } = errorAnswer(error, req, deps.logger);
+      writeJson(res, status, answer, { ...security, ...headers });
     }
     return true;
   };
@@ -130,6 +131,8 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
       return true;
     }
     req.body = body;
+    // Text the database cannot keep: Express refuses it with its message.
+    if (hasUnstorableText(body)) return false;
     const auth = await authFor(deps.sessions, req);
     if (!auth) return false;
     return route({ req, res, body, auth });

@@ -28,7 +28,9 @@ export const multipartWithImage = (): RequestHandler => {
         );
         return;
       }
-      next(error);
+      // Anything else the parser throws is about the bytes sent: no boundary, a malformed part
+      // header (found by the fuzzer: a file name with a NUL character), a truncated body.
+      next(error ? new ValidationError(MESSAGES.invalidMultipart) : undefined);
     });
   };
 };

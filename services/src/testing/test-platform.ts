@@ -111,7 +111,8 @@ export const startTestPlatform = async (options: {
   const platform = await startPlatform({
     config,
     databaseUrl: database.url,
-    logger: createLogger('silent'),
+    // TEST_LOG_LEVEL shows the server's log while a test runs (silent otherwise).
+    logger: createLogger((process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent'),
     jobs,
     frontendDist: options.frontendDist,
   });

@@ -1,0 +1,98 @@
+import { MESSAGES } from '@appointment/contracts/messages';
+import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+
+/**
+ * What the API fuzzer (infra/src/fuzz) found, pinned down: each of these answered 500 before.
+ */
+describe('hostile forms get a 400 with a message, never a 500', () => {
+  let test: TestPlatform;
+  let user: Caller;
+  let superadmin: Caller;
+
+  beforeAll(async () => {
+    test = await startTestPlatform({ demoData: true, name: 'hostile_forms' });
+    user = await test.signedIn('user@example.com');
+    superadmin = await test.signedIn('superadmin@example.com');
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  const raw = (caller: Caller, path: string, contentType: string, body: string) =>
+    fetch(`${test.base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${caller.token}`, 'content-type': contentType },
+      body,
+    }).then(async (response) => ({ status: response.status, body: await response.json() }));
+
+  it('a multipart body without its boundary', async () => {
+    expect(
+      await raw(user, '/api/appointments/bookappointment', 'multipart/form-data', 'servicename=x'),
+    ).toEqual({
+      status: 400,
+      body: { message: MESSAGES.invalidMultipart },
+    });
+  });
+
+  it('a file part whose name holds a NUL character (a malformed part header)', async () => {
+    const boundary = 'fuzz';
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="servicename"',
+      '',
+      'General Consultation',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="image"; filename="x.png\u0000.php"',
+      'Content-Type: image/png',
+      '',
+      '',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    expect(
+      await raw(user, '/api/appointments/bookappointment', `multipart/form-data; boundary=${boundary}`, body),
+    ).toEqual({ status: 400, body: { message: MESSAGES.invalidMultipart } });
+  });
+
+  it('Add Provider with no body at all', async () => {
+    const reply = await fetch(`${test.base}/api/providers/addprovider`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${superadmin.token}` },
+    });
+    expect(reply.status).toBe(400);
+    expect(await reply.json()).toEqual(expect.objectContaining({ message: MESSAGES.providerNameRequired }));
+  });
+
+  it('a booking whose index is an object that cannot become a number', async () => {
+    const body = JSON.stringify({
+      servicename: 'General Consultation',
+      providerId: 'p',
+      date: '2026-11-25',
+      index: { valueOf: 1, toString: 2 },
+    });
+    expect(await raw(user, '/api/appointments/bookappointment', 'application/json', body)).toEqual({
+      status: 400,
+      body: expect.objectContaining({ errors: [expect.objectContaining({ field: 'index' })] }),
+    });
+  });
+
+  it.each([
+    ['half a surrogate pair', '{"name":"\\udfff x"}'],
+    ['a NUL character', '{"name":"Bad\\u0000Name"}'],
+  ])('a service name holding %s', async (_what, body) => {
+    const admin = await test.signedIn('admin@example.com');
+    expect(await raw(admin, '/api/providerservice/addservice', 'application/json', body)).toEqual({
+      status: 400,
+      body: { message: MESSAGES.unstorableText },
+    });
+  });
+
+  it('a booking holding half a surrogate pair, on the fast path', async () => {
+    const body =
+      '{"servicename":"General Consultation","providerId":"p","date":"2026-11-25","note":"\\ud800"}';
+    expect(await raw(user, '/api/appointments/bookappointment', 'application/json', body)).toEqual({
+      status: 400,
+      body: { message: MESSAGES.unstorableText },
+    });
+  });
+});
