@@ -7,6 +7,7 @@ import { ValidationError } from '../domain/errors';
  * text, refused by jsonb; the fuzzer found the second answering 500). Refused at the door with a
  * 400, before any command runs.
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const hasUnstorableText = (value: unknown): boolean => {
