@@ -100,7 +100,8 @@ const operationObject = (id: string, operation: ApiOperation) => {
               ...errorAnswer('The input is refused: `errors` lists each field'),
               headers: {
                 'X-Refused-By': {
-                  description: 'Set to `schema` when the input does not fit this schema (not a business rule)',
+                  description:
+                    'Set to `schema` when the input does not fit this schema (not a business rule)',
                   schema: { type: 'string', enum: ['schema'] },
                 },
               },
