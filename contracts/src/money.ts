@@ -247,3 +247,9 @@ export const toMinorUnits = (amount: number, currency: string): number =>
 
 export const fromMinorUnits = (amount: number, currency: string): number =>
   amount / 10 ** minorUnitDigits(currency);
+
+/** The sign a currency is written with ("$", "€", "₹"), for labels such as "Price (€)". */
+export const currencySymbol = (currency: string): string =>
+  formatterFor(currency)
+    ?.formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? currency;

@@ -3,6 +3,7 @@ import {
   Currency,
   countryForAddress,
   currencyForCountry,
+  currencySymbol,
   defaultCurrencyForAddress,
   formatMoney,
   fromMinorUnits,
@@ -53,6 +54,15 @@ describe('formatting money: one helper for every screen and e-mail', () => {
     [500, 'JPY', '¥500'],
   ])('%d %s is shown as %s', (amount, currency, shown) => {
     expect(formatMoney(amount, currency)).toBe(shown);
+  });
+
+  it('names the sign for labels', () => {
+    expect([
+      currencySymbol('USD'),
+      currencySymbol('EUR'),
+      currencySymbol('INR'),
+      currencySymbol('XX1'),
+    ]).toEqual(['$', '€', '₹', 'XX1']);
   });
 
   it('shows an unknown code rather than failing', () => {
