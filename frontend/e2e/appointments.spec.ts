@@ -239,6 +239,7 @@ test.describe('Appointments: failures', { tag: '@any-hour' }, () => {
       paymentNeeded: false,
       paid: false,
       amount: 0,
+      currency: 'INR',
       createdAt: '2029-12-01T00:00:00.000Z',
       updatedAt: '2029-12-01T00:00:00.000Z',
     } satisfies Appointment;
