@@ -274,7 +274,7 @@ export const CATALOGUE_PATHS = {
   getProviders: '/api/providers/getprovider',
   fetchProviders: '/api/providers/fetchprovider',
   providerById: '/api/providers/getserviceproviderid',
-  /** Issue 18: the admin's own provider's currency (POST { currency }). */
+  /** Issue 18: the admin's or incharge's own provider's currency (GET); the admin sets it (POST { currency }). */
   providerCurrency: '/api/providers/currency',
   updateFavourite: '/api/appointments/updatefavoriteprovider',
   favourites: '/api/appointments/getfavorites',

@@ -88,6 +88,16 @@ export const catalogueRouter = ({
     res.json({ provider, services: provider.services });
   });
 
+  router.get(
+    route(CATALOGUE_PATHS.providerCurrency),
+    requireCapability('services.view'),
+    async (_req, res) => {
+      const actor = authOf(res);
+      const { currency } = await catalogue.providerFor(actor, CatalogueService.ownProvider(actor));
+      res.json({ currency });
+    },
+  );
+
   router.post(
     route(CATALOGUE_PATHS.providerCurrency),
     requireCapability('services.manage'),

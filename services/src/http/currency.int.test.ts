@@ -68,6 +68,12 @@ describe('one currency per provider', () => {
     });
   });
 
+  it("tells the provider's own staff its currency", async () => {
+    expect((await admin.get('/api/providers/currency')).body).toEqual({ currency: 'INR' });
+    expect((await incharge.get('/api/providers/currency')).body).toEqual({ currency: 'INR' });
+    expect((await user.get('/api/providers/currency')).status).toBe(403);
+  });
+
   it('refuses a code it does not support, naming the field', async () => {
     for (const currency of ['EURO', 'XYZ', '', 42]) {
       const reply = await admin.post('/api/providers/currency', { currency });

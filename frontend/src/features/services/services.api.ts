@@ -28,9 +28,8 @@ export const deleteService = async (id: string): Promise<Service> =>
   (await api.post<DeletedServiceResponse>(CATALOGUE_PATHS.deleteService, { id })).deletedService;
 
 /** Issue 18: the currency of the signed-in admin's or incharge's provider. */
-export const fetchProviderCurrency = async (providerId: string): Promise<string> =>
-  (await api.post<{ provider: Provider }>(CATALOGUE_PATHS.providerById, { id: providerId })).provider
-    .currency;
+export const fetchProviderCurrency = async (): Promise<string> =>
+  (await api.get<{ currency: string }>(CATALOGUE_PATHS.providerCurrency)).currency;
 
 /** Issue 18: the admin chooses the currency of all of their provider's prices. */
 export const saveProviderCurrency = async (currency: string): Promise<string> =>

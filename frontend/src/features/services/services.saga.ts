@@ -1,11 +1,10 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Service } from '@appointment/contracts/catalogue';
 import { DELAYS_MS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { ApiError } from '../../app/api';
-import { selectSessionUser } from '../../app/session.slice';
 import { toastShown } from '../../app/toast.slice';
 import {
   addService,
@@ -80,10 +79,8 @@ function* loadServices(): SagaIterator {
 
 /** The provider's currency; without it the page shows its services' own. */
 function* loadCurrency(): SagaIterator {
-  const user: ReturnType<typeof selectSessionUser> = yield select(selectSessionUser);
-  if (!user?.providerId) return;
   try {
-    const currency: string = yield call(fetchProviderCurrency, user.providerId);
+    const currency: string = yield call(fetchProviderCurrency);
     yield put(providerCurrencyLoaded(currency));
   } catch (error) {
     console.error("Failed to load the provider's currency", error);
