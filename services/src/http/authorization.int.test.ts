@@ -36,6 +36,8 @@ const ROUTES: { method: string; path: string; body?: unknown; audience: Audience
   { method: 'GET', path: '/api/providers/getprovider', audience: ['superadmin', 'support'] },
   { method: 'POST', path: '/api/providers/fetchprovider', body: {}, audience: 'signed-in' },
   { method: 'POST', path: '/api/providers/getserviceproviderid', body: {}, audience: 'signed-in' },
+  { method: 'GET', path: '/api/providers/currency', audience: ['admin', 'incharge'] },
+  { method: 'POST', path: '/api/providers/currency', body: {}, audience: ['admin'] },
   { method: 'GET', path: '/api/appointments/getfavorites', audience: ['user'] },
   { method: 'POST', path: '/api/appointments/updatefavoriteprovider', body: {}, audience: ['user'] },
   { method: 'POST', path: '/api/schedulemanage/addtimeslot', body: {}, audience: ['admin', 'incharge'] },
