@@ -35,6 +35,7 @@ import {
   ServiceInput,
   UpdateFavouriteRequest,
 } from './catalogue';
+import { ProviderCurrencyRequest } from './money';
 import { PAYMENT_PATHS, PayAgainRequest, PaymentResult, SandboxPayRequest } from './payments';
 import { CAPABILITIES, PUBLIC, ROLES, SIGNED_IN, type Capability, type Role } from './roles';
 import {
@@ -337,6 +338,23 @@ export const API_OPERATIONS = {
     summary: 'One provider with its services and opening hours',
     access: SIGNED_IN,
     body: ProviderIdRequest,
+    success: ok(),
+  }),
+  providerCurrency: op({
+    method: 'get',
+    path: CATALOGUE_PATHS.providerCurrency,
+    tag: 'Catalogue',
+    summary: "The currency of the caller's provider's prices",
+    access: 'services.view',
+    success: ok(),
+  }),
+  setProviderCurrency: op({
+    method: 'post',
+    path: CATALOGUE_PATHS.providerCurrency,
+    tag: 'Catalogue',
+    summary: "Change the currency of the caller's provider's prices",
+    access: 'services.manage',
+    body: ProviderCurrencyRequest,
     success: ok(),
   }),
   favourites: op({

@@ -92,6 +92,8 @@ export interface Appointment {
   paymentNeeded: boolean;
   paid: boolean;
   amount: number;
+  /** The provider's currency when it was booked (issue 18). */
+  currency: string;
   note?: string;
   imageUrl?: string;
   createdAt: string;

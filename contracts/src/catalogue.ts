@@ -9,6 +9,7 @@ import {
   type Weekday,
 } from './constants';
 import { MESSAGES } from './messages';
+import { Currency } from './money';
 import { Breaks, WorkingHours, defaultBreaks, defaultWorkingHours, type Break } from './schedule';
 
 /**
@@ -56,6 +57,8 @@ export interface Service {
   description?: string;
   duration: number;
   price: number;
+  /** Its provider's currency (issue 18), so a list needs no other lookup to show the price. */
+  currency: string;
   isPaymentNeeded: boolean;
   automaticBooking: boolean;
 }
@@ -95,6 +98,8 @@ export interface Provider {
   description: string;
   status: 'active' | 'pending' | 'other';
   timezone: string;
+  /** Issue 18: the ISO 4217 code every price of this provider is in. */
+  currency: string;
   createdAt: string;
   updatedAt: string;
   workingHours: WorkingHours;
@@ -187,6 +192,11 @@ export const ProviderForm = z.object({
     { message: MESSAGES.serviceNameTaken },
   ),
   specialties: specialties.default([]),
+  /** Issue 18: when not chosen, the currency of the address's country. */
+  currency: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    Currency.optional(),
+  ),
 });
 export type ProviderFormInput = z.input<typeof ProviderForm>;
 export type ProviderFormFields = z.output<typeof ProviderForm>;
@@ -266,6 +276,8 @@ export const CATALOGUE_PATHS = {
   getProviders: '/api/providers/getprovider',
   fetchProviders: '/api/providers/fetchprovider',
   providerById: '/api/providers/getserviceproviderid',
+  /** Issue 18: the admin's or incharge's own provider's currency (GET); the admin sets it (POST { currency }). */
+  providerCurrency: '/api/providers/currency',
   updateFavourite: '/api/appointments/updatefavoriteprovider',
   favourites: '/api/appointments/getfavorites',
 } as const;

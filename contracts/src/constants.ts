@@ -76,7 +76,11 @@ export const FORMATS = {
   longDate: 'EEEE, MMMM d, yyyy',
 } as const;
 
-export const PAYMENTS = { defaultCurrency: 'INR', priceSymbol: '$' } as const;
+/**
+ * SPEC §7.7: the checkout's currency when an order names none. Prices are in their provider's
+ * currency (issue 18, contracts/money.ts), no longer always shown with $.
+ */
+export const PAYMENTS = { defaultCurrency: 'INR' } as const;
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -147,4 +147,7 @@ export const MESSAGES = {
   paymentReceived: 'Payment received; your appointment will be confirmed shortly',
   paymentInvalid: 'The payment could not be verified',
   paymentNotNeeded: 'This appointment needs no payment',
+  currencyUnsupported: 'Please choose a supported currency (an ISO 4217 code such as USD, EUR, GBP or INR)',
+  currencySaved: 'Currency saved',
+  currencySaveFailed: 'Failed to save the currency. Please try again.',
 } as const;

@@ -3,7 +3,7 @@ Feature: Booking an appointment
   A user books a service in one of a provider's time slots. A time slot split into parts is
   booked part by part, each part by one person; a block takes a number of people. Sunrise Clinic
   opens a time slot every morning from 09:00 to 12:00 on India time, split into six half-hour
-  parts. Its General Consultation costs $50 and waits for the clinic after booking; its
+  parts. Its General Consultation costs ₹50 and waits for the clinic after booking; its
   Follow-up Visit is free and booked automatically. Price, payment and automatic booking always
   come from the service, whatever the booking screen sends.
 
@@ -26,7 +26,7 @@ Feature: Booking an appointment
         | from           | 09:30                |
         | to             | 10:00                |
         | status         | pending              |
-        | price          | $50                  |
+        | price          | ₹50.00                  |
         | payment needed | yes                  |
         | paid           | no                   |
       And Asha sees only part 2 of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
@@ -70,7 +70,7 @@ Feature: Booking an appointment
         | from           | 09:00           |
         | to             | 09:30           |
         | status         | scheduled       |
-        | price          | $0              |
+        | price          | ₹0.00              |
         | payment needed | no              |
       And Asha is asked for no payment
 

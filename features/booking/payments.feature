@@ -1,7 +1,7 @@
 @any-hour
 Feature: Paying for an appointment
   A service with a price is paid when it is booked. The booking answers with an order (the
-  amount in the smallest unit of the currency, so $50 is 5000) and a checkout. Without card
+  amount in the smallest unit of the currency, so ₹50 is 5000) and a checkout. Without card
   provider keys the product runs its own sandbox checkout, which moves no money and only signs a
   test payment. After a checkout the booking screen reports the payment; the product checks its
   signature before the appointment counts as paid. A paid service that is booked automatically
@@ -22,7 +22,7 @@ Feature: Paying for an appointment
       | currency    | INR                                                |
       | service     | General Consultation                               |
       | description | A 30-minute consultation with a general physician. |
-    And Asha's checkout is the sandbox page, showing "INR 50.00"
+    And Asha's checkout is the sandbox page, showing "₹50.00"
 
   Scenario: A forged payment result is refused
     Given Asha has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
@@ -50,7 +50,7 @@ Feature: Paying for an appointment
       | name              | Express Check        |
       | description       | A quick paid check   |
       | minutes           | 15                   |
-      | price             | $10                  |
+      | price             | ₹10.00                  |
       | automatic booking | yes                  |
     And Sunita has added a time slot tomorrow from 13:00 to 14:00 for "Express Check", split into 2
     And Asha has booked "Express Check" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 13:00

@@ -133,7 +133,7 @@ Feature: Appointment status
       When Sunita opens her dashboard
       Then Sunita's dashboard lists these appointments with their services and users:
         | service              | day      | from  | status  | service minutes | service price | booked by | e-mail           |
-        | General Consultation | tomorrow | 09:00 | pending | 30              | $50           | Asha User | user@example.com |
+        | General Consultation | tomorrow | 09:00 | pending | 30              | ₹50.00           | Asha User | user@example.com |
       When Ivan opens his dashboard
       Then Ivan's dashboard lists these appointments with their services and users:
         | service              | day      | from  | booked by | e-mail           |

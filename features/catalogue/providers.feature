@@ -35,13 +35,13 @@ Feature: Providers in the catalogue
         | industry    | Healthcare                                                                       |
         | address     | 14 Marine Drive, Kochi, Kerala 682031                                            |
         | description | Physiotherapy for sports injuries and back pain.                                 |
-        | services    | Physiotherapy Session (45 minutes, $30); Posture Check (15 minutes, $0)          |
+        | services    | Physiotherapy Session (45 minutes, ₹30.00); Posture Check (15 minutes, ₹0.00)          |
         | specialties | Sports injuries, Back pain                                                       |
       Then Sam is told "Provider created successfully"
       And Sam is shown the new provider "Lotus Physio", active, offering:
         | service               | minutes | price | payment needed |
-        | Physiotherapy Session | 45      | $30   | yes            |
-        | Posture Check         | 15      | $0    | no             |
+        | Physiotherapy Session | 45      | ₹30.00   | yes            |
+        | Posture Check         | 15      | ₹0.00    | no             |
       And Sam sees "Lotus Physio" in the provider list, active, with the specialties "Sports injuries, Back pain"
       Given Asha has signed in
       When Asha looks for providers with the industry "Healthcare", the location "Kochi" and the search ""
@@ -49,8 +49,8 @@ Feature: Providers in the catalogue
       When Asha opens the provider "Lotus Physio"
       Then Asha sees "Lotus Physio" in "Healthcare" at "14 Marine Drive, Kochi, Kerala 682031" with these services:
         | service               | minutes | price |
-        | Physiotherapy Session | 45      | $30   |
-        | Posture Check         | 15      | $0    |
+        | Physiotherapy Session | 45      | ₹30.00   |
+        | Posture Check         | 15      | ₹0.00    |
 
     Scenario Outline: The Add Provider form with a mistake in the <field> is refused
       Given Sam has signed in
@@ -131,16 +131,16 @@ Feature: Providers in the catalogue
       When Asha opens the provider "Sunrise Clinic"
       Then Asha sees "Sunrise Clinic" in "Healthcare" at "12 Stadium Road, Palakkad, Kerala 678001" with these services:
         | service              | minutes | price |
-        | General Consultation | 30      | $50   |
-        | Follow-up Visit      | 15      | $0    |
+        | General Consultation | 30      | ₹50.00   |
+        | Follow-up Visit      | 15      | ₹0.00    |
 
     Scenario: An admin opens their own provider by their account id
       Given Sunita has signed in
       When Sunita opens her own provider by her account id
       Then Sunita sees "Sunrise Clinic" in "Healthcare" at "12 Stadium Road, Palakkad, Kerala 678001" with these services:
         | service              | minutes | price |
-        | General Consultation | 30      | $50   |
-        | Follow-up Visit      | 15      | $0    |
+        | General Consultation | 30      | ₹50.00   |
+        | Follow-up Visit      | 15      | ₹0.00    |
 
     Scenario: A provider that does not exist cannot be opened
       Given Asha has signed in

@@ -15,28 +15,28 @@ Feature: Managing a provider's services
   Rule: The admin adds, changes and deletes services; payment follows the price
 
     Scenario: The admin adds a service that needs payment, makes it free, then deletes it
-      When Sunita adds the service "Vaccination" taking 20 minutes at $50
+      When Sunita adds the service "Vaccination" taking 20 minutes at ₹50
       Then Sunita is shown the service "Vaccination" with payment needed: yes
       And Sunita sees these services:
         | service              | minutes | price | payment needed | automatic booking |
-        | General Consultation | 30      | $50   | yes            | no                |
-        | Follow-up Visit      | 15      | $0    | no             | yes               |
-        | Vaccination          | 20      | $50   | yes            | no                |
-      When Sunita changes the price of "Vaccination" to $0
+        | General Consultation | 30      | ₹50.00   | yes            | no                |
+        | Follow-up Visit      | 15      | ₹0.00    | no             | yes               |
+        | Vaccination          | 20      | ₹50.00   | yes            | no                |
+      When Sunita changes the price of "Vaccination" to ₹0
       Then Sunita is shown the changed service "Vaccination" with payment needed: no
       And Sunita sees these services:
         | service              | minutes | price | payment needed |
-        | General Consultation | 30      | $50   | yes            |
-        | Follow-up Visit      | 15      | $0    | no             |
-        | Vaccination          | 20      | $0    | no             |
+        | General Consultation | 30      | ₹50.00   | yes            |
+        | Follow-up Visit      | 15      | ₹0.00    | no             |
+        | Vaccination          | 20      | ₹0.00    | no             |
       When Sunita deletes the service "Vaccination"
       Then Sunita sees these services:
         | service              | minutes | price |
-        | General Consultation | 30      | $50   |
-        | Follow-up Visit      | 15      | $0    |
+        | General Consultation | 30      | ₹50.00   |
+        | Follow-up Visit      | 15      | ₹0.00    |
 
     Scenario: Whether payment is needed cannot be chosen, only the price decides
-      When Sunita adds the service "Vaccination" at $25, saying that no payment is needed
+      When Sunita adds the service "Vaccination" at ₹25, saying that no payment is needed
       Then Sunita is shown the service "Vaccination" with payment needed: yes
 
   Rule: A service form with a mistake is refused and says what to fix
@@ -58,7 +58,7 @@ Feature: Managing a provider's services
         | price    | -1    | Price must be non-negative         |
 
     Scenario: A provider cannot have two services with the same name
-      When Sunita adds the service "general consultation" taking 45 minutes at $80
+      When Sunita adds the service "general consultation" taking 45 minutes at ₹80
       Then Sunita is told "A service with this name already exists"
       And Sunita has exactly one service called "General Consultation"
       When Sunita renames the service "Follow-up Visit" to "General Consultation"
@@ -71,9 +71,9 @@ Feature: Managing a provider's services
       Given Ivan has signed in
       Then Ivan sees these services:
         | service              | minutes | price | payment needed | automatic booking |
-        | General Consultation | 30      | $50   | yes            | no                |
-        | Follow-up Visit      | 15      | $0    | no             | yes               |
-      When Ivan adds the service "Vaccination" taking 20 minutes at $50
+        | General Consultation | 30      | ₹50.00   | yes            | no                |
+        | Follow-up Visit      | 15      | ₹0.00    | no             | yes               |
+      When Ivan adds the service "Vaccination" taking 20 minutes at ₹50
       Then Ivan is refused with "You do not have permission to do this"
       And Sunita sees these services:
         | service              |

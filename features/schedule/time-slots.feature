@@ -100,7 +100,7 @@ Feature: Time slots
   Rule: Time slots can be shown for one service
 
     Scenario: The admin shows only the time slots of one service
-      Given Sunita has added the service "Vaccination" taking 20 minutes at $50
+      Given Sunita has added the service "Vaccination" taking 20 minutes at ₹50
       And Sunita has added a time slot tomorrow from 14:00 to 16:00 for "Vaccination", split into 4
       When Sunita shows only the time slots for "Vaccination"
       Then Sunita is shown these time slots:
@@ -133,16 +133,16 @@ Feature: Time slots
 
       Examples:
         | price | automatic booking | payment needed |
-        | $50   | no                | yes            |
-        | $0    | yes               | no             |
+        | ₹50.00   | no                | yes            |
+        | ₹0.00    | yes               | no             |
 
     Scenario: A renamed service keeps its time slots
-      Given Sunita has added the service "Vaccination" taking 20 minutes at $50
+      Given Sunita has added the service "Vaccination" taking 20 minutes at ₹50
       And Sunita has added a time slot tomorrow from 12:00 to 14:00 for "Vaccination", split into 4
       And Asha has signed in
       When Sunita renames the service "Vaccination" to "Flu Vaccination"
       And Asha looks up the time slots of "Sunrise Clinic" for the service "Flu Vaccination"
-      Then Asha is shown the service "Flu Vaccination" at $50, payment needed: yes, booked automatically: no
+      Then Asha is shown the service "Flu Vaccination" at ₹50.00, payment needed: yes, booked automatically: no
       And Asha is shown these time slots:
         | date     | from  | to    | split into | services        |
         | tomorrow | 12:00 | 14:00 | 4          | Flu Vaccination |

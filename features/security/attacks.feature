@@ -14,7 +14,7 @@ Feature: Attacks from outside are refused
     And Rohan has signed in
     And Rohan has added this service:
       | name              | General Consultation |
-      | price             | $0                   |
+      | price             | ₹0.00                   |
       | automatic booking | yes                  |
     And Asha has signed in
 
@@ -27,5 +27,5 @@ Feature: Attacks from outside are refused
       | service        | General Consultation |
       | provider       | Sunrise Clinic       |
       | status         | pending              |
-      | price          | $50                  |
+      | price          | ₹50.00                  |
       | payment needed | yes                  |

@@ -6,6 +6,13 @@ import type { ApiResponse, Person, PlatformWorld } from '../support/world';
 /** A person in a scenario is named by a capitalised first name: Asha, Ben, Sam. */
 defineParameterType({ name: 'person', regexp: /[A-Z][a-z]+/, transformer: (name: string) => name });
 
+/**
+ * A price as a scenario writes it, with its provider's currency sign: ₹50, €12.50 (issue 18). The
+ * step gets the text; `amountOf` reads the amount.
+ */
+defineParameterType({ name: 'price', regexp: /[$€£₹]\d+(?:\.\d+)?/, transformer: (text: string) => text });
+export const amountOf = (text: string): number => Number(text.replace(/^[^\d]+/, ''));
+
 /** The fields of the registration forms, as a product owner names them. */
 const FIELDS = {
   'business name': 'businessName',

@@ -8,6 +8,7 @@ import {
   type BookingResponse,
   type DashboardDetails,
 } from '@appointment/contracts/appointments';
+import { formatMoney } from '@appointment/contracts/money';
 import { PAYMENT_PATHS, type CheckoutInfo, type PaymentResult } from '@appointment/contracts/payments';
 import { SCHEDULE_PATHS, type FetchSlotResponse, type TimeSlot } from '@appointment/contracts/schedule';
 import { defineParameterType, Given, Then, When, type DataTable } from '@cucumber/cucumber';
@@ -472,7 +473,6 @@ const appointmentsOf = async (
     .appointments;
 };
 
-const money = (amount: number) => `$${amount}`;
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 /** An appointment as a scenario writes it; the day relative to today in the provider's zone. */
@@ -489,7 +489,7 @@ const appointmentRow = (a: Appointment, timeZone: string): Record<string, string
     from: a.startTime,
     to: a.endTime,
     status: a.status,
-    price: money(a.amount),
+    price: formatMoney(a.amount, a.currency),
     'payment needed': yesNo(a.paymentNeeded),
     paid: yesNo(a.paid),
     'booked by': a.username,
@@ -741,7 +741,7 @@ Then(
     const rows = details.appointmentsWithServiceDetails.map((a) => ({
       ...appointmentRow(a, a.timezone),
       'service minutes': String(a.serviceDetails?.duration ?? ''),
-      'service price': a.serviceDetails ? money(a.serviceDetails.price) : '',
+      'service price': a.serviceDetails ? formatMoney(a.serviceDetails.price, a.serviceDetails.currency) : '',
       'booked by': a.userDetails.username,
       'e-mail': a.userDetails.email,
     }));

@@ -9,7 +9,8 @@ import {
 } from '@appointment/contracts/catalogue';
 import { defineParameterType, Then, When, Given, type DataTable } from '@cucumber/cucumber';
 import type { ApiResponse, Person, PlatformWorld } from '../support/world';
-import { lastResponseOf, messageOf } from './accounts.helpers';
+import { formatMoney } from '@appointment/contracts/money';
+import { amountOf, lastResponseOf, messageOf } from './accounts.helpers';
 
 /*
  * Services, providers and favourites (SPEC §2.6, §2.8, §5, §7.3–§7.5), driven through the API.
@@ -93,12 +94,11 @@ export const sendRaw = async (
   return result;
 };
 
-const money = (text: string): number => Number(text.replace(/^\$/, ''));
+const money = (text: string): number => amountOf(text);
 const yesNo = (text: string): boolean => {
   assert.ok(['yes', 'no'].includes(text), `write yes or no, not "${text}"`);
   return text === 'yes';
 };
-const showMoney = (amount: number) => `$${amount}`;
 const showYesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 // ---------------------------------------------------------------- services
@@ -145,16 +145,20 @@ const simpleDraft = (name: string, minutes: number, price: number): ServiceDraft
 });
 
 When(
-  '{person} adds the service {string} taking {int} minutes at ${float}',
-  async function (this: PlatformWorld, who: string, name: string, minutes: number, price: number) {
-    await addService(this, this.person(who), simpleDraft(name, minutes, price));
+  '{person} adds the service {string} taking {int} minutes at {price}',
+  async function (this: PlatformWorld, who: string, name: string, minutes: number, price: string) {
+    await addService(this, this.person(who), simpleDraft(name, minutes, amountOf(price)));
   },
 );
 
 Given(
-  '{person} has added the service {string} taking {int} minutes at ${float}',
-  async function (this: PlatformWorld, who: string, name: string, minutes: number, price: number) {
-    ok(await addService(this, this.person(who), simpleDraft(name, minutes, price)), 201, 'adding failed');
+  '{person} has added the service {string} taking {int} minutes at {price}',
+  async function (this: PlatformWorld, who: string, name: string, minutes: number, price: string) {
+    ok(
+      await addService(this, this.person(who), simpleDraft(name, minutes, amountOf(price))),
+      201,
+      'adding failed',
+    );
   },
 );
 
@@ -166,9 +170,12 @@ Given(
 );
 
 When(
-  '{person} adds the service {string} at ${float}, saying that no payment is needed',
-  async function (this: PlatformWorld, who: string, name: string, price: number) {
-    await addService(this, this.person(who), { ...simpleDraft(name, 30, price), isPaymentNeeded: false });
+  '{person} adds the service {string} at {price}, saying that no payment is needed',
+  async function (this: PlatformWorld, who: string, name: string, price: string) {
+    await addService(this, this.person(who), {
+      ...simpleDraft(name, 30, amountOf(price)),
+      isPaymentNeeded: false,
+    });
   },
 );
 
@@ -219,9 +226,9 @@ const editService = async (
 };
 
 When(
-  '{person} changes the price of {string} to ${float}',
-  async function (this: PlatformWorld, who: string, name: string, price: number) {
-    await editService(this, this.person(who), name, { price });
+  '{person} changes the price of {string} to {price}',
+  async function (this: PlatformWorld, who: string, name: string, price: string) {
+    await editService(this, this.person(who), name, { price: amountOf(price) });
   },
 );
 
@@ -261,7 +268,7 @@ const serviceRows = (services: Service[]) =>
   services.map((service) => ({
     service: service.name,
     minutes: String(service.duration),
-    price: showMoney(service.price),
+    price: formatMoney(service.price, service.currency),
     'payment needed': showYesNo(service.isPaymentNeeded),
     'automatic booking': showYesNo(service.automaticBooking),
   }));
@@ -353,8 +360,8 @@ const parseServices = (text: string): ServiceDraft[] =>
     .map((part) => part.trim())
     .filter((part) => part !== '')
     .map((part) => {
-      const match = /^(.+?) \((\d+) minutes?, (\$[\d.]+)\)$/.exec(part);
-      assert.ok(match, `write a service as "Name (N minutes, $P)", not "${part}"`);
+      const match = /^(.+?) \((\d+) minutes?, ([$€£₹][\d.]+)\)$/.exec(part);
+      assert.ok(match, `write a service as "Name (N minutes, ₹P)", not "${part}"`);
       return simpleDraft(match[1]!, Number(match[2]), money(match[3]!));
     });
 
@@ -365,7 +372,7 @@ const LOTUS_PHYSIO: Record<string, string> = {
   industry: 'Healthcare',
   address: '14 Marine Drive, Kochi, Kerala 682031',
   description: 'Physiotherapy for sports injuries and back pain.',
-  services: 'Physiotherapy Session (45 minutes, $30)',
+  services: 'Physiotherapy Session (45 minutes, ₹30)',
 };
 
 const providerFormData = (fields: Record<string, string>, image?: { name: string; bytes: Blob }) => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { WEEKDAYS } from '@appointment/contracts/constants';
+import { formatMoney } from '@appointment/contracts/money';
 import {
   dayKeyIn,
   SCHEDULE_PATHS,
@@ -347,18 +348,18 @@ Then(
 );
 
 Then(
-  '{person} is shown the service {string} at ${float}, payment needed: {word}, booked automatically: {word}',
+  '{person} is shown the service {string} at {price}, payment needed: {word}, booked automatically: {word}',
   function (
     this: PlatformWorld,
     who: string,
     name: string,
-    price: number,
+    price: string,
     payment: string,
     automatic: string,
   ) {
     const { matchedService } = slotLookup(this.person(who));
     assert.equal(matchedService.name, name);
-    assert.equal(matchedService.price, price);
+    assert.equal(formatMoney(matchedService.price, matchedService.currency), price);
     assert.equal(matchedService.isPaymentNeeded, payment === 'yes');
     assert.equal(matchedService.automaticBooking, automatic === 'yes');
   },

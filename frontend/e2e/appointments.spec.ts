@@ -88,7 +88,8 @@ test.describe('Appointments: counts, lists and status changes', { tag: '@any-hou
     const service = services.getByRole('article', {
       name: `${booked.serviceName} at ${booked.businessName}`,
     });
-    await expect(service).toContainText('$0.00');
+    // Issue 18: the provider is in Kerala, India: its prices are in rupees.
+    await expect(service).toContainText('₹0.00');
     await expect(service.getByRole('button', { name: 'Book Again' })).toBeVisible();
     await service.getByRole('button', { name: 'Book New' }).click();
     await expect(page).toHaveURL(/\/appointments\/book$/);
@@ -116,7 +117,7 @@ test.describe('Appointments: counts, lists and status changes', { tag: '@any-hou
     await expect(first).toContainText(booked.user.name);
     await expect(first).toContainText(booked.user.email);
     await expect(first).toContainText(longDate(booked.date));
-    await expect(first).toContainText('$0.00');
+    await expect(first).toContainText('₹0.00');
     await expect(page.getByRole('region', { name: 'Recent Providers' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Book New' })).toHaveCount(0);
     await expect(
@@ -239,6 +240,7 @@ test.describe('Appointments: failures', { tag: '@any-hour' }, () => {
       paymentNeeded: false,
       paid: false,
       amount: 0,
+      currency: 'INR',
       createdAt: '2029-12-01T00:00:00.000Z',
       updatedAt: '2029-12-01T00:00:00.000Z',
     } satisfies Appointment;

@@ -133,12 +133,14 @@ export const createProviderWithSplitSlots = async (
     days: number;
     /** The service's price; above 0 makes it a paid service. */
     price?: number;
+    /** Where it is, which gives its currency (issue 18); Houston, TX unless given. */
+    address?: string;
   },
 ): Promise<ProviderWithSlots> => {
   const provider = await createBookableProvider(request, {
     businessName: options.businessName,
     industry: 'Office',
-    address: '500 Main Street, Houston, TX 77002',
+    address: options.address ?? '500 Main Street, Houston, TX 77002',
     services: [options.service],
     ...(options.price !== undefined ? { price: options.price } : {}),
   });

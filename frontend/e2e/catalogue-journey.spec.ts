@@ -29,7 +29,8 @@ test(
     const serviceDialog = adminPage.getByRole('dialog', { name: 'Add Service' });
     await serviceDialog.getByLabel('Service Name').fill('Morning Yoga');
     await serviceDialog.getByLabel('Duration (minutes)').fill('60');
-    await serviceDialog.getByLabel('Price ($)').fill('12');
+    // Issue 18: a provider in Kerala, India prices in rupees.
+    await serviceDialog.getByLabel('Price (₹)').fill('12');
     await expect(serviceDialog.getByLabel('Payment needed')).toBeChecked();
     await serviceDialog.getByRole('button', { name: 'Add Service' }).click();
     await expect(main.getByRole('article', { name: 'Morning Yoga' })).toBeVisible();

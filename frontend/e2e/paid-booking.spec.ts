@@ -94,7 +94,8 @@ const bookThroughUi = async (page: Page, provider: ProviderWithSlots): Promise<v
     checkout?: { gateway: string; url?: string };
   };
   expect(body.order?.amount).toBe(5000);
-  expect(body.order?.currency).toBe('INR');
+  // Issue 18: in the provider's currency, from its country (Houston, TX: US dollars).
+  expect(body.order?.currency).toBe('USD');
   expect(body.checkout?.gateway).toBe('sandbox');
 
   // Step 6: /appointments; step 7: the checkout, over the appointments screen.
@@ -103,7 +104,7 @@ const bookThroughUi = async (page: Page, provider: ProviderWithSlots): Promise<v
   await expect(confirm).toBeHidden();
   const dialog = checkoutDialog(page);
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('Pay ₹50.00 for Paid Hour.');
+  await expect(dialog).toContainText('Pay $50.00 for Paid Hour.');
   await expect(checkoutFrame(page).getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await expect(checkoutFrame(page).getByText('Paid Hour')).toBeVisible();
 };

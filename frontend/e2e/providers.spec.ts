@@ -273,10 +273,11 @@ test.describe('Service Providers', () => {
     const services = page.getByRole('list', { name: 'Services' });
     const consultation = services.getByRole('listitem').filter({ hasText: 'General Consultation' });
     await expect(consultation).toContainText('30 minutes');
-    await expect(consultation).toContainText('$50');
+    // Issue 18: Sunrise Clinic is in Kerala, India, so its prices are in rupees.
+    await expect(consultation).toContainText('₹50.00');
     const followUp = services.getByRole('listitem').filter({ hasText: 'Follow-up Visit' });
     await expect(followUp).toContainText('15 minutes');
-    await expect(followUp).toContainText('$0');
+    await expect(followUp).toContainText('₹0.00');
   });
 
   test('a provider added through the API shows a placeholder image and its detail', async ({ page }) => {

@@ -219,20 +219,53 @@ test.describe('Services management', () => {
     await expect(card(page, 'Spin Class')).toContainText('$20.00');
   });
 
+  test("the admin changes the provider's currency and every price follows (issue 18)", async ({
+    page,
+    request,
+  }) => {
+    const provider = await createActiveProvider(request, 'Loop Pilates');
+    await signIn(page, provider.email);
+    await addServiceByApi(page, { name: 'Reformer', duration: 50, price: 20, automaticBooking: false });
+    await page.goto('/services');
+
+    // A provider in Chicago starts in US dollars.
+    const currency = main(page).getByRole('form', { name: 'Currency' });
+    await expect(currency.getByLabel('Currency')).toHaveValue('USD');
+    await expect(card(page, 'Reformer')).toContainText('$20.00');
+
+    await currency.getByLabel('Currency').selectOption('EUR');
+    await currency.getByRole('button', { name: 'Save currency' }).click();
+    await expect(toast(page, 'Currency saved')).toBeVisible();
+    await expect(card(page, 'Reformer')).toContainText('€20.00');
+    await main(page).getByRole('button', { name: 'Add Service' }).click();
+    await expect(formDialog(page, 'Add Service').getByLabel('Price (€)')).toHaveValue('0');
+    await formDialog(page, 'Add Service').getByRole('button', { name: 'Cancel' }).click();
+
+    // The server keeps it.
+    await page.reload();
+    await expect(main(page).getByRole('form', { name: 'Currency' }).getByLabel('Currency')).toHaveValue(
+      'EUR',
+    );
+    await expect(card(page, 'Reformer')).toContainText('€20.00');
+  });
+
   test('an incharge sees the services read-only', async ({ page }) => {
     await signIn(page, DEMO.incharge);
     await page.goto('/services');
 
     const consultation = card(page, 'General Consultation');
     await expect(consultation).toContainText('30 minutes');
-    await expect(consultation).toContainText('$50.00');
+    // Issue 18: the demo clinic is in Kerala, India: rupees, which the incharge is told.
+    await expect(consultation).toContainText('₹50.00');
     await expect(consultation).toContainText('Payment required');
     const followUp = card(page, 'Follow-up Visit');
     await expect(followUp).toContainText('15 minutes');
-    await expect(followUp).toContainText('$0.00');
+    await expect(followUp).toContainText('₹0.00');
     await expect(followUp).toContainText('Free');
     await expect(followUp).toContainText('Automatic booking');
 
+    await expect(main(page).getByText('Prices are in INR (₹).')).toBeVisible();
+    await expect(main(page).getByRole('form', { name: 'Currency' })).toHaveCount(0);
     await expect(main(page).getByRole('button', { name: 'Add Service' })).toHaveCount(0);
     await expect(main(page).getByRole('button', { name: /^(Edit|Delete)/ })).toHaveCount(0);
   });

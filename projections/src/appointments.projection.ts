@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
+import { FALLBACK_CURRENCY, defaultCurrencyForAddress } from '@appointment/contracts/money';
 import { parseEvent } from './event-shapes';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { inRuns, type ApplyContext, type Projection } from './projection';
 
 const Status = z.enum(['pending', 'scheduled', 'completed', 'cancelled']);
+const ProviderFirst = z.object({
+  providerId: z.string(),
+  address: z.string(),
+  currency: z.string().optional(),
+});
 
 const SHAPES = {
   IntervalBooked: z.object({
@@ -25,12 +31,17 @@ const SHAPES = {
     endDateTime: z.string(),
     paymentNeeded: z.boolean(),
     amount: z.number(),
+    /** Absent before issue 18: then the provider's currency. */
+    currency: z.string().optional(),
     note: z.string().optional(),
     imageUrl: z.string().optional(),
   }),
   AppointmentStatusChanged: z.object({ at: z.string(), appointmentId: z.string(), to: Status }),
   PaymentRequested: z.object({ at: z.string(), appointmentId: z.string(), orderId: z.string() }),
   PaymentConfirmed: z.object({ at: z.string(), appointmentId: z.string() }),
+  ProviderRegistered: ProviderFirst,
+  ProviderCreated: ProviderFirst,
+  ProviderCurrencyChanged: z.object({ providerId: z.string(), currency: z.string() }),
 } satisfies Record<string, z.ZodType>;
 
 type Booking = z.infer<(typeof SHAPES)['IntervalBooked']>;
@@ -41,7 +52,7 @@ type Booking = z.infer<(typeof SHAPES)['IntervalBooked']>;
  */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
-  version: 2,
+  version: 3,
   createTables: (schema) => `
     CREATE TABLE ${schema}.appointments (
       id text PRIMARY KEY,
@@ -64,6 +75,7 @@ export const appointmentsProjection: Projection = {
       paid boolean NOT NULL DEFAULT false,
       order_id text,
       amount numeric(12, 2) NOT NULL,
+      currency text NOT NULL,
       note text,
       image_url text,
       created_at timestamptz NOT NULL,
@@ -73,6 +85,11 @@ export const appointmentsProjection: Projection = {
     CREATE INDEX ON ${schema}.appointments (provider_id, starts_at);
     CREATE INDEX ON ${schema}.appointments (timeslot_id);
     CREATE INDEX ON ${schema}.appointments (order_id);
+    -- Each provider's currency (issue 18), for bookings recorded before they named one.
+    CREATE TABLE ${schema}.provider_currencies (
+      provider_id text PRIMARY KEY,
+      currency text NOT NULL
+    );
   `,
   apply: (event, context) => apply(event, context),
   applyBatch: (events, context) => applyBatch(events, context),
@@ -84,13 +101,15 @@ const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schem
   await db.query(
     `INSERT INTO ${schema}.appointments (id, user_id, email, username, provider_id, provider_name, service_name,
        timeslot_id, idx, date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed,
-       amount, note, image_url, created_at, updated_at)
+       amount, currency, note, image_url, created_at, updated_at)
      SELECT id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, idx, date,
-       start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, amount, note, image_url, at, at
+       start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, amount,
+       COALESCE(b.currency, (SELECT c.currency FROM ${schema}.provider_currencies c WHERE c.provider_id = b.provider_id), $2),
+       note, image_url, at, at
        FROM jsonb_to_recordset($1::jsonb) AS b(id text, user_id text, email text, username text, provider_id text,
          provider_name text, service_name text, timeslot_id text, idx integer, date date, start_time text,
          end_time text, starts_at timestamptz, ends_at timestamptz, timezone text, status text,
-         payment_needed boolean, amount numeric, note text, image_url text, at timestamptz)
+         payment_needed boolean, amount numeric, currency text, note text, image_url text, at timestamptz)
      ON CONFLICT (id) DO NOTHING`,
     [
       JSON.stringify(
@@ -113,11 +132,13 @@ const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schem
           status: d.status,
           payment_needed: d.paymentNeeded,
           amount: d.amount,
+          currency: d.currency ?? null,
           note: d.note ?? null,
           image_url: d.imageUrl ?? null,
           at: d.at,
         })),
       ),
+      FALLBACK_CURRENCY,
     ],
   );
 };
@@ -159,6 +180,15 @@ const apply = async (event: RecordedEvent, { db, schema }: ApplyContext): Promis
         d.orderId,
         d.at,
       ]);
+      return;
+    case 'ProviderRegistered':
+    case 'ProviderCreated':
+    case 'ProviderCurrencyChanged':
+      await db.query(
+        `INSERT INTO ${schema}.provider_currencies (provider_id, currency) VALUES ($1, $2)
+         ON CONFLICT (provider_id) DO UPDATE SET currency = $2`,
+        [d.providerId, d.currency ?? defaultCurrencyForAddress(d.address)],
+      );
       return;
     case 'PaymentConfirmed':
       await db.query(`UPDATE ${schema}.appointments SET paid = true, updated_at = $2 WHERE id = $1`, [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defaultBreaks, defaultWorkingHours } from '@appointment/contracts/schedule';
 import { timezoneForAddress } from '@appointment/contracts/catalogue';
+import { FALLBACK_CURRENCY, defaultCurrencyForAddress } from '@appointment/contracts/money';
 import { ProviderEventBase, ServiceData, parseEvent } from './event-shapes';
 import type { Projection } from './projection';
 
@@ -11,6 +12,8 @@ const ProviderBase = At.extend({
   email: z.string(),
   phone: z.string(),
   address: z.string(),
+  /** Absent before issue 18: then the address's country's currency. */
+  currency: z.string().optional(),
 });
 
 /** The shape each handled event must have; anything else is reported and skipped. */
@@ -26,6 +29,7 @@ const SHAPES: Record<string, z.ZodType> = {
   }),
   ProviderApproved: At,
   ProviderRejected: At,
+  ProviderCurrencyChanged: At.extend({ currency: z.string() }),
   ServiceAdded: ServiceData,
   ServiceEdited: ServiceData,
   ServiceDeleted: At.extend({ serviceId: z.string() }),
@@ -44,7 +48,7 @@ const SHAPES: Record<string, z.ZodType> = {
  */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 2,
+  version: 3,
   createTables: (schema) => `
     CREATE TABLE ${schema}.providers (
       id text PRIMARY KEY,
@@ -60,6 +64,7 @@ export const catalogueProjection: Projection = {
       review_count integer NOT NULL DEFAULT 0,
       status text NOT NULL,
       timezone text NOT NULL,
+      currency text NOT NULL,
       working_hours jsonb NOT NULL,
       breaks jsonb NOT NULL,
       specialties jsonb NOT NULL DEFAULT '[]',
@@ -75,6 +80,8 @@ export const catalogueProjection: Projection = {
       description text,
       duration integer NOT NULL,
       price numeric(12, 2) NOT NULL,
+      -- The provider's currency, kept here so a list of services needs no other lookup.
+      currency text NOT NULL,
       is_payment_needed boolean NOT NULL,
       automatic_booking boolean NOT NULL,
       -- The log position of the service's first event: services list in the order they were added.
@@ -97,8 +104,8 @@ export const catalogueProjection: Projection = {
       case 'ProviderRegistered':
         await db.query(
           `INSERT INTO ${schema}.providers (id, admin_id, name, industry, email, phone, address, status, timezone,
-             working_hours, breaks, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $11) ON CONFLICT (id) DO NOTHING`,
+             working_hours, breaks, created_at, updated_at, currency)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $11, $12) ON CONFLICT (id) DO NOTHING`,
           [
             d.providerId,
             d.adminId,
@@ -111,14 +118,15 @@ export const catalogueProjection: Projection = {
             JSON.stringify(defaultWorkingHours()),
             JSON.stringify(defaultBreaks()),
             d.at,
+            d.currency ?? defaultCurrencyForAddress(d.address),
           ],
         );
         return;
       case 'ProviderCreated':
         await db.query(
           `INSERT INTO ${schema}.providers (id, admin_id, name, industry, email, phone, address, description,
-             image_url, status, timezone, working_hours, breaks, specialties, created_at, updated_at)
-           VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, 'active', $9, $10, $11, $12, $13, $13)
+             image_url, status, timezone, working_hours, breaks, specialties, created_at, updated_at, currency)
+           VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, 'active', $9, $10, $11, $12, $13, $13, $14)
            ON CONFLICT (id) DO NOTHING`,
           [
             d.providerId,
@@ -134,6 +142,7 @@ export const catalogueProjection: Projection = {
             JSON.stringify(d.breaks),
             JSON.stringify(d.specialties),
             d.at,
+            d.currency ?? defaultCurrencyForAddress(d.address),
           ],
         );
         return;
@@ -141,6 +150,17 @@ export const catalogueProjection: Projection = {
         await db.query(`UPDATE ${schema}.providers SET status = 'active', updated_at = $2 WHERE id = $1`, [
           d.providerId,
           d.at,
+        ]);
+        return;
+      case 'ProviderCurrencyChanged':
+        await db.query(`UPDATE ${schema}.providers SET currency = $2, updated_at = $3 WHERE id = $1`, [
+          d.providerId,
+          d.currency,
+          d.at,
+        ]);
+        await db.query(`UPDATE ${schema}.services SET currency = $2 WHERE provider_id = $1`, [
+          d.providerId,
+          d.currency,
         ]);
         return;
       case 'ProviderRejected':
@@ -151,8 +171,9 @@ export const catalogueProjection: Projection = {
       case 'ServiceEdited':
         await db.query(
           `INSERT INTO ${schema}.services (id, provider_id, name, description, duration, price, is_payment_needed,
-             automatic_booking, created_at, updated_at, position)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
+             automatic_booking, created_at, updated_at, position, currency)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10,
+             COALESCE((SELECT currency FROM ${schema}.providers WHERE id = $2), $11))
            ON CONFLICT (id) DO UPDATE SET name = $3, description = $4, duration = $5, price = $6,
              is_payment_needed = $7, automatic_booking = $8, updated_at = $9`,
           [
@@ -166,6 +187,7 @@ export const catalogueProjection: Projection = {
             d.automaticBooking,
             d.at,
             event.position.globalPosition,
+            FALLBACK_CURRENCY,
           ],
         );
         return;

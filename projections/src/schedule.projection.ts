@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaultTemplate } from '@appointment/contracts/schedule';
+import { FALLBACK_CURRENCY, defaultCurrencyForAddress } from '@appointment/contracts/money';
 import { ProviderEventBase, ServiceData, parseEvent } from './event-shapes';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { inRuns, type ApplyContext, type Projection } from './projection';
@@ -14,9 +15,14 @@ const Template = z.object({
   breaks: z.array(z.unknown()),
 });
 
+/** A provider's first event; its currency is absent before issue 18 (then the address's country's). */
+const ProviderFirst = At.extend({ address: z.string(), currency: z.string().optional() });
+
 const SHAPES: Record<string, z.ZodType> = {
+  ProviderRegistered: ProviderFirst,
   ProviderApproved: At,
-  ProviderCreated: At,
+  ProviderCreated: ProviderFirst,
+  ProviderCurrencyChanged: At.extend({ currency: z.string() }),
   ProviderRejected: At,
   ServiceAdded: ServiceData,
   ServiceEdited: ServiceData.extend({ previousName: z.string() }),
@@ -52,7 +58,7 @@ const SHAPES: Record<string, z.ZodType> = {
  */
 export const scheduleProjection: Projection = {
   name: 'schedule',
-  version: 2,
+  version: 3,
   createTables: (schema) => `
     CREATE TABLE ${schema}.time_slots (
       id text PRIMARY KEY,
@@ -77,10 +83,16 @@ export const scheduleProjection: Projection = {
       description text,
       duration integer NOT NULL,
       price numeric(12, 2) NOT NULL,
+      currency text NOT NULL,
       is_payment_needed boolean NOT NULL,
       automatic_booking boolean NOT NULL
     );
     CREATE INDEX ON ${schema}.services (provider_id, lower(name));
+    -- Each provider's currency (issue 18), which its services take.
+    CREATE TABLE ${schema}.provider_currencies (
+      provider_id text PRIMARY KEY,
+      currency text NOT NULL
+    );
     CREATE TABLE ${schema}.templates (
       provider_id text NOT NULL,
       id text NOT NULL,
@@ -146,10 +158,30 @@ export const scheduleProjection: Projection = {
           d.at,
         ],
       );
+    const setCurrency = (currency: string) =>
+      db.query(
+        `INSERT INTO ${schema}.provider_currencies (provider_id, currency) VALUES ($1, $2)
+         ON CONFLICT (provider_id) DO UPDATE SET currency = $2`,
+        [d.providerId, currency],
+      );
     switch (event.type) {
-      case 'ProviderApproved':
+      case 'ProviderRegistered':
+        await setCurrency(d.currency ?? defaultCurrencyForAddress(d.address));
+        return;
+      case 'ProviderCurrencyChanged':
+        await setCurrency(d.currency);
+        await db.query(`UPDATE ${schema}.services SET currency = $2 WHERE provider_id = $1`, [
+          d.providerId,
+          d.currency,
+        ]);
+        await bump();
+        return;
       case 'ProviderCreated':
+        await setCurrency(d.currency ?? defaultCurrencyForAddress(d.address));
         // Every active provider starts with the default template (the provider decider's rule).
+        await saveTemplate(defaultTemplate());
+        return;
+      case 'ProviderApproved':
         await saveTemplate(defaultTemplate());
         return;
       case 'ProviderRejected':
@@ -159,8 +191,9 @@ export const scheduleProjection: Projection = {
       case 'ServiceEdited':
         await db.query(
           `INSERT INTO ${schema}.services (id, provider_id, name, description, duration, price, is_payment_needed,
-             automatic_booking)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             automatic_booking, currency)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+             COALESCE((SELECT currency FROM ${schema}.provider_currencies WHERE provider_id = $2), $9))
            ON CONFLICT (id) DO UPDATE SET name = $3, description = $4, duration = $5, price = $6,
              is_payment_needed = $7, automatic_booking = $8`,
           [
@@ -172,6 +205,7 @@ export const scheduleProjection: Projection = {
             d.price,
             d.isPaymentNeeded,
             d.automaticBooking,
+            FALLBACK_CURRENCY,
           ],
         );
         if (event.type === 'ServiceEdited' && d.previousName !== d.name) {

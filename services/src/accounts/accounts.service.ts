@@ -11,6 +11,7 @@ import type {
   UserRegistration,
 } from '@appointment/contracts/accounts';
 import type { EventMetadata, LogPosition } from '@appointment/contracts/events';
+import { defaultCurrencyForAddress } from '@appointment/contracts/money';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
 import { commandMetadata, handleCommand, loadState, type Command } from '../domain/command-handler';
@@ -172,6 +173,7 @@ export class AccountsService {
         email: input.email,
         phone: input.phone,
         address: input.address,
+        currency: defaultCurrencyForAddress(input.address),
       },
     });
     if (result.position) await this.deps.waitFor(result.position);

@@ -12,6 +12,7 @@ import type { Provider } from '@appointment/contracts/catalogue';
 import type { LogPosition } from '@appointment/contracts/events';
 import type { CheckoutInfo, PaymentResult } from '@appointment/contracts/payments';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { FALLBACK_CURRENCY, toMinorUnits } from '@appointment/contracts/money';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
 import type { Actor } from '../accounts/accounts.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
@@ -44,7 +45,7 @@ import {
 } from '../domain/schedule/time-slot.decider';
 import type { EventStore } from '../eventstore/event-store';
 import { QUEUE_NAMES, type JobQueues } from '../jobs/job-queues';
-import { DEFAULT_CURRENCY, type Order, type PaymentGateway } from '../payments/payment-gateway';
+import type { Order, PaymentGateway } from '../payments/payment-gateway';
 
 export interface AppointmentsDependencies {
   store: EventStore;
@@ -102,6 +103,7 @@ interface AppointmentRow {
   payment_needed: boolean;
   paid: boolean;
   amount: string;
+  currency: string;
   note: string | null;
   image_url: string | null;
   created_at: Date;
@@ -109,8 +111,8 @@ interface AppointmentRow {
 }
 
 const COLUMNS = `id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, idx,
-  date::text AS date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, paid, amount, note,
-  image_url, created_at, updated_at`;
+  date::text AS date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, paid, amount, currency,
+  note, image_url, created_at, updated_at`;
 
 const toAppointment = (row: AppointmentRow): Appointment => ({
   _id: row.id,
@@ -134,6 +136,7 @@ const toAppointment = (row: AppointmentRow): Appointment => ({
   paymentNeeded: row.payment_needed,
   paid: row.paid,
   amount: Number(row.amount),
+  currency: row.currency,
   ...(row.note ? { note: row.note } : {}),
   ...(row.image_url ? { imageUrl: row.image_url } : {}),
   createdAt: row.created_at.toISOString(),
@@ -166,6 +169,7 @@ const appointmentOf = (d: IntervalBookedData): Appointment => {
     paymentNeeded: d.paymentNeeded,
     paid: false,
     amount: d.amount,
+    currency: d.currency ?? FALLBACK_CURRENCY,
     ...(d.note ? { note: d.note } : {}),
     ...(d.imageUrl ? { imageUrl: d.imageUrl } : {}),
     createdAt: new Date(d.at).toISOString(),
@@ -319,6 +323,7 @@ export class AppointmentsService {
           paymentNeeded: service.isPaymentNeeded,
           automaticBooking: service.automaticBooking,
           amount: service.price,
+          currency: provider.currency,
           ...(form.note ? { note: form.note } : {}),
           ...(imageUrl ? { imageUrl } : {}),
         },
@@ -353,7 +358,7 @@ export class AppointmentsService {
     const order = await this.deps.payments.createOrder({
       appointmentId,
       amount: appointment.amount,
-      currency: DEFAULT_CURRENCY,
+      currency: appointment.currency,
       serviceName: service.name,
       serviceDescription: service.description ?? 'No description',
     });
@@ -464,8 +469,8 @@ export class AppointmentsService {
     if (Date.parse(payBy) <= this.now().getTime()) throw new IllegalStateError(MESSAGES.paymentTimeUp);
     const order: Order = {
       id: row.order_id,
-      amount: Math.round(appointment.amount * 100),
-      currency: DEFAULT_CURRENCY,
+      amount: toMinorUnits(appointment.amount, appointment.currency),
+      currency: appointment.currency,
       notes: { service_name: appointment.serviceName, service_description: 'No description' },
     };
     return { appointment: { ...appointment, payBy }, order, checkout: this.deps.payments.checkout(order) };

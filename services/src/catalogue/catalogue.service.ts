@@ -15,6 +15,7 @@ import {
 import { INDUSTRY_LIST } from '@appointment/contracts/constants';
 import type { LogPosition } from '@appointment/contracts/events';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { defaultCurrencyForAddress } from '@appointment/contracts/money';
 import type { Actor } from '../accounts/accounts.service';
 import { commandMetadata, handleCommand, loadState, type Command } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
@@ -54,6 +55,7 @@ interface ProviderRow {
   review_count: number;
   status: string;
   timezone: string;
+  currency: string;
   working_hours: Provider['workingHours'];
   breaks: Provider['breaks'];
   specialties: string[];
@@ -68,13 +70,15 @@ interface ServiceRow {
   description: string | null;
   duration: number;
   price: string;
+  currency: string;
   is_payment_needed: boolean;
   automatic_booking: boolean;
 }
 
 const PROVIDER_COLUMNS = `id, admin_id, name, industry, email, phone, address, description, image_url, rating,
-  review_count, status, timezone, working_hours, breaks, specialties, created_at, updated_at`;
-const SERVICE_COLUMNS = `id, provider_id, name, description, duration, price, is_payment_needed, automatic_booking`;
+  review_count, status, timezone, currency, working_hours, breaks, specialties, created_at, updated_at`;
+const SERVICE_COLUMNS = `id, provider_id, name, description, duration, price, currency, is_payment_needed,
+  automatic_booking`;
 
 export const toService = (row: ServiceRow): Service => ({
   _id: row.id,
@@ -83,6 +87,7 @@ export const toService = (row: ServiceRow): Service => ({
   ...(row.description ? { description: row.description } : {}),
   duration: row.duration,
   price: Number(row.price),
+  currency: row.currency,
   isPaymentNeeded: row.is_payment_needed,
   automaticBooking: row.automatic_booking,
 });
@@ -105,6 +110,7 @@ const toProvider = (row: ProviderRow): Provider => ({
   description: row.description,
   status: row.status === 'active' || row.status === 'pending' ? row.status : 'other',
   timezone: row.timezone,
+  currency: row.currency,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
   workingHours: row.working_hours,
@@ -182,7 +188,7 @@ export class CatalogueService {
     const state = await loadState(this.deps.store, providerStream(providerId), providerDecider);
     const current =
       state.status === 'none' ? undefined : state.services.find((s) => s.serviceId === serviceId);
-    if (!current) throw new NotFoundError(MESSAGES.serviceNotFound);
+    if (state.status === 'none' || !current) throw new NotFoundError(MESSAGES.serviceNotFound);
     await this.provider(actor, providerId, { type: 'DeleteService', data: { serviceId } });
     return {
       _id: serviceId,
@@ -191,9 +197,17 @@ export class CatalogueService {
       ...(current.description ? { description: current.description } : {}),
       duration: current.duration,
       price: current.price,
+      currency: state.currency,
       isPaymentNeeded: current.isPaymentNeeded,
       automaticBooking: current.automaticBooking,
     };
+  }
+
+  /** Issue 18: the admin chooses the currency all of their provider's prices are in. */
+  async setCurrency(actor: Actor, currency: string): Promise<Provider> {
+    const providerId = CatalogueService.ownProvider(actor);
+    await this.provider(actor, providerId, { type: 'SetCurrency', data: { currency } });
+    return this.providerWithServices(providerId);
   }
 
   /** SPEC §2.8 Add Provider: a superadmin adds an active provider with its services. */
@@ -214,6 +228,7 @@ export class CatalogueService {
         breaks: form.breaks,
         specialties: form.specialties,
         timezone: timezoneForAddress(form.address),
+        currency: form.currency ?? defaultCurrencyForAddress(form.address),
         services: form.services.map((service) => providerService(randomUUID(), service)),
       },
     });

@@ -12,6 +12,7 @@ import {
   type OpenHours,
 } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { ProviderCurrencyRequest } from '@appointment/contracts/money';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
 import { multipartWithImage, saveUploadedImage } from './image-upload';
@@ -86,6 +87,28 @@ export const catalogueRouter = ({
     const provider = openHours ? { ...found, openHours: await openHours(found.id, found.timezone) } : found;
     res.json({ provider, services: provider.services });
   });
+
+  router.get(
+    route(CATALOGUE_PATHS.providerCurrency),
+    requireCapability('services.view'),
+    async (_req, res) => {
+      const actor = authOf(res);
+      const { currency } = await catalogue.providerFor(actor, CatalogueService.ownProvider(actor));
+      res.json({ currency });
+    },
+  );
+
+  router.post(
+    route(CATALOGUE_PATHS.providerCurrency),
+    requireCapability('services.manage'),
+    async (req, res) => {
+      const { currency } = ProviderCurrencyRequest.parse(req.body);
+      res.json({
+        message: MESSAGES.currencySaved,
+        provider: await catalogue.setCurrency(authOf(res), currency),
+      });
+    },
+  );
 
   router.get(route(CATALOGUE_PATHS.favourites), requireCapability('favourites.manage'), async (_req, res) => {
     res.json({ favorites: await catalogue.favourites(authOf(res)) });

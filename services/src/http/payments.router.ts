@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { PAYMENTS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
 import {
   PAYMENT_PATHS,
   PayAgainRequest,
@@ -67,7 +69,9 @@ export const paymentsRouter = (appointments: AppointmentsService, payments: Paym
   if (payments instanceof SandboxGateway) {
     router.get(route(PAYMENT_PATHS.sandboxCheckout), (req, res) => {
       const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
-      const amount = (Number(q('amount')) / 100).toFixed(2);
+      // The same text as every other screen shows the price with (issue 18): "€50.00", not "EUR 50.00".
+      const currency = q('currency') || PAYMENTS.defaultCurrency;
+      const amount = formatMoney(fromMinorUnits(Number(q('amount')) || 0, currency), currency);
       res.type('html').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sandbox checkout</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;background:#f6f7fb;color:#1d2433}
@@ -75,7 +79,7 @@ main{max-width:22rem;margin:auto;background:#fff;border-radius:12px;padding:1.5r
 button{font:inherit;padding:.6rem 1.2rem;border-radius:8px;border:1px solid #2f5ee0;margin-right:.5rem;cursor:pointer}
 #pay{background:#2f5ee0;color:#fff}#decline{background:#fff;color:#2f5ee0}</style></head>
 <body><main aria-labelledby="title"><h1 id="title">Sandbox checkout</h1>
-<p>${escapeHtml(q('service'))}</p><p><strong>${escapeHtml(q('currency'))} ${escapeHtml(amount)}</strong></p>
+<p>${escapeHtml(q('service'))}</p><p><strong>${escapeHtml(amount)}</strong></p>
 <p>Order ${escapeHtml(q('order'))}. No money moves: this gateway only signs a test payment.</p>
 <button id="pay" type="button">Pay</button><button id="decline" type="button">Decline</button></main>
 <script src="${PAYMENT_PATHS.sandboxScript}"></script></body></html>`);

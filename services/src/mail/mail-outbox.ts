@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
+import { formatMoney } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import type { Projection } from '@appointment/projections/projection';
 import { inTransaction } from '../db/transaction';
@@ -55,9 +56,16 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
         providerName?: string;
         startDateTime?: string;
         timezone?: string;
+        /** A paid service's price, in its provider's currency (issue 18). */
+        amount?: number;
+        currency?: string;
       };
       if (!reminder.email || !reminder.startDateTime) return;
       const when = reminderWhen(new Date(reminder.startDateTime), reminder.timezone ?? 'UTC');
+      const price =
+        typeof reminder.amount === 'number' && reminder.currency
+          ? `The price is ${formatMoney(reminder.amount, reminder.currency)}.\n`
+          : '';
       await db.query(
         `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (id) DO NOTHING`,
@@ -65,7 +73,7 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
           event.id,
           reminder.email,
           `Reminder: ${reminder.serviceName} on ${when}`,
-          `Hello,\n\nthis is a reminder of your appointment for ${reminder.serviceName} at ${reminder.providerName} on ${when}.\n`,
+          `Hello,\n\nthis is a reminder of your appointment for ${reminder.serviceName} at ${reminder.providerName} on ${when}.\n${price}`,
           event.createdAt,
         ],
       );

@@ -5,7 +5,9 @@ export type Order = NonNullable<BookingResponse['order']>;
 
 export interface OrderRequest {
   appointmentId: string;
+  /** In the currency's main unit (50 for €50.00); orders carry the smallest unit. */
   amount: number;
+  /** The provider's currency (issue 18). */
   currency: string;
   serviceName: string;
   serviceDescription: string;
@@ -23,6 +25,3 @@ export interface PaymentGateway {
   /** True only for a result signed by the gateway for this order. */
   verify(result: PaymentResult): boolean;
 }
-
-/** SPEC §9: the checkout's default currency. */
-export const DEFAULT_CURRENCY = 'INR';

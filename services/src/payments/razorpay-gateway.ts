@@ -1,3 +1,4 @@
+import { toMinorUnits } from '@appointment/contracts/money';
 import type { PaymentResult } from '@appointment/contracts/payments';
 import type { Order, OrderRequest, PaymentGateway } from './payment-gateway';
 import { signaturesMatch, signPayment } from './sandbox-gateway';
@@ -22,7 +23,7 @@ export class RazorpayGateway implements PaymentGateway {
   }
 
   async createOrder(request: OrderRequest): Promise<Order> {
-    const amount = Math.round(request.amount * 100);
+    const amount = toMinorUnits(request.amount, request.currency);
     const notes = { service_name: request.serviceName, service_description: request.serviceDescription };
     const response = await fetch(`${this.apiUrl}/v1/orders`, {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { toMinorUnits } from '@appointment/contracts/money';
 import { PAYMENT_PATHS, type PaymentResult } from '@appointment/contracts/payments';
 import type { Order, OrderRequest, PaymentGateway } from './payment-gateway';
 
@@ -25,7 +26,7 @@ export class SandboxGateway implements PaymentGateway {
   async createOrder(request: OrderRequest): Promise<Order> {
     return {
       id: `order_${request.appointmentId.replace(/-/g, '')}`,
-      amount: Math.round(request.amount * 100),
+      amount: toMinorUnits(request.amount, request.currency),
       currency: request.currency,
       notes: { service_name: request.serviceName, service_description: request.serviceDescription },
     };

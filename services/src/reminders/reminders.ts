@@ -114,18 +114,22 @@ const appointmentNow = (events: RecordedEvent[], appointmentId: string) => {
   let userId = '';
   let email = '';
   let timezone = 'UTC';
+  let price: { amount: number; currency: string } | undefined;
   for (const event of events) {
     const data = event.data as Record<string, string>;
     if (data.appointmentId !== appointmentId) continue;
     if (event.type === 'IntervalBooked') {
       ({ status, startDateTime, serviceName, providerName, userId, email, timezone } = data as never);
+      const { amount, currency } = event.data as { amount?: number; currency?: string };
+      // Bookings recorded before issue 18 name no currency: their reminder names no price.
+      price = typeof amount === 'number' && amount > 0 && currency ? { amount, currency } : undefined;
       if (status === 'scheduled') scheduledBy = event.id;
     } else if (event.type === 'AppointmentStatusChanged') {
       status = data.to;
       if (status === 'scheduled') scheduledBy = event.id;
     }
   }
-  return { status, scheduledBy, startDateTime, serviceName, providerName, userId, email, timezone };
+  return { status, scheduledBy, startDateTime, serviceName, providerName, userId, email, timezone, price };
 };
 
 /**
@@ -170,6 +174,7 @@ export const runReminder = async (
               providerName: appointment.providerName,
               startDateTime: appointment.startDateTime!,
               timezone: appointment.timezone,
+              ...(appointment.price ?? {}),
               at,
             },
             metadata: { causationId: job.scheduledBy },

@@ -394,10 +394,12 @@ export class ScheduleService {
       description: string | null;
       duration: number;
       price: string;
+      currency: string;
       is_payment_needed: boolean;
       automatic_booking: boolean;
     }>(
-      `SELECT id, name, description, duration, price, is_payment_needed, automatic_booking FROM rm_schedule.services
+      `SELECT id, name, description, duration, price, currency, is_payment_needed, automatic_booking
+         FROM rm_schedule.services
         WHERE provider_id = $1 AND lower(name) = lower($2) LIMIT 1`,
       [providerId, serviceName.trim()],
     );
@@ -409,6 +411,7 @@ export class ScheduleService {
       ...(service.description ? { description: service.description } : {}),
       duration: service.duration,
       price: Number(service.price),
+      currency: service.currency,
       isPaymentNeeded: service.is_payment_needed,
       automaticBooking: service.automatic_booking,
     };

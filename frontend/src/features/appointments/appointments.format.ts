@@ -1,5 +1,5 @@
 import { format, isValid, parse } from 'date-fns';
-import { FORMATS, PAYMENTS } from '@appointment/contracts/constants';
+import { FORMATS } from '@appointment/contracts/constants';
 
 /**
  * An appointment's day and times are kept in the provider's time zone ('YYYY-MM-DD', 'HH:mm'),
@@ -21,7 +21,3 @@ export const displayTime = (time: string): string => {
 
 export const timeRange = (start: string, end: string): string =>
   `${displayTime(start)} - ${displayTime(end)}`;
-
-/** SPEC §9: prices are shown with $, as the server gives them. */
-export const money = (amount: number): string =>
-  `${PAYMENTS.priceSymbol}${Number.isFinite(amount) ? amount.toFixed(2) : '0.00'}`;

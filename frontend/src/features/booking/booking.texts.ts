@@ -55,6 +55,10 @@ export const BOOKING_TEXTS = {
   cancel: 'Cancel',
 } as const;
 
+/** Issue 18: the price, as the service card and the checkout show it. */
+export const priceText = (price: string, paymentNeeded: boolean): string =>
+  paymentNeeded ? `Price: ${price}, paid online after booking.` : `Price: ${price}`;
+
 /** SPEC §2.6: "Book appointment for {service} on {date} from {start} to {end}?". */
 export const confirmText = (service: string, date: string, start: string, end: string): string =>
   `Book appointment for ${service} on ${date} from ${start} to ${end}?`;

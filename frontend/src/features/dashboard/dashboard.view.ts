@@ -107,6 +107,7 @@ export interface BookedService {
   providerName: string;
   imageUrl: string | null;
   amount: number;
+  currency: string;
   lastDate: string;
 }
 
@@ -122,6 +123,7 @@ export const bookedServices = (items: ProviderAppointment[]): BookedService[] =>
       providerName: nameOf(item.providerDetails, item.providerName),
       imageUrl: item.providerDetails?.imageUrl ?? null,
       amount: item.amount,
+      currency: item.currency,
       lastDate: item.date,
     });
   }

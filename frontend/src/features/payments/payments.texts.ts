@@ -1,3 +1,5 @@
+import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
+
 /**
  * Texts of the payment checkout (SPEC §2.6 last bullet, §4 booking flow steps 6–8, §7.7). The
  * server's own answers (payment received, could not be verified) come from MESSAGES.
@@ -32,11 +34,6 @@ export const CHECKOUT_DEFAULTS = {
   prefill: { name: 'Customer', email: 'customer@example.com', contact: '9999999999' },
 } as const;
 
-/** The payment is in the smallest unit (paise, cents); shown in the main one. */
-export const formatAmount = (amount: number, currency: string): string => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
-  } catch {
-    return `${currency} ${(amount / 100).toFixed(2)}`;
-  }
-};
+/** The payment is in the smallest unit (paise, cents); shown in the main one, as every price is. */
+export const formatAmount = (amount: number, currency: string): string =>
+  formatMoney(fromMinorUnits(amount, currency), currency);

@@ -35,6 +35,7 @@ export const addProvider = async (fields: ProviderFormFields, image: File | unde
   form.append('breaks', JSON.stringify(fields.breaks));
   form.append('services', JSON.stringify(fields.services));
   form.append('specialties', JSON.stringify(fields.specialties));
+  if (fields.currency) form.append('currency', fields.currency);
   if (image) form.append('image', image);
   const body = await api.post<ProviderCreatedResponse | undefined>(CATALOGUE_PATHS.addProvider, form);
   if (!isObject(body) || !isObject(body.provider)) throw new Error('Unexpected add provider response');

@@ -1,6 +1,7 @@
 import {
   CATALOGUE_PATHS,
   type DeletedServiceResponse,
+  type Provider,
   type Service,
   type ServiceFields,
   type ServiceResponse,
@@ -25,3 +26,11 @@ export const editService = async (id: string, data: ServiceFields): Promise<Serv
 /** SPEC §7.4 POST /providerservice/deleteservice with id. */
 export const deleteService = async (id: string): Promise<Service> =>
   (await api.post<DeletedServiceResponse>(CATALOGUE_PATHS.deleteService, { id })).deletedService;
+
+/** Issue 18: the currency of the signed-in admin's or incharge's provider. */
+export const fetchProviderCurrency = async (): Promise<string> =>
+  (await api.get<{ currency: string }>(CATALOGUE_PATHS.providerCurrency)).currency;
+
+/** Issue 18: the admin chooses the currency of all of their provider's prices. */
+export const saveProviderCurrency = async (currency: string): Promise<string> =>
+  (await api.post<{ provider: Provider }>(CATALOGUE_PATHS.providerCurrency, { currency })).provider.currency;

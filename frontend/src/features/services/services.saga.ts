@@ -6,8 +6,19 @@ import { DELAYS_MS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { ApiError } from '../../app/api';
 import { toastShown } from '../../app/toast.slice';
-import { addService, deleteService, editService, fetchServices } from './services.api';
 import {
+  addService,
+  deleteService,
+  editService,
+  fetchProviderCurrency,
+  fetchServices,
+  saveProviderCurrency,
+} from './services.api';
+import {
+  currencySaved,
+  currencySaveFailed,
+  currencySubmitted,
+  providerCurrencyLoaded,
   deleteServiceConfirmed,
   serviceAdded,
   serviceDeleted,
@@ -66,6 +77,27 @@ function* loadServices(): SagaIterator {
   }
 }
 
+/** The provider's currency; without it the page shows its services' own. */
+function* loadCurrency(): SagaIterator {
+  try {
+    const currency: string = yield call(fetchProviderCurrency);
+    yield put(providerCurrencyLoaded(currency));
+  } catch (error) {
+    console.error("Failed to load the provider's currency", error);
+  }
+}
+
+function* saveCurrency(action: PayloadAction<string>): SagaIterator {
+  try {
+    const currency: string = yield call(saveProviderCurrency, action.payload);
+    yield put(currencySaved(currency));
+    yield put(toastShown(MESSAGES.currencySaved, TOAST_MS));
+  } catch (error) {
+    console.error('Failed to save the currency', error);
+    yield put(currencySaveFailed(reasonOf(error, MESSAGES.currencySaveFailed)));
+  }
+}
+
 function* saveService(action: PayloadAction<ServiceSubmission>): SagaIterator {
   const { id, data } = action.payload;
   try {
@@ -99,6 +131,8 @@ function* removeService(action: PayloadAction<string>): SagaIterator {
 
 export function* servicesSaga(): SagaIterator {
   yield takeLatest(servicesPageOpened.type, loadServices);
+  yield takeLatest(servicesPageOpened.type, loadCurrency);
+  yield takeLeading(currencySubmitted.type, saveCurrency);
   yield takeLeading(serviceSubmitted.type, saveService);
   yield takeLeading(deleteServiceConfirmed.type, removeService);
 }

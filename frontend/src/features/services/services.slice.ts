@@ -21,6 +21,10 @@ export interface ServicesState {
   deleteTargetId: string | null;
   deleting: boolean;
   deleteError: string | null;
+  /** Issue 18: the provider's currency, which every price here is in; null until known. */
+  currency: string | null;
+  currencySaving: boolean;
+  currencyError: string | null;
 }
 
 export const initialServicesState: ServicesState = {
@@ -34,6 +38,9 @@ export const initialServicesState: ServicesState = {
   deleteTargetId: null,
   deleting: false,
   deleteError: null,
+  currency: null,
+  currencySaving: false,
+  currencyError: null,
 };
 
 export interface ServiceSubmission {
@@ -126,6 +133,23 @@ const servicesSlice = createSlice({
       state.deleting = false;
       state.deleteError = action.payload;
     },
+    providerCurrencyLoaded(state, action: PayloadAction<string>) {
+      state.currency = action.payload;
+    },
+    currencySubmitted(state, _action: PayloadAction<string>) {
+      state.currencySaving = true;
+      state.currencyError = null;
+    },
+    /** Every service of the provider is priced in the new currency at once. */
+    currencySaved(state, action: PayloadAction<string>) {
+      state.currencySaving = false;
+      state.currency = action.payload;
+      for (const service of state.items) service.currency = action.payload;
+    },
+    currencySaveFailed(state, action: PayloadAction<string>) {
+      state.currencySaving = false;
+      state.currencyError = action.payload;
+    },
   },
 });
 
@@ -146,6 +170,10 @@ export const {
   deleteServiceConfirmed,
   serviceDeleted,
   serviceDeleteFailed,
+  providerCurrencyLoaded,
+  currencySubmitted,
+  currencySaved,
+  currencySaveFailed,
 } = servicesSlice.actions;
 export { servicesSlice };
 export const servicesReducer = servicesSlice.reducer;
@@ -157,6 +185,10 @@ export interface WithServices {
 export const selectServices = (state: WithServices): ServicesState => state.services;
 
 /** The service the open form edits, or null for a new one (or when it is gone). */
+/** The provider's currency, or that of its services while the provider's answer is awaited. */
+export const selectServicesCurrency = (state: WithServices): string | null =>
+  state.services.currency ?? state.services.items[0]?.currency ?? null;
+
 export const selectEditedService = (state: WithServices): Service | null => {
   const { form, items } = state.services;
   return form.mode === 'edit' ? (items.find((service) => service._id === form.id) ?? null) : null;

@@ -1,6 +1,7 @@
 import type { ServiceFields } from '@appointment/contracts/catalogue';
 import { timezoneForAddress } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { defaultCurrencyForAddress, isSupportedCurrency } from '@appointment/contracts/money';
 import {
   defaultBreaks,
   defaultTemplate,
@@ -10,7 +11,7 @@ import {
   type WorkingHours,
 } from '@appointment/contracts/schedule';
 import type { Command, Decider } from '../command-handler';
-import { ConflictError, IllegalStateError, NotFoundError } from '../errors';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
 
 export const providerStream = (providerId: string) => `provider-${providerId}`;
 
@@ -22,6 +23,8 @@ export interface ProviderDetails {
   email: string;
   phone: string;
   address: string;
+  /** Issue 18: ISO 4217; the address's country's currency unless chosen. */
+  currency: string;
 }
 
 /** A provider a superadmin adds directly (SPEC §2.8 Add Provider): active at once, no admin yet. */
@@ -38,6 +41,7 @@ export interface CreatedProviderDetails {
   breaks: Break[];
   specialties: string[];
   timezone: string;
+  currency: string;
 }
 
 export type ProviderService = ServiceFields & { serviceId: string; isPaymentNeeded: boolean };
@@ -54,15 +58,20 @@ export type ProviderCommand =
       type: 'SetAvailability';
       data: { workingHours: WorkingHours; breaks: Break[]; timezone: string };
     })
+  | (Command & { type: 'SetCurrency'; data: { currency: string } })
   | (Command & { type: 'SaveTemplate'; data: { template: ScheduleTemplate } })
   | (Command & { type: 'DeleteTemplate'; data: { templateId: string } });
 
 type At = { providerId: string; at: string };
 export type ServiceEventData = ProviderService & At;
 
+/** Events recorded before issue 18 have no currency: they read as the address's country's. */
+type CurrencyOnceAbsent<T> = Omit<T, 'currency'> & { currency?: string };
+
 export type ProviderEvent =
-  | { type: 'ProviderRegistered'; data: ProviderDetails & { at: string } }
-  | { type: 'ProviderCreated'; data: CreatedProviderDetails & { at: string } }
+  | { type: 'ProviderRegistered'; data: CurrencyOnceAbsent<ProviderDetails> & { at: string } }
+  | { type: 'ProviderCreated'; data: CurrencyOnceAbsent<CreatedProviderDetails> & { at: string } }
+  | { type: 'ProviderCurrencyChanged'; data: At & { currency: string } }
   | { type: 'ProviderApproved'; data: At }
   | { type: 'ProviderRejected'; data: At & { adminId: string } }
   | { type: 'ServiceAdded'; data: ServiceEventData }
@@ -85,6 +94,7 @@ interface ProviderBody {
   workingHours: WorkingHours;
   breaks: Break[];
   timezone: string;
+  currency: string;
   templates: ScheduleTemplate[];
 }
 
@@ -143,6 +153,7 @@ export const providerDecider: Decider<ProviderCommand, ProviderEvent, Provider> 
           workingHours: defaultWorkingHours(),
           breaks: defaultBreaks(),
           timezone: timezoneForAddress(details.address),
+          currency: details.currency ?? defaultCurrencyForAddress(details.address),
           templates: [],
         };
       }
@@ -161,6 +172,7 @@ export const providerDecider: Decider<ProviderCommand, ProviderEvent, Provider> 
           workingHours: d.workingHours,
           breaks: d.breaks,
           timezone: d.timezone,
+          currency: d.currency ?? defaultCurrencyForAddress(d.address),
           templates: [defaultTemplate()],
         };
       }
@@ -170,6 +182,8 @@ export const providerDecider: Decider<ProviderCommand, ProviderEvent, Provider> 
           : { ...state, status: 'active', templates: [defaultTemplate()] };
       case 'ProviderRejected':
         return state.status === 'none' ? state : { ...state, status: 'rejected' };
+      case 'ProviderCurrencyChanged':
+        return state.status === 'none' ? state : { ...state, currency: event.data.currency };
       case 'ServiceAdded':
       case 'ServiceEdited':
         return withService(state, serviceFromEvent(event.data));
@@ -266,6 +280,21 @@ export const providerDecider: Decider<ProviderCommand, ProviderEvent, Provider> 
       case 'SetAvailability': {
         const provider = requireActive(state);
         return [{ type: 'AvailabilitySet', data: { ...command.data, providerId: provider.providerId, at } }];
+      }
+      case 'SetCurrency': {
+        const provider = requireActive(state);
+        if (!isSupportedCurrency(command.data.currency)) {
+          throw new ValidationError(MESSAGES.currencyUnsupported, [
+            { field: 'currency', message: MESSAGES.currencyUnsupported },
+          ]);
+        }
+        if (provider.currency === command.data.currency) return [];
+        return [
+          {
+            type: 'ProviderCurrencyChanged',
+            data: { providerId: provider.providerId, currency: command.data.currency, at },
+          },
+        ];
       }
       case 'SaveTemplate': {
         const provider = requireActive(state);

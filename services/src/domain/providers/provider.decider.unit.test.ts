@@ -113,6 +113,7 @@ describe('provider decider: created by a superadmin (SPEC §2.8 Add Provider)', 
     breaks: defaultTemplate().breaks,
     specialties: [],
     timezone: 'America/Chicago',
+    currency: 'USD',
   };
 
   it('records the provider and each of its services in one append', () =>
@@ -133,6 +134,49 @@ describe('provider decider: created by a superadmin (SPEC §2.8 Add Provider)', 
         }),
       )
       .thenThrows(ConflictError));
+});
+
+describe('provider decider: one currency per provider (issue 18)', () => {
+  const spec = specFor(providerDecider);
+  const stateAfter = (events: ProviderEvent[]) =>
+    events.reduce(providerDecider.evolve, providerDecider.initialState());
+
+  it("reads a registration recorded without a currency as its country's (India: INR)", () => {
+    const state = stateAfter([registered, approved]);
+    expect(state.status !== 'none' && state.currency).toBe('INR');
+  });
+  it('keeps the currency a registration names', () => {
+    const state = stateAfter([{ ...registered, data: { ...registered.data, currency: 'EUR' } }]);
+    expect(state.status !== 'none' && state.currency).toBe('EUR');
+  });
+  it("changes an active provider's currency", () =>
+    spec
+      .given([registered, approved])
+      .when(command('SetCurrency', { currency: 'EUR' }))
+      .then([{ type: 'ProviderCurrencyChanged', data: { providerId: P, currency: 'EUR', at: now } }]));
+  it('records nothing when the currency is already the one asked for', () =>
+    spec
+      .given([registered, approved])
+      .when(command('SetCurrency', { currency: 'INR' }))
+      .then([]));
+  it('then uses the new currency', () => {
+    const state = stateAfter([
+      registered,
+      approved,
+      { type: 'ProviderCurrencyChanged', data: { providerId: P, currency: 'GBP', at: now } },
+    ]);
+    expect(state.status !== 'none' && state.currency).toBe('GBP');
+  });
+  it('refuses a currency it does not support', () =>
+    spec
+      .given([registered, approved])
+      .when(command('SetCurrency', { currency: 'XYZ' }))
+      .thenThrows(ValidationError));
+  it('refuses while the provider is pending', () =>
+    spec
+      .given([registered])
+      .when(command('SetCurrency', { currency: 'EUR' }))
+      .thenThrows(IllegalStateError));
 });
 
 describe('provider decider: templates', () => {

@@ -41,6 +41,8 @@ export interface BookingDetails {
   paymentNeeded: boolean;
   automaticBooking: boolean;
   amount: number;
+  /** The provider's currency (issue 18); absent on bookings recorded before it. */
+  currency?: string;
   note?: string;
   imageUrl?: string;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { PAYMENTS } from '@appointment/contracts/constants';
 import type { Service } from '@appointment/contracts/catalogue';
+import { formatMoney } from '@appointment/contracts/money';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectRole } from '../../../app/session.slice';
 import { chooseDaySlot, chooseFirstSlot, type ChosenSlot } from '../booking.format';
@@ -29,9 +29,6 @@ import {
 } from './booking-screen.styles';
 import { ManualSlotPicker } from './manual-slot-picker';
 
-const priceOf = (price: number): string =>
-  `${PAYMENTS.priceSymbol}${Number.isInteger(price) ? price : price.toFixed(2)}`;
-
 function ServiceChoice({
   service,
   selected,
@@ -45,7 +42,7 @@ function ServiceChoice({
     <ServiceButton type="button" aria-pressed={selected} onClick={() => onChoose(service.name)}>
       <ServiceName>{service.name}</ServiceName>
       <ServiceMeta>
-        {service.duration} min · {priceOf(service.price)}
+        {service.duration} min · {formatMoney(service.price, service.currency)}
       </ServiceMeta>
     </ServiceButton>
   );

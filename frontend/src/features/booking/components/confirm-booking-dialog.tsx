@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FORMATS } from '@appointment/contracts/constants';
+import type { Service } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { formatMoney } from '@appointment/contracts/money';
 import { useAppDispatch } from '../../../app/hooks';
 import { SmallButton } from '../../../ui/button.styles';
 import {
@@ -18,13 +20,14 @@ import { ModalActions } from '../../../ui/modal.styles';
 import { formatIn, type ChosenSlot } from '../booking.format';
 import { useBookingSelector } from '../booking.hooks';
 import { bookingSubmitted, confirmClosed, selectBooking } from '../booking.slice';
-import { BOOKING_TEXTS, confirmText } from '../booking.texts';
+import { BOOKING_TEXTS, confirmText, priceText } from '../booking.texts';
 import { AddNoteRow, ConfirmText, NoteArea, Preview } from './confirm-booking-dialog.styles';
 
 const isImage = (file: File): boolean => file.type.startsWith('image/');
 
 function ConfirmForm({
   service,
+  priced,
   slot,
   submitting,
   error,
@@ -32,6 +35,8 @@ function ConfirmForm({
 }: {
   textId: string;
   service: string;
+  /** The chosen service as listed, for its price; absent if the list no longer has it. */
+  priced: Service | undefined;
   slot: ChosenSlot;
   submitting: boolean;
   error: string | null;
@@ -89,6 +94,11 @@ function ConfirmForm({
       <ConfirmText id={textId}>
         {confirmText(service, date, slot.formattedStartTime, slot.formattedEndTime)}
       </ConfirmText>
+      {priced && (
+        <ConfirmText>
+          {priceText(formatMoney(priced.price, priced.currency), priced.isPaymentNeeded)}
+        </ConfirmText>
+      )}
       {!showNote ? (
         <AddNoteRow>
           <SmallButton type="button" onClick={() => setShowNote(true)}>
@@ -152,7 +162,8 @@ function ConfirmForm({
 /** SPEC §2.6 "Confirm Booking": the chosen slot, an optional note and image, Submit and Cancel. */
 export function ConfirmBookingDialog() {
   const dispatch = useAppDispatch();
-  const { confirm, selectedService } = useBookingSelector(selectBooking);
+  const { confirm, selectedService, services } = useBookingSelector(selectBooking);
+  const priced = services.find((service) => service.name === selectedService);
   const textId = useId();
 
   return (
@@ -168,6 +179,7 @@ export function ConfirmBookingDialog() {
           key={confirm.idempotencyKey}
           textId={textId}
           service={selectedService}
+          priced={priced}
           slot={confirm.slot}
           submitting={confirm.submitting}
           error={confirm.error}

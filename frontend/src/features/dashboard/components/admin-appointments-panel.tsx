@@ -5,7 +5,8 @@ import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { ShrinkingField, Input, Label, Select } from '../../../ui/form.styles';
 import { SmallButton } from '../../../ui/button.styles';
 import { ErrorNotice } from '../../../ui/page.styles';
-import { longDate, money, timeRange } from '../../appointments/appointments.format';
+import { formatMoney } from '@appointment/contracts/money';
+import { longDate, timeRange } from '../../appointments/appointments.format';
 import { StatusBadge } from '../../appointments/components/status-badge';
 import { PaymentBadge } from '../../appointments/components/payment-badge';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -140,7 +141,11 @@ export function AdminAppointmentsPanel({
                     </ItemLine>
                     <ItemLine>{date}</ItemLine>
                     <ItemLine>{time}</ItemLine>
-                    <ItemLine>{money(item.serviceDetails?.price ?? item.amount)}</ItemLine>
+                    <ItemLine>
+                      {item.serviceDetails
+                        ? formatMoney(item.serviceDetails.price, item.serviceDetails.currency)
+                        : formatMoney(item.amount, item.currency)}
+                    </ItemLine>
                     {item.note && <ItemLine>{item.note}</ItemLine>}
                   </div>
                   {onDecide && item.status === 'pending' && (
@@ -180,7 +185,7 @@ export function AdminAppointmentsPanel({
         }}
       >
         {rejectingPaid &&
-          `${(rejectingPaid.userDetails?.username ?? rejectingPaid.username) || 'The user'} has paid ${money(rejectingPaid.amount)} for ${rejectingPaid.serviceName}. Rejecting cancels the booking and frees the slot; the payment is not refunded automatically, so refund it with the payment provider.`}
+          `${(rejectingPaid.userDetails?.username ?? rejectingPaid.username) || 'The user'} has paid ${formatMoney(rejectingPaid.amount, rejectingPaid.currency)} for ${rejectingPaid.serviceName}. Rejecting cancels the booking and frees the slot; the payment is not refunded automatically, so refund it with the payment provider.`}
       </ConfirmDialog>
     </Panel>
   );

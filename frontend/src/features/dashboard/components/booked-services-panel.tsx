@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SmallButton } from '../../../ui/button.styles';
-import { longDate, money } from '../../appointments/appointments.format';
+import { formatMoney } from '@appointment/contracts/money';
+import { longDate } from '../../appointments/appointments.format';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import type { BookedService } from '../dashboard.view';
 import { Actions, ItemLine, ItemTitle, Panel, PanelTitle, Tile, TileGrid } from './dashboard.styles';
@@ -23,7 +24,7 @@ export function BookedServicesPanel({ services }: { services: BookedService[] })
               <DashboardPicture src={service.imageUrl} name={service.serviceName} />
               <ItemTitle>{service.serviceName}</ItemTitle>
               <ItemLine>{service.providerName}</ItemLine>
-              <ItemLine>{money(service.amount)}</ItemLine>
+              <ItemLine>{formatMoney(service.amount, service.currency)}</ItemLine>
               <ItemLine>
                 {DASHBOARD_TEXTS.lastVisit}: {longDate(service.lastDate)}
               </ItemLine>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Service } from '@appointment/contracts/catalogue';
-import { money } from '../../appointments/appointments.format';
+import { formatMoney } from '@appointment/contracts/money';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import { ItemLine, ItemTitle, Panel, PanelTitle, Tile, TileGrid } from './dashboard.styles';
 
@@ -17,7 +17,7 @@ export function ServicesPanel({ services }: { services: Service[] }) {
               <ItemTitle>{service.name}</ItemTitle>
               {service.description && <ItemLine>{service.description}</ItemLine>}
               <ItemLine>
-                {service.duration} {DASHBOARD_TEXTS.minutes} · {money(service.price)}
+                {service.duration} {DASHBOARD_TEXTS.minutes} · {formatMoney(service.price, service.currency)}
               </ItemLine>
             </Tile>
           </li>

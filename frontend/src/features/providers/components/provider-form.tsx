@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ProviderForm as ProviderFormSchema } from '@appointment/contracts/catalogue';
 import { INDUSTRIES } from '@appointment/contracts/constants';
+import { SUPPORTED_CURRENCIES, defaultCurrencyForAddress } from '@appointment/contracts/money';
 import { defaultWorkingHours, type Break, type WorkingHoursEntry } from '@appointment/contracts/schedule';
 import { useAppDispatch } from '../../../app/hooks';
 import { addProviderClosed, addProviderSubmitted } from '../providers.slice';
@@ -20,7 +21,7 @@ import {
   TextCell,
 } from './provider-form.styles';
 
-type TextKey = 'name' | 'email' | 'phone' | 'industry' | 'address' | 'description';
+type TextKey = 'name' | 'email' | 'phone' | 'industry' | 'address' | 'description' | 'currency';
 type Entry = Pick<WorkingHoursEntry, 'day' | 'startTime' | 'endTime' | 'isAvailable'>;
 
 interface Values extends Record<TextKey, string> {
@@ -37,6 +38,7 @@ const initialValues = (): Values => ({
   industry: '',
   address: '',
   description: '',
+  currency: '',
   workingHours: defaultWorkingHours(),
   breaks: [],
   services: [],
@@ -60,10 +62,11 @@ const toInput = (values: Values) => ({
     automaticBooking,
   })),
   specialties: values.specialties,
+  currency: values.currency || undefined,
 });
 
 const TEXT_FIELDS: {
-  key: Exclude<TextKey, 'industry' | 'description'>;
+  key: Exclude<TextKey, 'industry' | 'description' | 'currency'>;
   label: string;
   type: string;
   autoComplete: string;
@@ -159,6 +162,25 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
           </Select>
           {errorOf('industry')}
         </TextCell>
+        <TextCell>
+          <Label htmlFor={fieldId('currency')}>Currency</Label>
+          <Select
+            id={fieldId('currency')}
+            value={values.currency}
+            aria-invalid={errors.currency ? true : undefined}
+            aria-describedby={describedBy('currency')}
+            onChange={(event) => set('currency', event.target.value)}
+          >
+            {/* Issue 18: by default, the currency of the country the address is in. */}
+            <option value="">From the address ({defaultCurrencyForAddress(values.address)})</option>
+            {SUPPORTED_CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </Select>
+          {errorOf('currency')}
+        </TextCell>
         <TextCell $wide>
           <Label htmlFor={fieldId('description')}>Description</Label>
           <Input
@@ -185,6 +207,7 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
         onChange={(next) => set('services', next)}
         nextKey={nextKey}
         errors={errors}
+        currency={values.currency || defaultCurrencyForAddress(values.address)}
       />
       <WorkingHoursEditor
         value={values.workingHours}

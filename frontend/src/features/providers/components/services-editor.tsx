@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { PAYMENTS, SERVICE_DEFAULTS } from '@appointment/contracts/constants';
+import { SERVICE_DEFAULTS } from '@appointment/contracts/constants';
+import { currencySymbol } from '@appointment/contracts/money';
 import type { PathErrors } from '../../../ui/use-schema-form';
 import {
   AddButton,
@@ -36,10 +37,12 @@ interface ServicesEditorProps {
   onChange: (value: ServiceRow[]) => void;
   nextKey: () => number;
   errors: PathErrors;
+  /** The currency the prices are in (issue 18). */
+  currency: string;
 }
 
 /** SPEC §5: a provider offers at least one service, each with a name, duration and price. */
-export function ServicesEditor({ value, onChange, nextKey, errors }: ServicesEditorProps) {
+export function ServicesEditor({ value, onChange, nextKey, errors, currency }: ServicesEditorProps) {
   const idPrefix = useId();
   const listError = errors.services;
   const update = (key: number, change: Partial<ServiceRow>) =>
@@ -84,7 +87,7 @@ export function ServicesEditor({ value, onChange, nextKey, errors }: ServicesEdi
               })}
             </Cell>
             <Cell $grow={1} $min="6rem">
-              {input('price', `Price (${PAYMENTS.priceSymbol})`, {
+              {input('price', `Price (${currencySymbol(currency)})`, {
                 type: 'number',
                 min: SERVICE_DEFAULTS.priceMin,
                 step: SERVICE_DEFAULTS.priceStep,

@@ -4,7 +4,8 @@ import { can } from '@appointment/contracts/roles';
 import { readStoredRole } from '../../../app/session';
 import { FormButton } from '../../../ui/form.styles';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
-import { PAYMENTS, WEEKDAYS } from '@appointment/contracts/constants';
+import { WEEKDAYS } from '@appointment/contracts/constants';
+import { formatMoney } from '@appointment/contracts/money';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { dayLabel } from '../../../ui/hours-editor';
 import { useCrumbName } from '../../../ui/crumb-names';
@@ -76,10 +77,7 @@ function ServicesCard({ services }: { services: Service[] }) {
               </div>
               <ServiceMeta>
                 <span>{service.duration} minutes</span>
-                <span>
-                  {PAYMENTS.priceSymbol}
-                  {service.price}
-                </span>
+                <span>{formatMoney(service.price, service.currency)}</span>
               </ServiceMeta>
             </ServiceItem>
           ))}

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import type { Service } from '@appointment/contracts/catalogue';
+import { formatMoney } from '@appointment/contracts/money';
 import { useAppDispatch } from '../../../app/hooks';
 import { SecondaryButton } from '../../../ui/button.styles';
-import { formatPrice } from '../services.format';
+
 import { deleteServiceClicked, editServiceClicked } from '../services.slice';
 import {
   Badge,
@@ -33,7 +34,7 @@ export function ServiceCard({ service, mayManage }: ServiceCardProps) {
         <dt>Duration</dt>
         <dd>{service.duration} minutes</dd>
         <dt>Price</dt>
-        <dd>{formatPrice(service.price)}</dd>
+        <dd>{formatMoney(service.price, service.currency)}</dd>
       </Facts>
       <Badges>
         <Badge $tone={service.isPaymentNeeded ? 'warning' : 'success'}>

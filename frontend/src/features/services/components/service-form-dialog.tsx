@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ServiceInput, isPaymentNeededFor, type Service } from '@appointment/contracts/catalogue';
 import { SERVICE_DEFAULTS } from '@appointment/contracts/constants';
+import { currencySymbol } from '@appointment/contracts/money';
 import { useAppDispatch } from '../../../app/hooks';
 import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';
 import {
@@ -58,9 +59,11 @@ interface ServiceFormProps {
   saving: boolean;
   saveError: string | null;
   serverFieldErrors: ServiceFieldErrors;
+  /** The provider's currency (issue 18); null while it is not known. */
+  currency: string | null;
 }
 
-function ServiceForm({ service, saving, saveError, serverFieldErrors }: ServiceFormProps) {
+function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }: ServiceFormProps) {
   const idPrefix = useId();
   const dispatch = useAppDispatch();
   const [values, setValues] = useState<Values>(() => valuesOf(service));
@@ -137,7 +140,7 @@ function ServiceForm({ service, saving, saveError, serverFieldErrors }: ServiceF
           {messageOf('duration')}
         </Field>
         <Field>
-          <Label htmlFor={idOf('price')}>Price ($)</Label>
+          <Label htmlFor={idOf('price')}>{currency ? `Price (${currencySymbol(currency)})` : 'Price'}</Label>
           <Input
             {...controlProps('price')}
             type="number"

@@ -4,6 +4,7 @@ import { can } from '@appointment/contracts/roles';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectRole } from '../../../app/session.slice';
 import { Button, SecondaryButton } from '../../../ui/button.styles';
+import { CurrencySetting } from '../components/currency-setting';
 import { DeleteServiceDialog } from '../components/delete-service-dialog';
 import { ServiceCard } from '../components/service-card';
 import { ServiceFormDialog } from '../components/service-form-dialog';
@@ -13,6 +14,7 @@ import {
   selectDeleteTarget,
   selectEditedService,
   selectServices,
+  selectServicesCurrency,
   servicesPageOpened,
 } from '../services.slice';
 import { ErrorNotice, Grid, Header, Notice, Title } from './services-page.styles';
@@ -21,8 +23,20 @@ import { ErrorNotice, Grid, Header, Notice, Title } from './services-page.styles
 export function ServicesPage() {
   const dispatch = useAppDispatch();
   const mayManage = can(useAppSelector(selectRole) ?? undefined, 'services.manage');
-  const { items, status, loadError, form, saving, saveError, serverFieldErrors, deleting, deleteError } =
-    useServicesSelector(selectServices);
+  const {
+    items,
+    status,
+    loadError,
+    form,
+    saving,
+    saveError,
+    serverFieldErrors,
+    deleting,
+    deleteError,
+    currencySaving,
+    currencyError,
+  } = useServicesSelector(selectServices);
+  const currency = useServicesSelector(selectServicesCurrency);
   const editedService = useServicesSelector(selectEditedService);
   const deleteTarget = useServicesSelector(selectDeleteTarget);
 
@@ -43,6 +57,15 @@ export function ServicesPage() {
           </Button>
         )}
       </Header>
+      {currency && (
+        <CurrencySetting
+          key={currency}
+          currency={currency}
+          mayManage={mayManage}
+          saving={currencySaving}
+          error={currencyError}
+        />
+      )}
       {loading && <Notice role="status">Loading services...</Notice>}
       {status === 'failed' && (
         <ErrorNotice role="alert">
@@ -67,6 +90,7 @@ export function ServicesPage() {
           <ServiceFormDialog
             open={formOpen}
             service={editedService}
+            currency={currency}
             formKey={form.mode === 'edit' ? form.id : form.mode}
             saving={saving}
             saveError={saveError}
