@@ -14,6 +14,7 @@ import type { CheckoutInfo, PaymentResult } from '@appointment/contracts/payment
 import { MESSAGES } from '@appointment/contracts/messages';
 import { FALLBACK_CURRENCY, toMinorUnits } from '@appointment/contracts/money';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
+import { asTimeSlotEvent, type IntervalBookedData } from '@appointment/contracts/events/time-slot';
 import type { Actor } from '../accounts/accounts.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import {
@@ -40,7 +41,6 @@ import {
   timeSlotDecider,
   timeSlotStream,
   type TimeSlotCommand,
-  type IntervalBookedData,
   type TimeSlotState,
 } from '../domain/schedule/time-slot.decider';
 import type { EventStore } from '../eventstore/event-store';
@@ -336,16 +336,14 @@ export class AppointmentsService {
       } satisfies TimeSlotCommand,
       this.onWindow,
     );
-    const booked = result.events.find(
-      (event) =>
-        event.type === 'IntervalBooked' &&
-        (event.data as { appointmentId: string }).appointmentId === appointmentId,
-    );
+    const booked = result.events
+      .map((event) => asTimeSlotEvent('IntervalBooked', event))
+      .find((event) => event?.data.appointmentId === appointmentId);
     let appointment: Appointment;
     if (booked && !result.repeated && result.position) {
       // Just booked: the answer is the event itself. This person's next reads wait for the
       // read model to hold it (`caughtUp`); nobody waits here.
-      appointment = appointmentOf(booked.data as IntervalBookedData);
+      appointment = appointmentOf(booked.data);
       this.wrote(actor, result.position);
       if (this.deps.answerAfterReadModel) await this.caughtUp(actor);
     } else {

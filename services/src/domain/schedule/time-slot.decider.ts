@@ -1,6 +1,12 @@
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { intervalOf } from '@appointment/contracts/schedule';
+import type {
+  AppointmentRef,
+  BookingDetails,
+  TimeSlotDetails,
+  TimeSlotEvent,
+} from '@appointment/contracts/events/time-slot';
 import type { Command, Decider } from '../command-handler';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
 
@@ -10,42 +16,6 @@ import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from
  * revision, so no interval is ever held twice and a block never takes more than its capacity.
  */
 export const timeSlotStream = (timeSlotId: string) => `timeslot-${timeSlotId}`;
-
-export interface TimeSlotDetails {
-  timeSlotId: string;
-  providerId: string;
-  serviceIds: string[];
-  date: string;
-  startTime: string;
-  endTime: string;
-  timezone: string;
-  /** UTC instants of the window's start and end in the provider's zone. */
-  startDateTime: string;
-  endDateTime: string;
-  availableSlots: number;
-  addAsSlot: boolean;
-}
-
-/** What an appointment records about itself when it takes an interval. */
-export interface BookingDetails {
-  appointmentId: string;
-  /** The provider whose service priced the booking: it must be the window's own. */
-  providerId: string;
-  userId: string;
-  email: string;
-  username: string;
-  providerName: string;
-  serviceName: string;
-  /** 1-based interval of a split window; null for a block. */
-  index: number | null;
-  paymentNeeded: boolean;
-  automaticBooking: boolean;
-  amount: number;
-  /** The provider's currency (issue 18); absent on bookings recorded before it. */
-  currency?: string;
-  note?: string;
-  imageUrl?: string;
-}
 
 export type TimeSlotCommand =
   | (Command & { type: 'AddTimeSlot'; data: TimeSlotDetails })
@@ -64,35 +34,6 @@ export type TimeSlotCommand =
     })
   | (Command & { type: 'ExpireUnpaid'; data: { appointmentId: string } });
 
-export type IntervalBookedData = BookingDetails & {
-  /** pending, or scheduled at once for a free service with automatic booking (SPEC §4). */
-  status: AppointmentStatus;
-  timeSlotId: string;
-  providerId: string;
-  date: string;
-  timezone: string;
-  startDateTime: string;
-  endDateTime: string;
-  at: string;
-};
-
-export type TimeSlotEvent =
-  | { type: 'TimeSlotAdded'; data: TimeSlotDetails & { at: string } }
-  | { type: 'IntervalBooked'; data: IntervalBookedData }
-  | {
-      type: 'AppointmentStatusChanged';
-      data: {
-        timeSlotId: string;
-        providerId: string;
-        appointmentId: string;
-        from: AppointmentStatus;
-        to: AppointmentStatus;
-        at: string;
-      };
-    }
-  | { type: 'PaymentRequested'; data: AppointmentRef & { orderId: string; amount: number; currency: string } }
-  | { type: 'PaymentConfirmed'; data: AppointmentRef & { orderId: string; paymentId: string } };
-
 interface Booking {
   appointmentId: string;
   index: number | null;
@@ -103,7 +44,6 @@ interface Booking {
   orderId?: string;
 }
 
-type AppointmentRef = { timeSlotId: string; providerId: string; appointmentId: string; at: string };
 /** A cancelled appointment no longer holds its interval. */
 const holds = (booking: Booking) => booking.status !== 'cancelled';
 
