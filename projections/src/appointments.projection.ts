@@ -1,50 +1,35 @@
 import { z } from 'zod';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
 import { FALLBACK_CURRENCY, defaultCurrencyForAddress } from '@appointment/contracts/money';
-import { parseEvent } from './event-shapes';
+import {
+  AppointmentStatusChanged,
+  IntervalBooked,
+  PaymentConfirmed,
+  PaymentRequested,
+} from '@appointment/contracts/events/time-slot';
+import { parseData, parseEvent } from './event-shapes';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { inRuns, type ApplyContext, type Projection } from './projection';
 
-const Status = z.enum(['pending', 'scheduled', 'completed', 'cancelled']);
 const ProviderFirst = z.object({
   providerId: z.string(),
   address: z.string(),
   currency: z.string().optional(),
 });
 
+/** A booking as this read model keeps it: all of it but `automaticBooking`, which it does not show. */
+const Booking = IntervalBooked.omit({ automaticBooking: true });
+type Booking = z.infer<typeof Booking>;
+
 const SHAPES = {
-  IntervalBooked: z.object({
-    at: z.string(),
-    appointmentId: z.string(),
-    timeSlotId: z.string(),
-    providerId: z.string(),
-    userId: z.string(),
-    email: z.string(),
-    username: z.string(),
-    providerName: z.string(),
-    serviceName: z.string(),
-    index: z.number().nullable(),
-    status: Status,
-    date: z.string(),
-    timezone: z.string(),
-    startDateTime: z.string(),
-    endDateTime: z.string(),
-    paymentNeeded: z.boolean(),
-    amount: z.number(),
-    /** Absent before issue 18: then the provider's currency. */
-    currency: z.string().optional(),
-    note: z.string().optional(),
-    imageUrl: z.string().optional(),
-  }),
-  AppointmentStatusChanged: z.object({ at: z.string(), appointmentId: z.string(), to: Status }),
-  PaymentRequested: z.object({ at: z.string(), appointmentId: z.string(), orderId: z.string() }),
-  PaymentConfirmed: z.object({ at: z.string(), appointmentId: z.string() }),
+  IntervalBooked: Booking,
+  AppointmentStatusChanged: AppointmentStatusChanged.pick({ at: true, appointmentId: true, to: true }),
+  PaymentRequested: PaymentRequested.pick({ at: true, appointmentId: true, orderId: true }),
+  PaymentConfirmed: PaymentConfirmed.pick({ at: true, appointmentId: true }),
   ProviderRegistered: ProviderFirst,
   ProviderCreated: ProviderFirst,
   ProviderCurrencyChanged: z.object({ providerId: z.string(), currency: z.string() }),
 } satisfies Record<string, z.ZodType>;
-
-type Booking = z.infer<(typeof SHAPES)['IntervalBooked']>;
 
 /**
  * Appointments as the lists, the dashboard and the counts read them (SPEC §2.4, §2.5, §3).
@@ -147,9 +132,7 @@ const applyBatch = inRuns(
   SHAPES,
   {
     IntervalBooked: async (events, { db, schema }) => {
-      const bookings = events.map(
-        (event) => parseEvent('appointments', SHAPES, event) as Booking | undefined,
-      );
+      const bookings = events.map((event) => parseData('appointments', Booking, event));
       await insertBookings(
         bookings.filter((booking): booking is Booking => booking !== undefined),
         db,
@@ -161,12 +144,14 @@ const applyBatch = inRuns(
 );
 
 const apply = async (event: RecordedEvent, { db, schema }: ApplyContext): Promise<void> => {
+  if (event.type === 'IntervalBooked') {
+    const booking = parseData('appointments', Booking, event);
+    if (booking) await insertBookings([booking], db, schema);
+    return;
+  }
   const d = parseEvent('appointments', SHAPES, event);
   if (!d) return;
   switch (event.type) {
-    case 'IntervalBooked':
-      await insertBookings([d as unknown as Booking], db, schema);
-      return;
     case 'AppointmentStatusChanged':
       await db.query(`UPDATE ${schema}.appointments SET status = $2, updated_at = $3 WHERE id = $1`, [
         d.appointmentId,

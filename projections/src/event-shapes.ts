@@ -33,3 +33,15 @@ export const parseEvent = (
   }
   return parsed.data as Record<string, never>;
 };
+
+/** The event's data as `shape` reads it, typed; undefined, with a warning, when it does not fit. */
+export const parseData = <S extends z.ZodType>(
+  projection: string,
+  shape: S,
+  event: RecordedEvent,
+): z.infer<S> | undefined => {
+  const parsed = shape.safeParse(event.data);
+  if (parsed.success) return parsed.data;
+  console.warn(`${projection} projection: skipped ${event.type} ${event.id} with unexpected data`);
+  return undefined;
+};

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defaultTemplate } from '@appointment/contracts/schedule';
 import { FALLBACK_CURRENCY, defaultCurrencyForAddress } from '@appointment/contracts/money';
-import { ProviderEventBase, ServiceData, parseEvent } from './event-shapes';
+import {
+  AppointmentStatusChanged,
+  IntervalBooked,
+  TimeSlotAdded,
+} from '@appointment/contracts/events/time-slot';
+import { ProviderEventBase, ServiceData, parseData, parseEvent } from './event-shapes';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { inRuns, type ApplyContext, type Projection } from './projection';
 
@@ -18,6 +23,16 @@ const Template = z.object({
 /** A provider's first event; its currency is absent before issue 18 (then the address's country's). */
 const ProviderFirst = At.extend({ address: z.string(), currency: z.string().optional() });
 
+/** What a booking takes from its window. */
+const Booked = IntervalBooked.pick({
+  at: true,
+  providerId: true,
+  timeSlotId: true,
+  appointmentId: true,
+  index: true,
+  status: true,
+});
+
 const SHAPES: Record<string, z.ZodType> = {
   ProviderRegistered: ProviderFirst,
   ProviderApproved: At,
@@ -29,25 +44,15 @@ const SHAPES: Record<string, z.ZodType> = {
   ServiceDeleted: At.extend({ serviceId: z.string(), name: z.string() }),
   ScheduleTemplateSaved: At.extend({ template: Template }),
   ScheduleTemplateDeleted: At.extend({ templateId: z.string() }),
-  TimeSlotAdded: At.extend({
-    timeSlotId: z.string(),
-    serviceIds: z.array(z.string()),
-    date: z.string(),
-    startTime: z.string(),
-    endTime: z.string(),
-    timezone: z.string(),
-    startDateTime: z.string(),
-    endDateTime: z.string(),
-    availableSlots: z.number(),
-    addAsSlot: z.boolean(),
+  TimeSlotAdded,
+  IntervalBooked: Booked,
+  AppointmentStatusChanged: AppointmentStatusChanged.pick({
+    at: true,
+    providerId: true,
+    appointmentId: true,
+    from: true,
+    to: true,
   }),
-  IntervalBooked: At.extend({
-    timeSlotId: z.string(),
-    appointmentId: z.string(),
-    index: z.number().nullable(),
-    status: z.string(),
-  }),
-  AppointmentStatusChanged: At.extend({ appointmentId: z.string(), from: z.string(), to: z.string() }),
 };
 
 /**
@@ -281,22 +286,14 @@ export const scheduleProjection: Projection = {
   },
 };
 
-type Booked = {
-  providerId: string;
-  timeSlotId: string;
-  appointmentId: string;
-  index: number | null;
-  status: string;
-};
-
 /**
  * A run of bookings: their holds, the intervals and places they take per window, and the
  * change count per provider.
  */
 const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
   const bookings = events
-    .map((event) => parseEvent('schedule', SHAPES, event) as Booked | undefined)
-    .filter((booking): booking is Booked => booking !== undefined);
+    .map((event) => parseData('schedule', Booked, event))
+    .filter((booking) => booking !== undefined);
   if (bookings.length === 0) return;
   const windows = new Map<string, { id: string; added: number[]; places: number }>();
   const providers = new Map<string, number>();

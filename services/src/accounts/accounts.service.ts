@@ -10,7 +10,7 @@ import type {
   StaffUser,
   UserRegistration,
 } from '@appointment/contracts/accounts';
-import type { EventMetadata, LogPosition } from '@appointment/contracts/events';
+import type { EventMetadata } from '@appointment/contracts/events';
 import { defaultCurrencyForAddress } from '@appointment/contracts/money';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
@@ -36,6 +36,7 @@ import {
 } from '../domain/errors';
 import type { EventStore } from '../eventstore/event-store';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 
 /** The acting person, as the auth middleware found them. */
 export interface Actor {
@@ -52,7 +53,7 @@ export interface AccountsDependencies {
   /** Read models (rm_accounts). */
   pool: pg.Pool;
   /** Read your writes: resolves once the projections have passed a position. */
-  waitFor: (position: LogPosition) => Promise<unknown>;
+  waitFor: WaitFor;
   now?: () => Date;
 }
 
@@ -61,9 +62,12 @@ type ActiveUser = Extract<User, { status: 'active' | 'deleted' }>;
 /** The accounts area: registration, sign-in, profiles, staff and provider approval. */
 export class AccountsService {
   private readonly now: () => Date;
+  /** Commands answer once the read models hold their events. */
+  private readonly reads: ReadYourWrites;
 
   constructor(private readonly deps: AccountsDependencies) {
     this.now = deps.now ?? (() => new Date());
+    this.reads = new ReadYourWrites(deps.waitFor);
   }
 
   private meta(actor?: Actor, extra: Partial<EventMetadata> = {}): Command['metadata'] {
@@ -146,7 +150,7 @@ export class AccountsService {
         emailVerified: options.emailVerified,
       },
     });
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
     return { userId };
   }
 
@@ -176,7 +180,7 @@ export class AccountsService {
         currency: defaultCurrencyForAddress(input.address),
       },
     });
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
     return { userId, providerId };
   }
 
@@ -213,7 +217,7 @@ export class AccountsService {
 
   async verifyEmail(userId: string): Promise<void> {
     const result = await this.user(userId, { type: 'VerifyEmail', data: {} });
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
   }
 
   async profile(actor: Actor): Promise<Profile> {
@@ -237,13 +241,13 @@ export class AccountsService {
     if (emailChanged) {
       await this.emailClaim(user.email, { type: 'ReleaseEmail', data: { userId: actor.userId } }, actor);
     }
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
     return toProfile(result.state as ActiveUser);
   }
 
   async changeProfilePicture(actor: Actor, imageurl: string): Promise<void> {
     const result = await this.user(actor.userId, { type: 'ChangeProfilePicture', data: { imageurl } }, actor);
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
   }
 
   async changePassword(actor: Actor, change: ChangePassword): Promise<void> {
@@ -268,7 +272,7 @@ export class AccountsService {
     if (!user) throw new NotFoundError(MESSAGES.userNotFound);
     const result = await this.user(userId, { type: 'DeleteUser', data: { reason } }, actor);
     await this.emailClaim(user.email, { type: 'ReleaseEmail', data: { userId } }, actor);
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
   }
 
   /** The staff of the actor's own provider (SPEC §3 Staff user). */
@@ -323,7 +327,7 @@ export class AccountsService {
     const { providerId } = await this.pendingProviderOf(userId);
     const result = await this.provider(providerId, { type: 'ApproveProvider', data: {} }, actor);
     await this.user(userId, { type: 'VerifyEmail', data: {} }, actor);
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
   }
 
   /** Rejecting a pending provider deletes its user (SPEC §4). */

@@ -13,7 +13,6 @@ import {
   type ServiceFields,
 } from '@appointment/contracts/catalogue';
 import { INDUSTRY_LIST } from '@appointment/contracts/constants';
-import type { LogPosition } from '@appointment/contracts/events';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { defaultCurrencyForAddress } from '@appointment/contracts/money';
 import type { Actor } from '../accounts/accounts.service';
@@ -31,13 +30,14 @@ import {
   type ProviderService,
 } from '../domain/providers/provider.decider';
 import type { EventStore } from '../eventstore/event-store';
+import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 
 export interface CatalogueDependencies {
   store: EventStore;
   /** Read models (rm_catalogue). */
   pool: pg.Pool;
   /** Read your writes: resolves once the projections have passed a position. */
-  waitFor: (position: LogPosition) => Promise<unknown>;
+  waitFor: WaitFor;
   now?: () => Date;
 }
 
@@ -121,9 +121,12 @@ const toProvider = (row: ProviderRow): Provider => ({
 /** The catalogue area: industries, providers, their services and users' favourites. */
 export class CatalogueService {
   private readonly now: () => Date;
+  /** Commands answer once the read models hold their events. */
+  private readonly reads: ReadYourWrites;
 
   constructor(private readonly deps: CatalogueDependencies) {
     this.now = deps.now ?? (() => new Date());
+    this.reads = new ReadYourWrites(deps.waitFor);
   }
 
   private meta(actor: Actor): Command['metadata'] {
@@ -135,7 +138,7 @@ export class CatalogueService {
       ...command,
       metadata: this.meta(actor),
     } as ProviderCommand);
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
     return result;
   }
 
@@ -307,7 +310,7 @@ export class CatalogueService {
       data: { userId: actor.userId, providerId, favorite: wanted },
       metadata: this.meta(actor),
     } satisfies FavouritesCommand);
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
     return this.favourites(actor);
   }
 }

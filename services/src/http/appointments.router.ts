@@ -6,9 +6,9 @@ import {
   UpdateStatusRequest,
   appointmentMarkedAs,
 } from '@appointment/contracts/appointments';
-import { MESSAGES } from '@appointment/contracts/messages';
 import { PAYMENT_PATHS } from '@appointment/contracts/payments';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import { bookAppointment } from '../appointments/book/book-appointment';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { authOf, requireCapability } from './authenticate';
 import { multipartWithImage, saveUploadedImage } from './image-upload';
@@ -39,8 +39,14 @@ export const appointmentsRouter = ({
         // The form is checked before the image is stored, so a refused booking leaves no file behind.
         const form = BookingForm.parse(req.body);
         const imageUrl = await saveUploadedImage(req, uploadsDir);
-        const booked = await appointments.book(authOf(res), form, imageUrl, idempotencyKeyOf(req));
-        res.status(201).json({ message: MESSAGES.appointmentBooked, ...booked });
+        const answer = await bookAppointment(
+          appointments,
+          authOf(res),
+          form,
+          idempotencyKeyOf(req),
+          imageUrl,
+        );
+        res.status(answer.status).json(answer.body);
       },
     );
   }

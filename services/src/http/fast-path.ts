@@ -1,11 +1,11 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { APPOINTMENT_PATHS, BookingForm } from '@appointment/contracts/appointments';
-import { MESSAGES } from '@appointment/contracts/messages';
 import { PAYMENT_PATHS } from '@appointment/contracts/payments';
 import { can } from '@appointment/contracts/roles';
 import { SCHEDULE_PATHS, FetchSlotRequest } from '@appointment/contracts/schedule';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import { bookAppointment } from '../appointments/book/book-appointment';
 import type { SessionStore } from '../auth/sessions';
 import type { Logger } from '../logger';
 import type { ScheduleService } from '../schedule/schedule.service';
@@ -13,7 +13,7 @@ import { authFor, type RequestAuth } from './authenticate';
 import { errorAnswer } from './error-handler';
 import { idempotencyKeyOf } from './routes';
 import { hasUnstorableText } from './storable-text';
-import { writeSlotAnswer } from './schedule.router';
+import { writeJson, writeSlotAnswer } from './answers';
 
 /**
  * The booking screen's two busiest calls, the availability read (POST
@@ -64,16 +64,6 @@ const acceptsGzip = (req: IncomingMessage): boolean => {
   });
 };
 
-const writeJson = (res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders) => {
-  const json = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(json),
-  });
-  res.end(json);
-};
-
 interface FastCall {
   req: IncomingMessage;
   res: ServerResponse;
@@ -99,8 +89,8 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     const form = BookingForm.safeParse(body);
     if (!form.success) return false;
     try {
-      const booked = await deps.appointments.book(auth, form.data, undefined, idempotencyKeyOf(req));
-      writeJson(res, 201, { message: MESSAGES.appointmentBooked, ...booked }, security);
+      const answer = await bookAppointment(deps.appointments, auth, form.data, idempotencyKeyOf(req));
+      writeJson(res, answer.status, answer.body, security);
     } catch (error) {
       const { status, body: answer, headers } = errorAnswer(error, req, deps.logger);
       writeJson(res, status, answer, { ...security, ...headers });

@@ -10,26 +10,11 @@ import {
   TemplateId,
   TimeSlotForm,
 } from '@appointment/contracts/schedule';
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { ScheduleService, SlotAnswer } from '../schedule/schedule.service';
+import type { ScheduleService } from '../schedule/schedule.service';
+import { writeSlotAnswer } from './answers';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
 import { idempotencyKeyOf, route } from './routes';
 
-/** A fetchslot answer: the cached bytes go out as they are, with any headers already set. */
-export const writeSlotAnswer = (
-  res: ServerResponse,
-  { body, encoding }: SlotAnswer,
-  headers: OutgoingHttpHeaders = {},
-): void => {
-  res.writeHead(200, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': body.length,
-    Vary: 'Accept-Encoding',
-    ...(encoding ? { 'Content-Encoding': encoding } : {}),
-  });
-  res.end(body);
-};
 
 /** SPEC §7.5 scheduling, plus availability and templates (paths the spec leaves unnamed). */
 export const scheduleRouter = (schedule: ScheduleService): Router => {

@@ -1,5 +1,6 @@
 import type { Clock } from '@appointment/contracts/clock';
-import type { AppointmentsService, PaymentJob } from '../appointments/appointments.service';
+import type { AppointmentsService } from '../appointments/appointments.service';
+import type { PaymentJob } from '../appointments/payment/confirm';
 import type { EventStore } from '../eventstore/event-store';
 import { runReminder, type ReminderJob } from '../reminders/reminders';
 import { QUEUE_NAMES, type JobQueues, type JobWorker } from './job-queues';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { LogPosition } from '@appointment/contracts/events';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../accounts/accounts.service';
 import { commandMetadata } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
 import type { EventStore } from '../eventstore/event-store';
+import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 
 /** A person's notifications (SPEC §3 Notification), one stream per recipient. */
 export const notificationsStream = (userId: string) => `notifications-${userId}`;
@@ -22,16 +22,19 @@ export interface AppNotification {
 export interface NotificationsDependencies {
   store: EventStore;
   pool: pg.Pool;
-  waitFor: (position: LogPosition) => Promise<unknown>;
+  waitFor: WaitFor;
   now?: () => Date;
 }
 
 /** Listing and removing a person's notifications (SPEC §4, §7.3). */
 export class NotificationsService {
   private readonly now: () => Date;
+  /** Commands answer once the read models hold their events. */
+  private readonly reads: ReadYourWrites;
 
   constructor(private readonly deps: NotificationsDependencies) {
     this.now = deps.now ?? (() => new Date());
+    this.reads = new ReadYourWrites(deps.waitFor);
   }
 
   async list(actor: Actor): Promise<AppNotification[]> {
@@ -54,7 +57,7 @@ export class NotificationsService {
       [{ id: randomUUID(), type, data: { ...data, userId: actor.userId, at: now }, metadata }],
       { expectedRevision: 'any' },
     );
-    await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
   }
 
   async delete(actor: Actor, notificationId: string): Promise<void> {

@@ -2,6 +2,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import { z } from 'zod';
 import type { RecordedEvent } from '@appointment/contracts/events';
+import { IntervalBooked, PaymentConfirmed } from '@appointment/contracts/events/time-slot';
 import type { ApplyContext, Projection } from '@appointment/projections/projection';
 import { parseEvent } from '@appointment/projections/event-shapes';
 import type { EventStore } from '../eventstore/event-store';
@@ -23,21 +24,21 @@ export const NOTIFICATION_TEXTS = {
 };
 
 const SHAPES: Record<string, z.ZodType> = {
-  IntervalBooked: z.object({
-    appointmentId: z.string(),
-    providerId: z.string(),
-    userId: z.string(),
-    username: z.string(),
-    serviceName: z.string(),
-    providerName: z.string(),
-    date: z.string(),
-    startDateTime: z.string(),
-    timezone: z.string(),
-    status: z.string(),
-    paymentNeeded: z.boolean(),
-    at: z.string(),
+  IntervalBooked: IntervalBooked.pick({
+    appointmentId: true,
+    providerId: true,
+    userId: true,
+    username: true,
+    serviceName: true,
+    providerName: true,
+    date: true,
+    startDateTime: true,
+    timezone: true,
+    status: true,
+    paymentNeeded: true,
+    at: true,
   }),
-  PaymentConfirmed: z.object({ appointmentId: z.string(), providerId: z.string(), at: z.string() }),
+  PaymentConfirmed: PaymentConfirmed.pick({ appointmentId: true, providerId: true, at: true }),
   ReminderSent: z.object({
     appointmentId: z.string(),
     userId: z.string(),

@@ -2,6 +2,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { z } from 'zod';
 import { systemClock, type Clock } from '@appointment/contracts/clock';
 import type { RecordedEvent } from '@appointment/contracts/events';
+import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
 import { parseEvent } from '@appointment/projections/event-shapes';
 import type { Projection } from '@appointment/projections/projection';
 import { timeSlotStream } from '../domain/schedule/time-slot.decider';
@@ -38,13 +39,17 @@ const LATE_LIMIT_MS = 10 * 60 * 1000;
 const REMINDER_NAMESPACE = '6a0e2b4c-9d1f-4e3a-8b7c-2f5d6e8a9c01';
 
 const SHAPES: Record<string, z.ZodType> = {
-  IntervalBooked: z.object({
-    appointmentId: z.string(),
-    timeSlotId: z.string(),
-    status: z.string(),
-    startDateTime: z.string(),
+  IntervalBooked: IntervalBooked.pick({
+    appointmentId: true,
+    timeSlotId: true,
+    status: true,
+    startDateTime: true,
   }),
-  AppointmentStatusChanged: z.object({ appointmentId: z.string(), timeSlotId: z.string(), to: z.string() }),
+  AppointmentStatusChanged: AppointmentStatusChanged.pick({
+    appointmentId: true,
+    timeSlotId: true,
+    to: true,
+  }),
 };
 
 /**
@@ -88,6 +93,28 @@ export const reminderScheduler = (
   },
 });
 
+/** What a reminder reads of a booking. */
+const BookingRead = IntervalBooked.pick({
+  appointmentId: true,
+  status: true,
+  startDateTime: true,
+  serviceName: true,
+  providerName: true,
+  userId: true,
+  email: true,
+  timezone: true,
+  amount: true,
+  currency: true,
+});
+const StatusRead = AppointmentStatusChanged.pick({ appointmentId: true, to: true });
+
+/** The event's data as `shape` reads it when it has that type and fits; undefined otherwise. */
+const read = <S extends z.ZodType>(event: RecordedEvent, type: string, shape: S): z.infer<S> | undefined => {
+  if (event.type !== type) return undefined;
+  const parsed = shape.safeParse(event.data);
+  return parsed.success ? parsed.data : undefined;
+};
+
 /** The booked interval's start, from the booking event in the window's stream. */
 const startOf = async (
   store: EventStore,
@@ -96,12 +123,10 @@ const startOf = async (
   known?: string,
 ): Promise<number | undefined> => {
   if (known) return Date.parse(known);
-  const booked = (await store.readStream(timeSlotStream(timeSlotId))).find(
-    (e) =>
-      e.type === 'IntervalBooked' && (e.data as { appointmentId?: string }).appointmentId === appointmentId,
-  );
-  const start = (booked?.data as { startDateTime?: string } | undefined)?.startDateTime;
-  return start ? Date.parse(start) : undefined;
+  const booked = (await store.readStream(timeSlotStream(timeSlotId)))
+    .map((event) => read(event, 'IntervalBooked', BookingRead))
+    .find((booking) => booking?.appointmentId === appointmentId);
+  return booked ? Date.parse(booked.startDateTime) : undefined;
 };
 
 /** The appointment as its window's stream tells it: status and the event that last scheduled it. */
@@ -116,16 +141,16 @@ const appointmentNow = (events: RecordedEvent[], appointmentId: string) => {
   let timezone = 'UTC';
   let price: { amount: number; currency: string } | undefined;
   for (const event of events) {
-    const data = event.data as Record<string, string>;
-    if (data.appointmentId !== appointmentId) continue;
-    if (event.type === 'IntervalBooked') {
-      ({ status, startDateTime, serviceName, providerName, userId, email, timezone } = data as never);
-      const { amount, currency } = event.data as { amount?: number; currency?: string };
+    const booked = read(event, 'IntervalBooked', BookingRead);
+    const changed = read(event, 'AppointmentStatusChanged', StatusRead);
+    if (booked?.appointmentId === appointmentId) {
+      ({ status, startDateTime, serviceName, providerName, userId, email, timezone } = booked);
+      const { amount, currency } = booked;
       // Bookings recorded before issue 18 name no currency: their reminder names no price.
-      price = typeof amount === 'number' && amount > 0 && currency ? { amount, currency } : undefined;
+      price = amount > 0 && currency ? { amount, currency } : undefined;
       if (status === 'scheduled') scheduledBy = event.id;
-    } else if (event.type === 'AppointmentStatusChanged') {
-      status = data.to;
+    } else if (changed?.appointmentId === appointmentId) {
+      status = changed.to;
       if (status === 'scheduled') scheduledBy = event.id;
     }
   }

@@ -43,12 +43,13 @@ import {
   type ProviderCalendarCommand,
 } from '../domain/schedule/provider-calendar.decider';
 import { comparePositions, type EventStore } from '../eventstore/event-store';
+import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 
 export interface ScheduleDependencies {
   store: EventStore;
   /** Read models (rm_schedule). */
   pool: pg.Pool;
-  waitFor: (position: LogPosition) => Promise<unknown>;
+  waitFor: WaitFor;
   logger: SlotLogger;
   now?: () => Date;
 }
@@ -127,6 +128,8 @@ const APPEND_CONCURRENCY = 8;
 /** The schedule area: time slots, availability for booking, working hours and templates. */
 export class ScheduleService {
   private readonly now: () => Date;
+  /** Commands answer once the read models hold their events. */
+  private readonly reads: ReadYourWrites;
   private readonly cache = new Map<string, CachedAvailability>();
   /**
    * Per provider, how many batches touching its schedule this process's projector committed.
@@ -136,6 +139,7 @@ export class ScheduleService {
 
   constructor(private readonly deps: ScheduleDependencies) {
     this.now = deps.now ?? (() => new Date());
+    this.reads = new ReadYourWrites(deps.waitFor);
   }
 
   /**
@@ -169,7 +173,7 @@ export class ScheduleService {
       ...command,
       metadata: this.meta(actor),
     } as ProviderCommand);
-    if (result.position) await this.deps.waitFor(result.position);
+    await this.reads.settled(result.position);
     return result.state as ActiveProvider;
   }
 
@@ -261,7 +265,7 @@ export class ScheduleService {
       for (const result of results) if (result.position) positions.push(result.position);
     }
     const last = positions.sort(comparePositions).at(-1);
-    if (last) await this.deps.waitFor(last);
+    await this.reads.settled(last);
     const { rows } = await this.deps.pool.query<TimeSlotRow>(
       `SELECT ${SLOT_COLUMNS} FROM rm_schedule.time_slots WHERE id = ANY($1) ORDER BY starts_at, id`,
       [details.map((d) => d.timeSlotId)],

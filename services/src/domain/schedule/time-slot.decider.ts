@@ -1,6 +1,12 @@
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { intervalOf } from '@appointment/contracts/schedule';
+import type {
+  AppointmentRef,
+  BookingDetails,
+  TimeSlotDetails,
+  TimeSlotEvent,
+} from '@appointment/contracts/events/time-slot';
 import type { Command, Decider } from '../command-handler';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
 
@@ -10,42 +16,6 @@ import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from
  * revision, so no interval is ever held twice and a block never takes more than its capacity.
  */
 export const timeSlotStream = (timeSlotId: string) => `timeslot-${timeSlotId}`;
-
-export interface TimeSlotDetails {
-  timeSlotId: string;
-  providerId: string;
-  serviceIds: string[];
-  date: string;
-  startTime: string;
-  endTime: string;
-  timezone: string;
-  /** UTC instants of the window's start and end in the provider's zone. */
-  startDateTime: string;
-  endDateTime: string;
-  availableSlots: number;
-  addAsSlot: boolean;
-}
-
-/** What an appointment records about itself when it takes an interval. */
-export interface BookingDetails {
-  appointmentId: string;
-  /** The provider whose service priced the booking: it must be the window's own. */
-  providerId: string;
-  userId: string;
-  email: string;
-  username: string;
-  providerName: string;
-  serviceName: string;
-  /** 1-based interval of a split window; null for a block. */
-  index: number | null;
-  paymentNeeded: boolean;
-  automaticBooking: boolean;
-  amount: number;
-  /** The provider's currency (issue 18); absent on bookings recorded before it. */
-  currency?: string;
-  note?: string;
-  imageUrl?: string;
-}
 
 export type TimeSlotCommand =
   | (Command & { type: 'AddTimeSlot'; data: TimeSlotDetails })
@@ -64,35 +34,6 @@ export type TimeSlotCommand =
     })
   | (Command & { type: 'ExpireUnpaid'; data: { appointmentId: string } });
 
-export type IntervalBookedData = BookingDetails & {
-  /** pending, or scheduled at once for a free service with automatic booking (SPEC §4). */
-  status: AppointmentStatus;
-  timeSlotId: string;
-  providerId: string;
-  date: string;
-  timezone: string;
-  startDateTime: string;
-  endDateTime: string;
-  at: string;
-};
-
-export type TimeSlotEvent =
-  | { type: 'TimeSlotAdded'; data: TimeSlotDetails & { at: string } }
-  | { type: 'IntervalBooked'; data: IntervalBookedData }
-  | {
-      type: 'AppointmentStatusChanged';
-      data: {
-        timeSlotId: string;
-        providerId: string;
-        appointmentId: string;
-        from: AppointmentStatus;
-        to: AppointmentStatus;
-        at: string;
-      };
-    }
-  | { type: 'PaymentRequested'; data: AppointmentRef & { orderId: string; amount: number; currency: string } }
-  | { type: 'PaymentConfirmed'; data: AppointmentRef & { orderId: string; paymentId: string } };
-
 interface Booking {
   appointmentId: string;
   index: number | null;
@@ -103,189 +44,201 @@ interface Booking {
   orderId?: string;
 }
 
-type AppointmentRef = { timeSlotId: string; providerId: string; appointmentId: string; at: string };
 /** A cancelled appointment no longer holds its interval. */
 const holds = (booking: Booking) => booking.status !== 'cancelled';
 
 export type TimeSlotState = { status: 'none' } | (TimeSlotDetails & { status: 'open'; bookings: Booking[] });
 
 type OpenSlot = Extract<TimeSlotState, { status: 'open' }>;
+type Of<C extends TimeSlotCommand['type']> = Extract<TimeSlotCommand, { type: C }>;
 
-const bookingOf = (state: TimeSlotState, appointmentId: string): Booking => {
+const openSlot = (state: TimeSlotState): OpenSlot => {
   if (state.status === 'none') throw new NotFoundError(MESSAGES.slotNotFound);
-  const booking = state.bookings.find((b) => b.appointmentId === appointmentId);
-  if (!booking) throw new NotFoundError(MESSAGES.appointmentNotFound);
-  return booking;
+  return state;
 };
 
-const refOf = (state: TimeSlotState, booking: Booking, at: string): AppointmentRef => ({
-  timeSlotId: (state as OpenSlot).timeSlotId,
-  providerId: (state as OpenSlot).providerId,
+/** The window and the appointment of it a command names. */
+const bookingOf = (state: TimeSlotState, appointmentId: string): { slot: OpenSlot; booking: Booking } => {
+  const slot = openSlot(state);
+  const booking = slot.bookings.find((b) => b.appointmentId === appointmentId);
+  if (!booking) throw new NotFoundError(MESSAGES.appointmentNotFound);
+  return { slot, booking };
+};
+
+const refOf = (slot: OpenSlot, booking: Booking, at: string): AppointmentRef => ({
+  timeSlotId: slot.timeSlotId,
+  providerId: slot.providerId,
   appointmentId: booking.appointmentId,
   at,
 });
 
 const statusChange = (
-  state: TimeSlotState,
+  slot: OpenSlot,
   booking: Booking,
   to: AppointmentStatus,
   at: string,
 ): TimeSlotEvent => ({
   type: 'AppointmentStatusChanged',
-  data: { ...refOf(state, booking, at), from: booking.status, to },
+  data: { ...refOf(slot, booking, at), from: booking.status, to },
 });
+
+/** Adding the same window again (a retried request) changes nothing. */
+export const addTimeSlot = (command: Of<'AddTimeSlot'>, state: TimeSlotState): TimeSlotEvent[] =>
+  state.status === 'none'
+    ? [{ type: 'TimeSlotAdded', data: { ...command.data, at: command.metadata.now } }]
+    : [];
+
+/** The instants a booking takes: its interval of a split window, or a place in a block. */
+const takenBy = (slot: OpenSlot, index: number | null): { startDateTime: string; endDateTime: string } => {
+  if (!slot.addAsSlot) {
+    if (slot.bookings.filter(holds).length >= slot.availableSlots)
+      throw new ConflictError(MESSAGES.slotJustBooked);
+    return { startDateTime: slot.startDateTime, endDateTime: slot.endDateTime };
+  }
+  if (index === null) throw new ValidationError(MESSAGES.intervalRequired);
+  const interval = intervalOf({ ...slot, indexes: [] }, index);
+  if (!interval) throw new ValidationError(MESSAGES.intervalRequired);
+  if (slot.bookings.some((b) => holds(b) && b.index === index))
+    throw new ConflictError(MESSAGES.slotJustBooked);
+  return { startDateTime: interval.startDateTime, endDateTime: interval.endDateTime };
+};
+
+export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const slot = openSlot(state);
+  const { data: booking, metadata } = command;
+  // The same appointment again (a retried request) books nothing twice.
+  if (slot.bookings.some((b) => b.appointmentId === booking.appointmentId)) return [];
+  // Issue 16: the window's own provider prices the booking, never another provider's service.
+  if (booking.providerId !== slot.providerId)
+    throw new ValidationError(MESSAGES.slotOfAnotherProvider, [
+      { field: 'timeslotId', message: MESSAGES.slotOfAnotherProvider },
+    ]);
+  if (!slot.serviceIds.includes(booking.serviceName)) throw new ValidationError(MESSAGES.slotNotForService);
+  const { startDateTime, endDateTime } = takenBy(slot, booking.index);
+  if (Date.parse(startDateTime) <= Date.parse(metadata.now)) throw new IllegalStateError(MESSAGES.slotInPast);
+  return [
+    {
+      type: 'IntervalBooked',
+      data: {
+        ...booking,
+        index: slot.addAsSlot ? booking.index : null,
+        status: booking.automaticBooking && !booking.paymentNeeded ? 'scheduled' : 'pending',
+        timeSlotId: slot.timeSlotId,
+        providerId: slot.providerId,
+        date: slot.date,
+        timezone: slot.timezone,
+        startDateTime,
+        endDateTime,
+        at: metadata.now,
+      },
+    },
+  ];
+};
+
+export const changeAppointmentStatus = (
+  command: Of<'ChangeAppointmentStatus'>,
+  state: TimeSlotState,
+): TimeSlotEvent[] => {
+  const { slot, booking } = bookingOf(state, command.data.appointmentId);
+  const to = command.data.status;
+  if (booking.status === to) return [];
+  // Back from cancelled, the appointment needs its interval (or a place in the block) again.
+  if (!holds(booking)) {
+    const others = slot.bookings.filter((b) => holds(b) && b.appointmentId !== booking.appointmentId);
+    const taken = slot.addAsSlot
+      ? others.some((b) => b.index === booking.index)
+      : others.length >= slot.availableSlots;
+    if (taken) throw new ConflictError(MESSAGES.slotJustBooked);
+  }
+  return [statusChange(slot, booking, to, command.metadata.now)];
+};
+
+/** The same order again (a retried request) records nothing. */
+export const requestPayment = (command: Of<'RequestPayment'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const { slot, booking } = bookingOf(state, command.data.appointmentId);
+  if (booking.orderId === command.data.orderId) return [];
+  return [
+    { type: 'PaymentRequested', data: { ...refOf(slot, booking, command.metadata.now), ...command.data } },
+  ];
+};
+
+/** A payment is recorded once; issue 5: a service with automatic booking is scheduled once it is paid. */
+export const confirmPayment = (command: Of<'ConfirmPayment'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const { slot, booking } = bookingOf(state, command.data.appointmentId);
+  if (booking.paid) return [];
+  const at = command.metadata.now;
+  const { orderId, paymentId } = command.data;
+  const confirmed: TimeSlotEvent = {
+    type: 'PaymentConfirmed',
+    data: { ...refOf(slot, booking, at), orderId, paymentId },
+  };
+  return booking.automaticBooking && booking.status === 'pending'
+    ? [confirmed, statusChange(slot, booking, 'scheduled', at)]
+    : [confirmed];
+};
+
+/** The unpaid timeout: only a pending booking still waiting for its payment is cancelled. */
+export const expireUnpaid = (command: Of<'ExpireUnpaid'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const { slot, booking } = bookingOf(state, command.data.appointmentId);
+  if (booking.paid || !booking.paymentNeeded || booking.status !== 'pending') return [];
+  return [statusChange(slot, booking, 'cancelled', command.metadata.now)];
+};
+
+export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlotEvent[] => {
+  switch (command.type) {
+    case 'AddTimeSlot':
+      return addTimeSlot(command, state);
+    case 'BookInterval':
+      return bookInterval(command, state);
+    case 'ChangeAppointmentStatus':
+      return changeAppointmentStatus(command, state);
+    case 'RequestPayment':
+      return requestPayment(command, state);
+    case 'ConfirmPayment':
+      return confirmPayment(command, state);
+    case 'ExpireUnpaid':
+      return expireUnpaid(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+};
+
+/** The appointment an event is about, changed by `change`; other bookings as they were. */
+const withBooking = (state: TimeSlotState, appointmentId: string, change: Partial<Booking>): TimeSlotState =>
+  state.status === 'none'
+    ? state
+    : {
+        ...state,
+        bookings: state.bookings.map((b) => (b.appointmentId === appointmentId ? { ...b, ...change } : b)),
+      };
+
+export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotState => {
+  switch (event.type) {
+    case 'TimeSlotAdded': {
+      const { at: _at, ...details } = event.data;
+      return { ...details, status: 'open', bookings: [] };
+    }
+    case 'IntervalBooked': {
+      if (state.status === 'none') return state;
+      const { appointmentId, index, status, paymentNeeded, automaticBooking } = event.data;
+      const booking: Booking = { appointmentId, index, status, paymentNeeded, automaticBooking, paid: false };
+      return { ...state, bookings: [...state.bookings, booking] };
+    }
+    case 'AppointmentStatusChanged':
+      return withBooking(state, event.data.appointmentId, { status: event.data.to });
+    case 'PaymentRequested':
+      return withBooking(state, event.data.appointmentId, { orderId: event.data.orderId });
+    case 'PaymentConfirmed':
+      return withBooking(state, event.data.appointmentId, { paid: true });
+    default:
+      return state;
+  }
+};
 
 export const timeSlotDecider: Decider<TimeSlotCommand, TimeSlotEvent, TimeSlotState> = {
   initialState: () => ({ status: 'none' }),
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'TimeSlotAdded': {
-        const { at: _at, ...details } = event.data;
-        return { ...details, status: 'open', bookings: [] };
-      }
-      case 'IntervalBooked':
-        return state.status === 'none'
-          ? state
-          : {
-              ...state,
-              bookings: [
-                ...state.bookings,
-                {
-                  appointmentId: event.data.appointmentId,
-                  index: event.data.index,
-                  status: event.data.status,
-                  paymentNeeded: event.data.paymentNeeded,
-                  automaticBooking: event.data.automaticBooking,
-                  paid: false,
-                },
-              ],
-            };
-      case 'AppointmentStatusChanged':
-        return state.status === 'none'
-          ? state
-          : {
-              ...state,
-              bookings: state.bookings.map((b) =>
-                b.appointmentId === event.data.appointmentId ? { ...b, status: event.data.to } : b,
-              ),
-            };
-      case 'PaymentRequested':
-        return state.status === 'none'
-          ? state
-          : {
-              ...state,
-              bookings: state.bookings.map((b) =>
-                b.appointmentId === event.data.appointmentId ? { ...b, orderId: event.data.orderId } : b,
-              ),
-            };
-      case 'PaymentConfirmed':
-        return state.status === 'none'
-          ? state
-          : {
-              ...state,
-              bookings: state.bookings.map((b) =>
-                b.appointmentId === event.data.appointmentId ? { ...b, paid: true } : b,
-              ),
-            };
-      default:
-        return state;
-    }
-  },
-  decide: (command, state) => {
-    const at = command.metadata.now;
-    switch (command.type) {
-      case 'AddTimeSlot':
-        // Adding the same window again (a retried request) changes nothing.
-        return state.status === 'none' ? [{ type: 'TimeSlotAdded', data: { ...command.data, at } }] : [];
-      case 'BookInterval': {
-        if (state.status === 'none') throw new NotFoundError(MESSAGES.slotNotFound);
-        const booking = command.data;
-        // The same appointment again (a retried request) books nothing twice.
-        if (state.bookings.some((b) => b.appointmentId === booking.appointmentId)) return [];
-        // Issue 16: the window's own provider prices the booking, never another provider's service.
-        if (booking.providerId !== state.providerId)
-          throw new ValidationError(MESSAGES.slotOfAnotherProvider, [
-            { field: 'timeslotId', message: MESSAGES.slotOfAnotherProvider },
-          ]);
-        if (!state.serviceIds.includes(booking.serviceName))
-          throw new ValidationError(MESSAGES.slotNotForService);
-        let startDateTime = state.startDateTime;
-        let endDateTime = state.endDateTime;
-        if (state.addAsSlot) {
-          if (booking.index === null) throw new ValidationError(MESSAGES.intervalRequired);
-          const interval = intervalOf({ ...state, indexes: [] }, booking.index);
-          if (!interval) throw new ValidationError(MESSAGES.intervalRequired);
-          if (state.bookings.some((b) => holds(b) && b.index === booking.index)) {
-            throw new ConflictError(MESSAGES.slotJustBooked);
-          }
-          ({ startDateTime, endDateTime } = interval);
-        } else if (state.bookings.filter(holds).length >= state.availableSlots) {
-          throw new ConflictError(MESSAGES.slotJustBooked);
-        }
-        if (Date.parse(startDateTime) <= Date.parse(at)) throw new IllegalStateError(MESSAGES.slotInPast);
-        return [
-          {
-            type: 'IntervalBooked',
-            data: {
-              ...booking,
-              index: state.addAsSlot ? booking.index : null,
-              status: booking.automaticBooking && !booking.paymentNeeded ? 'scheduled' : 'pending',
-              timeSlotId: state.timeSlotId,
-              providerId: state.providerId,
-              date: state.date,
-              timezone: state.timezone,
-              startDateTime,
-              endDateTime,
-              at,
-            },
-          },
-        ];
-      }
-      case 'ChangeAppointmentStatus': {
-        const booking = bookingOf(state, command.data.appointmentId);
-        const open = state as OpenSlot;
-        const to = command.data.status;
-        if (booking.status === to) return [];
-        // Back from cancelled, the appointment needs its interval (or a place in the block) again.
-        if (!holds(booking)) {
-          const others = open.bookings.filter((b) => holds(b) && b.appointmentId !== booking.appointmentId);
-          const taken = open.addAsSlot
-            ? others.some((b) => b.index === booking.index)
-            : others.length >= open.availableSlots;
-          if (taken) throw new ConflictError(MESSAGES.slotJustBooked);
-        }
-        return [statusChange(state, booking, to, at)];
-      }
-      case 'RequestPayment': {
-        const booking = bookingOf(state, command.data.appointmentId);
-        if (booking.orderId === command.data.orderId) return [];
-        return [{ type: 'PaymentRequested', data: { ...refOf(state, booking, at), ...command.data } }];
-      }
-      case 'ConfirmPayment': {
-        const booking = bookingOf(state, command.data.appointmentId);
-        if (booking.paid) return [];
-        const confirmed: TimeSlotEvent = {
-          type: 'PaymentConfirmed',
-          data: {
-            ...refOf(state, booking, at),
-            orderId: command.data.orderId,
-            paymentId: command.data.paymentId,
-          },
-        };
-        // Issue 5: a service with automatic booking is scheduled once it is paid.
-        return booking.automaticBooking && booking.status === 'pending'
-          ? [confirmed, statusChange(state, booking, 'scheduled', at)]
-          : [confirmed];
-      }
-      case 'ExpireUnpaid': {
-        const booking = bookingOf(state, command.data.appointmentId);
-        if (booking.paid || !booking.paymentNeeded || booking.status !== 'pending') return [];
-        return [statusChange(state, booking, 'cancelled', at)];
-      }
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-      }
-    }
-  },
+  evolve,
+  decide,
 };

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { AppointmentStatus } from '../appointments';
+
+/**
+ * The events of a time slot's stream (one availability window, SPEC §3), written once. The
+ * decider produces them; read models and reactors parse them with these schemas, or with a
+ * `.pick()` of the fields they read, so an event never has a second, hand-typed shape.
+ */
+
+/** A window as its provider opened it. */
+export const TimeSlotDetails = z.object({
+  timeSlotId: z.string(),
+  providerId: z.string(),
+  serviceIds: z.array(z.string()),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timezone: z.string(),
+  /** UTC instants of the window's start and end in the provider's zone. */
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  availableSlots: z.number(),
+  addAsSlot: z.boolean(),
+});
+export type TimeSlotDetails = z.infer<typeof TimeSlotDetails>;
+
+/** What an appointment records about itself when it takes an interval. */
+export const BookingDetails = z.object({
+  appointmentId: z.string(),
+  /** The provider whose service priced the booking: it must be the window's own. */
+  providerId: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  username: z.string(),
+  providerName: z.string(),
+  serviceName: z.string(),
+  /** 1-based interval of a split window; null for a block. */
+  index: z.number().nullable(),
+  paymentNeeded: z.boolean(),
+  automaticBooking: z.boolean(),
+  amount: z.number(),
+  /** The provider's currency (issue 18); absent on bookings recorded before it. */
+  currency: z.string().optional(),
+  note: z.string().optional(),
+  imageUrl: z.string().optional(),
+});
+export type BookingDetails = z.infer<typeof BookingDetails>;
+
+/** Which appointment of which window an event is about, and when. */
+const AppointmentRef = z.object({
+  timeSlotId: z.string(),
+  providerId: z.string(),
+  appointmentId: z.string(),
+  at: z.string(),
+});
+export type AppointmentRef = z.infer<typeof AppointmentRef>;
+
+export const TimeSlotAdded = TimeSlotDetails.extend({ at: z.string() });
+
+export const IntervalBooked = BookingDetails.extend({
+  /** pending, or scheduled at once for a free service with automatic booking (SPEC §4). */
+  status: AppointmentStatus,
+  timeSlotId: z.string(),
+  date: z.string(),
+  timezone: z.string(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  at: z.string(),
+});
+
+export const AppointmentStatusChanged = AppointmentRef.extend({
+  from: AppointmentStatus,
+  to: AppointmentStatus,
+});
+
+export const PaymentRequested = AppointmentRef.extend({
+  orderId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+});
+
+export const PaymentConfirmed = AppointmentRef.extend({ orderId: z.string(), paymentId: z.string() });
+
+/** Every time-slot event's data schema, by type. */
+export const TIME_SLOT_EVENTS = {
+  TimeSlotAdded,
+  IntervalBooked,
+  AppointmentStatusChanged,
+  PaymentRequested,
+  PaymentConfirmed,
+} as const;
+
+type DataOf = { [K in keyof typeof TIME_SLOT_EVENTS]: z.infer<(typeof TIME_SLOT_EVENTS)[K]> };
+export type TimeSlotAddedData = DataOf['TimeSlotAdded'];
+export type IntervalBookedData = DataOf['IntervalBooked'];
+export type AppointmentStatusChangedData = DataOf['AppointmentStatusChanged'];
+export type PaymentRequestedData = DataOf['PaymentRequested'];
+export type PaymentConfirmedData = DataOf['PaymentConfirmed'];
+
+export type TimeSlotEvent = { [K in keyof DataOf]: { type: K; data: DataOf[K] } }[keyof DataOf];
+
+/**
+ * A recorded event as the time-slot event of its type, if its data fits that type's schema;
+ * undefined for any other event.
+ */
+export const asTimeSlotEvent = <T extends TimeSlotEvent['type']>(
+  type: T,
+  event: { type: string; data: unknown },
+): Extract<TimeSlotEvent, { type: T }> | undefined => {
+  if (event.type !== type) return undefined;
+  const parsed = TIME_SLOT_EVENTS[type].safeParse(event.data);
+  return parsed.success ? ({ type, data: parsed.data } as Extract<TimeSlotEvent, { type: T }>) : undefined;
+};

@@ -1,0 +1,108 @@
+import type pg from 'pg';
+import type { Appointment } from '@appointment/contracts/appointments';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { appointmentById } from '@appointment/projections/appointments.queries';
+import type { Actor } from '../accounts/accounts.service';
+import { commandMetadata, handleCommand, StreamCache, type HandleOptions } from '../domain/command-handler';
+import { NotFoundError } from '../domain/errors';
+import {
+  timeSlotDecider,
+  timeSlotStream,
+  type TimeSlotCommand,
+  type TimeSlotState,
+} from '../domain/schedule/time-slot.decider';
+import type { EventStore } from '../eventstore/event-store';
+import type { JobQueues } from '../jobs/job-queues';
+import type { PaymentGateway } from '../payments/payment-gateway';
+import { ReadYourWrites, type WaitFor } from '../read-your-writes';
+import { ProviderStates } from './book/provider-states';
+
+export interface AppointmentsDependencies {
+  store: EventStore;
+  pool: pg.Pool;
+  waitFor: WaitFor;
+  payments: PaymentGateway;
+  /** Payment confirmation and the unpaid-booking timeout run here (BullMQ). */
+  jobs?: JobQueues;
+  paymentTimeoutMs: number;
+  /** Upcoming active appointments one account may hold (issue 16: no hoarding); 0: no limit. */
+  bookingLimit?: number;
+  now?: () => Date;
+  /**
+   * Keep providers' states in memory between bookings. Only for a process whose projector calls
+   * `providersChanged` after every batch: that is what drops a changed provider.
+   */
+  keepProviders?: boolean;
+  /**
+   * The booker's next read may reach another process (several API processes): a booking then
+   * answers only once the read model holds it, as every other command does.
+   */
+  answerAfterReadModel?: boolean;
+}
+
+/** Bookings of one window race on its stream; each lost race is decided again, a bounded number of times. */
+const BOOKING_RETRIES = 60;
+
+/** What every appointments slice shares: its dependencies, the clock, the caches, read-your-writes. */
+export interface AppointmentsContext {
+  deps: AppointmentsDependencies;
+  now: () => Date;
+  /** How every command on a window is handled: lost races decided again, then 409. */
+  onWindow: HandleOptions<TimeSlotState>;
+  providers: ProviderStates;
+  reads: ReadYourWrites;
+}
+
+export const appointmentsContext = (deps: AppointmentsDependencies): AppointmentsContext => ({
+  deps,
+  now: deps.now ?? (() => new Date()),
+  onWindow: {
+    maxRetries: BOOKING_RETRIES,
+    conflictMessage: MESSAGES.slotJustBooked,
+    // Windows this process booked on lately: a booking usually decides without reading.
+    cache: new StreamCache<TimeSlotState>(),
+  },
+  providers: new ProviderStates(deps.store, deps.keepProviders ?? false),
+  reads: new ReadYourWrites(deps.waitFor),
+});
+
+/** A command on an appointment's window, answered once the read models hold its events. */
+export const onTimeSlot = async (
+  context: AppointmentsContext,
+  actor: Actor | undefined,
+  timeSlotId: string,
+  command: Omit<TimeSlotCommand, 'metadata'>,
+): Promise<void> => {
+  const result = await handleCommand(
+    context.deps.store,
+    timeSlotStream(timeSlotId),
+    timeSlotDecider,
+    { ...command, metadata: commandMetadata(context.now(), actor) } as TimeSlotCommand,
+    context.onWindow,
+  );
+  await context.reads.settled(result.position);
+};
+
+/** When an unpaid booking of a paid service stops being held (its unpaid timeout). */
+export const payByOf = (context: AppointmentsContext, appointment: Appointment): string | undefined => {
+  if (!appointment.paymentNeeded || appointment.paid || appointment.status !== 'pending') return undefined;
+  return new Date(Date.parse(appointment.createdAt) + context.deps.paymentTimeoutMs).toISOString();
+};
+
+/** An appointment with its pay-by instant, when it still waits for its payment. */
+export const withPayBy = (context: AppointmentsContext, appointment: Appointment): Appointment => {
+  const payBy = payByOf(context, appointment);
+  return payBy ? { ...appointment, payBy } : appointment;
+};
+
+/**
+ * One appointment from the read model. One not there yet may be a booking this process has
+ * just answered (someone else acting on it at once): that is waited for, once.
+ */
+export const appointmentNamed = async (context: AppointmentsContext, id: string): Promise<Appointment> => {
+  let found = await appointmentById(context.deps.pool, id);
+  if (!found && (await context.reads.lastWriteSettled()))
+    found = await appointmentById(context.deps.pool, id);
+  if (!found) throw new NotFoundError(MESSAGES.appointmentNotFound);
+  return withPayBy(context, found.appointment);
+};

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import type { Appointment, BookingForm } from '@appointment/contracts/appointments';
+import { asTimeSlotEvent, type IntervalBookedData } from '@appointment/contracts/events/time-slot';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { FALLBACK_CURRENCY } from '@appointment/contracts/money';
+import { timeOfDayIn } from '@appointment/contracts/schedule';
+import { upcomingHeldBy } from '@appointment/projections/appointments.queries';
+import type { Actor } from '../../accounts/accounts.service';
+import { commandMetadata, handleCommand } from '../../domain/command-handler';
+import {
+  NotFoundError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../../domain/errors';
+import {
+  timeSlotDecider,
+  timeSlotStream,
+  type TimeSlotCommand,
+} from '../../domain/schedule/time-slot.decider';
+import { appointmentNamed, type AppointmentsContext } from '../appointments-context';
+import { orderPayment, type Booked } from '../payment/order';
+import { windowFor } from './window-for';
+
+const APPOINTMENT_NAMESPACE = '8d7f1c2a-3b4e-4f5a-9c6d-7e8f9a0b1c2d';
+
+/** An appointment as its booking event records it, before anything else happens to it. */
+const appointmentOf = (d: IntervalBookedData): Appointment => {
+  const startTime = timeOfDayIn(new Date(d.startDateTime), d.timezone);
+  const endTime = timeOfDayIn(new Date(d.endDateTime), d.timezone);
+  return {
+    _id: d.appointmentId,
+    userId: d.userId,
+    email: d.email,
+    username: d.username,
+    providerId: d.providerId,
+    providerName: d.providerName,
+    serviceName: d.serviceName,
+    timeslotId: d.timeSlotId,
+    index: d.index,
+    date: d.date,
+    starttime: startTime,
+    startTime,
+    endtime: endTime,
+    endTime,
+    startDateTime: new Date(d.startDateTime).toISOString(),
+    endDateTime: new Date(d.endDateTime).toISOString(),
+    timezone: d.timezone,
+    status: d.status,
+    paymentNeeded: d.paymentNeeded,
+    paid: false,
+    amount: d.amount,
+    currency: d.currency ?? FALLBACK_CURRENCY,
+    ...(d.note ? { note: d.note } : {}),
+    ...(d.imageUrl ? { imageUrl: d.imageUrl } : {}),
+    createdAt: new Date(d.at).toISOString(),
+    updatedAt: new Date(d.at).toISOString(),
+  };
+};
+
+/**
+ * One account may hold only so many upcoming active appointments (issue 16: one person must
+ * not hoard a provider's free slots). Counted on the read model after this person's own last
+ * booking is in it; bookings racing each other from one account may pass the limit by their
+ * number, which a single person's browser does not reach.
+ */
+const withinBookingLimit = async (context: AppointmentsContext, actor: Actor): Promise<void> => {
+  const limit = context.deps.bookingLimit ?? 0;
+  if (limit <= 0) return;
+  await context.reads.caughtUp(actor.userId);
+  const held = await upcomingHeldBy(context.deps.pool, actor.userId, context.now(), limit);
+  if (held >= limit) throw new TooManyRequestsError(MESSAGES.tooManyBookings);
+};
+
+/**
+ * SPEC §7.3 bookappointment. The interval is taken by one append to the window's stream with
+ * its expected revision: of any number of racing requests exactly one wins an interval, the
+ * others get 409. The same idempotency key books once. Price and flags come from the
+ * provider's service, never from the form.
+ */
+export const book = async (
+  context: AppointmentsContext,
+  actor: Actor,
+  form: BookingForm,
+  imageUrl?: string,
+  idempotencyKey?: string,
+): Promise<Booked> => {
+  const { deps } = context;
+  const provider = await context.providers.of(form.providerId);
+  if (provider.status !== 'active') throw new NotFoundError(MESSAGES.providerNotFound);
+  const service = provider.services.find(
+    (s) => s.name.toLowerCase() === form.servicename.trim().toLowerCase(),
+  );
+  if (!service) {
+    throw new ValidationError(MESSAGES.serviceNotFound, [
+      { field: 'servicename', message: MESSAGES.serviceNotFound },
+    ]);
+  }
+  // Production without a card provider: a paid booking would hold a slot nobody can pay for.
+  if (service.isPaymentNeeded && deps.payments.name === 'none')
+    throw new ServiceUnavailableError(MESSAGES.paymentsUnavailable);
+  await withinBookingLimit(context, actor);
+  const user =
+    actor.email !== undefined && actor.name !== undefined
+      ? { email: actor.email, name: actor.name }
+      : (
+          await deps.pool.query<{ email: string; name: string }>(
+            'SELECT email, name FROM rm_accounts.users WHERE id = $1',
+            [actor.userId],
+          )
+        ).rows[0];
+  if (!user) throw new NotFoundError(MESSAGES.userNotFound);
+  const timeSlotId = await windowFor(deps.pool, form);
+  const appointmentId = idempotencyKey
+    ? uuidv5(`${actor.userId}\u0000${idempotencyKey}`, APPOINTMENT_NAMESPACE)
+    : randomUUID();
+  const result = await handleCommand(
+    deps.store,
+    timeSlotStream(timeSlotId),
+    timeSlotDecider,
+    {
+      type: 'BookInterval',
+      data: {
+        appointmentId,
+        providerId: form.providerId,
+        userId: actor.userId,
+        email: user.email,
+        username: user.name,
+        providerName: provider.businessName,
+        serviceName: service.name,
+        index: form.index ?? null,
+        paymentNeeded: service.isPaymentNeeded,
+        automaticBooking: service.automaticBooking,
+        amount: service.price,
+        currency: provider.currency,
+        ...(form.note ? { note: form.note } : {}),
+        ...(imageUrl ? { imageUrl } : {}),
+      },
+      // A repeated request finds its first booking's event and waits for it like the first did.
+      metadata: commandMetadata(
+        context.now(),
+        actor,
+        idempotencyKey ? { idempotencyKey: `${actor.userId}:${idempotencyKey}` } : {},
+      ),
+    } satisfies TimeSlotCommand,
+    context.onWindow,
+  );
+  const booked = result.events
+    .map((event) => asTimeSlotEvent('IntervalBooked', event))
+    .find((event) => event?.data.appointmentId === appointmentId);
+  let appointment: Appointment;
+  if (booked && !result.repeated && result.position) {
+    // Just booked: the answer is the event itself. This person's next reads wait for the
+    // read model to hold it (`caughtUp`); nobody waits here.
+    appointment = appointmentOf(booked.data);
+    context.reads.wrote(actor.userId, result.position);
+    if (deps.answerAfterReadModel) await context.reads.caughtUp(actor.userId);
+  } else {
+    await context.reads.settled(result.position);
+    appointment = await appointmentNamed(context, appointmentId);
+  }
+  if (!appointment.paymentNeeded || appointment.status === 'cancelled') return { appointment };
+  return orderPayment(context, actor, appointment, service);
+};

@@ -1,0 +1,95 @@
+import type {
+  Appointment,
+  AppointmentCounts,
+  AppointmentStatus,
+  DashboardDetails,
+} from '@appointment/contracts/appointments';
+import type { Provider } from '@appointment/contracts/catalogue';
+import { MESSAGES } from '@appointment/contracts/messages';
+import {
+  appointmentsOf,
+  statusCountsOf,
+  type AppointmentScope,
+} from '@appointment/projections/appointments.queries';
+import type { Actor } from '../../accounts/accounts.service';
+import type { CatalogueService } from '../../catalogue/catalogue.service';
+import { ForbiddenError } from '../../domain/errors';
+import { withPayBy, type AppointmentsContext } from '../appointments-context';
+
+/** Who sees which appointments: users their own, a provider's staff the provider's, platform staff all. */
+const scopeOf = (actor: Actor): AppointmentScope => {
+  if (actor.role === 'user') return { userId: actor.userId };
+  if (actor.role === 'admin' || actor.role === 'incharge') {
+    if (!actor.providerId) throw new ForbiddenError(MESSAGES.forbidden);
+    return { providerId: actor.providerId };
+  }
+  return 'all';
+};
+
+export const listAppointments = async (
+  context: AppointmentsContext,
+  actor: Actor,
+  status?: AppointmentStatus | 'all',
+): Promise<Appointment[]> => {
+  await context.reads.caughtUp(actor.userId);
+  const scope = scopeOf(actor);
+  const appointments = await appointmentsOf(
+    context.deps.pool,
+    scope,
+    status && status !== 'all' ? status : undefined,
+  );
+  return appointments.map((appointment) => withPayBy(context, appointment));
+};
+
+export const countAppointments = async (
+  context: AppointmentsContext,
+  actor: Actor,
+): Promise<AppointmentCounts> => {
+  await context.reads.caughtUp(actor.userId);
+  const counts = await statusCountsOf(context.deps.pool, scopeOf(actor));
+  return {
+    scheduledAppointments: counts.scheduled ?? 0,
+    pendingAppointments: counts.pending ?? 0,
+    completedAppointments: counts.completed ?? 0,
+    cancelledAppointments: counts.cancelled ?? 0,
+    totalAppointments: Object.values(counts).reduce((sum, count) => sum + count, 0),
+  };
+};
+
+/**
+ * SPEC §3 dashboard details, by role: a user's appointments with their providers; a
+ * provider's appointments with their services and users. Platform staff get neither.
+ */
+export const dashboardDetails = async (
+  context: AppointmentsContext,
+  actor: Actor,
+  catalogue: CatalogueService,
+): Promise<DashboardDetails> => {
+  if (actor.role === 'user') {
+    const appointments = await listAppointments(context, actor);
+    const providers = new Map<string, Provider | null>();
+    for (const id of new Set(appointments.map((a) => a.providerId))) {
+      providers.set(id, await catalogue.providerFor(actor, id).catch(() => null));
+    }
+    return {
+      appointmentsWithProviderDetails: appointments.map((a) => ({
+        ...a,
+        providerDetails: providers.get(a.providerId) ?? null,
+      })),
+      appointmentsWithServiceDetails: [],
+    };
+  }
+  if ((actor.role === 'admin' || actor.role === 'incharge') && actor.providerId) {
+    const appointments = await listAppointments(context, actor);
+    const services = await catalogue.services(actor.providerId);
+    return {
+      appointmentsWithProviderDetails: [],
+      appointmentsWithServiceDetails: appointments.map((a) => ({
+        ...a,
+        serviceDetails: services.find((s) => s.name === a.serviceName) ?? null,
+        userDetails: { username: a.username, email: a.email },
+      })),
+    };
+  }
+  return { appointmentsWithProviderDetails: [], appointmentsWithServiceDetails: [] };
+};

@@ -1,0 +1,335 @@
+import type { Command } from '../command-handler';
+import { specFor } from '../decider-spec';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
+import { timeSlotDecider, type TimeSlotCommand } from './time-slot.decider';
+
+const now = '2026-11-22T09:00:00.000Z';
+const metadata: Command['metadata'] = { now, userId: 'admin-1' };
+const P = 'p1';
+
+describe('time slot decider', () => {
+  const spec = specFor(timeSlotDecider);
+  const data = {
+    timeSlotId: 't1',
+    providerId: P,
+    serviceIds: ['Consultation'],
+    date: '2026-12-01',
+    startTime: '09:00',
+    endTime: '12:00',
+    timezone: 'Asia/Kolkata',
+    startDateTime: '2026-12-01T03:30:00.000Z',
+    endDateTime: '2026-12-01T06:30:00.000Z',
+    availableSlots: 6,
+    addAsSlot: true,
+  };
+  const add: TimeSlotCommand = { type: 'AddTimeSlot', data, metadata };
+  it('adds a window once; the same window again adds nothing', () => {
+    spec
+      .given([])
+      .when(add)
+      .then([{ type: 'TimeSlotAdded', data: { ...data, at: now } }]);
+    spec
+      .given([{ type: 'TimeSlotAdded', data: { ...data, at: now } }])
+      .when(add)
+      .then([]);
+  });
+});
+
+const window = (over: Partial<TimeSlotCommand['data']> = {}) => ({
+  type: 'TimeSlotAdded' as const,
+  data: {
+    timeSlotId: 't1',
+    providerId: P,
+    serviceIds: ['Consultation'],
+    date: '2026-12-01',
+    startTime: '09:00',
+    endTime: '10:00',
+    timezone: 'UTC',
+    startDateTime: '2026-12-01T09:00:00.000Z',
+    endDateTime: '2026-12-01T10:00:00.000Z',
+    availableSlots: 2,
+    addAsSlot: true,
+    at: now,
+    ...over,
+  },
+});
+const booking = (appointmentId: string, index: number | null, providerId = P) => ({
+  appointmentId,
+  providerId,
+  userId: 'u1',
+  email: 'u1@example.com',
+  username: 'U One',
+  providerName: 'Sunrise Clinic',
+  serviceName: 'Consultation',
+  index,
+  paymentNeeded: true,
+  automaticBooking: false,
+  amount: 50,
+});
+const book = (appointmentId: string, index: number | null, at = now): TimeSlotCommand => ({
+  type: 'BookInterval',
+  data: booking(appointmentId, index),
+  metadata: { ...metadata, now: at },
+});
+const booked = (appointmentId: string, index: number | null, start: string, end: string) => ({
+  type: 'IntervalBooked' as const,
+  data: {
+    ...booking(appointmentId, index),
+    status: 'pending' as const,
+    timeSlotId: 't1',
+    providerId: P,
+    date: '2026-12-01',
+    timezone: 'UTC',
+    startDateTime: start,
+    endDateTime: end,
+    at: now,
+  },
+});
+const status = (appointmentId: string, to: 'pending' | 'cancelled' | 'scheduled'): TimeSlotCommand => ({
+  type: 'ChangeAppointmentStatus',
+  data: { appointmentId, status: to },
+  metadata,
+});
+
+const changed = (
+  appointmentId: string,
+  from: 'pending' | 'scheduled' | 'cancelled',
+  to: 'pending' | 'scheduled' | 'cancelled',
+) => ({
+  type: 'AppointmentStatusChanged' as const,
+  data: { timeSlotId: 't1', providerId: P, appointmentId, from, to, at: now },
+});
+
+describe('time slot decider: bookings (DESIGN §5)', () => {
+  const spec = specFor(timeSlotDecider);
+  it('books a free interval with its own instants, pending while payment is due', () =>
+    spec
+      .given([window()])
+      .when(book('a1', 2))
+      .then([booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')]));
+  it('refuses a taken interval, an unknown one, and one already started', () => {
+    const taken = booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z');
+    spec.given([window(), taken]).when(book('a2', 2)).thenThrows(ConflictError);
+    spec.given([window()]).when(book('a2', 3)).thenThrows(ValidationError);
+    spec
+      .given([window()])
+      .when(book('a2', 1, '2026-12-01T09:00:00.000Z'))
+      .thenThrows(IllegalStateError);
+  });
+  it("refuses a booking priced by another provider's service (issue 16: Rival's price in Sunrise's slot)", () =>
+    spec
+      .given([window()])
+      .when({ type: 'BookInterval', data: booking('a1', 2, 'rival-clinic'), metadata })
+      .thenThrows(ValidationError));
+  it('books the same appointment only once', () =>
+    spec
+      .given([window(), booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')])
+      .when(book('a1', 2))
+      .then([]));
+  it('fills a block up to its capacity and no further', () => {
+    const block = window({ addAsSlot: false });
+    const one = booked('a1', null, '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z');
+    const two = booked('a2', null, '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z');
+    spec.given([block, one]).when(book('a2', null)).then([two]);
+    spec.given([block, one, two]).when(book('a3', null)).thenThrows(ConflictError);
+  });
+  it('frees the interval of a cancelled appointment, and takes it back only while free', () => {
+    const first = booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z');
+    const cancelled = {
+      type: 'AppointmentStatusChanged' as const,
+      data: {
+        timeSlotId: 't1',
+        providerId: P,
+        appointmentId: 'a1',
+        from: 'pending' as const,
+        to: 'cancelled' as const,
+        at: now,
+      },
+    };
+    spec.given([window(), first]).when(status('a1', 'cancelled')).then([cancelled]);
+    spec
+      .given([window(), first, cancelled])
+      .when(book('a2', 2))
+      .then([booked('a2', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')]);
+    spec
+      .given([
+        window(),
+        first,
+        cancelled,
+        booked('a2', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z'),
+      ])
+      .when(status('a1', 'scheduled'))
+      .thenThrows(ConflictError);
+  });
+
+  it('refuses a booking on a window that does not exist', () =>
+    spec.given([]).when(book('a1', 2)).thenThrows(NotFoundError));
+  it('refuses a service the window does not offer', () =>
+    spec
+      .given([window({ serviceIds: ['Cleaning'] })])
+      .when(book('a1', 2))
+      .thenThrows(ValidationError));
+  it('refuses a split window booked without an interval', () =>
+    spec.given([window()]).when(book('a1', null)).thenThrows(ValidationError));
+  it('schedules at once a free service with automatic booking (SPEC §4)', () =>
+    spec
+      .given([window()])
+      .when({
+        type: 'BookInterval',
+        data: { ...booking('a1', 1), paymentNeeded: false, automaticBooking: true },
+        metadata,
+      })
+      .then([
+        {
+          type: 'IntervalBooked',
+          data: {
+            ...booked('a1', 1, '2026-12-01T09:00:00.000Z', '2026-12-01T09:30:00.000Z').data,
+            paymentNeeded: false,
+            automaticBooking: true,
+            status: 'scheduled',
+          },
+        },
+      ]));
+  it('books the same appointment again: nothing happens', () =>
+    spec
+      .given([window(), booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')])
+      .when(book('a1', 2))
+      .thenNothingHappened());
+});
+
+describe('time slot decider: AddTimeSlot', () => {
+  const spec = specFor(timeSlotDecider);
+  const add: TimeSlotCommand = { type: 'AddTimeSlot', data: window().data, metadata };
+  it('opens the window', () => {
+    const { at: _at, ...details } = window().data;
+    spec.given([]).when({ type: 'AddTimeSlot', data: details, metadata }).then([window()]);
+  });
+  it('adds the same window again: nothing happens', () =>
+    spec.given([window()]).when(add).thenNothingHappened());
+});
+
+describe('time slot decider: ChangeAppointmentStatus (SPEC §4)', () => {
+  const spec = specFor(timeSlotDecider);
+  const first = booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z');
+  it('moves an appointment to any other status, naming the one it leaves', () =>
+    spec
+      .given([window(), first])
+      .when(status('a1', 'scheduled'))
+      .then([changed('a1', 'pending', 'scheduled')]));
+  it('moves an appointment to the status it has: nothing happens', () =>
+    spec
+      .given([window(), first, changed('a1', 'pending', 'scheduled')])
+      .when(status('a1', 'scheduled'))
+      .thenNothingHappened());
+  it('refuses an appointment the window does not hold, and a window that does not exist', () => {
+    spec.given([window(), first]).when(status('a9', 'scheduled')).thenThrows(NotFoundError);
+    spec.given([]).when(status('a1', 'scheduled')).thenThrows(NotFoundError);
+  });
+  it('takes a cancelled appointment back into a block only while it has a place', () => {
+    const block = window({ addAsSlot: false, availableSlots: 1 });
+    const one = booked('a1', null, '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z');
+    const two = booked('a2', null, '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z');
+    const cancelled = changed('a1', 'pending', 'cancelled');
+    spec
+      .given([block, one, cancelled])
+      .when(status('a1', 'pending'))
+      .then([changed('a1', 'cancelled', 'pending')]);
+    spec.given([block, one, cancelled, two]).when(status('a1', 'pending')).thenThrows(ConflictError);
+  });
+});
+
+describe('time slot decider: payments (issue 5, 18)', () => {
+  const spec = specFor(timeSlotDecider);
+  const unpaid = booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z');
+  const ref = { timeSlotId: 't1', providerId: P, appointmentId: 'a1', at: now };
+  const request: TimeSlotCommand = {
+    type: 'RequestPayment',
+    data: { appointmentId: 'a1', orderId: 'order-1', amount: 5000, currency: 'INR' },
+    metadata,
+  };
+  const requested = {
+    type: 'PaymentRequested' as const,
+    data: { ...ref, orderId: 'order-1', amount: 5000, currency: 'INR' },
+  };
+  const confirm: TimeSlotCommand = {
+    type: 'ConfirmPayment',
+    data: { appointmentId: 'a1', orderId: 'order-1', paymentId: 'pay-1' },
+    metadata,
+  };
+  const confirmed = {
+    type: 'PaymentConfirmed' as const,
+    data: { ...ref, orderId: 'order-1', paymentId: 'pay-1' },
+  };
+  const expire: TimeSlotCommand = { type: 'ExpireUnpaid', data: { appointmentId: 'a1' }, metadata };
+  const automatic = {
+    ...unpaid,
+    data: { ...unpaid.data, automaticBooking: true },
+  };
+
+  describe('RequestPayment', () => {
+    it('records the order on the booking', () =>
+      spec.given([window(), unpaid]).when(request).then([requested]));
+    it('records the same order again: nothing happens', () =>
+      spec.given([window(), unpaid, requested]).when(request).thenNothingHappened());
+    it('records a new order when the booking has another', () =>
+      spec
+        .given([window(), unpaid, requested])
+        .when({ ...request, data: { ...request.data, orderId: 'order-2' } })
+        .then([{ ...requested, data: { ...requested.data, orderId: 'order-2' } }]));
+    it('refuses an appointment the window does not hold', () =>
+      spec.given([window()]).when(request).thenThrows(NotFoundError));
+  });
+
+  describe('ConfirmPayment', () => {
+    it('records the payment; the appointment stays pending for the admin to approve', () =>
+      spec.given([window(), unpaid, requested]).when(confirm).then([confirmed]));
+    it('schedules a paid appointment of a service with automatic booking', () =>
+      spec
+        .given([window(), automatic, requested])
+        .when(confirm)
+        .then([confirmed, changed('a1', 'pending', 'scheduled')]));
+    it('does not schedule again an automatic booking that is no longer pending', () =>
+      spec
+        .given([window(), automatic, requested, changed('a1', 'pending', 'cancelled')])
+        .when(confirm)
+        .then([confirmed]));
+    it('confirms a payment already recorded: nothing happens', () =>
+      spec.given([window(), unpaid, requested, confirmed]).when(confirm).thenNothingHappened());
+    it('refuses an appointment the window does not hold, and a window that does not exist', () => {
+      spec.given([window()]).when(confirm).thenThrows(NotFoundError);
+      spec.given([]).when(confirm).thenThrows(NotFoundError);
+    });
+  });
+
+  describe('ExpireUnpaid', () => {
+    it('cancels a pending booking still unpaid, which frees its interval', () => {
+      spec
+        .given([window(), unpaid, requested])
+        .when(expire)
+        .then([changed('a1', 'pending', 'cancelled')]);
+      spec
+        .given([window(), unpaid, requested, changed('a1', 'pending', 'cancelled')])
+        .when(book('a2', 2))
+        .then([booked('a2', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')]);
+    });
+    it('expires a paid booking: nothing happens', () =>
+      spec.given([window(), unpaid, requested, confirmed]).when(expire).thenNothingHappened());
+    it('expires a booking its admin already moved on: nothing happens', () =>
+      spec
+        .given([window(), unpaid, changed('a1', 'pending', 'scheduled')])
+        .when(expire)
+        .thenNothingHappened());
+    it('expires a booking of a free service: nothing happens', () =>
+      spec
+        .given([window(), { ...unpaid, data: { ...unpaid.data, paymentNeeded: false } }])
+        .when(expire)
+        .thenNothingHappened());
+    it('expires a booking already cancelled: nothing happens', () =>
+      spec
+        .given([window(), unpaid, changed('a1', 'pending', 'cancelled')])
+        .when(expire)
+        .thenNothingHappened());
+    it('refuses an appointment the window does not hold', () =>
+      spec.given([window()]).when(expire).thenThrows(NotFoundError));
+  });
+});
