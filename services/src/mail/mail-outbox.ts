@@ -129,6 +129,15 @@ export const readMailbox = async (pool: pg.Pool, to?: string): Promise<MailboxMe
   }));
 };
 
+/**
+ * The Message-ID of an outbox row's e-mail: the same on every attempt, so a receiver can tell a
+ * message sent again (the sender stopped between handing it over and recording it) from a new one.
+ */
+export const outboxMessageId = (id: string, from: string): string => {
+  const domain = /@([^\s>@]+)>?\s*$/.exec(from)?.[1] ?? 'appointment.local';
+  return `<${id}@${domain}>`;
+};
+
 /** Delivers unsent outbox rows, one batch at a time, each row at most once. */
 export class MailSender {
   private running = false;
@@ -168,6 +177,7 @@ export class MailSender {
       );
       for (const row of rows) {
         await this.transport.sendMail({
+          messageId: outboxMessageId(row.id, this.options.from),
           from: this.options.from,
           to: row.recipient,
           subject: row.subject,
