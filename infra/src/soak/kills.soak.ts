@@ -59,6 +59,10 @@ export const printFigures = (result: KillSoakResult): void => {
     '',
   );
   figure(SUITE, 'unexpected_exits', result.unexpectedExits.length, '');
+  // Informational: live pushes are a hint, at most once across a projector kill.
+  figure(SUITE, 'live_push.expected', result.livePush.expected, '');
+  figure(SUITE, 'live_push.missed', result.livePush.missed, '');
+  figure(SUITE, 'live_push.repeated', result.livePush.repeated, '');
 };
 
 /** What failed, in words, on stderr. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { clockFrom } from '@appointment/contracts/clock';
 import { PostgresEventStore } from '@appointment/services/eventstore/postgres-event-store';
 import { QUEUE_NAMES } from '@appointment/services/jobs/job-queues';
@@ -43,6 +44,11 @@ export interface KillSoakResult {
   figures: SideEffectFigures;
   /** Processes that exited without being killed or stopped (a crash is a finding too). */
   unexpectedExits: string[];
+  /**
+   * Live pushes of the admin's notifications (informational: a push is a hint, documented as
+   * at most once across a projector kill; the notification itself is in the list either way).
+   */
+  livePush: { expected: number; received: number; missed: number; repeated: number };
   /** Exit codes of the clean stop at the end. */
   stopCodes: Record<string, number | null>;
   /** Where the processes' output is (kept when the run failed). */
@@ -123,6 +129,7 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
   );
   for (const queue of queues) queue.on('error', () => undefined);
   let store: PostgresEventStore | undefined;
+  let socket: Socket | undefined;
   let passed = false;
   try {
     note(`kills: database ${database.name}, jobs prefix ${prefix}, process logs in ${logDir}`);
@@ -146,6 +153,12 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
     note('kills: preparing the clinic (services, windows, people)…');
     const world = await prepareWorld(loadOptions);
     note(`kills: ${world.windows.length} windows, ${world.people.length} people; load and kills start`);
+    // The clinic's admin listens live, as the dashboard does.
+    const pushes = new Map<string, number>();
+    socket = connectSocket(base, { transports: ['websocket'], auth: { token: world.adminToken } });
+    socket.on('appointmentCreatedadmin', (payload: { _id: string }) =>
+      pushes.set(payload._id, (pushes.get(payload._id) ?? 0) + 1),
+    );
 
     const loadStarted = Date.now();
     const load = startLoad(world, loadOptions);
@@ -213,6 +226,8 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
     stopCodes.worker = await worker.stop();
     const stoppedAt = Date.now();
     await caughtUp(pool, 120);
+    await sleep(500);
+    socket.close();
     stopCodes.api = await api.stop();
     stopCodes.projector = await projector.stop();
     const settleS = (Date.now() - settleStarted) / 1000;
@@ -233,6 +248,18 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
       (await pool.query<{ n: string }>('SELECT count(*) AS n FROM es.events')).rows[0]!.n,
     );
     const unexpectedExits = all.flatMap((each) => each.unexpectedExits);
+    const forAdmin = (
+      await pool.query<{ id: string }>(
+        `SELECT event_id AS id FROM es.events WHERE event_type = 'NotificationCreated' AND data->>'userId' = $1`,
+        [world.adminId],
+      )
+    ).rows.map((row) => row.id);
+    const livePush = {
+      expected: forAdmin.length,
+      received: [...pushes.values()].reduce((a, b) => a + b, 0),
+      missed: forAdmin.filter((id) => !pushes.has(id)).length,
+      repeated: [...pushes.values()].reduce((a, b) => a + b - 1, 0),
+    };
     passed =
       readModelDiffs.length === 0 &&
       findings.every((f) => f.duplicates + f.missing + f.unexpected === 0) &&
@@ -250,11 +277,13 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
       findings,
       figures,
       unexpectedExits,
+      livePush,
       stopCodes,
       logDir,
       passed,
     };
   } finally {
+    socket?.close();
     await Promise.all(all.map((each) => each.close()));
     await Promise.all(queues.map((queue) => queue.close().catch(() => undefined)));
     await store?.close();
