@@ -34,7 +34,18 @@ const header = (data: string, name: string): string => {
  * a test or a soak run points SMTP_URL at to count what was really handed over. A message counts
  * the moment the server answers its DATA with 250, as a real server takes responsibility then.
  */
-export const startSmtpSink = async (port = 0): Promise<SmtpSink> => {
+export interface SmtpSinkOptions {
+  port?: number;
+  /**
+   * Numbers (1-based, counting every message that reaches its end of DATA) of messages the sink
+   * does not accept: it drops the connection instead of answering, as a server or a network
+   * that fails mid-way does.
+   */
+  drop?: number[];
+}
+
+export const startSmtpSink = async ({ port = 0, drop = [] }: SmtpSinkOptions = {}): Promise<SmtpSink> => {
+  let arrived = 0;
   const messages: SunkMessage[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -59,6 +70,10 @@ export const startSmtpSink = async (port = 0): Promise<SmtpSink> => {
         if (inData) {
           if (line === '.') {
             inData = false;
+            if (drop.includes(++arrived)) {
+              socket.destroy();
+              return;
+            }
             const data = lines.join('\r\n');
             messages.push({
               messageId: header(data, 'Message-ID'),

@@ -15,9 +15,12 @@ describe('the mail sender', () => {
     database = await createTestDatabase('mail_sender');
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
     pool.on('error', () => undefined);
+    sink = await startSmtpSink();
+  });
+  beforeEach(async () => {
+    await pool.query(`DROP SCHEMA IF EXISTS ${MAIL_SCHEMA} CASCADE`);
     await pool.query(`CREATE SCHEMA ${MAIL_SCHEMA}`);
     await pool.query(mailOutboxReactor({ publicUrl: 'http://x', secret: 's' }).createTables(MAIL_SCHEMA));
-    sink = await startSmtpSink();
   });
   afterAll(async () => {
     await sink.close();
@@ -50,5 +53,34 @@ describe('the mail sender', () => {
       `SELECT count(*)::int AS sent FROM ${MAIL_SCHEMA}.messages WHERE sent_at IS NOT NULL AND transport = 'smtp'`,
     );
     expect(rows[0]!.sent).toBe(2);
+  });
+
+  it('records each message as sent as soon as it is handed over: a failure later in the batch sends none twice', async () => {
+    // The kill soak's finding (issue 14): the sender handed a whole batch over inside one
+    // transaction, so a worker killed (or a connection lost) mid-batch sent again every message
+    // of the batch already handed over. Here the third message's connection drops.
+    const failing = await startSmtpSink({ drop: [3] });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const id = randomUUID();
+        ids.push(id);
+        await pool.query(
+          `INSERT INTO ${MAIL_SCHEMA}.messages (id, recipient, subject, body, created_at)
+           VALUES ($1, $2, 'Hello', 'Body', now() + make_interval(secs => $3))`,
+          [id, `p${i}@example.com`, i],
+        );
+      }
+      const sender = new MailSender(pool, createLogger('silent'), {
+        smtpUrl: failing.url,
+        from: 'Appointment <no-reply@example.org>',
+      });
+      await expect(sender.deliverBatch()).rejects.toThrow();
+      while ((await sender.deliverBatch()) > 0);
+      const handed = failing.messages.map((m) => m.messageId);
+      expect(handed.sort()).toEqual(ids.map((id) => `<${id}@example.org>`).sort());
+    } finally {
+      await failing.close();
+    }
   });
 });

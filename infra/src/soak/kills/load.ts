@@ -91,7 +91,7 @@ class Http {
       signal: AbortSignal.timeout(60_000),
     });
     const text = await response.text();
-    let parsed: Record<string, unknown> = {};
+    let parsed: Record<string, unknown>;
     try {
       parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {
