@@ -49,6 +49,7 @@ export const printFigures = (result: KillSoakResult): void => {
   figure(SUITE, 'payment_confirmations', figures.paymentConfirmations, '');
   figure(SUITE, 'payment_timeouts', figures.paymentTimeouts, '');
   figure(SUITE, 'payment_timeouts_waiting', figures.paymentTimeoutsWaiting, '');
+  figure(SUITE, 'email_resends_after_kill', figures.emailResendsAfterKill, '');
   figure(SUITE, 'duplicates', sum('duplicates'), '');
   figure(SUITE, 'missing', sum('missing'), '');
   figure(SUITE, 'unexpected', sum('unexpected'), '');

@@ -159,7 +159,20 @@ export interface SideEffectFigures {
   paymentConfirmations: number;
   paymentTimeouts: number;
   paymentTimeoutsWaiting: number;
+  /**
+   * E-mails handed to the SMTP server again because the worker was killed in the moment between
+   * the server accepting them and the sender recording it (RESEND_WINDOW_MS). SMTP has no way to
+   * make that moment safe; the resend carries the same Message-ID, so the receiver can tell.
+   */
+  emailResendsAfterKill: number;
 }
+
+/**
+ * How soon after a message was handed over a kill of the worker explains its resend: the time
+ * to record one message as sent. A resend outside it (a whole batch sent again, two senders) is
+ * a duplicate.
+ */
+export const RESEND_WINDOW_MS = 100;
 
 export interface SideEffectReport {
   findings: Finding[];
@@ -175,6 +188,8 @@ export interface SideEffectInputs {
   mail: SunkMessage[];
   /** The Message-ID domain of the outbox's e-mails (MAIL_FROM's). */
   mailDomain: string;
+  /** When the worker (the mail sender) was SIGKILLed, epoch ms. */
+  workerKilledAt: number[];
   /** When the worker was stopped (real epoch ms): jobs due later may still be waiting. */
   stoppedAt: number;
 }
@@ -296,8 +311,12 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
     ).rows;
     const rowIds = new Set(rows.map((row) => row.id));
     const delivered = new Map<string, number>();
-    for (const message of inputs.mail)
+    const handedAt = new Map<string, number[]>();
+    for (const message of inputs.mail) {
       delivered.set(message.messageId, (delivered.get(message.messageId) ?? 0) + 1);
+      handedAt.set(message.messageId, [...(handedAt.get(message.messageId) ?? []), message.at]);
+    }
+    let emailResendsAfterKill = 0;
     const known = new Set<string>();
     for (const [id, what] of causes) {
       const messageId = `<${id}@${inputs.mailDomain}>`;
@@ -310,8 +329,17 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         emails.missing++;
         example(emails, `${what}: never handed to the SMTP server`);
       } else if (count > 1) {
-        emails.duplicates += count - 1;
-        example(emails, `${what}: handed to the SMTP server ${count} times`);
+        const times = handedAt.get(messageId)!;
+        for (let k = 1; k < times.length; k++) {
+          const explained = inputs.workerKilledAt.some(
+            (kill) => kill >= times[k - 1]! && kill <= times[k - 1]! + RESEND_WINDOW_MS && kill <= times[k]!,
+          );
+          if (explained) emailResendsAfterKill++;
+          else {
+            emails.duplicates++;
+            example(emails, `${what}: handed to the SMTP server again ${times[k]! - times[k - 1]!} ms later`);
+          }
+        }
       }
     }
     for (const row of rows) {
@@ -431,6 +459,7 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         paymentConfirmations: byType('PaymentConfirmed').length,
         paymentTimeouts: timeoutsDone,
         paymentTimeoutsWaiting: timeoutsWaiting,
+        emailResendsAfterKill,
       },
     };
   } finally {

@@ -16,6 +16,8 @@ export class Supervised {
   /** Exits nobody asked for (neither a kill of ours nor a stop). */
   readonly unexpectedExits: string[] = [];
   private expectingExit = false;
+  /** When each SIGKILL of ours was sent (epoch ms). */
+  readonly killedAt: number[] = [];
   /** The port an API process named in its start-up line. */
   port?: number;
 
@@ -97,6 +99,7 @@ export class Supervised {
   async kill(): Promise<void> {
     if (!this.running) return;
     this.expectingExit = true;
+    this.killedAt.push(Date.now());
     this.log.write(`\n===== SIGKILL at ${new Date().toISOString()} =====\n`);
     this.child!.kill('SIGKILL');
     await this.exit;

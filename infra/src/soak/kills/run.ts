@@ -242,6 +242,7 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
       ledger,
       mail: sink.messages,
       mailDomain: MAIL_DOMAIN,
+      workerKilledAt: worker.killedAt,
       stoppedAt,
     });
     const events = Number(
