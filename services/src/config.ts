@@ -92,6 +92,11 @@ export const ConfigSchema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_URL: optionalUrl('RAZORPAY_API_URL', ['http', 'https'], 'https://api.razorpay.com'),
+  /**
+   * How long a job worker's hold on a running job lasts without renewal: a job whose worker was
+   * killed runs again after about this long (BullMQ's lock and stalled-check interval).
+   */
+  JOBS_LOCK_MS: integer('JOBS_LOCK_MS', 1000, 600_000, 30_000),
   /** How long a booking may stay unpaid before it is cancelled and its interval freed. */
   PAYMENT_TIMEOUT_MS: integer('PAYMENT_TIMEOUT_MS', 1000, 24 * 3600 * 1000, 15 * 60 * 1000),
   /**

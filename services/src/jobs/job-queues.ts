@@ -99,6 +99,14 @@ const KEEP_FAILED_SECONDS = 30 * 24 * 3600;
 const QUEUE_POOL_MAX = 2;
 const workerPoolMax = (concurrency: number) => Math.min(concurrency, 8) + 1;
 
+/**
+ * How often a job may be abandoned by a worker that died (killed, crashed, lost its lock) and be
+ * taken up again before it is failed. BullMQ's default, 1, failed a job for good the second time
+ * its worker was killed mid-job, and so lost it (issue 14's kill soak). Handlers are idempotent,
+ * so a rerun is safe; the bound only stops a job that itself kills every worker taking it.
+ */
+export const MAX_STALLS = 20;
+
 const logToStderr = (error: Error, context: JobErrorContext) => {
   const where = context.jobId ? `job ${context.jobId} attempt ${context.attempt}` : 'connection';
   console.error(`[jobs] ${context.queue} ${where}: ${error.message}`);
@@ -149,7 +157,10 @@ const create = async (options: JobQueuesOptions): Promise<JobQueues> => {
     return new Queue(name, { connection, skipMetasUpdate }, createPostgresBackend) as unknown as Queue;
   };
   const newWorker = (name: string, processor: (job: Job) => Promise<void>, concurrency: number): Worker => {
-    const lock = options.lockMs ? { lockDuration: options.lockMs, stalledInterval: options.lockMs } : {};
+    const lock = {
+      maxStalledCount: MAX_STALLS,
+      ...(options.lockMs ? { lockDuration: options.lockMs, stalledInterval: options.lockMs } : {}),
+    };
     if (backend.kind === 'redis') {
       return new Worker(name, processor, { connection: { url: backend.url }, prefix, concurrency, ...lock });
     }

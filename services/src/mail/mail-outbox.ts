@@ -137,7 +137,16 @@ export const readMailbox = async (pool: pg.Pool, to?: string): Promise<MailboxMe
   }));
 };
 
-/** Delivers unsent outbox rows, one batch at a time, each row at most once. */
+/**
+ * The Message-ID of an outbox row's e-mail: the same on every attempt, so a receiver can tell a
+ * message sent again (the sender stopped between handing it over and recording it) from a new one.
+ */
+export const outboxMessageId = (id: string, from: string): string => {
+  const domain = /@([^\s>@]+)>?\s*$/.exec(from)?.[1] ?? 'appointment.local';
+  return `<${id}@${domain}>`;
+};
+
+/** Delivers unsent outbox rows, each in a transaction of its own, so each is handed over once. */
 export class MailSender {
   private running = false;
   private loop?: Promise<void>;
@@ -168,31 +177,46 @@ export class MailSender {
     })();
   }
 
-  async deliverBatch(): Promise<number> {
+  /**
+   * Delivers up to `limit` unsent rows, oldest first, and answers how many. Each row is taken,
+   * handed to the transport and marked sent in a transaction of its own, committed as soon as the
+   * server has accepted the message: a sender that stops at any point (killed, its connection
+   * lost) leaves every message it handed over recorded, so the next one sends none of them again.
+   * (Only a stop between the server's acceptance and that commit, a moment, can still repeat one;
+   * its Message-ID is the same, so the receiving side can tell.)
+   */
+  async deliverBatch(limit = 20): Promise<number> {
+    let delivered = 0;
+    while (delivered < limit && (await this.deliverOne())) delivered++;
+    return delivered;
+  }
+
+  private deliverOne(): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ id: string; recipient: string; subject: string; body: string }>(
         `SELECT id, recipient, subject, body FROM ${MAIL_SCHEMA}.messages WHERE sent_at IS NULL
-          ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED`,
+          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
       );
-      for (const row of rows) {
-        await this.transport.sendMail({
-          from: this.options.from,
-          to: row.recipient,
-          subject: row.subject,
-          text: row.body,
-        });
-        if (!this.options.smtpUrl) {
-          this.logger.info(
-            { to: row.recipient, subject: row.subject },
-            `mail (local outbox, /api/dev/mailbox):\n${row.body}`,
-          );
-        }
-        await client.query(
-          `UPDATE ${MAIL_SCHEMA}.messages SET sent_at = now(), transport = $2 WHERE id = $1`,
-          [row.id, this.options.smtpUrl ? 'smtp' : 'local'],
+      const row = rows[0];
+      if (!row) return false;
+      await this.transport.sendMail({
+        messageId: outboxMessageId(row.id, this.options.from),
+        from: this.options.from,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+      });
+      if (!this.options.smtpUrl) {
+        this.logger.info(
+          { to: row.recipient, subject: row.subject },
+          `mail (local outbox, /api/dev/mailbox):\n${row.body}`,
         );
       }
-      return rows.length;
+      await client.query(`UPDATE ${MAIL_SCHEMA}.messages SET sent_at = now(), transport = $2 WHERE id = $1`, [
+        row.id,
+        this.options.smtpUrl ? 'smtp' : 'local',
+      ]);
+      return true;
     });
   }
 

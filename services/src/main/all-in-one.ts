@@ -22,6 +22,7 @@ const main = async () => {
   const jobs = await JobQueues.create({
     backend: { kind: 'postgres', connectionString: database.url },
     prefix: config.JOBS_PREFIX,
+    lockMs: config.JOBS_LOCK_MS,
     onError: (error, context) => logger.error({ err: error, ...context }, 'job failed'),
   });
   shutdown.add('jobs', () => jobs.close());

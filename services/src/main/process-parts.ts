@@ -47,6 +47,7 @@ export const openRedisJobs = async (
   const jobs = await JobQueues.create({
     backend: { kind: 'redis', url },
     prefix: config.JOBS_PREFIX,
+    lockMs: config.JOBS_LOCK_MS,
     onError: (error, context) => logger.error({ err: error, ...context }, 'job failed'),
   });
   shutdown.add('jobs', () => jobs.close());
