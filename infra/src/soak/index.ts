@@ -14,6 +14,7 @@ export interface Suite {
 // Loaded lazily: the test-database helper reads its server URL when first imported.
 const SUITES: Record<string, () => Promise<Suite>> = {
   kills: () => import('./kills.soak'),
+  fuzz: () => import('./fuzz.soak'),
 };
 
 const main = async (): Promise<void> => {
