@@ -14,12 +14,12 @@ import { schedulingReducer } from '../features/scheduling/scheduling.slice';
 import { servicesReducer } from '../features/services/services.slice';
 import { settingsReducer } from '../features/settings/settings.slice';
 import { staffsReducer } from '../features/staffs/staffs.slice';
-import { themeReducer } from '../features/theme/theme.slice';
-import { NAVIGATE_CONTEXT, type Navigate } from './navigation';
+import { themeReducer } from '../lib/theme/theme.slice';
+import { NAVIGATE_CONTEXT, type Navigate } from '../lib/navigation';
 import { rootSaga } from './root.saga';
-import { sessionReducer } from './session.slice';
-import { shellReducer } from './shell.slice';
-import { toastReducer } from './toast.slice';
+import { sessionReducer } from '../lib/session.slice';
+import { shellReducer } from '../lib/shell.slice';
+import { toastReducer } from '../lib/toast.slice';
 
 const rootReducer = combineReducers({
   session: sessionReducer,

@@ -4,7 +4,7 @@ import {
   type AppointmentCounts,
   type AppointmentStatus,
 } from '@appointment/contracts/appointments';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 import type { ListStatus } from './appointments.texts';
 
 const countOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);

@@ -7,9 +7,9 @@ import {
   type AppointmentCounts,
 } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { navigateTo } from '../../app/navigation';
-import { readStoredRoleValue } from '../../app/session';
-import { toastShown } from '../../app/toast.slice';
+import { navigateTo } from '../../lib/navigation';
+import { readStoredRoleValue } from '../../lib/session';
+import { toastShown } from '../../lib/toast.slice';
 import { fetchAppointments, fetchCounts, updateAppointmentStatus } from './appointments.api';
 import {
   appointmentListOpened,
@@ -18,11 +18,14 @@ import {
   appointmentsPageOpened,
   countsLoaded,
   countsLoadFailed,
+} from './appointments.slice';
+import {
+  paymentConfirmed,
   statusChanged,
   statusChangeFailed,
   statusChangeRequested,
   type StatusChange,
-} from './appointments.slice';
+} from '../../lib/events';
 import type { ListStatus } from './appointments.texts';
 
 export const TOAST_MS = 3000;
@@ -79,7 +82,7 @@ function* changeStatus(action: PayloadAction<StatusChange>): SagaIterator {
 }
 
 export function* appointmentsSaga(): SagaIterator {
-  yield takeLatest(appointmentsPageOpened.type, loadCounts);
+  yield takeLatest([appointmentsPageOpened.type, paymentConfirmed.type], loadCounts);
   yield takeLatest(appointmentListOpened.type, loadList);
   yield takeEvery(statusChangeRequested.type, changeStatus);
 }

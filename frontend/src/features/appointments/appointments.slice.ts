@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Appointment, AppointmentCounts, AppointmentStatus } from '@appointment/contracts/appointments';
+import type { Appointment, AppointmentCounts } from '@appointment/contracts/appointments';
+import { paymentConfirmed, statusChanged, statusChangeFailed, statusChangeRequested } from '../../lib/events';
 import type { ListStatus } from './appointments.texts';
 
 type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -11,14 +12,6 @@ export const NO_COUNTS: AppointmentCounts = {
   cancelledAppointments: 0,
   totalAppointments: 0,
 };
-
-/** A status change asked for on the list (which then returns to /appointments) or the dashboard. */
-export interface StatusChange {
-  id: string;
-  status: AppointmentStatus;
-  /** Where to go once the change is made (SPEC §2.5: the list goes back to /appointments). */
-  navigateTo?: string;
-}
 
 export interface AppointmentsState {
   counts: { status: LoadStatus; data: AppointmentCounts; error: string | null };
@@ -36,15 +29,18 @@ export const initialAppointmentsState: AppointmentsState = {
   updateError: null,
 };
 
+/** The counts load again: on opening /appointments, and after a payment (SPEC §4 step 8). */
+const reopened = (state: AppointmentsState) => {
+  state.counts.status = 'loading';
+  state.counts.error = null;
+  state.updateError = null;
+};
+
 const appointmentsSlice = createSlice({
   name: 'appointments',
   initialState: initialAppointmentsState,
   reducers: {
-    appointmentsPageOpened(state) {
-      state.counts.status = 'loading';
-      state.counts.error = null;
-      state.updateError = null;
-    },
+    appointmentsPageOpened: reopened,
     countsLoaded(state, action: PayloadAction<AppointmentCounts>) {
       state.counts = { status: 'loaded', data: action.payload, error: null };
     },
@@ -64,23 +60,24 @@ const appointmentsSlice = createSlice({
       state.list.items = [];
       state.list.error = action.payload;
     },
-    updateErrorCleared(state) {
-      state.updateError = null;
-    },
-    statusChangeRequested(state, action: PayloadAction<StatusChange>) {
-      if (!state.updating.includes(action.payload.id)) state.updating.push(action.payload.id);
-      state.updateError = null;
-    },
-    /** SPEC §4: the item changes in place. */
-    statusChanged(state, action: PayloadAction<Appointment>) {
-      const changed = action.payload;
-      state.updating = state.updating.filter((id) => id !== changed._id);
-      state.list.items = state.list.items.map((item) => (item._id === changed._id ? changed : item));
-    },
-    statusChangeFailed(state, action: PayloadAction<{ id: string; message: string }>) {
-      state.updating = state.updating.filter((id) => id !== action.payload.id);
-      state.updateError = action.payload.message;
-    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(statusChangeRequested, (state, action) => {
+        if (!state.updating.includes(action.payload.id)) state.updating.push(action.payload.id);
+        state.updateError = null;
+      })
+      // SPEC §4: the item changes in place.
+      .addCase(statusChanged, (state, action) => {
+        const changed = action.payload;
+        state.updating = state.updating.filter((id) => id !== changed._id);
+        state.list.items = state.list.items.map((item) => (item._id === changed._id ? changed : item));
+      })
+      .addCase(statusChangeFailed, (state, action) => {
+        state.updating = state.updating.filter((id) => id !== action.payload.id);
+        state.updateError = action.payload.message;
+      })
+      .addCase(paymentConfirmed, reopened);
   },
 });
 
@@ -91,10 +88,6 @@ export const {
   appointmentListOpened,
   appointmentsLoaded,
   appointmentsLoadFailed,
-  updateErrorCleared,
-  statusChangeRequested,
-  statusChanged,
-  statusChangeFailed,
 } = appointmentsSlice.actions;
 export const appointmentsReducer = appointmentsSlice.reducer;
 

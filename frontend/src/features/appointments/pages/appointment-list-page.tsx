@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { can } from '@appointment/contracts/roles';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectRole } from '../../../app/session.slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectRole } from '../../../lib/session.slice';
 import { SecondaryButton } from '../../../ui/button.styles';
 import { ErrorNotice, Notice, PageHeader, PageTitle } from '../../../ui/page.styles';
 import { useAppointmentsSelector } from '../appointments.hooks';
@@ -12,11 +12,10 @@ import {
   selectAppointmentList,
   selectUpdateError,
   selectUpdating,
-  statusChangeRequested,
 } from '../appointments.slice';
 import { APPOINTMENTS_TEXTS, statusOfTitle } from '../appointments.texts';
 import { AppointmentCard } from '../components/appointment-card';
-import { payNowClicked } from '../../payments/payments.slice';
+import { payNowClicked, statusChangeRequested } from '../../../lib/events';
 import { AppointmentCards, HeaderActions } from '../components/appointments.styles';
 
 const titleOf = (state: unknown): string =>

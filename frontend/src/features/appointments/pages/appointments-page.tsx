@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { can } from '@appointment/contracts/roles';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectRole } from '../../../app/session.slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectRole } from '../../../lib/session.slice';
 import { Button } from '../../../ui/button.styles';
 import { ErrorNotice, PageHeader, PageTitle } from '../../../ui/page.styles';
 import { useAppointmentsSelector } from '../appointments.hooks';
