@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { api } from '../lib/api';
 import { appointmentsReducer } from '../features/appointments/appointments.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import { bookingReducer } from '../features/booking/booking.slice';
@@ -40,6 +41,7 @@ const rootReducer = combineReducers({
   scheduling: schedulingReducer,
   appointments: appointmentsReducer,
   payments: paymentsReducer,
+  [api.reducerPath]: api.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -57,7 +59,7 @@ export const createAppStore = (preloadedState?: Partial<RootState>, dependencies
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware, sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
   return store;
