@@ -1,7 +1,40 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+const FRONTEND = './frontend/src';
+const frontendFeatures = fs
+  .readdirSync(`${FRONTEND}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The frontend's boundaries, as bulletproof-react draws them (issue 17): a feature never imports
+ * another feature nor `app/` (it reacts to others through the events of `lib/events.ts`); the
+ * shared `lib/` and `ui/` import neither features nor `app/`. Only `app/` composes features.
+ */
+const frontendZones = [
+  ...frontendFeatures.map((feature) => ({
+    target: `${FRONTEND}/features/${feature}`,
+    from: `${FRONTEND}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature does not import another feature; put an event in lib/events.ts or a shared piece in lib/ or ui/.',
+  })),
+  {
+    target: `${FRONTEND}/features`,
+    from: `${FRONTEND}/app`,
+    message: 'A feature does not import app/; shared plumbing lives in lib/.',
+  },
+  {
+    target: [`${FRONTEND}/lib`, `${FRONTEND}/ui`],
+    from: [`${FRONTEND}/features`, `${FRONTEND}/app`],
+    message: 'lib/ and ui/ are shared: they import neither features nor app/.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'reports/**', '.data/**', '**/test-results/**'] },
@@ -14,5 +47,24 @@ export default tseslint.config(
     },
   },
   { files: ['frontend/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    // Imports resolved the way TypeScript and the workspaces do (`@appointment/*` through their
+    // `exports`), so cycles are found across workspaces too.
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The workspaces are the project's own code, not external packages, for no-cycle.
+      'import-x/internal-regex': '^@appointment/',
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: frontendZones }] },
+  },
   prettier,
 );

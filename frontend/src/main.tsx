@@ -1,13 +1,13 @@
-import './app/i18n';
+import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { AppThemeProvider } from './features/theme/components/app-theme-provider';
-import { loadThemeState } from './features/theme/theme.storage';
+import { loadThemeState } from './lib/theme/theme.storage';
 import { GlobalStyle } from './app/global.styles';
 import { router } from './app/router';
-import { loadSessionState } from './app/session.slice';
+import { loadSessionState } from './lib/session.slice';
 import { createAppStore } from './app/store';
 import { ToastHost } from './app/toast-host';
 

@@ -14,9 +14,9 @@ import { schedulingSaga } from '../features/scheduling/scheduling.saga';
 import { servicesSaga } from '../features/services/services.saga';
 import { settingsSaga } from '../features/settings/settings.saga';
 import { staffsSaga } from '../features/staffs/staffs.saga';
-import { themeSaga } from '../features/theme/theme.saga';
-import { sessionSaga } from './session.saga';
-import { toastSaga } from './toast.saga';
+import { themeSaga } from '../lib/theme/theme.saga';
+import { sessionSaga } from '../lib/session.saga';
+import { toastSaga } from '../lib/toast.saga';
 
 /** Each feature saga runs detached (`spawn`), so one that fails does not stop the others. */
 const featureSagas: (() => SagaIterator)[] = [

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AFTER_LOGIN, AFTER_LOGOUT, UNAUTHORISED_REDIRECT } from '@appointment/contracts/roles';
-import { useAppSelector } from './hooks';
-import { mayOpen, storedRoleOf } from './session';
-import { selectStoredRoleValue } from './session.slice';
+import { useAppSelector } from '../lib/hooks';
+import { mayOpen, storedRoleOf } from '../lib/session';
+import { selectStoredRoleValue } from '../lib/session.slice';
 
 /**
  * SPEC §2.1: a route opens only if the stored role is in its allowed list, otherwise the user

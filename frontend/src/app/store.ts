@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { api } from '../lib/api';
 import { appointmentsReducer } from '../features/appointments/appointments.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import { bookingReducer } from '../features/booking/booking.slice';
@@ -14,12 +15,12 @@ import { schedulingReducer } from '../features/scheduling/scheduling.slice';
 import { servicesReducer } from '../features/services/services.slice';
 import { settingsReducer } from '../features/settings/settings.slice';
 import { staffsReducer } from '../features/staffs/staffs.slice';
-import { themeReducer } from '../features/theme/theme.slice';
-import { NAVIGATE_CONTEXT, type Navigate } from './navigation';
+import { themeReducer } from '../lib/theme/theme.slice';
+import { NAVIGATE_CONTEXT, type Navigate } from '../lib/navigation';
 import { rootSaga } from './root.saga';
-import { sessionReducer } from './session.slice';
-import { shellReducer } from './shell.slice';
-import { toastReducer } from './toast.slice';
+import { sessionReducer } from '../lib/session.slice';
+import { shellReducer } from '../lib/shell.slice';
+import { toastReducer } from '../lib/toast.slice';
 
 const rootReducer = combineReducers({
   session: sessionReducer,
@@ -40,6 +41,7 @@ const rootReducer = combineReducers({
   scheduling: schedulingReducer,
   appointments: appointmentsReducer,
   payments: paymentsReducer,
+  [api.reducerPath]: api.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -57,7 +59,7 @@ export const createAppStore = (preloadedState?: Partial<RootState>, dependencies
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware, sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
   return store;

@@ -1,6 +1,6 @@
 import { Toast } from '../ui/toast';
-import { useAppSelector } from './hooks';
-import { selectToast } from './toast.slice';
+import { useAppSelector } from '../lib/hooks';
+import { selectToast } from '../lib/toast.slice';
 
 /** Lives outside the router so a toast outlasts the navigation it announces. */
 export function ToastHost() {

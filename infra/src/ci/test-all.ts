@@ -5,7 +5,7 @@ import { createTestDatabase } from '../testing/postgres';
 
 /**
  * `npm test`: prepares the machine (infra/scripts/prepare-machine.sh), runs every suite in turn
- * (checks, jest, cucumber, Playwright), then the date-dependent ones again at three pinned hours
+ * (checks, jest, Vitest, cucumber, Playwright), then the date-dependent ones again at three pinned hours
  * (the any-hour step), and ends with one line `N passed, N failed[, N skipped]` summing them all.
  * On CI a skipped test is a failure.
  *
@@ -58,6 +58,32 @@ const jest = async (label = 'jest', files: string[] = [], env: NodeJS.ProcessEnv
     suite: label,
     passed: report.numPassedTests,
     failed: report.numFailedTests + crashed,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+};
+
+/** The SPA's unit tests (slices, selectors, sagas, components): Vitest in jsdom, frontend/. */
+const vitest = async (label = 'vitest'): Promise<Tally> => {
+  banner(`${label} (frontend unit)`);
+  const output = path.join(REPORTS, `${label.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    {},
+    path.join(ROOT, 'frontend'),
+  );
+  const report = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    success: boolean;
+  }>(output);
+  if (!report) return { suite: label, passed: 0, failed: 1, skipped: 0 };
+  return {
+    suite: label,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0),
     skipped: report.numPendingTests + report.numTodoTests,
   };
 };
@@ -189,6 +215,7 @@ const main = async () => {
   tallies.push(await check('lint', 'npm', ['run', '--silent', 'lint']));
   tallies.push(await check('build', 'npm', ['run', '--silent', 'build']));
   tallies.push(await jest());
+  tallies.push(await vitest());
   tallies.push(await cucumber());
   tallies.push(await playwright());
   if (process.env.CI === 'true' || process.env.ANY_HOUR !== 'false') tallies.push(...(await anyHour()));

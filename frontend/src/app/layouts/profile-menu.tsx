@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { logoutRequested, selectSessionUser } from '../session.slice';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { logoutRequested, selectSessionUser } from '../../lib/session.slice';
 import { LogoutIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import { Avatar, Menu, MenuEntry, MenuItem, Name, Trigger } from './profile-menu.styles';
 

@@ -5,8 +5,13 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { Logo } from '../../ui/logo';
 import { CloseIcon, MenuIcon } from '../../ui/icons';
 import { useOutsideClick } from '../../ui/use-outside-click';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { notificationsToggled, popupsDismissed, profileMenuToggled, selectOpenPopup } from '../shell.slice';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import {
+  notificationsToggled,
+  popupsDismissed,
+  profileMenuToggled,
+  selectOpenPopup,
+} from '../../lib/shell.slice';
 import { ProfileMenu } from './profile-menu';
 import { Actions, Bar, Brand, BrandMark, DrawerToggle, Popover, Title } from './top-bar.styles';
 

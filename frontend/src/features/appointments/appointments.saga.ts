@@ -1,63 +1,25 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, put, select, takeEvery } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import {
-  appointmentMarkedAs,
-  type Appointment,
-  type AppointmentCounts,
-} from '@appointment/contracts/appointments';
+import { appointmentMarkedAs, type Appointment } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { navigateTo } from '../../app/navigation';
-import { readStoredRoleValue } from '../../app/session';
-import { toastShown } from '../../app/toast.slice';
-import { fetchAppointments, fetchCounts, updateAppointmentStatus } from './appointments.api';
+import { api } from '../../lib/api';
 import {
-  appointmentListOpened,
-  appointmentsLoaded,
-  appointmentsLoadFailed,
-  appointmentsPageOpened,
-  countsLoaded,
-  countsLoadFailed,
+  appointmentBooked,
+  paymentConfirmed,
   statusChanged,
   statusChangeFailed,
   statusChangeRequested,
   type StatusChange,
-} from './appointments.slice';
-import type { ListStatus } from './appointments.texts';
+} from '../../lib/events';
+import { navigateTo } from '../../lib/navigation';
+import { toastShown } from '../../lib/toast.slice';
+import { updateAppointmentStatus } from './appointments.api';
+import { appointmentsApi, type ListArgs } from './appointments.queries';
+
+type RootApiState = Parameters<typeof appointmentsApi.util.selectInvalidatedBy>[0];
 
 export const TOAST_MS = 3000;
-
-/** SPEC §2.5 /appointments: the counts for the role stored locally. */
-function* loadCounts(): SagaIterator {
-  const role: string | null = yield call(readStoredRoleValue);
-  if (!role) {
-    yield put(countsLoadFailed(MESSAGES.roleMissing));
-    return;
-  }
-  try {
-    const counts: AppointmentCounts = yield call(fetchCounts, role);
-    yield put(countsLoaded(counts));
-  } catch (error) {
-    console.error('Error fetching appointment counts', error);
-    yield put(countsLoadFailed(MESSAGES.appointmentsLoadFailed));
-  }
-}
-
-/** SPEC §2.5 /appointments/list: the appointments of one status (or all). */
-function* loadList(action: PayloadAction<ListStatus>): SagaIterator {
-  const role: string | null = yield call(readStoredRoleValue);
-  if (!role) {
-    yield put(appointmentsLoadFailed(MESSAGES.roleMissing));
-    return;
-  }
-  try {
-    const appointments: Appointment[] = yield call(fetchAppointments, action.payload, role);
-    yield put(appointmentsLoaded(appointments));
-  } catch (error) {
-    console.error('Error fetching appointments', error);
-    yield put(appointmentsLoadFailed(MESSAGES.appointmentsLoadFailed));
-  }
-}
 
 /**
  * SPEC §4, §8: the change is made, the item changes in place and "Appointment marked as {status}"
@@ -69,6 +31,9 @@ function* changeStatus(action: PayloadAction<StatusChange>): SagaIterator {
   try {
     const appointment: Appointment = yield call(updateAppointmentStatus, id, status);
     yield put(statusChanged(appointment));
+    // SPEC §4: the item changes in place in every list read so far; the counts read again.
+    yield call(patchLists, appointment);
+    yield put(api.util.invalidateTags(['AppointmentCounts']));
     yield put(toastShown(appointmentMarkedAs(appointment.status ?? status), TOAST_MS));
     if (destination) yield call(navigateTo, destination);
   } catch (error) {
@@ -78,8 +43,23 @@ function* changeStatus(action: PayloadAction<StatusChange>): SagaIterator {
   }
 }
 
+function* patchLists(changed: Appointment): SagaIterator {
+  const state: RootApiState = yield select();
+  for (const { originalArgs } of appointmentsApi.util.selectInvalidatedBy(state, ['AppointmentList'])) {
+    yield put(
+      appointmentsApi.util.updateQueryData('appointmentList', originalArgs as ListArgs, (items) =>
+        items.map((item) => (item._id === changed._id ? changed : item)),
+      ),
+    );
+  }
+}
+
+/** A booking or a verified payment changes the counts and the lists: they read again. */
+function* readAgain(): SagaIterator {
+  yield put(api.util.invalidateTags(['AppointmentCounts', 'AppointmentList']));
+}
+
 export function* appointmentsSaga(): SagaIterator {
-  yield takeLatest(appointmentsPageOpened.type, loadCounts);
-  yield takeLatest(appointmentListOpened.type, loadList);
+  yield takeEvery([appointmentBooked.type, paymentConfirmed.type], readAgain);
   yield takeEvery(statusChangeRequested.type, changeStatus);
 }

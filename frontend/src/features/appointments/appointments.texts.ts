@@ -72,17 +72,6 @@ export const STATUS_BY_TITLE: Readonly<Record<string, AppointmentStatus>> = {
 
 export const statusOfTitle = (title: string): ListStatus => STATUS_BY_TITLE[title] ?? 'all';
 
-/**
- * SPEC §4: the status label spells the cancelled state "canceled"; filters and the stored value
- * keep "cancelled".
- */
-export const STATUS_LABELS: Readonly<Record<AppointmentStatus, string>> = {
-  scheduled: 'scheduled',
-  pending: 'pending',
-  completed: 'completed',
-  cancelled: 'canceled',
-};
-
 /** SPEC §2.5: the admin's status dropdown, in the spec's order. */
 export const STATUS_OPTIONS: readonly { value: AppointmentStatus; label: string }[] = [
   { value: 'scheduled', label: 'Scheduled' },

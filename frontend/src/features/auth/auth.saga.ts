@@ -10,9 +10,9 @@ import {
 import { DELAYS_MS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { AFTER_LOGOUT } from '@appointment/contracts/roles';
-import { api, ApiError } from '../../app/api';
-import { navigateTo } from '../../app/navigation';
-import { toastShown } from '../../app/toast.slice';
+import { api, ApiError } from '../../lib/api-client';
+import { navigateTo } from '../../lib/navigation';
+import { toastShown } from '../../lib/toast.slice';
 import {
   providerRegistrationSubmitted,
   registrationFailed,

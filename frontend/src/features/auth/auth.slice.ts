@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProviderRegistration, UserRegistration } from '@appointment/contracts/accounts';
-import { loginFailed, loginSubmitted, loginSucceeded } from '../../app/session.slice';
+import { loginFailed, loginSubmitted, loginSucceeded } from '../../lib/session.slice';
 
 export type RegistrationType = 'user' | 'provider';
 

@@ -8,8 +8,8 @@ import {
 } from '@appointment/contracts/catalogue';
 import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
 import { SCHEDULE_PATHS, type FetchSlotResponse } from '@appointment/contracts/schedule';
-import { api } from '../../app/api';
-import type { PaidBookingResponse } from '../payments/payments.api';
+import { api } from '../../lib/api-client';
+import type { PaidBookingResponse } from '../../lib/events';
 
 /** SPEC §7.4 GET /industry/getindustry. */
 export const fetchIndustries = (): Promise<Industry[]> => api.get<Industry[]>(CATALOGUE_PATHS.industries);

@@ -5,11 +5,10 @@ import type { Industry, Provider } from '@appointment/contracts/catalogue';
 import { FORMATS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
-import { ApiError } from '../../app/api';
-import { navigateTo } from '../../app/navigation';
-import type { PaidBookingResponse } from '../payments/payments.api';
-import { openCheckout } from '../payments/payments.saga';
-import { formatIn } from './booking.format';
+import { ApiError } from '../../lib/api-client';
+import { navigateTo } from '../../lib/navigation';
+import { appointmentBooked, type PaidBookingResponse } from '../../lib/events';
+import { formatIn } from '../../ui/slot-calendar/slot.format';
 import {
   bookAppointment,
   fetchFavourites,
@@ -191,7 +190,7 @@ function* submitBooking(action: ReturnType<typeof bookingSubmitted>): SagaIterat
     const response: PaidBookingResponse = yield call(bookAppointment, form, booking.confirm.idempotencyKey);
     yield put(bookingSucceeded());
     yield call(navigateTo, AFTER_BOOKING);
-    yield call(openCheckout, response);
+    yield put(appointmentBooked(response));
   } catch (error) {
     console.error('Failed to book appointment', error);
     const explained = error instanceof ApiError && EXPLAINED_STATUSES.has(error.status);

@@ -6,7 +6,7 @@ import {
   type Service,
 } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
-import { newIdempotencyKey, type ChosenSlot } from './booking.format';
+import { newIdempotencyKey, type ChosenSlot } from '../../ui/slot-calendar/slot.format';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type BookingMode = 'automatic' | 'manual';

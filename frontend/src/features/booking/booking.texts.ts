@@ -1,8 +1,11 @@
+import { SLOT_CALENDAR_TEXTS } from '../../ui/slot-calendar/slot-calendar.texts';
+
 /**
  * Labels of the booking screen (SPEC §2.6). The error texts come from MESSAGES; these are the
  * screen's headings, links and badges, kept in one place so each is written once.
  */
 export const BOOKING_TEXTS = {
+  ...SLOT_CALENDAR_TEXTS,
   pageTitle: 'Book Appointment',
   industries: 'Industries',
   loadingIndustries: 'Loading industries...',
@@ -25,23 +28,11 @@ export const BOOKING_TEXTS = {
   switchToManual: 'Switch to Manual Booking',
   switchToAutomatic: 'Switch to Automatic Booking',
   manualTitle: 'Select Your Preferred Time',
-  today: 'Today',
-  hasSlots: 'Slots available',
-  pastSlot: 'Past Slot',
-  available: 'Available',
-  unavailable: 'Unavailable',
   noSlots: 'No time slots are offered for this service yet.',
   noOpenSlotsThatDay: 'No open slots on this day.',
   pickADay: 'Pick a highlighted day to see its times.',
   timesShownIn: 'Times are shown in the provider’s time zone',
   bookNow: 'Book Now',
-  previous: 'Previous',
-  next: 'Next',
-  calendarView: 'Calendar view',
-  views: { month: 'Month', week: 'Week', day: 'Day' },
-  weekView: 'Week view',
-  dayView: 'Day view',
-  noSlotsInHour: 'No Slots',
   confirmTitle: 'Confirm Booking',
   addNote: 'Add Note',
   hideNote: 'Hide Note',

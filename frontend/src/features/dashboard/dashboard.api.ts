@@ -1,6 +1,6 @@
 import { APPOINTMENT_PATHS, type DashboardDetails } from '@appointment/contracts/appointments';
 import { CATALOGUE_PATHS, type Provider } from '@appointment/contracts/catalogue';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 
 /** SPEC §3 Dashboard response, by role (the path is this product's; §7.3 leaves it unnamed). */
 export const fetchDashboardDetails = async (role: string): Promise<DashboardDetails> => {

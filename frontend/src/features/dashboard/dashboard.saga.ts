@@ -1,11 +1,10 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
-import { notificationReceived } from '../notifications/notifications.slice';
 import type { DashboardDetails } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { api, ApiError } from '../../app/api';
-import { readStoredRoleValue } from '../../app/session';
-import { statusChanged } from '../appointments/appointments.slice';
+import { api, ApiError } from '../../lib/api-client';
+import { readStoredRoleValue } from '../../lib/session';
+import { notificationReceived, statusChanged } from '../../lib/events';
 import { fetchDashboardDetails, fetchProviderAddress } from './dashboard.api';
 import {
   selectDashboard,

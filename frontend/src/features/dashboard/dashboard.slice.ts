@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DashboardDetails } from '@appointment/contracts/appointments';
-import { statusChanged } from '../appointments/appointments.slice';
+import { statusChanged, statusChangeFailed, statusChangeRequested } from '../../lib/events';
 
 /** SPEC §3 Appointment counts. */
 export interface AppointmentCounts {
@@ -38,6 +38,10 @@ export interface DashboardState {
   counts: AppointmentCounts;
   error: string | null;
   details: DashboardDetailsState;
+  /** Appointments whose status change is on its way. */
+  updating: string[];
+  /** SPEC §8: "Failed to update appointment status." after a refused or lost change. */
+  updateError: string | null;
 }
 
 const initialDetails: DashboardDetailsState = {
@@ -53,6 +57,8 @@ const initialState: DashboardState = {
   counts: NO_APPOINTMENTS,
   error: null,
   details: initialDetails,
+  updating: [],
+  updateError: null,
 };
 
 const dashboardSlice = createSlice({
@@ -62,6 +68,7 @@ const dashboardSlice = createSlice({
     dashboardOpened(state) {
       state.status = 'loading';
       state.error = null;
+      state.updateError = null;
       state.details = {
         ...initialDetails,
         status: 'loading',
@@ -91,8 +98,17 @@ const dashboardSlice = createSlice({
   },
   extraReducers: (builder) => {
     // SPEC §4: after a Confirm or Reject the item changes in place.
+    builder.addCase(statusChangeRequested, (state, action) => {
+      if (!state.updating.includes(action.payload.id)) state.updating.push(action.payload.id);
+      state.updateError = null;
+    });
+    builder.addCase(statusChangeFailed, (state, action) => {
+      state.updating = state.updating.filter((id) => id !== action.payload.id);
+      state.updateError = action.payload.message;
+    });
     builder.addCase(statusChanged, (state, action) => {
       const changed = action.payload;
+      state.updating = state.updating.filter((id) => id !== changed._id);
       state.details.withService = state.details.withService.map((item) =>
         item._id === changed._id ? { ...item, ...changed } : item,
       );
@@ -116,3 +132,7 @@ export const dashboardReducer = dashboardSlice.reducer;
 export const selectDashboard = (state: { dashboard: DashboardState }): DashboardState => state.dashboard;
 export const selectDashboardDetails = (state: { dashboard: DashboardState }): DashboardDetailsState =>
   state.dashboard.details;
+export const selectDashboardUpdating = (state: { dashboard: DashboardState }): string[] =>
+  state.dashboard.updating;
+export const selectDashboardUpdateError = (state: { dashboard: DashboardState }): string | null =>
+  state.dashboard.updateError;

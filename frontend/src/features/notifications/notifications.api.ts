@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 import type { AppNotification } from './notifications.slice';
 
 /** SPEC §7.3 notification calls. */

@@ -2,7 +2,8 @@ import type { EventChannel, SagaIterator } from 'redux-saga';
 import { call, put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { LIVE_EVENT_FOR_ROLE } from '@appointment/contracts/roles';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api-client';
+import { notificationReceived } from '../../lib/events';
 import {
   loggedOut,
   loginSucceeded,
@@ -10,8 +11,8 @@ import {
   selectSessionUser,
   sessionExpired,
   sessionRestored,
-} from '../../app/session.slice';
-import { notificationsPanelOpened, shellEntered } from '../../app/shell.slice';
+} from '../../lib/session.slice';
+import { notificationsPanelOpened, shellEntered } from '../../lib/shell.slice';
 import { deleteAllNotifications, deleteNotification, fetchNotifications } from './notifications.api';
 import { liveNotificationChannel, type LiveNotification } from './live-notifications';
 import {
@@ -19,7 +20,6 @@ import {
   clearAllRequested,
   notificationDeleted,
   notificationDeleteRequested,
-  notificationReceived,
   notificationsLoaded,
   type AppNotification,
 } from './notifications.slice';

@@ -1,12 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../../app/session.slice';
+import { notificationReceived, type AppNotification } from '../../lib/events';
+import { loggedOut, sessionExpired } from '../../lib/session.slice';
 
-/** SPEC §3 Notification; createdAt is an ISO string, shown in the local format. */
-export interface AppNotification {
-  _id?: string;
-  message: string;
-  createdAt: string;
-}
+export type { AppNotification };
 
 export interface NotificationsState {
   items: AppNotification[];
@@ -30,15 +26,16 @@ const notificationsSlice = createSlice({
     allCleared(state) {
       state.items = [];
     },
-    /** A live event (SPEC §4): prepended to the list. */
-    notificationReceived(state, action: PayloadAction<AppNotification>) {
-      // Live delivery is at least once: a notification already listed is not shown twice.
-      if (state.items.some((item) => item._id === action.payload._id)) return;
-      state.items.unshift(action.payload);
-    },
   },
   extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialState).addCase(sessionExpired, () => initialState);
+    builder
+      .addCase(notificationReceived, (state, action) => {
+        // Live delivery is at least once: a notification already listed is not shown twice.
+        if (state.items.some((item) => item._id === action.payload._id)) return;
+        state.items.unshift(action.payload);
+      })
+      .addCase(loggedOut, () => initialState)
+      .addCase(sessionExpired, () => initialState);
   },
 });
 
@@ -48,7 +45,6 @@ export const {
   notificationDeleted,
   clearAllRequested,
   allCleared,
-  notificationReceived,
 } = notificationsSlice.actions;
 export const notificationsReducer = notificationsSlice.reducer;
 

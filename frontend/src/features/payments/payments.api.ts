@@ -1,9 +1,7 @@
 import type { Appointment, BookingResponse } from '@appointment/contracts/appointments';
-import { PAYMENT_PATHS, type CheckoutInfo, type PaymentResult } from '@appointment/contracts/payments';
-import { api } from '../../app/api';
-
-/** A paid booking's answer: the order, and how to run its checkout (issue 5 payments). */
-export type PaidBookingResponse = BookingResponse & { checkout?: CheckoutInfo };
+import { PAYMENT_PATHS, type PaymentResult } from '@appointment/contracts/payments';
+import type { PaidBookingResponse } from '../../lib/events';
+import { api } from '../../lib/api-client';
 
 export type PaymentOrder = NonNullable<BookingResponse['order']>;
 

@@ -1,16 +1,31 @@
 import type { EventChannel, SagaIterator } from 'redux-saga';
-import { call, cancelled, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import {
+  call,
+  cancelled,
+  put,
+  race,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
 import { format } from 'date-fns';
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { PaymentResult } from '@appointment/contracts/payments';
-import { ApiError } from '../../app/api';
-import { navigateTo } from '../../app/navigation';
-import { loggedOut, selectSessionUser, sessionExpired } from '../../app/session.slice';
-import { themes } from '../../app/theme';
-import { toastShown } from '../../app/toast.slice';
-import { appointmentsPageOpened } from '../appointments/appointments.slice';
-import { selectEffectiveScheme } from '../theme/theme.slice';
-import { confirmPayment, payAgain, type PaidBookingResponse } from './payments.api';
+import { ApiError } from '../../lib/api-client';
+import { navigateTo } from '../../lib/navigation';
+import { loggedOut, selectSessionUser, sessionExpired } from '../../lib/session.slice';
+import { themes } from '../../ui/theme';
+import { toastShown } from '../../lib/toast.slice';
+import {
+  appointmentBooked,
+  paymentConfirmed,
+  payNowClicked,
+  type PaidBookingResponse,
+} from '../../lib/events';
+import { selectEffectiveScheme } from '../../lib/theme/theme.slice';
+import { confirmPayment, payAgain } from './payments.api';
 import {
   isSameOrigin,
   loadScript,
@@ -28,7 +43,6 @@ import {
   paymentFailed,
   paymentRetried,
   type CheckoutRequest,
-  payNowClicked,
 } from './payments.slice';
 import { CHECKOUT_DEFAULTS, PAYMENT_TEXTS } from './payments.texts';
 
@@ -77,8 +91,8 @@ function* sendResult(result: PaymentResult): SagaIterator<boolean> {
     yield put(closed);
     yield put(toastShown(answer.message, TOAST_MS));
     yield call(navigateTo, AFTER_PAYMENT);
-    // Already on /appointments the screen stays mounted: ask it to load again.
-    yield put(appointmentsPageOpened());
+    // Already on /appointments the screen stays mounted: it loads again on this event.
+    yield put(paymentConfirmed());
     return true;
   } catch (error) {
     console.error('Failed to confirm the payment', error);
@@ -144,6 +158,11 @@ export function* openCheckout(response: PaidBookingResponse | undefined): SagaIt
       ...(response.appointment.payBy ? { payBy: response.appointment.payBy } : {}),
     }),
   );
+}
+
+/** SPEC §4 booking flow step 7: a paid booking's checkout. */
+function* checkoutAfterBooking(action: PayloadAction<PaidBookingResponse>): SagaIterator {
+  yield call(openCheckout, action.payload);
 }
 
 /** Issue 18 "Pay now": the booking's order and a checkout again, or why not. */
@@ -216,4 +235,5 @@ export function* paymentsSaga(): SagaIterator {
   // A new order, or the end of the session, ends a checkout still open (its listener and script go with it).
   yield takeLatest([checkoutRequested.type, loggedOut.type, sessionExpired.type], followCheckouts);
   yield takeLeading(payNowClicked.type, payNow);
+  yield takeEvery(appointmentBooked.type, checkoutAfterBooking);
 }

@@ -54,8 +54,6 @@ const paymentsSlice = createSlice({
       state.checkout.error = action.payload.message;
     },
     paymentRetried() {},
-    /** Issue 18: "Pay now" on an unpaid booking's card. */
-    payNowClicked(_state, _action: PayloadAction<string>) {},
     /** The checkout of this order ends (a later order's checkout stays). */
     checkoutClosed(state, action: PayloadAction<string>) {
       if (state.checkout?.order.id === action.payload) state.checkout = null;
@@ -65,7 +63,6 @@ const paymentsSlice = createSlice({
 
 export const {
   checkoutRequested,
-  payNowClicked,
   checkoutDismissed,
   paymentFailed,
   paymentConfirming,

@@ -1,4 +1,5 @@
 import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
+import { PAYMENT_STATUS_TEXTS } from '../../ui/payment-badge';
 
 /**
  * Texts of the payment checkout (SPEC §2.6 last bullet, §4 booking flow steps 6–8, §7.7). The
@@ -14,8 +15,7 @@ export const PAYMENT_TEXTS = {
   declined: `Payment declined. ${UNPAID_NOTE}`,
   /** Issue 18: said when the checkout ends unpaid and the hold is known. */
   heldUntil: (time: string) => `Payment was not completed; your slot is held until ${time}.`,
-  payNow: 'Pay now',
-  awaitingUntil: (time: string) => `Awaiting payment: held until ${time}`,
+  ...PAYMENT_STATUS_TEXTS,
   failed: 'The payment failed. Please try again.',
   unavailable: `The payment checkout could not be opened. ${UNPAID_NOTE}`,
   confirming: 'Confirming your payment...',

@@ -5,7 +5,7 @@ import {
   type ProfileUpdate,
 } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 
 /** SPEC §7.2 profile calls. */
 export const fetchProfile = async (): Promise<Profile> =>

@@ -3,6 +3,8 @@ import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Profile, ProfileUpdate } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { languageChosen, profileUpdateConfirmed } from '../../lib/events';
+import type { Language } from '../../lib/i18n';
 import { fetchProfile, saveProfile, uploadProfilePic } from './profile.api';
 import {
   avatarChosen,
@@ -13,7 +15,6 @@ import {
   profileLoadFailed,
   profilePageOpened,
   profileUpdateApplied,
-  profileUpdateConfirmed,
   profileUpdateRolledBack,
   profileUpdateSubmitted,
   selectProfile,
@@ -85,7 +86,28 @@ function* uploadAvatar(action: PayloadAction<AvatarFileInfo, string, { arg: File
   }
 }
 
+/** Issue 18: the language chosen in Settings is saved on the account too. */
+function* saveLanguage(action: PayloadAction<Language>): SagaIterator {
+  try {
+    const profile: Profile = yield call(fetchProfile);
+    if (profile.language === action.payload) return;
+    const { name, email, phone, timezone, notificationPreferences } = profile;
+    yield call(saveProfile, {
+      name,
+      email,
+      phone,
+      timezone,
+      notificationPreferences,
+      language: action.payload,
+    });
+  } catch (error) {
+    // The screens have switched; the account keeps its language until the next choice.
+    console.error('Failed to save the language on the account', error);
+  }
+}
+
 export function* profileSaga(): SagaIterator {
+  yield takeLatest(languageChosen.type, saveLanguage);
   yield takeLatest(profilePageOpened.type, loadProfile);
   yield takeLeading(profileUpdateSubmitted.type, updateProfile);
   yield takeLeading(avatarChosen.type, uploadAvatar);

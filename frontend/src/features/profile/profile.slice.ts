@@ -1,5 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Profile, ProfileUpdate } from '@appointment/contracts/accounts';
+import { profileUpdateConfirmed } from '../../lib/events';
 
 export interface ProfileState {
   profile: Profile | null;
@@ -64,12 +65,6 @@ const profileSlice = createSlice({
     profileUpdateApplied(state, action: PayloadAction<ProfileUpdate>) {
       if (state.profile) state.profile = { ...state.profile, ...action.payload };
     },
-    profileUpdateConfirmed(state, action: PayloadAction<Profile>) {
-      state.profile = action.payload;
-      state.saving = false;
-      state.saved = true;
-      state.revision += 1;
-    },
     profileUpdateRolledBack(
       state,
       action: PayloadAction<{ previous: ProfileFields | null; message: string }>,
@@ -105,6 +100,14 @@ const profileSlice = createSlice({
       state.avatarError = action.payload;
     },
   },
+  extraReducers: (builder) => {
+    builder.addCase(profileUpdateConfirmed, (state, action) => {
+      state.profile = action.payload;
+      state.saving = false;
+      state.saved = true;
+      state.revision += 1;
+    });
+  },
 });
 
 export const {
@@ -113,7 +116,6 @@ export const {
   profileLoadFailed,
   profileUpdateSubmitted,
   profileUpdateApplied,
-  profileUpdateConfirmed,
   profileUpdateRolledBack,
   avatarChosen,
   avatarRejected,

@@ -4,7 +4,7 @@ import {
   PendingProvidersResponse,
   type PendingProviderUser,
 } from '@appointment/contracts/accounts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 
 /** SPEC §7.2 GET /profile/getuser: provider registrations waiting for approval. */
 export const fetchPendingProviders = async (): Promise<PendingProviderUser[]> =>

@@ -3,7 +3,7 @@ import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { PendingProviderUser } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api-client';
 import { approveProvider, fetchPendingProviders, rejectProvider } from './provider-approval.api';
 import {
   acceptClicked,

@@ -5,7 +5,7 @@ import {
   type ProviderFormFields,
   type Service,
 } from '@appointment/contracts/catalogue';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

@@ -4,8 +4,8 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Provider, ProviderFormFields } from '@appointment/contracts/catalogue';
 import { DELAYS_MS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { ApiError } from '../../app/api';
-import { toastShown } from '../../app/toast.slice';
+import { ApiError } from '../../lib/api-client';
+import { toastShown } from '../../lib/toast.slice';
 import { addProvider, fetchAllProviders, fetchProviderDetails, type ProviderDetails } from './providers.api';
 import {
   addProviderFailed,

@@ -9,7 +9,7 @@ import {
   type TimeSlotForm,
   type TimeSlotsResponse,
 } from '@appointment/contracts/schedule';
-import { api, contentKey } from '../../app/api';
+import { api, contentKey } from '../../lib/api-client';
 
 /** SPEC §7.4 POST /providerservice/getservice: the services of the signed-in person's provider. */
 export const fetchProviderServices = (): Promise<Service[]> =>

@@ -11,8 +11,8 @@ import type {
   TimeSlot,
   TimeSlotForm,
 } from '@appointment/contracts/schedule';
-import { ApiError } from '../../app/api';
-import { toastShown } from '../../app/toast.slice';
+import { ApiError } from '../../lib/api-client';
+import { toastShown } from '../../lib/toast.slice';
 import {
   addTimeSlot,
   applyTemplate,

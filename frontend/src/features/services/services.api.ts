@@ -6,7 +6,7 @@ import {
   type ServiceFields,
   type ServiceResponse,
 } from '@appointment/contracts/catalogue';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 
 /** SPEC §7.4 POST /providerservice/getservice: the signed-in provider's services. */
 export const fetchServices = async (): Promise<Service[]> => {

@@ -1,5 +1,5 @@
 import { API_PATHS, type ChangePassword } from '@appointment/contracts/accounts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 
 /** SPEC §7.2 PUT /users/updatepassword. */
 export const updatePassword = (change: ChangePassword): Promise<unknown> =>

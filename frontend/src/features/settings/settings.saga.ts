@@ -4,13 +4,11 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import i18next from 'i18next';
 import type { ChangePassword } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api-client';
 import type { Profile } from '@appointment/contracts/accounts';
 import { updatePassword } from './settings.api';
-import { fetchProfile, saveProfile } from '../profile/profile.api';
-import { profileUpdateConfirmed } from '../profile/profile.slice';
+import { languageChosen, profileUpdateConfirmed } from '../../lib/events';
 import {
-  languageChosen,
   languageSynced,
   selectLanguage,
   notificationToggled,
@@ -19,7 +17,7 @@ import {
   passwordChangeSubmitted,
   selectNotificationSettings,
 } from './settings.slice';
-import { storeLanguage, type Language } from '../../app/i18n';
+import { storeLanguage, type Language } from '../../lib/i18n';
 import { storeNotificationSettings, type NotificationSettings } from './settings.storage';
 
 function* applyLanguage(language: Language): SagaIterator {
@@ -33,27 +31,12 @@ function* applyLanguage(language: Language): SagaIterator {
 }
 
 /**
- * Issue 18: one language setting. Chosen in Settings, it is also saved on the account, where the
- * profile shows it; changed on the profile, Settings and the screens follow.
+ * Issue 18: one language setting. Chosen in Settings, it is also saved on the account (the
+ * profile feature does that on the same event), where the profile shows it; changed on the
+ * profile, Settings and the screens follow.
  */
 function* switchLanguage(action: PayloadAction<Language>): SagaIterator {
   yield call(applyLanguage, action.payload);
-  try {
-    const profile: Profile = yield call(fetchProfile);
-    if (profile.language === action.payload) return;
-    const { name, email, phone, timezone, notificationPreferences } = profile;
-    yield call(saveProfile, {
-      name,
-      email,
-      phone,
-      timezone,
-      notificationPreferences,
-      language: action.payload,
-    });
-  } catch (error) {
-    // The screens have switched; the account keeps its language until the next choice.
-    console.error('Failed to save the language on the account', error);
-  }
 }
 
 function* followProfile(action: PayloadAction<Profile>): SagaIterator {

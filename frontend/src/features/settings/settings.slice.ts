@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChangePassword } from '@appointment/contracts/accounts';
-import { readStoredLanguage, type Language } from '../../app/i18n';
+import { languageChosen } from '../../lib/events';
+import { readStoredLanguage, type Language } from '../../lib/i18n';
 import { readStoredNotificationSettings, type NotificationSettings } from './settings.storage';
 
 export interface SettingsState {
@@ -32,9 +33,6 @@ const settingsSlice = createSlice({
     languageSynced(state, action: PayloadAction<Language>) {
       state.language = action.payload;
     },
-    languageChosen(state, action: PayloadAction<Language>) {
-      state.language = action.payload;
-    },
     notificationToggled(state, action: PayloadAction<{ key: keyof NotificationSettings; enabled: boolean }>) {
       state.notifications[action.payload.key] = action.payload.enabled;
     },
@@ -61,10 +59,14 @@ const settingsSlice = createSlice({
       state.passwordError = action.payload;
     },
   },
+  extraReducers: (builder) => {
+    builder.addCase(languageChosen, (state, action) => {
+      state.language = action.payload;
+    });
+  },
 });
 
 export const {
-  languageChosen,
   languageSynced,
   notificationToggled,
   passwordDialogOpened,

@@ -1,5 +1,5 @@
 import { API_PATHS, StaffListResponse, type StaffUser } from '@appointment/contracts/accounts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 
 /** SPEC §7.2 GET /profile/getalluser: the staff of the signed-in admin's provider. */
 export const fetchStaff = async (): Promise<StaffUser[]> =>

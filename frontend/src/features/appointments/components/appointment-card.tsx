@@ -1,14 +1,13 @@
 import { useId, type ChangeEvent } from 'react';
 import type { Appointment, AppointmentStatus } from '@appointment/contracts/appointments';
 import { Label, Select } from '../../../ui/form.styles';
-import { longDate, timeRange } from '../appointments.format';
+import { longDate, timeRange } from '../../../ui/appointment-format';
 import { APPOINTMENTS_TEXTS, STATUS_OPTIONS } from '../appointments.texts';
 import { AppointmentArticle, AppointmentHeading, Details, StatusControl } from './appointments.styles';
 import { format } from 'date-fns';
 import { SmallButton } from '../../../ui/button.styles';
-import { PAYMENT_TEXTS } from '../../payments/payments.texts';
-import { PaymentBadge } from './payment-badge';
-import { StatusBadge } from './status-badge';
+import { PAYMENT_STATUS_TEXTS, PaymentBadge } from '../../../ui/payment-badge';
+import { StatusBadge } from '../../../ui/status-badge';
 
 interface AppointmentCardProps {
   appointment: Appointment;
@@ -54,9 +53,9 @@ export function AppointmentCard({
       </div>
       {onPayNow && appointment.payBy && Date.parse(appointment.payBy) > Date.now() && (
         <StatusControl>
-          <span>{PAYMENT_TEXTS.awaitingUntil(format(new Date(appointment.payBy), 'HH:mm'))}</span>
+          <span>{PAYMENT_STATUS_TEXTS.awaitingUntil(format(new Date(appointment.payBy), 'HH:mm'))}</span>
           <SmallButton type="button" onClick={onPayNow}>
-            {PAYMENT_TEXTS.payNow}
+            {PAYMENT_STATUS_TEXTS.payNow}
           </SmallButton>
         </StatusControl>
       )}

@@ -105,17 +105,6 @@ export const Details = styled.dl`
 `;
 
 /** SPEC §4 badge colours: scheduled blue, cancelled red, completed green, pending yellow. */
-export const Badge = styled.span<{ $status: AppointmentStatus }>`
-  display: inline-block;
-  padding: 0 ${({ theme }) => theme.spacing.sm};
-  border: 1px solid ${({ theme, $status }) => theme.colors.status[$status]};
-  border-radius: 999px;
-  background: ${({ theme, $status }) => `${theme.colors.status[$status]}26`};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.font.small};
-  font-weight: 600;
-`;
-
 export const StatusControl = styled.div`
   display: flex;
   flex-direction: column;

@@ -1,22 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { can } from '@appointment/contracts/roles';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectRole } from '../../../app/session.slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectRole } from '../../../lib/session.slice';
 import { SecondaryButton } from '../../../ui/button.styles';
 import { ErrorNotice, Notice, PageHeader, PageTitle } from '../../../ui/page.styles';
 import { useAppointmentsSelector } from '../appointments.hooks';
-import {
-  appointmentListOpened,
-  selectAppointmentList,
-  selectUpdateError,
-  selectUpdating,
-  statusChangeRequested,
-} from '../appointments.slice';
+import { readStoredRoleValue } from '../../../lib/session';
+import { appointmentListOpened, selectUpdateError, selectUpdating } from '../appointments.slice';
+import { useAppointmentListQuery } from '../appointments.queries';
 import { APPOINTMENTS_TEXTS, statusOfTitle } from '../appointments.texts';
 import { AppointmentCard } from '../components/appointment-card';
-import { payNowClicked } from '../../payments/payments.slice';
+import { payNowClicked, statusChangeRequested } from '../../../lib/events';
 import { AppointmentCards, HeaderActions } from '../components/appointments.styles';
 
 const titleOf = (state: unknown): string =>
@@ -44,7 +41,19 @@ export function AppointmentListPage() {
   const role = useAppSelector(selectRole) ?? undefined;
   const mayChangeStatus = can(role, 'appointments.changeStatus');
   const mayPay = can(role, 'appointments.book');
-  const { status, items, error } = useAppointmentsSelector(selectAppointmentList);
+  // SPEC §2.5: the appointments of one status (or all) for the role stored locally.
+  const [storedRole] = useState(readStoredRoleValue);
+  const list = useAppointmentListQuery(storedRole ? { status: filter, role: storedRole } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+  const status =
+    !storedRole || list.isError ? 'failed' : list.isFetching || !list.data ? 'loading' : 'loaded';
+  const items = status === 'loaded' && list.data ? list.data : [];
+  const error = !storedRole
+    ? MESSAGES.roleMissing
+    : status === 'failed'
+      ? MESSAGES.appointmentsLoadFailed
+      : null;
   const updating = useAppointmentsSelector(selectUpdating);
   const updateError = useAppointmentsSelector(selectUpdateError);
 
@@ -52,7 +61,7 @@ export function AppointmentListPage() {
     dispatch(appointmentListOpened(filter));
   }, [dispatch, filter]);
 
-  const loading = status === 'loading' || status === 'idle';
+  const loading = status === 'loading';
 
   return (
     <section aria-labelledby="appointment-list-title">

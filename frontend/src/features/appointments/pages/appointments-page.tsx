@@ -1,12 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { MESSAGES } from '@appointment/contracts/messages';
 import { Link, useNavigate } from 'react-router-dom';
 import { can } from '@appointment/contracts/roles';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectRole } from '../../../app/session.slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectRole } from '../../../lib/session.slice';
 import { Button } from '../../../ui/button.styles';
 import { ErrorNotice, PageHeader, PageTitle } from '../../../ui/page.styles';
-import { useAppointmentsSelector } from '../appointments.hooks';
-import { appointmentsPageOpened, selectAppointmentCounts } from '../appointments.slice';
+import { readStoredRoleValue } from '../../../lib/session';
+import { appointmentsPageOpened } from '../appointments.slice';
+import { NO_COUNTS, useAppointmentCountsQuery } from '../appointments.queries';
 import { APPOINTMENTS_TEXTS, STATUS_CARDS } from '../appointments.texts';
 import {
   StatusCardButton,
@@ -20,7 +23,17 @@ export function AppointmentsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const role = useAppSelector(selectRole) ?? undefined;
-  const { status, data, error } = useAppointmentsSelector(selectAppointmentCounts);
+  // SPEC §2.5: the counts for the role stored locally when the screen opens.
+  const [storedRole] = useState(readStoredRoleValue);
+  const counts = useAppointmentCountsQuery(storedRole ?? skipToken, { refetchOnMountOrArgChange: true });
+  const status =
+    !storedRole || counts.isError ? 'failed' : counts.isFetching || !counts.data ? 'loading' : 'loaded';
+  const data = status === 'loaded' && counts.data ? counts.data : NO_COUNTS;
+  const error = !storedRole
+    ? MESSAGES.roleMissing
+    : status === 'failed'
+      ? MESSAGES.appointmentsLoadFailed
+      : null;
   const isUser = role === 'user';
   const title = isUser ? APPOINTMENTS_TEXTS.myAppointments : APPOINTMENTS_TEXTS.appointments;
 
@@ -41,7 +54,7 @@ export function AppointmentsPage() {
       {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
       <StatusCards aria-label={APPOINTMENTS_TEXTS.statusCards} aria-busy={status === 'loading'}>
         {STATUS_CARDS.map((card) => {
-          const count = status === 'loading' || status === 'idle' ? '–' : String(data[card.count]);
+          const count = status === 'loading' ? '–' : String(data[card.count]);
           return (
             <li key={card.count}>
               <StatusCardButton

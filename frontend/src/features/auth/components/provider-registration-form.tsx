@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ProviderRegistration } from '@appointment/contracts/accounts';
 import { REGISTRATION_INDUSTRIES } from '@appointment/contracts/constants';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { Form } from '../../../ui/form.styles';
 import { SelectField } from '../../../ui/select-field';
 import { useSchemaForm } from '../../../ui/use-schema-form';

@@ -1,6 +1,6 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { Button } from '../../../ui/button.styles';
 import { FormError } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';

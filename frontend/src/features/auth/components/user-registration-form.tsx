@@ -1,5 +1,5 @@
 import { UserRegistration } from '@appointment/contracts/accounts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { Form } from '../../../ui/form.styles';
 import { useSchemaForm } from '../../../ui/use-schema-form';
 import { selectRegistrationForm, userRegistrationSubmitted } from '../auth.slice';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { registrationFormOpened, type RegistrationType } from '../auth.slice';
 import { Footer, Screen, Title } from '../components/auth-screen.styles';
 import { ProviderRegistrationForm } from '../components/provider-registration-form';

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_REVIEW_HOURS } from '@appointment/contracts/constants';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { Button } from '../../../ui/button.styles';
 import {
   registrationSuccessLeft,

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { Button } from '../../../ui/button.styles';
-import { describeSlot } from '../booking.format';
+import { describeSlot } from '../../../ui/slot-calendar/slot.format';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { LinkButton } from './booking.styles';
 import { BookRow, Note, SlotArea, SlotDate, SlotHeader, SlotTime, SlotTitle } from './booking-screen.styles';

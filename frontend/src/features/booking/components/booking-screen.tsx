@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { Service } from '@appointment/contracts/catalogue';
 import { formatMoney } from '@appointment/contracts/money';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectRole } from '../../../app/session.slice';
-import { chooseDaySlot, chooseFirstSlot, type ChosenSlot } from '../booking.format';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectRole } from '../../../lib/session.slice';
+import { chooseDaySlot, chooseFirstSlot, type ChosenSlot } from '../../../ui/slot-calendar/slot.format';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
 import {

@@ -5,18 +5,6 @@ import { raisedSurface } from '../../../ui/surface.styles';
 
 export { ErrorNotice } from '../../../ui/page.styles';
 
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
-  border: 0;
-`;
-
 export const Panel = styled.section`
   min-width: 0;
   padding: ${({ theme }) => theme.spacing.lg};

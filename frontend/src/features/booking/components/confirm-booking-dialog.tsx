@@ -3,7 +3,7 @@ import { FORMATS } from '@appointment/contracts/constants';
 import type { Service } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { formatMoney } from '@appointment/contracts/money';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { SmallButton } from '../../../ui/button.styles';
 import {
   Field,
@@ -17,7 +17,7 @@ import {
 } from '../../../ui/form.styles';
 import { Modal } from '../../../ui/modal';
 import { ModalActions } from '../../../ui/modal.styles';
-import { formatIn, type ChosenSlot } from '../booking.format';
+import { formatIn, type ChosenSlot } from '../../../ui/slot-calendar/slot.format';
 import { useBookingSelector } from '../booking.hooks';
 import { bookingSubmitted, confirmClosed, selectBooking } from '../booking.slice';
 import { BOOKING_TEXTS, confirmText, priceText } from '../booking.texts';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@appointment/contracts/messages';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
 import { industrySelected, selectBooking } from '../booking.slice';

@@ -4,12 +4,18 @@ import { FORMATS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
 import type { TimeSlot } from '@appointment/contracts/schedule';
-import { daysWithSlots, describeSlot, isSelectable, slotsOfDay, type DaySlot } from '../booking.format';
+import {
+  daysWithSlots,
+  describeSlot,
+  isSelectable,
+  slotsOfDay,
+  type DaySlot,
+} from '../../../ui/slot-calendar/slot.format';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { LinkButton } from './booking.styles';
 import { Note, SlotArea, SlotHeader, SlotTitle } from './booking-screen.styles';
 import { DayTitle, SlotBadge, SlotChoice, SlotItem, SlotList } from './manual-slot-picker.styles';
-import { SlotCalendar } from './slot-calendar';
+import { SlotCalendar } from '../../../ui/slot-calendar/slot-calendar';
 
 interface ManualSlotPickerProps {
   timeslots: TimeSlot[];

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { LOCATION_OPTIONS } from '@appointment/contracts/constants';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { Field, Input, Label, Select } from '../../../ui/form.styles';
 import { Switch, SwitchRow } from '../../../ui/toggle.styles';
 import { BOOKING_TEXTS } from '../booking.texts';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Provider } from '@appointment/contracts/catalogue';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
 import { favouriteToggled, providerSelected, selectBooking, selectVisibleProviders } from '../booking.slice';

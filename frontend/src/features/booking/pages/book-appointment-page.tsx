@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Provider } from '@appointment/contracts/catalogue';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { BookingScreen } from '../components/booking-screen';
 import { IndustrySidebar } from '../components/industry-sidebar';
 import { ProviderList } from '../components/provider-list';

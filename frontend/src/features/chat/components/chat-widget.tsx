@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format, parseISO } from 'date-fns';
 import { FORMATS } from '@appointment/contracts/constants';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { ChatIcon, CheckIcon, CloseIcon, DoubleCheckIcon, SendIcon } from '../../../ui/icons';
 import {
   chatClosed,

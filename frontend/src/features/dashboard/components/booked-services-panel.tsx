@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SmallButton } from '../../../ui/button.styles';
 import { formatMoney } from '@appointment/contracts/money';
-import { longDate } from '../../appointments/appointments.format';
+import { longDate } from '../../../ui/appointment-format';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import type { BookedService } from '../dashboard.view';
 import { Actions, ItemLine, ItemTitle, Panel, PanelTitle, Tile, TileGrid } from './dashboard.styles';

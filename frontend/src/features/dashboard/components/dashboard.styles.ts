@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { AppTheme } from '../../../app/theme';
+import type { AppTheme } from '../../../ui/theme';
 import { raisedSurface } from '../../../ui/surface.styles';
 
 export const Page = styled.section`

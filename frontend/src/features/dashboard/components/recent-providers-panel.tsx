@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { longDate } from '../../appointments/appointments.format';
+import { longDate } from '../../../ui/appointment-format';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import type { RecentProvider } from '../dashboard.view';
 import {

@@ -2,16 +2,16 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { can } from '@appointment/contracts/roles';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectRole, selectSessionLoading, selectSessionUser } from '../../../app/session.slice';
-import { useAppointmentsSelector } from '../../appointments/appointments.hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectRole, selectSessionLoading, selectSessionUser } from '../../../lib/session.slice';
+import { statusChangeRequested } from '../../../lib/events';
 import {
-  selectUpdateError,
-  selectUpdating,
-  statusChangeRequested,
-  updateErrorCleared,
-} from '../../appointments/appointments.slice';
-import { dashboardOpened, selectDashboard, type AppointmentCounts } from '../dashboard.slice';
+  dashboardOpened,
+  selectDashboard,
+  selectDashboardUpdateError,
+  selectDashboardUpdating,
+  type AppointmentCounts,
+} from '../dashboard.slice';
 import { bookedServices, recentProviders, servicesOf } from '../dashboard.view';
 import { AdminAppointmentsPanel } from '../components/admin-appointments-panel';
 import { BookedServicesPanel } from '../components/booked-services-panel';
@@ -49,8 +49,8 @@ export function DashboardPage() {
   const role = useAppSelector(selectRole) ?? undefined;
   const name = user?.name ?? (sessionLoading ? '' : t('profileMenu.guest'));
   const { status, counts, error, details } = useAppSelector(selectDashboard);
-  const updating = useAppointmentsSelector(selectUpdating);
-  const updateError = useAppointmentsSelector(selectUpdateError);
+  const updating = useAppSelector(selectDashboardUpdating);
+  const updateError = useAppSelector(selectDashboardUpdateError);
   const isProviderStaff = role === 'admin' || role === 'incharge';
   const isUser = can(role, 'appointments.book');
   const detailsLoading = details.status === 'loading' || details.status === 'idle';
@@ -63,7 +63,6 @@ export function DashboardPage() {
 
   useEffect(() => {
     dispatch(dashboardOpened());
-    dispatch(updateErrorCleared());
   }, [dispatch]);
 
   const decide = (id: string, next: AppointmentStatus) =>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { IconButton } from '../../../ui/button.styles';
 import { BellIcon, TrashIcon } from '../../../ui/icons';
 import { clearAllRequested, notificationDeleteRequested, selectNotifications } from '../notifications.slice';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { FormButton, FormError, FormSecondaryButton } from '../../../ui/form.styles';
 import { Modal } from '../../../ui/modal';
 import { ModalActions } from '../../../ui/modal.styles';

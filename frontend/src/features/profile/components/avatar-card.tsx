@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import type { Profile } from '@appointment/contracts/accounts';
 import { avatarChosen } from '../profile.slice';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import {
   AvatarFrame,
   AvatarImage,

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ProfileUpdate, type NotificationPreferences, type Profile } from '@appointment/contracts/accounts';
 import { LANGUAGES, TIMEZONES } from '@appointment/contracts/constants';
 import { firstErrorPerField } from '../../../ui/use-schema-form';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { profileUpdateSubmitted } from '../profile.slice';
 import {
   Actions,

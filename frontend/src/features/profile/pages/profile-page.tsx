@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { AvatarCard } from '../components/avatar-card';
 import { ProfileForm } from '../components/profile-form';
 import { useProfileSelector } from '../profile.hooks';

@@ -1,4 +1,4 @@
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { Modal } from '../../../ui/modal';
 import { addProviderClosed, type AddProviderFormState } from '../providers.slice';
 import { ProviderForm } from './provider-form';

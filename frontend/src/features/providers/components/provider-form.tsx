@@ -3,7 +3,7 @@ import { ProviderForm as ProviderFormSchema } from '@appointment/contracts/catal
 import { INDUSTRIES } from '@appointment/contracts/constants';
 import { SUPPORTED_CURRENCIES, defaultCurrencyForAddress } from '@appointment/contracts/money';
 import { defaultWorkingHours, type Break, type WorkingHoursEntry } from '@appointment/contracts/schedule';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { addProviderClosed, addProviderSubmitted } from '../providers.slice';
 import { BreaksEditor, WorkingHoursEditor } from '../../../ui/hours-editor';
 import { errorsByPath, type PathErrors } from '../../../ui/use-schema-form';

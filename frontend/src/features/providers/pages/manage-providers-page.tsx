@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
-import { useAppDispatch } from '../../../app/hooks';
-import { readStoredRole } from '../../../app/session';
+import { useAppDispatch } from '../../../lib/hooks';
+import { readStoredRole } from '../../../lib/session';
 import { useProviderApprovalSelector } from '../provider-approval.hooks';
 import {
   acceptClicked,

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { can } from '@appointment/contracts/roles';
-import { readStoredRole } from '../../../app/session';
+import { readStoredRole } from '../../../lib/session';
 import { FormButton } from '../../../ui/form.styles';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { WEEKDAYS } from '@appointment/contracts/constants';
 import { formatMoney } from '@appointment/contracts/money';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { dayLabel } from '../../../ui/hours-editor';
 import { useCrumbName } from '../../../ui/crumb-names';
 import { ProviderImage } from '../components/provider-image';

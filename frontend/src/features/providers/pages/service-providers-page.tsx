@@ -3,8 +3,8 @@ import { matchesProviderFilters, matchesProviderSearch } from '@appointment/cont
 import { INDUSTRY_LIST } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { readStoredRole } from '../../../app/session';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { readStoredRole } from '../../../lib/session';
 import { Button } from '../../../ui/button.styles';
 import { AddProviderDialog } from '../components/add-provider-dialog';
 import { ProviderCard } from '../components/provider-card';

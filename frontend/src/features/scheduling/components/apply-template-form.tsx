@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { format, nextMonday } from 'date-fns';
 import { FORMATS } from '@appointment/contracts/constants';
 import { ApplyTemplate, type ScheduleTemplate } from '@appointment/contracts/schedule';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { Form } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
 import { templateApplyClosed, templateApplySubmitted, type PathErrors } from '../scheduling.slice';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PROVIDER_TIMEZONES } from '@appointment/contracts/constants';
 import { Availability } from '@appointment/contracts/schedule';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { Field, FieldError, Form, FormSecondaryButton, Label, Select } from '../../../ui/form.styles';
 import { useSchedulingSelector } from '../scheduling.hooks';
 import {

@@ -5,7 +5,7 @@ import {
   ScheduleTemplateInput,
   type ScheduleTemplate,
 } from '@appointment/contracts/schedule';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { Field, FieldError, Form, Input, Label } from '../../../ui/form.styles';
 import { templateEditorClosed, templateSubmitted, type PathErrors } from '../scheduling.slice';
 import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/hours-editor';

@@ -3,7 +3,7 @@ import type { Service } from '@appointment/contracts/catalogue';
 import { REPEAT_OPTIONS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { RepeatOption } from '@appointment/contracts/schedule';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { Field, FieldError, Form, Label, Select } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
 import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';

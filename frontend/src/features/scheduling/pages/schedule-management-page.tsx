@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectRole } from '../../../app/session.slice';
-import { SlotCalendar } from '../../booking/components/slot-calendar';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectRole } from '../../../lib/session.slice';
+import { SlotCalendar } from '../../../ui/slot-calendar/slot-calendar';
 import { Button, SecondaryButton } from '../../../ui/button.styles';
 import { AvailabilityDialog } from '../components/availability-dialog';
 import { Modal } from '../../../ui/modal';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { Button } from '../../../ui/button.styles';
 import { FormButton, FormSecondaryButton } from '../../../ui/form.styles';
 import { ApplyTemplateForm } from '../components/apply-template-form';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { Currency, SUPPORTED_CURRENCIES, currencySymbol } from '@appointment/contracts/money';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { FieldError, FormButton, Label, Select } from '../../../ui/form.styles';
 import { currencySubmitted } from '../services.slice';
 import { CurrencyForm, CurrencyNote } from './currency-setting.styles';

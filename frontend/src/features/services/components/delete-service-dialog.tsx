@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Service } from '@appointment/contracts/catalogue';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { FormError, FormSecondaryButton } from '../../../ui/form.styles';
 import { deleteServiceCancelled, deleteServiceConfirmed } from '../services.slice';
 import { Modal } from '../../../ui/modal';

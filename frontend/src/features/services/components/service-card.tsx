@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Service } from '@appointment/contracts/catalogue';
 import { formatMoney } from '@appointment/contracts/money';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { SecondaryButton } from '../../../ui/button.styles';
 
 import { deleteServiceClicked, editServiceClicked } from '../services.slice';

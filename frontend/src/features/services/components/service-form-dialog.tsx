@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ServiceInput, isPaymentNeededFor, type Service } from '@appointment/contracts/catalogue';
 import { SERVICE_DEFAULTS } from '@appointment/contracts/constants';
 import { currencySymbol } from '@appointment/contracts/money';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';
 import {
   Field,

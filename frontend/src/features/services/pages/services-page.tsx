@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectRole } from '../../../app/session.slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectRole } from '../../../lib/session.slice';
 import { Button, SecondaryButton } from '../../../ui/button.styles';
 import { CurrencySetting } from '../components/currency-setting';
 import { DeleteServiceDialog } from '../components/delete-service-dialog';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ChangePassword } from '@appointment/contracts/accounts';
 import { firstErrorPerField } from '../../../ui/use-schema-form';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { Modal } from '../../../ui/modal';
 import { ModalActions as Actions } from '../../../ui/modal.styles';
 import { passwordChangeSubmitted, passwordDialogClosed } from '../settings.slice';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { LANGUAGES, THEMES, type Theme } from '@appointment/contracts/constants';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectThemeChoice, themeChosen } from '../../theme/theme.slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectThemeChoice, themeChosen } from '../../../lib/theme/theme.slice';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import {
   Field,
@@ -12,8 +12,9 @@ import {
   SwitchRow,
 } from '../components/settings-controls.styles';
 import { useSettingsSelector } from '../settings.hooks';
-import { languageChosen, notificationToggled, passwordDialogOpened, selectSettings } from '../settings.slice';
-import { isLanguage, type Language } from '../../../app/i18n';
+import { notificationToggled, passwordDialogOpened, selectSettings } from '../settings.slice';
+import { languageChosen } from '../../../lib/events';
+import { isLanguage, type Language } from '../../../lib/i18n';
 import type { NotificationSettings } from '../settings.storage';
 import { Card, CardTitle, Grid, Hint, Sections, Success, Title } from './settings-page.styles';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useStaffsSelector } from '../staffs.hooks';
 import { selectStaffs, staffsPageOpened } from '../staffs.slice';
 import { DataTable } from '../../../ui/data-table';

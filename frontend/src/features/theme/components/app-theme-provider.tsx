@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { useAppSelector } from '../../../app/hooks';
-import { themes } from '../../../app/theme';
-import { selectEffectiveScheme } from '../theme.slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { themes } from '../../../ui/theme';
+import { selectEffectiveScheme } from '../../../lib/theme/theme.slice';
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const scheme = useAppSelector(selectEffectiveScheme);

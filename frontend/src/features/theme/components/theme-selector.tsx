@@ -1,8 +1,8 @@
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THEMES, type Theme } from '@appointment/contracts/constants';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectThemeChoice, themeChosen } from '../theme.slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectThemeChoice, themeChosen } from '../../../lib/theme/theme.slice';
 import { Label, Select, Wrapper } from './theme-selector.styles';
 
 const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
 import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '@appointment/contracts/constants';
-import type { ColorScheme } from '../../app/theme';
+import type { ColorScheme } from '../../ui/theme';
 import type { ThemeState } from './theme.slice';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';

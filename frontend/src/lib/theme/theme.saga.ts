@@ -2,7 +2,7 @@ import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Theme } from '@appointment/contracts/constants';
-import type { ColorScheme } from '../../app/theme';
+import type { ColorScheme } from '../../ui/theme';
 import { selectEffectiveScheme, systemSchemeChanged, themeChosen } from './theme.slice';
 import { applySchemeClass, storeThemeChoice, systemSchemeQuery } from './theme.storage';
 

@@ -5,7 +5,7 @@ import { CALENDAR, FORMATS, LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
 import type { TimeSlot } from '@appointment/contracts/schedule';
-import { SecondaryButton } from '../../../ui/button.styles';
+import { SecondaryButton } from '../button.styles';
 import {
   dayKeyOfTile,
   formatIn,
@@ -14,10 +14,10 @@ import {
   slotsByDay,
   todayIn,
   type DaySlot,
-} from '../booking.format';
-import { BOOKING_TEXTS } from '../booking.texts';
-import { VisuallyHidden } from './booking.styles';
-import { CalendarFrame } from './manual-slot-picker.styles';
+} from './slot.format';
+import { SLOT_CALENDAR_TEXTS } from './slot-calendar.texts';
+import { VisuallyHidden } from '../visually-hidden.styles';
+import { CalendarFrame } from './calendar-frame.styles';
 import {
   CellSlots,
   DayArea,
@@ -76,11 +76,11 @@ function SlotEntry({ slot, onChoose }: { slot: DaySlot; onChoose: (slot: DaySlot
   const end = formatIn(slot.endDateTime, zone, FORMATS.displayTime);
   const tone = toneOf(slot);
   const label = slot.past
-    ? BOOKING_TEXTS.pastSlot
+    ? SLOT_CALENDAR_TEXTS.pastSlot
     : slot.kind === 'block'
       ? slot.available
-        ? BOOKING_TEXTS.available
-        : BOOKING_TEXTS.unavailable
+        ? SLOT_CALENDAR_TEXTS.available
+        : SLOT_CALENDAR_TEXTS.unavailable
       : null;
   return (
     <SlotButton
@@ -184,30 +184,30 @@ export function SlotCalendar({
       <Toolbar>
         <ToolbarGroup>
           <SecondaryButton type="button" onClick={() => setFocus(today)}>
-            {BOOKING_TEXTS.today}
+            {SLOT_CALENDAR_TEXTS.today}
           </SecondaryButton>
           <SecondaryButton
             type="button"
-            aria-label={`${BOOKING_TEXTS.previous} ${stepNoun}`}
+            aria-label={`${SLOT_CALENDAR_TEXTS.previous} ${stepNoun}`}
             onClick={() => step(-1)}
           >
-            ‹ {BOOKING_TEXTS.previous}
+            ‹ {SLOT_CALENDAR_TEXTS.previous}
           </SecondaryButton>
           <SecondaryButton
             type="button"
-            aria-label={`${BOOKING_TEXTS.next} ${stepNoun}`}
+            aria-label={`${SLOT_CALENDAR_TEXTS.next} ${stepNoun}`}
             onClick={() => step(1)}
           >
-            {BOOKING_TEXTS.next} ›
+            {SLOT_CALENDAR_TEXTS.next} ›
           </SecondaryButton>
         </ToolbarGroup>
         <ToolbarLabel aria-live="polite" data-testid="calendar-label">
           {format(focusDate, 'MMMM yyyy')}
         </ToolbarLabel>
-        <ToolbarGroup role="group" aria-label={BOOKING_TEXTS.calendarView}>
+        <ToolbarGroup role="group" aria-label={SLOT_CALENDAR_TEXTS.calendarView}>
           {CALENDAR.views.map((name) => (
             <ViewButton key={name} type="button" aria-pressed={view === name} onClick={() => setView(name)}>
-              {BOOKING_TEXTS.views[name]}
+              {SLOT_CALENDAR_TEXTS.views[name]}
             </ViewButton>
           ))}
         </ToolbarGroup>
@@ -233,7 +233,7 @@ export function SlotCalendar({
             tileClassName={({ date }) => (byDay.has(dayKeyOfTile(date)) ? 'has-slots' : null)}
             tileContent={({ date }) =>
               byDay.has(dayKeyOfTile(date)) ? (
-                <VisuallyHidden>{`, ${BOOKING_TEXTS.hasSlots}`}</VisuallyHidden>
+                <VisuallyHidden>{`, ${SLOT_CALENDAR_TEXTS.hasSlots}`}</VisuallyHidden>
               ) : null
             }
             onClickDay={(date) => clickDay(dayKeyOfTile(date))}
@@ -245,7 +245,7 @@ export function SlotCalendar({
         <ScrollArea
           ref={scrollRef}
           role="region"
-          aria-label={`${BOOKING_TEXTS.weekView}, ${format(parseISO(weekDays[0]!), FORMATS.longDate)}`}
+          aria-label={`${SLOT_CALENDAR_TEXTS.weekView}, ${format(parseISO(weekDays[0]!), FORMATS.longDate)}`}
           tabIndex={0}
         >
           <WeekTable>
@@ -325,7 +325,7 @@ function DayView({
       <DayArea
         ref={scrollRef}
         role="region"
-        aria-label={`${BOOKING_TEXTS.dayView}, ${title}`}
+        aria-label={`${SLOT_CALENDAR_TEXTS.dayView}, ${title}`}
         tabIndex={0}
         $available={available}
         data-available={available}
@@ -338,7 +338,7 @@ function DayView({
                 <HourLabel>{hourLabel(hour)}</HourLabel>
                 <HourSlots>
                   {inHour.length === 0 ? (
-                    <EmptyHour>{BOOKING_TEXTS.noSlotsInHour}</EmptyHour>
+                    <EmptyHour>{SLOT_CALENDAR_TEXTS.noSlotsInHour}</EmptyHour>
                   ) : (
                     inHour.map((slot) => <SlotEntry key={slot.key} slot={slot} onChoose={onChoose} />)
                   )}

@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
 import { LAYOUT } from '@appointment/contracts/constants';
-import { SecondaryButton } from '../../../ui/button.styles';
+import { SecondaryButton } from '../button.styles';
 
 /** SPEC §2.6 colours: interval slots green, block windows blue, past slots grey. */
 export type SlotTone = 'green' | 'blue' | 'grey';

@@ -9,7 +9,7 @@ import {
 } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { AFTER_LOGIN, AFTER_LOGOUT } from '@appointment/contracts/roles';
-import { api, ApiError } from './api';
+import { api, ApiError } from './api-client';
 import { navigateTo } from './navigation';
 import { clearStoredSession, storeRole, storeSession } from './session';
 import {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_THEME, type Theme } from '@appointment/contracts/constants';
-import type { ColorScheme } from '../../app/theme';
+import type { ColorScheme } from '../../ui/theme';
 
 export interface ThemeState {
   /** What the person picked: light, dark or system (SPEC §2.2). */

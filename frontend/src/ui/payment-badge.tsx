@@ -1,4 +1,10 @@
-import { Badge } from './appointments.styles';
+import { Badge } from './status-badge.styles';
+
+/** Issue 18: an unpaid booking's line on its card, and its button. */
+export const PAYMENT_STATUS_TEXTS = {
+  payNow: 'Pay now',
+  awaitingUntil: (time: string) => `Awaiting payment: held until ${time}`,
+} as const;
 
 interface PaymentBadgeProps {
   paymentNeeded: boolean;

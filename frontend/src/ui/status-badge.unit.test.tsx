@@ -1,0 +1,19 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
+import { themes } from './theme';
+import { StatusBadge } from './status-badge';
+
+afterEach(cleanup);
+
+describe('StatusBadge', () => {
+  it('spells the cancelled state "canceled" (SPEC §4) and keeps the stored value', () => {
+    render(
+      <ThemeProvider theme={themes.light}>
+        <StatusBadge status="cancelled" />
+      </ThemeProvider>,
+    );
+    const badge = screen.getByText('canceled');
+    expect(badge.getAttribute('data-status')).toBe('cancelled');
+  });
+});
