@@ -18,6 +18,16 @@ export const ServiceData = ProviderEventBase.extend({
   automaticBooking: z.boolean(),
 });
 
+/** Which fields did not fit (their paths and what was wrong, never their values). */
+const warnSkipped = (projection: string, event: RecordedEvent, error: z.ZodError): void => {
+  const fields = error.issues
+    .map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`)
+    .join('; ');
+  console.warn(
+    `${projection} projection: skipped ${event.type} ${event.id} with unexpected data (${fields})`,
+  );
+};
+
 /** The event's data if its type is handled and its data fits; undefined otherwise. */
 export const parseEvent = (
   projection: string,
@@ -28,7 +38,7 @@ export const parseEvent = (
   if (!shape) return undefined;
   const parsed = shape.safeParse(event.data);
   if (!parsed.success) {
-    console.warn(`${projection} projection: skipped ${event.type} ${event.id} with unexpected data`);
+    warnSkipped(projection, event, parsed.error);
     return undefined;
   }
   return parsed.data as Record<string, never>;
@@ -42,6 +52,6 @@ export const parseData = <S extends z.ZodType>(
 ): z.infer<S> | undefined => {
   const parsed = shape.safeParse(event.data);
   if (parsed.success) return parsed.data;
-  console.warn(`${projection} projection: skipped ${event.type} ${event.id} with unexpected data`);
+  warnSkipped(projection, event, parsed.error);
   return undefined;
 };
