@@ -6,7 +6,8 @@ import {
   type Service,
 } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
-import { newIdempotencyKey, type ChosenSlot } from './booking.format';
+import type { ChosenSlot } from '@appointment/contracts/booking';
+import { newIdempotencyKey } from './booking.format';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type BookingMode = 'automatic' | 'manual';

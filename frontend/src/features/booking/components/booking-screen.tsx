@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
+import type { ChosenSlot } from '@appointment/contracts/booking';
 import { PAYMENTS } from '@appointment/contracts/constants';
 import type { Service } from '@appointment/contracts/catalogue';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectRole } from '../../../app/session.slice';
-import { chooseDaySlot, chooseFirstSlot, type ChosenSlot } from '../booking.format';
+import { chooseDaySlot, chooseFirstSlot } from '../booking.format';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
 import {

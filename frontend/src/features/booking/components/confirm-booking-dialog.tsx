@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { formatIn, type ChosenSlot } from '@appointment/contracts/booking';
 import { FORMATS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { useAppDispatch } from '../../../app/hooks';
@@ -15,7 +16,6 @@ import {
 } from '../../../ui/form.styles';
 import { Modal } from '../../../ui/modal';
 import { ModalActions } from '../../../ui/modal.styles';
-import { formatIn, type ChosenSlot } from '../booking.format';
 import { useBookingSelector } from '../booking.hooks';
 import { bookingSubmitted, confirmClosed, selectBooking } from '../booking.slice';
 import { BOOKING_TEXTS, confirmText } from '../booking.texts';
