@@ -1,20 +1,28 @@
 import assert from 'node:assert/strict';
-import { API_PATHS, type Profile, type StaffUser } from '@appointment/contracts/accounts';
+import type { Profile, StaffUser } from '@appointment/contracts/accounts';
 import { Then, When, type DataTable } from '@cucumber/cucumber';
+import {
+  deleteAccount,
+  pendingProvidersRequest,
+  profileOf,
+  profileRequest,
+  staffList,
+  updateProfile,
+} from '../drivers/accounts';
 import type { Person, PlatformWorld } from '../support/world';
 
 When('a visitor who has not signed in asks for the staff list', async function (this: PlatformWorld) {
-  await this.request(undefined, 'GET', API_PATHS.staff);
+  await staffList(this, undefined);
 });
 
 When('{person} asks for the staff list', async function (this: PlatformWorld, name: string) {
-  await this.request(this.person(name), 'GET', API_PATHS.staff);
+  await staffList(this, this.person(name));
 });
 
 When(
   '{person} asks for the providers waiting for approval',
   async function (this: PlatformWorld, name: string) {
-    await this.request(this.person(name), 'GET', API_PATHS.pendingProviders);
+    await pendingProvidersRequest(this, this.person(name));
   },
 );
 
@@ -33,20 +41,15 @@ const idOf = (person: Person): string => {
   return person.userId;
 };
 
-const profileOf = async (world: PlatformWorld, person: Person): Promise<Profile> => {
-  const { status, body } = await world.request(person, 'GET', API_PATHS.getProfile);
-  assert.equal(status, 200, `${person.name} cannot read their profile: ${JSON.stringify(body)}`);
-  return (body as { data: Profile }).data;
-};
-
 When(
   "{person} asks for {person}'s profile",
   async function (this: PlatformWorld, name: string, other: string) {
     const id = idOf(this.person(other));
-    await this.request(
+    // Every way a client could name another account, tried at once.
+    await profileRequest(
+      this,
       this.person(name),
-      'GET',
-      `${API_PATHS.getProfile}?id=${id}&userId=${id}&user=${id}&email=${encodeURIComponent(this.person(other).email)}`,
+      `?id=${id}&userId=${id}&user=${id}&email=${encodeURIComponent(this.person(other).email)}`,
     );
   },
 );
@@ -70,9 +73,7 @@ When(
     const person = this.person(name);
     const own = await profileOf(this, person);
     const id = idOf(this.person(other));
-    await this.request(person, 'POST', API_PATHS.updateProfile, {
-      body: { ...own, id, userId: id, name: newName },
-    });
+    await updateProfile(this, person, { ...own, id, userId: id, name: newName });
   },
 );
 
@@ -94,17 +95,13 @@ When(
   async function (this: PlatformWorld, name: string, other: string) {
     const person = this.person(name);
     const own = await profileOf(this, person);
-    await this.request(person, 'POST', API_PATHS.updateProfile, {
-      body: { ...own, email: this.person(other).email },
-    });
+    await updateProfile(this, person, { ...own, email: this.person(other).email });
   },
 );
 
 When(
   "{person} tries to delete {person}'s account",
   async function (this: PlatformWorld, name: string, other: string) {
-    await this.request(this.person(name), 'DELETE', API_PATHS.getProfile, {
-      body: { id: idOf(this.person(other)) },
-    });
+    await deleteAccount(this, this.person(name), { id: idOf(this.person(other)) });
   },
 );

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import type { MeResponse } from '@appointment/contracts/accounts';
 import { Given, Then, When } from '@cucumber/cucumber';
+import {
+  decideOnProvider,
+  pendingProviders,
+  providerAccountOf,
+  signInSuccessfully,
+  whoAmI,
+} from '../drivers/accounts';
 import type { PlatformWorld } from '../support/world';
-import { decideOnProvider, pendingProviders, signInSuccessfully, whoAmI } from './accounts.helpers';
 
 const seesWaiting = async function (
   this: PlatformWorld,
@@ -65,8 +71,8 @@ Then(
     const { user, role } = body as MeResponse;
     assert.equal(role, 'admin');
     assert.ok(user.providerId, `${name} belongs to no provider`);
-    // No call shows a provider's status yet; the provider itself knows it.
-    const provider = await this.platform!.accounts.loadProvider(user.providerId);
+    // No call shows a provider account's status yet; the provider itself knows it.
+    const provider = await providerAccountOf(this, user.providerId);
     assert.ok(provider.status === 'active', `"${businessName}" is ${provider.status}`);
     assert.equal(provider.businessName, businessName);
     assert.equal(provider.adminId, user.id);

@@ -1,188 +1,40 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { API_PATHS, type MeResponse } from '@appointment/contracts/accounts';
-import {
-  APPOINTMENT_PATHS,
-  type Appointment,
-  type AppointmentCounts,
-  type BookingResponse,
-  type DashboardDetails,
+import type {
+  Appointment,
+  AppointmentCounts,
+  BookingResponse,
+  DashboardDetails,
 } from '@appointment/contracts/appointments';
 import { formatMoney } from '@appointment/contracts/money';
-import { PAYMENT_PATHS, type CheckoutInfo, type PaymentResult } from '@appointment/contracts/payments';
-import { SCHEDULE_PATHS, type FetchSlotResponse, type TimeSlot } from '@appointment/contracts/schedule';
-import { defineParameterType, Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import {
+  appointmentCounts,
+  appointmentsOf,
+  book,
+  bookingFormAt,
+  changeStatus,
+  lastBookingOf,
+  listAppointments,
+  openDashboard,
+  sendBooking,
+  type BookingTarget,
+} from '../drivers/booking';
+import { providerNamed } from '../drivers/catalogue';
+import { addTimeSlot, allSlotsOf, anySlotAt, availabilityOf } from '../drivers/schedule';
+import { eventually, lastResponseOf, ok, sameRows, yesNo } from '../support/assertions';
+import { dayFrom } from '../support/days';
 import { PAYMENT_TIMEOUT_MS, type ApiResponse, type Person, type PlatformWorld } from '../support/world';
-import { eventually, lastResponseOf } from './accounts.helpers';
-import { ok, providerIdOf, sameRows, sendRaw } from './catalogue.steps';
-import { dayFrom } from './schedule.steps';
 
 /*
- * Booking, appointment status, payments and notifications (SPEC §3, §4, §7.3, §7.6, §7.7),
- * driven through the API. A time slot is named by its provider, its day (in the provider's
- * zone, see schedule.steps) and its start time; a part of it by its 1-based number.
+ * Booking and appointment status (SPEC §3, §4, §7.3), driven through the API as the booking
+ * screen does (drivers/booking). A time slot is named by its provider, its day (in the
+ * provider's zone) and its start time; a part of it by its 1-based number.
  */
 
-defineParameterType({
-  name: 'appointmentStatus',
-  regexp: /pending|scheduled|completed|cancelled/,
-  transformer: (text: string) => text as Appointment['status'],
-});
-
-// ---------------------------------------------------------------- per-scenario state
-
-interface BookingState {
-  /** The answer to each person's last successful booking. */
-  booked: Map<string, BookingResponse & { checkout?: CheckoutInfo }>;
-  /** The signed result each person's last sandbox payment returned. */
-  paid: Map<string, PaymentResult>;
-  /** The answers to requests sent together. */
-  burst: ApiResponse[];
-  /** Each person's notifications, as last listed. */
-  notifications: Map<string, Notification[]>;
-}
-
-interface Notification {
-  _id: string;
-  message: string;
-  createdAt: string;
-}
-
-const states = new WeakMap<PlatformWorld, BookingState>();
-const stateOf = (world: PlatformWorld): BookingState => {
-  let state = states.get(world);
-  if (!state) {
-    state = { booked: new Map(), paid: new Map(), burst: [], notifications: new Map() };
-    states.set(world, state);
-  }
-  return state;
-};
-
-const lastBookingOf = (world: PlatformWorld, person: Person) => {
-  const booking = stateOf(world).booked.get(person.name);
-  assert.ok(booking, `${person.name} has booked nothing`);
-  return booking;
-};
-
-// ---------------------------------------------------------------- time slots
-
-const zoneOfProvider = async (world: PlatformWorld, providerId: string): Promise<string> => {
-  const { rows } = await world.pool.query<{ timezone: string }>(
-    'SELECT timezone FROM rm_catalogue.providers WHERE id = $1',
-    [providerId],
-  );
-  assert.ok(rows[0], `there is no provider ${providerId}`);
-  return rows[0].timezone;
-};
-
-/** The time slot as the booking screen shows it to this person (fetchslot). */
-const timeSlotAt = async (
-  world: PlatformWorld,
-  person: Person,
-  provider: string,
-  service: string,
-  day: string,
-  time: string,
-): Promise<{ providerId: string; slot: TimeSlot; lookup: FetchSlotResponse }> => {
-  const providerId = await providerIdOf(world, provider);
-  const date = dayFrom(day, await zoneOfProvider(world, providerId));
-  const response = await world.request(person, 'POST', SCHEDULE_PATHS.fetchSlot, {
-    body: { providerId, serviceId: service },
-  });
-  const lookup = ok(response, 200, `${person.name} cannot look up the time slots`) as FetchSlotResponse;
-  const slot = lookup.timeslots.find((candidate) => candidate.date === date && candidate.startTime === time);
-  assert.ok(slot, `"${provider}" has no time slot for "${service}" on ${date} at ${time}`);
-  return { providerId, slot, lookup };
-};
-
-/** The service a time slot offers first, from the schedule's read model (plumbing, not behaviour). */
-const aServiceOf = async (world: PlatformWorld, provider: string, day: string, time: string) => {
-  const providerId = await providerIdOf(world, provider);
-  const date = dayFrom(day, await zoneOfProvider(world, providerId));
-  const { rows } = await world.pool.query<{ service_ids: string[] }>(
-    'SELECT service_ids FROM rm_schedule.time_slots WHERE provider_id = $1 AND date = $2::date AND start_time = $3',
-    [providerId, date, time],
-  );
-  assert.ok(rows[0], `"${provider}" has no time slot on ${date} at ${time}`);
-  return rows[0].service_ids[0]!;
-};
-
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const clock = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-const twelveHour = (time: string) => {
-  const minutes = minutesOf(time);
-  const hours = Math.floor(minutes / 60) % 24;
-  return `${hours % 12 || 12}:${String(minutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-};
-
-/** The booking form as the confirm dialog sends it (frontend booking.saga bookingForm). */
-const bookingForm = (
-  providerId: string,
-  service: string,
-  slot: TimeSlot,
-  part: number | null,
-  lookup: FetchSlotResponse,
-): FormData => {
-  let from = slot.startTime;
-  let to = slot.endTime;
-  if (part !== null && slot.addAsSlot) {
-    const length = Math.floor((minutesOf(slot.endTime) - minutesOf(slot.startTime)) / slot.availableSlots);
-    from = clock(minutesOf(slot.startTime) + (part - 1) * length);
-    to = clock(minutesOf(slot.startTime) + part * length);
-  }
-  const form = new FormData();
-  form.append('servicename', service);
-  form.append('providerId', providerId);
-  form.append('timeslotId', slot._id);
-  form.append('date', slot.date);
-  form.append('starttime', from);
-  form.append('endtime', to);
-  form.append('formattedstarttime', twelveHour(from));
-  form.append('formattedendtime', twelveHour(to));
-  if (part !== null) form.append('index', String(part));
-  form.append('paymentneeded', String(lookup.matchedService.isPaymentNeeded));
-  form.append('automaticbooking', String(lookup.matchedService.automaticBooking));
-  return form;
-};
-
-interface Target {
-  provider: string;
-  service: string;
-  day: string;
-  time: string;
-  /** null for a block. */
-  part: number | null;
-}
-
-const prepareBooking = async (world: PlatformWorld, person: Person, target: Target): Promise<FormData> => {
-  const { providerId, slot, lookup } = await timeSlotAt(
-    world,
-    person,
-    target.provider,
-    target.service,
-    target.day,
-    target.time,
-  );
-  return bookingForm(providerId, target.service, slot, target.part, lookup);
-};
-
-const remember = (world: PlatformWorld, person: Person, response: ApiResponse) => {
-  if (response.status === 201) stateOf(world).booked.set(person.name, response.body as BookingResponse);
-};
-
-/** Sends a booking form once, as the confirm dialog does, and remembers a booking it makes. */
-const sendBooking = async (world: PlatformWorld, person: Person, form: FormData): Promise<ApiResponse> => {
-  const response = await sendRaw(world, person, APPOINTMENT_PATHS.book, {
-    body: form,
-    headers: { 'Idempotency-Key': randomUUID() },
-  });
-  remember(world, person, response);
-  return response;
-};
-
-const book = async (world: PlatformWorld, person: Person, target: Target): Promise<ApiResponse> =>
-  sendBooking(world, person, await prepareBooking(world, person, target));
+/** The answers to requests sent together, per scenario. */
+const bursts = new WeakMap<PlatformWorld, ApiResponse[]>();
+const burstOf = (world: PlatformWorld): ApiResponse[] => bursts.get(world) ?? [];
 
 // ---------------------------------------------------------------- booking
 
@@ -214,9 +66,9 @@ When(
     named: string,
   ) {
     const person = this.person(who);
-    const form = await prepareBooking(this, person, { provider, service, day, time, part });
-    form.set('providerId', await providerIdOf(this, named));
-    await sendBooking(this, person, form);
+    const form = await bookingFormAt(this, person, { provider, service, day, time, part });
+    // The form changed by hand: another provider named, for that provider's price.
+    await sendBooking(this, person, { ...form, providerId: (await providerNamed(this, named)).id });
   },
 );
 
@@ -235,18 +87,11 @@ Given(
   },
 );
 
-const sendTogether = async (world: PlatformWorld, person: Person, count: number, target: Target) => {
-  const form = await prepareBooking(world, person, target);
+const sendTogether = async (world: PlatformWorld, person: Person, count: number, target: BookingTarget) => {
+  const form = await bookingFormAt(world, person, target);
   // Each request its own dialog (its own key), all let go at once.
-  const answers = await Promise.all(
-    Array.from({ length: count }, () =>
-      sendRaw(world, person, APPOINTMENT_PATHS.book, {
-        body: form,
-        headers: { 'Idempotency-Key': randomUUID() },
-      }),
-    ),
-  );
-  stateOf(world).burst = answers;
+  const answers = await Promise.all(Array.from({ length: count }, () => sendBooking(world, person, form)));
+  bursts.set(world, answers);
 };
 
 When(
@@ -283,7 +128,7 @@ When(
 Then(
   '{int} of the {int} are booked and {int} are told {string}',
   function (this: PlatformWorld, booked: number, sent: number, refused: number, message: string) {
-    const answers = stateOf(this).burst;
+    const answers = burstOf(this);
     assert.equal(answers.length, sent, 'another number of requests was sent');
     const summary = JSON.stringify(answers.map((answer) => [answer.status, answer.body]));
     const created = answers.filter((answer) => answer.status === 201);
@@ -309,18 +154,17 @@ When(
     count: number,
   ) {
     const person = this.person(who);
-    const form = await prepareBooking(this, person, { provider, service, day, time, part });
-    const headers = { 'Idempotency-Key': randomUUID() };
-    stateOf(this).burst = await Promise.all(
-      Array.from({ length: count }, () =>
-        sendRaw(this, person, APPOINTMENT_PATHS.book, { body: form, headers }),
-      ),
+    const form = await bookingFormAt(this, person, { provider, service, day, time, part });
+    const key = randomUUID();
+    bursts.set(
+      this,
+      await Promise.all(Array.from({ length: count }, () => sendBooking(this, person, form, key))),
     );
   },
 );
 
 Then('all {int} answers name the same appointment', function (this: PlatformWorld, count: number) {
-  const answers = stateOf(this).burst;
+  const answers = burstOf(this);
   assert.equal(answers.length, count);
   const summary = JSON.stringify(answers.map((answer) => [answer.status, answer.body]));
   assert.ok(
@@ -343,23 +187,17 @@ Given(
     service: string,
   ) {
     const person = this.person(who);
-    const availability = ok(
-      await this.request(person, 'GET', SCHEDULE_PATHS.getAvailability),
-      200,
-      `${who} cannot read the availability`,
-    ) as { timezone: string };
-    const response = await this.request(person, 'POST', SCHEDULE_PATHS.addTimeSlot, {
-      body: {
-        date: dayFrom(day, availability.timezone),
-        startTime: from,
-        endTime: to,
-        addAsSlot: false,
-        addTotalSlot: true,
-        totalSlots: places,
-        availableSlots: places,
-        serviceIds: [service],
-        repeat: 'none',
-      },
+    const { timezone } = await availabilityOf(this, person);
+    const response = await addTimeSlot(this, person, {
+      date: dayFrom(day, timezone),
+      startTime: from,
+      endTime: to,
+      addAsSlot: false,
+      addTotalSlot: true,
+      totalSlots: places,
+      availableSlots: places,
+      serviceIds: [service],
+      repeat: 'none',
     });
     ok(response, 201, 'adding the block failed');
   },
@@ -375,10 +213,9 @@ Then(
     time: string,
     provider: string,
   ) {
-    const service = await aServiceOf(this, provider, day, time);
-    const { slot } = await timeSlotAt(this, this.person(who), provider, service, day, time);
-    assert.equal(slot.addAsSlot, false, 'this time slot is split into parts, not a block');
-    assert.equal(slot.availableSlots, left, JSON.stringify(slot));
+    const { window } = await anySlotAt(this, this.person(who), provider, day, time);
+    assert.equal(window.addAsSlot, false, 'this time slot is split into parts, not a block');
+    assert.equal(window.availableSlots, left, JSON.stringify(window));
   },
 );
 
@@ -389,9 +226,8 @@ const takenParts = async (
   day: string,
   time: string,
 ): Promise<number[]> => {
-  const service = await aServiceOf(world, provider, day, time);
-  const { slot } = await timeSlotAt(world, person, provider, service, day, time);
-  return [...slot.indexes].sort((a, b) => a - b);
+  const { window } = await anySlotAt(world, person, provider, day, time);
+  return [...window.indexes].sort((a, b) => a - b);
 };
 
 Then(
@@ -423,12 +259,7 @@ const activeAppointmentsIn = async (
   time: string,
   part: number | null,
 ) => {
-  const slots = ok(
-    await world.request(person, 'GET', SCHEDULE_PATHS.fetchAllSlots),
-    200,
-    `${person.name} cannot see the schedule`,
-  ) as { timeslots: TimeSlot[] };
-  const window = slots.timeslots.find(
+  const window = (await allSlotsOf(world, person)).find(
     (slot) => slot.date === dayFrom(day, slot.timezone) && slot.startTime === time,
   );
   assert.ok(window, `${person.name} has no time slot ${day} at ${time}`);
@@ -455,25 +286,6 @@ Then(
 );
 
 // ---------------------------------------------------------------- appointments
-
-const roleOf = async (world: PlatformWorld, person: Person): Promise<string> => {
-  const response = await world.request(person, 'GET', API_PATHS.me);
-  return (ok(response, 200, `${person.name} is not signed in`) as MeResponse).role;
-};
-
-const appointmentsOf = async (
-  world: PlatformWorld,
-  person: Person,
-  status?: string,
-): Promise<Appointment[]> => {
-  const response = await world.request(person, 'POST', APPOINTMENT_PATHS.list, {
-    body: { filters: status ? { status } : {}, role: await roleOf(world, person) },
-  });
-  return (ok(response, 200, `${person.name} cannot list the appointments`) as { appointments: Appointment[] })
-    .appointments;
-};
-
-const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 /** An appointment as a scenario writes it; the day relative to today in the provider's zone. */
 const appointmentRow = (a: Appointment, timeZone: string): Record<string, string> => {
@@ -537,7 +349,7 @@ const appointmentAt = async (
   return found[0]!;
 };
 
-const changeStatus = async (
+const changesStatus = async (
   world: PlatformWorld,
   who: string,
   owner: string,
@@ -547,9 +359,7 @@ const changeStatus = async (
 ) => {
   const person = world.person(who);
   const appointment = await appointmentAt(world, person, world.person(owner), day, time);
-  return world.request(person, 'POST', APPOINTMENT_PATHS.updateStatus, {
-    body: { id: appointment._id, status },
-  });
+  return changeStatus(world, person, { id: appointment._id, status: status as Appointment['status'] });
 };
 
 When(
@@ -562,7 +372,7 @@ When(
     time: string,
     status: string,
   ) {
-    await changeStatus(this, who, owner, day, time, status);
+    await changesStatus(this, who, owner, day, time, status);
   },
 );
 
@@ -576,7 +386,7 @@ Given(
     time: string,
     status: string,
   ) {
-    const response = await changeStatus(this, who, owner, day, time, status);
+    const response = await changesStatus(this, who, owner, day, time, status);
     ok(response, 200, 'changing the status failed');
     assert.equal((response.body as { appointment: Appointment }).appointment.status, status);
   },
@@ -648,9 +458,7 @@ Then('the appointment counts are:', async function (this: PlatformWorld, table: 
   const seen: Record<string, string>[] = [];
   for (const row of table.hashes()) {
     const person = this.person(row.person!);
-    const response = await this.request(person, 'POST', APPOINTMENT_PATHS.stats, {
-      body: { role: await roleOf(this, person) },
-    });
+    const response = await appointmentCounts(this, person);
     const counts = ok(response, 200, `${person.name} cannot count the appointments`) as AppointmentCounts;
     seen.push({
       person: person.name,
@@ -666,17 +474,13 @@ When(
   '{person} lists her/his/their {word} appointments',
   async function (this: PlatformWorld, who: string, status: string) {
     const person = this.person(who);
-    await this.request(person, 'POST', APPOINTMENT_PATHS.list, {
-      body: { filters: { status }, role: await roleOf(this, person) },
-    });
+    await listAppointments(this, person, { status: status as Appointment['status'] | 'all' });
   },
 );
 
 When('{person} lists all her/his/their appointments', async function (this: PlatformWorld, who: string) {
   const person = this.person(who);
-  await this.request(person, 'POST', APPOINTMENT_PATHS.list, {
-    body: { filters: { status: 'all' }, role: await roleOf(this, person) },
-  });
+  await listAppointments(this, person, { status: 'all' });
 });
 
 Then('{person} is shown these appointments:', function (this: PlatformWorld, who: string, table: DataTable) {
@@ -710,9 +514,7 @@ Given(
 
 When('{person} opens her/his/their dashboard', async function (this: PlatformWorld, who: string) {
   const person = this.person(who);
-  await this.request(person, 'POST', APPOINTMENT_PATHS.dashboardDetails, {
-    body: { role: await roleOf(this, person) },
-  });
+  await openDashboard(this, person);
 });
 
 /** The dashboard details the person's last call loaded. */
@@ -748,209 +550,3 @@ Then(
     sameRows(rows, table, `${who}'s dashboard lists other appointments`);
   },
 );
-
-// ---------------------------------------------------------------- payments
-
-Then('{person} is asked to pay this order:', function (this: PlatformWorld, who: string, table: DataTable) {
-  const { order } = lastBookingOf(this, this.person(who));
-  assert.ok(order, `${who} was given no order`);
-  const expected = table.rowsHash();
-  sameRows(
-    [
-      {
-        amount: String(order.amount),
-        currency: order.currency,
-        service: order.notes.service_name,
-        description: order.notes.service_description,
-      },
-    ],
-    [expected],
-    'another order',
-  );
-  assert.ok(order.id, 'the order has no id');
-});
-
-Then('{person} is asked for no payment', function (this: PlatformWorld, who: string) {
-  const booking = lastBookingOf(this, this.person(who));
-  assert.equal(booking.order, undefined, `an order: ${JSON.stringify(booking.order)}`);
-  assert.equal(booking.checkout, undefined, `a checkout: ${JSON.stringify(booking.checkout)}`);
-});
-
-Then(
-  "{person}'s checkout is the sandbox page, showing {string}",
-  async function (this: PlatformWorld, who: string, text: string) {
-    const { order, checkout } = lastBookingOf(this, this.person(who));
-    assert.ok(order && checkout, `${who} was given no checkout`);
-    assert.equal(checkout.gateway, 'sandbox', JSON.stringify(checkout));
-    const url = new URL(checkout.url, this.baseUrl);
-    assert.equal(url.origin, this.baseUrl, 'the sandbox checkout is not on the same origin');
-    assert.equal(url.pathname, PAYMENT_PATHS.sandboxCheckout);
-    const page = await this.get(`${url.pathname}${url.search}`);
-    assert.equal(page.status, 200);
-    const html = String(page.body);
-    assert.ok(html.includes('Sandbox checkout'), 'this is not the sandbox checkout');
-    assert.ok(html.includes(order.id), 'the page does not name the order');
-    assert.ok(html.includes(text), `the page does not show "${text}":\n${html}`);
-  },
-);
-
-const payInSandbox = async (world: PlatformWorld, payer: Person, owner: Person) => {
-  const { order } = lastBookingOf(world, owner);
-  assert.ok(order, `${owner.name} was given no order`);
-  const response = await world.request(payer, 'POST', PAYMENT_PATHS.sandboxPay, {
-    body: { orderId: order.id },
-  });
-  if (response.status === 200) stateOf(world).paid.set(payer.name, response.body as PaymentResult);
-  return response;
-};
-
-When(
-  '{person} pays her/his/their order in the sandbox checkout',
-  async function (this: PlatformWorld, who: string) {
-    const person = this.person(who);
-    ok(await payInSandbox(this, person, person), 200, 'the sandbox refused the payment');
-  },
-);
-
-When(
-  "{person} tries to pay {person}'s order in the sandbox checkout",
-  async function (this: PlatformWorld, who: string, owner: string) {
-    await payInSandbox(this, this.person(who), this.person(owner));
-  },
-);
-
-const reportPayment = (world: PlatformWorld, person: Person, result: PaymentResult) =>
-  world.request(person, 'POST', PAYMENT_PATHS.paymentSuccess, { body: result });
-
-When('{person} reports the payment', async function (this: PlatformWorld, who: string) {
-  const result = stateOf(this).paid.get(who);
-  assert.ok(result, `${who} has paid nothing`);
-  await reportPayment(this, this.person(who), result);
-});
-
-When(
-  "{person} reports {person}'s payment as her/his/their own",
-  async function (this: PlatformWorld, who: string, owner: string) {
-    const result = stateOf(this).paid.get(owner);
-    assert.ok(result, `${owner} has paid nothing`);
-    await reportPayment(this, this.person(who), result);
-  },
-);
-
-When(
-  '{person} reports a payment for her/his/their order with a signature she/he/they made up',
-  async function (this: PlatformWorld, who: string) {
-    const person = this.person(who);
-    const { order } = lastBookingOf(this, person);
-    assert.ok(order, `${who} was given no order`);
-    await reportPayment(this, person, {
-      orderId: order.id,
-      paymentId: `pay_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
-      signature: 'f'.repeat(64),
-    });
-  },
-);
-
-// ---------------------------------------------------------------- notifications
-
-const notificationsOf = async (world: PlatformWorld, person: Person): Promise<Notification[]> => {
-  const response = await world.request(person, 'GET', '/api/appointments/getnotification');
-  const { notifications } = ok(response, 200, `${person.name} cannot see the notifications`) as {
-    notifications: Notification[];
-  };
-  stateOf(world).notifications.set(person.name, notifications);
-  return notifications;
-};
-
-const spaces = (text: string) => text.replace(/\s+/g, ' ');
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * A notification's text with its time written as `<tomorrow, 9:30 AM>`: the day (in the
- * provider's zone) as "Friday, June 14, 2024" and the time, in either of the usual separators.
- */
-const notificationPattern = (text: string, timeZone: string): RegExp => {
-  const parts = text.split(/<([^>]+)>/);
-  const source = parts
-    .map((part, position) => {
-      if (position % 2 === 0) return escapeRegExp(spaces(part));
-      const [day = '', time = ''] = part.split(',').map((piece) => piece.trim());
-      const date = dayFrom(day, timeZone);
-      const written = new Intl.DateTimeFormat('en-US', {
-        timeZone: 'UTC',
-        weekday: 'long',
-        month: 'long',
-        day: 'numeric',
-        year: 'numeric',
-      }).format(new Date(`${date}T12:00:00Z`));
-      return `${escapeRegExp(written)}(?:,| at) ${escapeRegExp(time)}`;
-    })
-    .join('');
-  return new RegExp(`^${source}$`);
-};
-
-Then(
-  '{person} soon has the notification {string}',
-  async function (this: PlatformWorld, who: string, text: string) {
-    const person = this.person(who);
-    // Days are read on the clock of the appointment booked last in the scenario.
-    const bookings = [...stateOf(this).booked.values()];
-    const timeZone = bookings.at(-1)?.appointment.timezone ?? 'UTC';
-    const pattern = notificationPattern(text, timeZone);
-    await eventually(`${who}'s notification "${text}"`, async () => {
-      const notifications = await notificationsOf(this, person);
-      return notifications.find((notification) => pattern.test(spaces(notification.message)));
-    }).catch((error: unknown) => {
-      const seen = stateOf(this).notifications.get(who) ?? [];
-      throw new Error(
-        `${String(error)}; ${who} has ${JSON.stringify(seen.map((n) => n.message))}, expected ${pattern}`,
-      );
-    });
-  },
-);
-
-const hasNotifications = async function (this: PlatformWorld, who: string, count: number) {
-  const person = this.person(who);
-  // The notifier writes them shortly after the booking; more than expected is a failure at once.
-  const seen = await eventually(`${count} notifications for ${who}`, async () => {
-    const notifications = await notificationsOf(this, person);
-    assert.ok(notifications.length <= count, `${who} has ${JSON.stringify(notifications)}`);
-    return notifications.length === count ? notifications : undefined;
-  });
-  assert.equal(seen.length, count);
-};
-Then('{person} has {int} notification(s)', hasNotifications);
-Given('{person} has received {int} notification(s)', hasNotifications);
-Then('{person} still has {int} notification(s)', hasNotifications);
-Then('{person} has no notifications', async function (this: PlatformWorld, who: string) {
-  const notifications = await notificationsOf(this, this.person(who));
-  assert.deepEqual(notifications, []);
-});
-
-const deleteNotification = (world: PlatformWorld, person: Person, notification: Notification) =>
-  world.request(person, 'POST', '/api/appointments/deletenotification', { body: { _id: notification._id } });
-
-When('{person} deletes her/his/their newest notification', async function (this: PlatformWorld, who: string) {
-  const person = this.person(who);
-  const [newest] = await notificationsOf(this, person);
-  assert.ok(newest, `${who} has no notifications`);
-  const answer = await deleteNotification(this, person, newest);
-  const left = await notificationsOf(this, person);
-  assert.ok(!left.some((n) => n._id === newest._id), 'the deleted notification is still listed');
-  // What the person is told is the answer to the deletion, not to the list.
-  person.lastResponse = answer;
-  this.lastResponse = answer;
-});
-
-When(
-  "{person} tries to delete {person}'s newest notification",
-  async function (this: PlatformWorld, who: string, owner: string) {
-    const [newest] = await notificationsOf(this, this.person(owner));
-    assert.ok(newest, `${owner} has no notifications`);
-    await deleteNotification(this, this.person(who), newest);
-  },
-);
-
-When('{person} clears all her/his/their notifications', async function (this: PlatformWorld, who: string) {
-  await this.request(this.person(who), 'POST', '/api/appointments/deleteallnotification');
-});

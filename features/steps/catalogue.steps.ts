@@ -1,98 +1,31 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import type { FavouriteEntry, Industry, Provider, Service } from '@appointment/contracts/catalogue';
+import { Then, When, Given, type DataTable } from '@cucumber/cucumber';
 import {
-  CATALOGUE_PATHS,
-  type FavouriteEntry,
-  type Industry,
-  type Provider,
-  type Service,
-} from '@appointment/contracts/catalogue';
-import { defineParameterType, Then, When, Given, type DataTable } from '@cucumber/cucumber';
-import type { ApiResponse, Person, PlatformWorld } from '../support/world';
+  addProvider,
+  addService,
+  browseProviders,
+  deleteService,
+  editService,
+  favouriteNames,
+  favouritesRequest,
+  industriesRequest,
+  markFavourite,
+  openProvider,
+  providerList,
+  providerListRequest,
+  providerNamed,
+  serviceNamed,
+  servicesOf,
+  servicesRequest,
+  type ServiceDraft,
+} from '../drivers/catalogue';
+import { amountOf, assertRefusedOn, lastResponseOf, ok, sameRows } from '../support/assertions';
+import type { PlatformWorld } from '../support/world';
 import { formatMoney } from '@appointment/contracts/money';
-import { amountOf, lastResponseOf, messageOf } from './accounts.helpers';
 
-/*
- * Services, providers and favourites (SPEC §2.6, §2.8, §5, §7.3–§7.5), driven through the API.
- * Helpers used by the schedule steps are exported from here.
- */
-
-/** A list of providers as written in a scenario: `"A"`, `"A" and "B"`, `"A", "B" and "C"`, `no provider`. */
-defineParameterType({
-  name: 'providers',
-  regexp: /no providers?|"[^"]*"(?:(?:, | and )"[^"]*")*/,
-  transformer: (text: string): string[] => [...text.matchAll(/"([^"]*)"/g)].map((match) => match[1]!),
-});
-
-export type FieldErrors = { field: string; message: string }[];
-
-export const ok = (response: ApiResponse, status: number, what: string): unknown => {
-  assert.equal(response.status, status, `${what}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-};
-
-/** A refusal of a form: 400, the message, and the message on the field in question. */
-export const assertRefusedOn = (response: ApiResponse, message: string, field: string) => {
-  const { status, body } = response;
-  assert.equal(status, 400, `expected a refusal, got ${status} ${JSON.stringify(body)}`);
-  const { errors = [] } = body as { message: string; errors?: FieldErrors };
-  assert.ok(
-    errors.some((error) => error.field === field && error.message === message),
-    `"${message}" is not said about ${field}: ${JSON.stringify(body)}`,
-  );
-  assert.equal(messageOf(response), errors[0]?.message, 'the answer leads with another message');
-};
-
-/** The id of a provider, looked up by name in the catalogue's read model (plumbing, not behaviour). */
-export const providerIdOf = async (world: PlatformWorld, name: string): Promise<string> => {
-  await world.ensurePlatform();
-  const { rows } = await world.pool.query<{ id: string }>(
-    'SELECT id FROM rm_catalogue.providers WHERE name = $1',
-    [name],
-  );
-  assert.equal(rows.length, 1, `there is no single provider named "${name}"`);
-  return rows[0]!.id;
-};
-
-const providerNameOf = async (world: PlatformWorld, id: string): Promise<string> => {
-  const { rows } = await world.pool.query<{ name: string }>(
-    'SELECT name FROM rm_catalogue.providers WHERE id = $1',
-    [id],
-  );
-  assert.ok(rows[0], `there is no provider ${id}`);
-  return rows[0].name;
-};
-
-/**
- * A request with its own body and headers (a multipart form, an Idempotency-Key), sent with the
- * person's cookies. The answer becomes the person's last response, as with world.request.
- */
-export const sendRaw = async (
-  world: PlatformWorld,
-  person: Person,
-  path: string,
-  { body, headers = {} }: { body: FormData | object; headers?: Record<string, string> },
-): Promise<ApiResponse> => {
-  await world.ensurePlatform();
-  const all: Record<string, string> = { ...headers };
-  if (!(body instanceof FormData)) all['content-type'] = 'application/json';
-  if (person.cookies.size > 0) {
-    all.cookie = [...person.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-  const response = await fetch(new URL(path, world.baseUrl), {
-    method: 'POST',
-    headers: all,
-    body: body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const parsed = (response.headers.get('content-type') ?? '').includes('application/json')
-    ? (JSON.parse(text) as unknown)
-    : text;
-  const result = { status: response.status, body: parsed, headers: response.headers };
-  world.lastResponse = result;
-  person.lastResponse = result;
-  return result;
-};
+/* Services, providers and favourites (SPEC §2.6, §2.8, §5, §7.3–§7.5), driven through the API. */
 
 const money = (text: string): number => amountOf(text);
 const yesNo = (text: string): boolean => {
@@ -102,29 +35,6 @@ const yesNo = (text: string): boolean => {
 const showYesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 // ---------------------------------------------------------------- services
-
-export interface ServiceDraft {
-  name: string;
-  description?: string;
-  duration: number | string;
-  price: number | string;
-  automaticBooking: boolean;
-  [other: string]: unknown;
-}
-
-export const servicesOf = async (world: PlatformWorld, person: Person): Promise<Service[]> => {
-  const response = await world.request(person, 'POST', CATALOGUE_PATHS.getServices);
-  return ok(response, 200, `${person.name} cannot list the services`) as Service[];
-};
-
-export const serviceNamed = async (world: PlatformWorld, person: Person, name: string): Promise<Service> => {
-  const service = (await servicesOf(world, person)).find((candidate) => candidate.name === name);
-  assert.ok(service, `${person.name} has no service "${name}"`);
-  return service;
-};
-
-export const addService = (world: PlatformWorld, person: Person, draft: ServiceDraft) =>
-  world.request(person, 'POST', CATALOGUE_PATHS.addService, { body: draft });
 
 const draftFrom = (table: DataTable): ServiceDraft => {
   const row = table.rowsHash();
@@ -207,24 +117,6 @@ Then(
   },
 );
 
-const editService = async (
-  world: PlatformWorld,
-  person: Person,
-  name: string,
-  change: Partial<ServiceDraft>,
-): Promise<ApiResponse> => {
-  const current = await serviceNamed(world, person, name);
-  const data: ServiceDraft = {
-    name: current.name,
-    ...(current.description ? { description: current.description } : {}),
-    duration: current.duration,
-    price: current.price,
-    automaticBooking: current.automaticBooking,
-    ...change,
-  };
-  return world.request(person, 'POST', CATALOGUE_PATHS.editService, { body: { id: current._id, data } });
-};
-
 When(
   '{person} changes the price of {string} to {price}',
   async function (this: PlatformWorld, who: string, name: string, price: string) {
@@ -251,9 +143,7 @@ When(
   async function (this: PlatformWorld, who: string, name: string) {
     const person = this.person(who);
     const service = await serviceNamed(this, person, name);
-    const response = await this.request(person, 'POST', CATALOGUE_PATHS.deleteService, {
-      body: { id: service._id },
-    });
+    const response = await deleteService(this, person, service);
     const { deletedService } = ok(response, 200, 'deleting failed') as { deletedService: Service };
     assert.equal(deletedService._id, service._id);
     assert.equal(deletedService.name, name);
@@ -261,7 +151,7 @@ When(
 );
 
 When('{person} asks for the services', async function (this: PlatformWorld, who: string) {
-  await this.request(this.person(who), 'POST', CATALOGUE_PATHS.getServices);
+  await servicesRequest(this, this.person(who));
 });
 
 const serviceRows = (services: Service[]) =>
@@ -272,24 +162,6 @@ const serviceRows = (services: Service[]) =>
     'payment needed': showYesNo(service.isPaymentNeeded),
     'automatic booking': showYesNo(service.automaticBooking),
   }));
-
-/**
- * Compares the columns the scenario names, in the order listed; or in any order, for lists whose
- * order nobody chose (services created together with their provider).
- */
-export const sameRows = (
-  seen: Record<string, string>[],
-  table: DataTable | Record<string, string>[],
-  what: string,
-  { anyOrder = false }: { anyOrder?: boolean } = {},
-) => {
-  const expected = Array.isArray(table) ? table : table.hashes();
-  const columns = Object.keys(expected[0] ?? {});
-  const shown = seen.map((row) => Object.fromEntries(columns.map((column) => [column, row[column]])));
-  const sorted = (rows: Record<string, string | undefined>[]) =>
-    anyOrder ? [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))) : rows;
-  assert.deepEqual(sorted(shown), sorted(expected), `${what}:\n${JSON.stringify(seen, null, 1)}`);
-};
 
 Then('{person} sees these services:', async function (this: PlatformWorld, who: string, table: DataTable) {
   sameRows(serviceRows(await servicesOf(this, this.person(who))), table, `${who} sees other services`);
@@ -329,7 +201,7 @@ Then(
 // ---------------------------------------------------------------- industries
 
 When('{person} asks for the industries', async function (this: PlatformWorld, who: string) {
-  await this.request(this.person(who), 'GET', CATALOGUE_PATHS.industries);
+  await industriesRequest(this, this.person(who));
 });
 
 Then('{person} is offered these industries:', function (this: PlatformWorld, who: string, table: DataTable) {
@@ -375,29 +247,25 @@ const LOTUS_PHYSIO: Record<string, string> = {
   services: 'Physiotherapy Session (45 minutes, ₹30)',
 };
 
-const providerFormData = (fields: Record<string, string>, image?: { name: string; bytes: Blob }) => {
-  const form = new FormData();
-  for (const [label, value] of Object.entries(fields)) {
-    const key = PROVIDER_FIELDS[label];
-    assert.ok(key, `the Add Provider form has no field "${label}"`);
-    form.append(key, key === 'services' ? JSON.stringify(parseServices(value)) : value);
-  }
-  if (image) form.append('image', image.bytes, image.name);
-  return form;
-};
-
-const addProvider = (world: PlatformWorld, person: Person, form: FormData) =>
-  sendRaw(world, person, CATALOGUE_PATHS.addProvider, { body: form });
+/** The Add Provider form's fields, named as a scenario names them; services written out as JSON. */
+const providerForm = (fields: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([label, value]) => {
+      const key = PROVIDER_FIELDS[label];
+      assert.ok(key, `the Add Provider form has no field "${label}"`);
+      return [key, key === 'services' ? JSON.stringify(parseServices(value)) : value];
+    }),
+  );
 
 When('{person} adds this provider:', async function (this: PlatformWorld, who: string, table: DataTable) {
-  await addProvider(this, this.person(who), providerFormData(table.rowsHash()));
+  await addProvider(this, this.person(who), providerForm(table.rowsHash()));
 });
 
 When(
   '{person} adds a provider with the {word} {string}',
   async function (this: PlatformWorld, who: string, field: string, value: string) {
     assert.ok(PROVIDER_FIELDS[field], `the Add Provider form has no field "${field}"`);
-    await addProvider(this, this.person(who), providerFormData({ ...LOTUS_PHYSIO, [field]: value }));
+    await addProvider(this, this.person(who), providerForm({ ...LOTUS_PHYSIO, [field]: value }));
   },
 );
 
@@ -405,7 +273,7 @@ When(
   '{person} adds a provider with a text file named {string} as its image',
   async function (this: PlatformWorld, who: string, fileName: string) {
     const bytes = new Blob(['These are my notes, not a picture.\n'.repeat(4)], { type: 'text/plain' });
-    await addProvider(this, this.person(who), providerFormData(LOTUS_PHYSIO, { name: fileName, bytes }));
+    await addProvider(this, this.person(who), providerForm(LOTUS_PHYSIO), { name: fileName, bytes });
   },
 );
 
@@ -433,16 +301,10 @@ Then(
   },
 );
 
-const allProviders = async (world: PlatformWorld, person: Person): Promise<Provider[]> => {
-  const response = await world.request(person, 'GET', CATALOGUE_PATHS.getProviders);
-  return (ok(response, 200, `${person.name} cannot see the providers`) as { providers: Provider[] })
-    .providers;
-};
-
 Then(
   '{person} sees these providers in the provider list:',
   async function (this: PlatformWorld, who: string, table: DataTable) {
-    const providers = await allProviders(this, this.person(who));
+    const providers = await providerList(this, this.person(who));
     const rows = providers
       .map((provider) => ({
         provider: provider.name,
@@ -458,7 +320,7 @@ Then(
 Then(
   '{person} sees {string} in the provider list, {word}, with the specialties {string}',
   async function (this: PlatformWorld, who: string, name: string, status: string, specialties: string) {
-    const provider = (await allProviders(this, this.person(who))).find((p) => p.name === name);
+    const provider = (await providerList(this, this.person(who))).find((p) => p.name === name);
     assert.ok(provider, `"${name}" is not in the list`);
     assert.equal(provider.status, status);
     assert.deepEqual(
@@ -471,13 +333,13 @@ Then(
 Then(
   '{person} does not see {string} in the provider list',
   async function (this: PlatformWorld, who: string, name: string) {
-    const providers = await allProviders(this, this.person(who));
+    const providers = await providerList(this, this.person(who));
     assert.ok(!providers.some((provider) => provider.name === name), `"${name}" is listed`);
   },
 );
 
 When('{person} asks for the provider list', async function (this: PlatformWorld, who: string) {
-  await this.request(this.person(who), 'GET', CATALOGUE_PATHS.getProviders);
+  await providerListRequest(this, this.person(who));
 });
 
 When(
@@ -486,7 +348,7 @@ When(
     const filters = Object.fromEntries(
       Object.entries({ industry, location, search }).filter(([, value]) => value !== ''),
     );
-    await this.request(this.person(who), 'POST', CATALOGUE_PATHS.fetchProviders, { body: filters });
+    await browseProviders(this, this.person(who), filters);
   },
 );
 
@@ -502,8 +364,8 @@ Then('{person} finds {providers}', function (this: PlatformWorld, who: string, n
 });
 
 When('{person} opens the provider {string}', async function (this: PlatformWorld, who: string, name: string) {
-  const id = await providerIdOf(this, name);
-  await this.request(this.person(who), 'POST', CATALOGUE_PATHS.providerById, { body: { id } });
+  const { id } = await providerNamed(this, name);
+  await openProvider(this, this.person(who), id);
 });
 
 When(
@@ -511,12 +373,12 @@ When(
   async function (this: PlatformWorld, who: string) {
     const person = this.person(who);
     assert.ok(person.userId, `${who} has not signed in`);
-    await this.request(person, 'POST', CATALOGUE_PATHS.providerById, { body: { id: person.userId } });
+    await openProvider(this, person, person.userId);
   },
 );
 
 When('{person} opens a provider that does not exist', async function (this: PlatformWorld, who: string) {
-  await this.request(this.person(who), 'POST', CATALOGUE_PATHS.providerById, { body: { id: randomUUID() } });
+  await openProvider(this, this.person(who), randomUUID());
 });
 
 Then(
@@ -549,24 +411,22 @@ Then('{person} is shown no provider', function (this: PlatformWorld, who: string
 
 // ---------------------------------------------------------------- favourites
 
-const markFavourite = async (world: PlatformWorld, who: string, name: string, favorite?: boolean) => {
-  const providerId = await providerIdOf(world, name);
-  await world.request(world.person(who), 'POST', CATALOGUE_PATHS.updateFavourite, {
-    body: favorite === undefined ? { providerId } : { providerId, favorite },
-  });
+const marksFavourite = async (world: PlatformWorld, who: string, name: string, favorite?: boolean) => {
+  const { id } = await providerNamed(world, name);
+  await markFavourite(world, world.person(who), id, favorite);
 };
 
 When(
   '{person} marks {string} as a favourite',
   async function (this: PlatformWorld, who: string, name: string) {
-    await markFavourite(this, who, name, true);
+    await marksFavourite(this, who, name, true);
   },
 );
 
 Given(
   '{person} has marked {string} as a favourite',
   async function (this: PlatformWorld, who: string, name: string) {
-    await markFavourite(this, who, name, true);
+    await marksFavourite(this, who, name, true);
     ok(lastResponseOf(this.person(who)), 200, 'marking failed');
   },
 );
@@ -574,30 +434,20 @@ Given(
 When(
   '{person} removes {string} from her/his/their favourites',
   async function (this: PlatformWorld, who: string, name: string) {
-    await markFavourite(this, who, name, false);
+    await marksFavourite(this, who, name, false);
   },
 );
 
 When(
   '{person} taps the favourite mark of {string}',
   async function (this: PlatformWorld, who: string, name: string) {
-    await markFavourite(this, who, name);
+    await marksFavourite(this, who, name);
   },
 );
 
 When('{person} asks for her/his/their favourites', async function (this: PlatformWorld, who: string) {
-  await this.request(this.person(who), 'GET', CATALOGUE_PATHS.favourites);
+  await favouritesRequest(this, this.person(who));
 });
-
-const favouriteNames = async (world: PlatformWorld, entries: FavouriteEntry[]) => {
-  for (const entry of entries) {
-    assert.ok(
-      !Number.isNaN(Date.parse(entry.createdAt)),
-      `a favourite without a date: ${JSON.stringify(entry)}`,
-    );
-  }
-  return Promise.all(entries.map((entry) => providerNameOf(world, entry.itemId)));
-};
 
 const favouritesAre = async function (this: PlatformWorld, who: string, names: string[]) {
   const person = this.person(who);
@@ -607,13 +457,13 @@ const favouritesAre = async function (this: PlatformWorld, who: string, names: s
     const { favorites } = ok(changed, 200, 'the favourites were not changed') as {
       favorites: FavouriteEntry[];
     };
-    assert.deepEqual(await favouriteNames(this, favorites), names, 'the answer to the change');
+    assert.deepEqual(await favouriteNames(this, person, favorites), names, 'the answer to the change');
   }
-  const response = await this.request(person, 'GET', CATALOGUE_PATHS.favourites);
+  const response = await favouritesRequest(this, person);
   const { favorites } = ok(response, 200, `${who} cannot see the favourites`) as {
     favorites: FavouriteEntry[];
   };
-  assert.deepEqual(await favouriteNames(this, favorites), names);
+  assert.deepEqual(await favouriteNames(this, person, favorites), names);
 };
 Then("{person}'s favourites are {providers}", favouritesAre);
 Then('{person} has no favourites', async function (this: PlatformWorld, who: string) {

@@ -1,32 +1,14 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { Given, Then, When } from '@cucumber/cucumber';
+import {
+  checkHealth,
+  eventsRecorded,
+  rebuildAll,
+  recordEvents,
+  streamCatalog,
+  type Health,
+} from '../drivers/operating';
 import type { PlatformWorld } from '../support/world';
-
-const ROOT = path.resolve(__dirname, '../..');
-const run = promisify(execFile);
-
-interface Health {
-  status: string;
-  postgres: { ok: boolean };
-  projections: { name: string; lag: number }[];
-}
-
-const recordEvents = async (world: PlatformWorld, count: number, providers: number, offset = 0) => {
-  for (let i = offset; i < offset + count; i++) {
-    await world.store.append(`provider-${i % providers}`, [
-      { type: i % 2 === 0 ? 'ServiceAdded' : 'TimeSlotAdded', data: { n: i } },
-    ]);
-  }
-};
-
-const rebuildAll = (world: PlatformWorld) =>
-  run(process.execPath, ['--import', 'tsx', 'services/src/main/ops.ts', 'rebuild', 'all'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: world.database!.url },
-  });
 
 Given('the platform is running', async function (this: PlatformWorld) {
   await this.startPlatform();
@@ -40,7 +22,7 @@ Given(
 );
 
 When('an operator checks its health', async function (this: PlatformWorld) {
-  await this.get('/api/health');
+  await checkHealth(this);
 });
 
 When('an operator rebuilds every read model', async function (this: PlatformWorld) {
@@ -50,7 +32,7 @@ When('an operator rebuilds every read model', async function (this: PlatformWorl
 When(
   'an operator rebuilds every read model while {int} more events are recorded',
   async function (this: PlatformWorld, more: number) {
-    const before = (await this.store.readAll({ limit: 1_000_000 })).length;
+    const before = await eventsRecorded(this);
     await Promise.all([rebuildAll(this), recordEvents(this, more, 20, before)]);
   },
 );
@@ -65,7 +47,7 @@ Then('the database is reachable', function (this: PlatformWorld) {
 Then('every read model is up to date', async function (this: PlatformWorld) {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const { body } = await this.get('/api/health');
+    const { body } = await checkHealth(this);
     const health = body as Health;
     assert.ok(health.projections.length > 0, 'the platform runs no read models');
     if (health.projections.every((projection) => projection.lag === 0)) return;
@@ -79,10 +61,7 @@ Then(
   async function (this: PlatformWorld, streams: number, events: number) {
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const { rows } = await this.pool.query<{ streams: string; events: string }>(
-        'SELECT count(*) AS streams, coalesce(sum(event_count), 0) AS events FROM rm_stream_catalog.streams',
-      );
-      const seen = { streams: Number(rows[0]!.streams), events: Number(rows[0]!.events) };
+      const seen = await streamCatalog(this);
       if (seen.streams === streams && seen.events === events) return;
       assert.ok(Date.now() < deadline, `catalogue shows ${JSON.stringify(seen)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));

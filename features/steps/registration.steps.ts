@@ -1,34 +1,40 @@
 import assert from 'node:assert/strict';
 import { API_PATHS, DEMO_PASSWORD } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import type { PlatformWorld } from '../support/world';
+import { defineParameterType, Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import {
+  accountOf,
   assertCreated,
+  awaitMail,
   countAccounts,
   DEFAULT_PROVIDER,
-  eventually,
-  fieldKey,
-  lastResponseOf,
-  messageOf,
+  followLink,
+  REGISTRATION_FIELDS,
+  registeredUserIds,
   registerProvider,
   registerUser,
   signIn,
-  type Field,
-} from './accounts.helpers';
+  type RegistrationField,
+} from '../drivers/accounts';
+import { lastResponseOf, messageOf } from '../support/assertions';
+import type { PlatformWorld } from '../support/world';
+
+defineParameterType({
+  name: 'field',
+  regexp: /business name|password confirmation|password|e-mail|phone|name|industry|address/,
+  transformer: (field: string) => field as RegistrationField,
+});
 
 Given('the demo accounts exist, among them:', async function (this: PlatformWorld, table: DataTable) {
   await this.startPlatform({ demoData: true });
-  const registered = (await this.store.readAll({ limit: 1_000_000 }))
-    .filter((event) => event.type === 'UserRegistered')
-    .map((event) => event.data as { userId: string; email: string });
+  const registered = await registeredUserIds(this);
   for (const row of table.hashes()) {
     const person = this.person(row.person!);
     person.email = row['e-mail']!;
     person.password = DEMO_PASSWORD;
-    const userId = registered.find((user) => user.email === person.email)?.userId;
+    const userId = registered.get(person.email);
     assert.ok(userId, `there is no demo account ${person.email}`);
-    const account = await this.platform!.accounts.loadUser(userId);
+    const account = await accountOf(this, userId);
     assert.ok(account, `the demo account ${person.email} is not active`);
     assert.equal(account.role, row.role, `${person.email} is a ${account.role}`);
     person.userId = userId;
@@ -42,7 +48,7 @@ When('{person} registers as a user', async function (this: PlatformWorld, name: 
 
 When(
   '{person} registers as a user with the {field} {string}',
-  async function (this: PlatformWorld, name: string, field: Field, value: string) {
+  async function (this: PlatformWorld, name: string, field: RegistrationField, value: string) {
     await registerUser(this, this.person(name), { field, value });
   },
 );
@@ -53,7 +59,7 @@ Given('{person} has registered as a user', async function (this: PlatformWorld, 
 
 Given(
   '{person} has registered as a user with the {field} {string}',
-  async function (this: PlatformWorld, name: string, field: Field, value: string) {
+  async function (this: PlatformWorld, name: string, field: RegistrationField, value: string) {
     assertCreated(await registerUser(this, this.person(name), { field, value }), name);
   },
 );
@@ -83,14 +89,14 @@ Given(
 
 When(
   '{person} registers a provider with the {field} {string}',
-  async function (this: PlatformWorld, name: string, field: Field, value: string) {
+  async function (this: PlatformWorld, name: string, field: RegistrationField, value: string) {
     await registerProvider(this, this.person(name), DEFAULT_PROVIDER, { field, value });
   },
 );
 
 Then(
   "{person}'s registration is refused with {string} on the {field}",
-  function (this: PlatformWorld, name: string, message: string, field: Field) {
+  function (this: PlatformWorld, name: string, message: string, field: RegistrationField) {
     const { status, body } = lastResponseOf(this.person(name));
     assert.equal(status, 400, `expected a refusal, got ${status} ${JSON.stringify(body)}`);
     const { message: told, errors = [] } = body as {
@@ -98,7 +104,7 @@ Then(
       errors?: { field: string; message: string }[];
     };
     assert.equal(told, message);
-    const onField = errors.filter((error) => error.field === fieldKey(field));
+    const onField = errors.filter((error) => error.field === REGISTRATION_FIELDS[field]);
     assert.ok(
       onField.length > 0 && onField.every((error) => error.message === message),
       `the ${field} is not the field in question: ${JSON.stringify(errors)}`,
@@ -131,16 +137,7 @@ Then('the visitor is refused with {string}', function (this: PlatformWorld, mess
 
 const receivesMail = async (world: PlatformWorld, name: string, subject: string) => {
   const person = world.person(name);
-  const mail = await eventually(`an e-mail "${subject}" to ${person.email}`, async () => {
-    const { status, body } = await world.request(
-      undefined,
-      'GET',
-      `${API_PATHS.mailbox}?to=${encodeURIComponent(person.email)}`,
-    );
-    assert.equal(status, 200, 'the local mailbox cannot be read');
-    const { messages } = body as { messages: { to: string; subject: string; text: string }[] };
-    return messages.find((message) => message.subject === subject);
-  });
+  const mail = await awaitMail(world, person, subject);
   assert.equal(mail.to, person.email.toLowerCase());
   const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
   assert.ok(link, `the e-mail holds no link:\n${mail.text}`);
@@ -172,8 +169,7 @@ const linkOf = (world: PlatformWorld, name: string): URL => {
 };
 
 When('{person} follows the confirmation link', async function (this: PlatformWorld, name: string) {
-  const link = linkOf(this, name);
-  await this.request(this.person(name), 'GET', `${link.pathname}${link.search}`, { redirect: 'manual' });
+  await followLink(this, this.person(name), linkOf(this, name));
 });
 
 When(
@@ -183,7 +179,7 @@ When(
     const token = link.searchParams.get('token') ?? '';
     assert.ok(token.length > 1, 'the link carries no code');
     link.searchParams.set('token', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
-    await this.request(this.person(name), 'GET', `${link.pathname}${link.search}`, { redirect: 'manual' });
+    await followLink(this, this.person(name), link);
   },
 );
 
@@ -199,7 +195,7 @@ const isConfirmed = async (world: PlatformWorld, name: string): Promise<boolean>
   // The API tells no one whether an address is confirmed; the account itself knows.
   const userId = linkOf(world, name).searchParams.get('user');
   assert.ok(userId, 'the link names no account');
-  const user = await world.platform!.accounts.loadUser(userId);
+  const user = await accountOf(world, userId);
   assert.ok(user, `${name}'s account does not exist`);
   return user.emailVerified;
 };

@@ -3,64 +3,43 @@ import { randomUUID } from 'node:crypto';
 import { WEEKDAYS } from '@appointment/contracts/constants';
 import { formatMoney } from '@appointment/contracts/money';
 import {
-  dayKeyIn,
-  SCHEDULE_PATHS,
   weekdayOf,
   zonedInstant,
   type Availability,
   type FetchSlotResponse,
-  type ScheduleTemplate,
   type TimeSlot,
+  type TimeSlotFormInput,
   type WorkingHoursEntry,
 } from '@appointment/contracts/schedule';
 import { defineParameterType, Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { providerNamed } from '../drivers/catalogue';
+import {
+  addTimeSlot,
+  allSlotsRequest,
+  applyTemplate,
+  availabilityOf,
+  availabilityRequest,
+  deleteTemplate,
+  duplicateTemplate,
+  lookUpSlots,
+  saveAvailability,
+  saveTemplate,
+  slotsForService,
+  templateNamed,
+  templatesOf,
+  templatesRequest,
+} from '../drivers/schedule';
+import { assertRefusedOn, lastResponseOf, ok, sameRows } from '../support/assertions';
+import { dayFrom } from '../support/days';
 import type { ApiResponse, Person, PlatformWorld } from '../support/world';
-import { lastResponseOf } from './accounts.helpers';
-import { assertRefusedOn, ok, providerIdOf, sameRows, sendRaw } from './catalogue.steps';
-import { testClock } from '@appointment/infra/testing/clock';
 
 /*
  * Time slots, availability and templates (SPEC §2.6, §2.8, §4, §5, §7.5), driven through the API.
- * Days are written relative to today in the provider's time zone: "today", "tomorrow",
- * "in 3 days", "yesterday", "2 days ago", "next week's Monday".
+ * Days are written relative to today in the provider's time zone (support/days.ts).
  */
-
-const DAY =
-  /today|tomorrow|yesterday|in \d+ days?|\d+ days? ago|next week's [A-Z][a-z]+day|[A-Z][a-z]+day in \d+ weeks|\d{4}-\d{2}-\d{2}/;
-defineParameterType({ name: 'day', regexp: DAY, transformer: (text: string) => text });
-defineParameterType({ name: 'time', regexp: /\d{2}:\d{2}/, transformer: (text: string) => text });
-
-const plusDays = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The calendar day a scenario names, in a time zone; an empty text stays empty. */
-export const dayFrom = (text: string, timeZone: string): string => {
-  const today = dayKeyIn(testClock(), timeZone);
-  const words = text.trim();
-  if (words === '' || /^\d{4}-\d{2}-\d{2}$/.test(words)) return words;
-  if (words === 'today') return today;
-  if (words === 'tomorrow') return plusDays(today, 1);
-  if (words === 'yesterday') return plusDays(today, -1);
-  const ahead = /^in (\d+) days?$/.exec(words);
-  if (ahead) return plusDays(today, Number(ahead[1]));
-  const ago = /^(\d+) days? ago$/.exec(words);
-  if (ago) return plusDays(today, -Number(ago[1]));
-  // "next week's Friday" is in the week of the next Monday; "Friday in 3 weeks" two weeks later.
-  const week =
-    /^next week's ([A-Z][a-z]+day)$/.exec(words) ?? /^([A-Z][a-z]+day) in (\d+) weeks$/.exec(words);
-  if (week) {
-    const wanted = WEEKDAYS.indexOf(week[1]!.toLowerCase() as (typeof WEEKDAYS)[number]);
-    assert.ok(wanted >= 0, `"${week[1]}" is not a weekday`);
-    let monday = plusDays(today, 1);
-    while (weekdayOf(monday) !== 'monday') monday = plusDays(monday, 1);
-    return plusDays(monday, wanted + (week[2] ? (Number(week[2]) - 1) * 7 : 0));
-  }
-  assert.fail(`"${text}" is not a day this suite understands`);
-};
 
 /** Per scenario: the time zone each person's days are read in, and what they sent last. */
 const zones = new WeakMap<PlatformWorld, Map<string, string>>();
-const sentForms = new WeakMap<PlatformWorld, Record<string, unknown>>();
 const retries = new WeakMap<PlatformWorld, ApiResponse[]>();
 /** The time slots someone was shown last, for the steps that say "them". */
 const shownSlots = new WeakMap<PlatformWorld, TimeSlot[]>();
@@ -70,16 +49,11 @@ const lastShown = (world: PlatformWorld): TimeSlot[] => {
   return slots;
 };
 
-const availabilityOf = async (world: PlatformWorld, person: Person): Promise<Availability> => {
-  const response = await world.request(person, 'GET', SCHEDULE_PATHS.getAvailability);
-  return ok(response, 200, `${person.name} cannot read the availability`) as Availability;
-};
-
 /** A provider's staff read days in their provider's zone; a user in the zone of the provider they looked at. */
 const zoneOf = async (world: PlatformWorld, person: Person): Promise<string> => {
   const known = zones.get(world)?.get(person.name);
   if (known) return known;
-  const response = await world.request(person, 'GET', SCHEDULE_PATHS.getAvailability);
+  const response = await availabilityRequest(world, person);
   // Someone who has no schedule (a user trying anyway) writes days in UTC.
   if (response.status === 403) return 'UTC';
   const { timezone } = ok(response, 200, `${person.name} cannot read the availability`) as Availability;
@@ -125,8 +99,8 @@ const numberOr = (text: string): number | string =>
   text.trim() !== '' && !Number.isNaN(Number(text)) ? Number(text) : text;
 
 /** The Create Time Slot form as the screen sends it, from the fields a scenario names. */
-const timeSlotForm = (fields: Record<string, string>, zone: string): Record<string, unknown> => {
-  const form: Record<string, unknown> = { repeat: 'none', addAsSlot: false, addTotalSlot: false };
+const timeSlotForm = (fields: Record<string, string>, zone: string): Partial<TimeSlotFormInput> => {
+  const form: Partial<TimeSlotFormInput> = { repeat: 'none', addAsSlot: false, addTotalSlot: false };
   for (const [label, value] of Object.entries(fields)) {
     assert.ok(label in SLOT_FIELDS, `the time slot form has no field "${label}"`);
     switch (label as SlotField) {
@@ -161,21 +135,21 @@ const timeSlotForm = (fields: Record<string, string>, zone: string): Record<stri
         });
         break;
       case 'repeat':
-        form.repeat = value;
+        // A choice of the repeat select, sent as chosen.
+        form.repeat = value as TimeSlotFormInput['repeat'];
         break;
     }
   }
   return form;
 };
 
-const addTimeSlot = async (world: PlatformWorld, person: Person, fields: Record<string, string>) => {
+const addsTimeSlot = async (world: PlatformWorld, person: Person, fields: Record<string, string>) => {
   const form = timeSlotForm(fields, await zoneOf(world, person));
-  sentForms.set(world, form);
-  return world.request(person, 'POST', SCHEDULE_PATHS.addTimeSlot, { body: form });
+  return addTimeSlot(world, person, form);
 };
 
 When('{person} adds this time slot:', async function (this: PlatformWorld, who: string, table: DataTable) {
-  await addTimeSlot(this, this.person(who), table.rowsHash());
+  await addsTimeSlot(this, this.person(who), table.rowsHash());
 });
 
 Given(
@@ -190,7 +164,7 @@ Given(
     parts: number,
   ) {
     const fields = { date: day, 'start time': from, 'end time': to, services, 'split into': String(parts) };
-    ok(await addTimeSlot(this, this.person(who), fields), 201, 'adding the time slot failed');
+    ok(await addsTimeSlot(this, this.person(who), fields), 201, 'adding the time slot failed');
   },
 );
 
@@ -200,7 +174,7 @@ When(
     const fields = { ...A_TIME_SLOT, [field]: value };
     // Places instead of parts: the split option is off.
     if (field === 'places') delete fields['split into'];
-    await addTimeSlot(this, this.person(who), fields);
+    await addsTimeSlot(this, this.person(who), fields);
   },
 );
 
@@ -216,9 +190,9 @@ When(
   async function (this: PlatformWorld, who: string, table: DataTable) {
     const person = this.person(who);
     const form = timeSlotForm(table.rowsHash(), await zoneOf(this, person));
-    const headers = { 'Idempotency-Key': randomUUID() };
-    const first = await sendRaw(this, person, SCHEDULE_PATHS.addTimeSlot, { body: form, headers });
-    const second = await sendRaw(this, person, SCHEDULE_PATHS.addTimeSlot, { body: form, headers });
+    const key = randomUUID();
+    const first = await addTimeSlot(this, person, form, key);
+    const second = await addTimeSlot(this, person, form, key);
     retries.set(this, [first, second]);
   },
 );
@@ -295,7 +269,7 @@ Then('each of them runs on the clock of {string}', function (this: PlatformWorld
 Then(
   "{person}'s schedule holds {int} time slot(s) from {time} to {time}",
   async function (this: PlatformWorld, who: string, count: number, from: string, to: string) {
-    const response = await this.request(this.person(who), 'GET', SCHEDULE_PATHS.fetchAllSlots);
+    const response = await allSlotsRequest(this, this.person(who));
     const slots = timeSlotsIn(response, `${who} cannot see the schedule`);
     const matching = slots.filter((slot) => slot.startTime === from && slot.endTime === to);
     assert.equal(matching.length, count, JSON.stringify(slotRows(matching)));
@@ -306,14 +280,12 @@ Then(
 When(
   '{person} shows only the time slots for {string}',
   async function (this: PlatformWorld, who: string, service: string) {
-    await this.request(this.person(who), 'POST', SCHEDULE_PATHS.serviceByFilter, {
-      body: { serviceId: service },
-    });
+    await slotsForService(this, this.person(who), { serviceId: service });
   },
 );
 
 When('{person} shows the time slots of all services', async function (this: PlatformWorld, who: string) {
-  await this.request(this.person(who), 'POST', SCHEDULE_PATHS.serviceByFilter, { body: {} });
+  await slotsForService(this, this.person(who), {});
 });
 
 // ---------------------------------------------------------------- booking screen (fetchslot)
@@ -322,15 +294,9 @@ When(
   '{person} looks up the time slots of {string} for the service {string}',
   async function (this: PlatformWorld, who: string, provider: string, service: string) {
     const person = this.person(who);
-    const providerId = await providerIdOf(this, provider);
-    const { rows } = await this.pool.query<{ timezone: string }>(
-      'SELECT timezone FROM rm_catalogue.providers WHERE id = $1',
-      [providerId],
-    );
-    rememberZone(this, person, rows[0]!.timezone);
-    await this.request(person, 'POST', SCHEDULE_PATHS.fetchSlot, {
-      body: { providerId, serviceId: service },
-    });
+    const { id: providerId, timezone } = await providerNamed(this, provider);
+    rememberZone(this, person, timezone);
+    await lookUpSlots(this, person, { providerId, serviceId: service });
   },
 );
 
@@ -405,11 +371,6 @@ const workingHoursFrom = (table: DataTable): WorkingHoursEntry[] =>
     };
   });
 
-const saveAvailability = async (world: PlatformWorld, person: Person, change: Partial<Availability>) => {
-  const current = await availabilityOf(world, person);
-  return world.request(person, 'POST', SCHEDULE_PATHS.setAvailability, { body: { ...current, ...change } });
-};
-
 When(
   '{person} saves these working hours, with a break from {time} to {time}:',
   async function (this: PlatformWorld, who: string, from: string, to: string, table: DataTable) {
@@ -460,20 +421,8 @@ Then(
 
 // ---------------------------------------------------------------- templates
 
-const templatesOf = async (world: PlatformWorld, person: Person): Promise<ScheduleTemplate[]> => {
-  const response = await world.request(person, 'GET', SCHEDULE_PATHS.templates);
-  return (ok(response, 200, `${person.name} cannot see the templates`) as { templates: ScheduleTemplate[] })
-    .templates;
-};
-
-const templateNamed = async (world: PlatformWorld, person: Person, name: string) => {
-  const template = (await templatesOf(world, person)).find((candidate) => candidate.name === name);
-  assert.ok(template, `${person.name} has no template "${name}"`);
-  return template;
-};
-
 When('{person} opens the schedule templates', async function (this: PlatformWorld, who: string) {
-  await this.request(this.person(who), 'GET', SCHEDULE_PATHS.templates);
+  await templatesRequest(this, this.person(who));
 });
 
 Then('{person} has these templates:', async function (this: PlatformWorld, who: string, table: DataTable) {
@@ -505,11 +454,11 @@ When(
   async function (this: PlatformWorld, who: string, name: string) {
     const person = this.person(who);
     const { id } = await templateNamed(this, person, name);
-    await this.request(person, 'POST', SCHEDULE_PATHS.duplicateTemplate, { body: { id } });
+    await duplicateTemplate(this, person, { id });
   },
 );
 
-const saveTemplate = async (
+const savesTemplate = async (
   world: PlatformWorld,
   person: Person,
   name: string,
@@ -521,20 +470,18 @@ const saveTemplate = async (
     endTime: day === 'saturday' && saturday ? saturday[1] : '17:00',
     isAvailable: day === 'saturday',
   }));
-  return world.request(person, 'POST', SCHEDULE_PATHS.saveTemplate, {
-    body: { name, description: '', workingHours, breaks: [] },
-  });
+  return saveTemplate(world, person, { name, description: '', workingHours, breaks: [] });
 };
 
 When(
   '{person} saves a new template {string} open on Saturdays from {time} to {time}',
   async function (this: PlatformWorld, who: string, name: string, from: string, to: string) {
-    await saveTemplate(this, this.person(who), name, [from, to]);
+    await savesTemplate(this, this.person(who), name, [from, to]);
   },
 );
 
 When('{person} saves a new template without a name', async function (this: PlatformWorld, who: string) {
-  await saveTemplate(this, this.person(who), '');
+  await savesTemplate(this, this.person(who), '');
 });
 
 Then(
@@ -549,7 +496,7 @@ When(
   async function (this: PlatformWorld, who: string, name: string) {
     const person = this.person(who);
     const { id } = await templateNamed(this, person, name);
-    await this.request(person, 'POST', SCHEDULE_PATHS.deleteTemplate, { body: { id } });
+    await deleteTemplate(this, person, { id });
   },
 );
 
@@ -559,7 +506,7 @@ When(
     const person = this.person(who);
     const { id } = await templateNamed(this, person, name);
     const weekStart = dayFrom(day, await zoneOf(this, person));
-    await this.request(person, 'POST', SCHEDULE_PATHS.applyTemplate, { body: { id, weekStart } });
+    await applyTemplate(this, person, { id, weekStart });
   },
 );
 

@@ -1,9 +1,17 @@
 import assert from 'node:assert/strict';
-import { API_PATHS, type MeResponse } from '@appointment/contracts/accounts';
+import type { MeResponse } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { Given, Then, When } from '@cucumber/cucumber';
+import {
+  signIn,
+  signInAnonymously,
+  signInSuccessfully,
+  signOut,
+  whoAmI,
+  whoHoldsSession,
+} from '../drivers/accounts';
+import { messageOf } from '../support/assertions';
 import type { PlatformWorld } from '../support/world';
-import { messageOf, signIn, signInSuccessfully, whoAmI } from './accounts.helpers';
 
 When('{person} signs in', async function (this: PlatformWorld, name: string) {
   await signIn(this, this.person(name));
@@ -75,8 +83,9 @@ Given(
   async function (this: PlatformWorld, name: string, times: number) {
     const person = this.person(name);
     for (let attempt = 1; attempt <= times; attempt++) {
-      const response = await this.request(undefined, 'POST', API_PATHS.login, {
-        body: { email: person.email, password: `not-${person.password}` },
+      const response = await signInAnonymously(this, {
+        email: person.email,
+        password: `not-${person.password}`,
       });
       assert.equal(
         messageOf(response),
@@ -88,7 +97,7 @@ Given(
 );
 
 When('{person} signs out', async function (this: PlatformWorld, name: string) {
-  await this.request(this.person(name), 'POST', API_PATHS.logout);
+  await signOut(this, this.person(name));
 });
 
 Then(
@@ -96,7 +105,7 @@ Then(
   async function (this: PlatformWorld, name: string) {
     const session = this.person(name).lastSession;
     assert.ok(session, `${name} never signed in`);
-    const response = await this.request(undefined, 'GET', API_PATHS.me, { session });
+    const response = await whoHoldsSession(this, session);
     assert.equal(response.status, 401);
   },
 );

@@ -60,7 +60,10 @@ const storeCookies = (jar: Map<string, string>, headers: Headers) => {
 };
 
 export interface RequestOptions {
+  /** A JSON body, or a multipart form sent as it is. */
   body?: unknown;
+  /** More headers, such as an Idempotency-Key. */
+  headers?: Record<string, string>;
   /** Send this session id instead of the person's cookies. */
   session?: string;
   redirect?: 'follow' | 'manual';
@@ -84,14 +87,14 @@ export class PlatformWorld extends World {
   withJobs = false;
   jobs?: JobQueues;
 
+  /**
+   * The event log, through the services' EventStore port: for the few steps that check the log
+   * itself or record events as an operator's scenario needs. Steps never read read-model tables;
+   * there is deliberately no database pool here.
+   */
   get store(): EventStore {
     if (!this.platform) throw new Error('The platform is not running');
     return this.platform.store;
-  }
-
-  get pool() {
-    if (!this.platform) throw new Error('The platform is not running');
-    return this.platform.pool;
   }
 
   /**
@@ -175,8 +178,9 @@ export class PlatformWorld extends World {
     options: RequestOptions = {},
   ): Promise<ApiResponse> {
     await this.ensurePlatform();
-    const headers: Record<string, string> = {};
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const multipart = options.body instanceof FormData;
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
     const cookies = options.session
       ? new Map([[SESSION_COOKIE, options.session]])
       : (who?.cookies ?? new Map<string, string>());
@@ -186,7 +190,12 @@ export class PlatformWorld extends World {
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : multipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       redirect: options.redirect ?? 'follow',
     });
     if (who && !options.session) storeCookies(who.cookies, response.headers);

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@appointment/contracts/events';
-import type { ApplyContext, Projection } from './projection';
+import type pg from 'pg';
+import { liveSchema, type ApplyContext, type Projection } from './projection';
 
 /**
  * The operators' view of the log: one row per stream (its category, revision and last
@@ -97,4 +98,35 @@ const applyCatalog = async (events: RecordedEvent[], { db, schema }: ApplyContex
       [...types.values()].map((type) => type.last),
     ],
   );
+};
+
+export interface StreamCatalogCategory {
+  category: string;
+  streams: number;
+  events: number;
+}
+
+/** What the operators' catalogue holds: how many streams and events, in all and per category. */
+export interface StreamCatalogSummary {
+  streams: number;
+  events: number;
+  categories: StreamCatalogCategory[];
+}
+
+/** Reads the live catalogue (`npm run ops -- streams`). */
+export const readStreamCatalog = async (db: pg.Pool | pg.ClientBase): Promise<StreamCatalogSummary> => {
+  const { rows } = await db.query<{ category: string; streams: string; events: string }>(
+    `SELECT category, count(*) AS streams, sum(event_count) AS events
+       FROM ${liveSchema(streamCatalogProjection)}.streams GROUP BY category ORDER BY category`,
+  );
+  const categories = rows.map((row) => ({
+    category: row.category,
+    streams: Number(row.streams),
+    events: Number(row.events),
+  }));
+  return {
+    streams: categories.reduce((sum, category) => sum + category.streams, 0),
+    events: categories.reduce((sum, category) => sum + category.events, 0),
+    categories,
+  };
 };

@@ -61,6 +61,14 @@ describe('operator CLI (npm run ops)', () => {
     expect(ops('stream', 'provider-nobody').out).toContain('Stream "provider-nobody" has no events');
   });
 
+  it("shows the operators' stream catalogue, in all and per category", () => {
+    const { code, out } = ops('streams');
+    expect(code).toBe(0);
+    expect(out.split('\n')[0]).toBe('Stream catalogue: 2 streams, 3 events');
+    expect(out).toMatch(/'appointment'\s*│ 1 +│ 1 +│/);
+    expect(out).toMatch(/'provider'\s*│ 1 +│ 2 +│/);
+  });
+
   it('explains its usage on a wrong command', () => {
     const unknown = ops('replay');
     expect(unknown.code).toBe(2);

@@ -2,6 +2,7 @@ import { SingleBar } from 'cli-progress';
 import { readCheckpoints } from '@appointment/projections/checkpoints';
 import { PROJECTIONS, projectionNamed } from '@appointment/projections/registry';
 import { rebuildProjection, type RebuildReport } from '@appointment/projections/rebuild';
+import { readStreamCatalog } from '@appointment/projections/stream-catalog.projection';
 import { ConfigError, loadConfig } from '../config';
 import { connectEventStore } from '../eventstore/connect';
 import type { EventStore } from '../eventstore/event-store';
@@ -14,6 +15,7 @@ const USAGE = `Usage: npm run ops -- <command>
   status                      each projection's checkpoint and lag
   rebuild <projection|all>    rebuild read models from the event log (shadow schema, then swap)
   stream <name>               print a stream's events
+  streams                     the operators' stream catalogue: streams and events per category
 
 Projections: ${PROJECTIONS.map((projection) => projection.name).join(', ')}`;
 
@@ -101,13 +103,20 @@ const stream = async (store: EventStore, name: string | undefined) => {
   console.log(`${events.length} event${events.length === 1 ? '' : 's'}`);
 };
 
+/** The first line is for scripts and scenarios to read: "Stream catalogue: N streams, M events". */
+const streams = async (pool: ReturnType<typeof createPool>) => {
+  const catalog = await readStreamCatalog(pool);
+  console.log(`Stream catalogue: ${catalog.streams} streams, ${catalog.events} events`);
+  if (catalog.categories.length > 0) console.table(catalog.categories);
+};
+
 const main = async () => {
   const [command, argument] = process.argv.slice(2);
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;
   }
-  if (!['status', 'rebuild', 'stream'].includes(command))
+  if (!['status', 'rebuild', 'stream', 'streams'].includes(command))
     throw new UsageError(`Unknown command "${command}"`);
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, 'ops');
@@ -117,6 +126,7 @@ const main = async () => {
   try {
     if (command === 'status') await status(pool, store);
     else if (command === 'rebuild') await rebuild(pool, store, argument);
+    else if (command === 'streams') await streams(pool);
     else await stream(store, argument);
   } finally {
     await store.close();

@@ -1,14 +1,14 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, delay, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
+import { bookingFormData, bookingFormFor } from '@appointment/contracts/booking';
 import type { Industry, Provider } from '@appointment/contracts/catalogue';
-import { FORMATS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { ApiError } from '../../lib/api-client';
 import { navigateTo } from '../../lib/navigation';
 import { appointmentBooked, type PaidBookingResponse } from '../../lib/events';
-import { formatIn } from '../../ui/slot-calendar/slot.format';
+import { formatIn } from '@appointment/contracts/booking';
 import {
   bookAppointment,
   fetchFavourites,
@@ -149,24 +149,14 @@ const EXPLAINED_STATUSES = new Set([400, 409, 422]);
 export const bookingForm = (booking: BookingState, note: string, image: File | null): FormData | null => {
   const { confirm, selectedProvider, selectedService, services } = booking;
   if (!confirm || !selectedProvider || !selectedService) return null;
-  const { slot } = confirm;
-  const service = services.find((candidate) => candidate.name === selectedService);
-  const form = new FormData();
-  form.append('servicename', selectedService);
-  form.append('providerId', selectedProvider.id);
-  form.append('timeslotId', slot._id);
-  form.append('date', slot.date);
-  form.append('starttime', formatIn(slot.startDateTime, slot.timezone, FORMATS.slotTime) ?? slot.startTime);
-  form.append('endtime', formatIn(slot.endDateTime, slot.timezone, FORMATS.slotTime) ?? slot.endTime);
-  form.append('formattedstarttime', slot.formattedStartTime);
-  form.append('formattedendtime', slot.formattedEndTime);
-  if (slot.index !== null) form.append('index', String(slot.index));
-  form.append('paymentneeded', String(service?.isPaymentNeeded ?? false));
-  form.append('automaticbooking', String(service?.automaticBooking ?? false));
-  const text = note.trim();
-  if (text) form.append('note', text);
-  if (image) form.append('image', image, image.name);
-  return form;
+  const fields = bookingFormFor({
+    providerId: selectedProvider.id,
+    serviceName: selectedService,
+    slot: confirm.slot,
+    service: services.find((candidate) => candidate.name === selectedService),
+    note,
+  });
+  return bookingFormData(fields, image ? { blob: image, name: image.name } : undefined);
 };
 
 /** Reloads the slots quietly, so an interval someone else took disappears. */

@@ -6,7 +6,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { ApiError } from '../../lib/api-client';
 import { appointmentBooked, type PaidBookingResponse } from '../../lib/events';
 import { NAVIGATE_CONTEXT } from '../../lib/navigation';
-import type { ChosenSlot } from '../../ui/slot-calendar/slot.format';
+import type { ChosenSlot } from '@appointment/contracts/booking';
 import * as bookingApi from './booking.api';
 import { AFTER_BOOKING, bookingSaga } from './booking.saga';
 import {

@@ -6,7 +6,8 @@ import {
   type Service,
 } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
-import { newIdempotencyKey, type ChosenSlot } from '../../ui/slot-calendar/slot.format';
+import type { ChosenSlot } from '@appointment/contracts/booking';
+import { newIdempotencyKey } from '../../ui/slot-calendar/slot.format';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type BookingMode = 'automatic' | 'manual';

@@ -1,20 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Calendar from 'react-calendar';
 import { addDays, addMonths, addWeeks, format, parseISO, setHours, startOfMonth } from 'date-fns';
+import { formatIn } from '@appointment/contracts/booking';
 import { CALENDAR, FORMATS, LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
 import type { TimeSlot } from '@appointment/contracts/schedule';
 import { SecondaryButton } from '../button.styles';
-import {
-  dayKeyOfTile,
-  formatIn,
-  hourIn,
-  isSelectable,
-  slotsByDay,
-  todayIn,
-  type DaySlot,
-} from './slot.format';
+import { dayKeyOfTile, hourIn, isSelectable, slotsByDay, todayIn, type DaySlot } from './slot.format';
 import { SLOT_CALENDAR_TEXTS } from './slot-calendar.texts';
 import { VisuallyHidden } from '../visually-hidden.styles';
 import { CalendarFrame } from './calendar-frame.styles';

@@ -1,37 +1,7 @@
 import { format } from 'date-fns';
 import { FORMATS } from '@appointment/contracts/constants';
-import {
-  dayKeyIn,
-  generateIntervals,
-  isTimeZone,
-  timeOfDayIn,
-  zonedFormatter,
-  type TimeSlot,
-} from '@appointment/contracts/schedule';
-
-/**
- * Dates and times on the booking screen are shown in the provider's time zone (DESIGN §5), so a
- * slot reads the same wherever the person booking it sits. Through Intl, never a Date subclass:
- * a subclass of Date (TZDate) loses its zone under a replaced global Date, as Playwright's
- * page.clock installs it for the any-hour tests.
- */
-const longDateIn = zonedFormatter('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-const displayTimeIn = zonedFormatter('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
-/** The patterns of FORMATS, written in a zone by Intl (the 12-hour clock with a plain space). */
-const IN_ZONE = {
-  [FORMATS.longDate]: longDateIn,
-  [FORMATS.displayTime]: (instant, timeZone) => displayTimeIn(instant, timeZone).replace(/\s/g, ' '),
-  [FORMATS.slotTime]: timeOfDayIn,
-  [FORMATS.dayKey]: dayKeyIn,
-} satisfies Record<string, (instant: Date, timeZone: string) => string>;
-
-/** A pattern of FORMATS that the booking screen writes in a time zone. */
-export type ZonedPattern = keyof typeof IN_ZONE;
+import { chooseSlot, formatIn, type ChosenSlot } from '@appointment/contracts/booking';
+import { dayKeyIn, generateIntervals, isTimeZone, type TimeSlot } from '@appointment/contracts/schedule';
 
 export interface SlotText {
   /** Long weekday, month, day and year (SPEC §9). */
@@ -40,7 +10,10 @@ export interface SlotText {
   time: string;
 }
 
-/** The date and time range of a slot, or null when either end cannot be parsed. */
+/**
+ * The date and time range of a slot in the provider's time zone (DESIGN §5), so a slot reads the
+ * same wherever the person booking it sits; null when either end cannot be parsed.
+ */
 export const describeSlot = (start: string, end: string, timeZone: string | undefined): SlotText | null => {
   const date = formatIn(start, timeZone, FORMATS.longDate);
   const from = formatIn(start, timeZone, FORMATS.displayTime);
@@ -106,51 +79,10 @@ export const slotsOfDay = (windows: TimeSlot[], day: string, now: Date = new Dat
 export const daysWithSlots = (windows: TimeSlot[]): Set<string> =>
   new Set(windows.map((window) => window.date));
 
-/** An instant written with one of FORMATS' patterns in a time zone, or null when it cannot be parsed. */
-export const formatIn = (iso: string, timeZone: string | undefined, pattern: ZonedPattern): string | null => {
-  const instant = Date.parse(iso);
-  if (Number.isNaN(instant)) return null;
-  const at = new Date(instant);
-  return timeZone && isTimeZone(timeZone) ? IN_ZONE[pattern](at, timeZone) : format(at, pattern);
-};
-
 /** The hour of the day (0-23) an instant falls in, in a time zone. */
 export const hourIn = (iso: string, timeZone: string | undefined): number => {
   const time = formatIn(iso, timeZone, FORMATS.slotTime);
   return time ? Number(time.slice(0, 2)) : -1;
-};
-
-/**
- * SPEC §2.6 confirm dialog: the chosen slot is passed on with the window's fields plus the
- * interval's startDateTime and endDateTime, its index and both ends on the 12-hour clock.
- */
-export type ChosenSlot = Omit<TimeSlot, 'startDateTime' | 'endDateTime'> & {
-  startDateTime: string;
-  endDateTime: string;
-  /** The 1-based interval of a split window; null for a block. */
-  index: number | null;
-  formattedStartTime: string;
-  formattedEndTime: string;
-};
-
-/** The slot passed to the confirm dialog, or null when a time cannot be parsed. */
-export const chooseSlot = (
-  window: TimeSlot,
-  startDateTime: string,
-  endDateTime: string,
-  index: number | null | undefined,
-): ChosenSlot | null => {
-  const formattedStartTime = formatIn(startDateTime, window.timezone, FORMATS.displayTime);
-  const formattedEndTime = formatIn(endDateTime, window.timezone, FORMATS.displayTime);
-  if (!formattedStartTime || !formattedEndTime) return null;
-  return {
-    ...window,
-    startDateTime,
-    endDateTime,
-    index: index ?? null,
-    formattedStartTime,
-    formattedEndTime,
-  };
 };
 
 /** The automatic mode's next slot as a chosen slot. */

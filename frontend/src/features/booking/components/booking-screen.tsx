@@ -3,7 +3,8 @@ import type { Service } from '@appointment/contracts/catalogue';
 import { formatMoney } from '@appointment/contracts/money';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { selectRole } from '../../../lib/session.slice';
-import { chooseDaySlot, chooseFirstSlot, type ChosenSlot } from '../../../ui/slot-calendar/slot.format';
+import type { ChosenSlot } from '@appointment/contracts/booking';
+import { chooseDaySlot, chooseFirstSlot } from '../../../ui/slot-calendar/slot.format';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
 import {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { formatIn, type ChosenSlot } from '@appointment/contracts/booking';
 import { FORMATS } from '@appointment/contracts/constants';
 import type { Service } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
@@ -17,7 +18,6 @@ import {
 } from '../../../ui/form.styles';
 import { Modal } from '../../../ui/modal';
 import { ModalActions } from '../../../ui/modal.styles';
-import { formatIn, type ChosenSlot } from '../../../ui/slot-calendar/slot.format';
 import { useBookingSelector } from '../booking.hooks';
 import { bookingSubmitted, confirmClosed, selectBooking } from '../booking.slice';
 import { BOOKING_TEXTS, confirmText, priceText } from '../booking.texts';

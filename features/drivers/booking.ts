@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  APPOINTMENT_PATHS,
+  type Appointment,
+  type AppointmentListRequest,
+  type BookingResponse,
+  type UpdateStatusRequest,
+} from '@appointment/contracts/appointments';
+import {
+  bookingFormData,
+  bookingFormFor,
+  chooseSlot,
+  type BookingFormText,
+  type ChosenSlot,
+} from '@appointment/contracts/booking';
+import type { CheckoutInfo } from '@appointment/contracts/payments';
+import { intervalOf, type TimeSlot } from '@appointment/contracts/schedule';
+import { ok } from '../support/assertions';
+import type { ApiResponse, Person, PlatformWorld } from '../support/world';
+import { roleOf } from './accounts';
+import { slotAt } from './schedule';
+
+/*
+ * Booking and appointments (SPEC §3, §4, §7.3) as the client drives them: the booking screen
+ * looks up a service's time slots, the person chooses one, and the confirm dialog sends the
+ * booking form that contracts/booking makes of the chosen slot. The answers to a person's
+ * bookings are kept, as the client keeps them, for paying the order they carry.
+ */
+
+/** A time slot as a scenario names it: a part of it by its 1-based number, or null for a block. */
+export interface BookingTarget {
+  provider: string;
+  service: string;
+  day: string;
+  time: string;
+  part: number | null;
+}
+
+export type BookingAnswer = BookingResponse & { checkout?: CheckoutInfo };
+
+const booked = new WeakMap<PlatformWorld, Map<string, BookingAnswer>>();
+const bookedIn = (world: PlatformWorld) => {
+  let answers = booked.get(world);
+  if (!answers) booked.set(world, (answers = new Map()));
+  return answers;
+};
+
+/** The answer to the person's last successful booking. */
+export const lastBookingOf = (world: PlatformWorld, person: Person): BookingAnswer => {
+  const booking = bookedIn(world).get(person.name);
+  assert.ok(booking, `${person.name} has booked nothing`);
+  return booking;
+};
+
+/** The answers to every successful booking of the scenario, the latest last. */
+export const bookingsOf = (world: PlatformWorld): BookingAnswer[] => [...bookedIn(world).values()];
+
+/**
+ * The slot the person picks: for a split window its part as the calendar offers it (the same
+ * interval, even when someone has taken it meanwhile); for a block the whole window.
+ */
+const chosenSlot = (window: TimeSlot, part: number | null): ChosenSlot => {
+  let chosen: ChosenSlot | null;
+  if (part === null || !window.addAsSlot) {
+    chosen = chooseSlot(window, window.startDateTime, window.endDateTime, part);
+  } else {
+    const interval = intervalOf(window, part) ?? beyondTheWindow(window, part);
+    chosen = chooseSlot(window, interval.startDateTime, interval.endDateTime, part);
+  }
+  assert.ok(chosen, `the time slot ${JSON.stringify(window)} cannot be chosen`);
+  return chosen;
+};
+
+/**
+ * A part the window does not have, which no screen offers: a form changed by hand, continuing
+ * the window's parts past its end, so the server alone refuses it.
+ */
+const beyondTheWindow = (window: TimeSlot, part: number) => {
+  const first = intervalOf(window, 1);
+  assert.ok(first, `the time slot ${JSON.stringify(window)} has no parts`);
+  const length = Date.parse(first.endDateTime) - Date.parse(first.startDateTime);
+  const start = Date.parse(first.startDateTime) + (part - 1) * length;
+  return {
+    startDateTime: new Date(start).toISOString(),
+    endDateTime: new Date(start + length).toISOString(),
+  };
+};
+
+/**
+ * The booking form for a time slot as the confirm dialog fills it: the person looks up the
+ * service's time slots, chooses the part (or block), and the form is made from the chosen slot
+ * and the service the look-up matched.
+ */
+export const bookingFormAt = async (
+  world: PlatformWorld,
+  person: Person,
+  target: BookingTarget,
+): Promise<BookingFormText> => {
+  const { providerId, window, lookup } = await slotAt(
+    world,
+    person,
+    target.provider,
+    target.service,
+    target.day,
+    target.time,
+  );
+  return bookingFormFor({
+    providerId,
+    serviceName: target.service,
+    slot: chosenSlot(window, target.part),
+    service: lookup.matchedService,
+  });
+};
+
+/**
+ * Sends a booking form, multipart as the confirm dialog does, with an Idempotency-Key (a new one
+ * is a new dialog; the same one a double click or a retry), and keeps the answer to a booking.
+ */
+export const sendBooking = async (
+  world: PlatformWorld,
+  person: Person,
+  fields: BookingFormText,
+  idempotencyKey: string = randomUUID(),
+): Promise<ApiResponse> => {
+  const response = await world.request(person, 'POST', APPOINTMENT_PATHS.book, {
+    body: bookingFormData(fields),
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  if (response.status === 201) bookedIn(world).set(person.name, response.body as BookingAnswer);
+  return response;
+};
+
+/** Books a time slot as a person does on the booking screen, once. */
+export const book = async (world: PlatformWorld, person: Person, target: BookingTarget) =>
+  sendBooking(world, person, await bookingFormAt(world, person, target));
+
+// ---------------------------------------------------------------- appointments
+
+export const listAppointments = async (
+  world: PlatformWorld,
+  person: Person,
+  filters: NonNullable<z.input<typeof AppointmentListRequest>['filters']>,
+) => {
+  const body: z.input<typeof AppointmentListRequest> = { filters, role: await roleOf(world, person) };
+  return world.request(person, 'POST', APPOINTMENT_PATHS.list, { body });
+};
+
+export const appointmentsOf = async (
+  world: PlatformWorld,
+  person: Person,
+  status?: Appointment['status'],
+): Promise<Appointment[]> =>
+  (
+    ok(
+      await listAppointments(world, person, status ? { status } : {}),
+      200,
+      `${person.name} cannot list the appointments`,
+    ) as { appointments: Appointment[] }
+  ).appointments;
+
+export const appointmentCounts = async (world: PlatformWorld, person: Person) =>
+  world.request(person, 'POST', APPOINTMENT_PATHS.stats, { body: { role: await roleOf(world, person) } });
+
+export const openDashboard = async (world: PlatformWorld, person: Person) =>
+  world.request(person, 'POST', APPOINTMENT_PATHS.dashboardDetails, {
+    body: { role: await roleOf(world, person) },
+  });
+
+export const changeStatus = (
+  world: PlatformWorld,
+  person: Person,
+  request: z.input<typeof UpdateStatusRequest>,
+) => world.request(person, 'POST', APPOINTMENT_PATHS.updateStatus, { body: request });
