@@ -89,7 +89,10 @@ export const runApiFuzz = async (
     const known = await knowledgeOf(signedIn);
     const report = await fuzzApi({ ...options, base: test.base, callers, known });
     const health = await test.caller().get<{ status?: string }>('/api/health');
-    const again = await test.caller().login('user@example.com');
+    // The fuzzer may have changed the user's e-mail through a valid profile update: sign in
+    // with the one the account has now (the password cannot have changed without the old one).
+    const me = await signedIn.get('user')!.get<{ user: { email: string } }>('/api/auth/me');
+    const again = await test.caller().login(me.body.user.email);
     return {
       ...report,
       healthyAfter: health.status === 200 && health.body.status === 'ok',
