@@ -8,7 +8,6 @@ import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { ApiError } from '../../lib/api-client';
 import { navigateTo } from '../../lib/navigation';
 import { appointmentBooked, type PaidBookingResponse } from '../../lib/events';
-import { formatIn } from '@appointment/contracts/booking';
 import {
   bookAppointment,
   fetchFavourites,
