@@ -4,7 +4,7 @@ import { MESSAGES } from './messages';
 import { Role } from './roles';
 
 /**
- * Accounts: registration, sign-in, session, profile and password (SPEC §3, §5, §7.1, §7.2).
+ * Accounts: registration, sign-in, session, profile and password (docs/product.md §3, §5, §7.1, §7.2).
  * The same schemas validate the forms in the browser and the bodies on the server.
  */
 
@@ -90,7 +90,7 @@ export const ProfileUpdate = z.object({
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
-/** The signed-in person as the client sees them (SPEC §3 User). */
+/** The signed-in person as the client sees them (docs/product.md §3 User). */
 export const SessionUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -138,7 +138,7 @@ export const ProfileResponse = z.object({ data: Profile });
 /** POST /api/profile/uploadprofilepic (multipart, field `image`). */
 export const ProfilePicResponse = z.object({ profilePic: z.string(), imageUrl: z.string() });
 
-/** GET /api/profile/getalluser: the staff of the admin's provider (SPEC §3 Staff user). */
+/** GET /api/profile/getalluser: the staff of the admin's provider (docs/product.md §3 Staff user). */
 export const StaffUser = z.object({
   _id: z.string(),
   businessname: z.string(),

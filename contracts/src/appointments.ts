@@ -7,7 +7,7 @@ import { isDayKey, isTimeOfDay } from './schedule';
 
 /**
  * Appointments: the booking form, the appointment as listed, its counts and status changes
- * (SPEC §3, §4, §7.3). The booking form arrives multipart, so every field is text.
+ * (docs/product.md §3, §4, §7.3). The booking form arrives multipart, so every field is text.
  */
 
 export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
@@ -30,7 +30,7 @@ const bookingTime = z
   .optional();
 
 /**
- * SPEC §3 Booking form. The seed sends the slot's fields; this product also takes the
+ * docs/product.md §3 Booking form. The seed sends the slot's fields; this product also takes the
  * window's id (`timeslotId`, the slot's `_id`) and otherwise finds the window by provider,
  * date and times. `index` is the 1-based interval of a split window; blocks have none.
  */
@@ -68,7 +68,7 @@ export const BookingForm = z.object({
 });
 export type BookingForm = z.infer<typeof BookingForm>;
 
-/** SPEC §3 Appointment, with both spellings of the times the seed reads. */
+/** docs/product.md §3 Appointment, with both spellings of the times the seed reads. */
 export interface Appointment {
   _id: string;
   userId: string;
@@ -102,7 +102,7 @@ export interface Appointment {
   payBy?: string;
 }
 
-/** SPEC §3 Booking response: the appointment, and an order when the service needs payment. */
+/** docs/product.md §3 Booking response: the appointment, and an order when the service needs payment. */
 export interface BookingResponse {
   message: string;
   appointment: Appointment;
@@ -116,7 +116,7 @@ export interface BookingResponse {
   checkout?: CheckoutInfo;
 }
 
-/** SPEC §3 Appointment counts. */
+/** docs/product.md §3 Appointment counts. */
 export interface AppointmentCounts {
   scheduledAppointments: number;
   pendingAppointments: number;
@@ -138,7 +138,7 @@ export const AppointmentListRequest = z.object({
   role: z.string().optional(),
 });
 
-/** SPEC §3 Dashboard response: users get their appointments with the provider; a provider's staff get theirs with service and user. */
+/** docs/product.md §3 Dashboard response: users get their appointments with the provider; a provider's staff get theirs with service and user. */
 export interface DashboardDetails {
   appointmentsWithProviderDetails: (Appointment & { providerDetails: Provider | null })[];
   appointmentsWithServiceDetails: (Appointment & {
@@ -147,7 +147,7 @@ export interface DashboardDetails {
   })[];
 }
 
-/** SPEC §4: "Appointment marked as {status}". */
+/** docs/product.md §4: "Appointment marked as {status}". */
 export const appointmentMarkedAs = (status: AppointmentStatus): string => `Appointment marked as ${status}`;
 
 /** POST /api/appointments/deletenotification: which notification. */

@@ -7,7 +7,7 @@ import { dayKeyIn, isTimeZone, timeOfDayIn, zonedFormatter, type TimeSlot } from
 /**
  * The client's side of a booking, shared by the booking screen and the scenarios that drive the
  * API as a client: an instant written in the provider's zone, the slot a person chose, and the
- * booking form (SPEC §3) that the confirm dialog sends for it.
+ * booking form (docs/product.md §3) that the confirm dialog sends for it.
  *
  * Dates and times are written through Intl, never a Date subclass: a subclass of Date (TZDate)
  * loses its zone under a replaced global Date, as Playwright's page.clock installs it for the
@@ -40,7 +40,7 @@ export const formatIn = (iso: string, timeZone: string | undefined, pattern: Zon
 };
 
 /**
- * SPEC §2.6 confirm dialog: the chosen slot is passed on with the window's fields plus the
+ * docs/product.md §2.6 confirm dialog: the chosen slot is passed on with the window's fields plus the
  * interval's startDateTime and endDateTime, its index and both ends on the 12-hour clock.
  */
 export type ChosenSlot = Omit<TimeSlot, 'startDateTime' | 'endDateTime'> & {
@@ -77,7 +77,7 @@ export type BookingFormText = { [Field in keyof BookingForm]?: string };
 
 export interface BookingChoice {
   providerId: string;
-  /** The service's name (SPEC §3 `servicename`). */
+  /** The service's name (docs/product.md §3 `servicename`). */
   serviceName: string;
   slot: ChosenSlot;
   /** The chosen service's flags, as the booking screen knows them; false when it knows none. */
@@ -86,7 +86,7 @@ export interface BookingChoice {
 }
 
 /**
- * SPEC §3 booking form for a chosen slot, field by field in the order the confirm dialog sends
+ * docs/product.md §3 booking form for a chosen slot, field by field in the order the confirm dialog sends
  * them: the window, the interval's ends in the provider's zone, the index of a part, the
  * service's flags and the note.
  */

@@ -14,17 +14,17 @@ import { Breaks, WorkingHours, defaultBreaks, defaultWorkingHours, type Break } 
 
 /**
  * The catalogue: industries, providers, their services and users' favourites
- * (SPEC §3, §4, §5, §7.4, §7.5).
+ * (docs/product.md §3, §4, §5, §7.4, §7.5).
  */
 
 export type Industry = (typeof INDUSTRY_LIST)[number];
 
-/** SPEC §4: isPaymentNeeded follows the price; it is never taken from the client. */
+/** docs/product.md §4: isPaymentNeeded follows the price; it is never taken from the client. */
 export const isPaymentNeededFor = (price: number): boolean => price > 0;
 
 const money = (value: number) => Math.round(value * 100) / 100;
 
-/** SPEC §5 Service form. */
+/** docs/product.md §5 Service form. */
 export const ServiceInput = z.object({
   name: z
     .string({ message: MESSAGES.serviceNameRequired })
@@ -49,7 +49,7 @@ export const ServiceInput = z.object({
 export type ServiceInput = z.input<typeof ServiceInput>;
 export type ServiceFields = z.output<typeof ServiceInput>;
 
-/** SPEC §3 Service as listed. */
+/** docs/product.md §3 Service as listed. */
 export interface Service {
   _id: string;
   providerId: string;
@@ -78,7 +78,7 @@ export interface DeletedServiceResponse {
 
 export const PROVIDER_STATUS = { active: 'active', pending: 'pending', other: 'other' } as const;
 
-/** SPEC §3 Provider, as the read model lists it. */
+/** docs/product.md §3 Provider, as the read model lists it. */
 export interface Provider {
   _id: string;
   id: string;
@@ -116,7 +116,7 @@ export interface Provider {
 
 export const industryIdOf = (industry: string): string => industry.trim().toLowerCase();
 
-/** A provider's time zone from the location named in its address (DESIGN §5). */
+/** A provider's time zone from the location named in its address (docs/architecture.md §5). */
 export const timezoneForAddress = (address: string): string => {
   for (const [location, zone] of Object.entries(LOCATION_TIMEZONES)) {
     if (matchesLocation(address, location)) return zone;
@@ -152,7 +152,7 @@ const specialties = z.preprocess(
 );
 
 /**
- * SPEC §5 Provider form (Add Provider). Multipart bodies carry workingHours, breaks, services
+ * docs/product.md §5 Provider form (Add Provider). Multipart bodies carry workingHours, breaks, services
  * and specialties as JSON text; the seed's alternative names (businessname, phoneno) are
  * accepted by `providerFormFromBody`.
  */
@@ -201,7 +201,7 @@ export const ProviderForm = z.object({
 export type ProviderFormInput = z.input<typeof ProviderForm>;
 export type ProviderFormFields = z.output<typeof ProviderForm>;
 
-/** Maps the seed's alternative field names onto the form's (SPEC §3 Provider creation). */
+/** Maps the seed's alternative field names onto the form's (docs/product.md §3 Provider creation). */
 export const providerFormFromBody = (body: Record<string, unknown>): Record<string, unknown> => ({
   ...body,
   name: body.name ?? body.businessname ?? body.businessName,
@@ -222,7 +222,7 @@ export type FetchProvidersRequest = z.infer<typeof FetchProvidersRequest>;
 
 export const ProviderIdRequest = z.object({ id: z.string().min(1).max(100) });
 
-/** SPEC §5: location matches a whole word of the address, case-insensitive. */
+/** docs/product.md §5: location matches a whole word of the address, case-insensitive. */
 export const matchesLocation = (address: string, location: string): boolean => {
   const wanted = location.trim().toLowerCase();
   if (!wanted) return true;
@@ -232,7 +232,7 @@ export const matchesLocation = (address: string, location: string): boolean => {
     .includes(wanted);
 };
 
-/** SPEC §5 provider filters; an empty filter matches everything. */
+/** docs/product.md §5 provider filters; an empty filter matches everything. */
 export const matchesProviderFilters = (
   provider: Pick<Provider, 'name' | 'address' | 'industry'>,
   filters: FetchProvidersRequest,
@@ -241,7 +241,7 @@ export const matchesProviderFilters = (
   (!filters.location || matchesLocation(provider.address, filters.location)) &&
   (!filters.search || provider.name.toLowerCase().includes(filters.search.trim().toLowerCase()));
 
-/** SPEC §5 provider search (superadmin): name or e-mail, case-insensitive substring. */
+/** docs/product.md §5 provider search (superadmin): name or e-mail, case-insensitive substring. */
 export const matchesProviderSearch = (
   provider: Pick<Provider, 'name' | 'email'>,
   search: string,
@@ -252,7 +252,7 @@ export const matchesProviderSearch = (
   );
 };
 
-/** Favourites (SPEC §3): a list of entries with itemId (the provider id). */
+/** Favourites (docs/product.md §3): a list of entries with itemId (the provider id). */
 export const UpdateFavouriteRequest = z.object({
   providerId: z.string().min(1).max(100),
   /** Set explicitly; when absent the mark is toggled, as the seed's call does. */

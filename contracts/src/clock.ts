@@ -1,5 +1,5 @@
 /**
- * Where "now" comes from. Production code takes a `Clock` as an input (DESIGN §1: deciders have
+ * Where "now" comes from. Production code takes a `Clock` as an input (docs/architecture.md §1: deciders have
  * no clock; services get one); the machine's clock is only the default.
  *
  * Tests and the any-hour CI step pin the clock with two settings that every process of a run

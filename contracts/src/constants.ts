@@ -1,4 +1,4 @@
-/** SPEC §9 business constants and limits, in one place. */
+/** docs/product.md §9 business constants and limits, in one place. */
 export const STORAGE_KEYS = { token: 'app_token', theme: 'theme', role: 'role' } as const;
 
 export const LIMITS = {
@@ -77,7 +77,7 @@ export const FORMATS = {
 } as const;
 
 /**
- * SPEC §7.7: the checkout's currency when an order names none. Prices are in their provider's
+ * docs/product.md §7.7: the checkout's currency when an order names none. Prices are in their provider's
  * currency (issue 18, contracts/money.ts), no longer always shown with $.
  */
 export const PAYMENTS = { defaultCurrency: 'INR' } as const;
@@ -88,7 +88,7 @@ export const DEFAULT_THEME: Theme = 'system';
 export const LANGUAGES = ['en', 'es', 'fr'] as const;
 /** Every industry a provider can have; each is browsable (issue 18: "Other" too). */
 export const INDUSTRIES = ['Healthcare', 'Fitness', 'Office', 'Other'] as const;
-/** SPEC §3 Provider registration's choices: the same list. */
+/** docs/product.md §3 Provider registration's choices: the same list. */
 export const REGISTRATION_INDUSTRIES = INDUSTRIES;
 export const REPEAT_OPTIONS = ['none', 'daily', 'weekly', 'monthly'] as const;
 export const LOCATION_OPTIONS = ['Palakkad', 'Thrissur', 'Chicago', 'Houston', 'Miami'] as const;
@@ -126,7 +126,7 @@ export const WHATSAPP_TEMPLATES = [
   { name: 'appointment_reminder', language: 'en' },
 ] as const;
 
-/** SPEC §3 Industry: id, name and icon; Other is only offered at registration. */
+/** docs/product.md §3 Industry: id, name and icon; Other is only offered at registration. */
 export const INDUSTRY_LIST = [
   { id: 'healthcare', name: 'Healthcare', icon: '🩺' },
   { id: 'fitness', name: 'Fitness', icon: '💪' },
@@ -135,7 +135,7 @@ export const INDUSTRY_LIST = [
 ] as const;
 
 /**
- * A provider's slots are defined in the provider's time zone (DESIGN §5). The zone is taken
+ * A provider's slots are defined in the provider's time zone (docs/architecture.md §5). The zone is taken
  * from the address when it names one of the locations, else the default below, and can be
  * changed in Manage Availability.
  */

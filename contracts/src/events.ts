@@ -23,7 +23,7 @@ export type NewEvent = z.infer<typeof NewEvent>;
 
 /**
  * A position in the global log. Ordering is (transactionId, globalPosition): a reader never
- * passes an event whose transaction commits late (DESIGN §3). Both are decimal strings
+ * passes an event whose transaction commits late (docs/architecture.md §3). Both are decimal strings
  * because they are 64-bit.
  */
 export const LogPosition = z.object({ transactionId: z.string(), globalPosition: z.string() });

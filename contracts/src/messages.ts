@@ -1,4 +1,4 @@
-/** SPEC §5 validation messages and §8 error texts: written once, used by client and server. */
+/** docs/product.md §5 validation messages and §8 error texts: written once, used by client and server. */
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   passwordMin: 'Password must be at least 8 characters',
@@ -135,7 +135,7 @@ export const MESSAGES = {
   appointmentBooked: 'Appointment booked successfully',
   appointmentNotFound: 'Appointment not found',
   bookingFailed: 'Failed to book appointment. Please try again.',
-  /** SPEC §8 Booking call: the server's reason after this prefix. */
+  /** docs/product.md §8 Booking call: the server's reason after this prefix. */
   bookingFailedBecause: 'Failed to book appointment: ',
   appointmentsLoadFailed: 'Failed to load appointments. Please try again.',
   noAppointments: 'No appointments found.',

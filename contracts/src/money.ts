@@ -120,7 +120,7 @@ export const COUNTRIES: readonly CountryEntry[] = [
   { name: 'Mexico', currency: 'MXN', aliases: ['méxico'] },
 ];
 
-/** The cities of SPEC §9's location filter, by country. */
+/** The cities of docs/product.md §9's location filter, by country. */
 const LOCATION_COUNTRIES: Record<(typeof LOCATION_OPTIONS)[number], string> = {
   Palakkad: 'India',
   Thrissur: 'India',

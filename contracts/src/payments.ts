@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Payments (SPEC §4 booking flow, §7.7). A paid booking answers with an order; the client runs
+ * Payments (docs/product.md §4 booking flow, §7.7). A paid booking answers with an order; the client runs
  * the checkout (the offline sandbox's page, or the card provider's script) and then sends the
  * payment result, which the server verifies before the appointment counts as paid.
  */
@@ -23,9 +23,9 @@ export type CheckoutInfo =
   { gateway: 'sandbox'; url: string } | { gateway: 'razorpay'; keyId: string; scriptUrl: string };
 
 export const PAYMENT_PATHS = {
-  /** SPEC §7.3: the booking call for card payment, named for the provider; the same as bookappointment. */
+  /** docs/product.md §7.3: the booking call for card payment, named for the provider; the same as bookappointment. */
   cardBooking: '/api/appointments/razorpay',
-  /** SPEC §7.3: the call after payment success. */
+  /** docs/product.md §7.3: the call after payment success. */
   paymentSuccess: '/api/appointments/paymentsuccess',
   sandboxCheckout: '/api/payments/sandbox/checkout',
   sandboxScript: '/api/payments/sandbox/checkout.js',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §1 and §6: the roles named across the product. */
+/** docs/product.md §1 and §6: the roles named across the product. */
 export const ROLES = ['user', 'admin', 'incharge', 'superadmin', 'support'] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
@@ -10,14 +10,14 @@ export const SIGNED_IN = 'signed-in' as const;
 export type RouteAudience = typeof PUBLIC | typeof SIGNED_IN | readonly Role[];
 
 /**
- * SPEC §2.1 route access, as data. Client guards and server checks both read this table.
+ * docs/product.md §2.1 route access, as data. Client guards and server checks both read this table.
  *
  * The spec leaves two roles open; decided here (issue 3):
- * - incharge is a provider's staff member. It shares the admin menu (§2.1), so it may open
+ * - incharge is a provider's staff member. It shares the admin menu (docs/product.md §2.1), so it may open
  *   every screen of that menu for its own provider: appointments, services, staffs and the
  *   schedule. It may manage the schedule, but changing services, staff, appointment status
- *   (§6 "Only admin can change appointment status") and integrations stays with admin.
- * - support is platform staff with the superadmin menu (§2.1, §6). It may open the screens of
+ *   (docs/product.md §6 "Only admin can change appointment status") and integrations stays with admin.
+ * - support is platform staff with the superadmin menu (docs/product.md §2.1, §6). It may open the screens of
  *   that menu (providers, the approval table, provider detail) read-only; approving,
  *   rejecting, creating providers and API keys stay with superadmin.
  */
@@ -31,7 +31,7 @@ export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteA
     paths: ['/integrations/apps', '/integrations/webhooks', '/integrations/settings'],
     audience: ['admin', 'superadmin'],
   },
-  // Issue 18: SPEC §2.1 also lets superadmin open the templates, but templates are a provider's
+  // Issue 18: docs/product.md §2.1 also lets superadmin open the templates, but templates are a provider's
   // own and the platform team has none: the screen could only say so. It opens for admin only.
   { paths: ['/scheduling/templates'], audience: ['admin'] },
   { paths: ['/providers', '/providerstablelist'], audience: ['superadmin', 'support'] },
@@ -40,7 +40,7 @@ export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteA
   { paths: ['/integrations/api-keys'], audience: ['superadmin'] },
 ];
 
-/** Where a refused route sends the user (SPEC §2.1). */
+/** Where a refused route sends the user (docs/product.md §2.1). */
 export const UNAUTHORISED_REDIRECT = '/dashboard';
 export const AFTER_LOGIN = '/dashboard';
 export const AFTER_LOGOUT = '/login';
@@ -70,7 +70,7 @@ export interface MenuItem {
   label: string;
 }
 
-/** SPEC §2.1 side navigation per role. */
+/** docs/product.md §2.1 side navigation per role. */
 export const MENUS: { platform: MenuItem[]; provider: MenuItem[]; user: MenuItem[] } = {
   platform: [
     { path: '/dashboard', label: 'Dashboard' },
@@ -103,7 +103,7 @@ export const menuFor = (role: Role | undefined): MenuItem[] => {
   return MENUS.user;
 };
 
-/** SPEC §6 capabilities, as data; the server checks every action against this. */
+/** docs/product.md §6 capabilities, as data; the server checks every action against this. */
 export const CAPABILITIES = {
   'dashboard.view': ['user', 'admin', 'incharge', 'superadmin', 'support'],
   'profile.manage': ['user', 'admin', 'incharge', 'superadmin', 'support'],
@@ -130,7 +130,7 @@ export type Capability = keyof typeof CAPABILITIES;
 export const can = (role: Role | undefined, capability: Capability): boolean =>
   role !== undefined && (CAPABILITIES[capability] as readonly Role[]).includes(role);
 
-/** SPEC §6 live events by role. */
+/** docs/product.md §6 live events by role. */
 export const LIVE_EVENT_FOR_ROLE: Partial<Record<Role, string>> = {
   user: 'appointmentCreated',
   admin: 'appointmentCreatedadmin',

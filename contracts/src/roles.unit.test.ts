@@ -1,6 +1,6 @@
 import { ROLES, can, canOpenRoute, menuFor, type Role } from './roles';
 
-describe('role matrix (SPEC §2.1, §6)', () => {
+describe('role matrix (docs/product.md §2.1, §6)', () => {
   it.each([
     ['/login', undefined, true],
     ['/', undefined, true],

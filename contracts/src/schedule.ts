@@ -14,8 +14,8 @@ import { MESSAGES } from './messages';
 
 /**
  * Schedules: working hours, breaks, templates, time slots and the time slot form
- * (SPEC §3, §4, §5, §7.5). Times of day are HH:mm in the provider's time zone; instants are
- * stored in UTC (DESIGN §5).
+ * (docs/product.md §3, §4, §5, §7.5). Times of day are HH:mm in the provider's time zone; instants are
+ * stored in UTC (docs/architecture.md §5).
  */
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -25,7 +25,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const DAY_KEY_FORMAT = { format: 'date' } as const;
 export const TIME_OF_DAY_FORMAT = { pattern: TIME.source } as const;
 
-/** A valid calendar date written YYYY-MM-DD (the day key of SPEC §9). */
+/** A valid calendar date written YYYY-MM-DD (the day key of docs/product.md §9). */
 export const isDayKey = (value: string): boolean => {
   if (!DATE.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
@@ -56,7 +56,7 @@ const endAfterStart = (value: { startTime: string; endTime: string }, ctx: z.Ref
   }
 };
 
-/** SPEC §3 Working hours entry; the end comes after the start on available days. */
+/** docs/product.md §3 Working hours entry; the end comes after the start on available days. */
 export const WorkingHoursEntry = z
   .object({
     day: z.enum(WEEKDAYS),
@@ -111,7 +111,7 @@ export function isTimeZone(value: string): boolean {
   return known;
 }
 
-/** SPEC §3 Schedule template; id is absent when a new one is saved. */
+/** docs/product.md §3 Schedule template; id is absent when a new one is saved. */
 export const ScheduleTemplateInput = z.object({
   id: z.string().max(100).optional(),
   name: z
@@ -149,7 +149,7 @@ export const RepeatOption = z.enum(REPEAT_OPTIONS);
 export type RepeatOption = z.infer<typeof RepeatOption>;
 
 /**
- * SPEC §3 Time slot form with the §5 rules. addAsSlot splits the window into availableSlots
+ * docs/product.md §3 Time slot form with the §5 rules. addAsSlot splits the window into availableSlots
  * equal parts; addTotalSlot makes one block taking totalSlots people; neither makes one block
  * for availableSlots people (1 unless given).
  */
@@ -213,7 +213,7 @@ export const TimeSlotForm = z
 export type TimeSlotFormInput = z.input<typeof TimeSlotForm>;
 export type TimeSlotForm = z.output<typeof TimeSlotForm>;
 
-/** The days a valid form creates windows on: one per occurrence (SPEC §4). */
+/** The days a valid form creates windows on: one per occurrence (docs/product.md §4). */
 export const occurrenceDates = (form: Pick<TimeSlotForm, 'date' | 'repeat' | 'repeatUntil'>): string[] => {
   const first = parseISO(form.date);
   if (form.repeat === 'none' || !form.repeatUntil) return [form.date];
@@ -233,7 +233,7 @@ export const occurrenceDates = (form: Pick<TimeSlotForm, 'date' | 'repeat' | 're
   return dates;
 };
 
-/** How many people each window takes and whether it is split (SPEC §3 Time slot). */
+/** How many people each window takes and whether it is split (docs/product.md §3 Time slot). */
 export const windowShape = (form: TimeSlotForm): { availableSlots: number; addAsSlot: boolean } => {
   if (form.addAsSlot) return { availableSlots: form.availableSlots!, addAsSlot: true };
   if (form.addTotalSlot) return { availableSlots: form.totalSlots!, addAsSlot: false };
@@ -278,7 +278,7 @@ export const weekdayOf = (date: string): Weekday => {
   return WEEKDAYS[(index + 6) % 7]!;
 };
 
-/** SPEC §3 Time slot (availability window), as stored and listed. */
+/** docs/product.md §3 Time slot (availability window), as stored and listed. */
 export interface TimeSlot {
   _id: string;
   providerId: string;
@@ -300,7 +300,7 @@ export interface TimeSlot {
   endDateTime: string;
 }
 
-/** SPEC §3 Generated interval. */
+/** docs/product.md §3 Generated interval. */
 export interface GeneratedInterval {
   index: number;
   startDateTime: string;
@@ -317,7 +317,7 @@ export interface SlotLogger {
 }
 
 /**
- * SPEC §4 slot generation: the window is split into availableSlots equal intervals of the
+ * docs/product.md §4 slot generation: the window is split into availableSlots equal intervals of the
  * window's length in whole minutes divided by availableSlots, rounded down; intervals whose
  * 1-based index is in indexes are omitted. The window's length is measured between the real
  * instants in its time zone, so a window across a DST change is as long as the clock says.
@@ -488,7 +488,7 @@ export const templateWindows = (
 export const timeOfMinutes = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** POST /api/schedulemanage/fetchslot (SPEC §7.5): serviceId carries the service name. */
+/** POST /api/schedulemanage/fetchslot (docs/product.md §7.5): serviceId carries the service name. */
 export const FetchSlotRequest = z.object({
   providerId: z.string().min(1).max(100),
   serviceId: z.string().min(1).max(200),
@@ -497,7 +497,7 @@ export type FetchSlotRequest = z.infer<typeof FetchSlotRequest>;
 
 export const ServiceByFilterRequest = z.object({ serviceId: z.string().max(200).optional() });
 
-/** The service a fetchslot asked for (SPEC §3 "matchedService"). */
+/** The service a fetchslot asked for (docs/product.md §3 "matchedService"). */
 export type MatchedService = Omit<Service, 'providerId'>;
 
 export interface FetchSlotResponse {

@@ -51,7 +51,7 @@ const window = fc
     indexes: taken,
   }));
 
-describe('slot generation (SPEC §4)', () => {
+describe('slot generation (docs/product.md §4)', () => {
   it('finds any one interval exactly as the whole generation makes it, taken or not', () => {
     fc.assert(
       fc.property(window, fc.integer({ min: -2, max: 64 }), (w, index) => {
@@ -194,7 +194,7 @@ describe('slot generation (SPEC §4)', () => {
   });
 });
 
-describe('time slot form (SPEC §4, §5)', () => {
+describe('time slot form (docs/product.md §4, §5)', () => {
   const base = { date: '2026-12-01', startTime: '09:00', endTime: '10:00', serviceIds: ['Consultation'] };
   const messages = (input: object) =>
     (TimeSlotForm.safeParse(input).error?.issues ?? []).map(
@@ -289,7 +289,7 @@ describe('templates', () => {
   });
 });
 
-describe('provider filters (SPEC §5)', () => {
+describe('provider filters (docs/product.md §5)', () => {
   it('matches a location only as a whole word of the address, whatever the case', () => {
     fc.assert(
       fc.property(

@@ -18,7 +18,7 @@ import { eventually, ok } from '../support/assertions';
 import type { ApiResponse, Person, PlatformWorld } from '../support/world';
 
 /*
- * Accounts (SPEC §2.2–§2.5, §6, §7.1, §7.2) as a client drives them: registration, sign-in, the
+ * Accounts (docs/product.md §2.2–§2.5, §6, §7.1, §7.2) as a client drives them: registration, sign-in, the
  * profile, the staff list and the approval of providers, with the bodies of contracts/accounts.
  */
 

@@ -23,7 +23,7 @@ import { roleOf } from './accounts';
 import { slotAt } from './schedule';
 
 /*
- * Booking and appointments (SPEC §3, §4, §7.3) as the client drives them: the booking screen
+ * Booking and appointments (docs/product.md §3, §4, §7.3) as the client drives them: the booking screen
  * looks up a service's time slots, the person chooses one, and the confirm dialog sends the
  * booking form that contracts/booking makes of the chosen slot. The answers to a person's
  * bookings are kept, as the client keeps them, for paying the order they carry.

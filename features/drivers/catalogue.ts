@@ -18,7 +18,7 @@ import type { ApiResponse, Person, PlatformWorld } from '../support/world';
 import { platformSupport } from './accounts';
 
 /*
- * The catalogue (SPEC §2.6, §2.8, §5, §7.3–§7.5) as a client drives it: services, industries,
+ * The catalogue (docs/product.md §2.6, §2.8, §5, §7.3–§7.5) as a client drives it: services, industries,
  * providers and favourites, with the bodies of contracts/catalogue.
  */
 

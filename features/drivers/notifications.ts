@@ -3,7 +3,7 @@ import { APPOINTMENT_PATHS, type NotificationId } from '@appointment/contracts/a
 import { ok } from '../support/assertions';
 import type { Person, PlatformWorld } from '../support/world';
 
-/* Notifications (SPEC §3, §7.6) as the client drives them: listed, deleted one by one or all. */
+/* Notifications (docs/product.md §3, §7.6) as the client drives them: listed, deleted one by one or all. */
 
 export interface Notification {
   _id: string;

@@ -5,7 +5,7 @@ import type { ApiResponse, Person, PlatformWorld } from '../support/world';
 import type { BookingAnswer } from './booking';
 
 /*
- * Payments (SPEC §4, §7.3, §7.7) as the client drives them: the checkout the booking answer
+ * Payments (docs/product.md §4, §7.3, §7.7) as the client drives them: the checkout the booking answer
  * names, the sandbox gateway paying an order, and the signed result reported back. The result a
  * person's checkout returned is kept, as the client keeps it, to be reported.
  */

@@ -19,7 +19,7 @@ import type { ApiResponse, Person, PlatformWorld } from '../support/world';
 import { openProvider, providerNamed } from './catalogue';
 
 /*
- * The schedule (SPEC §2.6, §2.8, §4, §5, §7.5) as a client drives it: time slots, working hours
+ * The schedule (docs/product.md §2.6, §2.8, §4, §5, §7.5) as a client drives it: time slots, working hours
  * and templates for a provider's staff, and the booking screen's look-up of a service's time
  * slots (fetchslot) for anyone signed in, with the bodies of contracts/schedule.
  */

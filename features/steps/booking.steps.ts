@@ -27,7 +27,7 @@ import { dayFrom } from '../support/days';
 import { PAYMENT_TIMEOUT_MS, type ApiResponse, type Person, type PlatformWorld } from '../support/world';
 
 /*
- * Booking and appointment status (SPEC §3, §4, §7.3), driven through the API as the booking
+ * Booking and appointment status (docs/product.md §3, §4, §7.3), driven through the API as the booking
  * screen does (drivers/booking). A time slot is named by its provider, its day (in the
  * provider's zone) and its start time; a part of it by its 1-based number.
  */

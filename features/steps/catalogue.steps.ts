@@ -25,7 +25,7 @@ import { amountOf, assertRefusedOn, lastResponseOf, ok, sameRows } from '../supp
 import type { PlatformWorld } from '../support/world';
 import { formatMoney } from '@appointment/contracts/money';
 
-/* Services, providers and favourites (SPEC §2.6, §2.8, §5, §7.3–§7.5), driven through the API. */
+/* Services, providers and favourites (docs/product.md §2.6, §2.8, §5, §7.3–§7.5), driven through the API. */
 
 const money = (text: string): number => amountOf(text);
 const yesNo = (text: string): boolean => {

@@ -11,7 +11,7 @@ import { eventually } from '../support/assertions';
 import { dayFrom } from '../support/days';
 import type { Person, PlatformWorld } from '../support/world';
 
-/* Notifications (SPEC §3, §7.6), driven through the API as the client does. */
+/* Notifications (docs/product.md §3, §7.6), driven through the API as the client does. */
 
 /** Each person's notifications, as last listed, to say what was there when a wait gives up. */
 const listed = new WeakMap<PlatformWorld, Map<string, Notification[]>>();

@@ -7,7 +7,7 @@ import { openCheckout, paymentResultOf, payInSandbox, reportPayment } from '../d
 import { ok, sameRows } from '../support/assertions';
 import type { Person, PlatformWorld } from '../support/world';
 
-/* Paying for a booking (SPEC §4, §7.3, §7.7), driven through the API as the client does. */
+/* Paying for a booking (docs/product.md §4, §7.3, §7.7), driven through the API as the client does. */
 
 Then('{person} is asked to pay this order:', function (this: PlatformWorld, who: string, table: DataTable) {
   const { order } = lastBookingOf(this, this.person(who));

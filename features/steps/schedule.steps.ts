@@ -34,7 +34,7 @@ import { dayFrom } from '../support/days';
 import type { ApiResponse, Person, PlatformWorld } from '../support/world';
 
 /*
- * Time slots, availability and templates (SPEC §2.6, §2.8, §4, §5, §7.5), driven through the API.
+ * Time slots, availability and templates (docs/product.md §2.6, §2.8, §4, §5, §7.5), driven through the API.
  * Days are written relative to today in the provider's time zone (support/days.ts).
  */
 

@@ -29,7 +29,7 @@ export const uniqueEmail = (prefix: string): string =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /**
- * Signs in through the real API and stores what a successful login stores (SPEC §2.3, §3): the
+ * Signs in through the real API and stores what a successful login stores (docs/product.md §2.3, §3): the
  * httpOnly session cookie lands in the browser context, `role` in local storage (no token:
  * issue 16).
  */

@@ -79,7 +79,7 @@ export const createBookableProvider = async (
   return provider;
 };
 
-/** Opens the booking screen's provider list (SPEC §2.6). */
+/** Opens the booking screen's provider list (docs/product.md §2.6). */
 export const openBooking = async (page: Page): Promise<void> => {
   await page.goto('/appointments/book');
   await expect(page.getByRole('heading', { name: 'Book Appointment', level: 1 })).toBeVisible();
@@ -179,7 +179,7 @@ export const createProviderWithSplitSlots = async (
   };
 };
 
-/** Books an interval of a split window through the API, as `email` (SPEC §7.3). */
+/** Books an interval of a split window through the API, as `email` (docs/product.md §7.3). */
 export const bookThroughApi = async (
   request: APIRequestContext,
   email: string,

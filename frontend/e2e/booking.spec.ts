@@ -35,7 +35,7 @@ test.describe('Booking: provider browsing and the first step of booking', { tag:
     await expect(sunrise).toContainText('Healthcare');
     await expect(sunrise).toContainText('12 Stadium Road, Palakkad, Kerala 678001');
 
-    // SPEC §5: location is a whole word of the address, search a part of the name.
+    // docs/product.md §5: location is a whole word of the address, search a part of the name.
     const location = page.getByLabel('Location');
     await location.selectOption('Palakkad');
     await expect(sunrise).toBeVisible();

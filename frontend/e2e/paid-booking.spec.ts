@@ -76,7 +76,7 @@ const paidProvider = async (
   return { provider, user };
 };
 
-/** SPEC §4 steps 1–7 through the screens: automatic mode, Book Now, Submit; the checkout opens. */
+/** docs/product.md §4 steps 1–7 through the screens: automatic mode, Book Now, Submit; the checkout opens. */
 const bookThroughUi = async (page: Page, provider: ProviderWithSlots): Promise<void> => {
   await openProviderService(page, provider);
   const automatic = page.getByRole('region', { name: 'Next available slot' });
@@ -110,7 +110,7 @@ const bookThroughUi = async (page: Page, provider: ProviderWithSlots): Promise<v
 };
 
 test.describe(
-  'Paid booking: checkout, live notification and confirmation (SPEC §2.6, §4 booking flow)',
+  'Paid booking: checkout, live notification and confirmation (docs/product.md §2.6, §4 booking flow)',
   { tag: '@any-hour' },
   () => {
     test('a user pays in the checkout; the admin hears of it live and confirms; the counts follow', async ({

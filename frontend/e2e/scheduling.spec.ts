@@ -50,7 +50,7 @@ test.describe('Schedule Management', { tag: '@any-hour' }, () => {
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
 
-    // SPEC §4: the two slot options exclude each other; the block copies total into available.
+    // docs/product.md §4: the two slot options exclude each other; the block copies total into available.
     const split = dialog.getByRole('checkbox', { name: 'Split into equal slots' });
     const block = dialog.getByRole('checkbox', { name: 'One block for a total number of people' });
     const available = dialog.getByLabel('Available slots');
@@ -199,7 +199,7 @@ test.describe('Schedule Management for the demo provider', { tag: '@any-hour' },
     await expect(slotRows(page).first().getByRole('cell').nth(1)).toHaveText('09:00–12:00');
     await chip(page, 'Follow-up Visit').click();
     await expect(slotRows(page).first()).toContainText('Follow-up Visit');
-    // SPEC §2.6: a day click does nothing for a role other than admin and user.
+    // docs/product.md §2.6: a day click does nothing for a role other than admin and user.
     const calendar = page.getByRole('region', { name: 'Calendar' });
     await calendar
       .getByRole('button', { name: /Slots available/ })

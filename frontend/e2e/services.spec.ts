@@ -41,7 +41,7 @@ test.describe('Services management', () => {
     await expect(main(page).getByRole('heading', { name: 'Services', level: 1 })).toBeVisible();
     await expect(main(page).getByText(TEXT.noServices)).toBeVisible();
 
-    // The form opens with the SPEC §9 defaults; isPaymentNeeded follows the price and is locked.
+    // The form opens with the docs/product.md §9 defaults; isPaymentNeeded follows the price and is locked.
     await main(page).getByRole('button', { name: 'Add Service' }).click();
     const dialog = formDialog(page, 'Add Service');
     const form = fields(dialog);
@@ -53,7 +53,7 @@ test.describe('Services management', () => {
     await expect(form.isPaymentNeeded).toBeDisabled();
     await expect(form.automaticBooking).not.toBeChecked();
 
-    // SPEC §5 messages under the fields.
+    // docs/product.md §5 messages under the fields.
     await form.duration.fill('0');
     await form.price.fill('-5');
     await dialog.getByRole('button', { name: 'Add Service' }).click();

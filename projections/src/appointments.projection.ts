@@ -32,7 +32,7 @@ const SHAPES = {
 } satisfies Record<string, z.ZodType>;
 
 /**
- * Appointments as the lists, the dashboard and the counts read them (SPEC §2.4, §2.5, §3).
+ * Appointments as the lists, the dashboard and the counts read them (docs/product.md §2.4, §2.5, §3).
  * Every booking and status change is an event on its time slot's stream.
  */
 export const appointmentsProjection: Projection = {

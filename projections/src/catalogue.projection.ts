@@ -43,7 +43,7 @@ const SHAPES: Record<string, z.ZodType> = {
 };
 
 /**
- * The catalogue users browse and superadmins manage (SPEC §2.6, §2.8): providers with their
+ * The catalogue users browse and superadmins manage (docs/product.md §2.6, §2.8): providers with their
  * details, their services, and users' favourite providers. Every statement is idempotent.
  */
 export const catalogueProjection: Projection = {

@@ -15,7 +15,7 @@ const SHAPES: Record<string, z.ZodType> = {
   NotificationsCleared: z.object({ userId: z.string(), at: z.string() }),
 };
 
-/** Each person's notification list (SPEC §3 Notification, §4 live notifications). */
+/** Each person's notification list (docs/product.md §3 Notification, §4 live notifications). */
 export const notificationsProjection: Projection = {
   name: 'notifications',
   version: 1,

@@ -56,7 +56,7 @@ const SHAPES: Record<string, z.ZodType> = {
 };
 
 /**
- * Availability for booking and schedule management (SPEC §2.6, §2.8, §7.5): open windows per
+ * Availability for booking and schedule management (docs/product.md §2.6, §2.8, §7.5): open windows per
  * provider and day, the services they offer, and schedule templates. `versions` counts the
  * changes to each provider's windows and services, so a reader can keep a derived answer until
  * the count moves.

@@ -27,7 +27,7 @@ const integer = (variable: string, min: number, max: number, fallback: number) =
     .max(max, { message: `${variable} must be a whole number from ${min} to ${max}` })
     .default(fallback);
 
-/** Every setting the processes read, validated once at start (DESIGN §4). */
+/** Every setting the processes read, validated once at start (docs/architecture.md §4). */
 export const ConfigSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -88,7 +88,7 @@ export const ConfigSchema = z.object({
   BOOKING_LIMIT: integer('BOOKING_LIMIT', 0, 1_000_000, 20),
   /** Failed sign-ins of one account, from any address, every 15 minutes. */
   ACCOUNT_LOGIN_LIMIT: integer('ACCOUNT_LOGIN_LIMIT', 1, 100_000, 20),
-  /** The card-payment provider of SPEC §7.7; without both keys the offline sandbox gateway is used. */
+  /** The card-payment provider of docs/product.md §7.7; without both keys the offline sandbox gateway is used. */
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_URL: optionalUrl('RAZORPAY_API_URL', ['http', 'https'], 'https://api.razorpay.com'),

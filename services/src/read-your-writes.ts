@@ -4,7 +4,7 @@ import type { LogPosition } from '@appointment/contracts/events';
 export type WaitFor = (position: LogPosition) => Promise<unknown>;
 
 /**
- * Read your writes (STYLE.md), one way for every service. A command either answers once the
+ * Read your writes (docs/architecture.md §9), one way for every service. A command either answers once the
  * read models hold its last event (`settled`), or answers at once and makes the same person's
  * next reads wait for it (`wrote`, then `caughtUp` before each read).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppointmentStatus } from '../appointments';
 
 /**
- * The events of a time slot's stream (one availability window, SPEC §3), written once. The
+ * The events of a time slot's stream (one availability window, docs/product.md §3), written once. The
  * decider produces them; read models and reactors parse them with these schemas, or with a
  * `.pick()` of the fields they read, so an event never has a second, hand-typed shape.
  */
@@ -58,7 +58,7 @@ export type AppointmentRef = z.infer<typeof AppointmentRef>;
 export const TimeSlotAdded = TimeSlotDetails.extend({ at: z.string() });
 
 export const IntervalBooked = BookingDetails.extend({
-  /** pending, or scheduled at once for a free service with automatic booking (SPEC §4). */
+  /** pending, or scheduled at once for a free service with automatic booking (docs/product.md §4). */
   status: AppointmentStatus,
   timeSlotId: z.string(),
   date: z.string(),

@@ -6,7 +6,7 @@ import { mayOpen, storedRoleOf } from '../lib/session';
 import { selectStoredRoleValue } from '../lib/session.slice';
 
 /**
- * SPEC §2.1: a route opens only if the stored role is in its allowed list, otherwise the user
+ * docs/product.md §2.1: a route opens only if the stored role is in its allowed list, otherwise the user
  * goes to /dashboard. Someone with no stored role is signed out and goes to the sign-in screen,
  * because /dashboard would refuse them too. The session slice mirrors the stored role, so an
  * expired session or a logout redirects at once.

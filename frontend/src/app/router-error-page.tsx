@@ -10,7 +10,7 @@ const describe = (error: unknown): string[] => {
   return [String(error)];
 };
 
-/** SPEC §2.2 router fallback. */
+/** docs/product.md §2.2 router fallback. */
 export function RouterErrorPage() {
   const error = useRouteError();
   return (

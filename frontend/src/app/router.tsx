@@ -24,7 +24,7 @@ import { ShellLayout } from './layouts/shell-layout';
 import { HomeRedirect, RouteGuard, SignedOutOnly } from './route-guard';
 import { RouterErrorPage } from './router-error-page';
 
-/** Every route of SPEC §2.1; who may open which is decided by the guard from the contracts' table. */
+/** Every route of docs/product.md §2.1; who may open which is decided by the guard from the contracts' table. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouterErrorPage />,

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@appointment/contracts/errors';
 
 /**
- * The one way the client calls the API (SPEC §6, §7): credentials (the httpOnly session cookie)
+ * The one way the client calls the API (docs/product.md §6, §7): credentials (the httpOnly session cookie)
  * are always sent. No bearer token: the web app never holds one (issue 16).
  */
 export class ApiError extends Error {

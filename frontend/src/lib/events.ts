@@ -13,10 +13,10 @@ import type { Language } from './i18n';
 /** A paid booking's answer: the order, and how to run its checkout (issue 5 payments). */
 export type PaidBookingResponse = BookingResponse & { checkout?: CheckoutInfo };
 
-/** SPEC §4 booking flow step 6: the booking was taken; a paid one goes on to its checkout. */
+/** docs/product.md §4 booking flow step 6: the booking was taken; a paid one goes on to its checkout. */
 export const appointmentBooked = createAction<PaidBookingResponse>('booking/appointmentBooked');
 
-/** SPEC §4 step 8: the server verified a payment; the appointments read again. */
+/** docs/product.md §4 step 8: the server verified a payment; the appointments read again. */
 export const paymentConfirmed = createAction('payments/paymentConfirmed');
 
 /** Issue 18: "Pay now" on an unpaid booking's card. */
@@ -26,25 +26,25 @@ export const payNowClicked = createAction<string>('payments/payNowClicked');
 export interface StatusChange {
   id: string;
   status: AppointmentStatus;
-  /** Where to go once the change is made (SPEC §2.5: the list goes back to /appointments). */
+  /** Where to go once the change is made (docs/product.md §2.5: the list goes back to /appointments). */
   navigateTo?: string;
 }
 
 export const statusChangeRequested = createAction<StatusChange>('appointments/statusChangeRequested');
-/** SPEC §4: the appointment as it is after the change. */
+/** docs/product.md §4: the appointment as it is after the change. */
 export const statusChanged = createAction<Appointment>('appointments/statusChanged');
 export const statusChangeFailed = createAction<{ id: string; message: string }>(
   'appointments/statusChangeFailed',
 );
 
-/** SPEC §3 Notification; createdAt is an ISO string, shown in the local format. */
+/** docs/product.md §3 Notification; createdAt is an ISO string, shown in the local format. */
 export interface AppNotification {
   _id?: string;
   message: string;
   createdAt: string;
 }
 
-/** A live event (SPEC §4) from the socket channel. */
+/** A live event (docs/product.md §4) from the socket channel. */
 export const notificationReceived = createAction<AppNotification>('notifications/notificationReceived');
 
 /** Issue 18: the language chosen in Settings, saved on the account too. */

@@ -4,7 +4,7 @@ import { LANGUAGES } from '@appointment/contracts/constants';
 import { BREADCRUMB_TITLES } from '../ui/breadcrumb-trail';
 
 /**
- * The shell's texts in the three languages of SPEC §9. The English strings are the spec's own
+ * The shell's texts in the three languages of docs/product.md §9. The English strings are the spec's own
  * words; validation and error messages stay in English because they come from `contracts`,
  * written once for client and server.
  */

@@ -28,7 +28,7 @@ import {
 } from './session.slice';
 
 /**
- * SPEC §4: with nothing stored the session is simply signed out; otherwise ask who we are. The
+ * docs/product.md §4: with nothing stored the session is simply signed out; otherwise ask who we are. The
  * stored role is the sign that someone signed in here (the token itself is never stored).
  */
 function* checkSession(): SagaIterator {
@@ -52,7 +52,7 @@ function* checkSession(): SagaIterator {
   }
 }
 
-/** SPEC §8 Login texts; a rate limit (429) and other refusals keep the server's own words. */
+/** docs/product.md §8 Login texts; a rate limit (429) and other refusals keep the server's own words. */
 const loginErrorMessage = (error: unknown): string => {
   if (!(error instanceof ApiError)) return MESSAGES.networkError;
   if (error.status === 0) return MESSAGES.networkError;
@@ -76,7 +76,7 @@ function* login(action: PayloadAction<LoginRequest>): SagaIterator {
 }
 
 /**
- * SPEC §4: the session is cleared and the menu closed only if the logout call succeeds. A 401
+ * docs/product.md §4: the session is cleared and the menu closed only if the logout call succeeds. A 401
  * means the server holds no session for us any more, which is what logging out asks for.
  */
 function* logout(): SagaIterator {

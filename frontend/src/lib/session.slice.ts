@@ -3,10 +3,10 @@ import { Role } from '@appointment/contracts/roles';
 import type { LoginRequest, SessionUser } from '@appointment/contracts/accounts';
 import { readStoredRoleValue } from './session';
 
-/** SPEC §3 Session and §4 Session states. */
+/** docs/product.md §3 Session and §4 Session states. */
 export interface SessionState {
   user: SessionUser | null;
-  /** The role as stored locally (SPEC §2.1: route access reads the stored role). */
+  /** The role as stored locally (docs/product.md §2.1: route access reads the stored role). */
   role: string | null;
   isAuthenticated: boolean;
   isLoading: boolean;

@@ -3,7 +3,7 @@ import type { MenuItem } from '@appointment/contracts/roles';
 import { STORAGE_KEYS } from '@appointment/contracts/constants';
 
 /**
- * The role kept in local storage after login (SPEC §2.1, §9). A value outside the known roles
+ * The role kept in local storage after login (docs/product.md §2.1, §9). A value outside the known roles
  * still means someone is signed in; such a person gets the regular user's menu.
  */
 export interface StoredRole {

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { loggedOut } from './session.slice';
 
-/** Which top-bar popup is open; at most one, and an outside click closes both (SPEC §2.2). */
+/** Which top-bar popup is open; at most one, and an outside click closes both (docs/product.md §2.2). */
 export type ShellPopup = 'notifications' | 'profile' | null;
 
 export interface ShellState {
@@ -19,7 +19,7 @@ const shellSlice = createSlice({
     notificationsToggled(state) {
       state.openPopup = state.openPopup === 'notifications' ? null : 'notifications';
     },
-    /** A live notification arrived (SPEC §4): it opens the panel. */
+    /** A live notification arrived (docs/product.md §4): it opens the panel. */
     notificationsPanelOpened(state) {
       state.openPopup = 'notifications';
     },

@@ -7,7 +7,7 @@ import { FORMATS } from '@appointment/contracts/constants';
  */
 const REFERENCE = new Date(2000, 0, 1);
 
-/** SPEC §9: weekday, month, day, year. A value that does not parse is shown as it came. */
+/** docs/product.md §9: weekday, month, day, year. A value that does not parse is shown as it came. */
 export const longDate = (dayKey: string): string => {
   const day = parse(dayKey.slice(0, 10), FORMATS.dayKey, REFERENCE);
   return isValid(day) ? format(day, FORMATS.longDate) : dayKey;

@@ -1,4 +1,4 @@
-/** SPEC §2.2 breadcrumb titles, keyed by the path (without the leading slash) up to that segment. */
+/** docs/product.md §2.2 breadcrumb titles, keyed by the path (without the leading slash) up to that segment. */
 export const BREADCRUMB_TITLES: Record<string, string> = {
   dashboard: 'Dashboard',
   providers: 'Service Providers',

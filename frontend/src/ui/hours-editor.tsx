@@ -7,7 +7,7 @@ import { Switch } from './toggle.styles';
 import type { PathErrors } from './use-schema-form';
 import { BreakRow, ColumnHeads, DayName, HoursRow, Muted, Toggle } from './hours-editor.styles';
 
-/** SPEC §3 Working hours entry; templates may also give each day a capacity. */
+/** docs/product.md §3 Working hours entry; templates may also give each day a capacity. */
 export interface DayHours {
   day: Weekday;
   startTime: string;
@@ -77,12 +77,12 @@ interface WorkingHoursEditorProps<T extends DayHours> {
   value: T[];
   onChange: (value: T[]) => void;
   errors: PathErrors;
-  /** Templates may give each day a capacity (SPEC §3 Schedule template). */
+  /** Templates may give each day a capacity (docs/product.md §3 Schedule template). */
   withCapacity?: boolean;
   hint?: string;
 }
 
-/** SPEC §3 working hours: one row per weekday, Monday to Sunday; a day off keeps its times. */
+/** docs/product.md §3 working hours: one row per weekday, Monday to Sunday; a day off keeps its times. */
 export function WorkingHoursEditor<T extends DayHours>({
   value,
   onChange,
@@ -168,7 +168,7 @@ interface BreaksEditorProps {
   errors: PathErrors;
 }
 
-/** SPEC §3 breaks: optional; a new break starts as 12:00-13:00. */
+/** docs/product.md §3 breaks: optional; a new break starts as 12:00-13:00. */
 export function BreaksEditor({ value, onChange, errors }: BreaksEditorProps) {
   const errorId = useErrorId();
   const update = (index: number, change: Partial<Break>) =>

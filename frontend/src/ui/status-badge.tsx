@@ -2,7 +2,7 @@ import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { Badge } from './status-badge.styles';
 
 /**
- * SPEC §4: the status label spells the cancelled state "canceled"; filters and the stored value
+ * docs/product.md §4: the status label spells the cancelled state "canceled"; filters and the stored value
  * keep "cancelled".
  */
 export const STATUS_LABELS: Readonly<Record<AppointmentStatus, string>> = {
@@ -12,7 +12,7 @@ export const STATUS_LABELS: Readonly<Record<AppointmentStatus, string>> = {
   cancelled: 'canceled',
 };
 
-/** The coloured status label (SPEC §2.5, §4). */
+/** The coloured status label (docs/product.md §2.5, §4). */
 export function StatusBadge({ status }: { status: AppointmentStatus }) {
   return (
     <Badge $status={status} data-status={status}>

@@ -7,7 +7,7 @@ import { StatusBadge } from './status-badge';
 afterEach(cleanup);
 
 describe('StatusBadge', () => {
-  it('spells the cancelled state "canceled" (SPEC §4) and keeps the stored value', () => {
+  it('spells the cancelled state "canceled" (docs/product.md §4) and keeps the stored value', () => {
     render(
       <ThemeProvider theme={themes.light}>
         <StatusBadge status="cancelled" />

@@ -13,7 +13,7 @@ const layout = {
   topBarHeight: '3.5rem',
   sideNavWidth: '15rem',
   radius: '0.5rem',
-  /** Up to this width the side navigation is a slide-in drawer (SPEC §2.2). */
+  /** Up to this width the side navigation is a slide-in drawer (docs/product.md §2.2). */
   drawerMaxWidth: '767.98px',
 } as const;
 
@@ -44,7 +44,7 @@ export interface AppTheme {
     success: string;
     successText: string;
     warning: string;
-    /** SPEC §4 appointment badge colours: scheduled blue, cancelled red, completed green, pending yellow. */
+    /** docs/product.md §4 appointment badge colours: scheduled blue, cancelled red, completed green, pending yellow. */
     status: { scheduled: string; pending: string; completed: string; cancelled: string };
   };
   spacing: typeof spacing;

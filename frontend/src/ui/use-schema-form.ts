@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 
-/** The part of a zod schema a form needs; the schemas come from `contracts` (SPEC §5). */
+/** The part of a zod schema a form needs; the schemas come from `contracts` (docs/product.md §5). */
 export interface FormSchema<T> {
   safeParse(
     value: unknown,

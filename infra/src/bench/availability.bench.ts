@@ -4,7 +4,7 @@ import { envNumber, figure, note } from './harness';
 import { call, signIn, startLauncher } from './launcher';
 
 /**
- * `npm run bench -- availability`: POST /api/schedulemanage/fetchslot (SPEC §7.5) for a provider
+ * `npm run bench -- availability`: POST /api/schedulemanage/fetchslot (docs/product.md §7.5) for a provider
  * with a year of daily time slots, against the real single-node launcher in its own process
  * (fresh database, demo data), driven by autocannon at 50 connections over loopback with a
  * signed-in user's bearer token and the Accept-Encoding a browser sends (the answer for a year

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** The machine's server (DESIGN §7: tests use real Postgres on loopback). */
+/** The machine's server (docs/architecture.md §7: tests use real Postgres on loopback). */
 export const TEST_SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const withDatabase = (url: string, database: string): string => {

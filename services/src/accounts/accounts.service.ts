@@ -154,7 +154,7 @@ export class AccountsService {
     return { userId };
   }
 
-  /** A provider registers with its first admin; both wait for a superadmin (SPEC §4). */
+  /** A provider registers with its first admin; both wait for a superadmin (docs/product.md §4). */
   async registerProvider(input: ProviderRegistration): Promise<{ userId: string; providerId: string }> {
     const providerId = randomUUID();
     const { userId } = await this.registerUser(
@@ -275,7 +275,7 @@ export class AccountsService {
     await this.reads.settled(result.position);
   }
 
-  /** The staff of the actor's own provider (SPEC §3 Staff user). */
+  /** The staff of the actor's own provider (docs/product.md §3 Staff user). */
   async staff(actor: Actor): Promise<StaffUser[]> {
     if (!actor.providerId) return [];
     const { rows } = await this.deps.pool.query<{
@@ -322,7 +322,7 @@ export class AccountsService {
     return { user, providerId: user.providerId };
   }
 
-  /** Approving a pending provider makes it active (SPEC §4). */
+  /** Approving a pending provider makes it active (docs/product.md §4). */
   async approveProvider(actor: Actor, userId: string): Promise<void> {
     const { providerId } = await this.pendingProviderOf(userId);
     const result = await this.provider(providerId, { type: 'ApproveProvider', data: {} }, actor);
@@ -330,7 +330,7 @@ export class AccountsService {
     await this.reads.settled(result.position);
   }
 
-  /** Rejecting a pending provider deletes its user (SPEC §4). */
+  /** Rejecting a pending provider deletes its user (docs/product.md §4). */
   async rejectProvider(actor: Actor, userId: string): Promise<void> {
     const { providerId } = await this.pendingProviderOf(userId);
     await this.provider(providerId, { type: 'RejectProvider', data: {} }, actor);

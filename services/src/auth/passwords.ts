@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 
-/** Argon2id with the library's defaults (64 MiB, t=3, p=4): DESIGN §6. */
+/** Argon2id with the library's defaults (64 MiB, t=3, p=4): docs/architecture.md §6. */
 export const hashPassword = (password: string): Promise<string> =>
   argon2.hash(password, { type: argon2.argon2id });
 

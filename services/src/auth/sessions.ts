@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { migrateSchema } from '../db/transaction';
 
 /**
- * Server-side sessions (DESIGN §6): a random 256-bit id, stored only as its SHA-256, with an
+ * Server-side sessions (docs/architecture.md §6): a random 256-bit id, stored only as its SHA-256, with an
  * idle and an absolute expiry. The same id works as the `sid` cookie and as a bearer token.
  */
 export const SESSION_COOKIE = 'sid';

@@ -213,7 +213,7 @@ export class CatalogueService {
     return this.providerWithServices(providerId);
   }
 
-  /** SPEC §2.8 Add Provider: a superadmin adds an active provider with its services. */
+  /** docs/product.md §2.8 Add Provider: a superadmin adds an active provider with its services. */
   async createProvider(actor: Actor, form: ProviderFormFields, imageUrl: string | null): Promise<Provider> {
     const providerId = randomUUID();
     await this.provider(actor, providerId, {
@@ -246,7 +246,7 @@ export class CatalogueService {
     return rows.map(toProvider);
   }
 
-  /** Active providers for browsing (SPEC §2.6), with the §5 filters. */
+  /** Active providers for browsing (docs/product.md §2.6), with the §5 filters. */
   async activeProviders(filters: FetchProvidersRequest): Promise<Provider[]> {
     const industry = filters.industry?.trim() ? industryIdOf(filters.industry) : null;
     const { rows } = await this.deps.pool.query<ProviderRow>(
@@ -273,7 +273,7 @@ export class CatalogueService {
   }
 
   /**
-   * One provider with its services (SPEC §7.5 getserviceproviderid). Platform staff see any;
+   * One provider with its services (docs/product.md §7.5 getserviceproviderid). Platform staff see any;
    * a provider's staff see their own; everyone sees active providers.
    */
   async providerFor(actor: Actor, id: string): Promise<Provider> {

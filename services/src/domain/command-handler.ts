@@ -14,7 +14,7 @@ export interface DomainEvent {
 export interface Command {
   type: string;
   data: object;
-  /** The acting user and the clock arrive here, never from inside decide (STYLE.md). */
+  /** The acting user and the clock arrive here, never from inside decide (docs/architecture.md §9). */
   metadata: EventMetadata & { now: string; idempotencyKey?: string };
 }
 

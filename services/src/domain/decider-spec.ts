@@ -2,7 +2,7 @@ import type { Command, Decider, DomainEvent } from './command-handler';
 
 /**
  * given(events).when(command).then(events) | .thenNothingHappened() | .thenThrows(error): a decider test that reads as
- * its rule (STYLE.md).
+ * its rule (docs/architecture.md §9).
  */
 export const specFor = <C extends Command, E extends DomainEvent, S>(decider: Decider<C, E, S>) => ({
   given: (events: E[]) => ({

@@ -22,7 +22,7 @@ const CHANNEL = 'es_events';
 const NOTIFY_INTERVAL_MS = 10;
 
 /**
- * The event log. `transaction_id` is the fence of DESIGN §3: a reader only takes rows whose
+ * The event log. `transaction_id` is the fence of docs/architecture.md §3: a reader only takes rows whose
  * transaction is older than every transaction still running, in (transaction_id,
  * global_position) order, so a late commit is never skipped.
  */

@@ -46,7 +46,7 @@ const tooMany = (message: string) => (_req: Request, res: Response) => {
   res.status(429).json({ message } satisfies ErrorBody);
 };
 
-/** SPEC §7.1 and §7.2, plus the paths the spec leaves unnamed (issue 3). */
+/** docs/product.md §7.1 and §7.2, plus the paths the spec leaves unnamed (issue 3). */
 export const accountsRouter = ({
   accounts,
   sessions,

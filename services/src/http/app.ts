@@ -42,7 +42,7 @@ export interface AppDependencies extends HealthDependencies {
 
 /**
  * The security headers of every answer (helmet's defaults); the fast path sends the same. With
- * the card provider of SPEC §7.7 enabled, its checkout script, frames and API are allowed.
+ * the card provider of docs/product.md §7.7 enabled, its checkout script, frames and API are allowed.
  */
 export const securityHeaders = (cardCheckout = false) =>
   helmet(

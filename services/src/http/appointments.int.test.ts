@@ -7,7 +7,7 @@ import { PROJECTIONS } from '@appointment/projections/registry';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 import { dayKeyFromToday, testNow } from '@appointment/infra/testing/clock';
 
-/** Booking and appointment status over real HTTP and PostgreSQL (SPEC §4, §7.3, DESIGN §5). */
+/** Booking and appointment status over real HTTP and PostgreSQL (docs/product.md §4, §7.3, docs/architecture.md §5). */
 
 describe('appointments API', () => {
   let test: TestPlatform;

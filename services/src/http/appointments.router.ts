@@ -21,7 +21,7 @@ export interface AppointmentsRouterDependencies {
   uploadsDir: string;
 }
 
-/** SPEC §7.3: booking, the appointment list, the counts and status changes. */
+/** docs/product.md §7.3: booking, the appointment list, the counts and status changes. */
 export const appointmentsRouter = ({
   appointments,
   catalogue,
@@ -29,7 +29,7 @@ export const appointmentsRouter = ({
 }: AppointmentsRouterDependencies): Router => {
   const router = Router();
 
-  // SPEC §7.3: the card-payment booking call, named for the provider, books the same way.
+  // docs/product.md §7.3: the card-payment booking call, named for the provider, books the same way.
   for (const path of [APPOINTMENT_PATHS.book, PAYMENT_PATHS.cardBooking]) {
     router.post(
       route(path),

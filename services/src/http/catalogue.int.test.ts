@@ -1,7 +1,7 @@
 import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 
-/** Services, providers and favourites over real HTTP and PostgreSQL (SPEC §7.4, §7.5). */
+/** Services, providers and favourites over real HTTP and PostgreSQL (docs/product.md §7.4, §7.5). */
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -26,7 +26,7 @@ export interface CatalogueRouterDependencies {
   openHours?: (providerId: string, timezone: string) => Promise<OpenHours[]>;
 }
 
-/** SPEC §7.4 services and industries, §7.5 providers, and the favourites of §7.3. */
+/** docs/product.md §7.4 services and industries, §7.5 providers, and the favourites of §7.3. */
 export const catalogueRouter = ({
   catalogue,
   uploadsDir,

@@ -100,7 +100,7 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
 
   const routes = new Map<string, FastRoute>([
     [SCHEDULE_PATHS.fetchSlot, fetchSlot],
-    // SPEC §7.3: the card-payment booking call, named for the provider, books the same way.
+    // docs/product.md §7.3: the card-payment booking call, named for the provider, books the same way.
     [APPOINTMENT_PATHS.book, book],
     [PAYMENT_PATHS.cardBooking, book],
   ]);

@@ -10,7 +10,7 @@ import { imageExtension } from './image-type';
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * Multipart parsing for a form with at most one image file under `image` (DESIGN §6): size
+ * Multipart parsing for a form with at most one image file under `image` (docs/architecture.md §6): size
  * limited, kept in memory until its bytes are checked. Text fields land in req.body.
  */
 export const multipartWithImage = (): RequestHandler => {

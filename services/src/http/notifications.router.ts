@@ -5,7 +5,7 @@ import type { NotificationsService } from '../notifications/notifications';
 import { authOf, requireCapability } from './authenticate';
 import { route } from './routes';
 
-/** SPEC §7.3 notification calls: the list, deleting one, and clearing all. */
+/** docs/product.md §7.3 notification calls: the list, deleting one, and clearing all. */
 export const notificationsRouter = (notifications: NotificationsService): Router => {
   const router = Router();
 

@@ -45,7 +45,7 @@ const SANDBOX_SCRIPT = `
 `;
 
 /**
- * SPEC §7.3 and §7.7 payment calls: the card-payment booking path (the same as
+ * docs/product.md §7.3 and §7.7 payment calls: the card-payment booking path (the same as
  * bookappointment), the call after a successful checkout, and the sandbox gateway's own
  * checkout page for the offline default.
  */

@@ -10,7 +10,7 @@ import { scheduleProjection } from '@appointment/projections/schedule.projection
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 import { testClock } from '@appointment/infra/testing/clock';
 
-/** Time slots, availability for booking and templates over real HTTP and PostgreSQL (SPEC §7.5). */
+/** Time slots, availability for booking and templates over real HTTP and PostgreSQL (docs/product.md §7.5). */
 
 const KOLKATA = 'Asia/Kolkata';
 const day = (offset: number, zone = KOLKATA) =>

@@ -15,7 +15,7 @@ import { writeSlotAnswer } from './answers';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
 import { idempotencyKeyOf, route } from './routes';
 
-/** SPEC §7.5 scheduling, plus availability and templates (paths the spec leaves unnamed). */
+/** docs/product.md §7.5 scheduling, plus availability and templates (paths the spec leaves unnamed). */
 export const scheduleRouter = (schedule: ScheduleService): Router => {
   const router = Router();
 

@@ -7,7 +7,7 @@ import { describeJobQueuesContract } from './job-queues.contract';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
- * DESIGN §7: on CI nothing is skipped; elsewhere a missing server is reported in one line.
+ * docs/architecture.md §7: on CI nothing is skipped; elsewhere a missing server is reported in one line.
  * Checked synchronously because jest collects the suites before any hook runs.
  */
 const reachable = (url: string): boolean => {

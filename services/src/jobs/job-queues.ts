@@ -1,6 +1,6 @@
 import { Queue, Worker, createPostgresBackend, type Job, type JobsOptions } from 'bullmq';
 
-/** The queues the product uses (DESIGN §1): reactors enqueue, the worker process drains. */
+/** The queues the product uses (docs/architecture.md §1): reactors enqueue, the worker process drains. */
 export const QUEUE_NAMES = {
   paymentConfirmation: 'payment-confirmation',
   paymentTimeout: 'payment-timeout',
@@ -9,7 +9,7 @@ export const QUEUE_NAMES = {
 } as const;
 export type ProductQueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
-/** DESIGN §4: BullMQ on PostgreSQL in the single-node profile, on Redis when scaled out. */
+/** docs/architecture.md §4: BullMQ on PostgreSQL in the single-node profile, on Redis when scaled out. */
 export type JobBackend = { kind: 'postgres'; connectionString: string } | { kind: 'redis'; url: string };
 
 export interface JobQueuesOptions {

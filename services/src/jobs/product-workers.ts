@@ -6,7 +6,7 @@ import { runReminder, type ReminderJob } from '../reminders/reminders';
 import { QUEUE_NAMES, type JobQueues, type JobWorker } from './job-queues';
 
 /**
- * The product's job workers (DESIGN §1): payment confirmation, the unpaid-booking timeout and
+ * The product's job workers (docs/architecture.md §1): payment confirmation, the unpaid-booking timeout and
  * reminders. The single-node platform and the worker process both start exactly these.
  */
 export const startProductWorkers = async (

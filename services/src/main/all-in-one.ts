@@ -8,7 +8,7 @@ import { serve } from './serve';
 import { installShutdown } from './shutdown';
 
 /**
- * The single-node profile (DESIGN §4): one process holding the API, Socket.IO, the
+ * The single-node profile (docs/architecture.md §4): one process holding the API, Socket.IO, the
  * projector, the job workers and the built frontend.
  */
 const main = async () => {

@@ -9,7 +9,7 @@ import { serve } from './serve';
 import { installShutdown } from './shutdown';
 
 /**
- * An API process of the scale-out profile (DESIGN §4), one of n behind a load balancer: HTTP,
+ * An API process of the scale-out profile (docs/architecture.md §4), one of n behind a load balancer: HTTP,
  * Socket.IO and the built frontend. The projector and the job workers run in their own
  * processes (projector.ts, worker.ts); this one enqueues jobs on Redis, shares its sockets'
  * rooms through the Socket.IO Redis adapter, and waits for read models by their checkpoints.

@@ -17,7 +17,7 @@ export interface ProcessParts {
 }
 
 /**
- * What each process of the scale-out profile opens first (DESIGN §4): the database, the event
+ * What each process of the scale-out profile opens first (docs/architecture.md §4): the database, the event
  * store, a pool for the read models and the sessions, each stopped at shutdown.
  */
 export const openProcessParts = async (

@@ -11,7 +11,7 @@ import { bookAtSunrise, Caller } from '../testing/test-platform';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
- * The scale-out profile (DESIGN §4) as separate processes on one database and one Redis: the
+ * The scale-out profile (docs/architecture.md §4) as separate processes on one database and one Redis: the
  * projector, a worker and two API processes. A booking made through one API process is pushed
  * live, by the projector, to the provider admin's socket on the other.
  */

@@ -7,10 +7,10 @@ import { NotFoundError } from '../domain/errors';
 import type { EventStore } from '../eventstore/event-store';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 
-/** A person's notifications (SPEC §3 Notification), one stream per recipient. */
+/** A person's notifications (docs/product.md §3 Notification), one stream per recipient. */
 export const notificationsStream = (userId: string) => `notifications-${userId}`;
 
-/** Users hear appointmentCreated, a provider's admins appointmentCreatedadmin (SPEC §6, §7.6). */
+/** Users hear appointmentCreated, a provider's admins appointmentCreatedadmin (docs/product.md §6, §7.6). */
 export type NotificationAudience = 'user' | 'admin';
 
 export interface AppNotification {
@@ -26,7 +26,7 @@ export interface NotificationsDependencies {
   now?: () => Date;
 }
 
-/** Listing and removing a person's notifications (SPEC §4, §7.3). */
+/** Listing and removing a person's notifications (docs/product.md §4, §7.3). */
 export class NotificationsService {
   private readonly now: () => Date;
   /** Commands answer once the read models hold their events. */

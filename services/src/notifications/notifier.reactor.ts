@@ -71,7 +71,7 @@ const batchReactor = (name: string, applyBatch: NonNullable<Projection['applyBat
   applyBatch,
 });
 
-/** Where a notification goes live once it is recorded (SPEC §7.6). */
+/** Where a notification goes live once it is recorded (docs/product.md §7.6). */
 export type LivePush = (notification: LiveNotification) => void;
 
 interface Notification {
@@ -85,7 +85,7 @@ interface Notification {
 }
 
 /**
- * Turns bookings into notifications (SPEC §4 live notifications, §7.6): one for the user who
+ * Turns bookings into notifications (docs/product.md §4 live notifications, §7.6): one for the user who
  * booked and one for each admin of the provider, and reminders into one for the user, each
  * appended to the recipient's `notifications-<userId>` stream. Event ids come from the source
  * event's id and the recipient, so running again after a crash appends nothing twice. The
@@ -218,7 +218,7 @@ const RECORDED = z.object({
 const LIVE_FOR_MS = 60_000;
 
 /**
- * Pushes each recorded notification live (SPEC §4, §7.6) once the batch that put it in
+ * Pushes each recorded notification live (docs/product.md §4, §7.6) once the batch that put it in
  * rm_notifications has committed, so the list a client reads on the push holds it, and the
  * read models it refreshes (rm_appointments, say) hold the booking. Delivery is at least once:
  * a batch retried after a failure pushes again, with the same `_id`. Catching up after a stop,

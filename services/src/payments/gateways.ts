@@ -6,7 +6,7 @@ import { RazorpayGateway } from './razorpay-gateway';
 import { SandboxGateway } from './sandbox-gateway';
 
 /**
- * The card provider when its keys are set (SPEC §7.7); else, outside production, the sandbox,
+ * The card provider when its keys are set (docs/product.md §7.7); else, outside production, the sandbox,
  * signing with a kept secret; in production without keys, none: paid bookings are refused.
  */
 export const paymentGatewayFor = async (config: Config, sessions: SessionStore): Promise<PaymentGateway> => {

@@ -16,7 +16,7 @@ export interface OrderRequest {
 /**
  * The payment port (issue 5): an order per paid booking, a checkout the client runs, and a
  * check that a payment result really comes from the gateway. Adapters: the offline sandbox
- * (default) and the card provider of SPEC §7.7.
+ * (default) and the card provider of docs/product.md §7.7.
  */
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'razorpay' | 'none';

@@ -10,7 +10,7 @@ export interface RazorpaySettings {
 }
 
 /**
- * The card-payment provider of SPEC §7.7, enabled by RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET:
+ * The card-payment provider of docs/product.md §7.7, enabled by RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET:
  * orders through its Orders API, its checkout script on the client, and the HMAC-SHA256
  * signature of `order_id|payment_id` with the key secret on the result.
  */

@@ -4,7 +4,7 @@ import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 import { testNow } from '@appointment/infra/testing/clock';
 
-/** The live channel (SPEC §4, §7.6) and the notification list, over real sockets and HTTP. */
+/** The live channel (docs/product.md §4, §7.6) and the notification list, over real sockets and HTTP. */
 describe('live notifications', () => {
   let test: TestPlatform;
   let user: Caller;

@@ -30,7 +30,7 @@ export interface RedisLive {
   close(): Promise<void>;
 }
 
-/** A notification to push live (SPEC §7.6): the event name follows the audience. */
+/** A notification to push live (docs/product.md §7.6): the event name follows the audience. */
 export interface LiveNotification {
   userId: string;
   audience: 'user' | 'admin';
@@ -39,7 +39,7 @@ export interface LiveNotification {
 }
 
 /**
- * The live channel (SPEC §7.6), websocket only. A socket is authenticated from its session (the
+ * The live channel (docs/product.md §7.6), websocket only. A socket is authenticated from its session (the
  * `sid` cookie of the upgrade request, or `auth.token`) and joins its own user's room; the id a
  * client sends with `register` is never trusted, only compared.
  */

@@ -191,7 +191,7 @@ export class ScheduleService {
     });
   }
 
-  /** SPEC §7.5 addtimeslot: one window per occurrence, in the provider's time zone. */
+  /** docs/product.md §7.5 addtimeslot: one window per occurrence, in the provider's time zone. */
   async addTimeSlot(actor: Actor, form: TimeSlotForm, idempotencyKey?: string): Promise<TimeSlot[]> {
     const provider = await this.activeProvider(actor);
     const today = dayKeyIn(this.now(), provider.timezone);
@@ -345,7 +345,7 @@ export class ScheduleService {
   }
 
   /**
-   * SPEC §7.5 fetchslot, answered as JSON bytes. The service's windows from today on are read
+   * docs/product.md §7.5 fetchslot, answered as JSON bytes. The service's windows from today on are read
    * from the read model once and kept until the provider's version moves or the day turns;
    * the first open slot, which depends on the clock, is worked out again once the clock passes
    * its start. Each request checks the version row (one indexed read), unless the projector
@@ -497,7 +497,7 @@ export class ScheduleService {
     return template;
   }
 
-  /** A copy named "(Copy)" that is not the default (SPEC §2.8). */
+  /** A copy named "(Copy)" that is not the default (docs/product.md §2.8). */
   async duplicateTemplate(actor: Actor, id: string): Promise<ScheduleTemplate> {
     const original = await this.template(await this.activeProvider(actor), id);
     const template: ScheduleTemplate = {

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { ThemeSelector } from '../../features/theme/components/theme-selector';
 import { Card, Corner, Heading, Page } from './auth-layout.styles';
 
-/** SPEC §2.2: a centred "Appointment" title over the nested auth screens. */
+/** docs/product.md §2.2: a centred "Appointment" title over the nested auth screens. */
 export function AuthLayout() {
   return (
     <Page>

@@ -37,7 +37,7 @@ export const Avatar = styled.span`
   }
 `;
 
-/** SPEC §2.2: the name shows beside the avatar on wider screens only. */
+/** docs/product.md §2.2: the name shows beside the avatar on wider screens only. */
 export const Name = styled.span`
   max-width: 10rem;
   overflow: hidden;

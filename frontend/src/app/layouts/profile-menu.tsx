@@ -12,7 +12,7 @@ interface ProfileMenuProps {
   onClose: () => void;
 }
 
-/** SPEC §2.2 profile menu: avatar (or a generic icon), the name (default Guest), Profile, Settings, Logout. */
+/** docs/product.md §2.2 profile menu: avatar (or a generic icon), the name (default Guest), Profile, Settings, Logout. */
 export function ProfileMenu({ open, onToggle, onClose }: ProfileMenuProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

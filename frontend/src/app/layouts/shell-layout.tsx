@@ -12,7 +12,7 @@ import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { Backdrop, Body, Main, Shell } from './shell-layout.styles';
 
-/** SPEC §2.2 signed-in layout: top bar, side navigation, breadcrumb, the current screen and chat support. */
+/** docs/product.md §2.2 signed-in layout: top bar, side navigation, breadcrumb, the current screen and chat support. */
 export function ShellLayout() {
   const dispatch = useAppDispatch();
   const drawerId = useId();

@@ -10,7 +10,7 @@ interface SideNavProps {
   onNavigate: () => void;
 }
 
-/** The `menu` text of each label of the contracts' menus (SPEC §2.1). */
+/** The `menu` text of each label of the contracts' menus (docs/product.md §2.1). */
 const MENU_TEXT: Record<string, string> = {
   Dashboard: 'menu.dashboard',
   'Service Providers': 'menu.serviceProviders',
@@ -25,7 +25,7 @@ const MENU_TEXT: Record<string, string> = {
   Settings: 'menu.settings',
 };
 
-/** SPEC §2.1 side navigation for the stored role; a slide-in drawer on small screens (SPEC §2.2). */
+/** docs/product.md §2.1 side navigation for the stored role; a slide-in drawer on small screens (docs/product.md §2.2). */
 export function SideNav({ id, items, open, onNavigate }: SideNavProps) {
   const { t } = useTranslation();
   return (

@@ -21,7 +21,7 @@ interface TopBarProps {
   onToggleDrawer: () => void;
 }
 
-/** SPEC §2.2 top bar: logo and title, the notification bell and the profile menu. */
+/** docs/product.md §2.2 top bar: logo and title, the notification bell and the profile menu. */
 export function TopBar({ drawerId, drawerOpen, onToggleDrawer }: TopBarProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

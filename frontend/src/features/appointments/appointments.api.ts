@@ -5,7 +5,7 @@ import {
 } from '@appointment/contracts/appointments';
 import { api } from '../../lib/api-client';
 
-/** SPEC §7.3 POST /appointments/updatestatus: the appointment as it is after the change. */
+/** docs/product.md §7.3 POST /appointments/updatestatus: the appointment as it is after the change. */
 export const updateAppointmentStatus = async (
   id: string,
   status: AppointmentStatus,

@@ -23,7 +23,7 @@ export interface ListArgs {
 
 export const appointmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** SPEC §7.3 POST /appointments/appointmentstats with the stored role. */
+    /** docs/product.md §7.3 POST /appointments/appointmentstats with the stored role. */
     appointmentCounts: build.query<AppointmentCounts, string>({
       query: (role) => ({ url: APPOINTMENT_PATHS.stats, method: 'POST', body: { role } }),
       transformResponse: (body: Partial<Record<keyof AppointmentCounts, unknown>> | undefined) => ({
@@ -35,7 +35,7 @@ export const appointmentsApi = api.injectEndpoints({
       }),
       providesTags: ['AppointmentCounts'],
     }),
-    /** SPEC §7.3 POST /appointments/appointmentlist with the status filter and the stored role. */
+    /** docs/product.md §7.3 POST /appointments/appointmentlist with the status filter and the stored role. */
     appointmentList: build.query<Appointment[], ListArgs>({
       query: ({ status, role }) => ({
         url: APPOINTMENT_PATHS.list,

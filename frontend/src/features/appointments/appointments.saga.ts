@@ -22,7 +22,7 @@ type RootApiState = Parameters<typeof appointmentsApi.util.selectInvalidatedBy>[
 export const TOAST_MS = 3000;
 
 /**
- * SPEC §4, §8: the change is made, the item changes in place and "Appointment marked as {status}"
+ * docs/product.md §4, §8: the change is made, the item changes in place and "Appointment marked as {status}"
  * appears; a failure shows "Failed to update appointment status." and the toast "Failed to
  * update appointment.".
  */
@@ -31,7 +31,7 @@ function* changeStatus(action: PayloadAction<StatusChange>): SagaIterator {
   try {
     const appointment: Appointment = yield call(updateAppointmentStatus, id, status);
     yield put(statusChanged(appointment));
-    // SPEC §4: the item changes in place in every list read so far; the counts read again.
+    // docs/product.md §4: the item changes in place in every list read so far; the counts read again.
     yield call(patchLists, appointment);
     yield put(api.util.invalidateTags(['AppointmentCounts']));
     yield put(toastShown(appointmentMarkedAs(appointment.status ?? status), TOAST_MS));

@@ -9,7 +9,7 @@ import type { ListStatus } from './appointments.texts';
 export interface AppointmentsState {
   /** Appointments whose status change is on its way. */
   updating: string[];
-  /** SPEC §8: "Failed to update appointment status." after a refused or lost change. */
+  /** docs/product.md §8: "Failed to update appointment status." after a refused or lost change. */
   updateError: string | null;
 }
 

@@ -1,7 +1,7 @@
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 
 /**
- * Labels of the appointments screens (SPEC §2.5). Error texts come from MESSAGES; these are the
+ * Labels of the appointments screens (docs/product.md §2.5). Error texts come from MESSAGES; these are the
  * headings, buttons and card labels, written once.
  */
 export const APPOINTMENTS_TEXTS = {
@@ -23,7 +23,7 @@ export const APPOINTMENTS_TEXTS = {
   userId: 'User ID',
 } as const;
 
-/** Where a status card leads: the list's status filter and title (SPEC §2.5). */
+/** Where a status card leads: the list's status filter and title (docs/product.md §2.5). */
 export type ListStatus = AppointmentStatus | 'all';
 
 export interface StatusCard {
@@ -38,7 +38,7 @@ export interface StatusCard {
     | 'totalAppointments';
 }
 
-/** SPEC §2.5: Scheduled, Completed, Pending, Cancelled, Total, in that order. */
+/** docs/product.md §2.5: Scheduled, Completed, Pending, Cancelled, Total, in that order. */
 export const STATUS_CARDS: readonly StatusCard[] = [
   {
     label: 'Scheduled',
@@ -62,7 +62,7 @@ export const STATUS_CARDS: readonly StatusCard[] = [
   { label: 'Total', status: 'all', title: APPOINTMENTS_TEXTS.allAppointments, count: 'totalAppointments' },
 ];
 
-/** SPEC §2.5 title filter: these four titles pick their status, any other title shows all. */
+/** docs/product.md §2.5 title filter: these four titles pick their status, any other title shows all. */
 export const STATUS_BY_TITLE: Readonly<Record<string, AppointmentStatus>> = {
   'Scheduled Appointments': 'scheduled',
   'Cancelled Appointments': 'cancelled',
@@ -72,7 +72,7 @@ export const STATUS_BY_TITLE: Readonly<Record<string, AppointmentStatus>> = {
 
 export const statusOfTitle = (title: string): ListStatus => STATUS_BY_TITLE[title] ?? 'all';
 
-/** SPEC §2.5: the admin's status dropdown, in the spec's order. */
+/** docs/product.md §2.5: the admin's status dropdown, in the spec's order. */
 export const STATUS_OPTIONS: readonly { value: AppointmentStatus; label: string }[] = [
   { value: 'scheduled', label: 'Scheduled' },
   { value: 'completed', label: 'Completed' },

@@ -38,7 +38,7 @@ const failureOf = (error: unknown): RegistrationFailure => {
   return { message: MESSAGES.genericError };
 };
 
-/** SPEC §7.1 POST /auth/register/user answers { success, message }; §8 User registration texts. */
+/** docs/product.md §7.1 POST /auth/register/user answers { success, message }; §8 User registration texts. */
 function* registerUser(action: PayloadAction<UserRegistration>): SagaIterator {
   try {
     const response: RegistrationResponse = yield call(
@@ -56,7 +56,7 @@ function* registerUser(action: PayloadAction<UserRegistration>): SagaIterator {
   }
 }
 
-/** SPEC §8 Provider registration texts. */
+/** docs/product.md §8 Provider registration texts. */
 function* registerProvider(action: PayloadAction<ProviderRegistration>): SagaIterator {
   try {
     const response: Partial<RegistrationResponse> | undefined = yield call(
@@ -83,7 +83,7 @@ function* showOutcome(action: PayloadAction<RegistrationOutcome>): SagaIterator 
   yield call(navigateTo, REGISTRATION_SUCCESS_PATH, { state: action.payload });
 }
 
-/** SPEC §2.3, §9: a provider sees a 3 s toast and goes to sign in after 3 s, unless they leave first. */
+/** docs/product.md §2.3, §9: a provider sees a 3 s toast and goes to sign in after 3 s, unless they leave first. */
 function* redirectProvider(action: PayloadAction<{ type: RegistrationType | undefined }>): SagaIterator {
   if (action.payload.type !== 'provider') return;
   yield put(toastShown(MESSAGES.registrationRedirectToast, DELAYS_MS.registrationToast));

@@ -4,7 +4,7 @@ import { loginFailed, loginSubmitted, loginSucceeded } from '../../lib/session.s
 
 export type RegistrationType = 'user' | 'provider';
 
-/** Router state handed to /registration-success (SPEC §2.3). */
+/** Router state handed to /registration-success (docs/product.md §2.3). */
 export interface RegistrationOutcome {
   type: RegistrationType;
   email: string;
@@ -51,7 +51,7 @@ const authSlice = createSlice({
         fieldErrors: action.payload.fieldErrors ?? {},
       };
     },
-    /** /registration-success is on screen; a provider is sent on to sign in (SPEC §2.3). */
+    /** /registration-success is on screen; a provider is sent on to sign in (docs/product.md §2.3). */
     registrationSuccessViewed(_state, _action: PayloadAction<{ type: RegistrationType | undefined }>) {},
     registrationSuccessLeft() {},
   },

@@ -11,18 +11,18 @@ import { SCHEDULE_PATHS, type FetchSlotResponse } from '@appointment/contracts/s
 import { api } from '../../lib/api-client';
 import type { PaidBookingResponse } from '../../lib/events';
 
-/** SPEC §7.4 GET /industry/getindustry. */
+/** docs/product.md §7.4 GET /industry/getindustry. */
 export const fetchIndustries = (): Promise<Industry[]> => api.get<Industry[]>(CATALOGUE_PATHS.industries);
 
-/** SPEC §7.5 POST /providers/fetchprovider: active providers matching the filters. */
+/** docs/product.md §7.5 POST /providers/fetchprovider: active providers matching the filters. */
 export const fetchProviders = async (filters: FetchProvidersRequest): Promise<Provider[]> =>
   (await api.post<{ providers: Provider[] }>(CATALOGUE_PATHS.fetchProviders, filters)).providers;
 
-/** SPEC §7.3 GET /appointments/getfavorites: the ids of the user's favourite providers. */
+/** docs/product.md §7.3 GET /appointments/getfavorites: the ids of the user's favourite providers. */
 export const fetchFavourites = async (): Promise<string[]> =>
   (await api.get<FavouritesResponse>(CATALOGUE_PATHS.favourites)).favorites.map((entry) => entry.itemId);
 
-/** SPEC §7.3 POST /appointments/updatefavoriteprovider with the explicit value; answers the new list. */
+/** docs/product.md §7.3 POST /appointments/updatefavoriteprovider with the explicit value; answers the new list. */
 export const updateFavourite = async (providerId: string, favorite: boolean): Promise<string[]> =>
   (
     await api.post<FavouritesResponse>(CATALOGUE_PATHS.updateFavourite, { providerId, favorite })
@@ -33,15 +33,15 @@ export interface ProviderWithServices {
   services: Service[];
 }
 
-/** SPEC §7.5 POST /providers/getserviceproviderid: the provider and its services. */
+/** docs/product.md §7.5 POST /providers/getserviceproviderid: the provider and its services. */
 export const fetchProviderServices = (id: string): Promise<ProviderWithServices> =>
   api.post<ProviderWithServices>(CATALOGUE_PATHS.providerById, { id });
 
-/** SPEC §7.5 POST /schedulemanage/fetchslot: serviceId carries the service name. */
+/** docs/product.md §7.5 POST /schedulemanage/fetchslot: serviceId carries the service name. */
 export const fetchSlots = (providerId: string, serviceName: string): Promise<FetchSlotResponse> =>
   api.post<FetchSlotResponse>(SCHEDULE_PATHS.fetchSlot, { providerId, serviceId: serviceName });
 
-/** SPEC §7.3 POST /appointments/bookappointment: the multipart booking form, booked once per key. */
+/** docs/product.md §7.3 POST /appointments/bookappointment: the multipart booking form, booked once per key. */
 export const bookAppointment = (form: FormData, idempotencyKey: string): Promise<PaidBookingResponse> =>
   api.post<PaidBookingResponse>(APPOINTMENT_PATHS.book, form, {
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -54,7 +54,7 @@ function* loadIndustries(provider?: Provider): SagaIterator {
   try {
     const industries: Industry[] = yield call(fetchIndustries);
     yield put(industriesLoaded(industries));
-    // SPEC §2.6: the first industry is selected by default; the provider's, when one was given.
+    // docs/product.md §2.6: the first industry is selected by default; the provider's, when one was given.
     const industry = industries.find((item) => item.name === provider?.industry) ?? industries[0];
     if (industry) yield put(industrySelected(industry.name));
     // Issue 18: opened from a provider's detail, the booking screen opens on that provider.
@@ -79,7 +79,7 @@ function* openPage(action: ReturnType<typeof bookingPageOpened>): SagaIterator {
   yield all([call(loadIndustries, action.payload.provider), call(loadFavourites)]);
 }
 
-/** SPEC §2.6, §5: the selected industry's providers, narrowed by location and search. */
+/** docs/product.md §2.6, §5: the selected industry's providers, narrowed by location and search. */
 function* loadProviders(action: UnknownAction): SagaIterator {
   if (providerFiltersChanged.match(action)) yield delay(FILTER_FETCH_DELAY_MS);
   const { selectedIndustry, filters }: BookingState = yield select(selectBooking);
@@ -138,13 +138,13 @@ function* loadSlots(action: UnknownAction): SagaIterator {
   }
 }
 
-/** After a booking: the appointments screen (SPEC §2.6, §4 booking flow step 6). */
+/** After a booking: the appointments screen (docs/product.md §2.6, §4 booking flow step 6). */
 export const AFTER_BOOKING = '/appointments';
 
 /** Statuses whose message tells the user what went wrong with this slot (409, 422, 400). */
 const EXPLAINED_STATUSES = new Set([400, 409, 422]);
 
-/** SPEC §3 booking form, multipart: the chosen slot, the service's flags, the note and image. */
+/** docs/product.md §3 booking form, multipart: the chosen slot, the service's flags, the note and image. */
 export const bookingForm = (booking: BookingState, note: string, image: File | null): FormData | null => {
   const { confirm, selectedProvider, selectedService, services } = booking;
   if (!confirm || !selectedProvider || !selectedService) return null;
@@ -170,7 +170,7 @@ function* refreshSlots(): SagaIterator {
   }
 }
 
-/** SPEC §2.6 Submit: book, then go to /appointments (and pay, if needed); on failure stay in the dialog and say why. */
+/** docs/product.md §2.6 Submit: book, then go to /appointments (and pay, if needed); on failure stay in the dialog and say why. */
 function* submitBooking(action: ReturnType<typeof bookingSubmitted>): SagaIterator {
   const booking: BookingState = yield select(selectBooking);
   const form = bookingForm(booking, action.payload.note, action.meta.arg.image);
@@ -183,7 +183,7 @@ function* submitBooking(action: ReturnType<typeof bookingSubmitted>): SagaIterat
   } catch (error) {
     console.error('Failed to book appointment', error);
     const explained = error instanceof ApiError && EXPLAINED_STATUSES.has(error.status);
-    // SPEC §8: "Failed to book appointment: {reason}" when the server said why.
+    // docs/product.md §8: "Failed to book appointment: {reason}" when the server said why.
     yield put(
       bookingFailed(explained ? `${MESSAGES.bookingFailedBecause}${error.message}` : MESSAGES.bookingFailed),
     );

@@ -12,7 +12,7 @@ import { newIdempotencyKey } from '../../ui/slot-calendar/slot.format';
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type BookingMode = 'automatic' | 'manual';
 
-/** SPEC §2.6 "Confirm Booking": the chosen slot and the state of its submission. */
+/** docs/product.md §2.6 "Confirm Booking": the chosen slot and the state of its submission. */
 export interface ConfirmState {
   slot: ChosenSlot;
   /** Made once when the dialog opens, so a double click or a retry books once. */
@@ -26,7 +26,7 @@ export interface BookingDetails {
   note: string;
 }
 
-/** SPEC §5 provider filters, plus the favourites-only switch. */
+/** docs/product.md §5 provider filters, plus the favourites-only switch. */
 export interface ProviderFilters {
   location: string;
   search: string;
@@ -298,7 +298,7 @@ export interface WithBooking {
 
 export const selectBooking = (state: WithBooking): BookingState => state.booking;
 
-/** The cards to show: the fetched list narrowed by the current filters (SPEC §5) and favourites. */
+/** The cards to show: the fetched list narrowed by the current filters (docs/product.md §5) and favourites. */
 export const selectVisibleProviders = createSelector([selectBooking], (booking): Provider[] =>
   booking.providers.filter(
     (provider) =>

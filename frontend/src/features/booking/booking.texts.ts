@@ -1,7 +1,7 @@
 import { SLOT_CALENDAR_TEXTS } from '../../ui/slot-calendar/slot-calendar.texts';
 
 /**
- * Labels of the booking screen (SPEC §2.6). The error texts come from MESSAGES; these are the
+ * Labels of the booking screen (docs/product.md §2.6). The error texts come from MESSAGES; these are the
  * screen's headings, links and badges, kept in one place so each is written once.
  */
 export const BOOKING_TEXTS = {
@@ -50,6 +50,6 @@ export const BOOKING_TEXTS = {
 export const priceText = (price: string, paymentNeeded: boolean): string =>
   paymentNeeded ? `Price: ${price}, paid online after booking.` : `Price: ${price}`;
 
-/** SPEC §2.6: "Book appointment for {service} on {date} from {start} to {end}?". */
+/** docs/product.md §2.6: "Book appointment for {service} on {date} from {start} to {end}?". */
 export const confirmText = (service: string, date: string, start: string, end: string): string =>
   `Book appointment for ${service} on ${date} from ${start} to ${end}?`;

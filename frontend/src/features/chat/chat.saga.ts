@@ -6,7 +6,7 @@ import { botReplied, messageSent } from './chat.slice';
 const now = () => new Date().toISOString();
 const newId = () => `msg-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** SPEC §2.2: a local simulation; about 1 s after a user message the bot answers. No server call. */
+/** docs/product.md §2.2: a local simulation; about 1 s after a user message the bot answers. No server call. */
 function* reply(): SagaIterator {
   yield delay(DELAYS_MS.chatBotReply);
   const id: string = yield call(newId);

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** SPEC §3 Chat message; timestamps are ISO strings. */
+/** docs/product.md §3 Chat message; timestamps are ISO strings. */
 export interface ChatMessage {
   id: string;
   content: string;
@@ -18,7 +18,7 @@ export interface ChatState {
   messages: ChatMessage[];
 }
 
-/** SPEC §2.2: the texts the simulated agent says. */
+/** docs/product.md §2.2: the texts the simulated agent says. */
 export const BOT_GREETING = 'Hello! How can I help you today?';
 export const BOT_AUTO_REPLY = 'Thank you for your message. An agent will respond shortly.';
 

@@ -32,9 +32,9 @@ const countsOf = (
   totalAppointments: countOf(body?.totalAppointments),
 });
 
-/** SPEC §2.4, §7.3 POST /appointments/appointmentstats with the stored role; §8 Dashboard texts. */
+/** docs/product.md §2.4, §7.3 POST /appointments/appointmentstats with the stored role; §8 Dashboard texts. */
 function* loadCounts(): SagaIterator {
-  // SPEC §2.4 reads the role stored locally at the moment the counts are asked for.
+  // docs/product.md §2.4 reads the role stored locally at the moment the counts are asked for.
   const role: string | null = yield call(readStoredRoleValue);
   if (!role) {
     yield put(countsFailed(MESSAGES.roleMissing));
@@ -70,7 +70,7 @@ function* loadProviderAddress(providerId: string): SagaIterator {
   }
 }
 
-/** SPEC §2.4, §3 Dashboard response: the appointments with provider or service details, by role. */
+/** docs/product.md §2.4, §3 Dashboard response: the appointments with provider or service details, by role. */
 function* loadDetails(): SagaIterator {
   const role: string | null = yield call(readStoredRoleValue);
   if (!role) {

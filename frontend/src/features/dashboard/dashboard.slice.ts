@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DashboardDetails } from '@appointment/contracts/appointments';
 import { statusChanged, statusChangeFailed, statusChangeRequested } from '../../lib/events';
 
-/** SPEC §3 Appointment counts. */
+/** docs/product.md §3 Appointment counts. */
 export interface AppointmentCounts {
   scheduledAppointments: number;
   pendingAppointments: number;
@@ -24,9 +24,9 @@ export type ServiceAppointment = DashboardDetails['appointmentsWithServiceDetail
 
 export interface DashboardDetailsState {
   status: 'idle' | 'loading' | 'loaded' | 'failed';
-  /** A user's appointments with their providers (SPEC §2.4 Recent Providers, service cards). */
+  /** A user's appointments with their providers (docs/product.md §2.4 Recent Providers, service cards). */
   withProvider: ProviderAppointment[];
-  /** A provider's appointments with their services and users (SPEC §2.4 admin panel). */
+  /** A provider's appointments with their services and users (docs/product.md §2.4 admin panel). */
   withService: ServiceAppointment[];
   /** The address of an admin's own provider, which the location filter reads. */
   providerAddress: string | null;
@@ -40,7 +40,7 @@ export interface DashboardState {
   details: DashboardDetailsState;
   /** Appointments whose status change is on its way. */
   updating: string[];
-  /** SPEC §8: "Failed to update appointment status." after a refused or lost change. */
+  /** docs/product.md §8: "Failed to update appointment status." after a refused or lost change. */
   updateError: string | null;
 }
 
@@ -97,7 +97,7 @@ const dashboardSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // SPEC §4: after a Confirm or Reject the item changes in place.
+    // docs/product.md §4: after a Confirm or Reject the item changes in place.
     builder.addCase(statusChangeRequested, (state, action) => {
       if (!state.updating.includes(action.payload.id)) state.updating.push(action.payload.id);
       state.updateError = null;

@@ -1,4 +1,4 @@
-/** Labels of the dashboard's panels (SPEC §2.4); error texts come from MESSAGES. */
+/** Labels of the dashboard's panels (docs/product.md §2.4); error texts come from MESSAGES. */
 export const DASHBOARD_TEXTS = {
   allAppointments: 'All Appointments',
   filters: 'Appointment filters',

@@ -2,7 +2,7 @@ import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
 import type { ProviderAppointment, ServiceAppointment } from './dashboard.slice';
 
-/** The admin panel's filters (SPEC §2.4): status, a search over user and service, a location. */
+/** The admin panel's filters (docs/product.md §2.4): status, a search over user and service, a location. */
 export interface PanelFilters {
   status: AppointmentStatus | 'all';
   search: string;
@@ -83,7 +83,7 @@ const latestFirst = (a: ProviderAppointment, b: ProviderAppointment): number =>
 const nameOf = (provider: Provider | null, fallback: string): string =>
   provider?.businessName || provider?.name || fallback;
 
-/** SPEC §2.4 Recent Providers: distinct providers, the one booked most recently first. */
+/** docs/product.md §2.4 Recent Providers: distinct providers, the one booked most recently first. */
 export const recentProviders = (items: ProviderAppointment[]): RecentProvider[] => {
   const seen = new Map<string, RecentProvider>();
   for (const item of [...items].sort(latestFirst)) {
@@ -111,7 +111,7 @@ export interface BookedService {
   lastDate: string;
 }
 
-/** SPEC §2.4 service cards: each service a user has booked, with the provider, latest first. */
+/** docs/product.md §2.4 service cards: each service a user has booked, with the provider, latest first. */
 export const bookedServices = (items: ProviderAppointment[]): BookedService[] => {
   const seen = new Map<string, BookedService>();
   for (const item of [...items].sort(latestFirst)) {

@@ -8,7 +8,7 @@ export interface LiveNotification {
 }
 
 /**
- * SPEC §4, §7.6: one websocket to the host; on every connect it registers the user's id, and it
+ * docs/product.md §4, §7.6: one websocket to the host; on every connect it registers the user's id, and it
  * hears the role's live event. Closing the channel disconnects.
  */
 export const liveNotificationChannel = (userId: string, eventName: string): EventChannel<LiveNotification> =>

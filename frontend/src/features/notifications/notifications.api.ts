@@ -1,7 +1,7 @@
 import { api } from '../../lib/api-client';
 import type { AppNotification } from './notifications.slice';
 
-/** SPEC §7.3 notification calls. */
+/** docs/product.md §7.3 notification calls. */
 export const NOTIFICATION_PATHS = {
   list: '/api/appointments/getnotification',
   delete: '/api/appointments/deletenotification',

@@ -24,7 +24,7 @@ import {
   type AppNotification,
 } from './notifications.slice';
 
-/** SPEC §4 "The list loads at start"; failures are console-only (SPEC §8). */
+/** docs/product.md §4 "The list loads at start"; failures are console-only (docs/product.md §8). */
 function* loadNotifications(): SagaIterator {
   try {
     const items: AppNotification[] | undefined = yield call(fetchNotifications);

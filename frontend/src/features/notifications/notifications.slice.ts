@@ -18,7 +18,7 @@ const notificationsSlice = createSlice({
       state.items = action.payload;
     },
     notificationDeleteRequested(_state, _action: PayloadAction<string | undefined>) {},
-    /** SPEC §4: removed only once the server answered with a message. */
+    /** docs/product.md §4: removed only once the server answered with a message. */
     notificationDeleted(state, action: PayloadAction<string>) {
       state.items = state.items.filter((item) => item._id !== action.payload);
     },

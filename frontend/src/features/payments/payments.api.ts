@@ -9,7 +9,7 @@ export type PaymentOrder = NonNullable<BookingResponse['order']>;
 export const payAgain = (appointmentId: string): Promise<PaidBookingResponse> =>
   api.post<PaidBookingResponse>(PAYMENT_PATHS.payAgain, { appointmentId });
 
-/** SPEC §4 step 8, §7.3: the result of a successful checkout, verified by the server. */
+/** docs/product.md §4 step 8, §7.3: the result of a successful checkout, verified by the server. */
 export const confirmPayment = (
   result: PaymentResult,
 ): Promise<{ message: string; appointment: Appointment }> =>

@@ -48,7 +48,7 @@ export const sandboxChannel = (orderId: string, target: Window = window): EventC
     return () => target.removeEventListener('message', onMessage);
   });
 
-/** SPEC §7.7: the card provider's checkout script; the caller removes the element when done. */
+/** docs/product.md §7.7: the card provider's checkout script; the caller removes the element when done. */
 export const loadScript = (url: string): Promise<HTMLScriptElement> =>
   new Promise((resolve, reject) => {
     const script = document.createElement('script');
@@ -69,7 +69,7 @@ export interface RazorpaySuccess {
   razorpay_signature: string;
 }
 
-/** SPEC §7.7: what the card provider's checkout is given. */
+/** docs/product.md §7.7: what the card provider's checkout is given. */
 export interface RazorpayOptions {
   key: string;
   amount: number;

@@ -46,7 +46,7 @@ import {
 } from './payments.slice';
 import { CHECKOUT_DEFAULTS, PAYMENT_TEXTS } from './payments.texts';
 
-/** SPEC §4 step 8: after a payment the app shows the appointments again. */
+/** docs/product.md §4 step 8: after a payment the app shows the appointments again. */
 export const AFTER_PAYMENT = '/appointments';
 export const TOAST_MS = 4000;
 /** The unpaid-booking notes are longer; they stay a little longer. */
@@ -54,7 +54,7 @@ export const LONG_TOAST_MS = 8000;
 
 type Session = ReturnType<typeof selectSessionUser>;
 
-/** SPEC §7.7: key, amount, currency, name, description, order id, prefill and the theme colour. */
+/** docs/product.md §7.7: key, amount, currency, name, description, order id, prefill and the theme colour. */
 function* razorpayOptions(
   request: CheckoutRequest,
   keyId: string,
@@ -79,7 +79,7 @@ function* razorpayOptions(
 }
 
 /**
- * SPEC §4 step 8: the result goes to the server; then the checkout closes and the appointments
+ * docs/product.md §4 step 8: the result goes to the server; then the checkout closes and the appointments
  * show again, refreshed. A result the server could not verify ends the checkout; any other
  * failure keeps it open with "Try again", since the money may already have moved.
  */
@@ -132,13 +132,13 @@ function* openChannel(request: CheckoutRequest): SagaIterator<EventChannel<Check
   return yield call(razorpayChannel, options);
 }
 
-/** SPEC §2.6, §4 step 7: runs one checkout, sandbox or card provider, until it is paid or given up. */
+/** docs/product.md §2.6, §4 step 7: runs one checkout, sandbox or card provider, until it is paid or given up. */
 /** Issue 18: an unpaid end says until when the slot is held, when that is known. */
 const unpaidText = (request: CheckoutRequest): string =>
   request.payBy ? PAYMENT_TEXTS.heldUntil(format(new Date(request.payBy), 'HH:mm')) : PAYMENT_TEXTS.declined;
 
 /**
- * SPEC §4 booking flow step 7: an order came back (with a booking, or again for "Pay now"), so
+ * docs/product.md §4 booking flow step 7: an order came back (with a booking, or again for "Pay now"), so
  * the payment checkout opens.
  */
 export function* openCheckout(response: PaidBookingResponse | undefined): SagaIterator {
@@ -160,7 +160,7 @@ export function* openCheckout(response: PaidBookingResponse | undefined): SagaIt
   );
 }
 
-/** SPEC §4 booking flow step 7: a paid booking's checkout. */
+/** docs/product.md §4 booking flow step 7: a paid booking's checkout. */
 function* checkoutAfterBooking(action: PayloadAction<PaidBookingResponse>): SagaIterator {
   yield call(openCheckout, action.payload);
 }
@@ -220,7 +220,7 @@ function* runCheckout(action: PayloadAction<CheckoutRequest>): SagaIterator {
     yield put(toastShown(PAYMENT_TEXTS.unavailable, LONG_TOAST_MS));
   } finally {
     channel?.close();
-    // SPEC §7.7: the checkout script is removed when the checkout closes.
+    // docs/product.md §7.7: the checkout script is removed when the checkout closes.
     script?.remove();
     if (yield cancelled()) yield put(closed);
   }

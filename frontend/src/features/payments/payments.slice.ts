@@ -31,7 +31,7 @@ const paymentsSlice = createSlice({
   name: 'payments',
   initialState: initialPaymentsState,
   reducers: {
-    /** SPEC §4 step 7: an order came back with the booking. */
+    /** docs/product.md §4 step 7: an order came back with the booking. */
     checkoutRequested(state, action: PayloadAction<CheckoutRequest>) {
       state.checkout = { ...action.payload, confirming: false, unconfirmed: null, error: null };
     },

@@ -2,7 +2,7 @@ import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
 import { PAYMENT_STATUS_TEXTS } from '../../ui/payment-badge';
 
 /**
- * Texts of the payment checkout (SPEC §2.6 last bullet, §4 booking flow steps 6–8, §7.7). The
+ * Texts of the payment checkout (docs/product.md §2.6 last bullet, §4 booking flow steps 6–8, §7.7). The
  * server's own answers (payment received, could not be verified) come from MESSAGES.
  */
 const UNPAID_NOTE =
@@ -25,7 +25,7 @@ export const PAYMENT_TEXTS = {
   close: 'Close',
 } as const;
 
-/** SPEC §7.7 defaults for the card provider's checkout. */
+/** docs/product.md §7.7 defaults for the card provider's checkout. */
 export const CHECKOUT_DEFAULTS = {
   name: 'Service',
   description: 'No description',

@@ -7,14 +7,14 @@ import {
 import { MESSAGES } from '@appointment/contracts/messages';
 import { api } from '../../lib/api-client';
 
-/** SPEC §7.2 profile calls. */
+/** docs/product.md §7.2 profile calls. */
 export const fetchProfile = async (): Promise<Profile> =>
   ProfileResponse.parse(await api.get<unknown>(API_PATHS.getProfile)).data;
 
 export const saveProfile = async (update: ProfileUpdate): Promise<Profile> =>
   ProfileResponse.parse(await api.post<unknown>(API_PATHS.updateProfile, update)).data;
 
-/** Answers the new image's URL; an answer without `profilePic` is an error (SPEC §5). */
+/** Answers the new image's URL; an answer without `profilePic` is an error (docs/product.md §5). */
 export const uploadProfilePic = async (file: File): Promise<string> => {
   const form = new FormData();
   form.append('image', file);

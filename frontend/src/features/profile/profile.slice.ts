@@ -61,7 +61,7 @@ const profileSlice = createSlice({
       state.saveError = null;
       state.saved = false;
     },
-    /** SPEC §4: the change shows at once, before the server has answered. */
+    /** docs/product.md §4: the change shows at once, before the server has answered. */
     profileUpdateApplied(state, action: PayloadAction<ProfileUpdate>) {
       if (state.profile) state.profile = { ...state.profile, ...action.payload };
     },

@@ -6,14 +6,14 @@ import {
 } from '@appointment/contracts/accounts';
 import { api } from '../../lib/api-client';
 
-/** SPEC §7.2 GET /profile/getuser: provider registrations waiting for approval. */
+/** docs/product.md §7.2 GET /profile/getuser: provider registrations waiting for approval. */
 export const fetchPendingProviders = async (): Promise<PendingProviderUser[]> =>
   PendingProvidersResponse.parse(await api.get<unknown>(API_PATHS.pendingProviders)).users;
 
-/** Approving creates the provider (SPEC §4); answers the server's message when it sends one. */
+/** Approving creates the provider (docs/product.md §4); answers the server's message when it sends one. */
 export const approveProvider = async (id: string): Promise<string | undefined> =>
   MessageResponse.safeParse(await api.post<unknown>(API_PATHS.approveProvider, { id })).data?.message;
 
-/** Rejecting deletes the pending user (SPEC §4), answering "User deleted successfully". */
+/** Rejecting deletes the pending user (docs/product.md §4), answering "User deleted successfully". */
 export const rejectProvider = async (id: string): Promise<string | undefined> =>
   MessageResponse.safeParse(await api.post<unknown>(API_PATHS.rejectProvider, { id })).data?.message;

@@ -15,12 +15,12 @@ const providersOf = (body: unknown): Provider[] => {
   return body.providers as Provider[];
 };
 
-/** SPEC §7.5 GET /providers/getprovider: every provider, whatever its status (superadmin, support). */
+/** docs/product.md §7.5 GET /providers/getprovider: every provider, whatever its status (superadmin, support). */
 export const fetchAllProviders = async (): Promise<Provider[]> =>
   providersOf(await api.get<unknown>(CATALOGUE_PATHS.getProviders));
 
 /**
- * SPEC §7.5 POST /providers/addprovider as multipart form data: the lists travel as JSON text
+ * docs/product.md §7.5 POST /providers/addprovider as multipart form data: the lists travel as JSON text
  * and the picture, when there is one, as the file `image`.
  */
 export const addProvider = async (fields: ProviderFormFields, image: File | undefined): Promise<Provider> => {
@@ -47,7 +47,7 @@ export interface ProviderDetails {
   services: Service[];
 }
 
-/** SPEC §7.5 POST /providers/getserviceproviderid: one provider and its services. */
+/** docs/product.md §7.5 POST /providers/getserviceproviderid: one provider and its services. */
 export const fetchProviderDetails = async (id: string): Promise<ProviderDetails> => {
   const body = await api.post<unknown>(CATALOGUE_PATHS.providerById, { id });
   if (!isObject(body) || !isObject(body.provider)) throw new Error('Unexpected provider response');

@@ -38,7 +38,7 @@ const fieldErrorsOf = (error: ApiError): Record<string, string> => {
 };
 
 /**
- * SPEC §8 Add provider: a refused form (400) shows the server's message and its field messages;
+ * docs/product.md §8 Add provider: a refused form (400) shows the server's message and its field messages;
  * a conflict (409, an e-mail already taken) is about the form's data too, so it is told the same
  * way. Anything else is "Something went wrong.".
  */

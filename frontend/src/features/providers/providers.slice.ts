@@ -6,7 +6,7 @@ type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export interface AddProviderFormState {
   open: boolean;
   saving: boolean;
-  /** The message of a refused or failed save (SPEC §8 Add provider). */
+  /** The message of a refused or failed save (docs/product.md §8 Add provider). */
   error: string | null;
   /** Messages the server gave per field, keyed by the field's path ("workingHours.0.endTime"). */
   fieldErrors: Record<string, string>;

@@ -11,11 +11,11 @@ import {
 } from '@appointment/contracts/schedule';
 import { api, contentKey } from '../../lib/api-client';
 
-/** SPEC §7.4 POST /providerservice/getservice: the services of the signed-in person's provider. */
+/** docs/product.md §7.4 POST /providerservice/getservice: the services of the signed-in person's provider. */
 export const fetchProviderServices = (): Promise<Service[]> =>
   api.post<Service[]>(CATALOGUE_PATHS.getServices);
 
-/** SPEC §7.5 GET /schedulemanage/fetchallslot, or POST servicebyfilter when a service is chosen. */
+/** docs/product.md §7.5 GET /schedulemanage/fetchallslot, or POST servicebyfilter when a service is chosen. */
 export const fetchTimeSlots = async (serviceName: string | null): Promise<TimeSlot[]> => {
   const response =
     serviceName === null
@@ -25,7 +25,7 @@ export const fetchTimeSlots = async (serviceName: string | null): Promise<TimeSl
 };
 
 /**
- * SPEC §7.5 POST /schedulemanage/addtimeslot. The same form sent twice creates its windows once
+ * docs/product.md §7.5 POST /schedulemanage/addtimeslot. The same form sent twice creates its windows once
  * (Idempotency-Key from the form's content).
  */
 export const addTimeSlot = (form: TimeSlotForm): Promise<{ message: string; timeslots: TimeSlot[] }> =>

@@ -6,7 +6,7 @@ import {
   type TimeSlotFormInput,
 } from '@appointment/contracts/schedule';
 
-/** The Create Time Slot form as its controls hold it (SPEC §3 Time slot form). */
+/** The Create Time Slot form as its controls hold it (docs/product.md §3 Time slot form). */
 export interface TimeSlotValues {
   date: string;
   startTime: string;
@@ -33,19 +33,19 @@ export const EMPTY_TIME_SLOT: TimeSlotValues = {
   addTotalSlot: false,
 };
 
-/** SPEC §4: ticking addAsSlot clears total and available slots and unticks addTotalSlot. */
+/** docs/product.md §4: ticking addAsSlot clears total and available slots and unticks addTotalSlot. */
 export const withAddAsSlot = (values: TimeSlotValues, on: boolean): TimeSlotValues =>
   on
     ? { ...values, addAsSlot: true, addTotalSlot: false, availableSlots: '', totalSlots: '' }
     : { ...values, addAsSlot: false };
 
-/** SPEC §4: ticking addTotalSlot unticks addAsSlot and copies total into available. */
+/** docs/product.md §4: ticking addTotalSlot unticks addAsSlot and copies total into available. */
 export const withAddTotalSlot = (values: TimeSlotValues, on: boolean): TimeSlotValues =>
   on
     ? { ...values, addTotalSlot: true, addAsSlot: false, availableSlots: values.totalSlots }
     : { ...values, addTotalSlot: false };
 
-/** SPEC §4: while addTotalSlot is on, edits to total also set available. */
+/** docs/product.md §4: while addTotalSlot is on, edits to total also set available. */
 export const withTotalSlots = (values: TimeSlotValues, totalSlots: string): TimeSlotValues => ({
   ...values,
   totalSlots,

@@ -8,22 +8,22 @@ import {
 } from '@appointment/contracts/catalogue';
 import { api } from '../../lib/api-client';
 
-/** SPEC §7.4 POST /providerservice/getservice: the signed-in provider's services. */
+/** docs/product.md §7.4 POST /providerservice/getservice: the signed-in provider's services. */
 export const fetchServices = async (): Promise<Service[]> => {
   const services = await api.post<Service[]>(CATALOGUE_PATHS.getServices);
   if (!Array.isArray(services)) throw new Error('The service list is not a list');
   return services;
 };
 
-/** SPEC §7.4 POST /providerservice/addservice; isPaymentNeeded is the server's to compute. */
+/** docs/product.md §7.4 POST /providerservice/addservice; isPaymentNeeded is the server's to compute. */
 export const addService = async (data: ServiceFields): Promise<Service> =>
   (await api.post<ServiceResponse>(CATALOGUE_PATHS.addService, data)).service;
 
-/** SPEC §7.4 POST /providerservice/editservice with id and data. */
+/** docs/product.md §7.4 POST /providerservice/editservice with id and data. */
 export const editService = async (id: string, data: ServiceFields): Promise<Service> =>
   (await api.post<ServiceResponse>(CATALOGUE_PATHS.editService, { id, data })).service;
 
-/** SPEC §7.4 POST /providerservice/deleteservice with id. */
+/** docs/product.md §7.4 POST /providerservice/deleteservice with id. */
 export const deleteService = async (id: string): Promise<Service> =>
   (await api.post<DeletedServiceResponse>(CATALOGUE_PATHS.deleteService, { id })).deletedService;
 

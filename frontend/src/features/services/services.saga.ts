@@ -33,7 +33,7 @@ import {
   type ServiceSubmission,
 } from './services.slice';
 
-/** SPEC §9: a toast stays 3 s (the one toast length the constants name). */
+/** docs/product.md §9: a toast stays 3 s (the one toast length the constants name). */
 const TOAST_MS = DELAYS_MS.registrationToast;
 
 /** A refusal the server explained (4xx) keeps its reason; a network or server failure gets ours. */

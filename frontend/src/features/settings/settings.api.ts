@@ -1,6 +1,6 @@
 import { API_PATHS, type ChangePassword } from '@appointment/contracts/accounts';
 import { api } from '../../lib/api-client';
 
-/** SPEC §7.2 PUT /users/updatepassword. */
+/** docs/product.md §7.2 PUT /users/updatepassword. */
 export const updatePassword = (change: ChangePassword): Promise<unknown> =>
   api.put<unknown>(API_PATHS.updatePassword, change);

@@ -1,5 +1,5 @@
 /**
- * SPEC §3 Settings are client only; this key sits beside the ones of SPEC §9. The language
+ * docs/product.md §3 Settings are client only; this key sits beside the ones of docs/product.md §9. The language
  * is kept by the shell's i18n (src/app/i18n.ts).
  */
 export const SETTINGS_STORAGE_KEYS = { notifications: 'notificationSettings' } as const;

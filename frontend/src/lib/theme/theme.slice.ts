@@ -3,7 +3,7 @@ import { DEFAULT_THEME, type Theme } from '@appointment/contracts/constants';
 import type { ColorScheme } from '../../ui/theme';
 
 export interface ThemeState {
-  /** What the person picked: light, dark or system (SPEC §2.2). */
+  /** What the person picked: light, dark or system (docs/product.md §2.2). */
   choice: Theme;
   /** What the operating system currently prefers; used while the choice is system. */
   systemScheme: ColorScheme;

@@ -2,7 +2,7 @@ import styled, { css } from 'styled-components';
 import { LAYOUT } from '@appointment/contracts/constants';
 import { SecondaryButton } from '../button.styles';
 
-/** SPEC §2.6 colours: interval slots green, block windows blue, past slots grey. */
+/** docs/product.md §2.6 colours: interval slots green, block windows blue, past slots grey. */
 export type SlotTone = 'green' | 'blue' | 'grey';
 
 export const Toolbar = styled.div`
@@ -33,7 +33,7 @@ export const ViewButton = styled(SecondaryButton)`
   }
 `;
 
-/** The week's and the day's scrolling area, as tall as the day view (SPEC §9 layout). */
+/** The week's and the day's scrolling area, as tall as the day view (docs/product.md §9 layout). */
 export const ScrollArea = styled.div`
   max-height: ${LAYOUT.dayView.areaHeight};
   overflow: auto;
@@ -159,7 +159,7 @@ export const SlotLabelText = styled.span`
   font-weight: 700;
 `;
 
-/** SPEC §2.6 day view: green when the day has slots to book, grey otherwise. */
+/** docs/product.md §2.6 day view: green when the day has slots to book, grey otherwise. */
 export const DayHeading = styled.p<{ $available: boolean }>`
   margin: 0;
   padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.sm}`};

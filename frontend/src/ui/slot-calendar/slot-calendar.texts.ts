@@ -1,4 +1,4 @@
-/** The slot calendar's labels (SPEC §2.6), shared by the booking screen and the schedule. */
+/** The slot calendar's labels (docs/product.md §2.6), shared by the booking screen and the schedule. */
 export const SLOT_CALENDAR_TEXTS = {
   today: 'Today',
   hasSlots: 'Slots available',

@@ -39,7 +39,7 @@ export interface SlotCalendarProps {
   timeslots: TimeSlot[];
   /** The provider's time zone: "today" is the provider's today and times are its wall clock. */
   timeZone: string | undefined;
-  /** Who is looking: a day click depends on it (SPEC §2.6 day-click behaviour). */
+  /** Who is looking: a day click depends on it (docs/product.md §2.6 day-click behaviour). */
   role: Role | null;
   /** Admin: a click on a day opens the slot management for that date. */
   onAdminDayClick?: (date: string) => void;
@@ -51,7 +51,7 @@ export interface SlotCalendarProps {
   selectedDay?: string | null;
 }
 
-// react-calendar's "gregory" weeks start on Sunday (SPEC §9).
+// react-calendar's "gregory" weeks start on Sunday (docs/product.md §9).
 const CALENDAR_TYPE = CALENDAR.weekStartsOn === 0 ? 'gregory' : 'iso8601';
 const HOURS = Array.from({ length: LAYOUT.dayView.rows }, (_, hour) => hour);
 /** Where an empty week or day opens: the working morning. */
@@ -91,7 +91,7 @@ function SlotEntry({ slot, onChoose }: { slot: DaySlot; onChoose: (slot: DaySlot
 }
 
 /**
- * SPEC §2.6 manual-mode calendar: a toolbar with the month and year, previous and next, Today
+ * docs/product.md §2.6 manual-mode calendar: a toolbar with the month and year, previous and next, Today
  * and the month, week and day views; the month grid highlights days with slots, the week view
  * shows hourly steps and the day view a 24-hour grid. Reusable: what a day click does depends on
  * the role (an admin's goes to onAdminDayClick).
@@ -154,7 +154,7 @@ export function SlotCalendar({
     setFocus(dayKey(next));
   };
 
-  /** SPEC §2.6 day-click behaviour by role. */
+  /** docs/product.md §2.6 day-click behaviour by role. */
   const clickDay = (day: string) => {
     setFocus(day);
     if (role === 'admin') {

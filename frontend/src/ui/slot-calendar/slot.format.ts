@@ -4,14 +4,14 @@ import { chooseSlot, formatIn, type ChosenSlot } from '@appointment/contracts/bo
 import { dayKeyIn, generateIntervals, isTimeZone, type TimeSlot } from '@appointment/contracts/schedule';
 
 export interface SlotText {
-  /** Long weekday, month, day and year (SPEC §9). */
+  /** Long weekday, month, day and year (docs/product.md §9). */
   date: string;
   /** Start and end on the 12-hour clock. */
   time: string;
 }
 
 /**
- * The date and time range of a slot in the provider's time zone (DESIGN §5), so a slot reads the
+ * The date and time range of a slot in the provider's time zone (docs/architecture.md §5), so a slot reads the
  * same wherever the person booking it sits; null when either end cannot be parsed.
  */
 export const describeSlot = (start: string, end: string, timeZone: string | undefined): SlotText | null => {
@@ -33,7 +33,7 @@ export interface DaySlot {
   key: string;
   startDateTime: string;
   endDateTime: string;
-  /** An equal part of a split window, or a whole block window (SPEC §3 Time slot). */
+  /** An equal part of a split window, or a whole block window (docs/product.md §3 Time slot). */
   kind: 'interval' | 'block';
   /** For a block: whether it still has room (availableSlots above 0). */
   available: boolean;
@@ -43,7 +43,7 @@ export interface DaySlot {
 }
 
 /**
- * The open times of one day (SPEC §2.6 day click, §4 slot generation): a window with addAsSlot
+ * The open times of one day (docs/product.md §2.6 day click, §4 slot generation): a window with addAsSlot
  * gives its generated intervals (taken ones are left out), any other window is one block.
  */
 export const slotsOfDay = (windows: TimeSlot[], day: string, now: Date = new Date()): DaySlot[] =>

@@ -5,7 +5,7 @@ import type { AppointmentsService } from '../appointments.service';
 import type { Booked } from '../payment/order';
 
 /**
- * SPEC §7.3 bookappointment as both HTTP entries answer it (the fast path and the Express
+ * docs/product.md §7.3 bookappointment as both HTTP entries answer it (the fast path and the Express
  * route): 201 with the booking, its order and checkout. A refusal is thrown, for the caller's
  * one error mapping.
  */

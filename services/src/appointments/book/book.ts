@@ -74,7 +74,7 @@ const withinBookingLimit = async (context: AppointmentsContext, actor: Actor): P
 };
 
 /**
- * SPEC §7.3 bookappointment. The interval is taken by one append to the window's stream with
+ * docs/product.md §7.3 bookappointment. The interval is taken by one append to the window's stream with
  * its expected revision: of any number of racing requests exactly one wins an interval, the
  * others get 409. The same idempotency key books once. Price and flags come from the
  * provider's service, never from the form.

@@ -4,7 +4,7 @@ import type { Actor } from '../../accounts/accounts.service';
 import { NotFoundError } from '../../domain/errors';
 import { appointmentNamed, onTimeSlot, type AppointmentsContext } from '../appointments-context';
 
-/** SPEC §4: an admin may move an appointment of their provider to any status. */
+/** docs/product.md §4: an admin may move an appointment of their provider to any status. */
 export const changeStatus = async (
   context: AppointmentsContext,
   actor: Actor,

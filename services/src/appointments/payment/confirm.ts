@@ -25,7 +25,7 @@ export const confirmPayment = async (context: AppointmentsContext, job: PaymentJ
 };
 
 /**
- * SPEC §4 step 8: the client reports a successful checkout. The result is checked here and
+ * docs/product.md §4 step 8: the client reports a successful checkout. The result is checked here and
  * the confirmation runs as a job (idempotent, keyed by the order), which records the payment.
  */
 export const paymentSucceeded = async (

@@ -57,7 +57,7 @@ export const countAppointments = async (
 };
 
 /**
- * SPEC §3 dashboard details, by role: a user's appointments with their providers; a
+ * docs/product.md §3 dashboard details, by role: a user's appointments with their providers; a
  * provider's appointments with their services and users. Platform staff get neither.
  */
 export const dashboardDetails = async (

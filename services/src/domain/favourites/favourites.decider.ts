@@ -1,6 +1,6 @@
 import type { Command, Decider } from '../command-handler';
 
-/** A user's favourite providers (SPEC §3 Favourites), one stream per user. */
+/** A user's favourite providers (docs/product.md §3 Favourites), one stream per user. */
 export const favouritesStream = (userId: string) => `favourites-${userId}`;
 
 export type FavouritesCommand = Command & {

@@ -27,7 +27,7 @@ export interface ProviderDetails {
   currency: string;
 }
 
-/** A provider a superadmin adds directly (SPEC §2.8 Add Provider): active at once, no admin yet. */
+/** A provider a superadmin adds directly (docs/product.md §2.8 Add Provider): active at once, no admin yet. */
 export interface CreatedProviderDetails {
   providerId: string;
   businessName: string;
@@ -99,7 +99,7 @@ interface ProviderBody {
 }
 
 /**
- * SPEC §4: a provider registers pending; approving makes it active, rejecting removes it.
+ * docs/product.md §4: a provider registers pending; approving makes it active, rejecting removes it.
  * An active provider runs its services, availability and schedule templates; every active
  * provider starts with the default template "Standard Work Week".
  */

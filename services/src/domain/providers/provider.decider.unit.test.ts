@@ -41,7 +41,7 @@ const command = <T extends ProviderCommand['type']>(
   data: Extract<ProviderCommand, { type: T }>['data'],
 ): ProviderCommand => ({ type, data, metadata }) as ProviderCommand;
 
-describe('provider decider: services (SPEC §4, §5)', () => {
+describe('provider decider: services (docs/product.md §4, §5)', () => {
   const spec = specFor(providerDecider);
 
   it('adds a service to an active provider', () =>
@@ -96,7 +96,7 @@ describe('provider decider: services (SPEC §4, §5)', () => {
       ]));
 });
 
-describe('provider decider: created by a superadmin (SPEC §2.8 Add Provider)', () => {
+describe('provider decider: created by a superadmin (docs/product.md §2.8 Add Provider)', () => {
   const spec = specFor(providerDecider);
   const details = {
     providerId: P,

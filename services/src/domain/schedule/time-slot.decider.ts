@@ -11,8 +11,8 @@ import type { Command, Decider } from '../command-handler';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
 
 /**
- * One availability window (SPEC §3 Time slot) is one stream: the consistency boundary for the
- * bookings of its intervals (DESIGN §5). Every booking appends to it with the expected
+ * One availability window (docs/product.md §3 Time slot) is one stream: the consistency boundary for the
+ * bookings of its intervals (docs/architecture.md §5). Every booking appends to it with the expected
  * revision, so no interval is ever held twice and a block never takes more than its capacity.
  */
 export const timeSlotStream = (timeSlotId: string) => `timeslot-${timeSlotId}`;

@@ -100,7 +100,7 @@ const changed = (
   data: { timeSlotId: 't1', providerId: P, appointmentId, from, to, at: now },
 });
 
-describe('time slot decider: bookings (DESIGN §5)', () => {
+describe('time slot decider: bookings (docs/architecture.md §5)', () => {
   const spec = specFor(timeSlotDecider);
   it('books a free interval with its own instants, pending while payment is due', () =>
     spec
@@ -171,7 +171,7 @@ describe('time slot decider: bookings (DESIGN §5)', () => {
       .thenThrows(ValidationError));
   it('refuses a split window booked without an interval', () =>
     spec.given([window()]).when(book('a1', null)).thenThrows(ValidationError));
-  it('schedules at once a free service with automatic booking (SPEC §4)', () =>
+  it('schedules at once a free service with automatic booking (docs/product.md §4)', () =>
     spec
       .given([window()])
       .when({
@@ -208,7 +208,7 @@ describe('time slot decider: AddTimeSlot', () => {
     spec.given([window()]).when(add).thenNothingHappened());
 });
 
-describe('time slot decider: ChangeAppointmentStatus (SPEC §4)', () => {
+describe('time slot decider: ChangeAppointmentStatus (docs/product.md §4)', () => {
   const spec = specFor(timeSlotDecider);
   const first = booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z');
   it('moves an appointment to any other status, naming the one it leaves', () =>

@@ -11,14 +11,14 @@ import { StatusBadge } from '../../../ui/status-badge';
 
 interface AppointmentCardProps {
   appointment: Appointment;
-  /** Given only to an admin (SPEC §2.5): the status dropdown appears. */
+  /** Given only to an admin (docs/product.md §2.5): the status dropdown appears. */
   onStatusChange?: (status: AppointmentStatus) => void;
   busy?: boolean;
   /** Given to the booker (issue 18): "Pay now" while an unpaid booking is held. */
   onPayNow?: () => void;
 }
 
-/** One appointment of the list (SPEC §2.5). */
+/** One appointment of the list (docs/product.md §2.5). */
 export function AppointmentCard({
   appointment,
   onStatusChange,

@@ -5,7 +5,7 @@ import { raisedSurface } from '../../../ui/surface.styles';
 
 export type StatusTone = AppointmentStatus | 'total';
 
-/** The five status cards of /appointments (SPEC §2.5). */
+/** The five status cards of /appointments (docs/product.md §2.5). */
 export const StatusCards = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr));
@@ -55,7 +55,7 @@ export const HeaderActions = styled.div`
   gap: ${({ theme }) => theme.spacing.md};
 `;
 
-/** The appointment list; an admin's scrolls at 500 px (SPEC §9 Layout). */
+/** The appointment list; an admin's scrolls at 500 px (docs/product.md §9 Layout). */
 export const AppointmentCards = styled.ul<{ $scroll?: boolean }>`
   display: flex;
   flex-direction: column;
@@ -104,7 +104,7 @@ export const Details = styled.dl`
   }
 `;
 
-/** SPEC §4 badge colours: scheduled blue, cancelled red, completed green, pending yellow. */
+/** docs/product.md §4 badge colours: scheduled blue, cancelled red, completed green, pending yellow. */
 export const StatusControl = styled.div`
   display: flex;
   flex-direction: column;

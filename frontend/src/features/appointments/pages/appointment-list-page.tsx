@@ -30,7 +30,7 @@ const canGoBack = (): boolean => {
 };
 
 /**
- * SPEC §2.5 /appointments/list: the appointments of the status its title names (any other title
+ * docs/product.md §2.5 /appointments/list: the appointments of the status its title names (any other title
  * shows all). An admin may set each one's status, after which the app returns to /appointments.
  */
 export function AppointmentListPage() {
@@ -41,7 +41,7 @@ export function AppointmentListPage() {
   const role = useAppSelector(selectRole) ?? undefined;
   const mayChangeStatus = can(role, 'appointments.changeStatus');
   const mayPay = can(role, 'appointments.book');
-  // SPEC §2.5: the appointments of one status (or all) for the role stored locally.
+  // docs/product.md §2.5: the appointments of one status (or all) for the role stored locally.
   const [storedRole] = useState(readStoredRoleValue);
   const list = useAppointmentListQuery(storedRole ? { status: filter, role: storedRole } : skipToken, {
     refetchOnMountOrArgChange: true,

@@ -18,12 +18,12 @@ import {
   StatusCards,
 } from '../components/appointments.styles';
 
-/** SPEC §2.5 /appointments: five status cards that open the list; users may book from here. */
+/** docs/product.md §2.5 /appointments: five status cards that open the list; users may book from here. */
 export function AppointmentsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const role = useAppSelector(selectRole) ?? undefined;
-  // SPEC §2.5: the counts for the role stored locally when the screen opens.
+  // docs/product.md §2.5: the counts for the role stored locally when the screen opens.
   const [storedRole] = useState(readStoredRoleValue);
   const counts = useAppointmentCountsQuery(storedRole ?? skipToken, { refetchOnMountOrArgChange: true });
   const status =

@@ -19,7 +19,7 @@ const EMPTY = {
 };
 const AFTER_INDUSTRY = ['email', 'phone', 'address', 'password', 'confirmPassword'] as const;
 
-/** SPEC §2.3 and §5 Provider registration; industries from SPEC §9 (Other only here). */
+/** docs/product.md §2.3 and §5 Provider registration; industries from docs/product.md §9 (Other only here). */
 export function ProviderRegistrationForm({ labelledBy }: { labelledBy: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -6,7 +6,7 @@ interface RegistrationChoiceProps {
   onChoose: (type: RegistrationType) => void;
 }
 
-/** SPEC §2.3 /register: first the choice between a user and a provider account. */
+/** docs/product.md §2.3 /register: first the choice between a user and a provider account. */
 export function RegistrationChoice({ onChoose }: RegistrationChoiceProps) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { FormError } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
 import { selectRegistrationForm } from '../auth.slice';
 
-/** The text inputs of the two registration forms (SPEC §2.3): label key, type and autofill hint. */
+/** The text inputs of the two registration forms (docs/product.md §2.3): label key, type and autofill hint. */
 const TEXT_FIELDS = {
   name: { label: 'auth.name', autoComplete: 'name' },
   businessName: { label: 'auth.businessName', autoComplete: 'organization' },

@@ -8,7 +8,7 @@ import { RegistrationSubmit, RegistrationTextFields } from './registration-field
 const EMPTY = { name: '', email: '', phone: '', password: '', confirmPassword: '' };
 const FIELDS = ['name', 'email', 'phone', 'password', 'confirmPassword'] as const;
 
-/** SPEC §2.3 and §5 User registration. */
+/** docs/product.md §2.3 and §5 User registration. */
 export function UserRegistrationForm({ labelledBy }: { labelledBy: string }) {
   const dispatch = useAppDispatch();
   const { fieldErrors } = useAppSelector(selectRegistrationForm);

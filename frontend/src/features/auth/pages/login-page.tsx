@@ -11,7 +11,7 @@ import { useSchemaForm } from '../../../ui/use-schema-form';
 import { loginFormOpened, selectLoginForm } from '../auth.slice';
 import { Footer, Screen, Title } from '../components/auth-screen.styles';
 
-/** SPEC §2.3 /login: the Sign In form, checked with the server's schema (SPEC §5 Sign in). */
+/** docs/product.md §2.3 /login: the Sign In form, checked with the server's schema (docs/product.md §5 Sign in). */
 export function LoginPage() {
   const { t } = useTranslation();
   const titleId = useId();

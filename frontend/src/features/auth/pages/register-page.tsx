@@ -9,7 +9,7 @@ import { RegistrationChoice } from '../components/registration-choice';
 import { RegistrationFormHeader } from '../components/registration-form-header';
 import { UserRegistrationForm } from '../components/user-registration-form';
 
-/** SPEC §2.3 /register: the choice, then the chosen form with Back and a "Sign in" link. */
+/** docs/product.md §2.3 /register: the choice, then the chosen form with Back and a "Sign in" link. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const titleId = useId();

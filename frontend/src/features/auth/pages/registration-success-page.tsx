@@ -21,7 +21,7 @@ const outcomeOf = (state: unknown): Partial<RegistrationOutcome> => {
   };
 };
 
-/** SPEC §2.3 /registration-success, reading { type, email } from the router state. */
+/** docs/product.md §2.3 /registration-success, reading { type, email } from the router state. */
 export function RegistrationSuccessPage() {
   const { t } = useTranslation();
   const titleId = useId();

@@ -13,7 +13,7 @@ interface AutomaticSlotProps {
   onBook: () => void;
 }
 
-/** SPEC §2.6 automatic mode: the next available slot, or why there is none. */
+/** docs/product.md §2.6 automatic mode: the next available slot, or why there is none. */
 export function AutomaticSlot({ firstTimeslot, onSwitch, onBook }: AutomaticSlotProps) {
   const text = firstTimeslot
     ? describeSlot(firstTimeslot.intervalStart, firstTimeslot.intervalEnd, firstTimeslot.timezone)

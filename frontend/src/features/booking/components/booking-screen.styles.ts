@@ -29,7 +29,7 @@ export const StepTitle = styled.h3`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-/** SPEC §2.6: the services as one horizontal row that scrolls sideways when it does not fit. */
+/** docs/product.md §2.6: the services as one horizontal row that scrolls sideways when it does not fit. */
 export const ServiceRow = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.spacing.sm};

@@ -49,7 +49,7 @@ function ServiceChoice({
   );
 }
 
-/** SPEC §2.6 booking screen "Select Time & Service", shown in place of the provider list. */
+/** docs/product.md §2.6 booking screen "Select Time & Service", shown in place of the provider list. */
 export function BookingScreen() {
   const dispatch = useAppDispatch();
   const {

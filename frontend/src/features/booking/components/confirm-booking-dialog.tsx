@@ -159,7 +159,7 @@ function ConfirmForm({
   );
 }
 
-/** SPEC §2.6 "Confirm Booking": the chosen slot, an optional note and image, Submit and Cancel. */
+/** docs/product.md §2.6 "Confirm Booking": the chosen slot, an optional note and image, Submit and Cancel. */
 export function ConfirmBookingDialog() {
   const dispatch = useAppDispatch();
   const { confirm, selectedService, services } = useBookingSelector(selectBooking);

@@ -6,7 +6,7 @@ import { industrySelected, selectBooking } from '../booking.slice';
 import { Muted } from './booking.styles';
 import { IndustryButton, IndustryIcon, IndustryList, Sidebar, SidebarTitle } from './industry-sidebar.styles';
 
-/** SPEC §2.6: the industries, each with its icon; the selected one lists its providers. */
+/** docs/product.md §2.6: the industries, each with its icon; the selected one lists its providers. */
 export function IndustrySidebar() {
   const dispatch = useAppDispatch();
   const { industries, industriesStatus, selectedIndustry } = useBookingSelector(selectBooking);

@@ -39,7 +39,7 @@ function SlotLabel({ slot }: { slot: DaySlot }) {
 }
 
 /**
- * SPEC §2.6 manual mode: the calendar, and below it the selection of the day clicked (the
+ * docs/product.md §2.6 manual mode: the calendar, and below it the selection of the day clicked (the
  * day's split intervals, or its raw slots); picking a time opens the confirm dialog.
  */
 export function ManualSlotPicker({

@@ -44,7 +44,7 @@ function HeartIcon({ filled }: { filled: boolean }) {
   );
 }
 
-/** SPEC §2.6 provider card: image, name, industry, address, phone and rating. */
+/** docs/product.md §2.6 provider card: image, name, industry, address, phone and rating. */
 export function ProviderCard({
   provider,
   favourite,

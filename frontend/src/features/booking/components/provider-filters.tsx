@@ -8,7 +8,7 @@ import { useBookingSelector } from '../booking.hooks';
 import { favouritesOnlyChanged, providerFiltersChanged, selectBooking } from '../booking.slice';
 import { FilterBar } from './provider-list.styles';
 
-/** SPEC §5 provider filters: a location (a whole word of the address) and a name search. */
+/** docs/product.md §5 provider filters: a location (a whole word of the address) and a name search. */
 export function ProviderFilters() {
   const dispatch = useAppDispatch();
   const { filters } = useBookingSelector(selectBooking);

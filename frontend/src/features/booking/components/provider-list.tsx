@@ -9,7 +9,7 @@ import { ProviderCard } from './provider-card';
 import { ProviderFilters } from './provider-filters';
 import { CardGrid } from './provider-list.styles';
 
-/** SPEC §2.6 provider browsing: the filters and the selected industry's provider cards. */
+/** docs/product.md §2.6 provider browsing: the filters and the selected industry's provider cards. */
 export function ProviderList() {
   const dispatch = useAppDispatch();
   const {

@@ -10,7 +10,7 @@ import { useBookingSelector } from '../booking.hooks';
 import { bookingPageOpened, selectBooking } from '../booking.slice';
 import { Layout, Title } from './book-appointment-page.styles';
 
-/** SPEC §2.6 Booking (/appointments/book): browse providers by industry, then pick a service and a time. */
+/** docs/product.md §2.6 Booking (/appointments/book): browse providers by industry, then pick a service and a time. */
 export function BookAppointmentPage() {
   const dispatch = useAppDispatch();
   const { selectedProvider } = useBookingSelector(selectBooking);

@@ -17,7 +17,7 @@ export const Root = styled.div`
   }
 `;
 
-/** SPEC §2.2, §9: 24rem by 500px, shrinking only when the screen is smaller. */
+/** docs/product.md §2.2, §9: 24rem by 500px, shrinking only when the screen is smaller. */
 export const Window = styled.section`
   display: flex;
   flex-direction: column;

@@ -43,7 +43,7 @@ function MessageStatus({ status }: { status: ChatMessage['status'] }) {
   );
 }
 
-/** SPEC §2.2 Chat Support widget: a floating, local-only conversation with a simulated agent. */
+/** docs/product.md §2.2 Chat Support widget: a floating, local-only conversation with a simulated agent. */
 export function ChatWidget() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

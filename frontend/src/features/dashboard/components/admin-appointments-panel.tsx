@@ -38,14 +38,14 @@ interface AdminAppointmentsPanelProps {
   items: ServiceAppointment[];
   loading: boolean;
   providerAddress: string | null;
-  /** Given only when the role may change status (SPEC §6: only admin). */
+  /** Given only when the role may change status (docs/product.md §6: only admin). */
   onDecide?: (id: string, status: AppointmentStatus) => void;
   updating: string[];
   updateError: string | null;
 }
 
 /**
- * SPEC §2.4 admin panel: all the provider's appointments with filters, scrolling at 500 px;
+ * docs/product.md §2.4 admin panel: all the provider's appointments with filters, scrolling at 500 px;
  * pending ones can be confirmed (→ scheduled) or rejected (→ cancelled).
  */
 export function AdminAppointmentsPanel({

@@ -10,7 +10,7 @@ import { DashboardPicture } from './picture';
 
 const BOOKING_PATH = '/appointments/book';
 
-/** SPEC §2.4 service cards of non-admins: "Book New" and "Book Again" lead to /appointments/book. */
+/** docs/product.md §2.4 service cards of non-admins: "Book New" and "Book Again" lead to /appointments/book. */
 export function BookedServicesPanel({ services }: { services: BookedService[] }) {
   const titleId = useId();
   const navigate = useNavigate();

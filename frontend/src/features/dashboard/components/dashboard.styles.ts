@@ -102,7 +102,7 @@ export const Filters = styled.div`
   gap: ${({ theme }) => theme.spacing.md};
 `;
 
-/** SPEC §2.4, §9: the admin's appointment list scrolls at 500 px. */
+/** docs/product.md §2.4, §9: the admin's appointment list scrolls at 500 px. */
 export const ScrollList = styled.ul<{ $maxHeight: string }>`
   display: flex;
   flex-direction: column;

@@ -1,7 +1,7 @@
 import { ImageIcon } from '../../../ui/icons';
 import { Picture, PicturePlaceholder } from './dashboard.styles';
 
-/** SPEC §2.4: the picture, or a placeholder image when there is none. */
+/** docs/product.md §2.4: the picture, or a placeholder image when there is none. */
 export function DashboardPicture({ src, name }: { src: string | null; name: string }) {
   return src ? (
     <Picture src={src} alt={name} />

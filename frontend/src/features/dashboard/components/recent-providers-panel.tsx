@@ -23,7 +23,7 @@ interface RecentProvidersPanelProps {
   loading: boolean;
 }
 
-/** SPEC §2.4 Recent Providers (non-admins), with "View All" to /appointments. */
+/** docs/product.md §2.4 Recent Providers (non-admins), with "View All" to /appointments. */
 export function RecentProvidersPanel({ providers, loading }: RecentProvidersPanelProps) {
   const titleId = useId();
   return (

@@ -4,7 +4,7 @@ import { formatMoney } from '@appointment/contracts/money';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import { ItemLine, ItemTitle, Panel, PanelTitle, Tile, TileGrid } from './dashboard.styles';
 
-/** SPEC §2.4: a Services panel, shown when service details exist (admins; no booking buttons). */
+/** docs/product.md §2.4: a Services panel, shown when service details exist (admins; no booking buttons). */
 export function ServicesPanel({ services }: { services: Service[] }) {
   const titleId = useId();
   return (

@@ -37,7 +37,7 @@ const CARDS: { key: keyof AppointmentCounts; title: string; tone: CardTone }[] =
 ];
 
 /**
- * SPEC §2.4: the greeting and the five appointment counts; below them, for a provider's admin
+ * docs/product.md §2.4: the greeting and the five appointment counts; below them, for a provider's admin
  * or incharge the appointments panel (and the Services panel), for a user the Recent Providers
  * and the services booked before.
  */

@@ -51,7 +51,7 @@ export const ClearAll = styled.button`
   }
 `;
 
-/** SPEC §2.2, §9: the list scrolls at about 15rem. */
+/** docs/product.md §2.2, §9: the list scrolls at about 15rem. */
 export const List = styled.ul`
   max-height: ${LAYOUT.notificationPanelMaxHeight};
   margin: 0;

@@ -28,7 +28,7 @@ const localTime = (iso: string): string => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 };
 
-/** SPEC §2.2 notification bell: a red dot while the list is non-empty, and the Notifications panel. */
+/** docs/product.md §2.2 notification bell: a red dot while the list is non-empty, and the Notifications panel. */
 export function NotificationBell({ open, onToggle }: NotificationBellProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -49,7 +49,7 @@ function CheckoutContent({ checkout, summaryId }: { checkout: CheckoutState; sum
 }
 
 /**
- * SPEC §2.6 last bullet, §4 steps 7–8: the payment checkout opened after a paid booking. It lives
+ * docs/product.md §2.6 last bullet, §4 steps 7–8: the payment checkout opened after a paid booking. It lives
  * in the shell, so it stays open across the move to /appointments. The sandbox page shows in a
  * frame; the card provider's checkout draws its own window, and this dialog appears for it only
  * when a paid result still has to reach the server.

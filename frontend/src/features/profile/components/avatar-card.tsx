@@ -38,7 +38,7 @@ interface AvatarCardProps {
   error: string | null;
 }
 
-/** SPEC §2.7: the avatar with upload; the picture falls back to a generic icon. */
+/** docs/product.md §2.7: the avatar with upload; the picture falls back to a generic icon. */
 export function AvatarCard({ profile, uploading, error }: AvatarCardProps) {
   const inputId = useId();
   const dispatch = useAppDispatch();

@@ -67,7 +67,7 @@ interface ProfileFormProps {
   saveError: string | null;
 }
 
-/** SPEC §2.7 personal information, preferences and notifications, validated as SPEC §5 says. */
+/** docs/product.md §2.7 personal information, preferences and notifications, validated as docs/product.md §5 says. */
 export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormProps) {
   const idPrefix = useId();
   const dispatch = useAppDispatch();

@@ -6,7 +6,7 @@ import { useProfileSelector } from '../profile.hooks';
 import { profilePageOpened, selectProfileState } from '../profile.slice';
 import { ErrorNotice, Layout, Notice, Title } from './profile-page.styles';
 
-/** SPEC §2.7 Profile: the avatar with upload and the profile form. */
+/** docs/product.md §2.7 Profile: the avatar with upload and the profile form. */
 export function ProfilePage() {
   const dispatch = useAppDispatch();
   const { profile, loading, loadError, saving, saved, saveError, revision, uploading, avatarError } =

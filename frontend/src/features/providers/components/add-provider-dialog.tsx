@@ -3,7 +3,7 @@ import { Modal } from '../../../ui/modal';
 import { addProviderClosed, type AddProviderFormState } from '../providers.slice';
 import { ProviderForm } from './provider-form';
 
-/** SPEC §2.8: Add Provider opens this form; Cancel closes it. */
+/** docs/product.md §2.8: Add Provider opens this form; Cancel closes it. */
 export function AddProviderDialog({ form }: { form: AddProviderFormState }) {
   const dispatch = useAppDispatch();
 

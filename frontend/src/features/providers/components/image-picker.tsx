@@ -22,7 +22,7 @@ interface ImagePickerProps {
   serverError?: string;
 }
 
-/** SPEC §5: the provider's image must be an image file; anything else is not kept. */
+/** docs/product.md §5: the provider's image must be an image file; anything else is not kept. */
 export function ImagePicker({ value, onChange, serverError }: ImagePickerProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;

@@ -4,7 +4,7 @@ import { ProviderImage } from './provider-image';
 import { StatusBadge } from './status-badge';
 import { Body, Card, Details, Header, Industry, ManageLink, Name } from './provider-card.styles';
 
-/** SPEC §2.8 provider card: image, name, industry, status badge, address and phone. */
+/** docs/product.md §2.8 provider card: image, name, industry, status badge, address and phone. */
 export function ProviderCard({ provider }: { provider: Provider }) {
   const nameId = useId();
   return (

@@ -84,7 +84,7 @@ interface ProviderFormProps {
 }
 
 /**
- * SPEC §5 Provider form, checked with the shared ProviderForm schema; after a first submit every
+ * docs/product.md §5 Provider form, checked with the shared ProviderForm schema; after a first submit every
  * change re-checks, so a message goes away as soon as the field is right.
  */
 export function ProviderForm({ saving, serverError, serverFieldErrors }: ProviderFormProps) {

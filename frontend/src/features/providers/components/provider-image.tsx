@@ -7,7 +7,7 @@ interface ProviderImageProps {
   size: 'card' | 'detail';
 }
 
-/** The provider's picture, or a placeholder when it has none (SPEC §2.8). */
+/** The provider's picture, or a placeholder when it has none (docs/product.md §2.8). */
 export function ProviderImage({ provider, size }: ProviderImageProps) {
   return provider.imageUrl ? (
     <Picture src={provider.imageUrl} alt={`${provider.name} image`} $size={size} />

@@ -41,7 +41,7 @@ interface ServicesEditorProps {
   currency: string;
 }
 
-/** SPEC §5: a provider offers at least one service, each with a name, duration and price. */
+/** docs/product.md §5: a provider offers at least one service, each with a name, duration and price. */
 export function ServicesEditor({ value, onChange, nextKey, errors, currency }: ServicesEditorProps) {
   const idPrefix = useId();
   const listError = errors.services;

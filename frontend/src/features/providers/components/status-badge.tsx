@@ -3,7 +3,7 @@ import { Badge } from './status-badge.styles';
 
 const LABELS: Record<Provider['status'], string> = { active: 'Active', pending: 'Pending', other: 'Other' };
 
-/** SPEC §2.8: active green, pending yellow, any other status red. */
+/** docs/product.md §2.8: active green, pending yellow, any other status red. */
 export function StatusBadge({ status }: { status: Provider['status'] }) {
   const tone = status === 'active' || status === 'pending' ? status : 'other';
   return <Badge $tone={tone}>{LABELS[tone]}</Badge>;

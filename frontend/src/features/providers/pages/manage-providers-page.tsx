@@ -23,7 +23,7 @@ import {
   Title,
 } from './manage-providers-page.styles';
 
-/** SPEC §2.8 Provider approval table; support sees it without the Accept and Reject buttons. */
+/** docs/product.md §2.8 Provider approval table; support sees it without the Accept and Reject buttons. */
 export function ManageProvidersPage() {
   const dispatch = useAppDispatch();
   const { providers, status, loadError, busyIds, actionError, actionMessage } =

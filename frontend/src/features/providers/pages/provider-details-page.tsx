@@ -89,7 +89,7 @@ function ServicesCard({ services }: { services: Service[] }) {
 
 function ProviderDetails({ provider, services }: { provider: Provider; services: Service[] }) {
   const navigate = useNavigate();
-  // SPEC §2.8's Book Appointment: for whoever may book, it opens the booking screen here.
+  // docs/product.md §2.8's Book Appointment: for whoever may book, it opens the booking screen here.
   const mayBook = can(readStoredRole().role, 'appointments.book') && provider.status === 'active';
   return (
     <>
@@ -196,7 +196,7 @@ function HoursCard({ provider }: { provider: Provider }) {
   );
 }
 
-/** SPEC §2.8 Provider detail: the provider's details, hours and services. */
+/** docs/product.md §2.8 Provider detail: the provider's details, hours and services. */
 export function ProviderDetailsPage() {
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();

@@ -28,7 +28,7 @@ import {
   Toolbar,
 } from './service-providers-page.styles';
 
-/** SPEC §2.8 Service Providers: every provider as a card, searchable and filtered by industry. */
+/** docs/product.md §2.8 Service Providers: every provider as a card, searchable and filtered by industry. */
 export function ServiceProvidersPage() {
   const dispatch = useAppDispatch();
   const searchId = useId();

@@ -20,7 +20,7 @@ interface TemplateEditorProps {
   serverFieldErrors: PathErrors;
 }
 
-/** SPEC §3 Schedule template: name (required), description, working hours with capacity, breaks. */
+/** docs/product.md §3 Schedule template: name (required), description, working hours with capacity, breaks. */
 export function TemplateEditor({ target, saving, serverError, serverFieldErrors }: TemplateEditorProps) {
   const dispatch = useAppDispatch();
   const id = useId();

@@ -49,7 +49,7 @@ interface TimeSlotFormProps {
   initialDate?: string;
 }
 
-/** SPEC §2.8 Create Time Slot, with the §4 option rules and the §5 messages. */
+/** docs/product.md §2.8 Create Time Slot, with the §4 option rules and the §5 messages. */
 export function TimeSlotFormFields({
   services,
   servicesStatus,

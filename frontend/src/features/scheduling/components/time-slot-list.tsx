@@ -12,7 +12,7 @@ const COLUMNS = ['Date', 'Time', 'Services', 'Slots', 'Taken'] as const;
 export const longDate = (date: string): string =>
   isDayKey(date) ? format(parseISO(date), FORMATS.longDate) : date;
 
-/** SPEC §3 Time slot: split into equal parts, or one block for a number of people. */
+/** docs/product.md §3 Time slot: split into equal parts, or one block for a number of people. */
 export const shapeOf = (slot: TimeSlot): string => {
   if (slot.addAsSlot)
     return `Split into ${slot.availableSlots} ${slot.availableSlots === 1 ? 'slot' : 'slots'}`;

@@ -26,7 +26,7 @@ import {
   timeSlotFormOpened,
 } from '../scheduling.slice';
 
-/** SPEC §2.8 Schedule Management: time slots by service, the Create Time Slot form and availability. */
+/** docs/product.md §2.8 Schedule Management: time slots by service, the Create Time Slot form and availability. */
 export function ScheduleManagementPage() {
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectRole);
@@ -75,7 +75,7 @@ export function ScheduleManagementPage() {
       <TimeSlotList labelledBy="time-slots-title" slots={slots.items} status={slots.status} />
 
       <SectionTitle id="calendar-title">Calendar</SectionTitle>
-      {/* SPEC §2.6 day clicks: an admin's opens the slot management for that day. */}
+      {/* docs/product.md §2.6 day clicks: an admin's opens the slot management for that day. */}
       <section aria-labelledby="calendar-title">
         <SlotCalendar
           timeslots={slots.items}

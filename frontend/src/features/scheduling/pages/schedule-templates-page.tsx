@@ -34,7 +34,7 @@ import {
 } from '../scheduling.slice';
 import { breaksSummary, workingDaysSummary } from '../template-summary';
 
-/** SPEC §2.8 Schedule Templates: kept on the server, and applied to a week as time slots. */
+/** docs/product.md §2.8 Schedule Templates: kept on the server, and applied to a week as time slots. */
 export function ScheduleTemplatesPage() {
   const dispatch = useAppDispatch();
   const { templates, editor, deleting, applying } = useSchedulingSelector(selectScheduling);

@@ -14,7 +14,7 @@ interface DeleteServiceDialogProps {
   deleteError: string | null;
 }
 
-/** Asks before a service is deleted (SPEC §2.8 "delete"). */
+/** Asks before a service is deleted (docs/product.md §2.8 "delete"). */
 export function DeleteServiceDialog({ service, deleting, deleteError }: DeleteServiceDialogProps) {
   const textId = useId();
   const dispatch = useAppDispatch();

@@ -18,7 +18,7 @@ import {
 
 interface ServiceCardProps {
   service: Service;
-  /** Only admin may change services (SPEC §6, roles `services.manage`). */
+  /** Only admin may change services (docs/product.md §6, roles `services.manage`). */
   mayManage: boolean;
 }
 

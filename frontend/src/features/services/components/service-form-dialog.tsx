@@ -30,7 +30,7 @@ interface Values extends Record<TextKey, string> {
   automaticBooking: boolean;
 }
 
-/** SPEC §3, §9: a new service starts at 30 minutes, price 0, manual booking. */
+/** docs/product.md §3, §9: a new service starts at 30 minutes, price 0, manual booking. */
 const valuesOf = (service: Service | null): Values =>
   service
     ? {
@@ -48,7 +48,7 @@ const valuesOf = (service: Service | null): Values =>
         automaticBooking: SERVICE_DEFAULTS.automaticBooking,
       };
 
-/** SPEC §4: isPaymentNeeded follows the price as typed; an unreadable price needs no payment. */
+/** docs/product.md §4: isPaymentNeeded follows the price as typed; an unreadable price needs no payment. */
 const paymentNeeded = (price: string): boolean => {
   const value = Number(price);
   return Number.isFinite(value) && isPaymentNeededFor(value);
@@ -154,7 +154,7 @@ function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }
       </Row>
       <CheckRow>
         <CheckLabel $disabled>
-          {/* SPEC §4: follows the price and cannot be edited; the server computes it too. */}
+          {/* docs/product.md §4: follows the price and cannot be edited; the server computes it too. */}
           <input
             type="checkbox"
             name="isPaymentNeeded"
@@ -201,7 +201,7 @@ interface ServiceFormDialogProps extends Omit<ServiceFormProps, 'service'> {
   formKey: string;
 }
 
-/** SPEC §2.8, §5: the Add Service / edit form, validated with the shared ServiceInput. */
+/** docs/product.md §2.8, §5: the Add Service / edit form, validated with the shared ServiceInput. */
 export function ServiceFormDialog({ open, service, formKey, ...formProps }: ServiceFormDialogProps) {
   const dispatch = useAppDispatch();
 

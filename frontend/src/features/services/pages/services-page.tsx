@@ -19,7 +19,7 @@ import {
 } from '../services.slice';
 import { ErrorNotice, Grid, Header, Notice, Title } from './services-page.styles';
 
-/** SPEC §2.8 Services management: the provider's services as cards; admin adds, edits and deletes. */
+/** docs/product.md §2.8 Services management: the provider's services as cards; admin adds, edits and deletes. */
 export function ServicesPage() {
   const dispatch = useAppDispatch();
   const mayManage = can(useAppSelector(selectRole) ?? undefined, 'services.manage');

@@ -81,7 +81,7 @@ interface ChangePasswordDialogProps {
   serverError: string | null;
 }
 
-/** SPEC §2.7 Security: the Change Password modal, validated as SPEC §5 says. */
+/** docs/product.md §2.7 Security: the Change Password modal, validated as docs/product.md §5 says. */
 export function ChangePasswordDialog({ open, saving, serverError }: ChangePasswordDialogProps) {
   const dispatch = useAppDispatch();
 

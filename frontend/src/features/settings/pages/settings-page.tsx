@@ -28,7 +28,7 @@ const NOTIFICATION_LABELS: Record<keyof NotificationSettings, string> = {
 
 const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);
 
-/** SPEC §2.7 Settings: appearance, notification toggles and the password change. */
+/** docs/product.md §2.7 Settings: appearance, notification toggles and the password change. */
 export function SettingsPage() {
   const idPrefix = useId();
   const dispatch = useAppDispatch();

@@ -8,7 +8,7 @@ import { RoleBadge, Title } from './staffs-page.styles';
 
 const COLUMNS = ['#', 'Name', 'Email', 'Phone', 'Role'] as const;
 
-/** SPEC §2.8 Staffs: the people of the admin's provider. */
+/** docs/product.md §2.8 Staffs: the people of the admin's provider. */
 export function StaffsPage() {
   const dispatch = useAppDispatch();
   const { users, status, error } = useStaffsSelector(selectStaffs);
