@@ -63,6 +63,36 @@ export default tseslint.config(
     },
   },
   {
+    // Workspace arrows run one way (docs/architecture.md §2): frontend → contracts;
+    // services → projections → contracts. A lower workspace never imports a higher one.
+    files: ['contracts/src/**/*.ts', 'projections/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './projections/src',
+              from: ['./services/src', './features', './frontend/src'],
+              message: 'projections sits below services: it imports contracts and its own files only.',
+            },
+            {
+              target: './projections/src',
+              from: './infra/src',
+              except: ['./testing'],
+              message: 'projections imports only the test helpers of infra (infra/src/testing).',
+            },
+            {
+              target: './contracts/src',
+              from: ['./services/src', './projections/src', './features', './frontend/src', './infra/src'],
+              message: 'contracts is the lowest workspace: it imports no other workspace.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['frontend/src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: frontendZones }] },
   },

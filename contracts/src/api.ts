@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   API_PATHS,
   ChangePassword,
@@ -35,6 +35,21 @@ import {
   ServiceInput,
   UpdateFavouriteRequest,
 } from './catalogue';
+import {
+  API_KEY_PATHS,
+  ApiKeyListResponse,
+  CreateApiKeyRequest,
+  CreateApiKeyResponse,
+  type ApiKeyScope,
+} from './api-keys';
+import {
+  HISTORY_PATHS,
+  HistoryExportQuery,
+  HistoryPage,
+  HistoryQuery,
+  HistoryStateQuery,
+  ProviderStateAt,
+} from './history';
 import { ProviderCurrencyRequest } from './money';
 import { PAYMENT_PATHS, PayAgainRequest, PaymentResult, SandboxPayRequest } from './payments';
 import { CAPABILITIES, PUBLIC, ROLES, SIGNED_IN, type Capability, type Role } from './roles';
@@ -48,6 +63,31 @@ import {
   TemplateId,
   TimeSlotForm,
 } from './schedule';
+import {
+  AppointmentCalendarParams,
+  CALENDAR_PATHS,
+  CalendarFeedAnswer,
+  FeedTokenParams,
+  ProviderFeedRequest,
+} from './calendar-feeds';
+import {
+  ChatAppForm,
+  ChatbotSettings,
+  ChatReply,
+  ChatRequest,
+  INTEGRATION_SETTINGS_PATHS,
+  SettingsQuery,
+  WhatsAppSettings,
+} from './integration-settings';
+import {
+  WEBHOOK_PATHS,
+  WebhookDeliveriesResponse,
+  WebhookInput,
+  WebhookListQuery,
+  WebhookListResponse,
+  WebhookWithSecretResponse,
+  Webhook,
+} from './webhooks';
 
 /**
  * Every operation of the HTTP API, as data: its method and path, who may call it, and the zod
@@ -62,7 +102,15 @@ export type Method = 'get' | 'post' | 'put' | 'delete';
 export interface ApiOperation {
   method: Method;
   path: string;
-  tag: 'Accounts' | 'Catalogue' | 'Schedule' | 'Appointments' | 'Notifications' | 'Payments' | 'Platform';
+  tag:
+    | 'Accounts'
+    | 'Catalogue'
+    | 'Schedule'
+    | 'Appointments'
+    | 'Notifications'
+    | 'Payments'
+    | 'Integrations'
+    | 'Platform';
   summary: string;
   /** Who may call it: anyone, anyone signed in, or the roles holding a capability (roles.ts). */
   access: Access;
@@ -71,8 +119,14 @@ export interface ApiOperation {
   /** A multipart form: its text fields, and the optional picture it may carry as `image`. */
   form?: { fields?: z.ZodType; image: 'optional' | 'required' };
   query?: z.ZodType;
+  /** The path's parameters (`:name` in `path`), as one zod object. */
+  params?: z.ZodType;
   /** The success answer: its status, and its JSON shape where the contracts give one. */
-  success: { status: number; json?: z.ZodType; type?: 'json' | 'html' | 'javascript' | 'redirect' };
+  success: {
+    status: number;
+    json?: z.ZodType;
+    type?: 'json' | 'html' | 'javascript' | 'redirect' | 'calendar';
+  };
   /** Rate-limited: a 429 with the error body once the limit is reached. */
   limited?: boolean;
   /** Mounted only under a setting (the dev mailbox, the sandbox gateway). */
@@ -599,9 +653,322 @@ export const API_OPERATIONS = {
     success: ok(),
     mountedWhen: 'the sandbox payment gateway',
   }),
+  providerCalendarFeed: op({
+    method: 'get',
+    path: CALENDAR_PATHS.providerFeed,
+    tag: 'Integrations',
+    summary: "The provider's calendar feed: connected, and the URL calendars subscribe to",
+    access: 'integrations.read',
+    query: ProviderFeedRequest,
+    success: ok(CalendarFeedAnswer),
+  }),
+  connectProviderCalendar: op({
+    method: 'post',
+    path: CALENDAR_PATHS.providerConnect,
+    tag: 'Integrations',
+    summary: "Connect the provider's calendar feed (a new secret URL); connected already: unchanged",
+    access: 'integrations.manage',
+    body: ProviderFeedRequest,
+    success: ok(CalendarFeedAnswer),
+  }),
+  disconnectProviderCalendar: op({
+    method: 'post',
+    path: CALENDAR_PATHS.providerDisconnect,
+    tag: 'Integrations',
+    summary: "Disconnect the provider's calendar feed: its URL answers 404 from now on",
+    access: 'integrations.manage',
+    body: ProviderFeedRequest,
+    success: ok(CalendarFeedAnswer),
+  }),
+  myCalendarFeed: op({
+    method: 'get',
+    path: CALENDAR_PATHS.myFeed,
+    tag: 'Integrations',
+    summary: "The signed-in user's calendar feed of their bookings",
+    access: 'calendar.personal',
+    success: ok(CalendarFeedAnswer),
+  }),
+  connectMyCalendar: op({
+    method: 'post',
+    path: CALENDAR_PATHS.myConnect,
+    tag: 'Integrations',
+    summary: "Connect the user's calendar feed (a new secret URL)",
+    access: 'calendar.personal',
+    success: ok(CalendarFeedAnswer),
+  }),
+  disconnectMyCalendar: op({
+    method: 'post',
+    path: CALENDAR_PATHS.myDisconnect,
+    tag: 'Integrations',
+    summary: "Disconnect the user's calendar feed",
+    access: 'calendar.personal',
+    success: ok(CalendarFeedAnswer),
+  }),
+  calendarFeed: op({
+    method: 'get',
+    path: CALENDAR_PATHS.feed,
+    tag: 'Integrations',
+    summary: 'A calendar feed (iCalendar, RFC 5545); the token in the URL is the only credential',
+    access: PUBLIC,
+    params: FeedTokenParams,
+    success: { status: 200, type: 'calendar' },
+  }),
+  appointmentCalendar: op({
+    method: 'get',
+    path: CALENDAR_PATHS.appointment,
+    tag: 'Integrations',
+    summary: 'One appointment as an .ics file ("Add to calendar")',
+    access: 'appointments.view',
+    params: AppointmentCalendarParams,
+    success: { status: 200, type: 'calendar' },
+  }),
+  integrationSettings: op({
+    method: 'get',
+    path: INTEGRATION_SETTINGS_PATHS.settings,
+    tag: 'Integrations',
+    summary: "The provider's integration settings: the chatbot, WhatsApp and the chat app",
+    access: 'integrations.read',
+    query: SettingsQuery,
+    success: ok(),
+  }),
+  whatsAppMessages: op({
+    method: 'get',
+    path: INTEGRATION_SETTINGS_PATHS.whatsappMessages,
+    tag: 'Integrations',
+    summary: "The provider's latest WhatsApp messages: sent, failed with the API's message, or skipped",
+    access: 'integrations.read',
+    query: SettingsQuery,
+    success: ok(),
+  }),
+  saveChatbotSettings: op({
+    method: 'put',
+    path: INTEGRATION_SETTINGS_PATHS.chatbot,
+    tag: 'Integrations',
+    summary: "Save the provider's AI chatbot panel",
+    access: 'integrations.manage',
+    query: SettingsQuery,
+    body: ChatbotSettings,
+    success: ok(),
+  }),
+  saveWhatsAppSettings: op({
+    method: 'put',
+    path: INTEGRATION_SETTINGS_PATHS.whatsapp,
+    tag: 'Integrations',
+    summary: "Save the provider's WhatsApp panel: enabled, the number and the templates",
+    access: 'integrations.manage',
+    query: SettingsQuery,
+    body: WhatsAppSettings,
+    success: ok(),
+  }),
+  connectChatApp: op({
+    method: 'post',
+    path: INTEGRATION_SETTINGS_PATHS.chatAppConnect,
+    tag: 'Integrations',
+    summary: 'Connect the chat app: bookings and status changes are posted to its webhook URL',
+    access: 'integrations.manage',
+    query: SettingsQuery,
+    body: ChatAppForm,
+    success: ok(),
+  }),
+  configureChatApp: op({
+    method: 'put',
+    path: INTEGRATION_SETTINGS_PATHS.chatAppConfigure,
+    tag: 'Integrations',
+    summary: 'Change the connected chat app: name, description and webhook URL',
+    access: 'integrations.manage',
+    query: SettingsQuery,
+    body: ChatAppForm,
+    success: ok(),
+  }),
+  disconnectChatApp: op({
+    method: 'post',
+    path: INTEGRATION_SETTINGS_PATHS.chatAppDisconnect,
+    tag: 'Integrations',
+    summary: 'Disconnect the chat app',
+    access: 'integrations.manage',
+    query: SettingsQuery,
+    success: ok(),
+  }),
+  chat: op({
+    method: 'post',
+    path: INTEGRATION_SETTINGS_PATHS.chat,
+    tag: 'Integrations',
+    summary: "The chat widget's message: answered by a response template, the chat model or an agent",
+    access: SIGNED_IN,
+    body: ChatRequest,
+    success: ok(ChatReply),
+    limited: true,
+  }),
+
+  // Issue 10: a provider's API keys.
+  listApiKeys: op({
+    method: 'get',
+    path: API_KEY_PATHS.apiKeys,
+    tag: 'Integrations',
+    summary: "The caller's provider's API keys, masked (a superadmin's: every provider's)",
+    access: 'integrations.read',
+    success: ok(ApiKeyListResponse),
+  }),
+  createApiKey: op({
+    method: 'post',
+    path: API_KEY_PATHS.apiKeys,
+    tag: 'Integrations',
+    summary: "Generate an API key for the caller's provider; the answer holds the full key, this once",
+    access: 'integrations.manage',
+    body: CreateApiKeyRequest,
+    success: created(CreateApiKeyResponse),
+  }),
+  revokeApiKey: op({
+    method: 'delete',
+    path: API_KEY_PATHS.apiKey,
+    tag: 'Integrations',
+    summary: 'Revoke an API key: it stops working at once',
+    access: 'integrations.manage',
+    success: ok(MessageResponse),
+  }),
+
+  listWebhooks: op({
+    method: 'get',
+    path: WEBHOOK_PATHS.list,
+    tag: 'Integrations',
+    summary: "A provider's webhooks (a superadmin's or support's: every provider's, or ?providerId=)",
+    access: 'integrations.read',
+    query: WebhookListQuery,
+    success: ok(WebhookListResponse),
+  }),
+  createWebhook: op({
+    method: 'post',
+    path: WEBHOOK_PATHS.list,
+    tag: 'Integrations',
+    summary: 'Add a webhook; the answer holds its signing secret, shown this once',
+    access: 'integrations.manage',
+    body: WebhookInput,
+    success: created(WebhookWithSecretResponse),
+  }),
+  editWebhook: op({
+    method: 'put',
+    path: WEBHOOK_PATHS.one,
+    tag: 'Integrations',
+    summary: "Change a webhook's name, URL, event types or whether it is active",
+    access: 'integrations.manage',
+    body: WebhookInput,
+    success: ok(z.object({ webhook: Webhook })),
+  }),
+  deleteWebhook: op({
+    method: 'delete',
+    path: WEBHOOK_PATHS.one,
+    tag: 'Integrations',
+    summary: 'Delete a webhook; nothing more is sent to it',
+    access: 'integrations.manage',
+    success: ok(MessageResponse),
+  }),
+  rotateWebhookSecret: op({
+    method: 'post',
+    path: WEBHOOK_PATHS.rotateSecret,
+    tag: 'Integrations',
+    summary: "Replace a webhook's signing secret; the answer holds the new one, shown this once",
+    access: 'integrations.manage',
+    success: ok(WebhookWithSecretResponse),
+  }),
+  webhookDeliveries: op({
+    method: 'get',
+    path: WEBHOOK_PATHS.deliveries,
+    tag: 'Integrations',
+    summary:
+      "A webhook's latest deliveries: event type, attempts, last status, latency, the answer's first 1 KB",
+    access: 'integrations.read',
+    success: ok(WebhookDeliveriesResponse),
+  }),
+  redeliverWebhook: op({
+    method: 'post',
+    path: WEBHOOK_PATHS.redeliver,
+    tag: 'Integrations',
+    summary: 'Send a delivery again: a new attempt with the same webhook-id',
+    access: 'integrations.manage',
+    success: { status: 202 },
+  }),
+
+  // Issue 12: a provider's history (platform staff; a provider's admin for its own).
+  providerHistory: op({
+    method: 'get',
+    path: HISTORY_PATHS.history,
+    tag: 'Platform',
+    summary: "A provider's history, newest first: who did what and when, with before → after for edits",
+    access: 'history.view',
+    query: HistoryQuery,
+    success: ok(HistoryPage),
+  }),
+  providerHistoryExport: op({
+    method: 'get',
+    path: HISTORY_PATHS.export,
+    tag: 'Platform',
+    summary: "A provider's history under the same filters, as CSV or NDJSON",
+    access: 'history.view',
+    query: HistoryExportQuery,
+    success: { status: 200 },
+  }),
+  providerHistoryState: op({
+    method: 'get',
+    path: HISTORY_PATHS.state,
+    tag: 'Platform',
+    summary: 'A provider as it was at a time or log position, folded from its events',
+    access: 'history.view',
+    query: HistoryStateQuery,
+    success: ok(ProviderStateAt),
+  }),
 } as const satisfies Record<string, ApiOperation>;
 
 export type OperationId = keyof typeof API_OPERATIONS;
+
+/**
+ * Issue 10: the scope an API key needs for each operation it may call, in one place. An
+ * operation missing here is closed to keys (403), whatever the key's scopes: signing in,
+ * profiles, managing keys, booking (a user's act). A key acts as its provider's admin, so every
+ * operation here is one the admin may call.
+ */
+export const API_KEY_SCOPE_OF: Partial<Record<OperationId, ApiKeyScope>> = {
+  stats: 'appointments:read',
+  list: 'appointments:read',
+  dashboardDetails: 'appointments:read',
+  updateStatus: 'appointments:write',
+  fetchAllSlots: 'schedule:read',
+  serviceByFilter: 'schedule:read',
+  fetchSlot: 'schedule:read',
+  getAvailability: 'schedule:read',
+  templates: 'schedule:read',
+  addTimeSlot: 'schedule:write',
+  setAvailability: 'schedule:write',
+  saveTemplate: 'schedule:write',
+  duplicateTemplate: 'schedule:write',
+  deleteTemplate: 'schedule:write',
+  applyTemplate: 'schedule:write',
+  industries: 'services:read',
+  getServices: 'services:read',
+  providerCurrency: 'services:read',
+  addService: 'services:write',
+  editService: 'services:write',
+  deleteService: 'services:write',
+  setProviderCurrency: 'services:write',
+};
+
+const segmentsMatch = (pattern: string, path: string): boolean => {
+  const a = pattern.split('/');
+  const b = path.split('/');
+  return a.length === b.length && a.every((segment, i) => segment.startsWith(':') || segment === b[i]);
+};
+
+/** The operation a request calls, by method and path (no query), if any. */
+export const operationAt = (
+  method: string,
+  path: string,
+): { id: OperationId; operation: ApiOperation } | undefined => {
+  const verb = method.toLowerCase();
+  const clean = path.replace(/\/+$/, '') || '/';
+  for (const [id, operation] of Object.entries(API_OPERATIONS) as [OperationId, ApiOperation][]) {
+    if (operation.method === verb && segmentsMatch(operation.path, clean)) return { id, operation };
+  }
+  return undefined;
+};
 
 /** The roles an operation lets through; undefined for anyone, signed in or not. */
 export const rolesFor = (access: Access): readonly Role[] | undefined =>

@@ -8,6 +8,11 @@ export const EventMetadata = z
     role: Role.optional(),
     correlationId: z.string().optional(),
     causationId: z.string().optional(),
+    /** The API key the account acted through (issue 12). */
+    apiKeyId: z.string().optional(),
+    /** Recorded by a job or a reactor, not by a person (issue 12); `process` names which. */
+    system: z.boolean().optional(),
+    process: z.string().optional(),
   })
   .catchall(z.unknown());
 export type EventMetadata = z.infer<typeof EventMetadata>;

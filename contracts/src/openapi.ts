@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_OPERATIONS, rolesFor, type ApiOperation } from './api';
+import { API_KEY_SCOPE_OF, API_OPERATIONS, rolesFor, type ApiOperation, type OperationId } from './api';
 import { ErrorBody } from './errors';
 import { PUBLIC } from './roles';
 
@@ -41,6 +41,8 @@ const successContent = (success: ApiOperation['success']) => {
       return { content: { 'text/html': { schema: { type: 'string' } } } };
     case 'javascript':
       return { content: { 'application/javascript': { schema: { type: 'string' } } } };
+    case 'calendar':
+      return { content: { 'text/calendar': { schema: { type: 'string' } } } };
     default:
       return {
         content: {
@@ -52,17 +54,29 @@ const successContent = (success: ApiOperation['success']) => {
   }
 };
 
-/** The query parameters of a zod object, one parameter per property. */
-const parametersOf = (query: z.ZodType) => {
-  const schema = jsonSchemaOf(query);
+/** The query or path parameters of a zod object, one parameter per property. */
+const parametersOf = (parameters: z.ZodType, where: 'query' | 'path') => {
+  const schema = jsonSchemaOf(parameters);
   const required = new Set((schema.required as string[] | undefined) ?? []);
   return Object.entries((schema.properties as Record<string, JsonSchema>) ?? {}).map(([name, property]) => ({
     name,
-    in: 'query',
-    required: required.has(name),
+    in: where,
+    required: where === 'path' || required.has(name),
     schema: property,
   }));
 };
+
+/** The `:name` segments of a contracts path, as OpenAPI path parameters (strings). */
+const pathParametersOf = (path: string) =>
+  [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name: name!,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+
+/** A contracts path (`/a/:id`) as OpenAPI writes it (`/a/{id}`). */
+export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
 const operationObject = (id: string, operation: ApiOperation) => {
   const roles = rolesFor(operation.access);
@@ -80,7 +94,18 @@ const operationObject = (id: string, operation: ApiOperation) => {
     security: operation.access === PUBLIC ? [] : [{ sessionCookie: [] }, { bearerToken: [] }],
     'x-access': operation.access,
     ...(roles ? { 'x-roles': roles } : {}),
-    ...(operation.query ? { parameters: parametersOf(operation.query) } : {}),
+    // Issue 10: the scope an API key needs for it; none: closed to keys.
+    ...(API_KEY_SCOPE_OF[id as OperationId]
+      ? { 'x-api-key-scope': API_KEY_SCOPE_OF[id as OperationId] }
+      : {}),
+    ...(operation.query || pathParametersOf(operation.path).length > 0
+      ? {
+          parameters: [
+            ...(operation.params ? parametersOf(operation.params, 'path') : pathParametersOf(operation.path)),
+            ...(operation.query ? parametersOf(operation.query, 'query') : []),
+          ],
+        }
+      : {}),
     ...(Object.keys(requestContent).length > 0
       ? {
           requestBody: {
@@ -125,7 +150,8 @@ const operationObject = (id: string, operation: ApiOperation) => {
 export const openApiDocument = (options: { version: string; serverUrl?: string }) => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [id, operation] of Object.entries(API_OPERATIONS) as [string, ApiOperation][]) {
-    paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(id, operation) };
+    const path = openApiPath(operation.path);
+    paths[path] = { ...paths[path], [operation.method]: operationObject(id, operation) };
   }
   return {
     openapi: '3.1.0',
@@ -146,7 +172,7 @@ export const openApiDocument = (options: { version: string; serverUrl?: string }
         bearerToken: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The token of POST /api/auth/login?token=true',
+          description: 'The token of POST /api/auth/login?token=true, or an API key (`apt_…`, issue 10)',
         },
       },
     },

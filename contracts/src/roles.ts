@@ -27,9 +27,11 @@ export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteA
   { paths: ['/appointments', '/appointments/list'], audience: ['user', 'admin', 'incharge', 'superadmin'] },
   { paths: ['/appointments/book'], audience: ['user'] },
   { paths: ['/services', '/staffs', '/scheduling/manage'], audience: ['admin', 'incharge'] },
+  // Issues 10 and 11: a provider's webhooks, apps and settings are its admin's; superadmin reads and
+  // changes any provider's, support reads them (the screens ask platform staff which provider).
   {
     paths: ['/integrations/apps', '/integrations/webhooks', '/integrations/settings'],
-    audience: ['admin', 'superadmin'],
+    audience: ['admin', 'superadmin', 'support'],
   },
   // Issue 18: docs/product.md §2.1 also lets superadmin open the templates, but templates are a provider's
   // own and the platform team has none: the screen could only say so. It opens for admin only.
@@ -37,7 +39,11 @@ export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteA
   { paths: ['/providers', '/providerstablelist'], audience: ['superadmin', 'support'] },
   // Issue 18: a user opens a provider's detail too, to book there with its Book Appointment.
   { paths: ['/providers/:id'], audience: ['superadmin', 'support', 'user'] },
-  { paths: ['/integrations/api-keys'], audience: ['superadmin'] },
+  // Issue 10: API keys are a provider's own, so its admin manages them; superadmin sees and revokes
+  // every provider's, support reads them (docs/decisions.md D38).
+  { paths: ['/integrations/api-keys'], audience: ['admin', 'superadmin', 'support'] },
+  // Issue 12: a provider's history; the admin opens its own provider's only.
+  { paths: ['/providers/:id/history'], audience: ['superadmin', 'support', 'admin'] },
 ];
 
 /** Where a refused route sends the user (docs/product.md §2.1). */
@@ -68,14 +74,23 @@ export const canOpenRoute = (role: Role | undefined, path: string): boolean => {
 export interface MenuItem {
   path: string;
   label: string;
+  /** A heading the side navigation shows the item under (issue 10: "Integrations"). */
+  group?: string;
 }
 
 /** docs/product.md §2.1 side navigation per role. */
-export const MENUS: { platform: MenuItem[]; provider: MenuItem[]; user: MenuItem[] } = {
+export const MENUS: {
+  platform: MenuItem[];
+  provider: MenuItem[];
+  integrations: MenuItem[];
+  user: MenuItem[];
+} = {
   platform: [
     { path: '/dashboard', label: 'Dashboard' },
     { path: '/providers', label: 'Service Providers' },
     { path: '/providerstablelist', label: 'Manage Providers' },
+    // Issue 10: every provider's API keys (superadmin revokes, support reads).
+    { path: '/integrations/api-keys', label: 'API Keys' },
     { path: '/profile', label: 'Profile' },
     { path: '/settings', label: 'Settings' },
   ],
@@ -88,6 +103,13 @@ export const MENUS: { platform: MenuItem[]; provider: MenuItem[]; user: MenuItem
     { path: '/profile', label: 'Profile' },
     { path: '/settings', label: 'Settings' },
   ],
+  /** Issue 10: the admin's "Integrations" group, between Schedule and Profile. */
+  integrations: [
+    { path: '/integrations/api-keys', label: 'API Keys', group: 'Integrations' },
+    { path: '/integrations/webhooks', label: 'Webhooks', group: 'Integrations' },
+    { path: '/integrations/apps', label: 'Connected Apps', group: 'Integrations' },
+    { path: '/integrations/settings', label: 'Integration Settings', group: 'Integrations' },
+  ],
   user: [
     { path: '/dashboard', label: 'Dashboard' },
     { path: '/appointments/book', label: 'Book Appointment' },
@@ -99,7 +121,12 @@ export const MENUS: { platform: MenuItem[]; provider: MenuItem[]; user: MenuItem
 
 export const menuFor = (role: Role | undefined): MenuItem[] => {
   if (role === 'superadmin' || role === 'support') return MENUS.platform;
-  if (role === 'admin' || role === 'incharge') return MENUS.provider;
+  if (role === 'admin') {
+    // The provider menu with the Integrations group before Profile and Settings.
+    const profileAt = MENUS.provider.findIndex((item) => item.path === '/profile');
+    return [...MENUS.provider.slice(0, profileAt), ...MENUS.integrations, ...MENUS.provider.slice(profileAt)];
+  }
+  if (role === 'incharge') return MENUS.provider;
   return MENUS.user;
 };
 
@@ -120,10 +147,16 @@ export const CAPABILITIES = {
   'schedule.manage': ['admin', 'incharge'],
   'templates.manage': ['admin', 'superadmin'],
   'integrations.manage': ['admin', 'superadmin'],
+  // Issue 10 (D38): the integrations' lists, read-only for support.
+  'integrations.read': ['admin', 'superadmin', 'support'],
+  // Issue 11: a user's own calendar feed of their bookings.
+  'calendar.personal': ['user'],
   'providers.view': ['superadmin', 'support'],
   'providers.approve': ['superadmin'],
   'providers.manage': ['superadmin'],
-  'apiKeys.manage': ['superadmin'],
+  // Issue 12: a provider's history; an admin reads only its own provider's (checked by the route).
+  'history.view': ['superadmin', 'support', 'admin'],
+  'history.viewAny': ['superadmin', 'support'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -17,14 +17,20 @@ describe('role matrix (docs/product.md §2.1, §6)', () => {
     ['/scheduling/templates', 'superadmin', false],
     ['/scheduling/templates', 'admin', true],
     ['/integrations/webhooks', 'admin', true],
+    ['/integrations/settings', 'support', true],
+    ['/integrations/apps', 'incharge', false],
+    ['/integrations/apps', 'user', false],
     ['/providers', 'superadmin', true],
     ['/providers/42', 'superadmin', true],
     ['/providers/42', 'admin', false],
     ['/providers/42', 'user', true],
     ['/providers', 'user', false],
-    ['/integrations/api-keys', 'admin', false],
+    ['/integrations/api-keys', 'admin', true],
+    ['/integrations/api-keys', 'superadmin', true],
+    ['/integrations/api-keys', 'incharge', false],
+    ['/integrations/api-keys', 'user', false],
     ['/providerstablelist', 'support', true],
-    ['/integrations/api-keys', 'support', false],
+    ['/integrations/api-keys', 'support', true],
     ['/no-such-screen', 'superadmin', false],
   ] as [string, Role | undefined, boolean][])('%s for %s: %s', (path, role, allowed) => {
     expect(canOpenRoute(role, path)).toBe(allowed);
@@ -35,6 +41,7 @@ describe('role matrix (docs/product.md §2.1, §6)', () => {
       'Dashboard',
       'Service Providers',
       'Manage Providers',
+      'API Keys',
       'Profile',
       'Settings',
     ]);
@@ -48,6 +55,21 @@ describe('role matrix (docs/product.md §2.1, §6)', () => {
       '/profile',
       '/settings',
     ]);
+    // Issue 10: the admin's menu adds the Integrations group before Profile; incharge has none.
+    expect(menuFor('admin').map((item) => item.path)).toEqual([
+      '/dashboard',
+      '/services',
+      '/staffs',
+      '/appointments',
+      '/scheduling/manage',
+      '/integrations/api-keys',
+      '/integrations/webhooks',
+      '/integrations/apps',
+      '/integrations/settings',
+      '/profile',
+      '/settings',
+    ]);
+    expect(new Set(menuFor('admin').map((item) => item.group))).toEqual(new Set([undefined, 'Integrations']));
     expect(menuFor('user').map((item) => item.label)).toContain('Book Appointment');
     expect(menuFor(undefined)).toEqual(menuFor('user'));
   });
@@ -56,6 +78,15 @@ describe('role matrix (docs/product.md §2.1, §6)', () => {
     expect(ROLES.filter((role) => can(role, 'appointments.changeStatus'))).toEqual(['admin']);
     expect(ROLES.filter((role) => can(role, 'appointments.book'))).toEqual(['user']);
     expect(can(undefined, 'dashboard.view')).toBe(false);
+  });
+
+  it('lets admin and superadmin manage integrations, support only read them (issue 10)', () => {
+    expect(ROLES.filter((role) => can(role, 'integrations.manage'))).toEqual(['admin', 'superadmin']);
+    expect(ROLES.filter((role) => can(role, 'integrations.read'))).toEqual([
+      'admin',
+      'superadmin',
+      'support',
+    ]);
   });
 
   it('opens every menu entry to every role it is shown to', () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { After, Before, setDefaultTimeout, setWorldConstructor, World } from '@cucumber/cucumber';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { loadConfig } from '@appointment/services/config';
-import type { EventStore } from '@appointment/services/eventstore/event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
 import { JobQueues } from '@appointment/services/jobs/job-queues';
 import { createLogger } from '@appointment/services/logger';
 import { startPlatform, type Platform } from '@appointment/services/main/platform';
@@ -85,6 +85,8 @@ export class PlatformWorld extends World {
    * timeout of PAYMENT_TIMEOUT_MS below, so background jobs fire within the scenario.
    */
   withJobs = false;
+  /** Settings on top of the scenarios' defaults, set by a tag's hook before the platform starts. */
+  settings: Record<string, string> = {};
   jobs?: JobQueues;
 
   /**
@@ -141,6 +143,7 @@ export class PlatformWorld extends World {
         SMTP_URL: '',
         EVENTSTORE_URL: '',
         ...(this.withJobs ? { PAYMENT_TIMEOUT_MS: String(PAYMENT_TIMEOUT_MS) } : {}),
+        ...this.settings,
       }),
       databaseUrl: this.database.url,
       logger: createLogger('silent'),

@@ -1,18 +1,13 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './clock';
-import { registerUser, signIn } from './api-sign-in';
+import { expect, openAs, test, uniqueName } from './booking-fixture';
 import {
   BOOKING_PATHS,
   PNG_PIXEL,
   bookThroughApi,
-  createProviderWithSplitSlots,
   dayKeyIn,
   longDateOf,
   openProviderService,
 } from './booking-helpers';
-
-const uniqueName = (prefix: string) =>
-  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm Booking' });
 
@@ -29,24 +24,25 @@ test.describe(
   () => {
     test('a user books the next slot with a note and an image; the slot is then no longer offered', async ({
       page,
-      playwright,
-      baseURL,
+      bookingScene,
     }) => {
-      const api = await playwright.request.newContext({ baseURL });
-      const provider = await createProviderWithSplitSlots(api, {
-        businessName: uniqueName('Confirm Desk'),
-        service: 'Desk Hour',
-        startTime: '10:00',
-        endTime: '12:00',
-        parts: 4,
-        days: 3,
-      });
-      const user = await registerUser(api, 'booking-confirm');
-      await api.dispose();
+      const {
+        provider,
+        users: [user],
+      } = await bookingScene(
+        {
+          businessName: uniqueName('Confirm Desk'),
+          service: 'Desk Hour',
+          startTime: '10:00',
+          endTime: '12:00',
+          parts: 4,
+          days: 3,
+        },
+        'booking-confirm',
+      );
       const tomorrow = dayKeyIn(provider.timeZone, 1);
 
-      await signIn(page, user.email, user.password);
-      await openProviderService(page, provider);
+      await openAs(page, user!, provider);
 
       // Automatic mode: the next slot and its Book Now button.
       const automatic = page.getByRole('region', { name: 'Next available slot' });
@@ -124,25 +120,28 @@ test.describe(
 
     test('manual mode: month, week and day views, an interval picked in the day view, and a race lost', async ({
       page,
-      playwright,
-      baseURL,
+      api,
+      bookingScene,
     }) => {
-      const api = await playwright.request.newContext({ baseURL });
-      const provider = await createProviderWithSplitSlots(api, {
-        businessName: uniqueName('Manual Desk'),
-        service: 'Desk Hour',
-        startTime: '10:00',
-        endTime: '12:00',
-        parts: 4,
-        days: 3,
-      });
-      const user = await registerUser(api, 'booking-manual');
-      const rival = await registerUser(api, 'booking-rival');
+      const {
+        provider,
+        users: [user, rival],
+      } = await bookingScene(
+        {
+          businessName: uniqueName('Manual Desk'),
+          service: 'Desk Hour',
+          startTime: '10:00',
+          endTime: '12:00',
+          parts: 4,
+          days: 3,
+        },
+        'booking-manual',
+        'booking-rival',
+      );
       const today = dayKeyIn(provider.timeZone, 0);
       const tomorrow = dayKeyIn(provider.timeZone, 1);
 
-      await signIn(page, user.email, user.password);
-      await openProviderService(page, provider);
+      await openAs(page, user!, provider);
       await page
         .getByRole('region', { name: 'Next available slot' })
         .getByRole('button', { name: 'Switch to Manual Booking' })
@@ -218,14 +217,13 @@ test.describe(
 
       const taken = await bookThroughApi(
         api,
-        rival.email,
-        rival.password,
+        rival!.email,
+        rival!.password,
         provider,
         provider.windows.find((window) => window.date === tomorrow)!,
         4,
       );
       expect(taken.status()).toBe(201);
-      await api.dispose();
 
       await confirmDialog(page).getByRole('button', { name: 'Submit' }).click();
       await expect(confirmDialog(page).getByRole('alert')).toHaveText(
@@ -238,25 +236,23 @@ test.describe(
       await expect(day.getByRole('button', { name: '10:00 AM - 10:30 AM' })).toBeVisible();
     });
 
-    test('says the booking failed when the server cannot be reached', async ({
-      page,
-      playwright,
-      baseURL,
-    }) => {
-      const api = await playwright.request.newContext({ baseURL });
-      const provider = await createProviderWithSplitSlots(api, {
-        businessName: uniqueName('Offline Desk'),
-        service: 'Desk Hour',
-        startTime: '14:00',
-        endTime: '15:00',
-        parts: 2,
-        days: 1,
-      });
-      const user = await registerUser(api, 'booking-offline');
-      await api.dispose();
+    test('says the booking failed when the server cannot be reached', async ({ page, bookingScene }) => {
+      const {
+        provider,
+        users: [user],
+      } = await bookingScene(
+        {
+          businessName: uniqueName('Offline Desk'),
+          service: 'Desk Hour',
+          startTime: '14:00',
+          endTime: '15:00',
+          parts: 2,
+          days: 1,
+        },
+        'booking-offline',
+      );
 
-      await signIn(page, user.email, user.password);
-      await openProviderService(page, provider);
+      await openAs(page, user!, provider);
       await page.getByRole('button', { name: 'Book Now' }).click();
       await page.route(`**${BOOKING_PATHS.book}`, (route) => route.abort());
       await confirmDialog(page).getByRole('button', { name: 'Submit' }).click();

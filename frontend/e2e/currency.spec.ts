@@ -1,10 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './clock';
-import { registerUser, signIn } from './api-sign-in';
-import { createProviderWithSplitSlots, openProviderService } from './booking-helpers';
-
-const uniqueName = (prefix: string) =>
-  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+import { expect, openAs, test, uniqueName } from './booking-fixture';
 
 const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment Checkout' });
 
@@ -16,25 +11,26 @@ const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment
 test.describe('One currency per provider (issue 18)', { tag: '@any-hour' }, () => {
   test('a provider in a euro country shows the same euro price from the service card to the checkout', async ({
     page,
-    playwright,
-    baseURL,
+    bookingScene,
   }) => {
-    const api = await playwright.request.newContext({ baseURL });
-    const provider = await createProviderWithSplitSlots(api, {
-      businessName: uniqueName('Clínica Madrid'),
-      address: 'Calle Mayor 5, 28013 Madrid, Spain',
-      service: 'Physio Session',
-      startTime: '10:00',
-      endTime: '12:00',
-      parts: 4,
-      days: 2,
-      price: 50,
-    });
-    const user = await registerUser(api, 'euro-booking');
-    await api.dispose();
+    const {
+      provider,
+      users: [user],
+    } = await bookingScene(
+      {
+        businessName: uniqueName('Clínica Madrid'),
+        address: 'Calle Mayor 5, 28013 Madrid, Spain',
+        service: 'Physio Session',
+        startTime: '10:00',
+        endTime: '12:00',
+        parts: 4,
+        days: 2,
+        price: 50,
+      },
+      'euro-booking',
+    );
 
-    await signIn(page, user.email, user.password);
-    await openProviderService(page, provider);
+    await openAs(page, user!, provider);
 
     // The service card on the booking screen.
     const card = page

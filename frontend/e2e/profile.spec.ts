@@ -52,20 +52,24 @@ test.describe('Profile', () => {
     await sms.setChecked(!smsWasOn);
     await details.getByRole('button', { name: 'Save Changes' }).click();
 
-    await expect(details.getByText('Profile updated successfully')).toBeVisible();
-    await expect(pictureCard(page).getByRole('heading', { name: 'Tess Renamed' })).toBeVisible();
-    // Issue 18: one language setting: the profile's French is the screens' and Settings' language.
+    // Issue 18: one language setting: the profile's French is the screens' and Settings' language;
+    // issue 15: the profile screen itself is French at once.
+    const frenchDetails = page.getByRole('form', { name: 'Détails du profil' });
+    await expect(frenchDetails.getByText('Profil mis à jour')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Photo de profil' }).getByRole('heading', { name: 'Tess Renamed' }),
+    ).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('language'))).toBe('fr');
     // The shell's profile menu follows at once (in French now).
     await expect(page.getByRole('button', { name: FRENCH_PROFILE_MENU })).toHaveText('Tess Renamed');
 
     await page.reload();
-    await expect(details.getByLabel('Name', { exact: true })).toHaveValue('Tess Renamed');
-    await expect(details.getByLabel('Phone', { exact: true })).toHaveValue('5125559876');
-    await expect(details.getByLabel('Timezone')).toHaveValue('America/Los_Angeles');
-    await expect(details.getByLabel('Language')).toHaveValue('fr');
-    await expect(details.getByRole('switch', { name: 'SMS notifications' })).toBeChecked({
+    await expect(frenchDetails.getByLabel('Nom', { exact: true })).toHaveValue('Tess Renamed');
+    await expect(frenchDetails.getByLabel('Téléphone', { exact: true })).toHaveValue('5125559876');
+    await expect(frenchDetails.getByLabel('Fuseau horaire')).toHaveValue('America/Los_Angeles');
+    await expect(frenchDetails.getByLabel('Langue')).toHaveValue('fr');
+    await expect(frenchDetails.getByRole('switch', { name: 'Notifications par SMS' })).toBeChecked({
       checked: !smsWasOn,
     });
   });

@@ -43,18 +43,20 @@ test.describe('Settings', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Configuración' })).toBeVisible();
 
+    // Issue 15: the Settings screen itself speaks Spanish at once.
+    await expect(section(page, 'Apariencia').getByLabel('Idioma')).toHaveValue('es');
+
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(section(page, 'Appearance').getByLabel('Language')).toHaveValue('es');
+    await expect(section(page, 'Apariencia').getByLabel('Idioma')).toHaveValue('es');
 
-    // Issue 18: one setting: the profile shows the same language, kept on the account.
+    // Issue 18: one setting: the profile shows the same language, kept on the account (issue 15: in Spanish).
     await page.goto('/profile');
-    await expect(page.getByRole('form', { name: 'Profile details' }).getByLabel('Language')).toHaveValue(
-      'es',
-    );
+    await expect(page.getByRole('form', { name: 'Datos del perfil' }).getByLabel('Idioma')).toHaveValue('es');
     await page.goto('/settings');
 
-    await section(page, 'Appearance').getByLabel('Language').selectOption({ label: 'English' });
+    await section(page, 'Apariencia').getByLabel('Idioma').selectOption({ label: 'English' });
+    await expect(section(page, 'Appearance').getByLabel('Language')).toHaveValue('en');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 

@@ -1,4 +1,5 @@
 import './lib/i18n';
+import './app/translations';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';

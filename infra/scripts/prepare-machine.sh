@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What every test run needs on this machine, prepared the same way for `npm test` and `.ci/run`:
-# PostgreSQL on 127.0.0.1:5432, Redis on 127.0.0.1:6379 and Debian's Chromium at /usr/bin/chromium.
+# PostgreSQL on 127.0.0.1:5432, Redis on 127.0.0.1:6379, Debian's Chromium at /usr/bin/chromium and
+# Debian's docker-compose (only to check docker-compose.yml; no Docker engine is needed).
 # Starts or installs what is missing where it can (Debian, as root); otherwise stops at once with
 # one line naming what is missing and the command that provides it.
 set -uo pipefail
@@ -39,4 +40,15 @@ if [ ! -x /usr/bin/chromium ]; then
   [ -x /usr/bin/chromium ] ||
     missing "Chromium at /usr/bin/chromium (the browser tests use Debian's)" "Provide it with: sudo apt-get install -y chromium"
 fi
-echo "PostgreSQL, Redis and Chromium are ready"
+# The compose file's check against the Compose specification (issue 13): Debian's docker-compose.
+if ! command -v docker-compose >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's docker-compose (the compose file's check)"
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get install -y -qq --no-install-recommends docker-compose ||
+      { apt-get update -qq && apt-get install -y -qq --no-install-recommends docker-compose; }; } >/dev/null
+  fi
+  command -v docker-compose >/dev/null ||
+    missing "docker-compose (checks docker-compose.yml)" "Provide it with: sudo apt-get install -y docker-compose"
+fi
+echo "PostgreSQL, Redis, Chromium and docker-compose are ready"

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEvent } from './event-shapes';
+import { parseEvent } from './parse-event';
 import type { Projection } from './projection';
 
 const Preferences = z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() });

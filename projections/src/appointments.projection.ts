@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
 import { FALLBACK_CURRENCY, defaultCurrencyForAddress } from '@appointment/contracts/money';
 import {
@@ -7,29 +7,33 @@ import {
   PaymentConfirmed,
   PaymentRequested,
 } from '@appointment/contracts/events/time-slot';
-import { parseData, parseEvent } from './event-shapes';
+import {
+  ProviderCreated,
+  ProviderCurrencyChanged,
+  ProviderRegistered,
+} from '@appointment/contracts/events/provider';
+import { FORGOTTEN_USER, PersonForgotten } from '@appointment/contracts/events/privacy';
+import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { inRuns, type ApplyContext, type Projection } from './projection';
 
-const ProviderFirst = z.object({
-  providerId: z.string(),
-  address: z.string(),
-  currency: z.string().optional(),
-});
+/** A provider's first event as this read model reads it: its currency, or its address's country's. */
+const providerFirst = { providerId: true, address: true, currency: true } as const;
 
 /** A booking as this read model keeps it: all of it but `automaticBooking`, which it does not show. */
 const Booking = IntervalBooked.omit({ automaticBooking: true });
 type Booking = z.infer<typeof Booking>;
 
-const SHAPES = {
+const SCHEMAS = {
   IntervalBooked: Booking,
   AppointmentStatusChanged: AppointmentStatusChanged.pick({ at: true, appointmentId: true, to: true }),
   PaymentRequested: PaymentRequested.pick({ at: true, appointmentId: true, orderId: true }),
   PaymentConfirmed: PaymentConfirmed.pick({ at: true, appointmentId: true }),
-  ProviderRegistered: ProviderFirst,
-  ProviderCreated: ProviderFirst,
-  ProviderCurrencyChanged: z.object({ providerId: z.string(), currency: z.string() }),
-} satisfies Record<string, z.ZodType>;
+  ProviderRegistered: ProviderRegistered.pick(providerFirst),
+  ProviderCreated: ProviderCreated.pick(providerFirst),
+  ProviderCurrencyChanged: ProviderCurrencyChanged.pick({ providerId: true, currency: true }),
+  PersonForgotten,
+} satisfies EventSchemas;
 
 /**
  * Appointments as the lists, the dashboard and the counts read them (docs/product.md §2.4, §2.5, §3).
@@ -129,7 +133,7 @@ const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schem
 };
 
 const applyBatch = inRuns(
-  SHAPES,
+  SCHEMAS,
   {
     IntervalBooked: async (events, { db, schema }) => {
       const bookings = events.map((event) => parseData('appointments', Booking, event));
@@ -149,9 +153,16 @@ const apply = async (event: RecordedEvent, { db, schema }: ApplyContext): Promis
     if (booking) await insertBookings([booking], db, schema);
     return;
   }
-  const d = parseEvent('appointments', SHAPES, event);
-  if (!d) return;
-  switch (event.type) {
+  const read = readEvent('appointments', SCHEMAS, event);
+  if (!read) return;
+  const { type, data: d } = read;
+  const setCurrency = (providerId: string, currency: string) =>
+    db.query(
+      `INSERT INTO ${schema}.provider_currencies (provider_id, currency) VALUES ($1, $2)
+       ON CONFLICT (provider_id) DO UPDATE SET currency = $2`,
+      [providerId, currency],
+    );
+  switch (type) {
     case 'AppointmentStatusChanged':
       await db.query(`UPDATE ${schema}.appointments SET status = $2, updated_at = $3 WHERE id = $1`, [
         d.appointmentId,
@@ -168,12 +179,22 @@ const apply = async (event: RecordedEvent, { db, schema }: ApplyContext): Promis
       return;
     case 'ProviderRegistered':
     case 'ProviderCreated':
+      await setCurrency(d.providerId, d.currency ?? defaultCurrencyForAddress(d.address));
+      return;
     case 'ProviderCurrencyChanged':
+      await setCurrency(d.providerId, d.currency);
+      return;
+    case 'PersonForgotten':
+      // Issue 12: the booking stays (its time, status, service); who booked it is forgotten.
       await db.query(
-        `INSERT INTO ${schema}.provider_currencies (provider_id, currency) VALUES ($1, $2)
-         ON CONFLICT (provider_id) DO UPDATE SET currency = $2`,
-        [d.providerId, d.currency ?? defaultCurrencyForAddress(d.address)],
+        `UPDATE ${schema}.appointments SET email = $2, username = $2, note = NULL, image_url = NULL
+          WHERE user_id = $1`,
+        [d.personId, FORGOTTEN_USER],
       );
+      await db.query(`UPDATE ${schema}.appointments SET provider_name = $2 WHERE provider_id = $1`, [
+        d.personId,
+        FORGOTTEN_USER,
+      ]);
       return;
     case 'PaymentConfirmed':
       await db.query(`UPDATE ${schema}.appointments SET paid = true, updated_at = $2 WHERE id = $1`, [

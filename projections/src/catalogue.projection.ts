@@ -1,46 +1,35 @@
-import { z } from 'zod';
 import { defaultBreaks, defaultWorkingHours } from '@appointment/contracts/schedule';
 import { timezoneForAddress } from '@appointment/contracts/catalogue';
 import { FALLBACK_CURRENCY, defaultCurrencyForAddress } from '@appointment/contracts/money';
-import { ProviderEventBase, ServiceData, parseEvent } from './event-shapes';
+import { FavouriteProviderAdded, FavouriteProviderRemoved } from '@appointment/contracts/events/favourites';
+import {
+  AvailabilitySet,
+  ProviderApproved,
+  ProviderCreated,
+  ProviderCurrencyChanged,
+  ProviderRegistered,
+  ProviderRejected,
+  ServiceAdded,
+  ServiceDeleted,
+  ServiceEdited,
+} from '@appointment/contracts/events/provider';
+import { readEvent, type EventSchemas } from './parse-event';
 import type { Projection } from './projection';
 
-const At = ProviderEventBase;
-const ProviderBase = At.extend({
-  businessName: z.string(),
-  industry: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  /** Absent before issue 18: then the address's country's currency. */
-  currency: z.string().optional(),
-});
-
-/** The shape each handled event must have; anything else is reported and skipped. */
-const SHAPES: Record<string, z.ZodType> = {
-  ProviderRegistered: ProviderBase.extend({ adminId: z.string() }),
-  ProviderCreated: ProviderBase.extend({
-    description: z.string(),
-    imageUrl: z.string().nullable(),
-    workingHours: z.array(z.unknown()),
-    breaks: z.array(z.unknown()),
-    specialties: z.array(z.string()),
-    timezone: z.string(),
-  }),
-  ProviderApproved: At,
-  ProviderRejected: At,
-  ProviderCurrencyChanged: At.extend({ currency: z.string() }),
-  ServiceAdded: ServiceData,
-  ServiceEdited: ServiceData,
-  ServiceDeleted: At.extend({ serviceId: z.string() }),
-  AvailabilitySet: At.extend({
-    workingHours: z.array(z.unknown()),
-    breaks: z.array(z.unknown()),
-    timezone: z.string(),
-  }),
-  FavouriteProviderAdded: z.object({ at: z.string(), userId: z.string(), providerId: z.string() }),
-  FavouriteProviderRemoved: z.object({ at: z.string(), userId: z.string(), providerId: z.string() }),
-};
+/** The events this read model handles, each read with (the fields it needs of) its schema. */
+const SCHEMAS = {
+  ProviderRegistered,
+  ProviderCreated,
+  ProviderApproved,
+  ProviderRejected: ProviderRejected.pick({ providerId: true, at: true }),
+  ProviderCurrencyChanged,
+  ServiceAdded,
+  ServiceEdited: ServiceEdited.omit({ previousName: true }),
+  ServiceDeleted: ServiceDeleted.pick({ providerId: true, at: true, serviceId: true }),
+  AvailabilitySet,
+  FavouriteProviderAdded,
+  FavouriteProviderRemoved,
+} satisfies EventSchemas;
 
 /**
  * The catalogue users browse and superadmins manage (docs/product.md §2.6, §2.8): providers with their
@@ -98,9 +87,10 @@ export const catalogueProjection: Projection = {
     );
   `,
   apply: async (event, { db, schema }) => {
-    const d = parseEvent('catalogue', SHAPES, event);
-    if (!d) return;
-    switch (event.type) {
+    const read = readEvent('catalogue', SCHEMAS, event);
+    if (!read) return;
+    const { type, data: d } = read;
+    switch (type) {
       case 'ProviderRegistered':
         await db.query(
           `INSERT INTO ${schema}.providers (id, admin_id, name, industry, email, phone, address, status, timezone,

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { migrateSchema } from '@appointment/services/db/transaction';
+import { migrateSchema } from './db/transaction';
 import type { LogPosition } from '@appointment/contracts/events';
 
 export const CHECKPOINTS_SCHEMA = `

@@ -1,28 +1,41 @@
-import { z } from 'zod';
-import { parseEvent } from './event-shapes';
+import {
+  NotificationCreated,
+  NotificationDeleted,
+  NotificationsCleared,
+} from '@appointment/contracts/events/notifications';
+import { FORGOTTEN_MESSAGE, PersonForgotten } from '@appointment/contracts/events/privacy';
+import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { inRuns, type ApplyContext, type Projection } from './projection';
 
-const SHAPES: Record<string, z.ZodType> = {
-  NotificationCreated: z.object({
-    notificationId: z.string(),
-    userId: z.string(),
-    audience: z.enum(['user', 'admin']),
-    message: z.string(),
-    at: z.string(),
-  }),
-  NotificationDeleted: z.object({ notificationId: z.string(), userId: z.string() }),
-  NotificationsCleared: z.object({ userId: z.string(), at: z.string() }),
-};
+/** The fields of a notification its list shows. */
+const Created = NotificationCreated.pick({
+  notificationId: true,
+  userId: true,
+  subjectId: true,
+  audience: true,
+  message: true,
+  at: true,
+});
+
+/** The events this read model handles, each read with (the fields it needs of) its schema. */
+const SCHEMAS = {
+  NotificationCreated: Created,
+  NotificationDeleted: NotificationDeleted.pick({ notificationId: true, userId: true }),
+  NotificationsCleared,
+  PersonForgotten,
+} satisfies EventSchemas;
 
 /** Each person's notification list (docs/product.md §3 Notification, §4 live notifications). */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
+  version: 2,
   createTables: (schema) => `
     CREATE TABLE ${schema}.notifications (
       id text PRIMARY KEY,
       user_id text NOT NULL,
+      -- Issue 12: the person the message names, when not its recipient.
+      subject_id text,
       audience text NOT NULL,
       message text NOT NULL,
       created_at timestamptz NOT NULL
@@ -31,9 +44,10 @@ export const notificationsProjection: Projection = {
   `,
   applyBatch: (events, context) => applyBatch(events, context),
   apply: async (event, { db, schema }) => {
-    const d = parseEvent('notifications', SHAPES, event);
-    if (!d) return;
-    switch (event.type) {
+    const read = readEvent('notifications', SCHEMAS, event);
+    if (!read) return;
+    const { type, data: d } = read;
+    switch (type) {
       case 'NotificationCreated':
         await createdRun([event], { db, schema });
         return;
@@ -50,6 +64,14 @@ export const notificationsProjection: Projection = {
           d.at,
         ]);
         return;
+      case 'PersonForgotten':
+        // Issue 12: a forgotten person's list goes; others' notices about them keep no name.
+        await db.query(`DELETE FROM ${schema}.notifications WHERE user_id = $1`, [d.personId]);
+        await db.query(`UPDATE ${schema}.notifications SET message = $2 WHERE subject_id = $1`, [
+          d.personId,
+          FORGOTTEN_MESSAGE,
+        ]);
+        return;
       default:
         return;
     }
@@ -59,25 +81,26 @@ export const notificationsProjection: Projection = {
 /** A run of new notifications in one statement. */
 const createdRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
   const rows = events
-    .map((event) => parseEvent('notifications', SHAPES, event))
+    .map((event) => parseData('notifications', Created, event))
     .filter((d) => d !== undefined)
     .map((d) => ({
       id: d.notificationId,
       user_id: d.userId,
+      subject_id: d.subjectId ?? null,
       audience: d.audience,
       message: d.message,
       created_at: d.at,
     }));
   if (rows.length === 0) return;
   await db.query(
-    `INSERT INTO ${schema}.notifications (id, user_id, audience, message, created_at)
+    `INSERT INTO ${schema}.notifications (id, user_id, subject_id, audience, message, created_at)
      SELECT * FROM jsonb_to_recordset($1::jsonb)
-       AS n(id text, user_id text, audience text, message text, created_at timestamptz)
+       AS n(id text, user_id text, subject_id text, audience text, message text, created_at timestamptz)
      ON CONFLICT (id) DO NOTHING`,
     [JSON.stringify(rows)],
   );
 };
 
-const applyBatch = inRuns(SHAPES, { NotificationCreated: createdRun }, (event, context) =>
+const applyBatch = inRuns(SCHEMAS, { NotificationCreated: createdRun }, (event, context) =>
   notificationsProjection.apply(event, context),
 );

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { LogPosition } from '@appointment/contracts/events';
-import { inTransaction } from '@appointment/services/db/transaction';
-import { START, type EventStore } from '@appointment/services/eventstore/event-store';
+import { inTransaction } from './db/transaction';
+import { START, type EventStore } from '@appointment/contracts/event-store';
 import { migrateCheckpoints, writeCheckpoint } from './checkpoints';
 import { applyEvents, liveSchema, projectionLockKey, shadowSchema, type Projection } from './projection';
 
@@ -99,51 +99,110 @@ export const rebuildProjection = async (
   store: EventStore,
   projection: Projection,
   options: RebuildOptions = {},
-): Promise<RebuildReport> => {
+): Promise<RebuildReport> => (await rebuildProjections(pool, store, [projection], options))[0]!;
+
+/**
+ * Rebuilds several projections reading the log once (`ops rebuild all`): each batch is read
+ * once and applied to every shadow schema, each in its own transaction, side by side; the next
+ * batch is read meanwhile. Then each projection catches up and swaps in alone, as
+ * `rebuildProjection` does.
+ */
+export const rebuildProjections = async (
+  pool: pg.Pool,
+  store: EventStore,
+  projections: readonly Projection[],
+  options: RebuildOptions = {},
+): Promise<RebuildReport[]> => {
   const started = Date.now();
+  const batchSize = options.batchSize ?? 2000;
   await migrateCheckpoints(pool);
-  const live = liveSchema(projection);
-  const shadow = shadowSchema(projection);
   const guard = await pool.connect();
   try {
-    const { rows } = await guard.query<{ locked: boolean }>(
-      `SELECT pg_try_advisory_lock(hashtext($1)) AS locked`,
-      [`rebuild:${projection.name}`],
-    );
-    if (!rows[0]!.locked) throw new RebuildAlreadyRunningError(projection.name);
-
-    let { position, applied } = await replayInto(pool, store, projection, shadow, options);
-
-    const tables = await inTransaction(pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [projectionLockKey(projection)]);
-      for (;;) {
-        const events = await store.readAll({ after: position, limit: options.batchSize ?? 1000 });
-        if (events.length === 0) break;
-        await applyEvents(projection, events, { db: client, schema: shadow });
-        position = events[events.length - 1]!.position;
-        applied += events.length;
-      }
-      const liveExists =
-        (await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [live])).rowCount === 1;
-      const liveTables = liveExists ? await tablesOf(client, live) : [];
-      const comparison: TableComparison[] = [];
-      for (const table of await tablesOf(client, shadow)) {
-        comparison.push({
-          table,
-          liveRows: liveTables.includes(table) ? await countRows(client, live, table) : null,
-          rebuiltRows: await countRows(client, shadow, table),
-        });
-      }
-      if (liveExists) await client.query(`ALTER SCHEMA ${live} RENAME TO ${live}__old`);
-      await client.query(`ALTER SCHEMA ${shadow} RENAME TO ${live}`);
-      if (liveExists) await client.query(`DROP SCHEMA ${live}__old CASCADE`);
-      await writeCheckpoint(client, projection.name, position, projection.version, applied, 'reset');
-      return comparison;
-    });
-    options.onProgress?.({ projection: projection.name, applied, total: applied });
-    return { projection: projection.name, applied, position, tables, durationMs: Date.now() - started };
+    for (const projection of projections) {
+      const { rows } = await guard.query<{ locked: boolean }>(
+        `SELECT pg_try_advisory_lock(hashtext($1)) AS locked`,
+        [`rebuild:${projection.name}`],
+      );
+      if (!rows[0]!.locked) throw new RebuildAlreadyRunningError(projection.name);
+    }
+    for (const projection of projections) {
+      await createProjectionSchema(pool, projection, shadowSchema(projection));
+    }
+    const name = projections.map((projection) => projection.name).join(', ');
+    const total = await store.countAfter(START, Number.MAX_SAFE_INTEGER);
+    let position = START;
+    let applied = 0;
+    options.onProgress?.({ projection: name, applied, total });
+    let next = store.readAll({ after: position, limit: batchSize });
+    for (;;) {
+      const events = await next;
+      if (events.length === 0) break;
+      position = events[events.length - 1]!.position;
+      next = store.readAll({ after: position, limit: batchSize });
+      // The read ahead must not go unhandled if an apply fails first.
+      next.catch(() => undefined);
+      await Promise.all(
+        projections.map((projection) =>
+          inTransaction(pool, (client) =>
+            applyEvents(projection, events, { db: client, schema: shadowSchema(projection) }),
+          ),
+        ),
+      );
+      applied += events.length;
+      options.onProgress?.({ projection: name, applied, total: Math.max(total, applied) });
+    }
+    const reports: RebuildReport[] = [];
+    for (const projection of projections) {
+      const swapped = await swapIn(pool, store, projection, position, applied, batchSize);
+      reports.push({ projection: projection.name, ...swapped, durationMs: Date.now() - started });
+    }
+    return reports;
   } finally {
     await guard.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
     guard.release();
   }
+};
+
+/**
+ * Holding the projection's lock: the last events into the shadow schema, the row counts
+ * compared, the schemas swapped and the checkpoint moved, in one transaction.
+ */
+const swapIn = (
+  pool: pg.Pool,
+  store: EventStore,
+  projection: Projection,
+  from: LogPosition,
+  appliedBefore: number,
+  batchSize: number,
+): Promise<{ applied: number; position: LogPosition; tables: TableComparison[] }> => {
+  const live = liveSchema(projection);
+  const shadow = shadowSchema(projection);
+  return inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [projectionLockKey(projection)]);
+    let position = from;
+    let applied = appliedBefore;
+    for (;;) {
+      const events = await store.readAll({ after: position, limit: batchSize });
+      if (events.length === 0) break;
+      await applyEvents(projection, events, { db: client, schema: shadow });
+      position = events[events.length - 1]!.position;
+      applied += events.length;
+    }
+    const liveExists =
+      (await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [live])).rowCount === 1;
+    const liveTables = liveExists ? await tablesOf(client, live) : [];
+    const tables: TableComparison[] = [];
+    for (const table of await tablesOf(client, shadow)) {
+      tables.push({
+        table,
+        liveRows: liveTables.includes(table) ? await countRows(client, live, table) : null,
+        rebuiltRows: await countRows(client, shadow, table),
+      });
+    }
+    if (liveExists) await client.query(`ALTER SCHEMA ${live} RENAME TO ${live}__old`);
+    await client.query(`ALTER SCHEMA ${shadow} RENAME TO ${live}`);
+    if (liveExists) await client.query(`DROP SCHEMA ${live}__old CASCADE`);
+    await writeCheckpoint(client, projection.name, position, projection.version, applied, 'reset');
+    return { applied, position, tables };
+  });
 };

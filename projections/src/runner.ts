@@ -5,8 +5,8 @@ import {
   comparePositions,
   type EventStore,
   type Subscription,
-} from '@appointment/services/eventstore/event-store';
-import { inTransaction } from '@appointment/services/db/transaction';
+} from '@appointment/contracts/event-store';
+import { inTransaction } from './db/transaction';
 import {
   advanceCheckpointsSql,
   checkpointsOf,
@@ -35,32 +35,36 @@ interface Running {
   state: ProjectionState;
   position: LogPosition;
   waiters: Set<() => void>;
+  /** Fed by the shared subscription; otherwise it reads the log alone until it has caught up. */
+  joined: boolean;
+  catchingUp?: Promise<void>;
 }
 
 export type CommittedListener = (projection: string, events: RecordedEvent[]) => void;
-
-interface Applied {
-  applied: Map<Running, { position: LogPosition; pending: RecordedEvent[] }>;
-  /** What reactors asked to run once the batch is committed. */
-  afterCommit: (() => void)[];
-}
 
 const silent: ProjectorLogger = { info: () => undefined, error: () => undefined };
 
 const latest = (a: LogPosition, b: LogPosition): LogPosition => (comparePositions(a, b) >= 0 ? a : b);
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Runs named projections (read models and reactors) from one subscription to the log: each
- * batch is read once and applied to every projection in one transaction that holds their locks
- * and moves their checkpoints with their rows, so a crash at any point resumes exactly where
- * the last commit left off. Should that transaction fail, the batch is applied projection by
- * projection, so one failing projection stalls only itself; the batch then comes again.
+ * Runs named projections (read models and reactors) from one subscription to the log
+ * (docs/architecture.md §5): each batch is read once and fed to every projection that has caught
+ * up, each in its own transaction that holds its lock and moves its checkpoint with its rows, so
+ * a crash at any point resumes exactly where each one's last commit left off. The read models
+ * take a batch side by side, then the reactors (which read the read models: the notifier reads
+ * rm_accounts) side by side. A projection that is behind (new, or failing) reads the log alone
+ * until it reaches the subscription, then joins it; one that fails leaves the others moving.
  */
 export class ProjectorRunner {
   private readonly running = new Map<string, Running>();
   private readonly logger: ProjectorLogger;
   private readonly committedListeners = new Set<CommittedListener>();
   private subscription?: Subscription;
+  /** The last position the subscription has handed out: a projection past it may join. */
+  private delivered: LogPosition = START;
+  private stopped = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -78,25 +82,33 @@ export class ProjectorRunner {
   async start(): Promise<void> {
     await migrateCheckpoints(this.pool);
     for (const projection of this.projections) await this.prepare(projection);
-    let from: LogPosition | undefined;
+    const positions = new Map<string, LogPosition>();
     for (const projection of this.projections) {
-      const position = (await readCheckpoint(this.pool, projection.name))?.position ?? START;
-      const behind = (await this.store.countAfter(position, 1)) > 0;
+      positions.set(projection.name, (await readCheckpoint(this.pool, projection.name))?.position ?? START);
+    }
+    if (positions.size === 0) return;
+    // The subscription starts where the furthest projection is; the others catch up to it alone.
+    const head = [...positions.values()].reduce(latest);
+    const behind = (await this.store.countAfter(head, 1)) > 0;
+    for (const projection of this.projections) {
+      const position = positions.get(projection.name)!;
+      const joined = comparePositions(position, head) >= 0;
       this.running.set(projection.name, {
         projection,
-        state: behind ? 'catching-up' : 'live',
+        state: joined && !behind ? 'live' : 'catching-up',
         position,
         waiters: new Set(),
+        joined,
       });
-      from = from && comparePositions(from, position) <= 0 ? from : position;
     }
-    if (!from) return;
+    this.delivered = head;
     this.subscription = this.store.subscribe({
-      after: from,
+      after: head,
       batchSize: this.batchSize,
       onBatch: (events) => this.handleBatch(events),
       onError: (error) => this.logger.error({ err: error }, 'projection batch failed'),
     });
+    for (const entry of this.running.values()) if (!entry.joined) this.catchUp(entry);
   }
 
   /** Creates a projection's tables on first start; rebuilds it when its version changed. */
@@ -119,91 +131,128 @@ export class ProjectorRunner {
     }
   }
 
+  /**
+   * One batch of the subscription, for the projections that have joined it: the read models,
+   * then the reactors. A projection whose batch fails leaves the subscription and catches up
+   * alone, retrying, so it stalls only itself.
+   */
   private async handleBatch(events: RecordedEvent[]): Promise<void> {
-    const entries = [...this.running.values()];
-    try {
-      const { applied, afterCommit } = await this.applyAll(entries, events);
-      this.settle(applied, afterCommit, events.length);
-    } catch (error) {
-      if (entries.length === 1) throw error;
-      // One projection may be the cause: apply each alone, so the others move on.
-      const failures: unknown[] = [];
-      for (const entry of entries) {
-        try {
-          const { applied, afterCommit } = await this.applyAll([entry], events);
-          this.settle(applied, afterCommit, events.length);
-        } catch (failure) {
-          this.logger.error({ err: failure, projection: entry.projection.name }, 'projection batch failed');
-          failures.push(failure);
-        }
-      }
-      if (failures.length > 0) throw failures[0];
+    this.delivered = latest(events[events.length - 1]!.position, this.delivered);
+    const joined = [...this.running.values()].filter((entry) => entry.joined);
+    const readModels = joined.filter((entry) => !entry.projection.reactor);
+    const reactors = joined.filter((entry) => entry.projection.reactor);
+    for (const phase of [readModels, reactors]) {
+      const results = await Promise.allSettled(phase.map((entry) => this.applyTo(entry, events)));
+      results.forEach((result, i) => {
+        if (result.status === 'fulfilled') return;
+        const entry = phase[i]!;
+        this.logger.error(
+          { err: result.reason, projection: entry.projection.name },
+          'projection batch failed: it catches up alone',
+        );
+        entry.joined = false;
+        entry.state = 'catching-up';
+        this.catchUp(entry);
+      });
+    }
+    if (events.length < this.batchSize) {
+      for (const entry of joined) if (entry.joined) entry.state = 'live';
     }
   }
 
+  /** Reads the log for one projection until it reaches the subscription, then joins it. */
+  private catchUp(entry: Running): void {
+    if (entry.catchingUp || this.stopped) return;
+    entry.catchingUp = (async () => {
+      let failures = 0;
+      while (!this.stopped) {
+        // No await between this check and the join: a batch either started before (and this
+        // projection reads it alone) or starts after, and feeds it.
+        if (comparePositions(entry.position, this.delivered) >= 0) {
+          entry.joined = true;
+          break;
+        }
+        try {
+          const events = this.readable(
+            entry,
+            await this.store.readAll({ after: entry.position, limit: this.batchSize }),
+          );
+          if (events.length === 0) await sleep(50);
+          else await this.applyTo(entry, events);
+          failures = 0;
+        } catch (error) {
+          failures++;
+          this.logger.error({ err: error, projection: entry.projection.name }, 'projection batch failed');
+          await sleep(Math.min(100 * 2 ** failures, 5_000));
+        }
+      }
+      entry.catchingUp = undefined;
+    })();
+  }
+
   /**
-   * Applies a batch to `entries` in one transaction. The first round trip begins it, takes
-   * their locks (in name order, as every runner takes them) and reads their checkpoints; the
-   * last one moves the checkpoints and commits. Events a projection already has (a rebuild may
-   * have moved it ahead) are skipped.
+   * What a projection catching up alone may apply now: a reactor reads the read models (the
+   * notifier reads rm_accounts), so it goes no further than the read model furthest behind.
    */
-  private async applyAll(entries: Running[], events: RecordedEvent[]): Promise<Applied> {
+  private readable(entry: Running, events: RecordedEvent[]): RecordedEvent[] {
+    if (!entry.projection.reactor) return events;
+    const readModels = [...this.running.values()].filter((other) => !other.projection.reactor);
+    if (readModels.length === 0) return events;
+    const floor = readModels
+      .map((other) => other.position)
+      .reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+    return events.filter((event) => comparePositions(event.position, floor) <= 0);
+  }
+
+  /**
+   * Applies a batch to one projection in one transaction. The first round trip begins it, takes
+   * its lock and reads its checkpoint; the last one moves the checkpoint and commits. Events it
+   * already has (a rebuild may have moved it ahead) are skipped.
+   */
+  private async applyTo(entry: Running, events: RecordedEvent[]): Promise<void> {
+    const { projection } = entry;
     const client = await this.pool.connect();
     const quote = (text: string) => client.escapeLiteral(text);
+    const afterCommit: (() => void)[] = [];
+    let pending: RecordedEvent[];
+    let position: LogPosition;
     try {
       const opened = (await client.query(
         `BEGIN;
-         SELECT pg_advisory_xact_lock(hashtext(key))
-           FROM unnest(ARRAY[${entries.map((entry) => quote(projectionLockKey(entry.projection))).join(', ')}]::text[]) AS key
-          ORDER BY key;
-         SELECT * FROM projector.checkpoints
-          WHERE projection = ANY (ARRAY[${entries.map((entry) => quote(entry.projection.name)).join(', ')}]::text[]);`,
+         SELECT pg_advisory_xact_lock(hashtext(${quote(projectionLockKey(projection))}));
+         SELECT * FROM projector.checkpoints WHERE projection = ${quote(projection.name)};`,
       )) as unknown as pg.QueryResult[];
-      const checkpoints = new Map(
-        checkpointsOf(opened[2]!.rows).map((checkpoint) => [checkpoint.projection, checkpoint.position]),
-      );
-      const last = events[events.length - 1]!.position;
-      const applied: Applied['applied'] = new Map();
-      const afterCommit: (() => void)[] = [];
+      const checkpoint = checkpointsOf(opened[2]!.rows)[0]?.position ?? START;
+      pending = events.filter((event) => comparePositions(event.position, checkpoint) > 0);
+      position = latest(events[events.length - 1]!.position, checkpoint);
       const moved: CheckpointMove[] = [];
-      for (const entry of entries) {
-        const { projection } = entry;
-        const checkpoint = checkpoints.get(projection.name) ?? START;
-        const pending = events.filter((event) => comparePositions(event.position, checkpoint) > 0);
-        const position = latest(last, checkpoint);
-        if (pending.length > 0) {
-          await applyEvents(projection, pending, {
-            db: client,
-            schema: liveSchema(projection),
-            afterCommit: (hook: () => void) => afterCommit.push(hook),
-          });
-          moved.push({
-            name: projection.name,
-            position,
-            version: projection.version,
-            applied: pending.length,
-          });
-        }
-        applied.set(entry, { position, pending });
+      if (pending.length > 0) {
+        await applyEvents(projection, pending, {
+          db: client,
+          schema: liveSchema(projection),
+          afterCommit: (hook: () => void) => afterCommit.push(hook),
+        });
+        moved.push({ name: projection.name, position, version: projection.version, applied: pending.length });
       }
       await client.query(`${advanceCheckpointsSql(moved, quote)} COMMIT;`);
-      return { applied, afterCommit };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       client.release();
     }
+    this.settle(entry, position, pending, afterCommit);
   }
 
-  /** After a commit: positions, states, read-model listeners, after-commit hooks, then waiters. */
-  private settle(applied: Applied['applied'], afterCommit: (() => void)[], batchLength: number): void {
-    for (const [entry, { position }] of applied) {
-      entry.position = latest(position, entry.position);
-      if (batchLength < this.batchSize) entry.state = 'live';
-    }
-    for (const [entry, { pending }] of applied) {
-      if (pending.length === 0) continue;
+  /** After a commit: the position, read-model listeners, after-commit hooks, then waiters. */
+  private settle(
+    entry: Running,
+    position: LogPosition,
+    pending: RecordedEvent[],
+    afterCommit: (() => void)[],
+  ) {
+    entry.position = latest(position, entry.position);
+    if (pending.length > 0) {
       for (const listener of this.committedListeners) {
         try {
           listener(entry.projection.name, pending);
@@ -219,7 +268,7 @@ export class ProjectorRunner {
         this.logger.error({ err: error }, 'an after-commit hook failed');
       }
     }
-    for (const [entry] of applied) for (const wake of entry.waiters) wake();
+    for (const wake of entry.waiters) wake();
   }
 
   /**
@@ -272,7 +321,9 @@ export class ProjectorRunner {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.subscription?.close();
+    await Promise.all([...this.running.values()].map((entry) => entry.catchingUp));
     for (const entry of this.running.values()) entry.state = 'stopped';
   }
 }

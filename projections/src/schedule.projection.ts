@@ -1,27 +1,28 @@
-import { z } from 'zod';
-import { defaultTemplate } from '@appointment/contracts/schedule';
+import { defaultTemplate, type ScheduleTemplate } from '@appointment/contracts/schedule';
 import { FALLBACK_CURRENCY, defaultCurrencyForAddress } from '@appointment/contracts/money';
+import {
+  ProviderApproved,
+  ProviderCreated,
+  ProviderCurrencyChanged,
+  ProviderRegistered,
+  ProviderRejected,
+  ScheduleTemplateDeleted,
+  ScheduleTemplateSaved,
+  ServiceAdded,
+  ServiceDeleted,
+  ServiceEdited,
+} from '@appointment/contracts/events/provider';
 import {
   AppointmentStatusChanged,
   IntervalBooked,
   TimeSlotAdded,
 } from '@appointment/contracts/events/time-slot';
-import { ProviderEventBase, ServiceData, parseData, parseEvent } from './event-shapes';
+import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { inRuns, type ApplyContext, type Projection } from './projection';
 
-const At = ProviderEventBase;
-const Template = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  isDefault: z.boolean(),
-  workingHours: z.array(z.unknown()),
-  breaks: z.array(z.unknown()),
-});
-
-/** A provider's first event; its currency is absent before issue 18 (then the address's country's). */
-const ProviderFirst = At.extend({ address: z.string(), currency: z.string().optional() });
+/** A provider's first event as this read model reads it: its currency, or its address's country's. */
+const providerFirst = { providerId: true, at: true, address: true, currency: true } as const;
 
 /** What a booking takes from its window. */
 const Booked = IntervalBooked.pick({
@@ -33,17 +34,18 @@ const Booked = IntervalBooked.pick({
   status: true,
 });
 
-const SHAPES: Record<string, z.ZodType> = {
-  ProviderRegistered: ProviderFirst,
-  ProviderApproved: At,
-  ProviderCreated: ProviderFirst,
-  ProviderCurrencyChanged: At.extend({ currency: z.string() }),
-  ProviderRejected: At,
-  ServiceAdded: ServiceData,
-  ServiceEdited: ServiceData.extend({ previousName: z.string() }),
-  ServiceDeleted: At.extend({ serviceId: z.string(), name: z.string() }),
-  ScheduleTemplateSaved: At.extend({ template: Template }),
-  ScheduleTemplateDeleted: At.extend({ templateId: z.string() }),
+/** The events this read model handles, each read with (the fields it needs of) its schema. */
+const SCHEMAS = {
+  ProviderRegistered: ProviderRegistered.pick(providerFirst),
+  ProviderApproved,
+  ProviderCreated: ProviderCreated.pick(providerFirst),
+  ProviderCurrencyChanged,
+  ProviderRejected: ProviderRejected.pick({ providerId: true, at: true }),
+  ServiceAdded,
+  ServiceEdited,
+  ServiceDeleted,
+  ScheduleTemplateSaved,
+  ScheduleTemplateDeleted,
   TimeSlotAdded,
   IntervalBooked: Booked,
   AppointmentStatusChanged: AppointmentStatusChanged.pick({
@@ -53,7 +55,7 @@ const SHAPES: Record<string, z.ZodType> = {
     from: true,
     to: true,
   }),
-};
+} satisfies EventSchemas;
 
 /**
  * Availability for booking and schedule management (docs/product.md §2.6, §2.8, §7.5): open windows per
@@ -124,8 +126,9 @@ export const scheduleProjection: Projection = {
   `,
   applyBatch: (events, context) => applyBatch(events, context),
   apply: async (event, { db, schema }) => {
-    const d = parseEvent('schedule', SHAPES, event);
-    if (!d) return;
+    const read = readEvent('schedule', SCHEMAS, event);
+    if (!read) return;
+    const { type, data: d } = read;
     const bump = () =>
       db.query(
         `INSERT INTO ${schema}.versions (provider_id, version) VALUES ($1, 1)
@@ -145,7 +148,7 @@ export const scheduleProjection: Projection = {
               : `UPDATE ${schema}.time_slots SET indexes = array_remove(indexes, $2) WHERE id = $1`,
             [timeSlotId, index],
           );
-    const saveTemplate = (template: z.infer<typeof Template>) =>
+    const saveTemplate = (template: ScheduleTemplate) =>
       db.query(
         `INSERT INTO ${schema}.templates (provider_id, id, name, description, is_default, working_hours, breaks,
            created_at, updated_at)
@@ -169,7 +172,7 @@ export const scheduleProjection: Projection = {
          ON CONFLICT (provider_id) DO UPDATE SET currency = $2`,
         [d.providerId, currency],
       );
-    switch (event.type) {
+    switch (type) {
       case 'ProviderRegistered':
         await setCurrency(d.currency ?? defaultCurrencyForAddress(d.address));
         return;
@@ -213,7 +216,7 @@ export const scheduleProjection: Projection = {
             FALLBACK_CURRENCY,
           ],
         );
-        if (event.type === 'ServiceEdited' && d.previousName !== d.name) {
+        if (type === 'ServiceEdited' && d.previousName !== d.name) {
           // Windows name their services; a renamed service keeps its windows.
           await db.query(
             `UPDATE ${schema}.time_slots SET service_ids = array_replace(service_ids, $2, $3)
@@ -233,7 +236,7 @@ export const scheduleProjection: Projection = {
         await bump();
         return;
       case 'ScheduleTemplateSaved':
-        await saveTemplate(d.template as z.infer<typeof Template>);
+        await saveTemplate(d.template);
         return;
       case 'ScheduleTemplateDeleted':
         await db.query(`DELETE FROM ${schema}.templates WHERE provider_id = $1 AND id = $2`, [
@@ -335,6 +338,6 @@ const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): P
   );
 };
 
-const applyBatch = inRuns(SHAPES, { IntervalBooked: bookRun }, (event, context) =>
+const applyBatch = inRuns(SCHEMAS, { IntervalBooked: bookRun }, (event, context) =>
   scheduleProjection.apply(event, context),
 );

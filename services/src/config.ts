@@ -27,6 +27,13 @@ const integer = (variable: string, min: number, max: number, fallback: number) =
     .max(max, { message: `${variable} must be a whole number from ${min} to ${max}` })
     .default(fallback);
 
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** `5s`, `30m`, `2h`, `250ms` in milliseconds. */
+export const durationMs = (text: string): number => {
+  const [, amount, unit] = /^(\d+)(ms|s|m|h)$/.exec(text) ?? [];
+  return Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
+};
+
 /** Every setting the processes read, validated once at start (docs/architecture.md §4). */
 export const ConfigSchema = z.object({
   NODE_ENV: z
@@ -69,6 +76,12 @@ export const ConfigSchema = z.object({
     .refine((brokers) => brokers === undefined || brokers.every((broker) => /^[\w.-]+:\d+$/.test(broker)), {
       message: 'KAFKA_BROKERS must be a comma-separated list of host:port',
     }),
+  /** The topic the Kafka relay publishes the public events to (with KAFKA_BROKERS). */
+  KAFKA_TOPIC: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,249}$/, { message: 'KAFKA_TOPIC must be letters, digits, ., _ or -' })
+    .default('appointment.integration-events'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -92,6 +105,29 @@ export const ConfigSchema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_URL: optionalUrl('RAZORPAY_API_URL', ['http', 'https'], 'https://api.razorpay.com'),
+  /**
+   * Issue 11: an OpenAI-compatible chat-completions endpoint (a local Ollama or vLLM:
+   * http://127.0.0.1:11434/v1/chat/completions) the chat assistant asks when no response
+   * template matches; without it the assistant hands over to an agent.
+   */
+  CHATBOT_API_URL: optionalUrl(
+    'CHATBOT_API_URL',
+    ['http', 'https'],
+    'http://127.0.0.1:11434/v1/chat/completions',
+  ),
+  /** Bearer token for CHATBOT_API_URL, if it needs one. */
+  CHATBOT_API_KEY: z.string().min(1).optional(),
+  /** Issue 11: the business messaging API's base, with its version; messages go to {base}/{phone number id}/messages. */
+  WHATSAPP_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'WHATSAPP_API_URL must be an http or https URL, like https://graph.facebook.com/v18.0',
+    })
+    .default('https://graph.facebook.com/v18.0'),
+  /** Bearer token of the messaging API. */
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  /** Chat messages one person may send a minute. */
+  CHAT_LIMIT: integer('CHAT_LIMIT', 1, 10_000, 20),
   /**
    * How long a job worker's hold on a running job lasts without renewal: a job whose worker was
    * killed runs again after about this long (BullMQ's lock and stalled-check interval).
@@ -142,6 +178,28 @@ export const ConfigSchema = z.object({
             ? Number(value)
             : value.split(',').map((part) => part.trim()),
     ),
+  /**
+   * Lets webhooks and other outbound calls reach loopback, private and link-local addresses
+   * (the integration client's guard, docs/architecture.md §8). Tests and local development only.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false'], { message: 'WEBHOOK_ALLOW_PRIVATE_URLS must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
+   * The waits before each retry of a failed webhook delivery, like 5s,5m,30m,2h (units s, m, h);
+   * after the last retry the delivery is failed.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .trim()
+    .default('5s,5m,30m,2h,5h,10h,10h')
+    .refine((value) => value.split(',').every((part) => /^\d+(ms|s|m|h)$/.test(part.trim())), {
+      message: 'WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of waits like 5s,5m,2h',
+    })
+    .transform((value) => value.split(',').map((part) => durationMs(part.trim()))),
+  /** Webhook deliveries one worker process sends at once. */
+  WEBHOOK_CONCURRENCY: integer('WEBHOOK_CONCURRENCY', 1, 1000, 64),
   /** Lets /api/health show its details to callers on this machine (superadmin always sees them). */
   HEALTH_DETAILS_LOCAL: z
     .enum(['true', 'false'], { message: 'HEALTH_DETAILS_LOCAL must be true or false' })
@@ -174,6 +232,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       production &&
         config.TEST_CLOCK &&
         'TEST_CLOCK: a pinned clock is for tests only; unset it in production',
+      production &&
+        config.WEBHOOK_ALLOW_PRIVATE_URLS &&
+        'WEBHOOK_ALLOW_PRIVATE_URLS: webhooks could reach this network’s own servers; never in production',
     ].filter((problem): problem is string => Boolean(problem));
     if (refused.length > 0) throw new ConfigError(refused);
     return { ...config, DEMO_DATA: config.DEMO_DATA ?? !production };

@@ -13,7 +13,6 @@ import { providersSaga } from '../features/providers/providers.saga';
 import { schedulingSaga } from '../features/scheduling/scheduling.saga';
 import { servicesSaga } from '../features/services/services.saga';
 import { settingsSaga } from '../features/settings/settings.saga';
-import { staffsSaga } from '../features/staffs/staffs.saga';
 import { themeSaga } from '../lib/theme/theme.saga';
 import { sessionSaga } from '../lib/session.saga';
 import { toastSaga } from '../lib/toast.saga';
@@ -28,7 +27,6 @@ const featureSagas: (() => SagaIterator)[] = [
   dashboardSaga,
   profileSaga,
   settingsSaga,
-  staffsSaga,
   providerApprovalSaga,
   servicesSaga,
   bookingSaga,

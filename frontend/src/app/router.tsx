@@ -11,6 +11,7 @@ import { ConnectedAppsPage } from '../features/integrations/pages/connected-apps
 import { IntegrationSettingsPage } from '../features/integrations/pages/integration-settings-page';
 import { WebhooksPage } from '../features/integrations/pages/webhooks-page';
 import { ProfilePage } from '../features/profile/pages/profile-page';
+import { HistoryPage } from '../features/history/history-page';
 import { ManageProvidersPage } from '../features/providers/pages/manage-providers-page';
 import { ProviderDetailsPage } from '../features/providers/pages/provider-details-page';
 import { ServiceProvidersPage } from '../features/providers/pages/service-providers-page';
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
                   { path: '/providers', element: <ServiceProvidersPage /> },
                   { path: '/providerstablelist', element: <ManageProvidersPage /> },
                   { path: '/providers/:id', element: <ProviderDetailsPage /> },
+                  { path: '/providers/:id/history', element: <HistoryPage /> },
                 ],
               },
             ],

@@ -14,7 +14,6 @@ import { providersReducer } from '../features/providers/providers.slice';
 import { schedulingReducer } from '../features/scheduling/scheduling.slice';
 import { servicesReducer } from '../features/services/services.slice';
 import { settingsReducer } from '../features/settings/settings.slice';
-import { staffsReducer } from '../features/staffs/staffs.slice';
 import { themeReducer } from '../lib/theme/theme.slice';
 import { NAVIGATE_CONTEXT, type Navigate } from '../lib/navigation';
 import { rootSaga } from './root.saga';
@@ -33,7 +32,6 @@ const rootReducer = combineReducers({
   dashboard: dashboardReducer,
   profile: profileReducer,
   settings: settingsReducer,
-  staffs: staffsReducer,
   providerApproval: providerApprovalReducer,
   services: servicesReducer,
   booking: bookingReducer,

@@ -33,7 +33,8 @@ const request = async <T>(
   const isForm = body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(path, {
+    // Spelled out against the page's origin, so the same call runs where fetch wants a whole URL (unit tests).
+    response = await fetch(new URL(path, globalThis.location.href).href, {
       method,
       credentials: 'include',
       headers: { ...headers(body !== undefined && !isForm), ...options.headers },

@@ -6,15 +6,59 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
  * Workflows (booking → checkout, the socket channel) stay in sagas, which put the events that
  * invalidate these reads' tags.
  */
+const sameOrigin = fetchBaseQuery({
+  credentials: 'include',
+  prepareHeaders: (headers) => {
+    headers.set('Accept', 'application/json');
+    return headers;
+  },
+});
+
+/** The page's own origin, spelled out, so the same reads run where fetch wants a whole URL (unit tests). */
+const absolute = (url: string): string => new URL(url, globalThis.location.href).href;
+
+const baseQuery: typeof sameOrigin = (args, api, extraOptions) =>
+  sameOrigin(
+    typeof args === 'string' ? absolute(args) : { ...args, url: absolute(args.url) },
+    api,
+    extraOptions,
+  );
+
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    credentials: 'include',
-    prepareHeaders: (headers) => {
-      headers.set('Accept', 'application/json');
-      return headers;
-    },
-  }),
-  tagTypes: ['AppointmentCounts', 'AppointmentList'],
+  baseQuery,
+  /**
+   * What a read provides and a change invalidates: a booking or a status change frees or takes a
+   * Slot; a service edit changes Service (and the slots named after it); a schedule change, Slot;
+   * a provider's change, Provider.
+   */
+  tagTypes: [
+    'AppointmentCounts',
+    'AppointmentList',
+    'Industry',
+    'Provider',
+    'Service',
+    'Slot',
+    'CalendarFeed',
+    'IntegrationSettings',
+  ],
   endpoints: () => ({}),
 });
+
+/** Where a read stands, taken from RTK Query's own state: the one load status every screen shows. */
+export type ReadStatus = 'loading' | 'loaded' | 'failed';
+
+/**
+ * The same, for the reads a saga still keeps in a slice (the dashboard's counts and details),
+ * which also know "not asked yet".
+ */
+export type LoadStatus = 'idle' | ReadStatus;
+
+/** Loaded once the current arguments have an answer (a re-read keeps it); failed when the last read failed. */
+export const readStatusOf = ({
+  currentData,
+  isError,
+}: {
+  currentData?: unknown;
+  isError: boolean;
+}): ReadStatus => (currentData !== undefined ? 'loaded' : isError ? 'failed' : 'loading');

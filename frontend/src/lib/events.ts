@@ -52,3 +52,10 @@ export const languageChosen = createAction<Language>('settings/languageChosen');
 
 /** The profile was saved; Settings follows its language. */
 export const profileUpdateConfirmed = createAction<Profile>('profile/profileUpdateConfirmed');
+
+/**
+ * The booking screen opened a provider, or closed it (docs/product.md §2.6): the chat widget asks
+ * that provider's assistant meanwhile (issue 11). The booking feature's own action types.
+ */
+export const providerInView = createAction<{ id: string }>('booking/providerSelected');
+export const providerOutOfView = createAction('booking/providerClosed');

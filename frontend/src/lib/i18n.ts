@@ -29,6 +29,11 @@ const en = {
     myAppointments: 'My Appointments',
     profile: 'Profile',
     settings: 'Settings',
+    integrations: 'Integrations',
+    apiKeys: 'API Keys',
+    webhooks: 'Webhooks',
+    connectedApps: 'Connected Apps',
+    integrationSettings: 'Integration Settings',
   },
   profileMenu: {
     label: 'Profile menu',
@@ -134,6 +139,11 @@ const es: Resource = {
     myAppointments: 'Mis citas',
     profile: 'Perfil',
     settings: 'Configuración',
+    integrations: 'Integraciones',
+    apiKeys: 'Claves de API',
+    webhooks: 'Webhooks',
+    connectedApps: 'Aplicaciones conectadas',
+    integrationSettings: 'Configuración de integraciones',
   },
   profileMenu: {
     label: 'Menú de perfil',
@@ -250,6 +260,11 @@ const fr: Resource = {
     myAppointments: 'Mes rendez-vous',
     profile: 'Profil',
     settings: 'Paramètres',
+    integrations: 'Intégrations',
+    apiKeys: 'Clés API',
+    webhooks: 'Webhooks',
+    connectedApps: 'Applications connectées',
+    integrationSettings: "Paramètres d'intégration",
   },
   profileMenu: {
     label: 'Menu du profil',
@@ -385,5 +400,19 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+
+/**
+ * Issue 15: each feature (and shared ui piece) owns its namespace, a `{ en, es, fr }` catalogue beside its code;
+ * app/translations.ts hands them all here once, before the first render (lib/ imports no feature).
+ */
+export type NamespaceTranslations = Readonly<Record<Language, object>>;
+
+export const registerTranslations = (namespaces: Readonly<Record<string, NamespaceTranslations>>): void => {
+  for (const [namespace, translations] of Object.entries(namespaces)) {
+    for (const language of LANGUAGES) {
+      i18next.addResourceBundle(language, namespace, translations[language], true, true);
+    }
+  }
+};
 
 export { i18next };

@@ -76,3 +76,9 @@ export const SmallButton = styled.button<{ $danger?: boolean }>`
     cursor: progress;
   }
 `;
+
+/** A link that looks like a SmallButton (a download, a page elsewhere). */
+export const SmallLink = styled(SmallButton).attrs({ as: 'a' })`
+  text-decoration: none;
+  display: inline-block;
+`;

@@ -6,7 +6,7 @@ import { dumbo } from '@event-driven-io/dumbo';
 import { STREAM_DOES_NOT_EXIST, type Event } from '@event-driven-io/emmett';
 import { getPostgreSQLEventStore, readMessagesBatch } from '@event-driven-io/emmett-postgresql';
 import type { LogPosition, NewEvent } from '@appointment/contracts/events';
-import { START } from '@appointment/services/eventstore/event-store';
+import { START } from '@appointment/contracts/event-store';
 import { PostgresEventStore } from '@appointment/services/eventstore/postgres-event-store';
 import { TEST_SERVER_URL, createTestDatabase } from '../testing/postgres';
 import { Samples, envNumber, figure, note, quantileOfSorted, withProgress } from './harness';

@@ -15,6 +15,9 @@ const SUITES: Record<string, () => Promise<Suite>> = {
   eventstore: () => import('./eventstore.bench'),
   availability: () => import('./availability.bench'),
   booking: () => import('./booking.bench'),
+  apikeys: () => import('./apikeys.bench'),
+  webhooks: () => import('./webhooks.bench'),
+  history: () => import('./history.bench'),
 };
 
 const main = async (): Promise<void> => {

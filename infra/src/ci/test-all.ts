@@ -201,7 +201,7 @@ const anyHour = async (): Promise<Tally[]> => {
 const main = async () => {
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
-  banner('machine (PostgreSQL, Redis, Chromium)');
+  banner('machine (PostgreSQL, Redis, Chromium, docker-compose)');
   if ((await run('bash', [path.join(ROOT, 'infra/scripts/prepare-machine.sh')])) !== 0) {
     writeFileSync(path.join(REPORTS, 'summary.txt'), '0 passed, 1 failed\n');
     console.log('0 passed, 1 failed');
@@ -213,6 +213,17 @@ const main = async () => {
   const tallies: Tally[] = [];
   tallies.push(await check('typecheck', 'npm', ['run', '--silent', 'typecheck']));
   tallies.push(await check('lint', 'npm', ['run', '--silent', 'lint']));
+  // Issue 13: the compose file against the Compose specification (no Docker engine needed).
+  tallies.push(
+    await check('compose file', 'docker-compose', [
+      '--env-file',
+      '.env.example',
+      '-f',
+      'docker-compose.yml',
+      'config',
+      '-q',
+    ]),
+  );
   tallies.push(await check('build', 'npm', ['run', '--silent', 'build']));
   tallies.push(await jest());
   tallies.push(await vitest());

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { parse as parseQuery } from 'node:querystring';
 import { API_OPERATIONS, type ApiOperation, type OperationId } from '@appointment/contracts/api';
 import { ErrorBody } from '@appointment/contracts/errors';
 import { jsonSchemaOf } from '@appointment/contracts/openapi';
@@ -115,6 +116,21 @@ const formFields = (value: unknown): Record<string, string> =>
     ]),
   );
 
+/**
+ * A query string as a browser or client library writes one: an array is the name repeated
+ * (an empty array is no parameter at all), anything else its text. Express 5's simple parser
+ * reads it back with node's querystring, so validity is judged on what the route receives.
+ */
+const queryOf = (value: unknown): string => {
+  const params = new URLSearchParams();
+  for (const [name, field] of Object.entries(isObject(value) ? value : {})) {
+    if (Array.isArray(field)) {
+      for (const item of field) params.append(name, typeof item === 'string' ? item : JSON.stringify(item));
+    } else params.append(name, typeof field === 'string' ? field : (JSON.stringify(field) ?? ''));
+  }
+  return params.toString();
+};
+
 /** The arbitrary of requests of one kind for one operation, or undefined when the kind does not apply. */
 const requestsFor = (
   operation: ApiOperation,
@@ -153,19 +169,24 @@ const requestsFor = (
       .map(([who, request]): FuzzRequest => ({ kind, role: who, query: '', ...request }));
 
   switch (kind) {
-    case 'valid':
-      if (operation.query) {
-        const query = operation.query;
-        return withRole(
-          validOf(jsonSchemaOf(query) as JsonSchema, known).map((value) => ({
-            query: new URLSearchParams(formFields(value)).toString(),
-            schemaValid: query.safeParse(value).success,
-          })),
-        );
-      }
-      if (!takesBody) return withRole(fc.constant({ schemaValid: true }));
+    case 'valid': {
+      const query = operation.query;
+      // A valid query string, when the operation takes one; an operation may take a body too.
+      const validQuery = query
+        ? validOf(jsonSchemaOf(query) as JsonSchema, known).map((value) => {
+            const text = queryOf(value);
+            return { query: text, queryValid: query.safeParse({ ...parseQuery(text) }).success };
+          })
+        : fc.constant({ query: '', queryValid: true });
+      if (!takesBody) return withRole(validQuery.map((q) => ({ query: q.query, schemaValid: q.queryValid })));
       if (!operation.body && operation.form) return undefined; // the multipart kind covers it
-      return withRole(valid.map((value) => asJson(value, accepts(value))));
+      return withRole(
+        fc.tuple(validQuery, valid).map(([q, value]) => {
+          const json = asJson(value, accepts(value));
+          return { ...json, query: q.query, schemaValid: json.schemaValid && q.queryValid };
+        }),
+      );
+    }
     case 'wrong-type':
       if (!takesBody || propertyNames.length === 0) return undefined;
       return withRole(

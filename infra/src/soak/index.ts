@@ -15,6 +15,7 @@ export interface Suite {
 const SUITES: Record<string, () => Promise<Suite>> = {
   kills: () => import('./kills.soak'),
   fuzz: () => import('./fuzz.soak'),
+  faults: () => import('./faults.soak'),
 };
 
 const main = async (): Promise<void> => {

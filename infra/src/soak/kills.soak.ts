@@ -50,6 +50,8 @@ export const printFigures = (result: KillSoakResult): void => {
   figure(SUITE, 'payment_timeouts', figures.paymentTimeouts, '');
   figure(SUITE, 'payment_timeouts_waiting', figures.paymentTimeoutsWaiting, '');
   figure(SUITE, 'email_resends_after_kill', figures.emailResendsAfterKill, '');
+  figure(SUITE, 'webhook_deliveries', figures.webhookDeliveries, '');
+  figure(SUITE, 'webhook_repeats_after_kill', figures.webhookRepeats, '');
   figure(SUITE, 'duplicates', sum('duplicates'), '');
   figure(SUITE, 'missing', sum('missing'), '');
   figure(SUITE, 'unexpected', sum('unexpected'), '');

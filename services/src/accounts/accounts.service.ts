@@ -10,14 +10,16 @@ import type {
   StaffUser,
   UserRegistration,
 } from '@appointment/contracts/accounts';
-import type { EventMetadata } from '@appointment/contracts/events';
+import type { EventMetadata, LogPosition } from '@appointment/contracts/events';
 import { defaultCurrencyForAddress } from '@appointment/contracts/money';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
+import { actingContext } from '../audit/actor-context';
 import { commandMetadata, handleCommand, loadState, type Command } from '../domain/command-handler';
 import {
   emailClaimDecider,
   emailStream,
+  hashedEmailStream,
   type EmailClaimCommand,
 } from '../domain/accounts/email-claim.decider';
 import {
@@ -34,8 +36,9 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../domain/errors';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { ForgetRequest } from '../privacy/forget';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 
 /** The acting person, as the auth middleware found them. */
@@ -55,6 +58,13 @@ export interface AccountsDependencies {
   /** Read your writes: resolves once the projections have passed a position. */
   waitFor: WaitFor;
   now?: () => Date;
+  /** Issue 12: the key of the hashed names of e-mail claim streams; without it, clear names. */
+  emailKey?: string;
+  /**
+   * Issue 12: forgets a data subject for good (services/src/privacy/forget.ts), answering the
+   * position of its `PersonForgotten`; without it, deleting keeps the person's data.
+   */
+  forget?: (request: ForgetRequest) => Promise<LogPosition>;
 }
 
 type ActiveUser = Extract<User, { status: 'active' | 'deleted' }>;
@@ -68,6 +78,14 @@ export class AccountsService {
   constructor(private readonly deps: AccountsDependencies) {
     this.now = deps.now ?? (() => new Date());
     this.reads = new ReadYourWrites(deps.waitFor);
+  }
+
+  /**
+   * Issue 12: one who registers on their own acts as the account they create; someone signed in
+   * who creates an account (staff, the demo seeder's platform staff) stays the actor.
+   */
+  private selfUnlessActing(userId: string, role: Role): Actor | undefined {
+    return actingContext()?.actor ? undefined : { userId, role };
   }
 
   private meta(actor?: Actor, extra: Partial<EventMetadata> = {}): Command['metadata'] {
@@ -88,8 +106,21 @@ export class AccountsService {
     } as ProviderCommand);
   }
 
-  private emailClaim(email: string, command: Omit<EmailClaimCommand, 'metadata'>, actor?: Actor) {
-    return handleCommand(this.deps.store, emailStream(email), emailClaimDecider, {
+  /**
+   * The stream of an address's claim: the keyed hash (issue 12), unless the address was claimed
+   * before streams were hashed and its claim lives under its clear name.
+   */
+  private async emailStreamOf(email: string): Promise<string> {
+    const key = this.deps.emailKey;
+    if (!key) return emailStream(email);
+    const hashed = hashedEmailStream(email, key);
+    if ((await this.deps.store.readStream(hashed)).length > 0) return hashed;
+    const legacy = emailStream(email);
+    return (await this.deps.store.readStream(legacy)).length > 0 ? legacy : hashed;
+  }
+
+  private async emailClaim(email: string, command: Omit<EmailClaimCommand, 'metadata'>, actor?: Actor) {
+    return handleCommand(this.deps.store, await this.emailStreamOf(email), emailClaimDecider, {
       ...command,
       metadata: this.meta(actor),
     } as EmailClaimCommand);
@@ -105,8 +136,8 @@ export class AccountsService {
     return loadState(this.deps.store, providerStream(providerId), providerDecider);
   }
 
-  private emailClaimOf(email: string) {
-    return loadState(this.deps.store, emailStream(email), emailClaimDecider);
+  private async emailClaimOf(email: string) {
+    return loadState(this.deps.store, await this.emailStreamOf(email), emailClaimDecider);
   }
 
   private async userIdForEmail(email: string): Promise<string | undefined> {
@@ -137,19 +168,23 @@ export class AccountsService {
     options: { role?: Role; providerId?: string; emailVerified?: boolean } = {},
   ): Promise<{ userId: string }> {
     const userId = await this.claimEmail(input.email);
-    const result = await this.user(userId, {
-      type: 'RegisterUser',
-      data: {
-        userId,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        role: options.role ?? 'user',
-        passwordHash: await hashPassword(input.password),
-        providerId: options.providerId,
-        emailVerified: options.emailVerified,
+    const result = await this.user(
+      userId,
+      {
+        type: 'RegisterUser',
+        data: {
+          userId,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          role: options.role ?? 'user',
+          passwordHash: await hashPassword(input.password),
+          providerId: options.providerId,
+          emailVerified: options.emailVerified,
+        },
       },
-    });
+      this.selfUnlessActing(userId, options.role ?? 'user'),
+    );
     await this.reads.settled(result.position);
     return { userId };
   }
@@ -167,19 +202,23 @@ export class AccountsService {
       },
       { role: 'admin', providerId },
     );
-    const result = await this.provider(providerId, {
-      type: 'RegisterProvider',
-      data: {
-        providerId,
-        adminId: userId,
-        businessName: input.businessName,
-        industry: input.industry,
-        email: input.email,
-        phone: input.phone,
-        address: input.address,
-        currency: defaultCurrencyForAddress(input.address),
+    const result = await this.provider(
+      providerId,
+      {
+        type: 'RegisterProvider',
+        data: {
+          providerId,
+          adminId: userId,
+          businessName: input.businessName,
+          industry: input.industry,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          currency: defaultCurrencyForAddress(input.address),
+        },
       },
-    });
+      this.selfUnlessActing(userId, 'admin'),
+    );
     await this.reads.settled(result.position);
     return { userId, providerId };
   }
@@ -265,14 +304,23 @@ export class AccountsService {
     );
   }
 
-  /** Deletes a user and frees the address. Only the user themself or a superadmin may. */
+  /**
+   * Deletes a user, frees the address and forgets the person (issue 12: their personal data in
+   * the log can no longer be read). Only the user themself or a superadmin may.
+   */
   async deleteUser(actor: Actor, userId: string, reason: string): Promise<void> {
     if (actor.userId !== userId && actor.role !== 'superadmin') throw new ForbiddenError(MESSAGES.forbidden);
     const user = await this.loadUser(userId);
     if (!user) throw new NotFoundError(MESSAGES.userNotFound);
     const result = await this.user(userId, { type: 'DeleteUser', data: { reason } }, actor);
     await this.emailClaim(user.email, { type: 'ReleaseEmail', data: { userId } }, actor);
-    await this.reads.settled(result.position);
+    const forgotten = await this.deps.forget?.({
+      personId: userId,
+      kind: 'user',
+      emails: [user.email],
+      names: [user.name],
+    });
+    await this.reads.settled(forgotten ?? result.position);
   }
 
   /** The staff of the actor's own provider (docs/product.md §3 Staff user). */
@@ -332,9 +380,18 @@ export class AccountsService {
 
   /** Rejecting a pending provider deletes its user (docs/product.md §4). */
   async rejectProvider(actor: Actor, userId: string): Promise<void> {
-    const { providerId } = await this.pendingProviderOf(userId);
+    const { user, providerId } = await this.pendingProviderOf(userId);
+    const provider = await this.loadProvider(providerId);
     await this.provider(providerId, { type: 'RejectProvider', data: {} }, actor);
     await this.deleteUser(actor, userId, 'Provider registration rejected');
+    // Issue 12: the registration's own details (business name, address, phone) are the person's.
+    const forgotten = await this.deps.forget?.({
+      personId: providerId,
+      kind: 'provider',
+      emails: [user.email, ...('email' in provider && provider.email ? [provider.email] : [])],
+      names: 'businessName' in provider && provider.businessName ? [provider.businessName] : [],
+    });
+    if (forgotten) await this.reads.settled(forgotten);
   }
 
   /** True when nothing has been recorded yet: the first start of an empty store. */

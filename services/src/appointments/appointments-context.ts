@@ -11,7 +11,7 @@ import {
   type TimeSlotCommand,
   type TimeSlotState,
 } from '../domain/schedule/time-slot.decider';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
 import type { JobQueues } from '../jobs/job-queues';
 import type { PaymentGateway } from '../payments/payment-gateway';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { migrateSchema } from '../db/transaction';
+import { migrateSchema } from '@appointment/projections/db/transaction';
 
 /**
  * Server-side sessions (docs/architecture.md §6): a random 256-bit id, stored only as its SHA-256, with an
@@ -47,7 +47,8 @@ export type SessionsEnded = { sessionId: string } | { userId: string; except?: s
 
 /**
  * How long this process trusts a session it has just looked up. Sign-out and deletion in this
- * process drop it at once; another API process (scale-out profile) sees them within this time.
+ * process drop it at once; with REDIS_URL set, every other API process drops it at once too
+ * (`shareEndings`); without it, another process sees them within this time.
  */
 export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_LIMIT = 10_000;
@@ -57,6 +58,8 @@ export class SessionStore {
   /** Moves on every sign-out here, so a lookup that raced one is not remembered. */
   private endings = 0;
   private readonly endedListeners = new Set<(ended: SessionsEnded) => void>();
+  /** Tells the other API processes that sessions ended (scale-out, through Redis). */
+  private share?: (ended: SessionsEnded) => Promise<void>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -146,31 +149,55 @@ export class SessionStore {
     for (const listener of this.endedListeners) listener(ended);
   }
 
+  /**
+   * Scale-out: `publish` tells every API process of sessions that ended here; each calls
+   * `endedElsewhere` with what it heard. A sign-out answers once it is published.
+   */
+  shareEndings(publish: (ended: SessionsEnded) => Promise<void>): void {
+    this.share = publish;
+  }
+
+  /** Sessions another process ended: forgotten here, and no lookup in flight is remembered. */
+  endedElsewhere(ended: SessionsEnded): void {
+    this.endings++;
+    this.forget(ended);
+  }
+
+  private forget(ended: SessionsEnded): void {
+    if ('sessionId' in ended) {
+      this.recent.delete(ended.sessionId);
+      return;
+    }
+    for (const [idHash, entry] of this.recent) {
+      if (entry.actor.userId === ended.userId && idHash !== ended.except) this.recent.delete(idHash);
+    }
+  }
+
   async destroy(token: string): Promise<void> {
     const idHash = hash(token);
+    const ended: SessionsEnded = { sessionId: idHash };
     await this.ending(
-      () => this.recent.delete(idHash),
+      () => this.forget(ended),
       () => this.pool.query('DELETE FROM auth.sessions WHERE id_hash = $1', [idHash]),
     );
-    this.ended({ sessionId: idHash });
+    this.ended(ended);
+    await this.share?.(ended);
   }
 
   /** Ends every session of a user except, optionally, one. */
   async destroyAllFor(userId: string, except?: string): Promise<void> {
     const kept = except ? hash(except) : undefined;
+    const ended: SessionsEnded = { userId, ...(kept ? { except: kept } : {}) };
     await this.ending(
-      () => {
-        for (const [idHash, entry] of this.recent) {
-          if (entry.actor.userId === userId && idHash !== kept) this.recent.delete(idHash);
-        }
-      },
+      () => this.forget(ended),
       () =>
         this.pool.query('DELETE FROM auth.sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [
           userId,
           kept ?? null,
         ]),
     );
-    this.ended({ userId, ...(kept ? { except: kept } : {}) });
+    this.ended(ended);
+    await this.share?.(ended);
   }
 
   /**

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { Role } from '@appointment/contracts/roles';
 import type { EventMetadata, LogPosition, RecordedEvent } from '@appointment/contracts/events';
-import { WrongExpectedRevisionError, type EventStore } from '../eventstore/event-store';
+import { actingContext, actorMetadata } from '../audit/actor-context';
+import { WrongExpectedRevisionError, type EventStore } from '@appointment/contracts/event-store';
 import { ConflictError } from './errors';
 
 /** An event as deciders produce it: type and data; ids and metadata are added on append. */
@@ -21,14 +22,22 @@ export interface Command {
 /** A command's metadata: the clock's reading, a fresh correlation id and, if known, who acts. */
 export const commandMetadata = (
   now: Date,
-  actor?: { userId: string; role: Role },
+  actor?: { userId: string; role: Role; apiKeyId?: string },
   extra: Partial<EventMetadata> = {},
-): Command['metadata'] => ({
-  now: now.toISOString(),
-  correlationId: randomUUID(),
-  ...(actor ? { userId: actor.userId, role: actor.role } : {}),
-  ...extra,
-});
+): Command['metadata'] => {
+  // The request's (or job's) correlation id and acting party, when the entry point set them.
+  const context = actingContext();
+  return {
+    now: now.toISOString(),
+    ...(context?.actor && !actor ? actorMetadata(context.actor) : {}),
+    correlationId: context?.correlationId ?? randomUUID(),
+    ...(context?.causationId ? { causationId: context.causationId } : {}),
+    ...(actor
+      ? { userId: actor.userId, role: actor.role, ...(actor.apiKeyId ? { apiKeyId: actor.apiKeyId } : {}) }
+      : {}),
+    ...extra,
+  };
+};
 
 /** The Decider pattern: pure functions, no I/O, no clock. */
 export interface Decider<C extends Command, E extends DomainEvent, S> {

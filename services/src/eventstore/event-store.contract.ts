@@ -7,7 +7,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
-} from './event-store';
+} from '@appointment/contracts/event-store';
 
 /** An append that has started but not committed: the late-commit test holds one open. */
 export interface HeldAppend {

@@ -6,7 +6,7 @@ import {
   WrongExpectedVersionError,
   type JSONRecordedEvent,
 } from '@eventstore/db-client';
-import { WrongExpectedRevisionError, comparePositions } from './event-store';
+import { WrongExpectedRevisionError, comparePositions } from '@appointment/contracts/event-store';
 import { describeEventStoreContract } from './event-store.contract';
 import {
   APPEND_ATTEMPT_KEY,

@@ -32,7 +32,8 @@ import {
   type StreamAppend,
   type SubscribeOptions,
   type Subscription,
-} from './event-store';
+} from '@appointment/contracts/event-store';
+import { withActingContext } from '../audit/actor-context';
 
 /**
  * Written into the metadata of the last event of every append and removed on read. EventStoreDB
@@ -212,7 +213,9 @@ export class EventStoreDbEventStore implements EventStore {
         type: event.type,
         data: event.data,
         metadata:
-          index === last ? { ...event.metadata, [APPEND_ATTEMPT_KEY]: attempt } : { ...event.metadata },
+          index === last
+            ? { ...withActingContext(event.metadata), [APPEND_ATTEMPT_KEY]: attempt }
+            : withActingContext(event.metadata),
       }),
     );
     let nextExpectedRevision: bigint;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { LogPosition, NewEvent, RecordedEvent } from '@appointment/contracts/events';
-import { migrateSchema } from '../db/transaction';
+import { withActingContext } from '../audit/actor-context';
+import { migrateSchema } from '@appointment/projections/db/transaction';
 import {
   EventIdConflictError,
   START,
@@ -15,7 +16,7 @@ import {
   type StreamAppend,
   type SubscribeOptions,
   type Subscription,
-} from './event-store';
+} from '@appointment/contracts/event-store';
 
 const CHANNEL = 'es_events';
 /** The shortest gap between two NOTIFYs of one process. */
@@ -327,7 +328,8 @@ export class PostgresEventStore implements EventStore {
     const ids = events.map((event) => event.id ?? randomUUID());
     const types = events.map((event) => event.type);
     const data = events.map((event) => JSON.stringify(event.data));
-    const metadata = events.map((event) => JSON.stringify(event.metadata ?? {}));
+    // Who acted, the request's correlation id and the cause (issue 12), filled in here for every path.
+    const metadata = events.map((event) => JSON.stringify(withActingContext(event.metadata)));
     if (typeof expected === 'number') {
       // The common case, with the appends that arrive meanwhile; anything else (a wrong
       // revision, a retry) is answered by es.append.
@@ -437,7 +439,7 @@ export class PostgresEventStore implements EventStore {
         ids,
         flat.map(({ event }) => event.type),
         flat.map(({ event }) => JSON.stringify(event.data)),
-        flat.map(({ event }) => JSON.stringify(event.metadata ?? {})),
+        flat.map(({ event }) => JSON.stringify(withActingContext(event.metadata))),
       ],
     };
     const result = await this.askingAgainOnIdRace<AppendRow & { stream: string }>(query);

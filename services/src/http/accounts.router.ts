@@ -1,5 +1,5 @@
 import { Router, type CookieOptions, type Request, type Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import {
   ChangePassword,
   DeleteAccountRequest,
@@ -32,6 +32,8 @@ export interface AccountsRouterDependencies {
   secureCookies?: boolean;
   /** Failed sign-ins of one account, from any number of addresses, every 15 minutes. */
   accountLoginLimit?: number;
+  /** Scale-out: where the limits count, shared by every API process (Redis); else in memory. */
+  limitStore?: (name: string) => Store;
 }
 
 const cookieOptions = (req: Request, always = false): CookieOptions => ({
@@ -55,8 +57,10 @@ export const accountsRouter = ({
   registrationLimit,
   secureCookies = false,
   accountLoginLimit = 20,
+  limitStore,
 }: AccountsRouterDependencies): Router => {
   const router = Router();
+  const storeFor = (name: string) => (limitStore ? { store: limitStore(name) } : {});
 
   // 10 failed sign-ins a minute for one address and e-mail; successful ones do not count.
   const loginLimiter = rateLimit({
@@ -70,6 +74,7 @@ export const accountsRouter = ({
         .trim()
         .toLowerCase()}`,
     handler: tooMany(MESSAGES.tooManyLogins),
+    ...storeFor('login'),
   });
   // Issue 16: one account guessed at from many addresses; successful sign-ins do not count.
   const accountLoginLimiter = rateLimit({
@@ -83,6 +88,7 @@ export const accountsRouter = ({
         .trim()
         .toLowerCase()}`,
     handler: tooMany(MESSAGES.tooManyAccountLogins),
+    ...storeFor('account-login'),
   });
   const registrationLimiter = rateLimit({
     windowMs: 15 * 60_000,
@@ -90,6 +96,7 @@ export const accountsRouter = ({
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: tooMany(MESSAGES.tooManyRegistrations),
+    ...storeFor('registration'),
   });
 
   router.post('/auth/login', loginLimiter, accountLoginLimiter, async (req, res) => {

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Router } from 'express';
-import { API_OPERATIONS, rolesFor } from '@appointment/contracts/api';
-import { openApiDocument, type OpenApiDocument } from '@appointment/contracts/openapi';
+import { API_KEY_SCOPE_OF, API_OPERATIONS, rolesFor, type OperationId } from '@appointment/contracts/api';
+import { openApiDocument, openApiPath, type OpenApiDocument } from '@appointment/contracts/openapi';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
 
 interface Layer {
@@ -65,8 +65,9 @@ describe('the API document (OpenAPI 3.1)', () => {
 
   it("states each operation's auth requirement: none for public ones, a session or its token and the roles otherwise", () => {
     for (const [id, operation] of Object.entries(API_OPERATIONS)) {
+      // Path parameters as OpenAPI writes them: `/a/:id` is `/a/{id}`.
       const documented = (served.paths as Record<string, Record<string, Record<string, unknown>>>)[
-        operation.path
+        openApiPath(operation.path)
       ]![operation.method]!;
       const roles = rolesFor(operation.access);
       expect({ id, security: documented.security, roles: documented['x-roles'] }).toEqual({
@@ -75,6 +76,8 @@ describe('the API document (OpenAPI 3.1)', () => {
         roles,
       });
       if (roles) expect(documented.responses).toHaveProperty('401');
+      // Issue 10: the scope an API key needs, where keys may call it.
+      expect(documented['x-api-key-scope']).toBe(API_KEY_SCOPE_OF[id as OperationId]);
     }
   });
 

@@ -4,10 +4,14 @@ import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import type pg from 'pg';
+import type { RecordedEvent } from '@appointment/contracts/events';
 import { readMailbox } from '../mail/mail-outbox';
 import { accountsRouter, type AccountsRouterDependencies } from './accounts.router';
 import { appointmentsRouter, type AppointmentsRouterDependencies } from './appointments.router';
 import { authenticate } from './authenticate';
+import { apiKeysRouter } from './api-keys.router';
+import type { ApiKeyAuth } from '../integrations/api-key-auth';
+import type { ApiKeysService } from '../integrations/api-keys.service';
 import { notificationsRouter } from './notifications.router';
 import { paymentsRouter } from './payments.router';
 import type { AppointmentsService } from '../appointments/appointments.service';
@@ -15,11 +19,20 @@ import type { PaymentGateway } from '../payments/payment-gateway';
 import type { NotificationsService } from '../notifications/notifications';
 import { catalogueRouter, type CatalogueRouterDependencies } from './catalogue.router';
 import { scheduleRouter } from './schedule.router';
+import { calendarRouter } from './calendar.router';
+import type { CalendarFeeds } from '../calendar/calendar-feeds';
+import {
+  integrationSettingsRouter,
+  type IntegrationSettingsRouterDependencies,
+} from './integration-settings.router';
+import { webhooksRouter } from './webhooks.router';
+import type { WebhooksService } from '../integrations/webhooks/webhooks.service';
 import { refuseUnstorableText } from './storable-text';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { apiDocsRouter } from './api-docs.router';
 import { apiNotFound, errorHandler } from './error-handler';
 import { healthRouter, type HealthDependencies } from './health.router';
+import { historyRouter } from './history.router';
 import type { Logger } from '../logger';
 
 export interface AppDependencies extends HealthDependencies {
@@ -30,12 +43,22 @@ export interface AppDependencies extends HealthDependencies {
   catalogue?: CatalogueRouterDependencies;
   appointments?: AppointmentsRouterDependencies;
   notifications?: NotificationsService;
+  /** Issue 10: a provider's API keys, and the bearer check of `apt_…` keys. */
+  apiKeys?: { service: ApiKeysService; auth: ApiKeyAuth };
   payments?: { appointments: AppointmentsService; gateway: PaymentGateway };
   /** The card provider's checkout runs in the browser: its hosts are allowed by the CSP. */
   cardCheckout?: boolean;
   schedule?: ScheduleService;
+  /** Calendar feeds and .ics downloads (issue 11). */
+  calendar?: CalendarFeeds;
+  /** Integration settings, the chat app and the chat assistant (issue 11). */
+  integrationSettings?: IntegrationSettingsRouterDependencies;
+  /** Issue 10: a provider's webhooks and their delivery log. */
+  webhooks?: WebhooksService;
   /** The local outbox, readable at /api/dev/mailbox when DEV_MAILBOX asks for it. */
   mailbox?: pg.Pool;
+  /** Issue 12: opens the personal fields the log holds sealed, for time travel's raw reads. */
+  openEvents?: (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
   /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-* headers are believed. */
   trustProxy?: boolean | number | string[];
 }
@@ -73,7 +96,7 @@ export const createApp = (deps: AppDependencies): Express => {
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   api.use(refuseUnstorableText);
-  if (deps.accounts) api.use(authenticate(deps.accounts.sessions));
+  if (deps.accounts) api.use(authenticate(deps.accounts.sessions, deps.apiKeys?.auth));
   api.use(healthRouter(deps));
   api.use(apiDocsRouter());
   if (deps.accounts) {
@@ -83,7 +106,12 @@ export const createApp = (deps: AppDependencies): Express => {
     if (deps.appointments) api.use(appointmentsRouter(deps.appointments));
     if (deps.notifications) api.use(notificationsRouter(deps.notifications));
     if (deps.payments) api.use(paymentsRouter(deps.payments.appointments, deps.payments.gateway));
+    if (deps.calendar) api.use(calendarRouter(deps.calendar));
+    if (deps.integrationSettings) api.use(integrationSettingsRouter(deps.integrationSettings));
+    if (deps.webhooks) api.use(webhooksRouter(deps.webhooks));
+    api.use(historyRouter(deps.pool, deps.openEvents));
     api.use(accountsRouter(deps.accounts));
+    if (deps.apiKeys) api.use(apiKeysRouter(deps.apiKeys.service));
   }
   const mailbox = deps.mailbox;
   if (mailbox) {

@@ -1,15 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { API_KEY_SCOPE_OF, operationAt } from '@appointment/contracts/api';
+import { API_KEY_PREFIX } from '@appointment/contracts/api-keys';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { can, Role, type Capability } from '@appointment/contracts/roles';
+import { can, PUBLIC, Role, type Capability } from '@appointment/contracts/roles';
 import type { Actor } from '../accounts/accounts.service';
+import { actingAs, type ActingContext } from '../audit/actor-context';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
+import type { ApiKeyAuth } from '../integrations/api-key-auth';
 import { isCrossSite, isUnsafeMethod } from './cross-site';
 
 export interface RequestAuth extends Actor {
   token: string;
+  /** Issue 10: the API key the call carries, when it is not a session. */
+  apiKeyId?: string;
 }
+
+/** Issue 10: a bearer that is an API key (`apt_…`) rather than a session token. */
+export const isApiKey = (bearer: string | undefined): bearer is string =>
+  !!bearer?.startsWith(API_KEY_PREFIX);
 
 /** The token of an `Authorization: Bearer …` header. */
 export const bearerOf = (header: string | undefined): string | undefined => {
@@ -51,6 +62,8 @@ export const authFor = async (
   req: IncomingMessage,
 ): Promise<RequestAuth | undefined> => {
   const bearer = bearerOf(req.headers.authorization);
+  // An API key is checked by `authenticate` in the app (its scopes need the route).
+  if (isApiKey(bearer)) return undefined;
   const token = bearer ?? cookieTokenOf(req.headers.cookie);
   if (!bearer && token && isUnsafeMethod(req.method) && isCrossSite(req))
     throw new ForbiddenError(MESSAGES.crossSiteRefused);
@@ -59,14 +72,61 @@ export const authFor = async (
   return { token, ...actor, role: actor.role as Role };
 };
 
+/**
+ * Issue 10: a call carrying an API key acts as its provider's admin, but only on the operations
+ * its scopes open (contracts' API_KEY_SCOPE_OF): an unknown or revoked key answers 401, an
+ * operation outside its scopes 403. It fails closed: a path no operation of the table matches
+ * as written (another spelling Express would still route, say) is refused too. Public
+ * operations stay open.
+ */
+const keyAuthFor = async (apiKeys: ApiKeyAuth, key: string, req: Request): Promise<RequestAuth> => {
+  const principal = await apiKeys.resolve(key);
+  if (!principal) throw new UnauthenticatedError(MESSAGES.apiKeyInvalid);
+  // Express answers HEAD with the GET route, and routes paths in any case.
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const called = operationAt(method, req.originalUrl.split('?')[0]!.toLowerCase());
+  if (called?.operation.access !== PUBLIC) {
+    const scope = called && API_KEY_SCOPE_OF[called.id];
+    if (!scope || !principal.scopes.includes(scope)) throw new ForbiddenError(MESSAGES.apiKeyScopeMissing);
+  }
+  return { token: key, ...principal.actor, apiKeyId: principal.keyId };
+};
+
+/** The acting context of a request: its caller, if any, and a correlation id (the caller's own, if sent). */
+export const actingContextOf = (
+  req: IncomingMessage,
+  auth: RequestAuth | undefined,
+): Partial<ActingContext> => {
+  const sent = req.headers['x-correlation-id'];
+  const correlationId = typeof sent === 'string' && /^[\w.:-]{1,100}$/.test(sent) ? sent : randomUUID();
+  return {
+    correlationId,
+    ...(auth
+      ? {
+          actor: {
+            kind: 'account' as const,
+            userId: auth.userId,
+            role: auth.role,
+            ...((auth as { apiKeyId?: string }).apiKeyId
+              ? { apiKeyId: (auth as { apiKeyId?: string }).apiKeyId }
+              : {}),
+          },
+        }
+      : {}),
+  };
+};
+
 /** Finds who is calling, if anyone; every route decides itself whether that is enough. */
 export const authenticate =
-  (sessions: SessionStore): RequestHandler =>
+  (sessions: SessionStore, apiKeys?: ApiKeyAuth): RequestHandler =>
   async (req, res, next) => {
     try {
-      const auth = await authFor(sessions, req);
+      const bearer = bearerOf(req.headers.authorization);
+      const auth =
+        apiKeys && isApiKey(bearer) ? await keyAuthFor(apiKeys, bearer, req) : await authFor(sessions, req);
       if (auth) res.locals.auth = auth;
-      next();
+      // Issue 12: everything this request records carries who acted and one correlation id.
+      actingAs(actingContextOf(req, auth), next);
     } catch (error) {
       next(error);
     }

@@ -9,7 +9,8 @@ import { bookAppointment } from '../appointments/book/book-appointment';
 import type { SessionStore } from '../auth/sessions';
 import type { Logger } from '../logger';
 import type { ScheduleService } from '../schedule/schedule.service';
-import { authFor, type RequestAuth } from './authenticate';
+import { actingAs } from '../audit/actor-context';
+import { actingContextOf, authFor, type RequestAuth } from './authenticate';
 import { errorAnswer } from './error-handler';
 import { idempotencyKeyOf } from './routes';
 import { hasUnstorableText } from './storable-text';
@@ -125,7 +126,7 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     if (hasUnstorableText(body)) return false;
     const auth = await authFor(deps.sessions, req);
     if (!auth) return false;
-    return route({ req, res, body, auth });
+    return actingAs(actingContextOf(req, auth), () => route({ req, res, body, auth }));
   };
 
   return (req, res) => {

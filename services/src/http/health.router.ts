@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { readCheckpoints } from '@appointment/projections/checkpoints';
 import type { Projection } from '@appointment/projections/projection';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobCounts, type JobQueues } from '../jobs/job-queues';
 
 export interface HealthDependencies {

@@ -6,6 +6,8 @@ export const QUEUE_NAMES = {
   paymentTimeout: 'payment-timeout',
   reminders: 'reminders',
   webhookDelivery: 'webhook-delivery',
+  whatsapp: 'whatsapp',
+  chatApp: 'chat-app',
 } as const;
 export type ProductQueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
@@ -80,6 +82,11 @@ export interface JobCounts {
 
 export interface JobQueues {
   enqueue<D>(queue: string, jobName: string, data: D, options: EnqueueOptions): Promise<void>;
+  /** Many jobs in one round trip (BullMQ's addBulk); each is deduplicated by its id as `enqueue` is. */
+  enqueueMany<D>(
+    queue: string,
+    jobs: readonly { name: string; data: D; options: EnqueueOptions }[],
+  ): Promise<void>;
   work<D>(queue: string, handler: JobHandler<D>, options: { concurrency: number }): Promise<JobWorker>;
   counts(queue: string): Promise<JobCounts>;
   /** Closes every worker (after its running jobs) and every queue. Idempotent. */
@@ -204,17 +211,25 @@ const create = async (options: JobQueuesOptions): Promise<JobQueues> => {
     await probe.close().catch(() => undefined);
   }
 
+  const jobOptionsOf = ({ jobId, delayMs, attempts, backoffMs }: EnqueueOptions): JobsOptions => ({
+    jobId,
+    delay: delayMs,
+    attempts: attempts ?? 1,
+    backoff: backoffMs === undefined ? undefined : { type: 'exponential', delay: backoffMs },
+    removeOnComplete: { age: KEEP_COMPLETED_SECONDS },
+    removeOnFail: { age: KEEP_FAILED_SECONDS },
+  });
+
   return {
-    enqueue: async (name, jobName, data, { jobId, delayMs, attempts, backoffMs }) => {
-      const jobOptions: JobsOptions = {
-        jobId,
-        delay: delayMs,
-        attempts: attempts ?? 1,
-        backoff: backoffMs === undefined ? undefined : { type: 'exponential', delay: backoffMs },
-        removeOnComplete: { age: KEEP_COMPLETED_SECONDS },
-        removeOnFail: { age: KEEP_FAILED_SECONDS },
-      };
-      await queue(name).add(jobName, data, jobOptions);
+    enqueue: async (name, jobName, data, options) => {
+      await queue(name).add(jobName, data, jobOptionsOf(options));
+    },
+
+    enqueueMany: async (name, jobs) => {
+      if (jobs.length === 0) return;
+      await queue(name).addBulk(
+        jobs.map((job) => ({ name: job.name, data: job.data, opts: jobOptionsOf(job.options) })),
+      );
     },
 
     work: async <D>(name: string, handler: JobHandler<D>, { concurrency }: { concurrency: number }) => {

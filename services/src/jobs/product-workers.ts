@@ -1,21 +1,51 @@
 import type { Clock } from '@appointment/contracts/clock';
+import { asSystem } from '../audit/actor-context';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import type { PaymentJob } from '../appointments/payment/confirm';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
 import { runReminder, type ReminderJob } from '../reminders/reminders';
+import {
+  WebhookDeliverer,
+  type WebhookDelivererOptions,
+  type WebhookJob,
+} from '../integrations/webhooks/webhook-delivery';
 import { QUEUE_NAMES, type JobQueues, type JobWorker } from './job-queues';
+import type pg from 'pg';
+import type { IntegrationClient } from '../integrations/client';
+import type { Logger } from '../logger';
+import { runChatApp, type ChatAppJob } from '../messaging/chat-app';
+import { runWhatsApp, type WhatsAppJob } from '../messaging/whatsapp';
 
 /**
  * The product's job workers (docs/architecture.md §1): payment confirmation, the unpaid-booking timeout and
  * reminders. The single-node platform and the worker process both start exactly these.
  */
+export interface ProductWorkersDependencies {
+  appointments: AppointmentsService;
+  store: EventStore;
+  now?: Clock;
+  /** Issue 10: webhook deliveries, where the process has what they need. */
+  webhooks?: Omit<WebhookDelivererOptions, 'jobs' | 'store' | 'now'> & { concurrency: number };
+  /** The outbound messages of issue 11: WhatsApp and the chat app. */
+  messaging?: {
+    pool: pg.Pool;
+    whatsappApiUrl: string;
+    whatsappToken?: string;
+    logger: Pick<Logger, 'warn'>;
+    /** For the operator's own endpoints (the messaging API). */
+    operatorClient: Pick<IntegrationClient, 'send'>;
+    /** The guarded client, for URLs a provider gave (the chat app's webhook). */
+    client: Pick<IntegrationClient, 'send'>;
+  };
+}
+
 export const startProductWorkers = async (
   jobs: JobQueues,
-  { appointments, store, now }: { appointments: AppointmentsService; store: EventStore; now?: Clock },
+  { appointments, store, now, messaging, webhooks }: ProductWorkersDependencies,
 ): Promise<JobWorker[]> => [
   await jobs.work<PaymentJob>(
     QUEUE_NAMES.paymentConfirmation,
-    (job) => appointments.confirmPayment(job.data),
+    (job) => asSystem(QUEUE_NAMES.paymentConfirmation, () => appointments.confirmPayment(job.data)),
     {
       concurrency: 4,
     },
@@ -23,13 +53,60 @@ export const startProductWorkers = async (
   await jobs.work<ReminderJob>(
     QUEUE_NAMES.reminders,
     async (job) => {
-      await runReminder(store, job.data, now?.());
+      await asSystem(QUEUE_NAMES.reminders, () => runReminder(store, job.data, now?.()));
     },
     { concurrency: 2 },
   ),
   await jobs.work<{ appointmentId: string }>(
     QUEUE_NAMES.paymentTimeout,
-    (job) => appointments.expireUnpaid(job.data.appointmentId),
+    (job) => asSystem(QUEUE_NAMES.paymentTimeout, () => appointments.expireUnpaid(job.data.appointmentId)),
     { concurrency: 2 },
   ),
+  ...(messaging
+    ? [
+        await jobs.work<WhatsAppJob>(
+          QUEUE_NAMES.whatsapp,
+          (job) =>
+            asSystem(QUEUE_NAMES.whatsapp, () =>
+              runWhatsApp(
+                {
+                  store,
+                  pool: messaging.pool,
+                  client: messaging.operatorClient,
+                  apiUrl: messaging.whatsappApiUrl,
+                  token: messaging.whatsappToken,
+                  now,
+                },
+                job,
+              ),
+            ),
+          { concurrency: 4 },
+        ),
+        await jobs.work<ChatAppJob>(
+          QUEUE_NAMES.chatApp,
+          (job) =>
+            asSystem(QUEUE_NAMES.chatApp, () =>
+              runChatApp(
+                { store, pool: messaging.pool, client: messaging.client, logger: messaging.logger },
+                job,
+              ),
+            ),
+          { concurrency: 4 },
+        ),
+      ]
+    : []),
+  ...(webhooks
+    ? [
+        await (() => {
+          const deliverer = new WebhookDeliverer({ ...webhooks, jobs, store, now });
+          return jobs.work<WebhookJob>(
+            QUEUE_NAMES.webhookDelivery,
+            (job) => asSystem(QUEUE_NAMES.webhookDelivery, () => deliverer.deliver(job.data)),
+            {
+              concurrency: webhooks.concurrency,
+            },
+          );
+        })(),
+      ]
+    : []),
 ];

@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
+import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
+import { ReminderSent } from '@appointment/contracts/events/reminders';
 import { formatMoney } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import type { Projection } from '@appointment/projections/projection';
-import { inTransaction } from '../db/transaction';
+import { inTransaction } from '@appointment/projections/db/transaction';
 import type { Logger } from '../logger';
 
 const reminderWhen = zonedFormatter('en-US', { dateStyle: 'full', timeStyle: 'short' });
@@ -50,17 +52,13 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
   `,
   apply: async (event, { db, schema }) => {
     if (event.type === 'ReminderSent') {
-      const reminder = event.data as {
-        email?: string;
-        serviceName?: string;
-        providerName?: string;
-        startDateTime?: string;
-        timezone?: string;
-        /** A paid service's price, in its provider's currency (issue 18). */
-        amount?: number;
-        currency?: string;
-      };
+      // Read leniently, as it always was: a reminder without an address or a start sends nothing.
+      const parsed = ReminderSent.partial().safeParse(event.data);
+      if (!parsed.success) return;
+      const reminder = parsed.data;
       if (!reminder.email || !reminder.startDateTime) return;
+      // Issue 12: a forgotten person is not written to (their address reads as the placeholder).
+      if (reminder.email === FORGOTTEN_USER) return;
       const when = reminderWhen(new Date(reminder.startDateTime), reminder.timezone ?? 'UTC');
       const price =
         typeof reminder.amount === 'number' && reminder.currency
@@ -87,7 +85,7 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       role: string;
       emailVerified?: boolean;
     };
-    if (data.emailVerified) return;
+    if (data.emailVerified || data.email === FORGOTTEN_USER) return;
     const link = `${publicUrl}/api/auth/verify?user=${data.userId}&token=${verificationToken(secret, data.userId)}`;
     const [subject, body] =
       data.role === 'user'

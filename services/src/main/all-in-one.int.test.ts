@@ -81,10 +81,12 @@ describe('single-node launcher (npm start)', () => {
     expect(first.projections.map((projection) => projection.name)).toContain('stream_catalog');
     // BullMQ runs on the same PostgreSQL in this profile.
     expect(Object.keys(first.jobs).sort()).toEqual([
+      'chat-app',
       'payment-confirmation',
       'payment-timeout',
       'reminders',
       'webhook-delivery',
+      'whatsapp',
     ]);
     expect(first.jobs['reminders']).toMatchObject({ waiting: 0, failed: 0 });
 

@@ -70,9 +70,9 @@ describe('operator CLI (npm run ops)', () => {
   });
 
   it('explains its usage on a wrong command', () => {
-    const unknown = ops('replay');
+    const unknown = ops('frobnicate');
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('Unknown command "replay"');
+    expect(unknown.err).toContain('Unknown command "frobnicate"');
     expect(unknown.err).toContain('rebuild <projection|all>');
     const badProjection = ops('rebuild', 'nope');
     expect(badProjection.code).toBe(2);

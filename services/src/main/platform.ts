@@ -10,14 +10,24 @@ import { ProjectorRunner } from '@appointment/projections/runner';
 import { AccountsService } from '../accounts/accounts.service';
 import { AppointmentsService } from '../appointments/appointments.service';
 import { NotificationsService } from '../notifications/notifications';
+import { ApiKeyAuth } from '../integrations/api-key-auth';
+import { ApiKeysService } from '../integrations/api-keys.service';
 import type { LiveNotification } from '../realtime/socket-server';
 import { seedDemoData } from './demo-data';
 import { SessionStore } from '../auth/sessions';
+import { redisSharedState } from '../auth/shared-state';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { ScheduleService } from '../schedule/schedule.service';
+import { CalendarFeeds } from '../calendar/calendar-feeds';
+import { ChatAssistant } from '../chat/chat-assistant';
+import { NotFoundError } from '../domain/errors';
+import { IntegrationSettingsService } from '../integration-settings/integration-settings.service';
+import type { Actor } from '../accounts/accounts.service';
 import { clockOf, publicUrlOf, type Config } from '../config';
 import { connectEventStore } from '../eventstore/connect';
-import type { EventStore } from '../eventstore/event-store';
+import { forgetPerson } from '../privacy/forget';
+import { openEvents } from '../privacy/private-event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
 import { createApp, securityHeaders } from '../http/app';
 import { withFastPath } from '../http/fast-path';
@@ -26,6 +36,9 @@ import { startProductWorkers } from '../jobs/product-workers';
 import { paymentGatewayFor } from '../payments/gateways';
 import type { Logger } from '../logger';
 import { isGenuineVerification, MailSender } from '../mail/mail-outbox';
+import { IntegrationClient } from '../integrations/client';
+import { migrateWebhookLog } from '../integrations/webhooks/webhook-log';
+import { WebhooksService } from '../integrations/webhooks/webhooks.service';
 
 export interface Platform {
   app: Express;
@@ -41,6 +54,8 @@ export interface Platform {
   appointments: AppointmentsService;
   sessions: SessionStore;
   notifications: NotificationsService;
+  /** Issue 10: a provider's API keys and their bearer check. */
+  apiKeys: { service: ApiKeysService; auth: ApiKeyAuth };
   jobs?: JobQueues;
   databaseUrl: string;
   /** Calls back with every notification the projector records, to push it live. */
@@ -81,6 +96,15 @@ export const startPlatform = async ({
   const sessions = new SessionStore(pool);
   await sessions.migrate();
   const secret = await sessions.secret('email-verification');
+  // Issue 10: the delivery log exists before the dispatcher writes to it.
+  await migrateWebhookLog(pool);
+  const integrations = new IntegrationClient({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS });
+  // The operator's own endpoints (WHATSAPP_API_URL, CHATBOT_API_URL) may be local: a local model.
+  const operatorEndpoints = new IntegrationClient({ allowPrivate: true });
+  // Scale-out (docs/architecture.md §4): limits and session endings shared by the API processes.
+  const shared = config.REDIS_URL
+    ? await redisSharedState(config.REDIS_URL, config.JOBS_PREFIX, sessions, logger)
+    : undefined;
 
   const notificationListeners = new Set<(notification: LiveNotification) => void>();
   const publicUrl = publicUrlOf(config);
@@ -116,7 +140,14 @@ export const startPlatform = async ({
   const readModelsAt = (position: LogPosition, only: readonly string[] = readModels) =>
     projector ? projector.waitFor(position, 5_000, only) : waitForCheckpoints(pool, position, only);
   const waitFor = (position: LogPosition) => readModelsAt(position);
-  const accounts = new AccountsService({ store, pool, waitFor, now });
+  const accounts = new AccountsService({
+    store,
+    pool,
+    waitFor,
+    now,
+    emailKey: await sessions.secret('email-stream-key'),
+    forget: (request) => forgetPerson({ store, keys: store.keys, pool, now }, request),
+  });
   const catalogue = new CatalogueService({ store, pool, waitFor, now });
   const payments = await paymentGatewayFor(config, sessions);
   const appointments = new AppointmentsService({
@@ -134,7 +165,27 @@ export const startPlatform = async ({
     answerAfterReadModel: role === 'api',
   });
   const workers: JobWorker[] =
-    jobs && role === 'all-in-one' ? await startProductWorkers(jobs, { appointments, store, now }) : [];
+    jobs && role === 'all-in-one'
+      ? await startProductWorkers(jobs, {
+          appointments,
+          store,
+          now,
+          messaging: {
+            pool,
+            whatsappApiUrl: config.WHATSAPP_API_URL,
+            whatsappToken: config.WHATSAPP_TOKEN,
+            logger,
+            operatorClient: operatorEndpoints,
+            client: integrations,
+          },
+          webhooks: {
+            pool,
+            client: integrations,
+            retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE,
+            concurrency: config.WEBHOOK_CONCURRENCY,
+          },
+        })
+      : [];
   const schedule = new ScheduleService({
     store,
     pool,
@@ -147,6 +198,42 @@ export const startPlatform = async ({
     if (projection === 'catalogue') appointments.providersChanged(events);
   });
   const notifications = new NotificationsService({ store, pool, waitFor, now });
+  const checkProvider = async (actor: Actor, providerId: string) => {
+    await catalogue.providerFor(actor, providerId);
+  };
+  const calendar = new CalendarFeeds({ store, pool, waitFor, now, publicUrl, checkProvider });
+  const integrationSettings = new IntegrationSettingsService({
+    store,
+    pool,
+    waitFor,
+    now,
+    checkProvider,
+    checkOutboundUrl: (url) => integrations.checkUrl(url),
+  });
+  const assistant = new ChatAssistant({
+    pool,
+    now,
+    logger,
+    modelUrl: config.CHATBOT_API_URL,
+    client: operatorEndpoints,
+    modelKey: config.CHATBOT_API_KEY,
+    providerFacts: async (actor, providerId) => {
+      try {
+        const provider = await catalogue.providerFor(actor, providerId);
+        return { name: provider.name, services: provider.services ?? [] };
+      } catch (error) {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      }
+    },
+  });
+  const apiKeyAuth = new ApiKeyAuth(pool, { now });
+  await apiKeyAuth.migrate();
+  const apiKeys = {
+    auth: apiKeyAuth,
+    service: new ApiKeysService({ store, pool, waitFor, now, auth: apiKeyAuth }),
+  };
+  const webhooks = new WebhooksService({ store, pool, waitFor, client: integrations, jobs, now });
   if (config.DEMO_DATA && (await accounts.isEmpty())) {
     await seedDemoData({ accounts, catalogue, schedule }, logger, now);
   }
@@ -155,6 +242,7 @@ export const startPlatform = async ({
   const app = createApp({
     pool,
     store,
+    openEvents: (events) => openEvents(store.keys, events),
     jobs,
     projections: PROJECTIONS,
     logger,
@@ -167,6 +255,7 @@ export const startPlatform = async ({
       registrationLimit: config.REGISTRATION_LIMIT,
       secureCookies: config.NODE_ENV === 'production',
       accountLoginLimit: config.ACCOUNT_LOGIN_LIMIT,
+      ...(shared ? { limitStore: (name: string) => shared.limitStore(name) } : {}),
     },
     catalogue: {
       catalogue,
@@ -175,9 +264,13 @@ export const startPlatform = async ({
     },
     appointments: { appointments, catalogue, uploadsDir },
     notifications,
+    apiKeys,
     payments: { appointments, gateway: payments },
     cardCheckout: payments.name === 'razorpay',
     schedule,
+    calendar,
+    integrationSettings: { settings: integrationSettings, assistant, chatLimit: config.CHAT_LIMIT },
+    webhooks,
     // Issue 16: only when asked for (DEV_MAILBOX, refused in production), never by peer address.
     mailbox: config.DEV_MAILBOX && !config.SMTP_URL ? pool : undefined,
     trustProxy: config.TRUST_PROXY,
@@ -203,6 +296,7 @@ export const startPlatform = async ({
     schedule,
     appointments,
     notifications,
+    apiKeys,
     jobs,
     databaseUrl,
     onNotification: (listener) => {
@@ -214,7 +308,10 @@ export const startPlatform = async ({
       await mail?.stop();
       await projector?.stop();
       await store.close();
+      await shared?.close();
       await pool.end();
+      integrations.close();
+      operatorEndpoints.close();
     },
   };
 };

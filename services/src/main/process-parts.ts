@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { SessionStore } from '../auth/sessions';
 import type { Config } from '../config';
 import { connectEventStore } from '../eventstore/connect';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
 import { JobQueues } from '../jobs/job-queues';
 import type { Logger } from '../logger';

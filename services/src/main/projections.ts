@@ -1,11 +1,15 @@
 import type { Clock } from '@appointment/contracts/clock';
 import type { Projection } from '@appointment/projections/projection';
 import { PROJECTIONS } from '@appointment/projections/registry';
-import type { EventStore } from '../eventstore/event-store';
+import { asSystem } from '../audit/actor-context';
+import type { EventStore } from '@appointment/contracts/event-store';
 import type { JobQueues } from '../jobs/job-queues';
 import { mailOutboxReactor } from '../mail/mail-outbox';
 import { livePushReactor, notifierReactor, type LivePush } from '../notifications/notifier.reactor';
 import { reminderScheduler } from '../reminders/reminders';
+import { chatAppDispatcher } from '../messaging/chat-app';
+import { whatsAppDispatcher } from '../messaging/whatsapp';
+import { webhookDispatcher } from '../integrations/webhooks/webhook-delivery';
 
 export interface ProductProjectionsOptions {
   store: EventStore;
@@ -14,7 +18,7 @@ export interface ProductProjectionsOptions {
   /** Signs e-mail verification links. */
   secret: string;
   /** Reminder jobs are set only where there are job queues. */
-  jobs?: Pick<JobQueues, 'enqueue'>;
+  jobs?: Pick<JobQueues, 'enqueue' | 'enqueueMany'>;
   /** Where a recorded notification goes live; nowhere in a process without sockets. */
   push?: LivePush;
   /** The product's clock: when a reminder job is due from now. */
@@ -37,8 +41,24 @@ export const productProjections = ({
   now,
 }: ProductProjectionsOptions): Projection[] => [
   ...PROJECTIONS,
-  mailOutboxReactor({ publicUrl, secret }),
-  notifierReactor(store),
-  ...(jobs ? [reminderScheduler(store, jobs, now)] : []),
-  ...(push ? [livePushReactor(push)] : []),
+  ...[
+    mailOutboxReactor({ publicUrl, secret }),
+    notifierReactor(store),
+    ...(jobs ? [reminderScheduler(store, jobs, now), whatsAppDispatcher(jobs), chatAppDispatcher(jobs)] : []),
+    // Issue 10: one webhook delivery job per public event and subscribed webhook.
+    ...(jobs ? [webhookDispatcher(store, jobs)] : []),
+    ...(push ? [livePushReactor(push)] : []),
+  ].map(actingAsSystem),
 ];
+
+/** Issue 12: what a reactor appends is recorded as the system's, caused by the event it reacts to. */
+const actingAsSystem = (reactor: Projection): Projection => ({
+  ...reactor,
+  apply: (event, context) => asSystem(reactor.name, () => reactor.apply(event, context), event.id),
+  ...(reactor.applyBatch
+    ? {
+        applyBatch: (events, context) =>
+          asSystem(reactor.name, () => reactor.applyBatch!(events, context), events.at(-1)?.id),
+      }
+    : {}),
+});

@@ -1,16 +1,18 @@
 import { ProjectorRunner } from '@appointment/projections/runner';
 import { clockOf, ConfigError, loadConfig, publicUrlOf } from '../config';
+import { kafkaRelay } from '../integration-events/kafka-relay';
 import { createLogger } from '../logger';
 import { pushLive, redisLive } from '../realtime/socket-server';
 import { openProcessParts, openRedisJobs } from './process-parts';
 import { productProjections } from './projections';
 import { installShutdown } from './shutdown';
+import { migrateWebhookLog } from '../integrations/webhooks/webhook-log';
 
 /**
  * The projector on its own (scale-out profile): builds every read model from the log and runs
  * the reactors (mail outbox, notifications, and reminder jobs on BullMQ over Redis at REDIS_URL).
  * Notifications it records are pushed live through the Socket.IO Redis emitter to the API
- * processes, which hold the sockets.
+ * processes, which hold the sockets. With KAFKA_BROKERS set, the public events go to Kafka too.
  */
 const main = async () => {
   const config = loadConfig();
@@ -23,6 +25,12 @@ const main = async () => {
   // Notifications go live through Redis to whichever API process holds the recipient's sockets.
   const live = config.REDIS_URL ? redisLive(config.REDIS_URL, config.JOBS_PREFIX, logger) : undefined;
   if (live) shutdown.add('live channel', () => live.close());
+  // Issue 13: the public events go to Kafka when KAFKA_BROKERS is set, from their own checkpoint.
+  const relay = config.KAFKA_BROKERS
+    ? await kafkaRelay({ brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC, logger })
+    : undefined;
+  // Parts stop in reverse order: the relay closes after the projector's last batch.
+  if (relay) shutdown.add('Kafka relay', () => relay.close());
   const projections = productProjections({
     store,
     publicUrl: publicUrlOf(config),
@@ -31,6 +39,8 @@ const main = async () => {
     now: clockOf(config),
     push: live ? (notification) => pushLive(live.emitter, notification) : undefined,
   });
+  await migrateWebhookLog(pool);
+  if (relay) projections.push(relay.reactor);
   const projector = new ProjectorRunner(pool, store, projections, {
     batchSize: config.PROJECTOR_BATCH_SIZE,
     logger,

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
+import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
 import type { Appointment } from '@appointment/contracts/appointments';
+import { MESSAGES } from '@appointment/contracts/messages';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { bookAtSunrise, Caller } from '../testing/test-platform';
 
@@ -187,5 +189,74 @@ describe('the scale-out processes', () => {
       Object.fromEntries(children.map((c) => [c.name, 0])),
     );
     children.length = 0;
+  }, 180_000);
+
+  it('shares sign-in and registration limits and ended sessions across API processes through Redis', async () => {
+    start('projector', 'projector');
+    const api = { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', REGISTRATION_LIMIT: '2' };
+    const portA = await within(
+      'API A listening',
+      90,
+      start('api A', 'api', { ...api, DEMO_DATA: 'true' }).port,
+    );
+    const portB = await within('API B listening', 90, start('api B', 'api', api).port);
+    const [a, b] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+    /** The same session token, used through the other API process. */
+    const on = (base: string, token?: string) => Object.assign(new Caller(base), { token });
+
+    // Sign-out on A: B, which has just trusted the session (and cached it), refuses it at once.
+    const user = new Caller(a);
+    expect((await within('the user logging in', 20, user.login('user@example.com'))).status).toBe(200);
+    expect((await on(b, user.token).get('/api/auth/me')).status).toBe(200);
+    expect((await user.post('/api/auth/logout')).status).toBe(200);
+    expect((await on(b, user.token).get('/api/auth/me')).status).toBe(401);
+
+    // A password change on B ends the person's other sessions, cached on A, at once; its own stays.
+    const kept = new Caller(b);
+    expect((await kept.login('user@example.com')).status).toBe(200);
+    const other = new Caller(a);
+    expect((await other.login('user@example.com')).status).toBe(200);
+    expect((await other.get('/api/auth/me')).status).toBe(200);
+    const changed = await kept.call('PUT', '/api/users/updatepassword', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'another password 1',
+      confirmPassword: 'another password 1',
+    });
+    expect(changed.status).toBe(200);
+    expect((await other.get('/api/auth/me')).status).toBe(401);
+    expect((await kept.get('/api/auth/me')).status).toBe(200);
+
+    // A deletion on A ends the person's sessions cached on B at once.
+    const doomed = {
+      name: 'Doomed Person',
+      email: 'doomed@example.org',
+      phone: '5551234567',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+    };
+    expect((await new Caller(a).post('/api/auth/register/user', doomed)).status).toBe(201);
+    const onA = new Caller(a);
+    expect((await onA.login(doomed.email, doomed.password)).status).toBe(200);
+    const onB = on(b, onA.token);
+    const me = await onB.get<{ user: { id: string } }>('/api/auth/me');
+    expect(me.status).toBe(200);
+    const deleted = await onA.call('DELETE', '/api/profile/getprofile', { id: me.body.user.id });
+    expect(deleted.status).toBe(200);
+    expect((await onB.get('/api/auth/me')).status).toBe(401);
+
+    // Registrations: the limit is 2 per address, and it counts over both processes (one used above).
+    const person = (n: number) => ({ ...doomed, name: `Person ${n}`, email: `person.${n}@example.org` });
+    expect((await new Caller(b).post('/api/auth/register/user', person(1))).status).toBe(201);
+    const third = await new Caller(a).post<{ message: string }>('/api/auth/register/user', person(2));
+    expect(third.status).toBe(429);
+    expect(third.body.message).toBe(MESSAGES.tooManyRegistrations);
+
+    // Failed sign-ins: 10 a minute for one address and e-mail, counted over both processes.
+    const wrong = (base: string) => new Caller(base).login('admin@example.com', 'not the password');
+    for (let i = 0; i < 10; i++) expect((await wrong(i % 2 === 0 ? a : b)).status).toBe(401);
+    const eleventh = await wrong(a);
+    expect(eleventh.status).toBe(429);
+    expect((eleventh.body as { message: string }).message).toBe(MESSAGES.tooManyLogins);
+    expect((await wrong(b)).status).toBe(429);
   }, 180_000);
 });

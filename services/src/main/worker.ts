@@ -5,6 +5,8 @@ import { startProductWorkers } from '../jobs/product-workers';
 import { createLogger } from '../logger';
 import { MailSender } from '../mail/mail-outbox';
 import { paymentGatewayFor } from '../payments/gateways';
+import { IntegrationClient } from '../integrations/client';
+import { migrateWebhookLog } from '../integrations/webhooks/webhook-log';
 import { openProcessParts, openRedisJobs } from './process-parts';
 import { installShutdown } from './shutdown';
 
@@ -36,7 +38,31 @@ const main = async () => {
     paymentTimeoutMs: config.PAYMENT_TIMEOUT_MS,
     now: clockOf(config),
   });
-  await startProductWorkers(jobs, { appointments, store, now: clockOf(config) });
+  await migrateWebhookLog(pool);
+  const integrations = new IntegrationClient({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS });
+  shutdown.add('integrations', async () => integrations.close());
+  // The operator's own endpoints (WHATSAPP_API_URL) may be local.
+  const operatorEndpoints = new IntegrationClient({ allowPrivate: true });
+  shutdown.add('operator endpoints', async () => operatorEndpoints.close());
+  await startProductWorkers(jobs, {
+    appointments,
+    store,
+    now: clockOf(config),
+    messaging: {
+      pool,
+      whatsappApiUrl: config.WHATSAPP_API_URL,
+      whatsappToken: config.WHATSAPP_TOKEN,
+      logger,
+      operatorClient: operatorEndpoints,
+      client: integrations,
+    },
+    webhooks: {
+      pool,
+      client: integrations,
+      retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+    },
+  });
   // E-mails the projector put in the outbox (several senders never send one twice).
   const mail = new MailSender(pool, logger, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   mail.start();

@@ -4,7 +4,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../accounts/accounts.service';
 import { commandMetadata } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 
 /** A person's notifications (docs/product.md §3 Notification), one stream per recipient. */

@@ -1,11 +1,15 @@
 import { v5 as uuidv5 } from 'uuid';
 import { zonedFormatter } from '@appointment/contracts/schedule';
-import { z } from 'zod';
 import type { RecordedEvent } from '@appointment/contracts/events';
+import {
+  NotificationCreated,
+  type NotificationCreatedData,
+} from '@appointment/contracts/events/notifications';
+import { ReminderSent } from '@appointment/contracts/events/reminders';
 import { IntervalBooked, PaymentConfirmed } from '@appointment/contracts/events/time-slot';
 import type { ApplyContext, Projection } from '@appointment/projections/projection';
-import { parseEvent } from '@appointment/projections/event-shapes';
-import type { EventStore } from '../eventstore/event-store';
+import { readEvent, type EventOf, type EventSchemas } from '@appointment/projections/parse-event';
+import type { EventStore } from '@appointment/contracts/event-store';
 import type { LiveNotification } from '../realtime/socket-server';
 import { notificationsStream, type NotificationAudience } from './notifications';
 
@@ -23,7 +27,7 @@ export const NOTIFICATION_TEXTS = {
     `Paid: ${user}'s appointment for ${service} on ${on}.`,
 };
 
-const SHAPES: Record<string, z.ZodType> = {
+const SCHEMAS = {
   IntervalBooked: IntervalBooked.pick({
     appointmentId: true,
     providerId: true,
@@ -39,17 +43,17 @@ const SHAPES: Record<string, z.ZodType> = {
     at: true,
   }),
   PaymentConfirmed: PaymentConfirmed.pick({ appointmentId: true, providerId: true, at: true }),
-  ReminderSent: z.object({
-    appointmentId: z.string(),
-    userId: z.string(),
-    kind: z.string(),
-    serviceName: z.string(),
-    providerName: z.string(),
-    startDateTime: z.string(),
-    timezone: z.string(),
-    at: z.string(),
+  ReminderSent: ReminderSent.pick({
+    appointmentId: true,
+    userId: true,
+    kind: true,
+    serviceName: true,
+    providerName: true,
+    startDateTime: true,
+    timezone: true,
+    at: true,
   }),
-};
+} satisfies EventSchemas;
 
 const longWhen = zonedFormatter('en-US', {
   weekday: 'long',
@@ -76,6 +80,8 @@ export type LivePush = (notification: LiveNotification) => void;
 
 interface Notification {
   userId: string;
+  /** Issue 12: the person the message names, whose key seals it (the booking's user). */
+  subjectId?: string;
   audience: NotificationAudience;
   message: string;
   /** The event it comes from: with the recipient, it makes the notification's id. */
@@ -94,24 +100,19 @@ interface Notification {
  */
 export const notifierReactor = (store: EventStore): Projection => {
   const applyBatch = async (events: RecordedEvent[], { db }: ApplyContext): Promise<void> => {
-    const sources = events
-      .map((event) => ({ event, d: parseEvent('notifier', SHAPES, event) }))
-      .filter(
-        (source): source is { event: RecordedEvent; d: Record<string, never> } => source.d !== undefined,
-      );
+    const sources = events.flatMap((event) => {
+      const read = readEvent('notifier', SCHEMAS, event);
+      return read ? [{ event, read }] : [];
+    });
     if (sources.length === 0) return;
     const providerIds = [
-      ...new Set(
-        sources
-          .filter(({ event }) => event.type === 'IntervalBooked' || event.type === 'PaymentConfirmed')
-          .map(({ d }) => d.providerId as string),
-      ),
+      ...new Set(sources.flatMap(({ read }) => (read.type === 'ReminderSent' ? [] : [read.data.providerId]))),
     ];
     // A payment names only its appointment; the rest is in rm_appointments (applied before this
     // reactor in the same batch).
-    const paidIds = sources
-      .filter(({ event }) => event.type === 'PaymentConfirmed')
-      .map(({ d }) => d.appointmentId);
+    const paidIds = sources.flatMap(({ read }) =>
+      read.type === 'PaymentConfirmed' ? [read.data.appointmentId] : [],
+    );
     const paid = new Map<string, Record<string, string>>();
     if (paidIds.length > 0) {
       const { rows } = await db.query<Record<string, string>>(
@@ -130,15 +131,18 @@ export const notifierReactor = (store: EventStore): Projection => {
       );
       for (const row of rows) admins.set(row.provider_id, [...(admins.get(row.provider_id) ?? []), row.id]);
     }
-    const notifications: Notification[] = sources.flatMap(({ event, d }) => {
-      if (event.type === 'PaymentConfirmed') {
+    const notificationsOf = (
+      event: RecordedEvent,
+      { type, data: d }: EventOf<typeof SCHEMAS>,
+    ): Notification[] => {
+      if (type === 'PaymentConfirmed') {
         const appointment = paid.get(d.appointmentId);
         if (!appointment) return [];
         const on = when(new Date(appointment.startsAt!).toISOString(), appointment.timezone!);
         const base = {
           sourceEventId: event.id,
-          appointmentId: d.appointmentId as string,
-          at: d.at as string,
+          appointmentId: d.appointmentId,
+          at: d.at,
         };
         return [
           {
@@ -150,14 +154,15 @@ export const notifierReactor = (store: EventStore): Projection => {
           ...(admins.get(d.providerId) ?? []).map((id) => ({
             ...base,
             userId: id,
+            subjectId: appointment.userId!,
             audience: 'admin' as const,
             message: NOTIFICATION_TEXTS.paidToAdmin(appointment.username!, appointment.serviceName!, on),
           })),
         ];
       }
       const at = when(d.startDateTime, d.timezone);
-      const base = { sourceEventId: event.id, appointmentId: d.appointmentId as string, at: d.at as string };
-      if (event.type === 'ReminderSent') {
+      const base = { sourceEventId: event.id, appointmentId: d.appointmentId, at: d.at };
+      if (type === 'ReminderSent') {
         return [
           {
             ...base,
@@ -181,13 +186,15 @@ export const notifierReactor = (store: EventStore): Projection => {
         ...(admins.get(d.providerId) ?? []).map((id) => ({
           ...base,
           userId: id,
+          subjectId: d.userId,
           audience: 'admin' as const,
           message: awaiting
             ? NOTIFICATION_TEXTS.awaitingToAdmin(d.username, d.serviceName, at)
             : `New appointment: ${d.username} booked ${d.serviceName} on ${at}.`,
         })),
       ];
-    });
+    };
+    const notifications = sources.flatMap(({ event, read }) => notificationsOf(event, read));
     const appends = notifications.map(({ sourceEventId, ...n }) => {
       const notificationId = uuidv5(`${sourceEventId}\u0001${n.userId}`, NOTIFICATION_NAMESPACE);
       return {
@@ -196,7 +203,7 @@ export const notifierReactor = (store: EventStore): Projection => {
           {
             id: notificationId,
             type: 'NotificationCreated',
-            data: { notificationId, ...n },
+            data: { notificationId, ...n } satisfies NotificationCreatedData,
             metadata: { causationId: sourceEventId },
           },
         ],
@@ -207,11 +214,12 @@ export const notifierReactor = (store: EventStore): Projection => {
   return batchReactor('notifier', applyBatch);
 };
 
-const RECORDED = z.object({
-  notificationId: z.string(),
-  userId: z.string(),
-  audience: z.enum(['user', 'admin']),
-  message: z.string(),
+/** What a live push sends of a recorded notification. */
+const Pushed = NotificationCreated.pick({
+  notificationId: true,
+  userId: true,
+  audience: true,
+  message: true,
 });
 
 /** A notification recorded longer ago than this is not news: it waits in the list. */
@@ -229,7 +237,7 @@ export const livePushReactor = (push: LivePush, now: () => number = Date.now): P
     const since = now() - LIVE_FOR_MS;
     const live = events.flatMap((event): LiveNotification[] => {
       if (event.type !== 'NotificationCreated' || Date.parse(event.createdAt) < since) return [];
-      const d = RECORDED.safeParse(event.data);
+      const d = Pushed.safeParse(event.data);
       if (!d.success) return [];
       return [
         {

@@ -5,10 +5,13 @@
  */
 import { QUEUE_NAMES, JobQueues } from '../jobs/job-queues';
 import { PostgresEventStore } from '../eventstore/postgres-event-store';
+import { PrivateEventStore } from '../privacy/private-event-store';
 import { runReminder, type ReminderJob } from './reminders';
 
 const main = async () => {
-  const store = await PostgresEventStore.connect({ connectionString: process.env.DATABASE_URL! });
+  // Behind the sealing of personal data, as a worker process opens its store (issue 12).
+  const raw = await PostgresEventStore.connect({ connectionString: process.env.DATABASE_URL! });
+  const store = await PrivateEventStore.over(raw, raw.pool);
   const jobs = await JobQueues.create({
     backend: { kind: 'redis', url: process.env.REDIS_URL! },
     prefix: process.env.JOBS_PREFIX!,

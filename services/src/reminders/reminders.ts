@@ -2,11 +2,12 @@ import { v5 as uuidv5 } from 'uuid';
 import { z } from 'zod';
 import { systemClock, type Clock } from '@appointment/contracts/clock';
 import type { RecordedEvent } from '@appointment/contracts/events';
+import { ReminderSent, ReminderSuppressed } from '@appointment/contracts/events/reminders';
 import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
-import { parseEvent } from '@appointment/projections/event-shapes';
+import { readEvent, type EventSchemas } from '@appointment/projections/parse-event';
 import type { Projection } from '@appointment/projections/projection';
 import { timeSlotStream } from '../domain/schedule/time-slot.decider';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobQueues } from '../jobs/job-queues';
 
 /**
@@ -38,7 +39,7 @@ export interface ReminderJob {
 const LATE_LIMIT_MS = 10 * 60 * 1000;
 const REMINDER_NAMESPACE = '6a0e2b4c-9d1f-4e3a-8b7c-2f5d6e8a9c01';
 
-const SHAPES: Record<string, z.ZodType> = {
+const SCHEMAS = {
   IntervalBooked: IntervalBooked.pick({
     appointmentId: true,
     timeSlotId: true,
@@ -50,7 +51,7 @@ const SHAPES: Record<string, z.ZodType> = {
     timeSlotId: true,
     to: true,
   }),
-};
+} satisfies EventSchemas;
 
 /**
  * Sets the reminder jobs of each appointment that becomes scheduled. Job ids come from the event
@@ -66,13 +67,13 @@ export const reminderScheduler = (
   version: 1,
   createTables: () => '',
   apply: async (event) => {
-    const d = parseEvent('reminder_scheduler', SHAPES, event);
-    if (!d) return;
-    const becameScheduled =
-      (event.type === 'IntervalBooked' && d.status === 'scheduled') ||
-      (event.type === 'AppointmentStatusChanged' && d.to === 'scheduled');
+    const read = readEvent('reminder_scheduler', SCHEMAS, event);
+    if (!read) return;
+    const { type, data: d } = read;
+    const becameScheduled = type === 'IntervalBooked' ? d.status === 'scheduled' : d.to === 'scheduled';
     if (!becameScheduled) return;
-    const startsAt = await startOf(store, d.timeSlotId, d.appointmentId, d.startDateTime);
+    const known = type === 'IntervalBooked' ? d.startDateTime : undefined;
+    const startsAt = await startOf(store, d.timeSlotId, d.appointmentId, known);
     if (startsAt === undefined) return;
     for (const reminder of REMINDERS) {
       const dueAt = startsAt - reminder.beforeMs;
@@ -96,6 +97,7 @@ export const reminderScheduler = (
 /** What a reminder reads of a booking. */
 const BookingRead = IntervalBooked.pick({
   appointmentId: true,
+  providerId: true,
   status: true,
   startDateTime: true,
   serviceName: true,
@@ -135,6 +137,7 @@ const appointmentNow = (events: RecordedEvent[], appointmentId: string) => {
   let scheduledBy: string | undefined;
   let startDateTime: string | undefined;
   let serviceName = '';
+  let providerId = '';
   let providerName = '';
   let userId = '';
   let email = '';
@@ -144,7 +147,7 @@ const appointmentNow = (events: RecordedEvent[], appointmentId: string) => {
     const booked = read(event, 'IntervalBooked', BookingRead);
     const changed = read(event, 'AppointmentStatusChanged', StatusRead);
     if (booked?.appointmentId === appointmentId) {
-      ({ status, startDateTime, serviceName, providerName, userId, email, timezone } = booked);
+      ({ status, startDateTime, serviceName, providerId, providerName, userId, email, timezone } = booked);
       const { amount, currency } = booked;
       // Bookings recorded before issue 18 name no currency: their reminder names no price.
       price = amount > 0 && currency ? { amount, currency } : undefined;
@@ -154,7 +157,18 @@ const appointmentNow = (events: RecordedEvent[], appointmentId: string) => {
       if (status === 'scheduled') scheduledBy = event.id;
     }
   }
-  return { status, scheduledBy, startDateTime, serviceName, providerName, userId, email, timezone, price };
+  return {
+    status,
+    scheduledBy,
+    startDateTime,
+    serviceName,
+    providerId,
+    providerName,
+    userId,
+    email,
+    timezone,
+    price,
+  };
 };
 
 /**
@@ -185,7 +199,7 @@ export const runReminder = async (
         ? {
             id,
             type: 'ReminderSuppressed',
-            data: { ...job, reason, at },
+            data: { ...job, reason, at } satisfies z.input<typeof ReminderSuppressed>,
             metadata: { causationId: job.scheduledBy },
           }
         : {
@@ -196,12 +210,14 @@ export const runReminder = async (
               userId: appointment.userId,
               email: appointment.email,
               serviceName: appointment.serviceName,
+              // Issue 11: the provider's WhatsApp settings decide whether the reminder goes there too.
+              providerId: appointment.providerId,
               providerName: appointment.providerName,
               startDateTime: appointment.startDateTime!,
               timezone: appointment.timezone,
               ...(appointment.price ?? {}),
               at,
-            },
+            } satisfies z.input<typeof ReminderSent>,
             metadata: { causationId: job.scheduledBy },
           },
     ],

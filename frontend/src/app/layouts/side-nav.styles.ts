@@ -57,3 +57,18 @@ export const Link = styled.a`
     font-weight: 600;
   }
 `;
+
+/** Issue 10: a group of the menu (the admin's Integrations) under its heading. */
+export const Group = styled.li`
+  margin-top: ${({ theme }) => theme.spacing.sm};
+`;
+
+export const GroupHeading = styled.span`
+  display: block;
+  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.md}`};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.75rem;
+  font-weight: 600;
+  letter-spacing: 0.05em;
+  text-transform: uppercase;
+`;

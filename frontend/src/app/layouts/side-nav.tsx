@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@appointment/contracts/roles';
-import { Item, Link, List, Panel } from './side-nav.styles';
+import { Group, GroupHeading, Item, Link, List, Panel } from './side-nav.styles';
 
 interface SideNavProps {
   id: string;
@@ -23,21 +23,49 @@ const MENU_TEXT: Record<string, string> = {
   'My Appointments': 'menu.myAppointments',
   Profile: 'menu.profile',
   Settings: 'menu.settings',
+  // Issue 10: the admin's Integrations group.
+  Integrations: 'menu.integrations',
+  'API Keys': 'menu.apiKeys',
+  Webhooks: 'menu.webhooks',
+  'Connected Apps': 'menu.connectedApps',
+  'Integration Settings': 'menu.integrationSettings',
 };
+
+/** Consecutive items of one group gathered under its heading; the others stand alone. */
+type Entry = { item: MenuItem } | { group: string; items: MenuItem[] };
+
+const entriesOf = (items: MenuItem[]): Entry[] =>
+  items.reduce<Entry[]>((entries, item) => {
+    const last = entries[entries.length - 1];
+    if (item.group && last && 'group' in last && last.group === item.group) last.items.push(item);
+    else entries.push(item.group ? { group: item.group, items: [item] } : { item });
+    return entries;
+  }, []);
 
 /** docs/product.md §2.1 side navigation for the stored role; a slide-in drawer on small screens (docs/product.md §2.2). */
 export function SideNav({ id, items, open, onNavigate }: SideNavProps) {
   const { t } = useTranslation();
+  const text = (label: string) => (MENU_TEXT[label] ? t(MENU_TEXT[label], { defaultValue: label }) : label);
+  const link = (item: MenuItem) => (
+    <Item key={item.path}>
+      <Link as={NavLink} to={item.path} end onClick={onNavigate}>
+        {text(item.label)}
+      </Link>
+    </Item>
+  );
   return (
     <Panel id={id} aria-label={t('menu.label')} $open={open}>
       <List>
-        {items.map((item) => (
-          <Item key={item.path}>
-            <Link as={NavLink} to={item.path} end onClick={onNavigate}>
-              {MENU_TEXT[item.label] ? t(MENU_TEXT[item.label], { defaultValue: item.label }) : item.label}
-            </Link>
-          </Item>
-        ))}
+        {entriesOf(items).map((entry) =>
+          'item' in entry ? (
+            link(entry.item)
+          ) : (
+            <Group key={entry.group}>
+              <GroupHeading id={`${id}-${entry.group}`}>{text(entry.group)}</GroupHeading>
+              <List aria-labelledby={`${id}-${entry.group}`}>{entry.items.map(link)}</List>
+            </Group>
+          ),
+        )}
       </List>
     </Panel>
   );

@@ -33,7 +33,8 @@ function* changeStatus(action: PayloadAction<StatusChange>): SagaIterator {
     yield put(statusChanged(appointment));
     // docs/product.md §4: the item changes in place in every list read so far; the counts read again.
     yield call(patchLists, appointment);
-    yield put(api.util.invalidateTags(['AppointmentCounts']));
+    // A cancelled or completed appointment frees its slot: the booking screen's slots read again.
+    yield put(api.util.invalidateTags(['AppointmentCounts', 'Slot']));
     yield put(toastShown(appointmentMarkedAs(appointment.status ?? status), TOAST_MS));
     if (destination) yield call(navigateTo, destination);
   } catch (error) {

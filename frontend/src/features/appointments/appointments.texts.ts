@@ -2,7 +2,8 @@ import type { AppointmentStatus } from '@appointment/contracts/appointments';
 
 /**
  * Labels of the appointments screens (docs/product.md §2.5). Error texts come from MESSAGES; these are the
- * headings, buttons and card labels, written once.
+ * headings, buttons and card labels, written once: the English catalogue of the `appointments` namespace
+ * (issue 15; es and fr in appointments.i18n.ts).
  */
 export const APPOINTMENTS_TEXTS = {
   myAppointments: 'My Appointments',
@@ -21,6 +22,22 @@ export const APPOINTMENTS_TEXTS = {
   time: 'Time',
   provider: 'Provider',
   userId: 'User ID',
+  addToCalendar: 'Add to calendar',
+  /** The status cards' labels and the list titles they open (docs/product.md §2.5). */
+  statusLabels: {
+    scheduled: 'Scheduled',
+    completed: 'Completed',
+    pending: 'Pending',
+    cancelled: 'Cancelled',
+    all: 'Total',
+  },
+  statusTitles: {
+    scheduled: 'Scheduled Appointments',
+    completed: 'Completed Appointments',
+    pending: 'Pending Appointments',
+    cancelled: 'Cancelled Appointments',
+  },
+  statusCard: '{{label}} {{count}}',
 } as const;
 
 /** Where a status card leads: the list's status filter and title (docs/product.md §2.5). */

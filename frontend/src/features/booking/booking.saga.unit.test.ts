@@ -1,13 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
+import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { ApiError } from '../../lib/api-client';
+import { SCHEDULE_PATHS } from '@appointment/contracts/schedule';
+import type { ChosenSlot } from '@appointment/contracts/booking';
+import { api } from '../../lib/api';
 import { appointmentBooked, type PaidBookingResponse } from '../../lib/events';
 import { NAVIGATE_CONTEXT } from '../../lib/navigation';
-import type { ChosenSlot } from '@appointment/contracts/booking';
-import * as bookingApi from './booking.api';
+import { startApiPeer, type ApiPeer, type Received } from '../../testing/api-peer';
+import { bookingForm } from './booking.form';
+import { bookingQueries } from './booking.queries';
 import { AFTER_BOOKING, bookingSaga } from './booking.saga';
 import {
   bookingFailed,
@@ -15,11 +19,8 @@ import {
   bookingSubmitted,
   bookingSucceeded,
   initialBookingState,
-  slotsRefreshed,
   type BookingState,
 } from './booking.slice';
-
-vi.mock('./booking.api');
 
 const provider = { id: 'p1', name: 'Sunrise Clinic', industry: 'Healthcare' } as Provider;
 const service = { name: 'Consultation', isPaymentNeeded: false, automaticBooking: true } as Service;
@@ -40,10 +41,21 @@ const slot = {
 const confirming: BookingState = {
   ...initialBookingState,
   selectedProvider: provider,
-  services: [service],
   selectedService: service.name,
   confirm: { slot, idempotencyKey: 'key-1', submitting: false, error: null },
 };
+
+let peer: ApiPeer;
+
+beforeEach(async () => {
+  peer = await startApiPeer();
+  peer.answer(SCHEDULE_PATHS.fetchSlot, { body: { firstTimeslot: null, timeslots: [] } });
+});
+
+afterEach(async () => {
+  await peer.close();
+  vi.restoreAllMocks();
+});
 
 const start = () => {
   // The saga logs each failure; the assertions read the outcome instead.
@@ -56,33 +68,50 @@ const start = () => {
   const navigate = vi.fn();
   const sagas = createSagaMiddleware({ context: { [NAVIGATE_CONTEXT]: navigate } });
   const store = configureStore({
-    reducer: { booking: bookingReducer },
+    reducer: { booking: bookingReducer, [api.reducerPath]: api.reducer },
     preloadedState: { booking: confirming },
-    middleware: (defaults) => defaults({ serializableCheck: false }).concat(record, sagas),
+    middleware: (defaults) => defaults().concat(record, api.middleware, sagas),
   });
   sagas.run(bookingSaga);
+  // The booking screen reads the service's slots.
+  store.dispatch(bookingQueries.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }));
   return { store, seen, navigate };
 };
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** What the confirm dialog does on Submit. */
+const submit = (store: ReturnType<typeof start>['store'], note: string) => {
+  store.dispatch(bookingSubmitted());
+  const form = bookingForm({
+    providerId: 'p1',
+    serviceName: 'Consultation',
+    slot,
+    service,
+    note,
+    image: null,
+  });
+  return store.dispatch(bookingQueries.endpoints.book.initiate({ form, idempotencyKey: 'key-1' }));
+};
 
-afterEach(() => {
-  vi.resetAllMocks();
-  vi.restoreAllMocks();
-});
+const formOf = (request: Received): Promise<FormData> =>
+  new Response(Buffer.from(request.body, 'latin1'), {
+    headers: { 'Content-Type': String(request.headers['content-type']) },
+  }).formData();
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('the booking workflow', () => {
   it('books once with the idempotency key, closes the dialog, goes to the appointments, then announces the booking', async () => {
     const answer = { appointment: { _id: 'a1' } } as PaidBookingResponse;
-    vi.mocked(bookingApi.bookAppointment).mockResolvedValue(answer);
+    peer.answer(APPOINTMENT_PATHS.book, { status: 201, body: answer });
     const { store, seen, navigate } = start();
 
-    store.dispatch(bookingSubmitted({ note: '  Window seat  ' }, null));
+    await submit(store, '  Window seat  ');
     await settle();
 
-    expect(bookingApi.bookAppointment).toHaveBeenCalledTimes(1);
-    const [form, key] = vi.mocked(bookingApi.bookAppointment).mock.calls[0];
-    expect(key).toBe('key-1');
+    expect(peer.to(APPOINTMENT_PATHS.book)).toHaveLength(1);
+    const [request] = peer.to(APPOINTMENT_PATHS.book);
+    expect(request!.headers['idempotency-key']).toBe('key-1');
+    const form = await formOf(request!);
     expect(form.get('servicename')).toBe('Consultation');
     expect(form.get('providerId')).toBe('p1');
     expect(form.get('timeslotId')).toBe('s1');
@@ -95,32 +124,32 @@ describe('the booking workflow', () => {
   });
 
   it('stays in the dialog with the reason of a lost race, and reloads the slots quietly', async () => {
-    vi.mocked(bookingApi.bookAppointment).mockRejectedValue(
-      new ApiError(409, { message: 'This slot was just booked' }),
-    );
-    const refreshed = { slots: [] } as unknown as Awaited<ReturnType<typeof bookingApi.fetchSlots>>;
-    vi.mocked(bookingApi.fetchSlots).mockResolvedValue(refreshed);
+    peer.answer(APPOINTMENT_PATHS.book, { status: 409, body: { message: 'This slot was just booked' } });
     const { store, seen, navigate } = start();
+    await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(1));
 
-    store.dispatch(bookingSubmitted({ note: '' }, null));
+    await submit(store, '');
     await settle();
 
     expect(seen).toContainEqual(bookingFailed(`${MESSAGES.bookingFailedBecause}This slot was just booked`));
-    expect(seen).toContainEqual(slotsRefreshed(refreshed));
-    expect(bookingApi.fetchSlots).toHaveBeenCalledWith('p1', 'Consultation');
+    await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(2));
+    const slotReads = peer.to(SCHEDULE_PATHS.fetchSlot);
+    expect(slotReads).toHaveLength(2);
+    expect(JSON.parse(slotReads[1]!.body)).toEqual({ providerId: 'p1', serviceId: 'Consultation' });
     expect(navigate).not.toHaveBeenCalled();
     expect(seen.map((action) => action.type)).not.toContain(appointmentBooked.type);
     expect(store.getState().booking.confirm).toMatchObject({ submitting: false });
   });
 
   it('says only that the booking failed when the server gave no reason', async () => {
-    vi.mocked(bookingApi.bookAppointment).mockRejectedValue(new ApiError(0, { message: 'Network error' }));
+    peer.answer(APPOINTMENT_PATHS.book, { status: 500, body: { message: 'Internal error' } });
     const { store, seen } = start();
+    await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(1));
 
-    store.dispatch(bookingSubmitted({ note: '' }, null));
+    await submit(store, '');
     await settle();
 
     expect(seen).toContainEqual(bookingFailed(MESSAGES.bookingFailed));
-    expect(bookingApi.fetchSlots).not.toHaveBeenCalled();
+    expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(1);
   });
 });

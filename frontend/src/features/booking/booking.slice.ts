@@ -1,15 +1,8 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import {
-  matchesProviderFilters,
-  type Industry,
-  type Provider,
-  type Service,
-} from '@appointment/contracts/catalogue';
-import type { FetchSlotResponse } from '@appointment/contracts/schedule';
+import { matchesProviderFilters, type Industry, type Provider } from '@appointment/contracts/catalogue';
 import type { ChosenSlot } from '@appointment/contracts/booking';
 import { newIdempotencyKey } from '../../ui/slot-calendar/slot.format';
 
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type BookingMode = 'automatic' | 'manual';
 
 /** docs/product.md §2.6 "Confirm Booking": the chosen slot and the state of its submission. */
@@ -21,11 +14,6 @@ export interface ConfirmState {
   error: string | null;
 }
 
-/** What the confirm dialog sends besides the slot; the image travels in the action's meta. */
-export interface BookingDetails {
-  note: string;
-}
-
 /** docs/product.md §5 provider filters, plus the favourites-only switch. */
 export interface ProviderFilters {
   location: string;
@@ -34,26 +22,17 @@ export interface ProviderFilters {
 }
 
 export interface BookingState {
-  industries: Industry[];
-  industriesStatus: LoadStatus;
   selectedIndustry: string | null;
+  /** The provider a detail page opened this screen on; chosen once the industries are known. */
+  openingProvider: Provider | null;
   filters: ProviderFilters;
-  providers: Provider[];
-  providersStatus: LoadStatus;
-  providersError: string | null;
   favouriteIds: string[];
   /** Providers whose favourite mark is being saved. */
   favouriteBusyIds: string[];
   favouriteError: string | null;
   /** The provider whose booking screen is open, in place of the list. */
   selectedProvider: Provider | null;
-  services: Service[];
-  servicesStatus: LoadStatus;
-  servicesError: string | null;
   selectedService: string | null;
-  slots: FetchSlotResponse | null;
-  slotsStatus: LoadStatus;
-  slotsError: string | null;
   mode: BookingMode;
   /** The day (YYYY-MM-DD) picked in the manual calendar. */
   selectedDay: string | null;
@@ -64,24 +43,14 @@ export interface BookingState {
 }
 
 export const initialBookingState: BookingState = {
-  industries: [],
-  industriesStatus: 'idle',
   selectedIndustry: null,
+  openingProvider: null,
   filters: { location: '', search: '', favouritesOnly: false },
-  providers: [],
-  providersStatus: 'idle',
-  providersError: null,
   favouriteIds: [],
   favouriteBusyIds: [],
   favouriteError: null,
   selectedProvider: null,
-  services: [],
-  servicesStatus: 'idle',
-  servicesError: null,
   selectedService: null,
-  slots: null,
-  slotsStatus: 'idle',
-  slotsError: null,
   mode: 'automatic',
   selectedDay: null,
   returnFocusId: null,
@@ -89,16 +58,17 @@ export const initialBookingState: BookingState = {
 };
 
 const clearBookingScreen = (state: BookingState) => {
-  state.services = [];
-  state.servicesStatus = 'idle';
-  state.servicesError = null;
   state.selectedService = null;
-  state.slots = null;
-  state.slotsStatus = 'idle';
-  state.slotsError = null;
   state.mode = 'automatic';
   state.selectedDay = null;
   state.confirm = null;
+};
+
+const selectIndustry = (state: BookingState, industry: string) => {
+  state.selectedIndustry = industry;
+  state.returnFocusId = null;
+  state.selectedProvider = null;
+  clearBookingScreen(state);
 };
 
 export interface FavouriteChange {
@@ -112,25 +82,30 @@ const bookingSlice = createSlice({
   reducers: {
     /** The page opened; on a provider when one is given (its detail's Book Appointment). */
     bookingPageOpened: {
-      reducer: () => ({ ...initialBookingState, industriesStatus: 'loading' as const }),
+      reducer: (_state, action: PayloadAction<{ provider?: Provider }>) => ({
+        ...initialBookingState,
+        openingProvider: action.payload.provider ?? null,
+      }),
       prepare: (provider?: Provider) => ({ payload: provider ? { provider } : {} }),
     },
-    industriesLoaded(state, action: PayloadAction<Industry[]>) {
-      state.industries = action.payload;
-      state.industriesStatus = 'loaded';
-    },
-    industriesLoadFailed(state) {
-      state.industries = [];
-      state.industriesStatus = 'failed';
+    /**
+     * The industries are known: docs/product.md §2.6, the first is selected by default, the
+     * opening provider's when there is one; issue 18: the screen then opens on that provider.
+     */
+    industriesShown(state, action: PayloadAction<Industry[]>) {
+      if (state.selectedIndustry !== null) return;
+      const opening = state.openingProvider;
+      const industries = action.payload;
+      const industry = industries.find((item) => item.name === opening?.industry) ?? industries[0];
+      if (!industry) return;
+      selectIndustry(state, industry.name);
+      if (opening) {
+        state.selectedProvider = opening;
+        state.openingProvider = null;
+      }
     },
     industrySelected(state, action: PayloadAction<string>) {
-      state.selectedIndustry = action.payload;
-      state.returnFocusId = null;
-      state.providers = [];
-      state.providersStatus = 'loading';
-      state.providersError = null;
-      state.selectedProvider = null;
-      clearBookingScreen(state);
+      selectIndustry(state, action.payload);
     },
     /** Location or search changed; the list narrows at once and is fetched again shortly after. */
     providerFiltersChanged(
@@ -141,19 +116,6 @@ const bookingSlice = createSlice({
     },
     favouritesOnlyChanged(state, action: PayloadAction<boolean>) {
       state.filters.favouritesOnly = action.payload;
-    },
-    providersFetchStarted(state) {
-      state.providersStatus = 'loading';
-      state.providersError = null;
-    },
-    providersLoaded(state, action: PayloadAction<Provider[]>) {
-      state.providers = action.payload;
-      state.providersStatus = 'loaded';
-    },
-    providersLoadFailed(state, action: PayloadAction<string>) {
-      state.providers = [];
-      state.providersStatus = 'failed';
-      state.providersError = action.payload;
     },
     favouritesLoaded(state, action: PayloadAction<string[]>) {
       state.favouriteIds = action.payload;
@@ -182,40 +144,16 @@ const bookingSlice = createSlice({
     providerSelected(state, action: PayloadAction<Provider>) {
       state.selectedProvider = action.payload;
       clearBookingScreen(state);
-      state.servicesStatus = 'loading';
     },
     providerClosed(state) {
       state.returnFocusId = state.selectedProvider?.id ?? null;
       state.selectedProvider = null;
       clearBookingScreen(state);
     },
-    servicesLoaded(state, action: PayloadAction<{ provider: Provider; services: Service[] }>) {
-      if (state.selectedProvider?.id !== action.payload.provider.id) return;
-      state.selectedProvider = action.payload.provider;
-      state.services = action.payload.services;
-      state.servicesStatus = 'loaded';
-    },
-    servicesLoadFailed(state, action: PayloadAction<string>) {
-      state.services = [];
-      state.servicesStatus = 'failed';
-      state.servicesError = action.payload;
-    },
     serviceChosen(state, action: PayloadAction<string>) {
       state.selectedService = action.payload;
-      state.slots = null;
-      state.slotsStatus = 'loading';
-      state.slotsError = null;
       state.selectedDay = null;
       state.confirm = null;
-    },
-    slotsLoaded(state, action: PayloadAction<FetchSlotResponse>) {
-      state.slots = action.payload;
-      state.slotsStatus = 'loaded';
-    },
-    slotsLoadFailed(state, action: PayloadAction<string>) {
-      state.slots = null;
-      state.slotsStatus = 'failed';
-      state.slotsError = action.payload;
     },
     bookingModeChanged(state, action: PayloadAction<BookingMode>) {
       state.mode = action.payload;
@@ -223,10 +161,6 @@ const bookingSlice = createSlice({
     },
     dayChosen(state, action: PayloadAction<string | null>) {
       state.selectedDay = action.payload;
-    },
-    /** Refreshed slots after a booking lost a race; the calendar stays as it is. */
-    slotsRefreshed(state, action: PayloadAction<FetchSlotResponse>) {
-      state.slots = action.payload;
     },
     slotChosen: {
       reducer(state, action: PayloadAction<{ slot: ChosenSlot; idempotencyKey: string }>) {
@@ -237,17 +171,11 @@ const bookingSlice = createSlice({
     confirmClosed(state) {
       if (!state.confirm?.submitting) state.confirm = null;
     },
-    bookingSubmitted: {
-      reducer(state, _action: PayloadAction<BookingDetails, string, { arg: { image: File | null } }>) {
-        if (!state.confirm) return;
-        state.confirm.submitting = true;
-        state.confirm.error = null;
-      },
-      // The file is not serialisable: it rides in meta.arg, a path Redux Toolkit's check skips.
-      prepare: (details: BookingDetails, image: File | null) => ({
-        payload: details,
-        meta: { arg: { image } },
-      }),
+    /** Submit: the dialog builds the form and sends it (booking.queries.ts `book`); it waits here. */
+    bookingSubmitted(state) {
+      if (!state.confirm) return;
+      state.confirm.submitting = true;
+      state.confirm.error = null;
     },
     bookingSucceeded(state) {
       state.confirm = null;
@@ -262,28 +190,19 @@ const bookingSlice = createSlice({
 
 export const {
   bookingPageOpened,
-  industriesLoaded,
-  industriesLoadFailed,
+  industriesShown,
   industrySelected,
   providerFiltersChanged,
   favouritesOnlyChanged,
-  providersFetchStarted,
-  providersLoaded,
-  providersLoadFailed,
   favouritesLoaded,
   favouriteToggled,
   favouritesUpdated,
   favouriteUpdateFailed,
   providerSelected,
   providerClosed,
-  servicesLoaded,
-  servicesLoadFailed,
   serviceChosen,
-  slotsLoaded,
-  slotsLoadFailed,
   bookingModeChanged,
   dayChosen,
-  slotsRefreshed,
   slotChosen,
   confirmClosed,
   bookingSubmitted,
@@ -296,17 +215,41 @@ export interface WithBooking {
   booking: BookingState;
 }
 
-export const selectBooking = (state: WithBooking): BookingState => state.booking;
+export const selectSelectedIndustry = (state: WithBooking): string | null => state.booking.selectedIndustry;
+export const selectProviderFilters = (state: WithBooking): ProviderFilters => state.booking.filters;
+export const selectFavouriteIds = (state: WithBooking): string[] => state.booking.favouriteIds;
+export const selectFavouriteBusyIds = (state: WithBooking): string[] => state.booking.favouriteBusyIds;
+export const selectFavouriteError = (state: WithBooking): string | null => state.booking.favouriteError;
+export const selectReturnFocusId = (state: WithBooking): string | null => state.booking.returnFocusId;
+export const selectSelectedProvider = (state: WithBooking): Provider | null => state.booking.selectedProvider;
+export const selectSelectedService = (state: WithBooking): string | null => state.booking.selectedService;
+export const selectBookingMode = (state: WithBooking): BookingMode => state.booking.mode;
+export const selectSelectedDay = (state: WithBooking): string | null => state.booking.selectedDay;
+export const selectConfirm = (state: WithBooking): ConfirmState | null => state.booking.confirm;
+
+/** What narrows the fetched list at once, while the next fetch is on its way. */
+export interface ProviderNarrowing {
+  industry: string | null;
+  filters: ProviderFilters;
+  favouriteIds: string[];
+}
+
+export const selectProviderNarrowing = createSelector(
+  [selectSelectedIndustry, selectProviderFilters, selectFavouriteIds],
+  (industry, filters, favouriteIds): ProviderNarrowing => ({ industry, filters, favouriteIds }),
+);
 
 /** The cards to show: the fetched list narrowed by the current filters (docs/product.md §5) and favourites. */
-export const selectVisibleProviders = createSelector([selectBooking], (booking): Provider[] =>
-  booking.providers.filter(
+export const visibleProviders = (
+  providers: readonly Provider[],
+  { industry, filters, favouriteIds }: ProviderNarrowing,
+): Provider[] =>
+  providers.filter(
     (provider) =>
       matchesProviderFilters(provider, {
-        industry: booking.selectedIndustry ?? undefined,
-        location: booking.filters.location || undefined,
-        search: booking.filters.search || undefined,
+        industry: industry ?? undefined,
+        location: filters.location || undefined,
+        search: filters.search || undefined,
       }) &&
-      (!booking.filters.favouritesOnly || booking.favouriteIds.includes(provider.id)),
-  ),
-);
+      (!filters.favouritesOnly || favouriteIds.includes(provider.id)),
+  );

@@ -1,15 +1,16 @@
-import { SLOT_CALENDAR_TEXTS } from '../../ui/slot-calendar/slot-calendar.texts';
+import i18next from 'i18next';
 
 /**
  * Labels of the booking screen (docs/product.md §2.6). The error texts come from MESSAGES; these are the
- * screen's headings, links and badges, kept in one place so each is written once.
+ * screen's headings, links and badges: the English catalogue of the `booking` namespace (issue 15; es and fr
+ * in booking.i18n.ts), so each is written once. The calendar's own labels are the `slotCalendar` namespace.
  */
 export const BOOKING_TEXTS = {
-  ...SLOT_CALENDAR_TEXTS,
   pageTitle: 'Book Appointment',
   industries: 'Industries',
   loadingIndustries: 'Loading industries...',
   providers: 'Providers',
+  industryProviders: '{{industry}} Providers',
   loadingProviders: 'Loading providers...',
   chooseIndustry: 'Choose an industry to see its providers.',
   location: 'Location',
@@ -31,9 +32,16 @@ export const BOOKING_TEXTS = {
   noSlots: 'No time slots are offered for this service yet.',
   noOpenSlotsThatDay: 'No open slots on this day.',
   pickADay: 'Pick a highlighted day to see its times.',
-  timesShownIn: 'Times are shown in the provider’s time zone',
+  timesShownIn: 'Times are shown in the provider’s time zone ({{timeZone}})',
   bookNow: 'Book Now',
+  duration_one: '{{count}} min',
+  duration_other: '{{count}} min',
   confirmTitle: 'Confirm Booking',
+  /** docs/product.md §2.6: "Book appointment for {service} on {date} from {start} to {end}?". */
+  confirmQuestion: 'Book appointment for {{service}} on {{date}} from {{start}} to {{end}}?',
+  /** Issue 18: the price, as the service card and the checkout show it. */
+  price: 'Price: {{price}}',
+  pricePaidOnline: 'Price: {{price}}, paid online after booking.',
   addNote: 'Add Note',
   hideNote: 'Hide Note',
   note: 'Note',
@@ -46,10 +54,10 @@ export const BOOKING_TEXTS = {
   cancel: 'Cancel',
 } as const;
 
-/** Issue 18: the price, as the service card and the checkout show it. */
+/** Issue 18: the price, as the service card and the checkout show it, in the chosen language. */
 export const priceText = (price: string, paymentNeeded: boolean): string =>
-  paymentNeeded ? `Price: ${price}, paid online after booking.` : `Price: ${price}`;
+  i18next.t(paymentNeeded ? 'booking:pricePaidOnline' : 'booking:price', { price });
 
 /** docs/product.md §2.6: "Book appointment for {service} on {date} from {start} to {end}?". */
 export const confirmText = (service: string, date: string, start: string, end: string): string =>
-  `Book appointment for ${service} on ${date} from ${start} to ${end}?`;
+  i18next.t('booking:confirmQuestion', { service, date, start, end });

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { providerInView, providerOutOfView } from '../../lib/events';
 
 /** docs/product.md §3 Chat message; timestamps are ISO strings. */
 export interface ChatMessage {
@@ -16,6 +17,8 @@ export interface ChatState {
   open: boolean;
   isLoading: boolean;
   messages: ChatMessage[];
+  /** The provider on screen, whose assistant answers (issue 11); null: an agent answers. */
+  providerId: string | null;
 }
 
 /** docs/product.md §2.2: the texts the simulated agent says. */
@@ -25,6 +28,7 @@ export const BOT_AUTO_REPLY = 'Thank you for your message. An agent will respond
 const initialState = (): ChatState => ({
   open: false,
   isLoading: false,
+  providerId: null,
   messages: [
     {
       id: 'bot-greeting',
@@ -65,18 +69,28 @@ const chatSlice = createSlice({
         state.messages.push(action.payload);
         state.isLoading = false;
       },
-      prepare: (id: string, timestamp: string) => ({
+      /** Without `content`, the agent's hand-over line, in the reader's language. */
+      prepare: (id: string, timestamp: string, content?: string) => ({
         payload: {
           id,
-          content: BOT_AUTO_REPLY,
+          content: content ?? BOT_AUTO_REPLY,
           sender: 'bot',
           timestamp,
           status: 'read',
           type: 'text',
-          textKey: 'autoReply',
+          ...(content === undefined ? { textKey: 'autoReply' } : {}),
         } as ChatMessage,
       }),
     },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(providerInView, (state, action) => {
+        state.providerId = action.payload.id;
+      })
+      .addCase(providerOutOfView, (state) => {
+        state.providerId = null;
+      });
   },
 });
 
@@ -90,3 +104,4 @@ interface WithChat {
 export const selectChatOpen = (state: WithChat) => state.chat.open;
 export const selectChatLoading = (state: WithChat) => state.chat.isLoading;
 export const selectChatMessages = (state: WithChat) => state.chat.messages;
+export const selectChatProvider = (state: WithChat) => state.chat.providerId;

@@ -1,4 +1,5 @@
 import type { SagaIterator } from 'redux-saga';
+import type { LoadStatus } from '../../lib/api';
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { DashboardDetails } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
@@ -7,7 +8,7 @@ import { readStoredRoleValue } from '../../lib/session';
 import { notificationReceived, statusChanged } from '../../lib/events';
 import { fetchDashboardDetails, fetchProviderAddress } from './dashboard.api';
 import {
-  selectDashboard,
+  selectDashboardStatus,
   countsFailed,
   countsLoaded,
   dashboardOpened,
@@ -99,7 +100,7 @@ function* refreshCounts(): SagaIterator {
 
 /** A live booking event: a dashboard that has been opened shows the new appointment at once. */
 function* refreshAfterLiveEvent(): SagaIterator {
-  const { status } = (yield select(selectDashboard)) as ReturnType<typeof selectDashboard>;
+  const status: LoadStatus = yield select(selectDashboardStatus);
   if (status === 'idle') return;
   yield all([call(loadCounts), call(loadDetails)]);
 }

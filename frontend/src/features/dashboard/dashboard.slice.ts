@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DashboardDetails } from '@appointment/contracts/appointments';
+import type { LoadStatus } from '../../lib/api';
 import { statusChanged, statusChangeFailed, statusChangeRequested } from '../../lib/events';
 
 /** docs/product.md §3 Appointment counts. */
@@ -23,7 +24,7 @@ export type ProviderAppointment = DashboardDetails['appointmentsWithProviderDeta
 export type ServiceAppointment = DashboardDetails['appointmentsWithServiceDetails'][number];
 
 export interface DashboardDetailsState {
-  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  status: LoadStatus;
   /** A user's appointments with their providers (docs/product.md §2.4 Recent Providers, service cards). */
   withProvider: ProviderAppointment[];
   /** A provider's appointments with their services and users (docs/product.md §2.4 admin panel). */
@@ -34,7 +35,7 @@ export interface DashboardDetailsState {
 }
 
 export interface DashboardState {
-  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  status: LoadStatus;
   counts: AppointmentCounts;
   error: string | null;
   details: DashboardDetailsState;
@@ -129,7 +130,11 @@ export const {
 } = dashboardSlice.actions;
 export const dashboardReducer = dashboardSlice.reducer;
 
-export const selectDashboard = (state: { dashboard: DashboardState }): DashboardState => state.dashboard;
+type WithDashboard = { dashboard: DashboardState };
+
+export const selectDashboardStatus = (state: WithDashboard): LoadStatus => state.dashboard.status;
+export const selectDashboardCounts = (state: WithDashboard): AppointmentCounts => state.dashboard.counts;
+export const selectDashboardError = (state: WithDashboard): string | null => state.dashboard.error;
 export const selectDashboardDetails = (state: { dashboard: DashboardState }): DashboardDetailsState =>
   state.dashboard.details;
 export const selectDashboardUpdating = (state: { dashboard: DashboardState }): string[] =>

@@ -1,8 +1,18 @@
-/** Labels of the dashboard's panels (docs/product.md §2.4); error texts come from MESSAGES. */
+/**
+ * Labels of the dashboard's panels (docs/product.md §2.4); error texts come from MESSAGES. The English catalogue
+ * of the `dashboardPanels` namespace (issue 15; es and fr in dashboard.i18n.ts).
+ */
 export const DASHBOARD_TEXTS = {
   allAppointments: 'All Appointments',
   filters: 'Appointment filters',
   status: 'Status',
+  statusFilters: {
+    all: 'All',
+    pending: 'Pending',
+    scheduled: 'Scheduled',
+    completed: 'Completed',
+    cancelled: 'Cancelled',
+  },
   search: 'Search',
   searchPlaceholder: 'User name or email',
   location: 'Location',
@@ -17,6 +27,14 @@ export const DASHBOARD_TEXTS = {
   noRecentProviders: 'No recent providers.',
   bookNew: 'Book New',
   bookAgain: 'Book Again',
-  lastVisit: 'Last appointment',
-  minutes: 'min',
+  lastVisit: 'Last appointment: {{date}}',
+  duration_one: '{{count}} min',
+  duration_other: '{{count}} min',
+  bookedAt: '{{service}} at {{provider}}',
+  itemLabel: '{{service}} for {{user}}, {{date}}, {{time}}',
+  rejectPaidTitle: 'Reject a paid booking',
+  keepBooking: 'Keep booking',
+  theUser: 'The user',
+  rejectPaidBody:
+    '{{user}} has paid {{amount}} for {{service}}. Rejecting cancels the booking and frees the slot; the payment is not refunded automatically, so refund it with the payment provider.',
 } as const;

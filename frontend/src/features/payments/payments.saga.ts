@@ -44,7 +44,7 @@ import {
   paymentRetried,
   type CheckoutRequest,
 } from './payments.slice';
-import { CHECKOUT_DEFAULTS, PAYMENT_TEXTS } from './payments.texts';
+import { CHECKOUT_DEFAULTS, paymentText } from './payments.texts';
 
 /** docs/product.md §4 step 8: after a payment the app shows the appointments again. */
 export const AFTER_PAYMENT = '/appointments';
@@ -101,7 +101,7 @@ function* sendResult(result: PaymentResult): SagaIterator<boolean> {
       yield put(toastShown(error.message, LONG_TOAST_MS));
       return true;
     }
-    yield put(paymentConfirmFailed({ result, message: PAYMENT_TEXTS.confirmFailed }));
+    yield put(paymentConfirmFailed({ result, message: paymentText('confirmFailed') }));
     return false;
   }
 }
@@ -114,7 +114,7 @@ function* retryUntilConfirmed(result: PaymentResult): SagaIterator {
       dismissed: take(checkoutDismissed.type),
     });
     if (dismissed) {
-      yield put(toastShown(PAYMENT_TEXTS.notConfirmed, LONG_TOAST_MS));
+      yield put(toastShown(paymentText('notConfirmed'), LONG_TOAST_MS));
       return;
     }
   }
@@ -135,7 +135,9 @@ function* openChannel(request: CheckoutRequest): SagaIterator<EventChannel<Check
 /** docs/product.md §2.6, §4 step 7: runs one checkout, sandbox or card provider, until it is paid or given up. */
 /** Issue 18: an unpaid end says until when the slot is held, when that is known. */
 const unpaidText = (request: CheckoutRequest): string =>
-  request.payBy ? PAYMENT_TEXTS.heldUntil(format(new Date(request.payBy), 'HH:mm')) : PAYMENT_TEXTS.declined;
+  request.payBy
+    ? paymentText('heldUntil', { time: format(new Date(request.payBy), 'HH:mm') })
+    : paymentText('declined');
 
 /**
  * docs/product.md §4 booking flow step 7: an order came back (with a booking, or again for "Pay now"), so
@@ -146,7 +148,7 @@ export function* openCheckout(response: PaidBookingResponse | undefined): SagaIt
   if (!response || !order) return;
   if (!response.checkout) {
     console.error('A paid booking came back without a checkout', order.id);
-    yield put(toastShown(PAYMENT_TEXTS.unavailable, LONG_TOAST_MS));
+    yield put(toastShown(paymentText('unavailable'), LONG_TOAST_MS));
     return;
   }
   yield put(
@@ -172,7 +174,7 @@ function* payNow(action: PayloadAction<string>): SagaIterator {
     yield call(openCheckout, response);
   } catch (error) {
     console.error('Failed to open the payment again', error);
-    yield put(toastShown(error instanceof ApiError ? error.message : PAYMENT_TEXTS.failed, TOAST_MS));
+    yield put(toastShown(error instanceof ApiError ? error.message : paymentText('failed'), TOAST_MS));
   }
 }
 
@@ -197,8 +199,8 @@ function* runCheckout(action: PayloadAction<CheckoutRequest>): SagaIterator {
         return;
       }
       if (outcome.status === 'failed') {
-        if (checkout.gateway === 'sandbox') yield put(paymentFailed(PAYMENT_TEXTS.failed));
-        else yield put(toastShown(PAYMENT_TEXTS.failed, TOAST_MS));
+        if (checkout.gateway === 'sandbox') yield put(paymentFailed(paymentText('failed')));
+        else yield put(toastShown(paymentText('failed'), TOAST_MS));
         continue;
       }
       if (outcome.status === 'declined') {
@@ -217,7 +219,7 @@ function* runCheckout(action: PayloadAction<CheckoutRequest>): SagaIterator {
   } catch (error) {
     console.error('Failed to open the payment checkout', error);
     yield put(closed);
-    yield put(toastShown(PAYMENT_TEXTS.unavailable, LONG_TOAST_MS));
+    yield put(toastShown(paymentText('unavailable'), LONG_TOAST_MS));
   } finally {
     channel?.close();
     // docs/product.md §7.7: the checkout script is removed when the checkout closes.

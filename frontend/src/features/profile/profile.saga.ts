@@ -5,10 +5,9 @@ import type { Profile, ProfileUpdate } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { languageChosen, profileUpdateConfirmed } from '../../lib/events';
 import type { Language } from '../../lib/i18n';
-import { fetchProfile, saveProfile, uploadProfilePic } from './profile.api';
+import { fetchProfile, saveProfile } from './profile.api';
+import { profileQueries } from './profile.queries';
 import {
-  avatarChosen,
-  avatarRejected,
   avatarUploaded,
   avatarUploadFailed,
   profileLoaded,
@@ -19,12 +18,8 @@ import {
   profileUpdateSubmitted,
   selectProfile,
   sessionProfileChanged,
-  type AvatarFileInfo,
   type ProfileFields,
 } from './profile.slice';
-
-/** The largest picture the server takes (MESSAGES.imageTooLarge); refused before uploading. */
-const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 
 const fieldsOf = (profile: Profile): ProfileFields => ({
   name: profile.name,
@@ -65,25 +60,17 @@ function* updateProfile(action: PayloadAction<ProfileUpdate>): SagaIterator {
   }
 }
 
-function* uploadAvatar(action: PayloadAction<AvatarFileInfo, string, { arg: File }>): SagaIterator {
-  const file = action.meta.arg;
-  if (!file.type.startsWith('image/')) {
-    yield put(avatarRejected(MESSAGES.invalidImage));
-    return;
-  }
-  if (file.size > MAX_AVATAR_BYTES) {
-    yield put(avatarRejected(MESSAGES.imageTooLarge));
-    return;
-  }
-  try {
-    const profilePic: string = yield call(uploadProfilePic, file);
-    yield put(avatarUploaded(profilePic));
-    const profile: Profile | null = yield select(selectProfile);
-    if (profile) yield put(sessionProfileChanged({ name: profile.name, imageurl: profilePic }));
-  } catch (error) {
-    console.error('Failed to upload the profile picture', error);
-    yield put(avatarUploadFailed(MESSAGES.avatarUpdateFailed));
-  }
+/** The picture is in: the card and the shell's profile menu show it. */
+function* avatarSent(action: PayloadAction<string>): SagaIterator {
+  const profilePic = action.payload;
+  yield put(avatarUploaded(profilePic));
+  const profile: Profile | null = yield select(selectProfile);
+  if (profile) yield put(sessionProfileChanged({ name: profile.name, imageurl: profilePic }));
+}
+
+function* avatarFailed(action: { payload?: unknown; error: unknown }): SagaIterator {
+  console.error('Failed to upload the profile picture', action.payload ?? action.error);
+  yield put(avatarUploadFailed(MESSAGES.avatarUpdateFailed));
 }
 
 /** Issue 18: the language chosen in Settings is saved on the account too. */
@@ -110,5 +97,6 @@ export function* profileSaga(): SagaIterator {
   yield takeLatest(languageChosen.type, saveLanguage);
   yield takeLatest(profilePageOpened.type, loadProfile);
   yield takeLeading(profileUpdateSubmitted.type, updateProfile);
-  yield takeLeading(avatarChosen.type, uploadAvatar);
+  yield takeLeading(profileQueries.endpoints.uploadAvatar.matchFulfilled, avatarSent);
+  yield takeLeading(profileQueries.endpoints.uploadAvatar.matchRejected, avatarFailed);
 }

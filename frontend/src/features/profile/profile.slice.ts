@@ -1,10 +1,10 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Profile, ProfileUpdate } from '@appointment/contracts/accounts';
 import { profileUpdateConfirmed } from '../../lib/events';
 
 export interface ProfileState {
+  /** Null until the page's first read answers. */
   profile: Profile | null;
-  loading: boolean;
   loadError: string | null;
   saving: boolean;
   saveError: string | null;
@@ -17,7 +17,6 @@ export interface ProfileState {
 
 export const initialProfileState: ProfileState = {
   profile: null,
-  loading: false,
   loadError: null,
   saving: false,
   saveError: null,
@@ -30,18 +29,11 @@ export const initialProfileState: ProfileState = {
 /** The fields an update touches, as they stood before it; what a rollback restores. */
 export type ProfileFields = Pick<Profile, keyof ProfileUpdate>;
 
-export interface AvatarFileInfo {
-  name: string;
-  type: string;
-  size: number;
-}
-
 const profileSlice = createSlice({
   name: 'profile',
   initialState: initialProfileState,
   reducers: {
     profilePageOpened(state) {
-      state.loading = true;
       state.loadError = null;
       state.saved = false;
       state.saveError = null;
@@ -49,11 +41,9 @@ const profileSlice = createSlice({
     },
     profileLoaded(state, action: PayloadAction<Profile>) {
       state.profile = action.payload;
-      state.loading = false;
       state.revision += 1;
     },
     profileLoadFailed(state, action: PayloadAction<string>) {
-      state.loading = false;
       state.loadError = action.payload;
     },
     profileUpdateSubmitted(state, _action: PayloadAction<ProfileUpdate>) {
@@ -75,17 +65,10 @@ const profileSlice = createSlice({
       state.saveError = action.payload.message;
       state.revision += 1;
     },
-    avatarChosen: {
-      reducer(state, _action: PayloadAction<AvatarFileInfo, string, { arg: File }>) {
-        state.uploading = true;
-        state.avatarError = null;
-      },
-      // A File cannot live in the state; it rides in `meta.arg`, which Redux Toolkit's
-      // serializability check skips by default, only as far as the saga that uploads it.
-      prepare: (file: File) => ({
-        payload: { name: file.name, type: file.type, size: file.size },
-        meta: { arg: file },
-      }),
+    /** The card sends the picture itself (profile.queries.ts `uploadAvatar`); it waits here. */
+    avatarUploadStarted(state) {
+      state.uploading = true;
+      state.avatarError = null;
     },
     avatarRejected(state, action: PayloadAction<string>) {
       state.uploading = false;
@@ -117,7 +100,7 @@ export const {
   profileUpdateSubmitted,
   profileUpdateApplied,
   profileUpdateRolledBack,
-  avatarChosen,
+  avatarUploadStarted,
   avatarRejected,
   avatarUploaded,
   avatarUploadFailed,
@@ -136,5 +119,22 @@ export interface WithProfile {
   profile: ProfileState;
 }
 
-export const selectProfileState = (state: WithProfile): ProfileState => state.profile;
 export const selectProfile = (state: WithProfile): Profile | null => state.profile.profile;
+export const selectProfileLoadError = (state: WithProfile): string | null => state.profile.loadError;
+export const selectProfileRevision = (state: WithProfile): number => state.profile.revision;
+
+/** The form's save: under way, done, or refused (its reason). */
+export const selectProfileSave = createSelector(
+  [
+    (state: WithProfile) => state.profile.saving,
+    (state: WithProfile) => state.profile.saved,
+    (state: WithProfile) => state.profile.saveError,
+  ],
+  (saving, saved, saveError) => ({ saving, saved, saveError }),
+);
+
+/** The picture's upload: under way, or refused (its reason). */
+export const selectAvatarUpload = createSelector(
+  [(state: WithProfile) => state.profile.uploading, (state: WithProfile) => state.profile.avatarError],
+  (uploading, avatarError) => ({ uploading, avatarError }),
+);

@@ -1,14 +1,5 @@
-import {
-  API_PATHS,
-  MessageResponse,
-  PendingProvidersResponse,
-  type PendingProviderUser,
-} from '@appointment/contracts/accounts';
+import { API_PATHS, MessageResponse } from '@appointment/contracts/accounts';
 import { api } from '../../lib/api-client';
-
-/** docs/product.md §7.2 GET /profile/getuser: provider registrations waiting for approval. */
-export const fetchPendingProviders = async (): Promise<PendingProviderUser[]> =>
-  PendingProvidersResponse.parse(await api.get<unknown>(API_PATHS.pendingProviders)).users;
 
 /** Approving creates the provider (docs/product.md §4); answers the server's message when it sends one. */
 export const approveProvider = async (id: string): Promise<string | undefined> =>

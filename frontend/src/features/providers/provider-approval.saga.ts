@@ -1,29 +1,28 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { api } from '../../lib/api';
+import { call, put, takeEvery } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { PendingProviderUser } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { ApiError } from '../../lib/api-client';
-import { approveProvider, fetchPendingProviders, rejectProvider } from './provider-approval.api';
+import { approveProvider, rejectProvider } from './provider-approval.api';
+import { providerApprovalQueries } from './provider-approval.queries';
 import {
   acceptClicked,
-  approvalTableOpened,
   decisionFailed,
-  pendingProvidersLoaded,
-  pendingProvidersLoadFailed,
   providerAccepted,
   providerRejected,
   rejectClicked,
 } from './provider-approval.slice';
 
-function* loadPendingProviders(): SagaIterator {
-  try {
-    const providers: PendingProviderUser[] = yield call(fetchPendingProviders);
-    yield put(pendingProvidersLoaded(providers));
-  } catch (error) {
-    console.error('Error fetching providers', error);
-    yield put(pendingProvidersLoadFailed(MESSAGES.providersLoadFailed));
-  }
+/** A decided registration leaves the table at once; every provider read reads again. */
+function* decided(id: string): SagaIterator {
+  yield put(
+    providerApprovalQueries.util.updateQueryData('pendingProviders', undefined, (providers) =>
+      providers.filter((provider) => provider._id !== id),
+    ),
+  );
+  // An approved provider is listed and bookable.
+  yield put(api.util.invalidateTags(['Provider']));
 }
 
 function* accept(action: PayloadAction<string>): SagaIterator {
@@ -31,6 +30,7 @@ function* accept(action: PayloadAction<string>): SagaIterator {
   try {
     const message: string | undefined = yield call(approveProvider, id);
     yield put(providerAccepted({ id, message: message ?? MESSAGES.providerApproved }));
+    yield call(decided, id);
   } catch (error) {
     console.error('Failed to accept the provider', error);
     yield put(decisionFailed({ id, message: MESSAGES.acceptProviderFailed }));
@@ -42,6 +42,7 @@ function* reject(action: PayloadAction<string>): SagaIterator {
   try {
     const message: string | undefined = yield call(rejectProvider, id);
     yield put(providerRejected({ id, message: message ?? MESSAGES.userDeleted }));
+    yield call(decided, id);
   } catch (error) {
     // The spec names no text for a failed rejection; the server's reason is the most useful one.
     console.error('Failed to reject the provider', error);
@@ -52,7 +53,6 @@ function* reject(action: PayloadAction<string>): SagaIterator {
 }
 
 export function* providerApprovalSaga(): SagaIterator {
-  yield takeLatest(approvalTableOpened.type, loadPendingProviders);
   yield takeEvery(acceptClicked.type, accept);
   yield takeEvery(rejectClicked.type, reject);
 }

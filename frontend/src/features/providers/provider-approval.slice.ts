@@ -1,10 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PendingProviderUser } from '@appointment/contracts/accounts';
 
 export interface ProviderApprovalState {
-  providers: PendingProviderUser[];
-  status: 'idle' | 'loading' | 'loaded' | 'failed';
-  loadError: string | null;
   /** Rows whose Accept or Reject call is under way. */
   busyIds: string[];
   actionError: string | null;
@@ -12,9 +8,6 @@ export interface ProviderApprovalState {
 }
 
 export const initialProviderApprovalState: ProviderApprovalState = {
-  providers: [],
-  status: 'idle',
-  loadError: null,
   busyIds: [],
   actionError: null,
   actionMessage: null,
@@ -34,19 +27,8 @@ const providerApprovalSlice = createSlice({
   initialState: initialProviderApprovalState,
   reducers: {
     approvalTableOpened(state) {
-      state.status = 'loading';
-      state.loadError = null;
       state.actionError = null;
       state.actionMessage = null;
-    },
-    pendingProvidersLoaded(state, action: PayloadAction<PendingProviderUser[]>) {
-      state.providers = action.payload;
-      state.status = 'loaded';
-    },
-    pendingProvidersLoadFailed(state, action: PayloadAction<string>) {
-      state.providers = [];
-      state.status = 'failed';
-      state.loadError = action.payload;
     },
     acceptClicked(state, action: PayloadAction<string>) {
       state.busyIds.push(action.payload);
@@ -60,12 +42,10 @@ const providerApprovalSlice = createSlice({
     },
     providerAccepted(state, action: PayloadAction<Decided>) {
       settle(state, action.payload.id);
-      state.providers = state.providers.filter((provider) => provider._id !== action.payload.id);
       state.actionMessage = action.payload.message;
     },
     providerRejected(state, action: PayloadAction<Decided>) {
       settle(state, action.payload.id);
-      state.providers = state.providers.filter((provider) => provider._id !== action.payload.id);
       state.actionMessage = action.payload.message;
     },
     decisionFailed(state, action: PayloadAction<Decided>) {
@@ -77,8 +57,6 @@ const providerApprovalSlice = createSlice({
 
 export const {
   approvalTableOpened,
-  pendingProvidersLoaded,
-  pendingProvidersLoadFailed,
   acceptClicked,
   rejectClicked,
   providerAccepted,
@@ -91,5 +69,9 @@ export interface WithProviderApproval {
   providerApproval: ProviderApprovalState;
 }
 
-export const selectProviderApproval = (state: WithProviderApproval): ProviderApprovalState =>
-  state.providerApproval;
+export const selectApprovalBusyIds = (state: WithProviderApproval): string[] =>
+  state.providerApproval.busyIds;
+export const selectApprovalActionError = (state: WithProviderApproval): string | null =>
+  state.providerApproval.actionError;
+export const selectApprovalActionMessage = (state: WithProviderApproval): string | null =>
+  state.providerApproval.actionMessage;

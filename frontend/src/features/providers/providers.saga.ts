@@ -1,82 +1,58 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { put, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { Provider, ProviderFormFields } from '@appointment/contracts/catalogue';
+import type { Provider } from '@appointment/contracts/catalogue';
 import { DELAYS_MS } from '@appointment/contracts/constants';
+import type { ErrorBody } from '@appointment/contracts/errors';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { ApiError } from '../../lib/api-client';
 import { toastShown } from '../../lib/toast.slice';
-import { addProvider, fetchAllProviders, fetchProviderDetails, type ProviderDetails } from './providers.api';
-import {
-  addProviderFailed,
-  addProviderSubmitted,
-  providerAdded,
-  providerDetailLoaded,
-  providerDetailLoadFailed,
-  providerDetailOpened,
-  providersLoaded,
-  providersLoadFailed,
-  providersPageOpened,
-} from './providers.slice';
+import { allProvidersQueries } from '../../lib/all-providers.queries';
+import { providersQueries } from './providers.queries';
+import { addProviderFailed, providerAdded } from './providers.slice';
 
-function* loadProviders(): SagaIterator {
-  try {
-    const providers: Provider[] = yield call(fetchAllProviders);
-    yield put(providersLoaded(providers));
-  } catch (error) {
-    console.error('Failed to fetch providers', error);
-    yield put(providersLoadFailed(MESSAGES.fetchProvidersFailed));
-  }
-}
-
-const fieldErrorsOf = (error: ApiError): Record<string, string> => {
+const fieldErrorsOf = (body: ErrorBody): Record<string, string> => {
   const errors: Record<string, string> = {};
-  for (const { field, message } of error.body.errors ?? []) {
+  for (const { field, message } of body.errors ?? []) {
     if (!(field in errors)) errors[field] = message;
   }
   return errors;
 };
+
+/** Added: the form closes, the provider heads the list at once, "Provider added" shows. */
+function* added(action: PayloadAction<Provider>): SagaIterator {
+  const provider = action.payload;
+  yield put(providerAdded(provider));
+  yield put(
+    allProvidersQueries.util.updateQueryData('allProviders', undefined, (providers) => [
+      provider,
+      ...providers.filter((item) => item.id !== provider.id),
+    ]),
+  );
+  yield put(toastShown(MESSAGES.providerAdded, DELAYS_MS.registrationToast));
+}
 
 /**
  * docs/product.md §8 Add provider: a refused form (400) shows the server's message and its field messages;
  * a conflict (409, an e-mail already taken) is about the form's data too, so it is told the same
  * way. Anything else is "Something went wrong.".
  */
-function* submitProvider(
-  action: PayloadAction<ProviderFormFields, string, { arg: File | undefined }>,
-): SagaIterator {
-  try {
-    const provider: Provider = yield call(addProvider, action.payload, action.meta.arg);
-    yield put(providerAdded(provider));
-    yield put(toastShown(MESSAGES.providerAdded, DELAYS_MS.registrationToast));
-  } catch (error) {
-    console.error('Failed to add the provider', error);
-    if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
-      yield put(
-        addProviderFailed({
-          message: error.body.message || MESSAGES.providerAddFailed,
-          fieldErrors: fieldErrorsOf(error),
-        }),
-      );
-    } else {
-      yield put(addProviderFailed({ message: MESSAGES.somethingWentWrong, fieldErrors: {} }));
-    }
-  }
-}
-
-function* loadProviderDetail(action: PayloadAction<string>): SagaIterator {
-  const id = action.payload;
-  try {
-    const details: ProviderDetails = yield call(fetchProviderDetails, id);
-    yield put(providerDetailLoaded({ id, ...details }));
-  } catch (error) {
-    console.error('Failed to load the provider', error);
-    yield put(providerDetailLoadFailed({ id, message: MESSAGES.providerLoadFailed }));
+function* refused(action: { payload?: unknown; error: unknown }): SagaIterator {
+  console.error('Failed to add the provider', action.payload ?? action.error);
+  const { status, data } = (action.payload ?? {}) as { status?: unknown; data?: Partial<ErrorBody> };
+  if ((status === 400 || status === 409) && data && typeof data === 'object') {
+    const body = { message: typeof data.message === 'string' ? data.message : '', errors: data.errors };
+    yield put(
+      addProviderFailed({
+        message: body.message || MESSAGES.providerAddFailed,
+        fieldErrors: fieldErrorsOf(body),
+      }),
+    );
+  } else {
+    yield put(addProviderFailed({ message: MESSAGES.somethingWentWrong, fieldErrors: {} }));
   }
 }
 
 export function* providersSaga(): SagaIterator {
-  yield takeLatest(providersPageOpened.type, loadProviders);
-  yield takeLeading(addProviderSubmitted.type, submitProvider);
-  yield takeLatest(providerDetailOpened.type, loadProviderDetail);
+  yield takeLeading(providersQueries.endpoints.addProvider.matchFulfilled, added);
+  yield takeLeading(providersQueries.endpoints.addProvider.matchRejected, refused);
 }

@@ -1,7 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Provider, ProviderFormFields, Service } from '@appointment/contracts/catalogue';
-
-type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+import type { Provider } from '@appointment/contracts/catalogue';
 
 export interface AddProviderFormState {
   open: boolean;
@@ -12,35 +10,19 @@ export interface AddProviderFormState {
   fieldErrors: Record<string, string>;
 }
 
-export interface ProviderDetailState {
-  id: string | null;
-  provider: Provider | null;
-  services: Service[];
-  status: LoadStatus;
-  error: string | null;
-}
-
 export interface ProvidersState {
-  providers: Provider[];
-  status: LoadStatus;
-  error: string | null;
   /** The superadmin search (name or e-mail) and the industry filter; '' is All Industries. */
   search: string;
   industry: string;
   form: AddProviderFormState;
-  detail: ProviderDetailState;
 }
 
 const closedForm: AddProviderFormState = { open: false, saving: false, error: null, fieldErrors: {} };
 
 export const initialProvidersState: ProvidersState = {
-  providers: [],
-  status: 'idle',
-  error: null,
   search: '',
   industry: '',
   form: closedForm,
-  detail: { id: null, provider: null, services: [], status: 'idle', error: null },
 };
 
 export interface AddProviderFailure {
@@ -52,19 +34,6 @@ export const providersSlice = createSlice({
   name: 'providers',
   initialState: initialProvidersState,
   reducers: {
-    providersPageOpened(state) {
-      state.status = 'loading';
-      state.error = null;
-    },
-    providersLoaded(state, action: PayloadAction<Provider[]>) {
-      state.providers = action.payload;
-      state.status = 'loaded';
-    },
-    providersLoadFailed(state, action: PayloadAction<string>) {
-      state.providers = [];
-      state.status = 'failed';
-      state.error = action.payload;
-    },
     providerSearchChanged(state, action: PayloadAction<string>) {
       state.search = action.payload;
     },
@@ -77,21 +46,14 @@ export const providersSlice = createSlice({
     addProviderClosed(state) {
       state.form = closedForm;
     },
-    addProviderSubmitted: {
-      reducer(state, _action: PayloadAction<ProviderFormFields, string, { arg: File | undefined }>) {
-        state.form.saving = true;
-        state.form.error = null;
-        state.form.fieldErrors = {};
-      },
-      // A File cannot live in the state; it rides in `meta.arg`, which Redux Toolkit's
-      // serializability check skips, only as far as the saga that sends it.
-      prepare: (fields: ProviderFormFields, image?: File) => ({ payload: fields, meta: { arg: image } }),
+    /** The form builds its multipart body (with the picture) and sends it (providers.queries.ts `addProvider`). */
+    addProviderSubmitted(state) {
+      state.form.saving = true;
+      state.form.error = null;
+      state.form.fieldErrors = {};
     },
-    providerAdded(state, action: PayloadAction<Provider>) {
-      state.providers = [
-        action.payload,
-        ...state.providers.filter((provider) => provider.id !== action.payload.id),
-      ];
+    /** Added: the list's answer is patched by the saga. */
+    providerAdded(state, _action: PayloadAction<Provider>) {
       state.form = closedForm;
     },
     addProviderFailed(state, action: PayloadAction<AddProviderFailure>) {
@@ -99,30 +61,10 @@ export const providersSlice = createSlice({
       state.form.error = action.payload.message;
       state.form.fieldErrors = action.payload.fieldErrors;
     },
-    providerDetailOpened(state, action: PayloadAction<string>) {
-      state.detail = { id: action.payload, provider: null, services: [], status: 'loading', error: null };
-    },
-    providerDetailLoaded(
-      state,
-      action: PayloadAction<{ id: string; provider: Provider; services: Service[] }>,
-    ) {
-      if (state.detail.id !== action.payload.id) return;
-      state.detail.provider = action.payload.provider;
-      state.detail.services = action.payload.services;
-      state.detail.status = 'loaded';
-    },
-    providerDetailLoadFailed(state, action: PayloadAction<{ id: string; message: string }>) {
-      if (state.detail.id !== action.payload.id) return;
-      state.detail.status = 'failed';
-      state.detail.error = action.payload.message;
-    },
   },
 });
 
 export const {
-  providersPageOpened,
-  providersLoaded,
-  providersLoadFailed,
   providerSearchChanged,
   providerIndustryChanged,
   addProviderOpened,
@@ -130,9 +72,6 @@ export const {
   addProviderSubmitted,
   providerAdded,
   addProviderFailed,
-  providerDetailOpened,
-  providerDetailLoaded,
-  providerDetailLoadFailed,
 } = providersSlice.actions;
 export const providersReducer = providersSlice.reducer;
 
@@ -140,6 +79,6 @@ export interface WithProviders {
   providers: ProvidersState;
 }
 
-export const selectProviders = (state: WithProviders): ProvidersState => state.providers;
+export const selectProviderSearch = (state: WithProviders): string => state.providers.search;
+export const selectProviderIndustry = (state: WithProviders): string => state.providers.industry;
 export const selectProviderForm = (state: WithProviders): AddProviderFormState => state.providers.form;
-export const selectProviderDetail = (state: WithProviders): ProviderDetailState => state.providers.detail;

@@ -1,4 +1,3 @@
-import { CATALOGUE_PATHS, type Service } from '@appointment/contracts/catalogue';
 import {
   SCHEDULE_PATHS,
   type ApplyTemplate,
@@ -7,22 +6,8 @@ import {
   type ScheduleTemplateInput,
   type TimeSlot,
   type TimeSlotForm,
-  type TimeSlotsResponse,
 } from '@appointment/contracts/schedule';
 import { api, contentKey } from '../../lib/api-client';
-
-/** docs/product.md §7.4 POST /providerservice/getservice: the services of the signed-in person's provider. */
-export const fetchProviderServices = (): Promise<Service[]> =>
-  api.post<Service[]>(CATALOGUE_PATHS.getServices);
-
-/** docs/product.md §7.5 GET /schedulemanage/fetchallslot, or POST servicebyfilter when a service is chosen. */
-export const fetchTimeSlots = async (serviceName: string | null): Promise<TimeSlot[]> => {
-  const response =
-    serviceName === null
-      ? await api.get<TimeSlotsResponse>(SCHEDULE_PATHS.fetchAllSlots)
-      : await api.post<TimeSlotsResponse>(SCHEDULE_PATHS.serviceByFilter, { serviceId: serviceName });
-  return response.timeslots;
-};
 
 /**
  * docs/product.md §7.5 POST /schedulemanage/addtimeslot. The same form sent twice creates its windows once
@@ -33,14 +18,8 @@ export const addTimeSlot = (form: TimeSlotForm): Promise<{ message: string; time
     headers: { 'Idempotency-Key': contentKey('timeslot', form) },
   });
 
-export const fetchAvailability = (): Promise<Availability> =>
-  api.get<Availability>(SCHEDULE_PATHS.getAvailability);
-
 export const saveAvailability = (availability: Availability): Promise<Availability> =>
   api.post<Availability>(SCHEDULE_PATHS.setAvailability, availability);
-
-export const fetchTemplates = async (): Promise<ScheduleTemplate[]> =>
-  (await api.get<{ templates: ScheduleTemplate[] }>(SCHEDULE_PATHS.templates)).templates;
 
 export const saveTemplate = async (input: ScheduleTemplateInput): Promise<ScheduleTemplate> =>
   (await api.post<{ template: ScheduleTemplate }>(SCHEDULE_PATHS.saveTemplate, input)).template;

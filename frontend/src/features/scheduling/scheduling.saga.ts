@@ -1,42 +1,30 @@
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { Service } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type {
   ApplyTemplate,
   Availability,
   ScheduleTemplate,
   ScheduleTemplateInput,
-  TimeSlot,
   TimeSlotForm,
 } from '@appointment/contracts/schedule';
+import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { toastShown } from '../../lib/toast.slice';
+import { schedulingQueries } from './scheduling.queries';
 import {
   addTimeSlot,
   applyTemplate,
   deleteTemplate,
   duplicateTemplate,
-  fetchAvailability,
-  fetchProviderServices,
-  fetchTemplates,
-  fetchTimeSlots,
   saveAvailability,
   saveTemplate,
 } from './scheduling.api';
 import {
-  availabilityLoaded,
-  availabilityLoadFailed,
-  availabilityOpened,
   availabilitySaved,
   availabilitySaveFailed,
   availabilitySubmitted,
-  scheduleManagementOpened,
-  selectSchedulingFilter,
-  serviceFilterChosen,
-  servicesLoaded,
-  servicesLoadFailed,
   templateActionFailed,
   templateApplied,
   templateApplyFailed,
@@ -47,14 +35,9 @@ import {
   templateDuplicated,
   templateSaved,
   templateSaveFailed,
-  templatesLoaded,
-  templatesLoadFailed,
-  templatesPageOpened,
   templateSubmitted,
   timeSlotAdded,
   timeSlotAddFailed,
-  timeSlotsLoaded,
-  timeSlotsLoadFailed,
   timeSlotSubmitted,
   type CommandFailure,
 } from './scheduling.slice';
@@ -72,50 +55,16 @@ export const failureOf = (error: unknown): CommandFailure => {
   return { message: error.message, fieldErrors };
 };
 
-function* loadServices(): SagaIterator {
-  try {
-    const services: Service[] = yield call(fetchProviderServices);
-    yield put(servicesLoaded(services));
-  } catch (error) {
-    console.error('Failed to load the services', error);
-    yield put(servicesLoadFailed());
-  }
-}
-
-function* loadTimeSlots(): SagaIterator {
-  const filter: string | null = yield select(selectSchedulingFilter);
-  try {
-    const slots: TimeSlot[] = yield call(fetchTimeSlots, filter);
-    yield put(timeSlotsLoaded(slots));
-  } catch (error) {
-    console.error('Failed to load the time slots', error);
-    yield put(timeSlotsLoadFailed(MESSAGES.timeSlotsLoadFailed));
-  }
-}
-
-function* openScheduleManagement(): SagaIterator {
-  yield all([call(loadServices), call(loadTimeSlots)]);
-}
-
 function* submitTimeSlot(action: PayloadAction<TimeSlotForm>): SagaIterator {
   try {
     yield call(addTimeSlot, action.payload);
     yield put(timeSlotAdded());
     yield put(toastShown(MESSAGES.timeSlotAdded, NOTICE_MS));
-    yield call(loadTimeSlots);
+    // The list, the calendar and the booking screen's slots read again.
+    yield put(api.util.invalidateTags(['Slot']));
   } catch (error) {
     console.error('Failed to add the time slot', error);
     yield put(timeSlotAddFailed(failureOf(error)));
-  }
-}
-
-function* loadAvailability(): SagaIterator {
-  try {
-    const availability: Availability = yield call(fetchAvailability);
-    yield put(availabilityLoaded(availability));
-  } catch (error) {
-    console.error('Failed to load the availability', error);
-    yield put(availabilityLoadFailed(error instanceof ApiError ? error.message : MESSAGES.genericError));
   }
 }
 
@@ -130,25 +79,20 @@ function* submitAvailability(action: PayloadAction<Availability>): SagaIterator 
   }
 }
 
-function* loadTemplates(): SagaIterator {
-  try {
-    const templates: ScheduleTemplate[] = yield call(fetchTemplates);
-    yield put(templatesLoaded(templates));
-  } catch (error) {
-    console.error('Failed to load the schedule templates', error);
-    // A platform account has no templates: the server says so with a 404 (MESSAGES.needsProvider).
-    yield put(
-      templatesLoadFailed(
-        error instanceof ApiError && error.status === 404 ? error.message : MESSAGES.genericError,
-      ),
-    );
-  }
+/** The templates as read, changed in place by a save, a duplicate or a delete. */
+function* patchTemplates(recipe: (templates: ScheduleTemplate[]) => void): SagaIterator {
+  yield put(schedulingQueries.util.updateQueryData('templates', undefined, recipe));
 }
 
 function* submitTemplate(action: PayloadAction<ScheduleTemplateInput>): SagaIterator {
   try {
     const template: ScheduleTemplate = yield call(saveTemplate, action.payload);
     yield put(templateSaved(template));
+    yield call(patchTemplates, (templates) => {
+      const at = templates.findIndex((item) => item.id === template.id);
+      if (at >= 0) templates[at] = template;
+      else templates.push(template);
+    });
     yield put(toastShown(MESSAGES.templateSaved, NOTICE_MS));
   } catch (error) {
     console.error('Failed to save the template', error);
@@ -160,6 +104,9 @@ function* duplicate(action: PayloadAction<string>): SagaIterator {
   try {
     const template: ScheduleTemplate = yield call(duplicateTemplate, action.payload);
     yield put(templateDuplicated({ sourceId: action.payload, template }));
+    yield call(patchTemplates, (templates) => {
+      templates.push(template);
+    });
   } catch (error) {
     console.error('Failed to duplicate the template', error);
     yield put(templateActionFailed({ id: action.payload, message: failureOf(error).message }));
@@ -170,6 +117,10 @@ function* remove(action: PayloadAction<string>): SagaIterator {
   try {
     yield call(deleteTemplate, action.payload);
     yield put(templateDeleted(action.payload));
+    yield call(patchTemplates, (templates) => {
+      const at = templates.findIndex((item) => item.id === action.payload);
+      if (at >= 0) templates.splice(at, 1);
+    });
     yield put(toastShown(MESSAGES.templateDeleted, NOTICE_MS));
   } catch (error) {
     console.error('Failed to delete the template', error);
@@ -182,6 +133,7 @@ function* apply(action: PayloadAction<ApplyTemplate>): SagaIterator {
     yield call(applyTemplate, action.payload);
     yield put(templateApplied());
     yield put(toastShown(MESSAGES.templateApplied, NOTICE_MS));
+    yield put(api.util.invalidateTags(['Slot']));
   } catch (error) {
     console.error('Failed to apply the template', error);
     yield put(templateApplyFailed(failureOf(error)));
@@ -189,12 +141,8 @@ function* apply(action: PayloadAction<ApplyTemplate>): SagaIterator {
 }
 
 export function* schedulingSaga(): SagaIterator {
-  yield takeLatest(scheduleManagementOpened.type, openScheduleManagement);
-  yield takeLatest(serviceFilterChosen.type, loadTimeSlots);
   yield takeLeading(timeSlotSubmitted.type, submitTimeSlot);
-  yield takeLatest(availabilityOpened.type, loadAvailability);
   yield takeLeading(availabilitySubmitted.type, submitAvailability);
-  yield takeLatest(templatesPageOpened.type, loadTemplates);
   yield takeLeading(templateSubmitted.type, submitTemplate);
   yield takeEvery(templateDuplicateClicked.type, duplicate);
   yield takeEvery(templateDeleteConfirmed.type, remove);

@@ -1,16 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Service } from '@appointment/contracts/catalogue';
 import type {
   ApplyTemplate,
   Availability,
   ScheduleTemplate,
   ScheduleTemplateInput,
-  TimeSlot,
   TimeSlotForm,
 } from '@appointment/contracts/schedule';
 import type { PathErrors } from '../../ui/use-schema-form';
-
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 /** Messages by field path as the form names it (`date`, `workingHours.0.endTime`). */
 export type { PathErrors };
@@ -30,22 +26,12 @@ interface CommandState {
 const idleCommand: CommandState = { saving: false, error: null, fieldErrors: {} };
 
 export interface SchedulingState {
-  services: { items: Service[]; status: LoadStatus };
   /** The chosen service chip (a service name), or null for All Services. */
   filter: string | null;
-  slots: { items: TimeSlot[]; status: LoadStatus; error: string | null };
   /** `date`: the day the form starts on, when it was opened from the calendar. */
   slotForm: CommandState & { open: boolean; date?: string };
-  availability: CommandState & {
-    open: boolean;
-    status: LoadStatus;
-    loadError: string | null;
-    data: Availability | null;
-  };
+  availability: CommandState & { open: boolean };
   templates: {
-    items: ScheduleTemplate[];
-    status: LoadStatus;
-    error: string | null;
     /** Ids of templates with a duplicate or delete under way. */
     busyIds: string[];
     actionError: string | null;
@@ -59,12 +45,10 @@ export interface SchedulingState {
 }
 
 export const initialSchedulingState: SchedulingState = {
-  services: { items: [], status: 'idle' },
   filter: null,
-  slots: { items: [], status: 'idle', error: null },
   slotForm: { ...idleCommand, open: false },
-  availability: { ...idleCommand, open: false, status: 'idle', loadError: null, data: null },
-  templates: { items: [], status: 'idle', error: null, busyIds: [], actionError: null },
+  availability: { ...idleCommand, open: false },
+  templates: { busyIds: [], actionError: null },
   editor: { ...idleCommand, target: null },
   deleting: null,
   applying: { ...idleCommand, target: null },
@@ -92,26 +76,9 @@ const schedulingSlice = createSlice({
   reducers: {
     scheduleManagementOpened(state) {
       state.filter = null;
-      state.services.status = 'loading';
-      state.slots.status = 'loading';
-      state.slots.error = null;
-    },
-    servicesLoaded(state, action: PayloadAction<Service[]>) {
-      state.services = { items: action.payload, status: 'loaded' };
-    },
-    servicesLoadFailed(state) {
-      state.services = { items: [], status: 'failed' };
     },
     serviceFilterChosen(state, action: PayloadAction<string | null>) {
       state.filter = action.payload;
-      state.slots.status = 'loading';
-      state.slots.error = null;
-    },
-    timeSlotsLoaded(state, action: PayloadAction<TimeSlot[]>) {
-      state.slots = { items: action.payload, status: 'loaded', error: null };
-    },
-    timeSlotsLoadFailed(state, action: PayloadAction<string>) {
-      state.slots = { items: [], status: 'failed', error: action.payload };
     },
 
     timeSlotFormOpened(state, action: PayloadAction<{ date: string } | undefined>) {
@@ -135,18 +102,10 @@ const schedulingSlice = createSlice({
     },
 
     availabilityOpened(state) {
-      state.availability = { ...idleCommand, open: true, status: 'loading', loadError: null, data: null };
+      state.availability = { ...idleCommand, open: true };
     },
     availabilityClosed(state) {
       state.availability = { ...initialSchedulingState.availability };
-    },
-    availabilityLoaded(state, action: PayloadAction<Availability>) {
-      state.availability.status = 'loaded';
-      state.availability.data = action.payload;
-    },
-    availabilityLoadFailed(state, action: PayloadAction<string>) {
-      state.availability.status = 'failed';
-      state.availability.loadError = action.payload;
     },
     availabilitySubmitted(state, _action: PayloadAction<Availability>) {
       started(state.availability);
@@ -159,19 +118,10 @@ const schedulingSlice = createSlice({
     },
 
     templatesPageOpened(state) {
-      state.templates = { items: [], status: 'loading', error: null, busyIds: [], actionError: null };
+      state.templates = { busyIds: [], actionError: null };
       state.editor = { ...idleCommand, target: null };
       state.deleting = null;
       state.applying = { ...idleCommand, target: null };
-    },
-    templatesLoaded(state, action: PayloadAction<ScheduleTemplate[]>) {
-      state.templates.items = action.payload;
-      state.templates.status = 'loaded';
-    },
-    templatesLoadFailed(state, action: PayloadAction<string>) {
-      state.templates.items = [];
-      state.templates.status = 'failed';
-      state.templates.error = action.payload;
     },
     templateEditorOpened(state, action: PayloadAction<ScheduleTemplate | 'new'>) {
       state.editor = { ...idleCommand, target: action.payload };
@@ -182,11 +132,8 @@ const schedulingSlice = createSlice({
     templateSubmitted(state, _action: PayloadAction<ScheduleTemplateInput>) {
       started(state.editor);
     },
-    templateSaved(state, action: PayloadAction<ScheduleTemplate>) {
-      const saved = action.payload;
-      const at = state.templates.items.findIndex((template) => template.id === saved.id);
-      if (at >= 0) state.templates.items[at] = saved;
-      else state.templates.items.push(saved);
+    /** Saved: the list's answer is patched by the saga. */
+    templateSaved(state, _action: PayloadAction<ScheduleTemplate>) {
       state.editor = { ...idleCommand, target: null };
     },
     templateSaveFailed(state, action: PayloadAction<CommandFailure>) {
@@ -198,7 +145,6 @@ const schedulingSlice = createSlice({
     },
     templateDuplicated(state, action: PayloadAction<{ sourceId: string; template: ScheduleTemplate }>) {
       notBusy(state, action.payload.sourceId);
-      state.templates.items.push(action.payload.template);
     },
     templateDeleteAsked(state, action: PayloadAction<ScheduleTemplate>) {
       state.deleting = action.payload;
@@ -213,7 +159,6 @@ const schedulingSlice = createSlice({
     },
     templateDeleted(state, action: PayloadAction<string>) {
       notBusy(state, action.payload);
-      state.templates.items = state.templates.items.filter((template) => template.id !== action.payload);
     },
     templateActionFailed(state, action: PayloadAction<{ id: string; message: string }>) {
       notBusy(state, action.payload.id);
@@ -239,11 +184,7 @@ const schedulingSlice = createSlice({
 
 export const {
   scheduleManagementOpened,
-  servicesLoaded,
-  servicesLoadFailed,
   serviceFilterChosen,
-  timeSlotsLoaded,
-  timeSlotsLoadFailed,
   timeSlotFormOpened,
   timeSlotFormClosed,
   timeSlotSubmitted,
@@ -251,14 +192,10 @@ export const {
   timeSlotAddFailed,
   availabilityOpened,
   availabilityClosed,
-  availabilityLoaded,
-  availabilityLoadFailed,
   availabilitySubmitted,
   availabilitySaved,
   availabilitySaveFailed,
   templatesPageOpened,
-  templatesLoaded,
-  templatesLoadFailed,
   templateEditorOpened,
   templateEditorClosed,
   templateSubmitted,
@@ -283,5 +220,16 @@ export interface WithScheduling {
   scheduling: SchedulingState;
 }
 
-export const selectScheduling = (state: WithScheduling): SchedulingState => state.scheduling;
+export const selectTimeSlotForm = (state: WithScheduling): SchedulingState['slotForm'] =>
+  state.scheduling.slotForm;
+export const selectAvailability = (state: WithScheduling): SchedulingState['availability'] =>
+  state.scheduling.availability;
+export const selectTemplates = (state: WithScheduling): SchedulingState['templates'] =>
+  state.scheduling.templates;
+export const selectTemplateEditor = (state: WithScheduling): SchedulingState['editor'] =>
+  state.scheduling.editor;
+export const selectTemplateDeleting = (state: WithScheduling): ScheduleTemplate | null =>
+  state.scheduling.deleting;
+export const selectTemplateApplying = (state: WithScheduling): SchedulingState['applying'] =>
+  state.scheduling.applying;
 export const selectSchedulingFilter = (state: WithScheduling): string | null => state.scheduling.filter;

@@ -8,13 +8,6 @@ import {
 } from '@appointment/contracts/catalogue';
 import { api } from '../../lib/api-client';
 
-/** docs/product.md §7.4 POST /providerservice/getservice: the signed-in provider's services. */
-export const fetchServices = async (): Promise<Service[]> => {
-  const services = await api.post<Service[]>(CATALOGUE_PATHS.getServices);
-  if (!Array.isArray(services)) throw new Error('The service list is not a list');
-  return services;
-};
-
 /** docs/product.md §7.4 POST /providerservice/addservice; isPaymentNeeded is the server's to compute. */
 export const addService = async (data: ServiceFields): Promise<Service> =>
   (await api.post<ServiceResponse>(CATALOGUE_PATHS.addService, data)).service;
@@ -26,10 +19,6 @@ export const editService = async (id: string, data: ServiceFields): Promise<Serv
 /** docs/product.md §7.4 POST /providerservice/deleteservice with id. */
 export const deleteService = async (id: string): Promise<Service> =>
   (await api.post<DeletedServiceResponse>(CATALOGUE_PATHS.deleteService, { id })).deletedService;
-
-/** Issue 18: the currency of the signed-in admin's or incharge's provider. */
-export const fetchProviderCurrency = async (): Promise<string> =>
-  (await api.get<{ currency: string }>(CATALOGUE_PATHS.providerCurrency)).currency;
 
 /** Issue 18: the admin chooses the currency of all of their provider's prices. */
 export const saveProviderCurrency = async (currency: string): Promise<string> =>

@@ -1,34 +1,24 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Service } from '@appointment/contracts/catalogue';
 import { DELAYS_MS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
+import { providerServicesQueries } from '../../lib/provider-services.queries';
 import { toastShown } from '../../lib/toast.slice';
-import {
-  addService,
-  deleteService,
-  editService,
-  fetchProviderCurrency,
-  fetchServices,
-  saveProviderCurrency,
-} from './services.api';
+import { addService, deleteService, editService, saveProviderCurrency } from './services.api';
 import {
   currencySaved,
   currencySaveFailed,
   currencySubmitted,
-  providerCurrencyLoaded,
   deleteServiceConfirmed,
-  serviceAdded,
   serviceDeleted,
   serviceDeleteFailed,
   serviceSaveFailed,
-  servicesLoaded,
-  servicesLoadFailed,
-  servicesPageOpened,
   serviceSubmitted,
-  serviceUpdated,
+  serviceSaved,
   type ServiceFieldErrors,
   type ServiceSubmission,
 } from './services.slice';
@@ -67,30 +57,23 @@ const formMessageOf = (error: unknown, fieldErrors: ServiceFieldErrors): string 
   return reasonOf(error, MESSAGES.serviceSaveFailed);
 };
 
-function* loadServices(): SagaIterator {
-  try {
-    const services: Service[] = yield call(fetchServices);
-    yield put(servicesLoaded(services));
-  } catch (error) {
-    console.error('Failed to load the services', error);
-    yield put(servicesLoadFailed(MESSAGES.servicesLoadFailed));
-  }
-}
-
-/** The provider's currency; without it the page shows its services' own. */
-function* loadCurrency(): SagaIterator {
-  try {
-    const currency: string = yield call(fetchProviderCurrency);
-    yield put(providerCurrencyLoaded(currency));
-  } catch (error) {
-    console.error("Failed to load the provider's currency", error);
-  }
+/**
+ * The list changes in place at once (as the answer says), then every read of the services and
+ * of the slots named after them (booking screen, schedule) reads again.
+ */
+function* patchServices(recipe: (items: Service[]) => void): SagaIterator {
+  yield put(providerServicesQueries.util.updateQueryData('ownServices', undefined, recipe));
+  yield put(api.util.invalidateTags(['Service', 'Slot']));
 }
 
 function* saveCurrency(action: PayloadAction<string>): SagaIterator {
   try {
     const currency: string = yield call(saveProviderCurrency, action.payload);
     yield put(currencySaved(currency));
+    yield put(providerServicesQueries.util.upsertQueryData('ownCurrency', undefined, currency));
+    yield call(patchServices, (items) => {
+      for (const service of items) service.currency = currency;
+    });
     yield put(toastShown(MESSAGES.currencySaved, TOAST_MS));
   } catch (error) {
     console.error('Failed to save the currency', error);
@@ -103,11 +86,19 @@ function* saveService(action: PayloadAction<ServiceSubmission>): SagaIterator {
   try {
     if (id === undefined) {
       const service: Service = yield call(addService, data);
-      yield put(serviceAdded(service));
+      yield put(serviceSaved(service));
+      yield call(patchServices, (items) => {
+        items.push(service);
+      });
       yield put(toastShown(MESSAGES.serviceAdded, TOAST_MS));
     } else {
       const service: Service = yield call(editService, id, data);
-      yield put(serviceUpdated(service));
+      yield put(serviceSaved(service));
+      yield call(patchServices, (items) => {
+        const index = items.findIndex((item) => item._id === service._id);
+        if (index >= 0) items[index] = service;
+        else items.push(service);
+      });
       yield put(toastShown(MESSAGES.serviceUpdated, TOAST_MS));
     }
   } catch (error) {
@@ -122,6 +113,10 @@ function* removeService(action: PayloadAction<string>): SagaIterator {
   try {
     yield call(deleteService, id);
     yield put(serviceDeleted(id));
+    yield call(patchServices, (items) => {
+      const index = items.findIndex((item) => item._id === id);
+      if (index >= 0) items.splice(index, 1);
+    });
     yield put(toastShown(MESSAGES.serviceDeleted, TOAST_MS));
   } catch (error) {
     console.error('Failed to delete the service', error);
@@ -130,8 +125,6 @@ function* removeService(action: PayloadAction<string>): SagaIterator {
 }
 
 export function* servicesSaga(): SagaIterator {
-  yield takeLatest(servicesPageOpened.type, loadServices);
-  yield takeLatest(servicesPageOpened.type, loadCurrency);
   yield takeLeading(currencySubmitted.type, saveCurrency);
   yield takeLeading(serviceSubmitted.type, saveService);
   yield takeLeading(deleteServiceConfirmed.type, removeService);

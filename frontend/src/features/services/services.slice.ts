@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Service, ServiceFields } from '@appointment/contracts/catalogue';
 
 /** Messages under the form's fields, by field name (client checks and the server's 400 errors[]). */
@@ -8,9 +8,6 @@ export type ServiceFieldErrors = Partial<Record<string, string>>;
 export type ServiceFormTarget = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; id: string };
 
 export interface ServicesState {
-  items: Service[];
-  status: 'idle' | 'loading' | 'loaded' | 'failed';
-  loadError: string | null;
   form: ServiceFormTarget;
   saving: boolean;
   /** The server's reason (or the generic failure) when a save was refused, shown in the form. */
@@ -21,16 +18,11 @@ export interface ServicesState {
   deleteTargetId: string | null;
   deleting: boolean;
   deleteError: string | null;
-  /** Issue 18: the provider's currency, which every price here is in; null until known. */
-  currency: string | null;
   currencySaving: boolean;
   currencyError: string | null;
 }
 
 export const initialServicesState: ServicesState = {
-  items: [],
-  status: 'idle',
-  loadError: null,
   form: { mode: 'closed' },
   saving: false,
   saveError: null,
@@ -38,7 +30,6 @@ export const initialServicesState: ServicesState = {
   deleteTargetId: null,
   deleting: false,
   deleteError: null,
-  currency: null,
   currencySaving: false,
   currencyError: null,
 };
@@ -53,19 +44,6 @@ const servicesSlice = createSlice({
   name: 'services',
   initialState: initialServicesState,
   reducers: {
-    servicesPageOpened(state) {
-      state.status = 'loading';
-      state.loadError = null;
-    },
-    servicesLoaded(state, action: PayloadAction<Service[]>) {
-      state.items = action.payload;
-      state.status = 'loaded';
-    },
-    servicesLoadFailed(state, action: PayloadAction<string>) {
-      state.items = [];
-      state.status = 'failed';
-      state.loadError = action.payload;
-    },
     addServiceClicked(state) {
       state.form = { mode: 'add' };
       state.saveError = null;
@@ -91,17 +69,10 @@ const servicesSlice = createSlice({
       state.saveError = null;
       state.serverFieldErrors = {};
     },
-    serviceAdded(state, action: PayloadAction<Service>) {
+    /** Saved (added or edited): the list's answer is patched by the saga. */
+    serviceSaved(state, _action: PayloadAction<Service>) {
       state.saving = false;
       state.form = { mode: 'closed' };
-      state.items.push(action.payload);
-    },
-    serviceUpdated(state, action: PayloadAction<Service>) {
-      state.saving = false;
-      state.form = { mode: 'closed' };
-      const index = state.items.findIndex((service) => service._id === action.payload._id);
-      if (index >= 0) state.items[index] = action.payload;
-      else state.items.push(action.payload);
     },
     serviceSaveFailed(
       state,
@@ -124,27 +95,21 @@ const servicesSlice = createSlice({
       state.deleting = true;
       state.deleteError = null;
     },
-    serviceDeleted(state, action: PayloadAction<string>) {
+    serviceDeleted(state, _action: PayloadAction<string>) {
       state.deleting = false;
       state.deleteTargetId = null;
-      state.items = state.items.filter((service) => service._id !== action.payload);
     },
     serviceDeleteFailed(state, action: PayloadAction<string>) {
       state.deleting = false;
       state.deleteError = action.payload;
     },
-    providerCurrencyLoaded(state, action: PayloadAction<string>) {
-      state.currency = action.payload;
-    },
     currencySubmitted(state, _action: PayloadAction<string>) {
       state.currencySaving = true;
       state.currencyError = null;
     },
-    /** Every service of the provider is priced in the new currency at once. */
-    currencySaved(state, action: PayloadAction<string>) {
+    /** Every service of the provider is priced in the new currency at once (the saga patches the answers). */
+    currencySaved(state, _action: PayloadAction<string>) {
       state.currencySaving = false;
-      state.currency = action.payload;
-      for (const service of state.items) service.currency = action.payload;
     },
     currencySaveFailed(state, action: PayloadAction<string>) {
       state.currencySaving = false;
@@ -154,23 +119,18 @@ const servicesSlice = createSlice({
 });
 
 export const {
-  servicesPageOpened,
-  servicesLoaded,
-  servicesLoadFailed,
   addServiceClicked,
   editServiceClicked,
   serviceFormClosed,
   serviceFieldEdited,
   serviceSubmitted,
-  serviceAdded,
-  serviceUpdated,
+  serviceSaved,
   serviceSaveFailed,
   deleteServiceClicked,
   deleteServiceCancelled,
   deleteServiceConfirmed,
   serviceDeleted,
   serviceDeleteFailed,
-  providerCurrencyLoaded,
   currencySubmitted,
   currencySaved,
   currencySaveFailed,
@@ -182,19 +142,45 @@ export interface WithServices {
   services: ServicesState;
 }
 
-export const selectServices = (state: WithServices): ServicesState => state.services;
+export const selectServiceForm = (state: WithServices): ServiceFormTarget => state.services.form;
+
+/** The open form's save: under way, refused (its reason) and the server's field messages. */
+export const selectServiceSave = createSelector(
+  [
+    (state: WithServices) => state.services.saving,
+    (state: WithServices) => state.services.saveError,
+    (state: WithServices) => state.services.serverFieldErrors,
+  ],
+  (saving, saveError, serverFieldErrors) => ({ saving, saveError, serverFieldErrors }),
+);
+
+export const selectServiceDelete = createSelector(
+  [
+    (state: WithServices) => state.services.deleteTargetId,
+    (state: WithServices) => state.services.deleting,
+    (state: WithServices) => state.services.deleteError,
+  ],
+  (deleteTargetId, deleting, deleteError) => ({ deleteTargetId, deleting, deleteError }),
+);
+
+export const selectCurrencySave = createSelector(
+  [
+    (state: WithServices) => state.services.currencySaving,
+    (state: WithServices) => state.services.currencyError,
+  ],
+  (currencySaving, currencyError) => ({ currencySaving, currencyError }),
+);
 
 /** The service the open form edits, or null for a new one (or when it is gone). */
+export const editedServiceOf = (items: readonly Service[], form: ServiceFormTarget): Service | null =>
+  form.mode === 'edit' ? (items.find((service) => service._id === form.id) ?? null) : null;
+
+/** The service waiting for the delete confirmation, or null. */
+export const deleteTargetOf = (items: readonly Service[], id: string | null): Service | null =>
+  id === null ? null : (items.find((service) => service._id === id) ?? null);
+
 /** The provider's currency, or that of its services while the provider's answer is awaited. */
-export const selectServicesCurrency = (state: WithServices): string | null =>
-  state.services.currency ?? state.services.items[0]?.currency ?? null;
-
-export const selectEditedService = (state: WithServices): Service | null => {
-  const { form, items } = state.services;
-  return form.mode === 'edit' ? (items.find((service) => service._id === form.id) ?? null) : null;
-};
-
-export const selectDeleteTarget = (state: WithServices): Service | null => {
-  const { deleteTargetId, items } = state.services;
-  return deleteTargetId === null ? null : (items.find((service) => service._id === deleteTargetId) ?? null);
-};
+export const currencyOf = (
+  currency: string | undefined,
+  items: readonly Service[] | undefined,
+): string | null => currency ?? items?.[0]?.currency ?? null;

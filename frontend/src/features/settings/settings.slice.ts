@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChangePassword } from '@appointment/contracts/accounts';
 import { languageChosen } from '../../lib/events';
 import { readStoredLanguage, type Language } from '../../lib/i18n';
@@ -81,7 +81,21 @@ export interface WithSettings {
   settings: SettingsState;
 }
 
-export const selectSettings = (state: WithSettings): SettingsState => state.settings;
+/** The change-password dialog: open, saving, and its outcome. */
+export const selectPasswordChange = createSelector(
+  [
+    (state: WithSettings) => state.settings.passwordDialogOpen,
+    (state: WithSettings) => state.settings.passwordSaving,
+    (state: WithSettings) => state.settings.passwordError,
+    (state: WithSettings) => state.settings.passwordMessage,
+  ],
+  (passwordDialogOpen, passwordSaving, passwordError, passwordMessage) => ({
+    passwordDialogOpen,
+    passwordSaving,
+    passwordError,
+    passwordMessage,
+  }),
+);
 export const selectLanguage = (state: WithSettings): Language => state.settings.language;
 export const selectNotificationSettings = (state: WithSettings): NotificationSettings =>
   state.settings.notifications;

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Calendar from 'react-calendar';
 import { addDays, addMonths, addWeeks, format, parseISO, setHours, startOfMonth } from 'date-fns';
+import { useCatalogue } from '../../lib/catalogue';
+import { currentLanguage, formatLocal, formatZoned } from '../../lib/locale-format';
 import { formatIn } from '@appointment/contracts/booking';
 import { CALENDAR, FORMATS, LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
@@ -58,22 +60,30 @@ const HOURS = Array.from({ length: LAYOUT.dayView.rows }, (_, hour) => hour);
 const MORNING_HOUR = 8;
 const ROW_HEIGHT = Number.parseInt(LAYOUT.dayView.rowHeight, 10);
 const dayKey = (date: Date): string => format(date, FORMATS.dayKey);
-const hourLabel = (hour: number): string => format(setHours(new Date(2000, 0, 1), hour), 'h a');
+const hourLabel = (hour: number): string => formatLocal(setHours(new Date(2000, 0, 1), hour), 'h a');
+const CALENDAR_LOCALES = { en: 'en-US', es: 'es-ES', fr: 'fr-FR' } as const;
+
+/** A slot's end in its zone, in the chosen language (English: the spec's 12-hour clock). */
+const zonedTime = (iso: string, zone: string | undefined): string | null =>
+  currentLanguage() === 'en' || !zone
+    ? formatIn(iso, zone, FORMATS.displayTime)
+    : formatZoned(iso, zone, 'time');
 
 const toneOf = (slot: DaySlot): SlotTone =>
   slot.past ? 'grey' : slot.kind === 'interval' ? 'green' : 'blue';
 
 function SlotEntry({ slot, onChoose }: { slot: DaySlot; onChoose: (slot: DaySlot) => void }) {
+  const { texts: T } = useCatalogue('slotCalendar', SLOT_CALENDAR_TEXTS);
   const zone = slot.window.timezone;
-  const start = formatIn(slot.startDateTime, zone, FORMATS.displayTime);
-  const end = formatIn(slot.endDateTime, zone, FORMATS.displayTime);
+  const start = zonedTime(slot.startDateTime, zone);
+  const end = zonedTime(slot.endDateTime, zone);
   const tone = toneOf(slot);
   const label = slot.past
-    ? SLOT_CALENDAR_TEXTS.pastSlot
+    ? T.pastSlot
     : slot.kind === 'block'
       ? slot.available
-        ? SLOT_CALENDAR_TEXTS.available
-        : SLOT_CALENDAR_TEXTS.unavailable
+        ? T.available
+        : T.unavailable
       : null;
   return (
     <SlotButton
@@ -105,6 +115,7 @@ export function SlotCalendar({
   onSlotChosen,
   selectedDay = null,
 }: SlotCalendarProps) {
+  const { texts: T, t } = useCatalogue('slotCalendar', SLOT_CALENDAR_TEXTS);
   const today = todayIn(timeZone);
   const [view, setView] = useState<CalendarView>(CALENDAR.startView);
   const [focus, setFocus] = useState(today);
@@ -170,37 +181,27 @@ export function SlotCalendar({
     if (role === 'user' && isSelectable(slot)) onSlotChosen?.(slot);
   };
 
-  const stepNoun = view === 'month' ? 'month' : view === 'week' ? 'week' : 'day';
-
   return (
     <>
       <Toolbar>
         <ToolbarGroup>
           <SecondaryButton type="button" onClick={() => setFocus(today)}>
-            {SLOT_CALENDAR_TEXTS.today}
+            {T.today}
           </SecondaryButton>
-          <SecondaryButton
-            type="button"
-            aria-label={`${SLOT_CALENDAR_TEXTS.previous} ${stepNoun}`}
-            onClick={() => step(-1)}
-          >
-            ‹ {SLOT_CALENDAR_TEXTS.previous}
+          <SecondaryButton type="button" aria-label={T.previousStep[view]} onClick={() => step(-1)}>
+            ‹ {T.previous}
           </SecondaryButton>
-          <SecondaryButton
-            type="button"
-            aria-label={`${SLOT_CALENDAR_TEXTS.next} ${stepNoun}`}
-            onClick={() => step(1)}
-          >
-            {SLOT_CALENDAR_TEXTS.next} ›
+          <SecondaryButton type="button" aria-label={T.nextStep[view]} onClick={() => step(1)}>
+            {T.next} ›
           </SecondaryButton>
         </ToolbarGroup>
         <ToolbarLabel aria-live="polite" data-testid="calendar-label">
-          {format(focusDate, 'MMMM yyyy')}
+          {formatLocal(focusDate, 'MMMM yyyy')}
         </ToolbarLabel>
-        <ToolbarGroup role="group" aria-label={SLOT_CALENDAR_TEXTS.calendarView}>
+        <ToolbarGroup role="group" aria-label={T.calendarView}>
           {CALENDAR.views.map((name) => (
             <ViewButton key={name} type="button" aria-pressed={view === name} onClick={() => setView(name)}>
-              {SLOT_CALENDAR_TEXTS.views[name]}
+              {T.views[name]}
             </ViewButton>
           ))}
         </ToolbarGroup>
@@ -209,7 +210,7 @@ export function SlotCalendar({
       {view === 'month' && (
         <CalendarFrame>
           <Calendar
-            locale="en-US"
+            locale={CALENDAR_LOCALES[currentLanguage()]}
             calendarType={CALENDAR_TYPE}
             minDetail="month"
             maxDetail="month"
@@ -220,14 +221,12 @@ export function SlotCalendar({
             value={selectedDay ? parseISO(selectedDay) : null}
             prev2Label={null}
             next2Label={null}
-            prevAriaLabel="Previous month"
-            nextAriaLabel="Next month"
+            prevAriaLabel={T.previousStep.month}
+            nextAriaLabel={T.nextStep.month}
             tileDisabled={({ date }) => dayKeyOfTile(date) < today}
             tileClassName={({ date }) => (byDay.has(dayKeyOfTile(date)) ? 'has-slots' : null)}
             tileContent={({ date }) =>
-              byDay.has(dayKeyOfTile(date)) ? (
-                <VisuallyHidden>{`, ${SLOT_CALENDAR_TEXTS.hasSlots}`}</VisuallyHidden>
-              ) : null
+              byDay.has(dayKeyOfTile(date)) ? <VisuallyHidden>{`, ${T.hasSlots}`}</VisuallyHidden> : null
             }
             onClickDay={(date) => clickDay(dayKeyOfTile(date))}
           />
@@ -238,14 +237,14 @@ export function SlotCalendar({
         <ScrollArea
           ref={scrollRef}
           role="region"
-          aria-label={`${SLOT_CALENDAR_TEXTS.weekView}, ${format(parseISO(weekDays[0]!), FORMATS.longDate)}`}
+          aria-label={t('weekViewOf', { date: formatLocal(parseISO(weekDays[0]!), FORMATS.longDate) })}
           tabIndex={0}
         >
           <WeekTable>
             <thead>
               <tr>
                 <HourColumnHead scope="col">
-                  <VisuallyHidden>Hour</VisuallyHidden>
+                  <VisuallyHidden>{T.hour}</VisuallyHidden>
                 </HourColumnHead>
                 {weekDays.map((day) => (
                   <th key={day} scope="col">
@@ -253,10 +252,10 @@ export function SlotCalendar({
                       type="button"
                       $today={day === today}
                       disabled={day < today}
-                      aria-label={format(parseISO(day), FORMATS.longDate)}
+                      aria-label={formatLocal(parseISO(day), FORMATS.longDate)}
                       onClick={() => clickDay(day)}
                     >
-                      {format(parseISO(day), 'EEE d')}
+                      {formatLocal(parseISO(day), 'EEE d')}
                     </DayHeadButton>
                   </th>
                 ))}
@@ -308,7 +307,8 @@ function DayView({
   slotsAt: (hour: number) => DaySlot[];
   onChoose: (slot: DaySlot) => void;
 }) {
-  const title = format(parseISO(day), FORMATS.longDate);
+  const { texts: T, t } = useCatalogue('slotCalendar', SLOT_CALENDAR_TEXTS);
+  const title = formatLocal(parseISO(day), FORMATS.longDate);
   const available = slots.some(isSelectable);
   return (
     <>
@@ -318,7 +318,7 @@ function DayView({
       <DayArea
         ref={scrollRef}
         role="region"
-        aria-label={`${SLOT_CALENDAR_TEXTS.dayView}, ${title}`}
+        aria-label={t('dayViewOf', { date: title })}
         tabIndex={0}
         $available={available}
         data-available={available}
@@ -331,7 +331,7 @@ function DayView({
                 <HourLabel>{hourLabel(hour)}</HourLabel>
                 <HourSlots>
                   {inHour.length === 0 ? (
-                    <EmptyHour>{SLOT_CALENDAR_TEXTS.noSlotsInHour}</EmptyHour>
+                    <EmptyHour>{T.noSlotsInHour}</EmptyHour>
                   ) : (
                     inHour.map((slot) => <SlotEntry key={slot.key} slot={slot} onChoose={onChoose} />)
                   )}

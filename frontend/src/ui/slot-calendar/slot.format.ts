@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { FORMATS } from '@appointment/contracts/constants';
+import { currentLanguage, formatZoned } from '../../lib/locale-format';
 import { chooseSlot, formatIn, type ChosenSlot } from '@appointment/contracts/booking';
 import { dayKeyIn, generateIntervals, isTimeZone, type TimeSlot } from '@appointment/contracts/schedule';
 
@@ -15,9 +16,11 @@ export interface SlotText {
  * same wherever the person booking it sits; null when either end cannot be parsed.
  */
 export const describeSlot = (start: string, end: string, timeZone: string | undefined): SlotText | null => {
-  const date = formatIn(start, timeZone, FORMATS.longDate);
-  const from = formatIn(start, timeZone, FORMATS.displayTime);
-  const to = formatIn(end, timeZone, FORMATS.displayTime);
+  // Issue 15: another language than English writes the day and times its own way, in the same zone.
+  const local = currentLanguage() !== 'en' && timeZone && isTimeZone(timeZone) ? timeZone : null;
+  const date = local ? formatZoned(start, local, 'longDate') : formatIn(start, timeZone, FORMATS.longDate);
+  const from = local ? formatZoned(start, local, 'time') : formatIn(start, timeZone, FORMATS.displayTime);
+  const to = local ? formatZoned(end, local, 'time') : formatIn(end, timeZone, FORMATS.displayTime);
   if (!date || !from || !to) return null;
   return { date, time: `${from} - ${to}` };
 };

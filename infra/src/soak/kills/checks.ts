@@ -4,12 +4,16 @@ import { v5 as uuidv5 } from 'uuid';
 import { liveSchema, type Projection } from '@appointment/projections/projection';
 import { PROJECTIONS } from '@appointment/projections/registry';
 import { replayInto } from '@appointment/projections/rebuild';
-import type { EventStore } from '@appointment/services/eventstore/event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
+import type { RecordedEvent } from '@appointment/contracts/events';
 import { QUEUE_NAMES } from '@appointment/services/jobs/job-queues';
 import { MAIL_SCHEMA } from '@appointment/services/mail/mail-outbox';
 import { NOTIFICATION_NAMESPACE } from '@appointment/services/notifications/notifier.reactor';
 import { REMINDERS } from '@appointment/services/reminders/reminders';
 import type { SunkMessage } from '@appointment/infra/testing/smtp-sink';
+import type { HeardDelivery } from '@appointment/infra/testing/webhook-receiver';
+import { providerOf, toIntegrationEvents } from '@appointment/contracts/integration-events';
+import { deliveryIdOf } from '@appointment/services/integrations/webhooks/webhook-log';
 import type { Ledger } from './load';
 
 /**
@@ -52,15 +56,37 @@ interface LogEvent {
   metadata: Record<string, unknown>;
 }
 
-const readLog = async (db: pg.Pool): Promise<LogEvent[]> => {
-  const { rows } = await db.query<{ event_id: string; event_type: string; data: never; metadata: never }>(
-    `SELECT event_id, event_type, data, metadata FROM es.events ORDER BY transaction_id, global_position`,
+/** Opens the personal fields the log holds sealed (issue 12), as the processes read them. */
+export type OpenEvents = (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
+
+const readLog = async (db: pg.Pool, open: OpenEvents = async (events) => events): Promise<LogEvent[]> => {
+  const { rows } = await db.query<{
+    event_id: string;
+    event_type: string;
+    stream_name: string;
+    data: never;
+    metadata: never;
+  }>(
+    `SELECT event_id, event_type, stream_name, data, metadata FROM es.events
+      ORDER BY transaction_id, global_position`,
   );
-  return rows.map((row) => ({
-    id: row.event_id,
-    type: row.event_type,
-    data: row.data,
-    metadata: row.metadata,
+  const opened = await open(
+    rows.map(
+      (row) =>
+        ({
+          id: row.event_id,
+          type: row.event_type,
+          streamName: row.stream_name,
+          data: row.data,
+          metadata: row.metadata,
+        }) as unknown as RecordedEvent,
+    ),
+  );
+  return opened.map((event) => ({
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata,
   }));
 };
 
@@ -165,6 +191,14 @@ export interface SideEffectFigures {
    * make that moment safe; the resend carries the same Message-ID, so the receiver can tell.
    */
   emailResendsAfterKill: number;
+  /**
+   * Webhook deliveries the receiver heard again with the same webhook-id: a worker killed while
+   * its request was in flight leaves the job to another, which sends it again (issue 10). The
+   * receiver tells the repeat by its webhook-id; a second event would be a duplicate.
+   */
+  webhookRepeats: number;
+  /** The webhook deliveries the log called for (each was heard, or the check failed). */
+  webhookDeliveries: number;
 }
 
 /**
@@ -181,6 +215,8 @@ export interface SideEffectReport {
 
 export interface SideEffectInputs {
   db: pg.Pool;
+  /** Issue 12: how the processes open sealed personal fields. */
+  open?: OpenEvents;
   redisUrl: string;
   prefix: string;
   ledger: Ledger;
@@ -192,6 +228,8 @@ export interface SideEffectInputs {
   workerKilledAt: number[];
   /** When the worker was stopped (real epoch ms): jobs due later may still be waiting. */
   stoppedAt: number;
+  /** Every request the webhook receiver heard (issue 10). */
+  webhooks: readonly HeardDelivery[];
 }
 
 /**
@@ -200,7 +238,7 @@ export interface SideEffectInputs {
  */
 export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEffectReport> => {
   const { db, ledger } = inputs;
-  const log = await readLog(db);
+  const log = await readLog(db, inputs.open);
   const byType = (type: string) => log.filter((event) => event.type === type);
   const queues = new Map<string, Queue>();
   const queue = (name: string) => {
@@ -446,7 +484,11 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
       }
     }
 
-    const webhooks = checkWebhookDeliveries(log);
+    const {
+      finding: webhooks,
+      repeats: webhookRepeats,
+      expected: webhookDeliveries,
+    } = checkWebhookDeliveries(log, inputs.webhooks);
 
     return {
       findings: [notifications, emails, reminders, payments, timeouts, webhooks],
@@ -460,6 +502,8 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         paymentTimeouts: timeoutsDone,
         paymentTimeoutsWaiting: timeoutsWaiting,
         emailResendsAfterKill,
+        webhookRepeats,
+        webhookDeliveries,
       },
     };
   } finally {
@@ -468,9 +512,86 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
 };
 
 /**
- * The hook for webhook deliveries, which do not exist yet (a later issue): once they do, derive
- * from the log the (webhook, public event id) pairs that must be delivered, read what the test
- * receiver got, and count duplicates and missing deliveries as the checks above do. Until then
- * nothing is expected and nothing is found.
+ * Webhook deliveries (issue 10): from the log, the (webhook, public event) pairs that must be
+ * delivered — each public event of an internal one, for each webhook of its provider active
+ * and subscribed to its type at that point of the log — and what the receiver heard. A pair
+ * never heard is missing; a request the log does not call for is unexpected; one public event
+ * heard under two webhook-ids, or one webhook-id with two different bodies, is a duplicate. The
+ * same webhook-id heard again with the same body is a repeat (a killed worker's job run again).
  */
-export const checkWebhookDeliveries = (_log: readonly LogEvent[]): Finding => finding('webhook_deliveries');
+export const checkWebhookDeliveries = (
+  log: readonly LogEvent[],
+  heard: readonly HeardDelivery[],
+): { finding: Finding; repeats: number; expected: number } => {
+  const result = finding('webhook_deliveries');
+  const hooks = new Map<string, { providerId: string; eventTypes: string[]; active: boolean }>();
+  const expected = new Map<string, string>();
+  for (const event of log) {
+    const d = event.data as {
+      webhookId?: string;
+      providerId?: string;
+      eventTypes?: string[];
+      active?: boolean;
+    };
+    if (event.type === 'WebhookCreated' || event.type === 'WebhookEdited') {
+      const before = hooks.get(d.webhookId!);
+      hooks.set(d.webhookId!, {
+        providerId: d.providerId ?? before?.providerId ?? '',
+        eventTypes: d.eventTypes ?? [],
+        active: d.active ?? true,
+      });
+    } else if (event.type === 'WebhookDeleted') hooks.delete(d.webhookId!);
+    else if (event.type === 'WebhookDisabled') {
+      const hook = hooks.get(d.webhookId!);
+      if (hook) hook.active = false;
+    }
+    if (hooks.size === 0) continue;
+    for (const publicEvent of toIntegrationEvents({ ...event, createdAt: '' })) {
+      for (const [webhookId, hook] of hooks) {
+        if (!hook.active || hook.providerId !== providerOf(publicEvent)) continue;
+        if (!hook.eventTypes.includes(publicEvent.type)) continue;
+        expected.set(
+          deliveryIdOf(webhookId, publicEvent.id),
+          `${publicEvent.type} ${publicEvent.id} to ${webhookId}`,
+        );
+      }
+    }
+  }
+  const bodies = new Map<string, string[]>();
+  for (const request of heard)
+    bodies.set(request.webhookId, [...(bodies.get(request.webhookId) ?? []), request.body]);
+  let repeats = 0;
+  for (const [id, what] of expected) {
+    const seen = bodies.get(id);
+    if (!seen) {
+      result.missing++;
+      example(result, `${what}: never heard`);
+      continue;
+    }
+    for (const body of seen.slice(1)) {
+      if (body === seen[0]) repeats++;
+      else {
+        result.duplicates++;
+        example(result, `${what}: heard again with another body`);
+      }
+    }
+  }
+  const eventsHeard = new Map<string, Set<string>>();
+  for (const [id, seen] of bodies) {
+    if (!expected.has(id)) {
+      result.unexpected++;
+      example(result, `webhook-id ${id} heard, but the log calls for no such delivery`);
+    }
+    const eventId = (JSON.parse(seen[0]!) as { id: string }).id;
+    eventsHeard.set(eventId, new Set([...(eventsHeard.get(eventId) ?? []), id]));
+  }
+  for (const [eventId, ids] of eventsHeard) {
+    // Several webhooks may hear one event; one webhook hears it under one id only.
+    const perHook = ids.size - new Set([...ids].map((id) => expected.get(id)?.split(' to ')[1])).size;
+    if (perHook > 0) {
+      result.duplicates += perHook;
+      example(result, `${eventId} heard under ${ids.size} webhook-ids`);
+    }
+  }
+  return { finding: result, repeats, expected: expected.size };
+};

@@ -8,11 +8,14 @@ import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { clockFrom } from '@appointment/contracts/clock';
 import { PostgresEventStore } from '@appointment/services/eventstore/postgres-event-store';
+import { openEvents, PrivateEventStore } from '@appointment/services/privacy/private-event-store';
 import { QUEUE_NAMES } from '@appointment/services/jobs/job-queues';
 import { MAIL_SCHEMA } from '@appointment/services/mail/mail-outbox';
 import { note, withProgress } from '../../bench/harness';
 import { createTestDatabase } from '../../testing/postgres';
 import { startSmtpSink } from '../../testing/smtp-sink';
+import { startWebhookReceiver } from '../../testing/webhook-receiver';
+import { INTEGRATION_EVENT_TYPES } from '@appointment/contracts/integration-events';
 import {
   checkSideEffects,
   compareReadModels,
@@ -87,6 +90,8 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-soak-data-'));
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-soak-logs-'));
   const sink = await startSmtpSink();
+  // Issue 10: the clinic's own system, hearing every public event through a webhook.
+  const receiver = await startWebhookReceiver();
   const anchor = Date.now();
   const clock = clockFrom({ TEST_CLOCK: PINNED_START, TEST_CLOCK_ANCHOR: String(anchor) });
   const env: NodeJS.ProcessEnv = {
@@ -106,6 +111,7 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
     PAYMENT_TIMEOUT_MS: String(PAYMENT_TIMEOUT_MS),
     JOBS_LOCK_MS: String(JOBS_LOCK_MS),
     SMTP_URL: sink.url,
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     MAIL_FROM: `Appointment <no-reply@${MAIL_DOMAIN}>`,
     PUBLIC_URL: 'http://127.0.0.1:3000',
     HOST: '127.0.0.1',
@@ -152,6 +158,12 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
     };
     note('kills: preparing the clinic (services, windows, people)…');
     const world = await prepareWorld(loadOptions);
+    const hooked = await fetch(`${base}/api/integrations/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${world.adminToken}` },
+      body: JSON.stringify({ name: 'Soak receiver', url: receiver.url, eventTypes: INTEGRATION_EVENT_TYPES }),
+    });
+    if (hooked.status !== 201) throw new Error(`adding the webhook answered ${hooked.status}`);
     note(`kills: ${world.windows.length} windows, ${world.people.length} people; load and kills start`);
     // The clinic's admin listens live, as the dashboard does.
     const pushes = new Map<string, number>();
@@ -234,13 +246,17 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
 
     note('kills: checking the read models against a clean rebuild and every side effect…');
     store = await PostgresEventStore.connect({ connectionString: database.url, poolSize: 4 });
-    const readModelDiffs = await compareReadModels(pool, store);
+    // Read as the processes read it: personal fields opened (issue 12).
+    const opened = await PrivateEventStore.over(store, store.pool);
+    const readModelDiffs = await compareReadModels(pool, opened);
     const { findings, figures } = await checkSideEffects({
       db: pool,
+      open: (events) => openEvents(opened.keys, events),
       redisUrl,
       prefix,
       ledger,
       mail: sink.messages,
+      webhooks: receiver.heard,
       mailDomain: MAIL_DOMAIN,
       workerKilledAt: worker.killedAt,
       stoppedAt,
@@ -290,6 +306,7 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
     await store?.close();
     await pool.end();
     await sink.close();
+    await receiver.close();
     await database.drop();
     await dropJobKeys(redisUrl, prefix);
     rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import {
   providerStream,
   type Provider as ProviderState,
 } from '../../domain/providers/provider.decider';
-import type { EventStore } from '../../eventstore/event-store';
+import type { EventStore } from '@appointment/contracts/event-store';
 
 /** The longest a provider's state is kept, even when no change is heard of. */
 const PROVIDER_KEPT_MS = 60_000;

@@ -2,7 +2,6 @@ import type { Command } from '../command-handler';
 import { specFor } from '../decider-spec';
 import { ConflictError, IllegalStateError, NotFoundError } from '../errors';
 import { emailClaimDecider, type EmailClaimCommand } from './email-claim.decider';
-import { providerDecider, type ProviderCommand, type ProviderEvent } from '../providers/provider.decider';
 import { userDecider, type UserCommand, type UserEvent } from './user.decider';
 
 const now = '2026-11-22T09:00:00.000Z';
@@ -93,42 +92,4 @@ describe('user decider', () => {
       .given([{ ...registered, data: { ...registered.data, role: 'superadmin' } }])
       .when(command('DeleteUser', { reason: 'r' }))
       .thenThrows(IllegalStateError));
-});
-
-describe('provider decider', () => {
-  const spec = specFor(providerDecider);
-  const details = {
-    providerId: 'p1',
-    adminId: 'u1',
-    businessName: 'Sunrise Clinic',
-    industry: 'Healthcare',
-    email: 'admin@example.com',
-    phone: '4912345678',
-    address: '12 Stadium Road, Palakkad',
-  };
-  const registeredProvider: ProviderEvent = { type: 'ProviderRegistered', data: { ...details, at: now } };
-  const command = (type: ProviderCommand['type'], data: object = {}) =>
-    ({ type, data, metadata }) as ProviderCommand;
-
-  it('registers pending, and approval makes it active', () => {
-    spec.given([]).when(command('RegisterProvider', details)).then([registeredProvider]);
-    spec
-      .given([registeredProvider])
-      .when(command('ApproveProvider'))
-      .then([{ type: 'ProviderApproved', data: { providerId: 'p1', at: now } }]);
-  });
-  it('approves idempotently and rejects only while pending', () => {
-    const approved: ProviderEvent = { type: 'ProviderApproved', data: { providerId: 'p1', at: now } };
-    spec.given([registeredProvider, approved]).when(command('ApproveProvider')).then([]);
-    spec.given([registeredProvider, approved]).when(command('RejectProvider')).thenThrows(IllegalStateError);
-    spec
-      .given([registeredProvider])
-      .when(command('RejectProvider'))
-      .then([{ type: 'ProviderRejected', data: { providerId: 'p1', adminId: 'u1', at: now } }]);
-  });
-  it('cannot approve what never registered', () =>
-    spec
-      .given([])
-      .when(command('ApproveProvider'))
-      .thenThrows(IllegalStateError, 'This provider is not waiting for approval'));
 });

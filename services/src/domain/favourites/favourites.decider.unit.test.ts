@@ -8,9 +8,9 @@ const P = 'p1';
 
 describe('favourites decider', () => {
   const spec = specFor(favouritesDecider);
-  const set = (favorite: boolean): FavouritesCommand => ({
+  const set = (favourite: boolean): FavouritesCommand => ({
     type: 'SetFavourite',
-    data: { userId: 'u1', providerId: P, favorite },
+    data: { userId: 'u1', providerId: P, favourite },
     metadata,
   });
   const marked = { type: 'FavouriteProviderAdded' as const, data: { userId: 'u1', providerId: P, at: now } };
@@ -22,6 +22,16 @@ describe('favourites decider', () => {
       .when(set(false))
       .then([{ type: 'FavouriteProviderRemoved', data: { userId: 'u1', providerId: P, at: now } }]);
     spec.given([]).when(set(false)).then([]);
+  });
+  it('marks again a provider unmarked before', () =>
+    spec
+      .given([marked, { type: 'FavouriteProviderRemoved', data: { userId: 'u1', providerId: P, at: now } }])
+      .when(set(true))
+      .then([marked]));
+  it('holds each provider once, in the order marked', () => {
+    const other = { ...marked, data: { ...marked.data, providerId: 'p2' } };
+    const state = [marked, other, marked].reduce(favouritesDecider.evolve, favouritesDecider.initialState());
+    expect(state).toEqual({ providerIds: [P, 'p2'] });
   });
   it('marks a provider already marked: nothing happens', () =>
     spec.given([marked]).when(set(true)).thenNothingHappened());

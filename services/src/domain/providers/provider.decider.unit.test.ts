@@ -41,6 +41,87 @@ const command = <T extends ProviderCommand['type']>(
   data: Extract<ProviderCommand, { type: T }>['data'],
 ): ProviderCommand => ({ type, data, metadata }) as ProviderCommand;
 
+describe('provider decider: registration and review (docs/product.md §2.1, §4)', () => {
+  const spec = specFor(providerDecider);
+  const details = {
+    providerId: 'p1',
+    adminId: 'u1',
+    businessName: 'Sunrise Clinic',
+    industry: 'Healthcare',
+    email: 'admin@example.com',
+    phone: '4912345678',
+    address: '12 Stadium Road, Palakkad',
+  };
+  const registeredProvider: ProviderEvent = { type: 'ProviderRegistered', data: { ...details, at: now } };
+  const command = (type: ProviderCommand['type'], data: object = {}) =>
+    ({ type, data, metadata }) as ProviderCommand;
+
+  it('registers pending, and approval makes it active', () => {
+    spec.given([]).when(command('RegisterProvider', details)).then([registeredProvider]);
+    spec
+      .given([registeredProvider])
+      .when(command('ApproveProvider'))
+      .then([{ type: 'ProviderApproved', data: { providerId: 'p1', at: now } }]);
+  });
+  it('records nothing when the business is registered already (a retry)', () =>
+    spec.given([registeredProvider]).when(command('RegisterProvider', details)).thenNothingHappened());
+  it('approves idempotently and rejects only while pending', () => {
+    const approved: ProviderEvent = { type: 'ProviderApproved', data: { providerId: 'p1', at: now } };
+    spec.given([registeredProvider, approved]).when(command('ApproveProvider')).then([]);
+    spec.given([registeredProvider, approved]).when(command('RejectProvider')).thenThrows(IllegalStateError);
+    spec
+      .given([registeredProvider])
+      .when(command('RejectProvider'))
+      .then([{ type: 'ProviderRejected', data: { providerId: 'p1', adminId: 'u1', at: now } }]);
+  });
+  it('approving an active provider again: nothing happens', () =>
+    spec
+      .given([registeredProvider, { type: 'ProviderApproved', data: { providerId: 'p1', at: now } }])
+      .when(command('ApproveProvider'))
+      .thenNothingHappened());
+  it('cannot approve what never registered', () =>
+    spec
+      .given([])
+      .when(command('ApproveProvider'))
+      .thenThrows(IllegalStateError, 'This provider is not waiting for approval'));
+  it('does not approve a rejected provider, nor let it add services', () => {
+    const rejected: ProviderEvent = {
+      type: 'ProviderRejected',
+      data: { providerId: 'p1', adminId: 'u1', at: now },
+    };
+    spec.given([registeredProvider, rejected]).when(command('ApproveProvider')).thenThrows(IllegalStateError);
+    spec
+      .given([registeredProvider, rejected])
+      .when(command('AddService', consultation))
+      .thenThrows(NotFoundError);
+  });
+});
+
+describe('provider decider: availability (docs/product.md §2.8 Manage Availability)', () => {
+  const spec = specFor(providerDecider);
+  const availability = {
+    workingHours: defaultTemplate().workingHours,
+    breaks: [],
+    timezone: 'Asia/Kolkata',
+  };
+
+  it("sets an active provider's working hours, breaks and time zone", () =>
+    spec
+      .given([registered, approved])
+      .when(command('SetAvailability', availability))
+      .then([{ type: 'AvailabilitySet', data: { ...availability, providerId: P, at: now } }]));
+  it('refuses while the provider is pending', () =>
+    spec.given([registered]).when(command('SetAvailability', availability)).thenThrows(IllegalStateError));
+  it('then holds the new hours', () => {
+    const state = [
+      registered,
+      approved,
+      { type: 'AvailabilitySet', data: { ...availability, providerId: P, at: now } } as ProviderEvent,
+    ].reduce(providerDecider.evolve, providerDecider.initialState());
+    expect(state).toMatchObject(availability);
+  });
+});
+
 describe('provider decider: services (docs/product.md §4, §5)', () => {
   const spec = specFor(providerDecider);
 
@@ -54,7 +135,10 @@ describe('provider decider: services (docs/product.md §4, §5)', () => {
       .when(command('AddService', { ...consultation, serviceId: 's2', name: ' consultation ' }))
       .thenThrows(ConflictError));
   it('adds nothing when the same service id comes again (a retry)', () =>
-    spec.given([registered, approved, added]).when(command('AddService', consultation)).then([]));
+    spec
+      .given([registered, approved, added])
+      .when(command('AddService', consultation))
+      .thenNothingHappened());
   it('edits a service and remembers the name it had', () =>
     spec
       .given([registered, approved, added])
@@ -132,6 +216,19 @@ describe('provider decider: created by a superadmin (docs/product.md §2.8 Add P
         }),
       )
       .thenThrows(ConflictError));
+  it('records nothing when the provider exists already (a retry)', () =>
+    spec
+      .given([{ type: 'ProviderCreated', data: { ...details, at: now } }])
+      .when(command('CreateProvider', { ...details, services: [consultation] }))
+      .thenNothingHappened());
+  it('starts active, with the default template and its own hours', () => {
+    const state = [{ type: 'ProviderCreated', data: { ...details, at: now } } as ProviderEvent].reduce(
+      providerDecider.evolve,
+      providerDecider.initialState(),
+    );
+    expect(state).toMatchObject({ status: 'active', adminId: null, timezone: 'America/Chicago' });
+    expect(state.status !== 'none' && state.templates).toEqual([defaultTemplate()]);
+  });
 });
 
 describe('provider decider: one currency per provider (issue 18)', () => {
@@ -156,7 +253,7 @@ describe('provider decider: one currency per provider (issue 18)', () => {
     spec
       .given([registered, approved])
       .when(command('SetCurrency', { currency: 'INR' }))
-      .then([]));
+      .thenNothingHappened());
   it('then uses the new currency', () => {
     const state = stateAfter([
       registered,
@@ -194,6 +291,22 @@ describe('provider decider: templates', () => {
       .given([registered, approved])
       .when(command('DeleteTemplate', { templateId: 'x' }))
       .thenThrows(NotFoundError));
+  it('saves a template, and a second save of its id replaces it', () => {
+    const template = { ...defaultTemplate(), id: 't2', name: 'Weekends', isDefault: false };
+    const saved: ProviderEvent = {
+      type: 'ScheduleTemplateSaved',
+      data: { template, providerId: P, at: now },
+    };
+    spec.given([registered, approved]).when(command('SaveTemplate', { template })).then([saved]);
+    const renamed = { ...template, name: 'Weekend hours' };
+    const state = [
+      registered,
+      approved,
+      saved,
+      { type: 'ScheduleTemplateSaved', data: { template: renamed, providerId: P, at: now } } as ProviderEvent,
+    ].reduce(providerDecider.evolve, providerDecider.initialState());
+    expect(state.status !== 'none' && state.templates).toEqual([defaultTemplate(), renamed]);
+  });
   it('refuses templates while pending', () =>
     spec
       .given([registered])

@@ -3,7 +3,7 @@ import { specFor } from '../decider-spec';
 import { ConflictError } from '../errors';
 import {
   providerCalendarDecider,
-  type CalendarWindow,
+  type CalendarEntry,
   type ProviderCalendarCommand,
   type ProviderCalendarEvent,
 } from './provider-calendar.decider';
@@ -14,7 +14,7 @@ describe('provider calendar decider', () => {
   const now = '2026-11-24T00:30:00.000Z';
   const metadata = { now, correlationId: 'c1', userId: 'admin-1', role: 'admin' as const };
   // Asia/Kolkata: 09:00 is 03:30 UTC.
-  const window = (id: string, from: string, to: string, date = '2026-11-25'): CalendarWindow => ({
+  const window = (id: string, from: string, to: string, date = '2026-11-25'): CalendarEntry => ({
     timeSlotId: id,
     date,
     startTime: from,
@@ -22,12 +22,12 @@ describe('provider calendar decider', () => {
     startDateTime: new Date(`${date}T${from}:00+05:30`).toISOString(),
     endDateTime: new Date(`${date}T${to}:00+05:30`).toISOString(),
   });
-  const reserve = (windows: CalendarWindow[], existing?: CalendarWindow[]): ProviderCalendarCommand => ({
-    type: 'ReserveWindows',
-    data: { providerId: 'p1', windows, ...(existing ? { existing } : {}) },
+  const reserve = (timeSlots: CalendarEntry[], existing?: CalendarEntry[]): ProviderCalendarCommand => ({
+    type: 'ReserveTimeSlots',
+    data: { providerId: 'p1', timeSlots, ...(existing ? { existing } : {}) },
     metadata,
   });
-  const reserved = (windows: CalendarWindow[]): ProviderCalendarEvent => ({
+  const reserved = (windows: CalendarEntry[]): ProviderCalendarEvent => ({
     type: 'WindowsReserved',
     data: { providerId: 'p1', windows, at: now },
   });
@@ -61,7 +61,30 @@ describe('provider calendar decider', () => {
     spec
       .given([reserved([morning])])
       .when(reserve([morning]))
-      .then([]));
+      .thenNothingHappened());
+
+  it('reserves only the new windows of a request that repeats some', () =>
+    spec
+      .given([reserved([morning])])
+      .when(reserve([morning, window('w2', '13:00', '14:00')]))
+      .then([reserved([window('w2', '13:00', '14:00')])]));
+
+  it('opens with nothing recorded before: a first request reserves without an opening', () =>
+    spec
+      .given([])
+      .when(reserve([morning], []))
+      .then([reserved([morning])]));
+
+  it('holds, once opened, the windows of every event', () => {
+    const state = [
+      {
+        type: 'CalendarOpened',
+        data: { providerId: 'p1', windows: [morning], at: now },
+      } as ProviderCalendarEvent,
+      reserved([window('w2', '13:00', '14:00')]),
+    ].reduce(providerCalendarDecider.evolve, providerCalendarDecider.initialState());
+    expect(state).toEqual({ opened: true, windows: [morning, window('w2', '13:00', '14:00')] });
+  });
 
   it('opens with the windows recorded before the calendar existed, and checks against them', () => {
     spec

@@ -1,12 +1,14 @@
 import { useId, type ChangeEvent } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import type { Appointment, AppointmentStatus } from '@appointment/contracts/appointments';
+import { CALENDAR_PATHS } from '@appointment/contracts/calendar-feeds';
 import { Label, Select } from '../../../ui/form.styles';
 import { longDate, timeRange } from '../../../ui/appointment-format';
 import { APPOINTMENTS_TEXTS, STATUS_OPTIONS } from '../appointments.texts';
 import { AppointmentArticle, AppointmentHeading, Details, StatusControl } from './appointments.styles';
 import { format } from 'date-fns';
-import { SmallButton } from '../../../ui/button.styles';
-import { PAYMENT_STATUS_TEXTS, PaymentBadge } from '../../../ui/payment-badge';
+import { SmallButton, SmallLink } from '../../../ui/button.styles';
+import { awaitingUntil, PaymentBadge, payNowText } from '../../../ui/payment-badge';
 import { StatusBadge } from '../../../ui/status-badge';
 
 interface AppointmentCardProps {
@@ -25,6 +27,7 @@ export function AppointmentCard({
   busy = false,
   onPayNow,
 }: AppointmentCardProps) {
+  const { texts: T } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
   const headingId = useId();
   const selectId = useId();
   const start = appointment.starttime ?? appointment.startTime;
@@ -39,29 +42,39 @@ export function AppointmentCard({
           <PaymentBadge {...appointment} />
         </AppointmentHeading>
         <Details>
-          <dt>{APPOINTMENTS_TEXTS.email}</dt>
+          <dt>{T.email}</dt>
           <dd>{appointment.email}</dd>
-          <dt>{APPOINTMENTS_TEXTS.date}</dt>
+          <dt>{T.date}</dt>
           <dd>{longDate(appointment.date)}</dd>
-          <dt>{APPOINTMENTS_TEXTS.time}</dt>
+          <dt>{T.time}</dt>
           <dd>{timeRange(start, end)}</dd>
-          <dt>{APPOINTMENTS_TEXTS.provider}</dt>
+          <dt>{T.provider}</dt>
           <dd>{appointment.providerName}</dd>
-          <dt>{APPOINTMENTS_TEXTS.userId}</dt>
+          <dt>{T.userId}</dt>
           <dd>{appointment.userId}</dd>
         </Details>
       </div>
+      {appointment.status !== 'cancelled' && (
+        <StatusControl>
+          <SmallLink
+            href={CALENDAR_PATHS.appointment.replace(':appointmentId', encodeURIComponent(appointment._id))}
+            download
+          >
+            {T.addToCalendar}
+          </SmallLink>
+        </StatusControl>
+      )}
       {onPayNow && appointment.payBy && Date.parse(appointment.payBy) > Date.now() && (
         <StatusControl>
-          <span>{PAYMENT_STATUS_TEXTS.awaitingUntil(format(new Date(appointment.payBy), 'HH:mm'))}</span>
+          <span>{awaitingUntil(format(new Date(appointment.payBy), 'HH:mm'))}</span>
           <SmallButton type="button" onClick={onPayNow}>
-            {PAYMENT_STATUS_TEXTS.payNow}
+            {payNowText()}
           </SmallButton>
         </StatusControl>
       )}
       {onStatusChange && (
         <StatusControl>
-          <Label htmlFor={selectId}>{APPOINTMENTS_TEXTS.changeStatus}</Label>
+          <Label htmlFor={selectId}>{T.changeStatus}</Label>
           <Select
             id={selectId}
             value={appointment.status}
@@ -73,7 +86,7 @@ export function AppointmentCard({
           >
             {STATUS_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {T.statusLabels[option.value]}
               </option>
             ))}
           </Select>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { can } from '@appointment/contracts/roles';
@@ -34,10 +35,18 @@ const canGoBack = (): boolean => {
  * shows all). An admin may set each one's status, after which the app returns to /appointments.
  */
 export function AppointmentListPage() {
+  const { texts: T } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const title = titleOf(useLocation().state);
   const filter = statusOfTitle(title);
+  // The router carries the spec's English title (it picks the filter); the heading is in the chosen language.
+  const shownTitle =
+    filter !== 'all'
+      ? T.statusTitles[filter]
+      : title === APPOINTMENTS_TEXTS.allAppointments
+        ? T.allAppointments
+        : title;
   const role = useAppSelector(selectRole) ?? undefined;
   const mayChangeStatus = can(role, 'appointments.changeStatus');
   const mayPay = can(role, 'appointments.book');
@@ -71,18 +80,18 @@ export function AppointmentListPage() {
             type="button"
             onClick={() => (canGoBack() ? navigate(-1) : navigate('/appointments'))}
           >
-            {APPOINTMENTS_TEXTS.back}
+            {T.back}
           </SecondaryButton>
-          <PageTitle id="appointment-list-title">{title}</PageTitle>
+          <PageTitle id="appointment-list-title">{shownTitle}</PageTitle>
         </HeaderActions>
       </PageHeader>
-      {loading && <Notice>{APPOINTMENTS_TEXTS.loading}</Notice>}
+      {loading && <Notice>{T.loading}</Notice>}
       {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
       {updateError && <ErrorNotice role="alert">{updateError}</ErrorNotice>}
       {status === 'loaded' && items.length === 0 && <Notice>{MESSAGES.noAppointments}</Notice>}
       {status === 'loaded' && items.length > 0 && (
         <AppointmentCards
-          aria-label={APPOINTMENTS_TEXTS.list}
+          aria-label={T.list}
           $scroll={mayChangeStatus}
           tabIndex={mayChangeStatus ? 0 : undefined}
         >

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { Link, useNavigate } from 'react-router-dom';
@@ -20,6 +21,7 @@ import {
 
 /** docs/product.md §2.5 /appointments: five status cards that open the list; users may book from here. */
 export function AppointmentsPage() {
+  const { texts: T, t } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const role = useAppSelector(selectRole) ?? undefined;
@@ -35,7 +37,7 @@ export function AppointmentsPage() {
       ? MESSAGES.appointmentsLoadFailed
       : null;
   const isUser = role === 'user';
-  const title = isUser ? APPOINTMENTS_TEXTS.myAppointments : APPOINTMENTS_TEXTS.appointments;
+  const title = isUser ? T.myAppointments : T.appointments;
 
   useEffect(() => {
     dispatch(appointmentsPageOpened());
@@ -47,25 +49,25 @@ export function AppointmentsPage() {
         <PageTitle id="appointments-title">{title}</PageTitle>
         {can(role, 'appointments.book') && (
           <Button as={Link} to="/appointments/book">
-            {APPOINTMENTS_TEXTS.bookNew}
+            {T.bookNew}
           </Button>
         )}
       </PageHeader>
       {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
-      <StatusCards aria-label={APPOINTMENTS_TEXTS.statusCards} aria-busy={status === 'loading'}>
+      <StatusCards aria-label={T.statusCards} aria-busy={status === 'loading'}>
         {STATUS_CARDS.map((card) => {
           const count = status === 'loading' ? '–' : String(data[card.count]);
           return (
             <li key={card.count}>
               <StatusCardButton
                 type="button"
-                aria-label={`${card.label} ${count}`}
+                aria-label={t('statusCard', { label: T.statusLabels[card.status], count })}
                 $tone={card.status === 'all' ? 'total' : card.status}
                 onClick={() =>
                   navigate('/appointments/list', { state: { status: card.status, title: card.title } })
                 }
               >
-                <StatusCardLabel>{card.label}</StatusCardLabel>
+                <StatusCardLabel>{T.statusLabels[card.status]}</StatusCardLabel>
                 <StatusCardCount>{count}</StatusCardCount>
               </StatusCardButton>
             </li>

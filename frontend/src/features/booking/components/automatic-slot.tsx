@@ -1,4 +1,5 @@
 import { MESSAGES } from '@appointment/contracts/messages';
+import { useCatalogue } from '../../../lib/catalogue';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { Button } from '../../../ui/button.styles';
 import { describeSlot } from '../../../ui/slot-calendar/slot.format';
@@ -15,6 +16,7 @@ interface AutomaticSlotProps {
 
 /** docs/product.md §2.6 automatic mode: the next available slot, or why there is none. */
 export function AutomaticSlot({ firstTimeslot, onSwitch, onBook }: AutomaticSlotProps) {
+  const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
   const text = firstTimeslot
     ? describeSlot(firstTimeslot.intervalStart, firstTimeslot.intervalEnd, firstTimeslot.timezone)
     : null;
@@ -22,9 +24,9 @@ export function AutomaticSlot({ firstTimeslot, onSwitch, onBook }: AutomaticSlot
   return (
     <SlotArea aria-labelledby="automatic-slot-title">
       <SlotHeader>
-        <SlotTitle id="automatic-slot-title">{BOOKING_TEXTS.nextAvailableSlot}</SlotTitle>
+        <SlotTitle id="automatic-slot-title">{T.nextAvailableSlot}</SlotTitle>
         <LinkButton type="button" onClick={onSwitch}>
-          {BOOKING_TEXTS.switchToManual}
+          {T.switchToManual}
         </LinkButton>
       </SlotHeader>
       {!firstTimeslot ? (
@@ -35,12 +37,10 @@ export function AutomaticSlot({ firstTimeslot, onSwitch, onBook }: AutomaticSlot
         <div>
           <SlotDate>{text.date}</SlotDate>
           <SlotTime>{text.time}</SlotTime>
-          <Note>
-            {BOOKING_TEXTS.timesShownIn} ({firstTimeslot.timezone})
-          </Note>
+          <Note>{t('timesShownIn', { timeZone: firstTimeslot.timezone })}</Note>
           <BookRow>
             <Button type="button" onClick={onBook}>
-              {BOOKING_TEXTS.bookNow}
+              {T.bookNow}
             </Button>
           </BookRow>
         </div>

@@ -1,17 +1,24 @@
 import { useEffect, useRef } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import type { Service } from '@appointment/contracts/catalogue';
-import { formatMoney } from '@appointment/contracts/money';
+import { formatPrice } from '../../../lib/locale-format';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { selectRole } from '../../../lib/session.slice';
 import type { ChosenSlot } from '@appointment/contracts/booking';
 import { chooseDaySlot, chooseFirstSlot } from '../../../ui/slot-calendar/slot.format';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { useProviderServicesQuery, useSlotsQuery } from '../booking.queries';
 import {
   bookingModeChanged,
   dayChosen,
   providerClosed,
-  selectBooking,
+  selectBookingMode,
+  selectSelectedDay,
+  selectSelectedProvider,
+  selectSelectedService,
   serviceChosen,
   slotChosen,
 } from '../booking.slice';
@@ -39,11 +46,12 @@ function ServiceChoice({
   selected: boolean;
   onChoose: (name: string) => void;
 }) {
+  const { t } = useCatalogue('booking', BOOKING_TEXTS);
   return (
     <ServiceButton type="button" aria-pressed={selected} onClick={() => onChoose(service.name)}>
       <ServiceName>{service.name}</ServiceName>
       <ServiceMeta>
-        {service.duration} min · {formatMoney(service.price, service.currency)}
+        {t('duration', { count: service.duration })} · {formatPrice(service.price, service.currency)}
       </ServiceMeta>
     </ServiceButton>
   );
@@ -51,22 +59,29 @@ function ServiceChoice({
 
 /** docs/product.md §2.6 booking screen "Select Time & Service", shown in place of the provider list. */
 export function BookingScreen() {
+  const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
-  const {
-    selectedProvider,
-    services,
-    servicesStatus,
-    servicesError,
-    selectedService,
-    slots,
-    slotsStatus,
-    slotsError,
-    mode,
-    selectedDay,
-  } = useBookingSelector(selectBooking);
+  const chosenProvider = useBookingSelector(selectSelectedProvider);
+  const selectedService = useBookingSelector(selectSelectedService);
+  const mode = useBookingSelector(selectBookingMode);
+  const selectedDay = useBookingSelector(selectSelectedDay);
   const role = useAppSelector(selectRole);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const providerId = selectedProvider?.id;
+  const providerId = chosenProvider?.id;
+  const servicesQuery = useProviderServicesQuery(providerId ?? skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+  const slotsQuery = useSlotsQuery(
+    providerId && selectedService ? { providerId, serviceName: selectedService } : skipToken,
+    { refetchOnMountOrArgChange: true },
+  );
+  // The provider as its services' answer has it, once that answer is in.
+  const answered = servicesQuery.currentData;
+  const selectedProvider = answered?.provider.id === providerId ? answered?.provider : chosenProvider;
+  const services = answered?.services ?? [];
+  const servicesError = servicesQuery.isError ? MESSAGES.servicesLoadFailed : null;
+  const slots = slotsQuery.currentData ?? null;
+  const slotsError = slotsQuery.isError ? MESSAGES.slotsLoadFailed : null;
 
   // The screen replaces the list, so focus moves to its heading for keyboard and screen-reader users.
   useEffect(() => {
@@ -84,7 +99,7 @@ export function BookingScreen() {
     <Panel aria-labelledby="booking-provider-title">
       <ScreenHeader>
         <BackButton type="button" onClick={() => dispatch(providerClosed())}>
-          <span aria-hidden="true">←</span> {BOOKING_TEXTS.backToProviders}
+          <span aria-hidden="true">←</span> {T.backToProviders}
         </BackButton>
         <div>
           <ProviderHeading id="booking-provider-title" ref={headingRef} tabIndex={-1}>
@@ -96,15 +111,15 @@ export function BookingScreen() {
         </div>
       </ScreenHeader>
 
-      <StepTitle>{BOOKING_TEXTS.selectTimeAndService}</StepTitle>
-      {servicesStatus === 'loading' ? (
-        <Muted role="status">{BOOKING_TEXTS.loadingServices}</Muted>
+      <StepTitle>{T.selectTimeAndService}</StepTitle>
+      {servicesQuery.isFetching && !answered ? (
+        <Muted role="status">{T.loadingServices}</Muted>
       ) : servicesError ? (
         <ErrorNotice role="alert">{servicesError}</ErrorNotice>
       ) : services.length === 0 ? (
-        <Muted>{BOOKING_TEXTS.noServices}</Muted>
+        <Muted>{T.noServices}</Muted>
       ) : (
-        <ServiceRow role="group" aria-label={BOOKING_TEXTS.services}>
+        <ServiceRow role="group" aria-label={T.services}>
           {services.map((service) => (
             <ServiceChoice
               key={service._id}
@@ -117,8 +132,8 @@ export function BookingScreen() {
       )}
 
       {selectedService &&
-        (slotsStatus === 'loading' ? (
-          <Muted role="status">{BOOKING_TEXTS.loadingSlots}</Muted>
+        (slotsQuery.isFetching && !slots ? (
+          <Muted role="status">{T.loadingSlots}</Muted>
         ) : slotsError ? (
           <ErrorNotice role="alert">{slotsError}</ErrorNotice>
         ) : slots && mode === 'automatic' ? (
@@ -138,7 +153,7 @@ export function BookingScreen() {
             onSwitch={() => dispatch(bookingModeChanged('automatic'))}
           />
         ) : null)}
-      <ConfirmBookingDialog />
+      <ConfirmBookingDialog providerId={selectedProvider.id} services={services} />
     </Panel>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
+import { currentLanguage, formatPrice, formatZoned } from '../../../lib/locale-format';
 import { formatIn, type ChosenSlot } from '@appointment/contracts/booking';
 import { FORMATS } from '@appointment/contracts/constants';
 import type { Service } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { formatMoney } from '@appointment/contracts/money';
 import { useAppDispatch } from '../../../lib/hooks';
 import { SmallButton } from '../../../ui/button.styles';
 import {
@@ -19,21 +20,27 @@ import {
 import { Modal } from '../../../ui/modal';
 import { ModalActions } from '../../../ui/modal.styles';
 import { useBookingSelector } from '../booking.hooks';
-import { bookingSubmitted, confirmClosed, selectBooking } from '../booking.slice';
+import { bookingForm } from '../booking.form';
+import { useBookMutation } from '../booking.queries';
+import { bookingSubmitted, confirmClosed, selectConfirm, selectSelectedService } from '../booking.slice';
 import { BOOKING_TEXTS, confirmText, priceText } from '../booking.texts';
 import { AddNoteRow, ConfirmText, NoteArea, Preview } from './confirm-booking-dialog.styles';
 
 const isImage = (file: File): boolean => file.type.startsWith('image/');
 
 function ConfirmForm({
+  providerId,
   service,
   priced,
   slot,
+  idempotencyKey,
   submitting,
   error,
   textId,
 }: {
   textId: string;
+  providerId: string;
+  idempotencyKey: string;
   service: string;
   /** The chosen service as listed, for its price; absent if the list no longer has it. */
   priced: Service | undefined;
@@ -41,7 +48,9 @@ function ConfirmForm({
   submitting: boolean;
   error: string | null;
 }) {
+  const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
+  const [book] = useBookMutation();
   const noteId = useId();
   const imageId = useId();
   const imageErrorId = useId();
@@ -63,7 +72,15 @@ function ConfirmForm({
     return () => URL.revokeObjectURL(url);
   }, [image]);
 
-  const date = formatIn(slot.startDateTime, slot.timezone, FORMATS.longDate) ?? slot.date;
+  const english = currentLanguage() === 'en';
+  const zoned = (iso: string, what: 'longDate' | 'time'): string | null =>
+    english || !slot.timezone ? null : formatZoned(iso, slot.timezone, what);
+  const date =
+    zoned(slot.startDateTime, 'longDate') ??
+    formatIn(slot.startDateTime, slot.timezone, FORMATS.longDate) ??
+    slot.date;
+  const start = zoned(slot.startDateTime, 'time') ?? slot.formattedStartTime;
+  const end = zoned(slot.endDateTime, 'time') ?? slot.formattedEndTime;
 
   const pickImage = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
@@ -86,39 +103,47 @@ function ConfirmForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    dispatch(bookingSubmitted({ note: showNote ? note : '' }, showNote ? image : null));
+    // The form (and its file) goes straight to the request; the booking saga takes the answer.
+    const form = bookingForm({
+      providerId,
+      serviceName: service,
+      slot,
+      service: priced,
+      note: showNote ? note : '',
+      image: showNote ? image : null,
+    });
+    dispatch(bookingSubmitted());
+    void book({ form, idempotencyKey });
   };
 
   return (
     <Form onSubmit={submit} noValidate>
-      <ConfirmText id={textId}>
-        {confirmText(service, date, slot.formattedStartTime, slot.formattedEndTime)}
-      </ConfirmText>
+      <ConfirmText id={textId}>{confirmText(service, date, start, end)}</ConfirmText>
       {priced && (
         <ConfirmText>
-          {priceText(formatMoney(priced.price, priced.currency), priced.isPaymentNeeded)}
+          {priceText(formatPrice(priced.price, priced.currency), priced.isPaymentNeeded)}
         </ConfirmText>
       )}
       {!showNote ? (
         <AddNoteRow>
           <SmallButton type="button" onClick={() => setShowNote(true)}>
-            {BOOKING_TEXTS.addNote}
+            {T.addNote}
           </SmallButton>
         </AddNoteRow>
       ) : (
         <>
           <Field>
-            <Label htmlFor={noteId}>{BOOKING_TEXTS.note}</Label>
+            <Label htmlFor={noteId}>{T.note}</Label>
             <NoteArea
               id={noteId}
               value={note}
               maxLength={2000}
-              placeholder={BOOKING_TEXTS.notePlaceholder}
+              placeholder={T.notePlaceholder}
               onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setNote(event.target.value)}
             />
           </Field>
           <Field>
-            <Label htmlFor={imageId}>{BOOKING_TEXTS.image}</Label>
+            <Label htmlFor={imageId}>{T.image}</Label>
             <Input
               ref={fileRef}
               id={imageId}
@@ -135,10 +160,10 @@ function ConfirmForm({
             )}
             {preview && (
               <>
-                <Preview src={preview} alt={BOOKING_TEXTS.imagePreview} />
+                <Preview src={preview} alt={T.imagePreview} />
                 <AddNoteRow>
                   <SmallButton type="button" onClick={clearImage}>
-                    {BOOKING_TEXTS.removeImage}
+                    {T.removeImage}
                   </SmallButton>
                 </AddNoteRow>
               </>
@@ -149,10 +174,10 @@ function ConfirmForm({
       {error && <FormError role="alert">{error}</FormError>}
       <ModalActions>
         <FormSecondaryButton type="button" disabled={submitting} onClick={() => dispatch(confirmClosed())}>
-          {BOOKING_TEXTS.cancel}
+          {T.cancel}
         </FormSecondaryButton>
         <FormButton type="submit" disabled={submitting} aria-busy={submitting}>
-          {submitting ? BOOKING_TEXTS.processing : BOOKING_TEXTS.submit}
+          {submitting ? T.processing : T.submit}
         </FormButton>
       </ModalActions>
     </Form>
@@ -160,16 +185,18 @@ function ConfirmForm({
 }
 
 /** docs/product.md §2.6 "Confirm Booking": the chosen slot, an optional note and image, Submit and Cancel. */
-export function ConfirmBookingDialog() {
+export function ConfirmBookingDialog({ providerId, services }: { providerId: string; services: Service[] }) {
+  const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
-  const { confirm, selectedService, services } = useBookingSelector(selectBooking);
+  const confirm = useBookingSelector(selectConfirm);
+  const selectedService = useBookingSelector(selectSelectedService);
   const priced = services.find((service) => service.name === selectedService);
   const textId = useId();
 
   return (
     <Modal
       open={confirm !== null}
-      title={BOOKING_TEXTS.confirmTitle}
+      title={T.confirmTitle}
       width="32rem"
       describedBy={textId}
       onClose={() => dispatch(confirmClosed())}
@@ -178,6 +205,8 @@ export function ConfirmBookingDialog() {
         <ConfirmForm
           key={confirm.idempotencyKey}
           textId={textId}
+          providerId={providerId}
+          idempotencyKey={confirm.idempotencyKey}
           service={selectedService}
           priced={priced}
           slot={confirm.slot}

@@ -1,21 +1,26 @@
 import { MESSAGES } from '@appointment/contracts/messages';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
-import { industrySelected, selectBooking } from '../booking.slice';
+import { useIndustriesQuery } from '../booking.queries';
+import { industrySelected, selectSelectedIndustry } from '../booking.slice';
 import { Muted } from './booking.styles';
 import { IndustryButton, IndustryIcon, IndustryList, Sidebar, SidebarTitle } from './industry-sidebar.styles';
 
 /** docs/product.md §2.6: the industries, each with its icon; the selected one lists its providers. */
 export function IndustrySidebar() {
+  const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
-  const { industries, industriesStatus, selectedIndustry } = useBookingSelector(selectBooking);
+  const selectedIndustry = useBookingSelector(selectSelectedIndustry);
+  const { currentData, isError } = useIndustriesQuery();
+  const industries = currentData ?? [];
 
   return (
     <Sidebar aria-labelledby="industries-title">
-      <SidebarTitle id="industries-title">{BOOKING_TEXTS.industries}</SidebarTitle>
-      {industriesStatus === 'loading' || industriesStatus === 'idle' ? (
-        <Muted role="status">{BOOKING_TEXTS.loadingIndustries}</Muted>
+      <SidebarTitle id="industries-title">{T.industries}</SidebarTitle>
+      {currentData === undefined && !isError ? (
+        <Muted role="status">{T.loadingIndustries}</Muted>
       ) : industries.length === 0 ? (
         <Muted>{MESSAGES.noIndustries}</Muted>
       ) : (

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { format, parseISO } from 'date-fns';
+import { useCatalogue } from '../../../lib/catalogue';
+import { parseISO } from 'date-fns';
+import { formatLocal } from '../../../lib/locale-format';
 import { FORMATS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
@@ -12,6 +14,7 @@ import {
   type DaySlot,
 } from '../../../ui/slot-calendar/slot.format';
 import { BOOKING_TEXTS } from '../booking.texts';
+import { SLOT_CALENDAR_TEXTS } from '../../../ui/slot-calendar/slot-calendar.texts';
 import { LinkButton } from './booking.styles';
 import { Note, SlotArea, SlotHeader, SlotTitle } from './booking-screen.styles';
 import { DayTitle, SlotBadge, SlotChoice, SlotItem, SlotList } from './manual-slot-picker.styles';
@@ -29,12 +32,13 @@ interface ManualSlotPickerProps {
 }
 
 function SlotLabel({ slot }: { slot: DaySlot }) {
-  if (slot.past) return <SlotBadge $tone="muted">{BOOKING_TEXTS.pastSlot}</SlotBadge>;
+  const { texts: SLOT_T } = useCatalogue('slotCalendar', SLOT_CALENDAR_TEXTS);
+  if (slot.past) return <SlotBadge $tone="muted">{SLOT_T.pastSlot}</SlotBadge>;
   if (slot.kind === 'interval') return null;
   return slot.available ? (
-    <SlotBadge $tone="success">{BOOKING_TEXTS.available}</SlotBadge>
+    <SlotBadge $tone="success">{SLOT_T.available}</SlotBadge>
   ) : (
-    <SlotBadge $tone="danger">{BOOKING_TEXTS.unavailable}</SlotBadge>
+    <SlotBadge $tone="danger">{SLOT_T.unavailable}</SlotBadge>
   );
 }
 
@@ -51,6 +55,7 @@ export function ManualSlotPicker({
   onSlotChosen,
   onSwitch,
 }: ManualSlotPickerProps) {
+  const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
   const days = useMemo(() => daysWithSlots(timeslots), [timeslots]);
   const daySlots = useMemo(
     () => (selectedDay ? slotsOfDay(timeslots, selectedDay) : []),
@@ -60,9 +65,9 @@ export function ManualSlotPicker({
   return (
     <SlotArea aria-labelledby="manual-slot-title">
       <SlotHeader>
-        <SlotTitle id="manual-slot-title">{BOOKING_TEXTS.manualTitle}</SlotTitle>
+        <SlotTitle id="manual-slot-title">{T.manualTitle}</SlotTitle>
         <LinkButton type="button" onClick={onSwitch}>
-          {BOOKING_TEXTS.switchToAutomatic}
+          {T.switchToAutomatic}
         </LinkButton>
       </SlotHeader>
       <SlotCalendar
@@ -74,12 +79,12 @@ export function ManualSlotPicker({
         onSlotChosen={onSlotChosen}
       />
       {!selectedDay ? (
-        <Note>{days.size === 0 ? BOOKING_TEXTS.noSlots : BOOKING_TEXTS.pickADay}</Note>
+        <Note>{days.size === 0 ? T.noSlots : T.pickADay}</Note>
       ) : (
         <section aria-labelledby="day-slots-title">
-          <DayTitle id="day-slots-title">{format(parseISO(selectedDay), FORMATS.longDate)}</DayTitle>
+          <DayTitle id="day-slots-title">{formatLocal(parseISO(selectedDay), FORMATS.longDate)}</DayTitle>
           {daySlots.length === 0 ? (
-            <Note role="status">{BOOKING_TEXTS.noOpenSlotsThatDay}</Note>
+            <Note role="status">{T.noOpenSlotsThatDay}</Note>
           ) : (
             <SlotList aria-labelledby="day-slots-title">
               {daySlots.map((slot) => (
@@ -99,9 +104,7 @@ export function ManualSlotPicker({
           )}
         </section>
       )}
-      <Note>
-        {BOOKING_TEXTS.timesShownIn} ({timeZone})
-      </Note>
+      <Note>{t('timesShownIn', { timeZone })}</Note>
     </SlotArea>
   );
 }

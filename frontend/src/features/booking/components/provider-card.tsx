@@ -1,4 +1,5 @@
 import type { Provider } from '@appointment/contracts/catalogue';
+import { useCatalogue } from '../../../lib/catalogue';
 import { BOOKING_TEXTS } from '../booking.texts';
 import {
   Card,
@@ -53,6 +54,7 @@ export function ProviderCard({
   onOpen,
   onFavourite,
 }: ProviderCardProps) {
+  const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const titleId = `provider-${provider.id}-name`;
   const isNew = provider.reviewCount === 0;
   return (
@@ -74,7 +76,7 @@ export function ProviderCard({
         <Detail>{provider.address}</Detail>
         <Detail>{provider.phone}</Detail>
         {isNew ? (
-          <Rating $new>{BOOKING_TEXTS.newProvider}</Rating>
+          <Rating $new>{T.newProvider}</Rating>
         ) : (
           <Rating
             $new={false}

@@ -1,9 +1,20 @@
 import { MESSAGES } from '@appointment/contracts/messages';
+import { useCatalogue } from '../../../lib/catalogue';
 import type { Provider } from '@appointment/contracts/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
-import { favouriteToggled, providerSelected, selectBooking, selectVisibleProviders } from '../booking.slice';
+import { useIndustriesQuery } from '../booking.queries';
+import {
+  favouriteToggled,
+  providerSelected,
+  selectFavouriteBusyIds,
+  selectFavouriteError,
+  selectFavouriteIds,
+  selectReturnFocusId,
+  selectSelectedIndustry,
+} from '../booking.slice';
+import { useProviderSearch } from '../use-provider-search';
 import { ErrorNotice, Muted, Panel, SectionTitle } from './booking.styles';
 import { ProviderCard } from './provider-card';
 import { ProviderFilters } from './provider-filters';
@@ -11,46 +22,41 @@ import { CardGrid } from './provider-list.styles';
 
 /** docs/product.md §2.6 provider browsing: the filters and the selected industry's provider cards. */
 export function ProviderList() {
+  const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
-  const {
-    industriesStatus,
-    selectedIndustry,
-    providersStatus,
-    providersError,
-    favouriteIds,
-    favouriteBusyIds,
-    favouriteError,
-    returnFocusId,
-  } = useBookingSelector(selectBooking);
-  const providers = useBookingSelector(selectVisibleProviders);
+  const selectedIndustry = useBookingSelector(selectSelectedIndustry);
+  const favouriteIds = useBookingSelector(selectFavouriteIds);
+  const favouriteBusyIds = useBookingSelector(selectFavouriteBusyIds);
+  const favouriteError = useBookingSelector(selectFavouriteError);
+  const returnFocusId = useBookingSelector(selectReturnFocusId);
+  const industries = useIndustriesQuery();
+  const { providers, loading, error: providersError } = useProviderSearch();
 
   const open = (provider: Provider) => dispatch(providerSelected(provider));
   const mark = (provider: Provider, favorite: boolean) =>
     dispatch(favouriteToggled({ providerId: provider.id, favorite }));
 
-  const loading = providersStatus === 'loading' || providersStatus === 'idle';
-
   return (
     <Panel aria-labelledby="providers-title" aria-busy={loading}>
       <SectionTitle id="providers-title">
-        {selectedIndustry ? `${selectedIndustry} ${BOOKING_TEXTS.providers}` : BOOKING_TEXTS.providers}
+        {selectedIndustry ? t('industryProviders', { industry: selectedIndustry }) : T.providers}
       </SectionTitle>
       <ProviderFilters />
       {favouriteError && <ErrorNotice role="alert">{favouriteError}</ErrorNotice>}
       {!selectedIndustry ? (
-        industriesStatus === 'loading' ? (
-          <Muted role="status">{BOOKING_TEXTS.loadingProviders}</Muted>
+        industries.isFetching ? (
+          <Muted role="status">{T.loadingProviders}</Muted>
         ) : (
-          <Muted>{BOOKING_TEXTS.chooseIndustry}</Muted>
+          <Muted>{T.chooseIndustry}</Muted>
         )
       ) : providersError ? (
         <ErrorNotice role="alert">{providersError}</ErrorNotice>
       ) : loading && providers.length === 0 ? (
-        <Muted role="status">{BOOKING_TEXTS.loadingProviders}</Muted>
+        <Muted role="status">{T.loadingProviders}</Muted>
       ) : providers.length === 0 ? (
         <Muted role="status">{MESSAGES.noProvidersMatch}</Muted>
       ) : (
-        <CardGrid aria-label={BOOKING_TEXTS.providers}>
+        <CardGrid aria-label={T.providers}>
           {providers.map((provider) => (
             <li key={provider.id}>
               <ProviderCard

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useLocation } from 'react-router-dom';
 import type { Provider } from '@appointment/contracts/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -7,13 +8,23 @@ import { IndustrySidebar } from '../components/industry-sidebar';
 import { ProviderList } from '../components/provider-list';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
-import { bookingPageOpened, selectBooking } from '../booking.slice';
+import { useIndustriesQuery } from '../booking.queries';
+import {
+  bookingPageOpened,
+  industriesShown,
+  selectSelectedIndustry,
+  selectSelectedProvider,
+} from '../booking.slice';
 import { Layout, Title } from './book-appointment-page.styles';
 
 /** docs/product.md §2.6 Booking (/appointments/book): browse providers by industry, then pick a service and a time. */
 export function BookAppointmentPage() {
+  const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
-  const { selectedProvider } = useBookingSelector(selectBooking);
+  const selectedProvider = useBookingSelector(selectSelectedProvider);
+  const selectedIndustry = useBookingSelector(selectSelectedIndustry);
+  // Each opening reads the industries again.
+  const { data: industries } = useIndustriesQuery(undefined, { refetchOnMountOrArgChange: true });
   // A provider's detail page opens this screen on that provider (issue 18).
   const opening = (useLocation().state as { provider?: Provider } | null)?.provider;
 
@@ -21,9 +32,14 @@ export function BookAppointmentPage() {
     dispatch(bookingPageOpened(opening));
   }, [dispatch, opening]);
 
+  // docs/product.md §2.6: once the industries are known, one is selected (industriesShown).
+  useEffect(() => {
+    if (industries && selectedIndustry === null) dispatch(industriesShown(industries));
+  }, [dispatch, industries, selectedIndustry]);
+
   return (
     <section aria-labelledby="book-title">
-      <Title id="book-title">{BOOKING_TEXTS.pageTitle}</Title>
+      <Title id="book-title">{T.pageTitle}</Title>
       <Layout>
         <IndustrySidebar />
         {selectedProvider ? <BookingScreen /> : <ProviderList />}

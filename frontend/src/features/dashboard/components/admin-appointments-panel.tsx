@@ -1,11 +1,12 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import { LAYOUT, LOCATION_OPTIONS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { ShrinkingField, Input, Label, Select } from '../../../ui/form.styles';
 import { SmallButton } from '../../../ui/button.styles';
 import { ErrorNotice } from '../../../ui/page.styles';
-import { formatMoney } from '@appointment/contracts/money';
+import { formatPrice } from '../../../lib/locale-format';
 import { longDate, timeRange } from '../../../ui/appointment-format';
 import { StatusBadge } from '../../../ui/status-badge';
 import { PaymentBadge } from '../../../ui/payment-badge';
@@ -26,12 +27,12 @@ import {
   ScrollList,
 } from './dashboard.styles';
 
-const STATUS_FILTERS: readonly { value: PanelFilters['status']; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'scheduled', label: 'Scheduled' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'cancelled', label: 'Cancelled' },
+const STATUS_FILTERS: readonly { value: PanelFilters['status'] }[] = [
+  { value: 'all' },
+  { value: 'pending' },
+  { value: 'scheduled' },
+  { value: 'completed' },
+  { value: 'cancelled' },
 ];
 
 interface AdminAppointmentsPanelProps {
@@ -56,6 +57,7 @@ export function AdminAppointmentsPanel({
   updating,
   updateError,
 }: AdminAppointmentsPanelProps) {
+  const { texts: T, t } = useCatalogue('dashboardPanels', DASHBOARD_TEXTS);
   const titleId = useId();
   const statusId = useId();
   const searchId = useId();
@@ -73,33 +75,33 @@ export function AdminAppointmentsPanel({
   return (
     <Panel aria-labelledby={titleId}>
       <PanelHeader>
-        <PanelTitle id={titleId}>{DASHBOARD_TEXTS.allAppointments}</PanelTitle>
+        <PanelTitle id={titleId}>{T.allAppointments}</PanelTitle>
       </PanelHeader>
-      <Filters role="group" aria-label={DASHBOARD_TEXTS.filters}>
+      <Filters role="group" aria-label={T.filters}>
         <ShrinkingField>
-          <Label htmlFor={statusId}>{DASHBOARD_TEXTS.status}</Label>
+          <Label htmlFor={statusId}>{T.status}</Label>
           <Select id={statusId} value={filters.status} onChange={change('status')}>
             {STATUS_FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {T.statusFilters[option.value]}
               </option>
             ))}
           </Select>
         </ShrinkingField>
         <ShrinkingField>
-          <Label htmlFor={searchId}>{DASHBOARD_TEXTS.search}</Label>
+          <Label htmlFor={searchId}>{T.search}</Label>
           <Input
             id={searchId}
             type="search"
             value={filters.search}
-            placeholder={DASHBOARD_TEXTS.searchPlaceholder}
+            placeholder={T.searchPlaceholder}
             onChange={change('search')}
           />
         </ShrinkingField>
         <ShrinkingField>
-          <Label htmlFor={locationId}>{DASHBOARD_TEXTS.location}</Label>
+          <Label htmlFor={locationId}>{T.location}</Label>
           <Select id={locationId} value={filters.location} onChange={change('location')}>
-            <option value="">{DASHBOARD_TEXTS.allLocations}</option>
+            <option value="">{T.allLocations}</option>
             {LOCATION_OPTIONS.map((location) => (
               <option key={location} value={location}>
                 {location}
@@ -110,12 +112,12 @@ export function AdminAppointmentsPanel({
       </Filters>
       {updateError && <ErrorNotice role="alert">{updateError}</ErrorNotice>}
       {loading ? (
-        <Muted>{DASHBOARD_TEXTS.loading}</Muted>
+        <Muted>{T.loading}</Muted>
       ) : shown.length === 0 ? (
         <Muted>{MESSAGES.noAppointments}</Muted>
       ) : (
         <ScrollList
-          aria-label={DASHBOARD_TEXTS.appointmentItems}
+          aria-label={T.appointmentItems}
           $maxHeight={LAYOUT.adminAppointmentListMaxHeight}
           tabIndex={0}
         >
@@ -127,7 +129,7 @@ export function AdminAppointmentsPanel({
             return (
               <li key={item._id}>
                 <Item
-                  aria-label={`${item.serviceName} for ${user.username}, ${date}, ${time}`}
+                  aria-label={t('itemLabel', { service: item.serviceName, user: user.username, date, time })}
                   aria-busy={busy}
                 >
                   <div>
@@ -143,8 +145,8 @@ export function AdminAppointmentsPanel({
                     <ItemLine>{time}</ItemLine>
                     <ItemLine>
                       {item.serviceDetails
-                        ? formatMoney(item.serviceDetails.price, item.serviceDetails.currency)
-                        : formatMoney(item.amount, item.currency)}
+                        ? formatPrice(item.serviceDetails.price, item.serviceDetails.currency)
+                        : formatPrice(item.amount, item.currency)}
                     </ItemLine>
                     {item.note && <ItemLine>{item.note}</ItemLine>}
                   </div>
@@ -155,7 +157,7 @@ export function AdminAppointmentsPanel({
                         disabled={busy}
                         onClick={() => onDecide(item._id, 'scheduled')}
                       >
-                        {DASHBOARD_TEXTS.confirm}
+                        {T.confirm}
                       </SmallButton>
                       <SmallButton
                         type="button"
@@ -163,7 +165,7 @@ export function AdminAppointmentsPanel({
                         disabled={busy}
                         onClick={() => (item.paid ? setRejectingPaid(item) : onDecide(item._id, 'cancelled'))}
                       >
-                        {DASHBOARD_TEXTS.reject}
+                        {T.reject}
                       </SmallButton>
                     </Actions>
                   )}
@@ -175,9 +177,9 @@ export function AdminAppointmentsPanel({
       )}
       <ConfirmDialog
         open={rejectingPaid !== null}
-        title="Reject a paid booking"
-        cancelLabel="Keep booking"
-        confirmLabel="Reject"
+        title={T.rejectPaidTitle}
+        cancelLabel={T.keepBooking}
+        confirmLabel={T.reject}
         onCancel={() => setRejectingPaid(null)}
         onConfirm={() => {
           if (rejectingPaid) onDecide?.(rejectingPaid._id, 'cancelled');
@@ -185,7 +187,11 @@ export function AdminAppointmentsPanel({
         }}
       >
         {rejectingPaid &&
-          `${(rejectingPaid.userDetails?.username ?? rejectingPaid.username) || 'The user'} has paid ${formatMoney(rejectingPaid.amount, rejectingPaid.currency)} for ${rejectingPaid.serviceName}. Rejecting cancels the booking and frees the slot; the payment is not refunded automatically, so refund it with the payment provider.`}
+          t('rejectPaidBody', {
+            user: (rejectingPaid.userDetails?.username ?? rejectingPaid.username) || T.theUser,
+            amount: formatPrice(rejectingPaid.amount, rejectingPaid.currency),
+            service: rejectingPaid.serviceName,
+          })}
       </ConfirmDialog>
     </Panel>
   );

@@ -1,7 +1,8 @@
 import { useId } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useNavigate } from 'react-router-dom';
 import { SmallButton } from '../../../ui/button.styles';
-import { formatMoney } from '@appointment/contracts/money';
+import { formatPrice } from '../../../lib/locale-format';
 import { longDate } from '../../../ui/appointment-format';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import type { BookedService } from '../dashboard.view';
@@ -12,28 +13,29 @@ const BOOKING_PATH = '/appointments/book';
 
 /** docs/product.md §2.4 service cards of non-admins: "Book New" and "Book Again" lead to /appointments/book. */
 export function BookedServicesPanel({ services }: { services: BookedService[] }) {
+  const { texts: T, t } = useCatalogue('dashboardPanels', DASHBOARD_TEXTS);
   const titleId = useId();
   const navigate = useNavigate();
   return (
     <Panel aria-labelledby={titleId}>
-      <PanelTitle id={titleId}>{DASHBOARD_TEXTS.services}</PanelTitle>
+      <PanelTitle id={titleId}>{T.services}</PanelTitle>
       <TileGrid aria-labelledby={titleId}>
         {services.map((service) => (
           <li key={service.key}>
-            <Tile aria-label={`${service.serviceName} at ${service.providerName}`}>
+            <Tile
+              aria-label={t('bookedAt', { service: service.serviceName, provider: service.providerName })}
+            >
               <DashboardPicture src={service.imageUrl} name={service.serviceName} />
               <ItemTitle>{service.serviceName}</ItemTitle>
               <ItemLine>{service.providerName}</ItemLine>
-              <ItemLine>{formatMoney(service.amount, service.currency)}</ItemLine>
-              <ItemLine>
-                {DASHBOARD_TEXTS.lastVisit}: {longDate(service.lastDate)}
-              </ItemLine>
+              <ItemLine>{formatPrice(service.amount, service.currency)}</ItemLine>
+              <ItemLine>{t('lastVisit', { date: longDate(service.lastDate) })}</ItemLine>
               <Actions>
                 <SmallButton type="button" onClick={() => navigate(BOOKING_PATH)}>
-                  {DASHBOARD_TEXTS.bookNew}
+                  {T.bookNew}
                 </SmallButton>
                 <SmallButton type="button" onClick={() => navigate(BOOKING_PATH)}>
-                  {DASHBOARD_TEXTS.bookAgain}
+                  {T.bookAgain}
                 </SmallButton>
               </Actions>
             </Tile>

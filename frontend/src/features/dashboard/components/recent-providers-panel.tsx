@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import { longDate } from '../../../ui/appointment-format';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import type { RecentProvider } from '../dashboard.view';
@@ -25,17 +26,18 @@ interface RecentProvidersPanelProps {
 
 /** docs/product.md §2.4 Recent Providers (non-admins), with "View All" to /appointments. */
 export function RecentProvidersPanel({ providers, loading }: RecentProvidersPanelProps) {
+  const { texts: T, t } = useCatalogue('dashboardPanels', DASHBOARD_TEXTS);
   const titleId = useId();
   return (
     <Panel aria-labelledby={titleId}>
       <PanelHeader>
-        <PanelTitle id={titleId}>{DASHBOARD_TEXTS.recentProviders}</PanelTitle>
-        <PanelLink to="/appointments">{DASHBOARD_TEXTS.viewAll}</PanelLink>
+        <PanelTitle id={titleId}>{T.recentProviders}</PanelTitle>
+        <PanelLink to="/appointments">{T.viewAll}</PanelLink>
       </PanelHeader>
       {loading ? (
-        <Muted>{DASHBOARD_TEXTS.loading}</Muted>
+        <Muted>{T.loading}</Muted>
       ) : providers.length === 0 ? (
-        <Muted>{DASHBOARD_TEXTS.noRecentProviders}</Muted>
+        <Muted>{T.noRecentProviders}</Muted>
       ) : (
         <TileGrid aria-labelledby={titleId}>
           {providers.slice(0, RECENT_PROVIDERS_SHOWN).map((provider) => (
@@ -45,9 +47,7 @@ export function RecentProvidersPanel({ providers, loading }: RecentProvidersPane
                 <ItemTitle>{provider.name}</ItemTitle>
                 {provider.industry && <ItemLine>{provider.industry}</ItemLine>}
                 {provider.address && <ItemLine>{provider.address}</ItemLine>}
-                <ItemLine>
-                  {DASHBOARD_TEXTS.lastVisit}: {longDate(provider.lastDate)}
-                </ItemLine>
+                <ItemLine>{t('lastVisit', { date: longDate(provider.lastDate) })}</ItemLine>
               </Tile>
             </li>
           ))}

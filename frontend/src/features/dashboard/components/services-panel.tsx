@@ -1,15 +1,17 @@
 import { useId } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import type { Service } from '@appointment/contracts/catalogue';
-import { formatMoney } from '@appointment/contracts/money';
+import { formatPrice } from '../../../lib/locale-format';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import { ItemLine, ItemTitle, Panel, PanelTitle, Tile, TileGrid } from './dashboard.styles';
 
 /** docs/product.md §2.4: a Services panel, shown when service details exist (admins; no booking buttons). */
 export function ServicesPanel({ services }: { services: Service[] }) {
+  const { texts: T, t } = useCatalogue('dashboardPanels', DASHBOARD_TEXTS);
   const titleId = useId();
   return (
     <Panel aria-labelledby={titleId}>
-      <PanelTitle id={titleId}>{DASHBOARD_TEXTS.services}</PanelTitle>
+      <PanelTitle id={titleId}>{T.services}</PanelTitle>
       <TileGrid aria-labelledby={titleId}>
         {services.map((service) => (
           <li key={service._id}>
@@ -17,7 +19,7 @@ export function ServicesPanel({ services }: { services: Service[] }) {
               <ItemTitle>{service.name}</ItemTitle>
               {service.description && <ItemLine>{service.description}</ItemLine>}
               <ItemLine>
-                {service.duration} {DASHBOARD_TEXTS.minutes} · {formatMoney(service.price, service.currency)}
+                {t('duration', { count: service.duration })} · {formatPrice(service.price, service.currency)}
               </ItemLine>
             </Tile>
           </li>

@@ -7,7 +7,10 @@ import { selectRole, selectSessionLoading, selectSessionUser } from '../../../li
 import { statusChangeRequested } from '../../../lib/events';
 import {
   dashboardOpened,
-  selectDashboard,
+  selectDashboardCounts,
+  selectDashboardDetails,
+  selectDashboardError,
+  selectDashboardStatus,
   selectDashboardUpdateError,
   selectDashboardUpdating,
   type AppointmentCounts,
@@ -48,7 +51,10 @@ export function DashboardPage() {
   const sessionLoading = useAppSelector(selectSessionLoading);
   const role = useAppSelector(selectRole) ?? undefined;
   const name = user?.name ?? (sessionLoading ? '' : t('profileMenu.guest'));
-  const { status, counts, error, details } = useAppSelector(selectDashboard);
+  const status = useAppSelector(selectDashboardStatus);
+  const counts = useAppSelector(selectDashboardCounts);
+  const error = useAppSelector(selectDashboardError);
+  const details = useAppSelector(selectDashboardDetails);
   const updating = useAppSelector(selectDashboardUpdating);
   const updateError = useAppSelector(selectDashboardUpdateError);
   const isProviderStaff = role === 'admin' || role === 'incharge';

@@ -1,5 +1,296 @@
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { useId, useState, type FormEvent } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
+import {
+  ChatbotSettings,
+  MAX_RESPONSE_LENGTHS,
+  TEMPLATE_STATUSES,
+  WhatsAppSettings,
+  type ChatbotTemplates,
+  type WhatsAppTemplate,
+} from '@appointment/contracts/integration-settings';
+import { Button, SecondaryButton } from '../../../ui/button.styles';
+import { Field, FormError, Input, Label, Select } from '../../../ui/form.styles';
+import { Notice, StandalonePageTitle } from '../../../ui/page.styles';
+import { Switch, SwitchRow } from '../../../ui/toggle.styles';
+import { IntegrationError } from '../components/integration-error';
+import { ProviderPicker, useIntegrationScope, type IntegrationScope } from '../components/provider-picker';
+import {
+  useIntegrationSettingsQuery,
+  useSaveChatbotMutation,
+  useSaveWhatsAppMutation,
+} from '../integrations.queries';
+import { INTEGRATIONS_TEXTS } from '../integrations.texts';
+import {
+  Locked,
+  Panel,
+  PanelTitle,
+  Panels,
+  Row,
+  Saved,
+  TemplateItem,
+  TextArea,
+} from './integration-settings.styles';
 
+/** docs/product.md §2.8 Integration Settings: the AI chatbot and WhatsApp panels, saved (issue 11). */
 export function IntegrationSettingsPage() {
-  return <PlaceholderPage title="Integration Settings" />;
+  const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
+  const scope = useIntegrationScope();
+  const settings = useIntegrationSettingsQuery(scope.providerId, { skip: !scope.ready });
+  return (
+    <section aria-labelledby="page-title">
+      <StandalonePageTitle id="page-title">{T.integrationSettings}</StandalonePageTitle>
+      <ProviderPicker scope={scope} />
+      {!scope.ready ? null : settings.isError ? (
+        <IntegrationError />
+      ) : settings.data ? (
+        <Panels>
+          <ChatbotPanel key={settings.data.providerId} saved={settings.data.chatbot} scope={scope} />
+          <WhatsAppPanel key={settings.data.providerId} saved={settings.data.whatsapp} scope={scope} />
+        </Panels>
+      ) : (
+        <Notice role="status">{T.loading}</Notice>
+      )}
+    </section>
+  );
+}
+
+function ChatbotPanel({ saved, scope }: { saved: ChatbotSettings; scope: IntegrationScope }) {
+  const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
+  const id = useId();
+  const [form, setForm] = useState(saved);
+  const [save, saving] = useSaveChatbotMutation();
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ChatbotSettings.safeParse(form);
+    setInvalid(!parsed.success);
+    if (parsed.success) void save({ providerId: scope.providerId, body: parsed.data });
+  };
+  const template = (key: keyof ChatbotTemplates, value: string) =>
+    setForm((current) => ({ ...current, templates: { ...current.templates, [key]: value } }));
+
+  return (
+    <Panel aria-labelledby={`${id}-title`}>
+      <PanelTitle id={`${id}-title`}>{T.chatbotPanel}</PanelTitle>
+      <form noValidate onSubmit={submit}>
+        <Locked disabled={!scope.mayManage}>
+          <Panels>
+            <SwitchRow>
+              {T.enableChatbot}
+              <Switch
+                checked={form.enabled}
+                onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
+              />
+            </SwitchRow>
+            <Row>
+              <Field>
+                <Label htmlFor={`${id}-model`}>{T.model}</Label>
+                <Input
+                  id={`${id}-model`}
+                  value={form.model}
+                  onChange={(event) => setForm({ ...form, model: event.target.value })}
+                />
+              </Field>
+              <Field>
+                <Label htmlFor={`${id}-temperature`}>
+                  {T.temperature}: {Math.round(form.temperature * 100)}
+                </Label>
+                <input
+                  id={`${id}-temperature`}
+                  type="range"
+                  min={0}
+                  max={100}
+                  value={Math.round(form.temperature * 100)}
+                  onChange={(event) => setForm({ ...form, temperature: Number(event.target.value) / 100 })}
+                />
+              </Field>
+              <Field>
+                <Label htmlFor={`${id}-length`}>{T.maxLength}</Label>
+                <Select
+                  id={`${id}-length`}
+                  value={form.maxTokens}
+                  onChange={(event) =>
+                    setForm({
+                      ...form,
+                      maxTokens: Number(event.target.value) as ChatbotSettings['maxTokens'],
+                    })
+                  }
+                >
+                  {MAX_RESPONSE_LENGTHS.map((length) => (
+                    <option key={length} value={length}>
+                      {length}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </Row>
+            <PanelTitle as="h3">{T.responseTemplates}</PanelTitle>
+            {(Object.keys(T.templateLabels) as (keyof ChatbotTemplates)[]).map((key) => (
+              <Field key={key}>
+                <Label htmlFor={`${id}-${key}`}>{T.templateLabels[key]}</Label>
+                <TextArea
+                  id={`${id}-${key}`}
+                  value={form.templates[key]}
+                  onChange={(event) => template(key, event.target.value)}
+                />
+              </Field>
+            ))}
+            {scope.mayManage && (
+              <SaveRow
+                saving={saving.isLoading}
+                saved={saving.isSuccess && !invalid}
+                failed={saving.isError || invalid}
+              />
+            )}
+          </Panels>
+        </Locked>
+      </form>
+    </Panel>
+  );
+}
+
+const emptyTemplate = (): WhatsAppTemplate => ({ name: '', language: 'en', status: 'pending', body: '' });
+
+function WhatsAppPanel({ saved, scope }: { saved: WhatsAppSettings; scope: IntegrationScope }) {
+  const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
+  const id = useId();
+  const [form, setForm] = useState(saved);
+  const [save, saving] = useSaveWhatsAppMutation();
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = WhatsAppSettings.safeParse(form);
+    setInvalid(!parsed.success);
+    if (parsed.success) void save({ providerId: scope.providerId, body: parsed.data });
+  };
+  const change = (index: number, patch: Partial<WhatsAppTemplate>) =>
+    setForm((current) => ({
+      ...current,
+      templates: current.templates.map((template, at) =>
+        at === index ? { ...template, ...patch } : template,
+      ),
+    }));
+
+  return (
+    <Panel aria-labelledby={`${id}-title`}>
+      <PanelTitle id={`${id}-title`}>{T.whatsappPanel}</PanelTitle>
+      <form noValidate onSubmit={submit}>
+        <Locked disabled={!scope.mayManage}>
+          <Panels>
+            <SwitchRow>
+              {T.enableWhatsapp}
+              <Switch
+                checked={form.enabled}
+                onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
+              />
+            </SwitchRow>
+            <Row>
+              <Field>
+                <Label htmlFor={`${id}-number`}>{T.connectedNumber}</Label>
+                <Input
+                  id={`${id}-number`}
+                  value={form.connectedNumber}
+                  onChange={(event) => setForm({ ...form, connectedNumber: event.target.value })}
+                />
+              </Field>
+              <Field>
+                <Label htmlFor={`${id}-phone-id`}>{T.phoneNumberId}</Label>
+                <Input
+                  id={`${id}-phone-id`}
+                  inputMode="numeric"
+                  value={form.phoneNumberId}
+                  onChange={(event) => setForm({ ...form, phoneNumberId: event.target.value })}
+                />
+              </Field>
+            </Row>
+            <PanelTitle as="h3">{T.templates}</PanelTitle>
+            {form.templates.map((template, index) => (
+              <TemplateItem key={index} aria-label={template.name || T.templateName}>
+                <Row>
+                  <Field>
+                    <Label htmlFor={`${id}-${index}-name`}>{T.templateName}</Label>
+                    <Input
+                      id={`${id}-${index}-name`}
+                      value={template.name}
+                      onChange={(event) => change(index, { name: event.target.value })}
+                    />
+                  </Field>
+                  <Field>
+                    <Label htmlFor={`${id}-${index}-language`}>{T.templateLanguage}</Label>
+                    <Input
+                      id={`${id}-${index}-language`}
+                      value={template.language}
+                      onChange={(event) => change(index, { language: event.target.value })}
+                    />
+                  </Field>
+                  <Field>
+                    <Label htmlFor={`${id}-${index}-status`}>{T.templateStatus}</Label>
+                    <Select
+                      id={`${id}-${index}-status`}
+                      value={template.status}
+                      onChange={(event) =>
+                        change(index, { status: event.target.value as WhatsAppTemplate['status'] })
+                      }
+                    >
+                      {TEMPLATE_STATUSES.map((status) => (
+                        <option key={status} value={status}>
+                          {T.statusLabels[status]}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                </Row>
+                <Field>
+                  <Label htmlFor={`${id}-${index}-body`}>{T.templateBody}</Label>
+                  <TextArea
+                    id={`${id}-${index}-body`}
+                    value={template.body}
+                    onChange={(event) => change(index, { body: event.target.value })}
+                  />
+                </Field>
+                <div>
+                  <SecondaryButton
+                    type="button"
+                    onClick={() =>
+                      setForm({ ...form, templates: form.templates.filter((_, at) => at !== index) })
+                    }
+                  >
+                    {T.removeTemplate}
+                  </SecondaryButton>
+                </div>
+              </TemplateItem>
+            ))}
+            <div>
+              <SecondaryButton
+                type="button"
+                onClick={() => setForm({ ...form, templates: [...form.templates, emptyTemplate()] })}
+              >
+                {T.addTemplate}
+              </SecondaryButton>
+            </div>
+            {scope.mayManage && (
+              <SaveRow
+                saving={saving.isLoading}
+                saved={saving.isSuccess && !invalid}
+                failed={saving.isError || invalid}
+              />
+            )}
+          </Panels>
+        </Locked>
+      </form>
+    </Panel>
+  );
+}
+
+function SaveRow({ saving, saved, failed }: { saving: boolean; saved: boolean; failed: boolean }) {
+  const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
+  return (
+    <div>
+      <Button type="submit" disabled={saving}>
+        {saving ? T.saving : T.save}
+      </Button>
+      <div role="status">{saved && <Saved>{T.saved}</Saved>}</div>
+      {failed && <FormError role="alert">{T.saveFailed}</FormError>}
+    </div>
+  );
 }

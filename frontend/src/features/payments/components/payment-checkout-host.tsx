@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { FormButton, FormError, FormSecondaryButton } from '../../../ui/form.styles';
 import { Modal } from '../../../ui/modal';
@@ -9,19 +10,20 @@ import { formatAmount, PAYMENT_TEXTS } from '../payments.texts';
 import { Busy, CheckoutBody, CheckoutFrame, Summary } from './payment-checkout-host.styles';
 
 function CheckoutContent({ checkout, summaryId }: { checkout: CheckoutState; summaryId: string }) {
+  const { texts: T, t } = useCatalogue('payments', PAYMENT_TEXTS);
   const dispatch = useAppDispatch();
   const { order, confirming, unconfirmed, error } = checkout;
   return (
     <CheckoutBody>
       <Summary id={summaryId}>
-        {PAYMENT_TEXTS.summary(checkout.serviceName, formatAmount(order.amount, order.currency))}
+        {t('summary', { service: checkout.serviceName, amount: formatAmount(order.amount, order.currency) })}
       </Summary>
       {checkout.checkout.gateway === 'sandbox' && !unconfirmed && (
-        <CheckoutFrame title={PAYMENT_TEXTS.frameTitle} src={checkout.checkout.url} />
+        <CheckoutFrame title={T.frameTitle} src={checkout.checkout.url} />
       )}
       {confirming && (
         <Busy role="status" aria-live="polite">
-          {PAYMENT_TEXTS.confirming}
+          {T.confirming}
         </Busy>
       )}
       {error && <FormError role="alert">{error}</FormError>}
@@ -33,7 +35,7 @@ function CheckoutContent({ checkout, summaryId }: { checkout: CheckoutState; sum
             aria-busy={confirming}
             onClick={() => dispatch(paymentRetried())}
           >
-            {PAYMENT_TEXTS.retry}
+            {T.retry}
           </FormButton>
         )}
         <FormSecondaryButton
@@ -41,7 +43,7 @@ function CheckoutContent({ checkout, summaryId }: { checkout: CheckoutState; sum
           disabled={confirming}
           onClick={() => dispatch(checkoutDismissed())}
         >
-          {PAYMENT_TEXTS.close}
+          {T.close}
         </FormSecondaryButton>
       </ModalActions>
     </CheckoutBody>
@@ -55,6 +57,7 @@ function CheckoutContent({ checkout, summaryId }: { checkout: CheckoutState; sum
  * when a paid result still has to reach the server.
  */
 export function PaymentCheckoutHost() {
+  const { texts: T } = useCatalogue('payments', PAYMENT_TEXTS);
   const dispatch = useAppDispatch();
   const checkout = usePaymentsSelector(selectCheckout);
   const summaryId = useId();
@@ -64,7 +67,7 @@ export function PaymentCheckoutHost() {
   return (
     <Modal
       open={open}
-      title={PAYMENT_TEXTS.title}
+      title={T.title}
       width="34rem"
       describedBy={summaryId}
       onClose={() => dispatch(checkoutDismissed())}

@@ -1,6 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import type { Profile } from '@appointment/contracts/accounts';
-import { avatarChosen } from '../profile.slice';
+import { avatarForm, avatarRefusalOf, useUploadAvatarMutation } from '../profile.queries';
+import { avatarRejected, avatarUploadStarted } from '../profile.slice';
 import { useAppDispatch } from '../../../lib/hooks';
 import {
   AvatarFrame,
@@ -13,6 +14,8 @@ import {
   Status,
   UploadLabel,
 } from './avatar-card.styles';
+import { useCatalogue } from '../../../lib/catalogue';
+import { PROFILE_TEXTS } from '../profile.texts';
 
 function PersonIcon() {
   return (
@@ -40,21 +43,31 @@ interface AvatarCardProps {
 
 /** docs/product.md §2.7: the avatar with upload; the picture falls back to a generic icon. */
 export function AvatarCard({ profile, uploading, error }: AvatarCardProps) {
+  const { texts: T, t } = useCatalogue('profile', PROFILE_TEXTS);
   const inputId = useId();
   const dispatch = useAppDispatch();
+  const [upload] = useUploadAvatarMutation();
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // Clearing the input lets the same file be chosen again after a failure.
     event.target.value = '';
-    if (file) dispatch(avatarChosen(file));
+    if (!file) return;
+    const refusal = avatarRefusalOf(file);
+    if (refusal) {
+      dispatch(avatarRejected(refusal));
+      return;
+    }
+    // The form (and its file) goes straight to the request; the profile saga takes the answer.
+    dispatch(avatarUploadStarted());
+    void upload(avatarForm(file));
   };
 
   return (
-    <Card aria-label="Profile picture">
+    <Card aria-label={T.picture}>
       <AvatarFrame>
         {profile.imageurl ? (
-          <AvatarImage src={profile.imageurl} alt={`${profile.name}'s profile picture`} />
+          <AvatarImage src={profile.imageurl} alt={t('pictureOf', { name: profile.name })} />
         ) : (
           <PersonIcon />
         )}
@@ -63,9 +76,9 @@ export function AvatarCard({ profile, uploading, error }: AvatarCardProps) {
       <Email>{profile.email}</Email>
       <FileInput id={inputId} type="file" accept="image/*" disabled={uploading} onChange={onChange} />
       <UploadLabel htmlFor={inputId} $disabled={uploading}>
-        Upload new picture
+        {T.upload}
       </UploadLabel>
-      <Status role="status">{uploading ? 'Uploading...' : ''}</Status>
+      <Status role="status">{uploading ? T.uploading : ''}</Status>
       {error && <ErrorText role="alert">{error}</ErrorText>}
     </Card>
   );

@@ -20,6 +20,8 @@ import {
   Switch,
   SwitchRow,
 } from './profile-form.styles';
+import { useCatalogue } from '../../../lib/catalogue';
+import { PROFILE_TEXTS } from '../profile.texts';
 
 const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
   en: 'English',
@@ -28,16 +30,12 @@ const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
 };
 
 const TEXT_FIELDS = [
-  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { key: 'name', type: 'text', autoComplete: 'name' },
+  { key: 'email', type: 'email', autoComplete: 'email' },
+  { key: 'phone', type: 'tel', autoComplete: 'tel' },
 ] as const;
 
-const NOTIFICATION_FIELDS: { key: keyof NotificationPreferences; label: string }[] = [
-  { key: 'email', label: 'Email notifications' },
-  { key: 'sms', label: 'SMS notifications' },
-  { key: 'whatsapp', label: 'WhatsApp notifications' },
-];
+const NOTIFICATION_KEYS: readonly (keyof NotificationPreferences)[] = ['email', 'sms', 'whatsapp'];
 
 interface FormValues {
   name: string;
@@ -69,6 +67,7 @@ interface ProfileFormProps {
 
 /** docs/product.md §2.7 personal information, preferences and notifications, validated as docs/product.md §5 says. */
 export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormProps) {
+  const { texts: T } = useCatalogue('profile', PROFILE_TEXTS);
   const idPrefix = useId();
   const dispatch = useAppDispatch();
   const [values, setValues] = useState<FormValues>(() => valuesOf(profile));
@@ -101,12 +100,12 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
     errors[field] ? <FieldError id={errorIdOf(field)}>{errors[field]}</FieldError> : null;
 
   return (
-    <Form noValidate aria-label="Profile details" onSubmit={onSubmit}>
+    <Form noValidate aria-label={T.form} onSubmit={onSubmit}>
       <Fieldset>
-        <Legend>Personal Information</Legend>
-        {TEXT_FIELDS.map(({ key, label, type, autoComplete }) => (
+        <Legend>{T.personal}</Legend>
+        {TEXT_FIELDS.map(({ key, type, autoComplete }) => (
           <Field key={key}>
-            <Label htmlFor={idOf(key)}>{label}</Label>
+            <Label htmlFor={idOf(key)}>{T.fields[key]}</Label>
             <Input
               id={idOf(key)}
               type={type}
@@ -122,9 +121,9 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
       </Fieldset>
 
       <Fieldset>
-        <Legend>Preferences</Legend>
+        <Legend>{T.preferences}</Legend>
         <Field>
-          <Label htmlFor={idOf('timezone')}>Timezone</Label>
+          <Label htmlFor={idOf('timezone')}>{T.timezone}</Label>
           <Select
             id={idOf('timezone')}
             value={values.timezone}
@@ -132,17 +131,17 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
             aria-describedby={describedBy('timezone')}
             onChange={(event) => setField('timezone', event.target.value)}
           >
-            <option value="">Select a timezone</option>
+            <option value="">{T.selectTimezone}</option>
             {TIMEZONES.map((zone) => (
               <option key={zone.value} value={zone.value}>
-                {zone.label}
+                {T.timezones[zone.label]}
               </option>
             ))}
           </Select>
           {errorOf('timezone')}
         </Field>
         <Field>
-          <Label htmlFor={idOf('language')}>Language</Label>
+          <Label htmlFor={idOf('language')}>{T.language}</Label>
           <Select
             id={idOf('language')}
             value={values.language}
@@ -161,10 +160,10 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
       </Fieldset>
 
       <Fieldset>
-        <Legend>Notification Preferences</Legend>
-        {NOTIFICATION_FIELDS.map(({ key, label }) => (
+        <Legend>{T.notificationPreferences}</Legend>
+        {NOTIFICATION_KEYS.map((key) => (
           <SwitchRow key={key}>
-            {label}
+            {T.notifications[key]}
             <Switch
               checked={values.notificationPreferences[key]}
               onChange={(event) => setNotification(key, event.target.checked)}
@@ -175,9 +174,9 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
 
       <Actions>
         <SubmitButton type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Changes'}
+          {saving ? T.saving : T.save}
         </SubmitButton>
-        <div role="status">{saved && <Success>Profile updated successfully</Success>}</div>
+        <div role="status">{saved && <Success>{T.saved}</Success>}</div>
         {saveError && <Failure role="alert">{saveError}</Failure>}
       </Actions>
     </Form>

@@ -3,14 +3,27 @@ import { useAppDispatch } from '../../../lib/hooks';
 import { AvatarCard } from '../components/avatar-card';
 import { ProfileForm } from '../components/profile-form';
 import { useProfileSelector } from '../profile.hooks';
-import { profilePageOpened, selectProfileState } from '../profile.slice';
+import {
+  profilePageOpened,
+  selectAvatarUpload,
+  selectProfile,
+  selectProfileLoadError,
+  selectProfileRevision,
+  selectProfileSave,
+} from '../profile.slice';
 import { ErrorNotice, Layout, Notice, Title } from './profile-page.styles';
+import { useCatalogue } from '../../../lib/catalogue';
+import { PROFILE_TEXTS } from '../profile.texts';
 
 /** docs/product.md §2.7 Profile: the avatar with upload and the profile form. */
 export function ProfilePage() {
+  const { texts: T } = useCatalogue('profile', PROFILE_TEXTS);
   const dispatch = useAppDispatch();
-  const { profile, loading, loadError, saving, saved, saveError, revision, uploading, avatarError } =
-    useProfileSelector(selectProfileState);
+  const profile = useProfileSelector(selectProfile);
+  const loadError = useProfileSelector(selectProfileLoadError);
+  const revision = useProfileSelector(selectProfileRevision);
+  const { saving, saved, saveError } = useProfileSelector(selectProfileSave);
+  const { uploading, avatarError } = useProfileSelector(selectAvatarUpload);
 
   useEffect(() => {
     dispatch(profilePageOpened());
@@ -18,11 +31,11 @@ export function ProfilePage() {
 
   return (
     <section aria-labelledby="profile-title">
-      <Title id="profile-title">Profile</Title>
+      <Title id="profile-title">{T.title}</Title>
       {loadError ? (
         <ErrorNotice role="alert">{loadError}</ErrorNotice>
-      ) : !profile || (loading && revision === 0) ? (
-        <Notice role="status">Loading profile...</Notice>
+      ) : !profile ? (
+        <Notice role="status">{T.loading}</Notice>
       ) : (
         <Layout>
           <AvatarCard profile={profile} uploading={uploading} error={avatarError} />

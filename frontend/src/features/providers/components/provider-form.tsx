@@ -4,6 +4,8 @@ import { INDUSTRIES } from '@appointment/contracts/constants';
 import { SUPPORTED_CURRENCIES, defaultCurrencyForAddress } from '@appointment/contracts/money';
 import { defaultWorkingHours, type Break, type WorkingHoursEntry } from '@appointment/contracts/schedule';
 import { useAppDispatch } from '../../../lib/hooks';
+import { providerFormData } from '../providers.api';
+import { useAddProviderMutation } from '../providers.queries';
 import { addProviderClosed, addProviderSubmitted } from '../providers.slice';
 import { BreaksEditor, WorkingHoursEditor } from '../../../ui/hours-editor';
 import { errorsByPath, type PathErrors } from '../../../ui/use-schema-form';
@@ -90,6 +92,7 @@ interface ProviderFormProps {
 export function ProviderForm({ saving, serverError, serverFieldErrors }: ProviderFormProps) {
   const idPrefix = useId();
   const dispatch = useAppDispatch();
+  const [addProvider] = useAddProviderMutation();
   const keys = useRef(0);
   const nextKey = () => (keys.current += 1);
   const [values, setValues] = useState<Values>(initialValues);
@@ -117,8 +120,11 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
     event.preventDefault();
     setSubmitted(true);
     const result = ProviderFormSchema.safeParse(toInput(values));
-    if (result.success) dispatch(addProviderSubmitted(result.data, image));
-    else setRefusals((count) => count + 1);
+    if (result.success) {
+      // The multipart body (with the picture) is built here and goes straight to the request.
+      dispatch(addProviderSubmitted());
+      void addProvider(providerFormData(result.data, image));
+    } else setRefusals((count) => count + 1);
   };
 
   const fieldId = (key: string) => `${idPrefix}-${key}`;

@@ -1,3 +1,5 @@
+import { readStatusOf } from '../../../lib/api';
+import { usePendingProvidersQuery } from '../provider-approval.queries';
 import { useEffect, useState } from 'react';
 import { LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
@@ -9,7 +11,9 @@ import {
   acceptClicked,
   approvalTableOpened,
   rejectClicked,
-  selectProviderApproval,
+  selectApprovalActionError,
+  selectApprovalActionMessage,
+  selectApprovalBusyIds,
 } from '../provider-approval.slice';
 import { DataTable } from '../../../ui/data-table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -26,8 +30,14 @@ import {
 /** docs/product.md §2.8 Provider approval table; support sees it without the Accept and Reject buttons. */
 export function ManageProvidersPage() {
   const dispatch = useAppDispatch();
-  const { providers, status, loadError, busyIds, actionError, actionMessage } =
-    useProviderApprovalSelector(selectProviderApproval);
+  const busyIds = useProviderApprovalSelector(selectApprovalBusyIds);
+  const actionError = useProviderApprovalSelector(selectApprovalActionError);
+  const actionMessage = useProviderApprovalSelector(selectApprovalActionMessage);
+  // Each opening reads the waiting registrations again.
+  const pending = usePendingProvidersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const providers = pending.currentData ?? [];
+  const status = readStatusOf(pending);
+  const loadError = pending.isError ? MESSAGES.providersLoadFailed : null;
   const mayDecide = can(readStoredRole().role, 'providers.approve');
   const columns = mayDecide ? ['Name', 'Email', 'Industry', 'Actions'] : ['Name', 'Email', 'Industry'];
   // Issue 18: a rejection deletes the registration, so it is asked first.
@@ -38,7 +48,7 @@ export function ManageProvidersPage() {
   }, [dispatch]);
 
   const message =
-    status === 'loading' || status === 'idle'
+    status === 'loading'
       ? 'Loading...'
       : status === 'loaded' && providers.length === 0
         ? MESSAGES.noProviders

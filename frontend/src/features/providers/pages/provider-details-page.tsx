@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { can } from '@appointment/contracts/roles';
 import { readStoredRole } from '../../../lib/session';
@@ -6,12 +5,13 @@ import { FormButton } from '../../../ui/form.styles';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { WEEKDAYS } from '@appointment/contracts/constants';
 import { formatMoney } from '@appointment/contracts/money';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { readStatusOf } from '../../../lib/api';
 import { dayLabel } from '../../../ui/hours-editor';
 import { useCrumbName } from '../../../ui/crumb-names';
 import { ProviderImage } from '../components/provider-image';
 import { StatusBadge } from '../components/status-badge';
-import { providerDetailOpened, selectProviderDetail } from '../providers.slice';
+import { useProviderDetailsQuery } from '../providers.queries';
 import {
   BackLink,
   Card,
@@ -102,6 +102,10 @@ function ProviderDetails({ provider, services }: { provider: Provider; services:
             <StatusBadge status={provider.status} />
           </Meta>
           <RatingLine provider={provider} />
+          {can(readStoredRole().role, 'history.view') && (
+            // Issue 12: platform staff audit the provider's history from its detail.
+            <BackLink to={`/providers/${encodeURIComponent(provider.id)}/history`}>History</BackLink>
+          )}
           {mayBook && (
             <FormButton type="button" onClick={() => navigate('/appointments/book', { state: { provider } })}>
               Book Appointment
@@ -198,31 +202,27 @@ function HoursCard({ provider }: { provider: Provider }) {
 
 /** docs/product.md §2.8 Provider detail: the provider's details, hours and services. */
 export function ProviderDetailsPage() {
-  const dispatch = useAppDispatch();
   const { id = '' } = useParams();
-  const detail = useAppSelector(selectProviderDetail);
-  const current = detail.id === id;
-  useCrumbName(`/providers/${id}`, current ? detail.provider?.name : undefined);
+  // Each opening reads the provider again.
+  const detailQuery = useProviderDetailsQuery(id, { refetchOnMountOrArgChange: true });
+  const details = detailQuery.currentData;
+  useCrumbName(`/providers/${id}`, details?.provider.name);
 
-  useEffect(() => {
-    dispatch(providerDetailOpened(id));
-  }, [dispatch, id]);
-
-  const loading = !current || detail.status === 'loading' || detail.status === 'idle';
+  const loading = readStatusOf(detailQuery) === 'loading';
   return (
-    <section aria-labelledby={current && detail.provider ? 'provider-title' : 'provider-page-title'}>
+    <section aria-labelledby={details ? 'provider-title' : 'provider-page-title'}>
       {can(readStoredRole().role, 'appointments.book') ? (
         <BackLink to="/appointments/book">← Back to Book Appointment</BackLink>
       ) : (
         <BackLink to="/providers">← Back to Service Providers</BackLink>
       )}
-      {current && detail.provider ? (
-        <ProviderDetails provider={detail.provider} services={detail.services} />
+      {details ? (
+        <ProviderDetails provider={details.provider} services={details.services} />
       ) : (
         <>
           <Title id="provider-page-title">Provider Details</Title>
           <div role="status">{loading && <Notice>Loading provider information...</Notice>}</div>
-          {current && detail.error && <ErrorNotice role="alert">{detail.error}</ErrorNotice>}
+          {detailQuery.isError && <ErrorNotice role="alert">{MESSAGES.providerLoadFailed}</ErrorNotice>}
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { matchesProviderFilters, matchesProviderSearch } from '@appointment/contracts/catalogue';
 import { INDUSTRY_LIST } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
@@ -12,9 +12,12 @@ import {
   addProviderOpened,
   providerIndustryChanged,
   providerSearchChanged,
-  providersPageOpened,
-  selectProviders,
+  selectProviderForm,
+  selectProviderIndustry,
+  selectProviderSearch,
 } from '../providers.slice';
+import { readStatusOf } from '../../../lib/api';
+import { useAllProvidersQuery } from '../../../lib/all-providers.queries';
 import {
   ErrorNotice,
   Filter,
@@ -33,20 +36,23 @@ export function ServiceProvidersPage() {
   const dispatch = useAppDispatch();
   const searchId = useId();
   const industryId = useId();
-  const { providers, status, error, search, industry, form } = useAppSelector(selectProviders);
+  const search = useAppSelector(selectProviderSearch);
+  const industry = useAppSelector(selectProviderIndustry);
+  const form = useAppSelector(selectProviderForm);
+  // Each opening reads the providers again.
+  const providersQuery = useAllProvidersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const providers = providersQuery.currentData ?? [];
+  const status = readStatusOf(providersQuery);
+  const error = providersQuery.isError ? MESSAGES.fetchProvidersFailed : null;
   // support sees the screen read-only; creating providers stays with superadmin (contracts/roles).
   const mayAdd = can(readStoredRole().role, 'providers.manage');
-
-  useEffect(() => {
-    dispatch(providersPageOpened());
-  }, [dispatch]);
 
   const shown = providers.filter(
     (provider) => matchesProviderSearch(provider, search) && matchesProviderFilters(provider, { industry }),
   );
 
   const notice =
-    status === 'loading' || status === 'idle'
+    status === 'loading'
       ? 'Loading providers...'
       : status === 'loaded' && providers.length === 0
         ? MESSAGES.noProviders

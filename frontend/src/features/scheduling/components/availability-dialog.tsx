@@ -1,3 +1,7 @@
+import { MESSAGES } from '@appointment/contracts/messages';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { readStatusOf } from '../../../lib/api';
+import { useAvailabilityQuery } from '../scheduling.queries';
 import { useId, useState, type FormEvent } from 'react';
 import { PROVIDER_TIMEZONES } from '@appointment/contracts/constants';
 import { Availability } from '@appointment/contracts/schedule';
@@ -7,7 +11,7 @@ import { useSchedulingSelector } from '../scheduling.hooks';
 import {
   availabilityClosed,
   availabilitySubmitted,
-  selectScheduling,
+  selectAvailability,
   type PathErrors,
 } from '../scheduling.slice';
 import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/hours-editor';
@@ -96,11 +100,23 @@ function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: A
   );
 }
 
+/** The server's reason for a refused read, or the generic failure. */
+const reasonOf = (error: unknown): string => {
+  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
+  return typeof (error as { status?: unknown }).status === 'number' && typeof data?.message === 'string'
+    ? data.message
+    : MESSAGES.genericError;
+};
+
 /** The Manage Availability modal: working hours per weekday, breaks and the provider's time zone. */
 export function AvailabilityDialog() {
   const dispatch = useAppDispatch();
-  const { availability } = useSchedulingSelector(selectScheduling);
-  const { open, status, data, loadError, saving, error, fieldErrors } = availability;
+  const { open, saving, error, fieldErrors } = useSchedulingSelector(selectAvailability);
+  // Read each time the dialog opens; the form starts from the fresh answer.
+  const read = useAvailabilityQuery(open ? undefined : skipToken, { refetchOnMountOrArgChange: true });
+  const data = read.currentData;
+  const status = read.isFetching ? 'loading' : readStatusOf(read);
+  const loadError = read.isError ? reasonOf(read.error) : null;
 
   return (
     <Modal

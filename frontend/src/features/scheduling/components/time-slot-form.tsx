@@ -7,7 +7,8 @@ import { useAppDispatch } from '../../../lib/hooks';
 import { Field, FieldError, Form, Label, Select } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
 import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';
-import { timeSlotFormClosed, timeSlotSubmitted, type LoadStatus, type PathErrors } from '../scheduling.slice';
+import type { ReadStatus } from '../../../lib/api';
+import { timeSlotFormClosed, timeSlotSubmitted, type PathErrors } from '../scheduling.slice';
 import {
   EMPTY_TIME_SLOT,
   occurrenceCount,
@@ -41,7 +42,7 @@ const byFormField = (errors: PathErrors): FieldErrors<FieldKey> => {
 
 interface TimeSlotFormProps {
   services: Service[];
-  servicesStatus: LoadStatus;
+  servicesStatus: ReadStatus;
   saving: boolean;
   serverError: string | null;
   serverFieldErrors: PathErrors;
@@ -130,7 +131,7 @@ export function TimeSlotFormFields({
 
       <Fieldset aria-describedby={servicesError ? `${id}-services-error` : undefined}>
         <legend>Services</legend>
-        {servicesStatus === 'loading' || servicesStatus === 'idle' ? (
+        {servicesStatus === 'loading' ? (
           <Notice>Loading services...</Notice>
         ) : servicesStatus === 'failed' ? (
           <Notice>{MESSAGES.servicesLoadFailed}</Notice>

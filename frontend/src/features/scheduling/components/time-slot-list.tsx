@@ -4,7 +4,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { isDayKey, type TimeSlot } from '@appointment/contracts/schedule';
 import { DataTable } from '../../../ui/data-table';
 import { TableFrame } from '../../../ui/table.styles';
-import type { LoadStatus } from '../scheduling.slice';
+import type { ReadStatus } from '../../../lib/api';
 import { Muted } from './scheduling.styles';
 
 const COLUMNS = ['Date', 'Time', 'Services', 'Slots', 'Taken'] as const;
@@ -26,13 +26,13 @@ const inTimeOrder = (a: TimeSlot, b: TimeSlot) =>
 interface TimeSlotListProps {
   labelledBy: string;
   slots: TimeSlot[];
-  status: LoadStatus;
+  status: ReadStatus;
 }
 
 /** The provider's time slots by date, each with its hours, services, shape and taken parts. */
 export function TimeSlotList({ labelledBy, slots, status }: TimeSlotListProps) {
   const message =
-    status === 'loading' || status === 'idle'
+    status === 'loading'
       ? 'Loading time slots...'
       : status === 'loaded' && slots.length === 0
         ? MESSAGES.noTimeSlots

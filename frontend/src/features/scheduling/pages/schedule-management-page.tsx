@@ -16,11 +16,16 @@ import {
 } from '../components/scheduling.styles';
 import { TimeSlotFormFields } from '../components/time-slot-form';
 import { TimeSlotList } from '../components/time-slot-list';
+import { readStatusOf } from '../../../lib/api';
+import { useOwnServicesQuery } from '../../../lib/provider-services.queries';
+import { MESSAGES } from '@appointment/contracts/messages';
 import { useSchedulingSelector } from '../scheduling.hooks';
+import { useTimeSlotsQuery } from '../scheduling.queries';
 import {
   availabilityOpened,
   scheduleManagementOpened,
-  selectScheduling,
+  selectSchedulingFilter,
+  selectTimeSlotForm,
   serviceFilterChosen,
   timeSlotFormClosed,
   timeSlotFormOpened,
@@ -30,7 +35,13 @@ import {
 export function ScheduleManagementPage() {
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectRole);
-  const { services, filter, slots, slotForm } = useSchedulingSelector(selectScheduling);
+  const filter = useSchedulingSelector(selectSchedulingFilter);
+  const slotForm = useSchedulingSelector(selectTimeSlotForm);
+  // Each opening reads the services and the time slots again.
+  const servicesQuery = useOwnServicesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const slotsQuery = useTimeSlotsQuery(filter, { refetchOnMountOrArgChange: true });
+  const services = servicesQuery.currentData ?? [];
+  const slots = slotsQuery.currentData ?? [];
 
   useEffect(() => {
     dispatch(scheduleManagementOpened());
@@ -58,7 +69,7 @@ export function ScheduleManagementPage() {
         >
           All Services
         </Chip>
-        {services.items.map((service) => (
+        {services.map((service) => (
           <Chip
             key={service._id}
             type="button"
@@ -70,16 +81,16 @@ export function ScheduleManagementPage() {
         ))}
       </Chips>
 
-      {slots.error && <ErrorNotice role="alert">{slots.error}</ErrorNotice>}
+      {slotsQuery.isError && <ErrorNotice role="alert">{MESSAGES.timeSlotsLoadFailed}</ErrorNotice>}
       <SectionTitle id="time-slots-title">Time slots</SectionTitle>
-      <TimeSlotList labelledBy="time-slots-title" slots={slots.items} status={slots.status} />
+      <TimeSlotList labelledBy="time-slots-title" slots={slots} status={readStatusOf(slotsQuery)} />
 
       <SectionTitle id="calendar-title">Calendar</SectionTitle>
       {/* docs/product.md §2.6 day clicks: an admin's opens the slot management for that day. */}
       <section aria-labelledby="calendar-title">
         <SlotCalendar
-          timeslots={slots.items}
-          timeZone={slots.items[0]?.timezone}
+          timeslots={slots}
+          timeZone={slots[0]?.timezone}
           role={role}
           onAdminDayClick={(date) => dispatch(timeSlotFormOpened({ date }))}
         />
@@ -92,8 +103,8 @@ export function ScheduleManagementPage() {
         onClose={() => dispatch(timeSlotFormClosed())}
       >
         <TimeSlotFormFields
-          services={services.items}
-          servicesStatus={services.status}
+          services={services}
+          servicesStatus={readStatusOf(servicesQuery)}
           saving={slotForm.saving}
           serverError={slotForm.error}
           serverFieldErrors={slotForm.fieldErrors}

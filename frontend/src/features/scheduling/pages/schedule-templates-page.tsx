@@ -1,3 +1,6 @@
+import { MESSAGES } from '@appointment/contracts/messages';
+import { readStatusOf } from '../../../lib/api';
+import { useTemplatesQuery } from '../scheduling.queries';
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../../lib/hooks';
 import { Button } from '../../../ui/button.styles';
@@ -21,7 +24,10 @@ import {
 import { TemplateEditor } from '../components/template-editor';
 import { useSchedulingSelector } from '../scheduling.hooks';
 import {
-  selectScheduling,
+  selectTemplateApplying,
+  selectTemplateDeleting,
+  selectTemplateEditor,
+  selectTemplates,
   templateApplyClosed,
   templateApplyOpened,
   templateDeleteAsked,
@@ -34,11 +40,25 @@ import {
 } from '../scheduling.slice';
 import { breaksSummary, workingDaysSummary } from '../template-summary';
 
+const templatesErrorOf = (error: unknown): string => {
+  const { status, data } = error as { status?: unknown; data?: { message?: unknown } };
+  return status === 404 && typeof data?.message === 'string' ? data.message : MESSAGES.genericError;
+};
+
 /** docs/product.md §2.8 Schedule Templates: kept on the server, and applied to a week as time slots. */
 export function ScheduleTemplatesPage() {
   const dispatch = useAppDispatch();
-  const { templates, editor, deleting, applying } = useSchedulingSelector(selectScheduling);
-  const { items, status, error, busyIds, actionError } = templates;
+  const templates = useSchedulingSelector(selectTemplates);
+  const editor = useSchedulingSelector(selectTemplateEditor);
+  const deleting = useSchedulingSelector(selectTemplateDeleting);
+  const applying = useSchedulingSelector(selectTemplateApplying);
+  const { busyIds, actionError } = templates;
+  // Each opening reads the templates again.
+  const read = useTemplatesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const items = read.currentData ?? [];
+  const status = readStatusOf(read);
+  // A platform account has no templates: the server says so with a 404 (MESSAGES.needsProvider).
+  const error = read.isError ? templatesErrorOf(read.error) : null;
 
   useEffect(() => {
     dispatch(templatesPageOpened());
@@ -55,7 +75,7 @@ export function ScheduleTemplatesPage() {
         )}
       </PageHeader>
 
-      {(status === 'loading' || status === 'idle') && <Notice>Loading templates...</Notice>}
+      {status === 'loading' && <Notice>Loading templates...</Notice>}
       {status === 'failed' && <ErrorNotice role="alert">{error}</ErrorNotice>}
       {actionError && <ErrorNotice role="alert">{actionError}</ErrorNotice>}
       {status === 'loaded' && items.length === 0 && <Notice>No templates yet.</Notice>}

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
@@ -9,13 +8,16 @@ import { DeleteServiceDialog } from '../components/delete-service-dialog';
 import { ServiceCard } from '../components/service-card';
 import { ServiceFormDialog } from '../components/service-form-dialog';
 import { useServicesSelector } from '../services.hooks';
+import { useOwnCurrencyQuery, useOwnServicesQuery } from '../../../lib/provider-services.queries';
 import {
   addServiceClicked,
-  selectDeleteTarget,
-  selectEditedService,
-  selectServices,
-  selectServicesCurrency,
-  servicesPageOpened,
+  currencyOf,
+  deleteTargetOf,
+  editedServiceOf,
+  selectCurrencySave,
+  selectServiceDelete,
+  selectServiceForm,
+  selectServiceSave,
 } from '../services.slice';
 import { ErrorNotice, Grid, Header, Notice, Title } from './services-page.styles';
 
@@ -23,29 +25,21 @@ import { ErrorNotice, Grid, Header, Notice, Title } from './services-page.styles
 export function ServicesPage() {
   const dispatch = useAppDispatch();
   const mayManage = can(useAppSelector(selectRole) ?? undefined, 'services.manage');
-  const {
-    items,
-    status,
-    loadError,
-    form,
-    saving,
-    saveError,
-    serverFieldErrors,
-    deleting,
-    deleteError,
-    currencySaving,
-    currencyError,
-  } = useServicesSelector(selectServices);
-  const currency = useServicesSelector(selectServicesCurrency);
-  const editedService = useServicesSelector(selectEditedService);
-  const deleteTarget = useServicesSelector(selectDeleteTarget);
-
-  useEffect(() => {
-    dispatch(servicesPageOpened());
-  }, [dispatch]);
+  const form = useServicesSelector(selectServiceForm);
+  const { saving, saveError, serverFieldErrors } = useServicesSelector(selectServiceSave);
+  const { deleteTargetId, deleting, deleteError } = useServicesSelector(selectServiceDelete);
+  const { currencySaving, currencyError } = useServicesSelector(selectCurrencySave);
+  // Each opening reads the services and the provider's currency again.
+  const services = useOwnServicesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const ownCurrency = useOwnCurrencyQuery(undefined, { refetchOnMountOrArgChange: true });
+  const items = services.currentData ?? [];
+  const currency = currencyOf(ownCurrency.currentData, services.currentData);
+  const editedService = editedServiceOf(items, form);
+  const deleteTarget = deleteTargetOf(items, deleteTargetId);
 
   const formOpen = mayManage && (form.mode === 'add' || (form.mode === 'edit' && editedService !== null));
-  const loading = status === 'idle' || status === 'loading';
+  const loaded = services.currentData !== undefined;
+  const loading = !loaded && !services.isError;
 
   return (
     <section aria-labelledby="services-title" aria-busy={loading}>
@@ -67,16 +61,16 @@ export function ServicesPage() {
         />
       )}
       {loading && <Notice role="status">Loading services...</Notice>}
-      {status === 'failed' && (
+      {services.isError && (
         <ErrorNotice role="alert">
-          <p>{loadError ?? MESSAGES.servicesLoadFailed}</p>
-          <SecondaryButton type="button" onClick={() => dispatch(servicesPageOpened())}>
+          <p>{MESSAGES.servicesLoadFailed}</p>
+          <SecondaryButton type="button" onClick={() => void services.refetch()}>
             Try again
           </SecondaryButton>
         </ErrorNotice>
       )}
-      {status === 'loaded' && items.length === 0 && <Notice>{MESSAGES.noServices}</Notice>}
-      {status === 'loaded' && items.length > 0 && (
+      {loaded && items.length === 0 && <Notice>{MESSAGES.noServices}</Notice>}
+      {loaded && items.length > 0 && (
         <Grid aria-labelledby="services-title">
           {items.map((service) => (
             <li key={service._id}>

@@ -6,12 +6,14 @@ import { Modal } from '../../../ui/modal';
 import { ModalActions as Actions } from '../../../ui/modal.styles';
 import { passwordChangeSubmitted, passwordDialogClosed } from '../settings.slice';
 import { Failure, Form } from './change-password-dialog.styles';
+import { useCatalogue } from '../../../lib/catalogue';
+import { SETTINGS_TEXTS } from '../settings.texts';
 import { Field, FieldError, Input, Label, PrimaryButton, SecondaryButton } from './settings-controls.styles';
 
 const FIELDS = [
-  { key: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
-  { key: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
-  { key: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
+  { key: 'currentPassword', autoComplete: 'current-password' },
+  { key: 'newPassword', autoComplete: 'new-password' },
+  { key: 'confirmPassword', autoComplete: 'new-password' },
 ] as const;
 
 type FieldKey = (typeof FIELDS)[number]['key'];
@@ -25,6 +27,7 @@ interface PasswordFormProps {
 }
 
 function PasswordForm({ saving, serverError }: PasswordFormProps) {
+  const { texts: T } = useCatalogue('settings', SETTINGS_TEXTS);
   const idPrefix = useId();
   const dispatch = useAppDispatch();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -43,12 +46,12 @@ function PasswordForm({ saving, serverError }: PasswordFormProps) {
 
   return (
     <Form noValidate onSubmit={onSubmit}>
-      {FIELDS.map(({ key, label, autoComplete }) => {
+      {FIELDS.map(({ key, autoComplete }) => {
         const id = `${idPrefix}-${key}`;
         const error = errors[key];
         return (
           <Field key={key}>
-            <Label htmlFor={id}>{label}</Label>
+            <Label htmlFor={id}>{T.passwordFields[key]}</Label>
             <Input
               id={id}
               type="password"
@@ -65,10 +68,10 @@ function PasswordForm({ saving, serverError }: PasswordFormProps) {
       {serverError && <Failure role="alert">{serverError}</Failure>}
       <Actions>
         <SecondaryButton type="button" onClick={() => dispatch(passwordDialogClosed())}>
-          Cancel
+          {T.cancel}
         </SecondaryButton>
         <PrimaryButton type="submit" disabled={saving}>
-          {saving ? 'Updating...' : 'Update Password'}
+          {saving ? T.updating : T.updatePassword}
         </PrimaryButton>
       </Actions>
     </Form>
@@ -83,10 +86,16 @@ interface ChangePasswordDialogProps {
 
 /** docs/product.md §2.7 Security: the Change Password modal, validated as docs/product.md §5 says. */
 export function ChangePasswordDialog({ open, saving, serverError }: ChangePasswordDialogProps) {
+  const { texts: T } = useCatalogue('settings', SETTINGS_TEXTS);
   const dispatch = useAppDispatch();
 
   return (
-    <Modal open={open} title="Change Password" width="28rem" onClose={() => dispatch(passwordDialogClosed())}>
+    <Modal
+      open={open}
+      title={T.changePassword}
+      width="28rem"
+      onClose={() => dispatch(passwordDialogClosed())}
+    >
       <PasswordForm saving={saving} serverError={serverError} />
     </Modal>
   );

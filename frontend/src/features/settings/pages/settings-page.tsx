@@ -3,6 +3,8 @@ import { LANGUAGES, THEMES, type Theme } from '@appointment/contracts/constants'
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { selectThemeChoice, themeChosen } from '../../../lib/theme/theme.slice';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
+import { selectRole } from '../../../lib/session.slice';
 import {
   Field,
   Label,
@@ -12,39 +14,47 @@ import {
   SwitchRow,
 } from '../components/settings-controls.styles';
 import { useSettingsSelector } from '../settings.hooks';
-import { notificationToggled, passwordDialogOpened, selectSettings } from '../settings.slice';
+import {
+  notificationToggled,
+  passwordDialogOpened,
+  selectLanguage,
+  selectNotificationSettings,
+  selectPasswordChange,
+} from '../settings.slice';
 import { languageChosen } from '../../../lib/events';
 import { isLanguage, type Language } from '../../../lib/i18n';
 import type { NotificationSettings } from '../settings.storage';
+import { useCatalogue } from '../../../lib/catalogue';
+import { SETTINGS_TEXTS } from '../settings.texts';
 import { Card, CardTitle, Grid, Hint, Sections, Success, Title } from './settings-page.styles';
 
-const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+/** Each language by its own name, the same in every language. */
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', es: 'Español', fr: 'Français' };
-const NOTIFICATION_LABELS: Record<keyof NotificationSettings, string> = {
-  email: 'Email notifications',
-  sms: 'SMS notifications',
-  reminders: 'Appointment reminders',
-};
+const NOTIFICATION_KEYS: readonly (keyof NotificationSettings)[] = ['email', 'sms', 'reminders'];
 
 const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);
 
 /** docs/product.md §2.7 Settings: appearance, notification toggles and the password change. */
 export function SettingsPage() {
+  const { texts: T } = useCatalogue('settings', SETTINGS_TEXTS);
   const idPrefix = useId();
   const dispatch = useAppDispatch();
   const theme = useAppSelector(selectThemeChoice);
-  const { language, notifications, passwordDialogOpen, passwordSaving, passwordError, passwordMessage } =
-    useSettingsSelector(selectSettings);
+  const role = useAppSelector(selectRole);
+  const language = useSettingsSelector(selectLanguage);
+  const notifications = useSettingsSelector(selectNotificationSettings);
+  const { passwordDialogOpen, passwordSaving, passwordError, passwordMessage } =
+    useSettingsSelector(selectPasswordChange);
 
   return (
     <section aria-labelledby="settings-title">
-      <Title id="settings-title">Settings</Title>
+      <Title id="settings-title">{T.title}</Title>
       <Sections>
         <Card aria-labelledby={`${idPrefix}-appearance`}>
-          <CardTitle id={`${idPrefix}-appearance`}>Appearance</CardTitle>
+          <CardTitle id={`${idPrefix}-appearance`}>{T.appearance}</CardTitle>
           <Grid>
             <Field>
-              <Label htmlFor={`${idPrefix}-theme`}>Theme</Label>
+              <Label htmlFor={`${idPrefix}-theme`}>{T.theme}</Label>
               <Select
                 id={`${idPrefix}-theme`}
                 value={theme}
@@ -54,13 +64,13 @@ export function SettingsPage() {
               >
                 {THEMES.map((choice) => (
                   <option key={choice} value={choice}>
-                    {THEME_LABELS[choice]}
+                    {T.themes[choice]}
                   </option>
                 ))}
               </Select>
             </Field>
             <Field>
-              <Label htmlFor={`${idPrefix}-language`}>Language</Label>
+              <Label htmlFor={`${idPrefix}-language`}>{T.language}</Label>
               <Select
                 id={`${idPrefix}-language`}
                 value={language}
@@ -79,11 +89,11 @@ export function SettingsPage() {
         </Card>
 
         <Card aria-labelledby={`${idPrefix}-notifications`}>
-          <CardTitle id={`${idPrefix}-notifications`}>Notifications</CardTitle>
-          <Hint>These choices are kept in this browser.</Hint>
-          {(Object.keys(NOTIFICATION_LABELS) as (keyof NotificationSettings)[]).map((key) => (
+          <CardTitle id={`${idPrefix}-notifications`}>{T.notifications}</CardTitle>
+          <Hint>{T.notificationsHint}</Hint>
+          {NOTIFICATION_KEYS.map((key) => (
             <SwitchRow key={key}>
-              {NOTIFICATION_LABELS[key]}
+              {T.notificationLabels[key]}
               <Switch
                 checked={notifications[key]}
                 onChange={(event) => dispatch(notificationToggled({ key, enabled: event.target.checked }))}
@@ -92,11 +102,13 @@ export function SettingsPage() {
           ))}
         </Card>
 
+        {role === 'user' && <CalendarFeedCard />}
+
         <Card aria-labelledby={`${idPrefix}-security`}>
-          <CardTitle id={`${idPrefix}-security`}>Security</CardTitle>
+          <CardTitle id={`${idPrefix}-security`}>{T.security}</CardTitle>
           <div>
             <PrimaryButton type="button" onClick={() => dispatch(passwordDialogOpened())}>
-              Change Password
+              {T.changePassword}
             </PrimaryButton>
           </div>
           <div role="status">{passwordMessage && <Success>{passwordMessage}</Success>}</div>

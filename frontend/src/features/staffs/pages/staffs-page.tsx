@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { useAppDispatch } from '../../../lib/hooks';
-import { useStaffsSelector } from '../staffs.hooks';
-import { selectStaffs, staffsPageOpened } from '../staffs.slice';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { readStatusOf } from '../../../lib/api';
+import { useStaffQuery } from '../staffs.queries';
 import { DataTable } from '../../../ui/data-table';
 import { TableErrorNotice as ErrorNotice, TableFrame } from '../../../ui/table.styles';
 import { RoleBadge, Title } from './staffs-page.styles';
@@ -10,15 +9,14 @@ const COLUMNS = ['#', 'Name', 'Email', 'Phone', 'Role'] as const;
 
 /** docs/product.md §2.8 Staffs: the people of the admin's provider. */
 export function StaffsPage() {
-  const dispatch = useAppDispatch();
-  const { users, status, error } = useStaffsSelector(selectStaffs);
-
-  useEffect(() => {
-    dispatch(staffsPageOpened());
-  }, [dispatch]);
+  // Each opening reads the staff again.
+  const staff = useStaffQuery(undefined, { refetchOnMountOrArgChange: true });
+  const users = staff.currentData ?? [];
+  const status = readStatusOf(staff);
+  const error = staff.isError ? MESSAGES.staffsLoadFailed : null;
 
   const message =
-    status === 'loading' || status === 'idle'
+    status === 'loading'
       ? 'Loading staff...'
       : status === 'loaded' && users.length === 0
         ? 'No staff members found.'

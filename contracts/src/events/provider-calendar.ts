@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * The events of a provider's calendar stream (issue 18: the times its windows take), written
+ * once. The provider-calendar decider produces them.
+ */
+
+/** The time a window takes: UTC instants, with the provider's own day and times for messages. */
+export const CalendarEntry = z.object({
+  timeSlotId: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+});
+export type CalendarEntry = z.infer<typeof CalendarEntry>;
+
+const Windows = z.object({ providerId: z.string(), windows: z.array(CalendarEntry), at: z.string() });
+
+/** The first event of a calendar opened after its provider had windows: those windows. */
+export const CalendarOpened = Windows;
+export const WindowsReserved = Windows;
+
+/** Every provider-calendar event's data schema, by type. */
+export const PROVIDER_CALENDAR_EVENTS = { CalendarOpened, WindowsReserved } as const;
+
+type DataOf = { [K in keyof typeof PROVIDER_CALENDAR_EVENTS]: z.infer<(typeof PROVIDER_CALENDAR_EVENTS)[K]> };
+export type ProviderCalendarEvent = { [K in keyof DataOf]: { type: K; data: DataOf[K] } }[keyof DataOf];

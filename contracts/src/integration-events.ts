@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import { AppointmentStatus } from './appointments';
+import {
+  AppointmentStatusChanged,
+  IntervalBooked,
+  PaymentConfirmed,
+  TimeSlotAdded,
+} from './events/time-slot';
+import { ServiceAdded, ServiceDeleted, ServiceEdited, type ServiceEventData } from './events/provider';
+
+/**
+ * The public events a provider's other systems hear about: webhook deliveries (issue 10) and the
+ * Kafka relay (issue 13) send these, never the internal events. Each type has a version; a change
+ * that removes or retypes a field is a new version, adding an optional field is not.
+ *
+ * The envelope is Standard Webhooks' payload: `{ type, id, timestamp, data }`. `id` is stable for
+ * one internal event and one public type, so a replay produces the same id.
+ */
+
+const AppointmentRef = z.object({
+  appointmentId: z.string(),
+  providerId: z.string(),
+  timeSlotId: z.string(),
+});
+
+export const AppointmentBookedV1 = AppointmentRef.extend({
+  status: AppointmentStatus,
+  serviceName: z.string(),
+  date: z.string().meta({ description: 'The day in the provider’s time zone, YYYY-MM-DD.' }),
+  startDateTime: z.string().meta({ format: 'date-time' }),
+  endDateTime: z.string().meta({ format: 'date-time' }),
+  timezone: z.string(),
+  amount: z.number(),
+  currency: z.string().optional(),
+  paymentNeeded: z.boolean(),
+  customer: z.object({ userId: z.string(), name: z.string(), email: z.string() }),
+  note: z.string().optional(),
+});
+
+export const AppointmentStatusChangedV1 = AppointmentRef.extend({
+  from: AppointmentStatus,
+  to: AppointmentStatus,
+});
+
+export const AppointmentCancelledV1 = AppointmentRef.extend({ from: AppointmentStatus });
+
+export const PaymentConfirmedV1 = AppointmentRef.extend({ orderId: z.string(), paymentId: z.string() });
+
+export const TimeSlotAddedV1 = z.object({
+  timeSlotId: z.string(),
+  providerId: z.string(),
+  services: z.array(z.string()),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timezone: z.string(),
+  startDateTime: z.string().meta({ format: 'date-time' }),
+  endDateTime: z.string().meta({ format: 'date-time' }),
+  availableSlots: z.number(),
+  split: z.boolean().meta({ description: 'true when the window is split into intervals' }),
+});
+
+const ServiceShape = z.object({
+  serviceId: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  duration: z.number(),
+  price: z.number(),
+  isPaymentNeeded: z.boolean(),
+  automaticBooking: z.boolean(),
+});
+
+export const ServiceChangedV1 = z.object({
+  providerId: z.string(),
+  serviceId: z.string(),
+  change: z.enum(['added', 'edited', 'deleted']),
+  /** The service after the change; absent when it was deleted. */
+  service: ServiceShape.optional(),
+  /** The service's name before an edit or deletion. */
+  previousName: z.string().optional(),
+});
+
+/** Every public event type, its current version and its data schema. */
+export const INTEGRATION_EVENTS = {
+  'appointment.booked': { version: 1, data: AppointmentBookedV1, summary: 'An appointment was booked.' },
+  'appointment.status_changed': {
+    version: 1,
+    data: AppointmentStatusChangedV1,
+    summary: 'An appointment changed status (any change, cancellation included).',
+  },
+  'appointment.cancelled': {
+    version: 1,
+    data: AppointmentCancelledV1,
+    summary: 'An appointment was cancelled (sent besides appointment.status_changed).',
+  },
+  'payment.confirmed': {
+    version: 1,
+    data: PaymentConfirmedV1,
+    summary: 'An appointment’s payment was confirmed.',
+  },
+  'timeslot.added': { version: 1, data: TimeSlotAddedV1, summary: 'A provider opened a time slot.' },
+  'service.changed': {
+    version: 1,
+    data: ServiceChangedV1,
+    summary: 'A provider added, edited or deleted a service.',
+  },
+} as const;
+
+export type IntegrationEventType = keyof typeof INTEGRATION_EVENTS;
+export const INTEGRATION_EVENT_TYPES = Object.keys(INTEGRATION_EVENTS) as IntegrationEventType[];
+export const IntegrationEventTypeSchema = z.enum(
+  INTEGRATION_EVENT_TYPES as [IntegrationEventType, ...IntegrationEventType[]],
+);
+
+type DataOf<T extends IntegrationEventType> = z.infer<(typeof INTEGRATION_EVENTS)[T]['data']>;
+
+export type IntegrationEvent = {
+  [T in IntegrationEventType]: { type: T; id: string; timestamp: string; data: DataOf<T> };
+}[IntegrationEventType];
+
+/** The envelope's schema, for the API document and for receivers that validate. */
+export const IntegrationEventSchema = z.object({
+  type: IntegrationEventTypeSchema,
+  id: z.string(),
+  timestamp: z.string().meta({ format: 'date-time' }),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/** The internal event as the public mapper needs it. */
+export interface SourceEvent {
+  id: string;
+  type: string;
+  data: unknown;
+  createdAt: string;
+}
+
+const idFor = (source: SourceEvent, type: IntegrationEventType): string =>
+  `evt_${source.id.replaceAll('-', '')}_${type.replace(/[._]/g, '')}`;
+
+const envelope = <T extends IntegrationEventType>(
+  source: SourceEvent,
+  type: T,
+  data: DataOf<T>,
+  at?: string,
+) => ({ type, id: idFor(source, type), timestamp: at ?? source.createdAt, data }) as IntegrationEvent;
+
+const serviceOf = (data: ServiceEventData) => ({
+  serviceId: data.serviceId,
+  name: data.name,
+  ...(data.description === undefined ? {} : { description: data.description }),
+  duration: data.duration,
+  price: data.price,
+  isPaymentNeeded: data.isPaymentNeeded,
+  automaticBooking: data.automaticBooking,
+});
+
+/**
+ * The public events one internal event stands for: none for most, one for a booking, two for a
+ * cancellation (`appointment.status_changed` and `appointment.cancelled`). Pure: a replay of the
+ * same internal event gives the same ids and bodies.
+ */
+export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => {
+  switch (source.type) {
+    case 'IntervalBooked': {
+      const parsed = IntervalBooked.safeParse(source.data);
+      if (!parsed.success) return [];
+      const d = parsed.data;
+      return [
+        envelope(
+          source,
+          'appointment.booked',
+          {
+            appointmentId: d.appointmentId,
+            providerId: d.providerId,
+            timeSlotId: d.timeSlotId,
+            status: d.status,
+            serviceName: d.serviceName,
+            date: d.date,
+            startDateTime: d.startDateTime,
+            endDateTime: d.endDateTime,
+            timezone: d.timezone,
+            amount: d.amount,
+            ...(d.currency === undefined ? {} : { currency: d.currency }),
+            paymentNeeded: d.paymentNeeded,
+            customer: { userId: d.userId, name: d.username, email: d.email },
+            ...(d.note === undefined ? {} : { note: d.note }),
+          },
+          d.at,
+        ),
+      ];
+    }
+    case 'AppointmentStatusChanged': {
+      const parsed = AppointmentStatusChanged.safeParse(source.data);
+      if (!parsed.success) return [];
+      const d = parsed.data;
+      const ref = { appointmentId: d.appointmentId, providerId: d.providerId, timeSlotId: d.timeSlotId };
+      const changed = envelope(
+        source,
+        'appointment.status_changed',
+        { ...ref, from: d.from, to: d.to },
+        d.at,
+      );
+      return d.to === 'cancelled'
+        ? [changed, envelope(source, 'appointment.cancelled', { ...ref, from: d.from }, d.at)]
+        : [changed];
+    }
+    case 'PaymentConfirmed': {
+      const parsed = PaymentConfirmed.safeParse(source.data);
+      if (!parsed.success) return [];
+      const d = parsed.data;
+      return [
+        envelope(
+          source,
+          'payment.confirmed',
+          {
+            appointmentId: d.appointmentId,
+            providerId: d.providerId,
+            timeSlotId: d.timeSlotId,
+            orderId: d.orderId,
+            paymentId: d.paymentId,
+          },
+          d.at,
+        ),
+      ];
+    }
+    case 'TimeSlotAdded': {
+      const parsed = TimeSlotAdded.safeParse(source.data);
+      if (!parsed.success) return [];
+      const d = parsed.data;
+      return [
+        envelope(
+          source,
+          'timeslot.added',
+          {
+            timeSlotId: d.timeSlotId,
+            providerId: d.providerId,
+            services: d.serviceIds,
+            date: d.date,
+            startTime: d.startTime,
+            endTime: d.endTime,
+            timezone: d.timezone,
+            startDateTime: d.startDateTime,
+            endDateTime: d.endDateTime,
+            availableSlots: d.availableSlots,
+            split: d.addAsSlot,
+          },
+          d.at,
+        ),
+      ];
+    }
+    case 'ServiceAdded':
+    case 'ServiceEdited': {
+      const parsed = (source.type === 'ServiceAdded' ? ServiceAdded : ServiceEdited).safeParse(source.data);
+      if (!parsed.success) return [];
+      const d = parsed.data;
+      return [
+        envelope(
+          source,
+          'service.changed',
+          {
+            providerId: d.providerId,
+            serviceId: d.serviceId,
+            change: source.type === 'ServiceAdded' ? 'added' : 'edited',
+            service: serviceOf(d),
+            ...('previousName' in d ? { previousName: d.previousName as string } : {}),
+          },
+          d.at,
+        ),
+      ];
+    }
+    case 'ServiceDeleted': {
+      const parsed = ServiceDeleted.safeParse(source.data);
+      if (!parsed.success) return [];
+      const d = parsed.data;
+      return [
+        envelope(
+          source,
+          'service.changed',
+          { providerId: d.providerId, serviceId: d.serviceId, change: 'deleted', previousName: d.name },
+          d.at,
+        ),
+      ];
+    }
+    default:
+      return [];
+  }
+};
+
+/** The provider a public event belongs to: every public event names one. */
+export const providerOf = (event: IntegrationEvent): string => event.data.providerId;

@@ -1,0 +1,82 @@
+import type { IntegrationEventType } from '@appointment/contracts/integration-events';
+import {
+  WEBHOOK_PATHS,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookInput,
+  type WebhookWithSecretResponse,
+} from '@appointment/contracts/webhooks';
+import { startWebhookReceiver, type WebhookReceiver } from '@appointment/infra/testing/webhook-receiver';
+import { ok } from '../support/assertions';
+import type { Person, PlatformWorld } from '../support/world';
+
+/* Webhooks (issue 10) as the Webhooks screen drives them, and the provider's system they call. */
+
+const receivers = new WeakMap<PlatformWorld, WebhookReceiver>();
+const secrets = new WeakMap<PlatformWorld, Map<string, string>>();
+
+/** The scenario's receiver: a real HTTP server on this machine standing for the provider's system. */
+export const receiverOf = async (world: PlatformWorld): Promise<WebhookReceiver> => {
+  let receiver = receivers.get(world);
+  if (!receiver) {
+    receiver = await startWebhookReceiver();
+    receivers.set(world, receiver);
+  }
+  return receiver;
+};
+
+export const closeReceiver = async (world: PlatformWorld): Promise<void> => {
+  await receivers.get(world)?.close();
+  receivers.delete(world);
+};
+
+/** The signing secret shown when a webhook was added, by its name. */
+export const secretOf = (world: PlatformWorld, name: string): string | undefined =>
+  secrets.get(world)?.get(name);
+
+export const addWebhook = async (
+  world: PlatformWorld,
+  person: Person,
+  name: string,
+  url: string,
+  eventTypes: IntegrationEventType[],
+) => {
+  const body: WebhookInput = { name, url, eventTypes, active: true };
+  const response = await world.request(person, 'POST', WEBHOOK_PATHS.list, { body });
+  if (response.status === 201) {
+    const known = secrets.get(world) ?? new Map<string, string>();
+    known.set(name, (response.body as WebhookWithSecretResponse).secret);
+    secrets.set(world, known);
+  }
+  return response;
+};
+
+export const webhooksOf = async (world: PlatformWorld, person: Person): Promise<Webhook[]> =>
+  (
+    ok(
+      await world.request(person, 'GET', WEBHOOK_PATHS.list),
+      200,
+      `${person.name} cannot list webhooks`,
+    ) as {
+      webhooks: Webhook[];
+    }
+  ).webhooks;
+
+export const webhookNamed = async (world: PlatformWorld, person: Person, name: string): Promise<Webhook> => {
+  const found = (await webhooksOf(world, person)).find((webhook) => webhook.name === name);
+  if (!found) throw new Error(`${person.name} has no webhook "${name}"`);
+  return found;
+};
+
+export const deliveriesOf = async (
+  world: PlatformWorld,
+  person: Person,
+  webhook: Webhook,
+): Promise<WebhookDelivery[]> =>
+  (
+    ok(
+      await world.request(person, 'GET', WEBHOOK_PATHS.deliveries.replace(':id', webhook.id)),
+      200,
+      `${person.name} cannot read the deliveries of ${webhook.name}`,
+    ) as { deliveries: WebhookDelivery[] }
+  ).deliveries;

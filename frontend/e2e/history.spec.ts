@@ -1,0 +1,55 @@
+import { expect, test } from './clock';
+import { DEMO, signIn } from './api-sign-in';
+
+/** Issue 12: a superadmin audits Sunrise Clinic's history, and looks at it as it was. */
+test.describe('Provider history', () => {
+  test('a superadmin opens the history from the provider, filters it and sees the provider as of an event', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.superadmin);
+    await page.goto('/providers');
+    await page
+      .getByRole('article', { name: 'Sunrise Clinic', exact: true })
+      .getByRole('link', { name: 'Manage Provider' })
+      .click();
+    await page.getByRole('link', { name: 'History', exact: true }).click();
+    await expect(page).toHaveURL(/\/providers\/[^/]+\/history$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    const approved = timeline
+      .getByTestId('history-entry')
+      .filter({ hasText: 'Sunrise Clinic was approved.' });
+    // Infinite scroll: the oldest entries come as the end of the list is reached.
+    await expect(async () => {
+      await page.getByTestId('history-entry').last().scrollIntoViewIfNeeded();
+      await expect(approved).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(approved).toContainText('by superadmin@example.com (superadmin)');
+
+    // As of the approval: active, no services yet; today has the demo's two.
+    await approved.getByRole('button', { name: 'As of here' }).click();
+    const asOf = page.getByRole('group', { name: /^As of event #\d+$/ });
+    await expect(asOf.getByTestId('state-status')).toHaveText('active');
+    await expect(asOf.getByTestId('state-services')).toHaveText('none');
+    const today = page.getByRole('group', { name: 'Today' });
+    await expect(today.getByTestId('state-services')).toContainText('General Consultation');
+    await expect(today.getByTestId('state-slots')).toContainText(/^\d+ with \d+ booking/);
+
+    // Filtered to services: only service entries.
+    await page.getByLabel('Type').selectOption({ label: 'Services' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(timeline.getByTestId('history-entry').first()).toHaveAttribute('data-type', /^Service/);
+    const types = await timeline
+      .getByTestId('history-entry')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-type')));
+    expect(types.every((type) => type === 'ServiceAdded')).toBe(true);
+    await expect(timeline).toContainText('Service General Consultation was added');
+  });
+
+  test('a user may not open a provider history', async ({ page }) => {
+    await signIn(page, DEMO.user);
+    await page.goto('/providers/anything/history');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

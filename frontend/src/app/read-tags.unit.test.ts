@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { all } from 'redux-saga/effects';
+import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
+import { CATALOGUE_PATHS, type Service } from '@appointment/contracts/catalogue';
+import { SCHEDULE_PATHS } from '@appointment/contracts/schedule';
+import { api } from '../lib/api';
+import { statusChangeRequested } from '../lib/events';
+import { allProvidersQueries } from '../lib/all-providers.queries';
+import { providerServicesQueries } from '../lib/provider-services.queries';
+import { toastReducer } from '../lib/toast.slice';
+import { appointmentsSaga } from '../features/appointments/appointments.saga';
+import { appointmentsReducer } from '../features/appointments/appointments.slice';
+import { bookingQueries } from '../features/booking/booking.queries';
+
+import { schedulingSaga } from '../features/scheduling/scheduling.saga';
+import { schedulingReducer, timeSlotSubmitted } from '../features/scheduling/scheduling.slice';
+import { schedulingQueries } from '../features/scheduling/scheduling.queries';
+import { servicesSaga } from '../features/services/services.saga';
+import { servicesReducer, serviceSubmitted } from '../features/services/services.slice';
+import { startApiPeer, type ApiPeer } from '../testing/api-peer';
+
+/**
+ * Issue 17: the plain reads are RTK Query endpoints whose tags the commands invalidate. Each test
+ * holds the reads open against a real HTTP peer on loopback, makes one change, and counts which
+ * reads go to the server again.
+ */
+const consultation = { _id: 'sv1', name: 'Consultation', currency: 'INR' } as Service;
+const followUp = { _id: 'sv2', name: 'Follow-up', currency: 'INR' } as Service;
+
+let peer: ApiPeer;
+
+beforeEach(async () => {
+  peer = await startApiPeer();
+  peer.answer(CATALOGUE_PATHS.industries, { body: [{ id: 'i1', name: 'Healthcare', icon: '+' }] });
+  peer.answer(CATALOGUE_PATHS.fetchProviders, { body: { providers: [] } });
+  peer.answer(CATALOGUE_PATHS.getProviders, { body: { providers: [] } });
+  peer.answer(CATALOGUE_PATHS.providerById, { body: { provider: { id: 'p1' }, services: [consultation] } });
+  peer.answer(SCHEDULE_PATHS.fetchSlot, { body: { firstTimeslot: null, timeslots: [] } });
+  peer.answer(SCHEDULE_PATHS.fetchAllSlots, { body: { timeslots: [] } });
+  peer.answer(CATALOGUE_PATHS.getServices, { body: [consultation] });
+});
+
+afterEach(async () => {
+  await peer.close();
+  vi.restoreAllMocks();
+});
+
+const start = () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const sagas = createSagaMiddleware();
+  const store = configureStore({
+    reducer: combineReducers({
+      toast: toastReducer,
+      services: servicesReducer,
+      scheduling: schedulingReducer,
+      appointments: appointmentsReducer,
+      [api.reducerPath]: api.reducer,
+    }),
+    middleware: (defaults) => defaults().concat(api.middleware, sagas),
+  });
+  sagas.run(function* () {
+    yield all([servicesSaga(), schedulingSaga(), appointmentsSaga()]);
+  });
+  // The reads a screen holds open.
+  store.dispatch(bookingQueries.endpoints.industries.initiate());
+  store.dispatch(bookingQueries.endpoints.providers.initiate({ industry: 'Healthcare' }));
+  store.dispatch(bookingQueries.endpoints.providerServices.initiate('p1'));
+  store.dispatch(bookingQueries.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }));
+  store.dispatch(allProvidersQueries.endpoints.allProviders.initiate());
+  store.dispatch(providerServicesQueries.endpoints.ownServices.initiate());
+  store.dispatch(schedulingQueries.endpoints.timeSlots.initiate(null));
+  return store;
+};
+
+const READS = [
+  CATALOGUE_PATHS.industries,
+  CATALOGUE_PATHS.fetchProviders,
+  CATALOGUE_PATHS.getProviders,
+  CATALOGUE_PATHS.providerById,
+  SCHEDULE_PATHS.fetchSlot,
+  SCHEDULE_PATHS.fetchAllSlots,
+  CATALOGUE_PATHS.getServices,
+] as const;
+
+const readCounts = () => Object.fromEntries(READS.map((path) => [path, peer.to(path).length]));
+
+/** Every read answered once. */
+const opened = async () => {
+  await vi.waitFor(() => expect(Object.values(readCounts())).toEqual(READS.map(() => 1)));
+};
+
+/** Waits until the reads named went out once more, then checks that no other one did. */
+const readAgain = async (...paths: (typeof READS)[number][]) => {
+  const expected = Object.fromEntries(READS.map((path) => [path, paths.includes(path) ? 2 : 1]));
+  await vi.waitFor(() => expect(readCounts()).toEqual(expected));
+  // Past any straggler: nothing else follows.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(readCounts()).toEqual(expected);
+};
+
+describe('which reads a change makes read again', () => {
+  it('a booking reads the slots again (and the appointment lists), not the catalogue', async () => {
+    peer.answer(APPOINTMENT_PATHS.book, { status: 201, body: { appointment: { _id: 'a1' } } });
+    const store = start();
+    await opened();
+
+    await store.dispatch(
+      bookingQueries.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }),
+    );
+
+    await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);
+  });
+
+  it('a refused booking other than a lost race reads nothing again', async () => {
+    peer.answer(APPOINTMENT_PATHS.book, { status: 422, body: { message: 'No' } });
+    const store = start();
+    await opened();
+
+    await store.dispatch(
+      bookingQueries.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }),
+    );
+
+    await readAgain();
+  });
+
+  it('a status change frees or takes a slot: the slots read again', async () => {
+    peer.answer(APPOINTMENT_PATHS.updateStatus, {
+      body: { message: 'ok', appointment: { _id: 'a1', status: 'cancelled' } },
+    });
+    const store = start();
+    await opened();
+
+    store.dispatch(statusChangeRequested({ id: 'a1', status: 'cancelled' }));
+
+    await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);
+  });
+
+  it('a new service shows in the list at once, and the services and the slots named after them read again', async () => {
+    peer.answer(CATALOGUE_PATHS.addService, { status: 201, body: { service: followUp } });
+    const store = start();
+    await opened();
+    peer.answer(CATALOGUE_PATHS.getServices, { body: [consultation, followUp] });
+
+    store.dispatch(
+      serviceSubmitted({
+        data: { name: 'Follow-up', description: 'A short visit.', duration: 15, price: 0 } as never,
+      }),
+    );
+
+    await vi.waitFor(() =>
+      expect(providerServicesQueries.endpoints.ownServices.select()(store.getState()).data).toEqual([
+        consultation,
+        followUp,
+      ]),
+    );
+    await readAgain(
+      CATALOGUE_PATHS.getServices,
+      CATALOGUE_PATHS.providerById,
+      SCHEDULE_PATHS.fetchSlot,
+      SCHEDULE_PATHS.fetchAllSlots,
+    );
+  });
+
+  it('a new time slot reads the schedule and the booking slots again', async () => {
+    peer.answer(SCHEDULE_PATHS.addTimeSlot, { status: 201, body: { message: 'ok', timeslots: [] } });
+    const store = start();
+    await opened();
+
+    store.dispatch(timeSlotSubmitted({ date: '2030-01-07' } as never));
+
+    await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);
+  });
+
+  it('a provider tag change reads every provider read again', async () => {
+    const store = start();
+    await opened();
+
+    store.dispatch(api.util.invalidateTags(['Provider']));
+
+    await readAgain(
+      CATALOGUE_PATHS.fetchProviders,
+      CATALOGUE_PATHS.getProviders,
+      CATALOGUE_PATHS.providerById,
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import { registerTranslations, type NamespaceTranslations } from '../lib/i18n';
+import { appointmentsTranslations } from '../features/appointments/appointments.i18n';
+import { bookingTranslations } from '../features/booking/booking.i18n';
+import { dashboardTranslations } from '../features/dashboard/dashboard.i18n';
+import { integrationsTranslations } from '../features/integrations/integrations.i18n';
+import { paymentsTranslations } from '../features/payments/payments.i18n';
+import { profileTranslations } from '../features/profile/profile.i18n';
+import { settingsTranslations } from '../features/settings/settings.i18n';
+import { paymentBadgeTranslations } from '../ui/payment-badge.i18n';
+import { slotCalendarTranslations } from '../ui/slot-calendar/slot-calendar.i18n';
+import { statusBadgeTranslations } from '../ui/status-badge.i18n';
+
+/**
+ * Issue 15: every namespace of the screens, by name (the name each component passes to `useCatalogue`).
+ * Each catalogue lives beside the feature that owns it; the shell's own texts are the `translation` namespace
+ * of lib/i18n.ts.
+ */
+export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
+  appointments: appointmentsTranslations,
+  booking: bookingTranslations,
+  dashboardPanels: dashboardTranslations,
+  integrations: integrationsTranslations,
+  payments: paymentsTranslations,
+  paymentBadge: paymentBadgeTranslations,
+  profile: profileTranslations,
+  settings: settingsTranslations,
+  slotCalendar: slotCalendarTranslations,
+  statusBadge: statusBadgeTranslations,
+};
+
+registerTranslations(NAMESPACES);

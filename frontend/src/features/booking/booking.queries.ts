@@ -1,0 +1,91 @@
+import {
+  CATALOGUE_PATHS,
+  type FetchProvidersRequest,
+  type Industry,
+  type Provider,
+} from '@appointment/contracts/catalogue';
+import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
+import { SCHEDULE_PATHS, type FetchSlotResponse } from '@appointment/contracts/schedule';
+import { api } from '../../lib/api';
+import type { PaidBookingResponse } from '../../lib/events';
+import type { ProviderWithServices } from './booking.api';
+
+/** The slots of one provider's service (docs/product.md §7.5 fetchslot: serviceId carries the service name). */
+export interface SlotsArgs {
+  providerId: string;
+  serviceName: string;
+}
+
+/**
+ * The booking screen's plain reads (issue 17): industries, the providers of the chosen filters, a
+ * provider's services and a service's slots. Each screen opening reads them again
+ * (refetchOnMountOrArgChange where they are used), and the tags make a booking, a status change,
+ * a service edit or a schedule change read them again too.
+ */
+export interface BookingRequest {
+  /** The multipart booking form (booking.form.ts), built where the file was chosen. */
+  form: FormData;
+  /** Made once when the confirm dialog opened, so a double click or a retry books once. */
+  idempotencyKey: string;
+}
+
+/** A refusal the server answered (fetchBaseQuery's error): its status and body. */
+export const isConflict = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
+
+export const bookingQueries = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** docs/product.md §7.4 GET /industry/getindustry. */
+    industries: build.query<Industry[], void>({
+      query: () => CATALOGUE_PATHS.industries,
+      providesTags: ['Industry'],
+    }),
+    /** docs/product.md §7.5 POST /providers/fetchprovider: active providers matching the filters. */
+    providers: build.query<Provider[], FetchProvidersRequest>({
+      query: (filters) => ({ url: CATALOGUE_PATHS.fetchProviders, method: 'POST', body: filters }),
+      transformResponse: (body: { providers: Provider[] }) => body.providers,
+      providesTags: ['Provider'],
+    }),
+    /** docs/product.md §7.5 POST /providers/getserviceproviderid: the provider and its services. */
+    providerServices: build.query<ProviderWithServices, string>({
+      query: (id) => ({ url: CATALOGUE_PATHS.providerById, method: 'POST', body: { id } }),
+      providesTags: ['Provider', 'Service'],
+    }),
+    /** docs/product.md §7.5 POST /schedulemanage/fetchslot. */
+    slots: build.query<FetchSlotResponse, SlotsArgs>({
+      query: ({ providerId, serviceName }) => ({
+        url: SCHEDULE_PATHS.fetchSlot,
+        method: 'POST',
+        body: { providerId, serviceId: serviceName },
+      }),
+      providesTags: ['Slot', 'Service'],
+    }),
+    /**
+     * docs/product.md §7.3 POST /appointments/bookappointment, booked once per key. A booking takes
+     * a slot and adds an appointment; a lost race (409) means someone else took the slot, so the
+     * slots read again quietly while the dialog says why.
+     */
+    book: build.mutation<PaidBookingResponse, BookingRequest>({
+      query: ({ form, idempotencyKey }) => ({
+        url: APPOINTMENT_PATHS.book,
+        method: 'POST',
+        body: form,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: (_result, error) =>
+        error === undefined
+          ? ['Slot', 'AppointmentList', 'AppointmentCounts']
+          : isConflict(error)
+            ? ['Slot']
+            : [],
+    }),
+  }),
+});
+
+export const {
+  useIndustriesQuery,
+  useProvidersQuery,
+  useProviderServicesQuery,
+  useSlotsQuery,
+  useBookMutation,
+} = bookingQueries;

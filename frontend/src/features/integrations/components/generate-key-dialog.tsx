@@ -1,0 +1,127 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  API_KEY_SCOPE_TEXT,
+  API_KEY_SCOPES,
+  CreateApiKeyRequest,
+  type ApiKeyScope,
+} from '@appointment/contracts/api-keys';
+import { fieldErrorsOf } from '@appointment/contracts/errors';
+import { MESSAGES } from '@appointment/contracts/messages';
+import {
+  FieldError,
+  Fieldset,
+  Form,
+  FormButton,
+  FormError,
+  FormSecondaryButton,
+} from '../../../ui/form.styles';
+import { Modal } from '../../../ui/modal';
+import { ModalActions } from '../../../ui/modal.styles';
+import { TextField } from '../../../ui/text-field';
+import { refusalOf, useCreateApiKeyMutation } from '../api-keys.api';
+import { CheckRow, KeyBox, ScopeList } from './api-keys.styles';
+
+interface GenerateKeyDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Copies the new key; the page shows "API key copied to clipboard". */
+  onCopy: (key: string) => void;
+}
+
+/** Generate New Key (docs/product.md §2.8, issue 10): a name and scopes, then the full key, shown this once. */
+export function GenerateKeyDialog({ open, onClose, onCopy }: GenerateKeyDialogProps) {
+  return (
+    <Modal open={open} title="Generate New Key" onClose={onClose} width="34rem">
+      <GenerateKeyForm onClose={onClose} onCopy={onCopy} />
+    </Modal>
+  );
+}
+
+function GenerateKeyForm({ onClose, onCopy }: Omit<GenerateKeyDialogProps, 'open'>) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [create, { data: created, isLoading, error }] = useCreateApiKeyMutation();
+
+  if (created) {
+    return (
+      <>
+        <p id={`${id}-once`}>Copy this key now: it is shown only once. Store it somewhere safe.</p>
+        <KeyBox aria-label="New API key" aria-describedby={`${id}-once`}>
+          {created.key}
+        </KeyBox>
+        <ModalActions>
+          <FormSecondaryButton type="button" onClick={() => onCopy(created.key)}>
+            Copy
+          </FormSecondaryButton>
+          <FormButton type="button" onClick={onClose}>
+            Done
+          </FormButton>
+        </ModalActions>
+      </>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CreateApiKeyRequest.safeParse({ name, scopes });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(fieldErrorsOf(parsed.error).map((e) => [e.field, e.message])));
+      return;
+    }
+    setErrors({});
+    const answer = await create(parsed.data);
+    const refused = refusalOf(answer.error);
+    if (refused?.errors) setErrors(Object.fromEntries(refused.errors.map((e) => [e.field, e.message])));
+  };
+
+  const toggle = (scope: ApiKeyScope, on: boolean) =>
+    setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
+
+  const failure =
+    error && !refusalOf(error)?.errors ? (refusalOf(error)?.message ?? MESSAGES.apiKeyCreateFailed) : null;
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <TextField
+        label="Key name"
+        name="name"
+        value={name}
+        onChange={(_, value) => setName(value)}
+        error={errors.name}
+      />
+      <Fieldset aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}>
+        <legend>Scopes</legend>
+        <ScopeList>
+          {API_KEY_SCOPES.map((scope) => (
+            <li key={scope}>
+              <CheckRow>
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={scope}
+                  checked={scopes.includes(scope)}
+                  onChange={(event) => toggle(scope, event.target.checked)}
+                />
+                <span>
+                  <code>{scope}</code> {API_KEY_SCOPE_TEXT[scope]}
+                </span>
+              </CheckRow>
+            </li>
+          ))}
+        </ScopeList>
+        {errors.scopes && <FieldError id={`${id}-scopes-error`}>{errors.scopes}</FieldError>}
+      </Fieldset>
+      {failure && <FormError role="alert">{failure}</FormError>}
+      <ModalActions>
+        <FormSecondaryButton type="button" onClick={onClose}>
+          Cancel
+        </FormSecondaryButton>
+        <FormButton type="submit" disabled={isLoading}>
+          Generate Key
+        </FormButton>
+      </ModalActions>
+    </Form>
+  );
+}

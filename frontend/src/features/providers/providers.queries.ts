@@ -1,0 +1,48 @@
+import {
+  CATALOGUE_PATHS,
+  type Provider,
+  type ProviderCreatedResponse,
+  type Service,
+} from '@appointment/contracts/catalogue';
+import { api } from '../../lib/api';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+export interface ProviderDetails {
+  provider: Provider;
+  services: Service[];
+}
+
+/**
+ * The provider screens' plain reads (issue 17; the list of every provider is lib/all-providers.queries) and the add-provider request, whose multipart form
+ * (with the picture) the form builds. Adding a provider invalidates Provider.
+ */
+export const providersQueries = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** docs/product.md §7.5 POST /providers/getserviceproviderid: one provider and its services. */
+    providerDetails: build.query<ProviderDetails, string>({
+      query: (id) => ({ url: CATALOGUE_PATHS.providerById, method: 'POST', body: { id } }),
+      transformResponse: (body: unknown) => {
+        if (!isObject(body) || !isObject(body.provider)) throw new Error('Unexpected provider response');
+        const provider = body.provider as unknown as Provider;
+        const services = Array.isArray(body.services)
+          ? (body.services as Service[])
+          : (provider.services ?? []);
+        return { provider, services };
+      },
+      providesTags: ['Provider', 'Service'],
+    }),
+    /** docs/product.md §7.5 POST /providers/addprovider, multipart (providerFormData). */
+    addProvider: build.mutation<Provider, FormData>({
+      query: (form) => ({ url: CATALOGUE_PATHS.addProvider, method: 'POST', body: form }),
+      transformResponse: (body: ProviderCreatedResponse | undefined) => {
+        if (!isObject(body) || !isObject(body.provider)) throw new Error('Unexpected add provider response');
+        return body.provider;
+      },
+      invalidatesTags: (_result, error) => (error === undefined ? ['Provider'] : []),
+    }),
+  }),
+});
+
+export const { useProviderDetailsQuery, useAddProviderMutation } = providersQueries;

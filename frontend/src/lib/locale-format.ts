@@ -1,0 +1,66 @@
+import i18next from 'i18next';
+import { format } from 'date-fns';
+import { enUS, es, fr, type Locale } from 'date-fns/locale';
+import { FORMATS, LANGUAGES } from '@appointment/contracts/constants';
+import { formatMoney } from '@appointment/contracts/money';
+
+/**
+ * Issue 15: dates, times, numbers and prices in the chosen language. English keeps the spec's own patterns
+ * (docs/product.md §9: "Tuesday, November 24, 2026", "2:30 PM", "$50.00") exactly; Spanish and French get
+ * their locale's long date, the 24-hour clock and their own number and currency writing.
+ */
+type Language = (typeof LANGUAGES)[number];
+
+const DATE_LOCALES: Record<Language, Locale> = { en: enUS, es, fr };
+
+/** The spec's English patterns and the locale-aware pattern each stands for in another language. */
+const LOCALISED_PATTERNS: Readonly<Record<string, string>> = {
+  [FORMATS.longDate]: 'PPPP',
+  [FORMATS.displayTime]: 'HH:mm',
+  'h a': 'HH:mm',
+  'MMMM yyyy': 'LLLL yyyy',
+};
+
+export const currentLanguage = (): Language => {
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
+};
+
+/** A date-fns pattern in the chosen language; English output is exactly `format(date, pattern)`. */
+export const formatLocal = (date: Date, pattern: string): string => {
+  const language = currentLanguage();
+  if (language === 'en') return format(date, pattern);
+  return format(date, LOCALISED_PATTERNS[pattern] ?? pattern, { locale: DATE_LOCALES[language] });
+};
+
+const INTL_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR' };
+
+/** An instant in a time zone, in the chosen language (long date or time of day); null when unknown. */
+export const formatZoned = (iso: string, timeZone: string, what: 'longDate' | 'time'): string | null => {
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return null;
+  try {
+    const options: Intl.DateTimeFormatOptions =
+      what === 'longDate'
+        ? { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
+        : { timeZone, hour: '2-digit', minute: '2-digit', hour12: false };
+    return new Intl.DateTimeFormat(INTL_LOCALES[currentLanguage()], options).format(new Date(instant));
+  } catch {
+    return null;
+  }
+};
+
+/** A price in its currency, written the chosen language's way; English is `formatMoney`'s "$50.00". */
+export const formatPrice = (amount: number, currency: string): string => {
+  const language = currentLanguage();
+  if (language === 'en') return formatMoney(amount, currency);
+  try {
+    return new Intl.NumberFormat(INTL_LOCALES[language], { style: 'currency', currency }).format(amount);
+  } catch {
+    return formatMoney(amount, currency);
+  }
+};
+
+/** A plain number in the chosen language. */
+export const formatNumber = (value: number): string =>
+  new Intl.NumberFormat(INTL_LOCALES[currentLanguage()]).format(value);

@@ -1,0 +1,25 @@
+import { CATALOGUE_PATHS, type Service } from '@appointment/contracts/catalogue';
+import { api } from './api';
+
+/**
+ * The signed-in admin's or incharge's provider: its services (Services, Schedule Management) and
+ * its currency (issue 18). Shared here because two features read them; a service edit or a
+ * currency change patches these answers and invalidates the Service tag.
+ */
+export const providerServicesQueries = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** docs/product.md §7.4 POST /providerservice/getservice. */
+    ownServices: build.query<Service[], void>({
+      query: () => ({ url: CATALOGUE_PATHS.getServices, method: 'POST', body: {} }),
+      providesTags: ['Service'],
+    }),
+    /** Issue 18: GET /api/providers/currency. */
+    ownCurrency: build.query<string, void>({
+      query: () => CATALOGUE_PATHS.providerCurrency,
+      transformResponse: (body: { currency: string }) => body.currency,
+      providesTags: ['Provider'],
+    }),
+  }),
+});
+
+export const { useOwnServicesQuery, useOwnCurrencyQuery } = providerServicesQueries;

@@ -1,0 +1,511 @@
+import type { RecordedEvent } from '@appointment/contracts/events';
+import { FORGOTTEN_USER, PersonForgotten } from '@appointment/contracts/events/privacy';
+import type { ApplyContext, Projection } from './projection';
+
+/**
+ * Issue 12: the history of each provider, for platform staff and the provider's admin. One row
+ * per event that touches a provider (its own stream, its calendar, its time slots and bookings,
+ * its staff, templates, payments and reminders), with who did it, one plain sentence and, for
+ * edits, what changed. Rebuildable like every read model: the sentence is made from the event
+ * and what this projection kept from earlier events (`appointments`, `facts`).
+ */
+export const historyProjection: Projection = {
+  name: 'history',
+  version: 2,
+  createTables: (schema) => `
+    CREATE TABLE ${schema}.entries (
+      transaction_id bigint NOT NULL,
+      global_position bigint NOT NULL,
+      event_id uuid PRIMARY KEY,
+      provider_id text NOT NULL,
+      at timestamptz NOT NULL,
+      type text NOT NULL,
+      stream_name text NOT NULL,
+      actor_id text,
+      actor_role text,
+      api_key_id text,
+      correlation_id text,
+      summary text NOT NULL,
+      changes jsonb,
+      -- Issue 12: the person the summary names, and as what, to scrub once they are forgotten.
+      person_id text,
+      person_name text
+    );
+    CREATE INDEX ON ${schema}.entries (person_id) WHERE person_id IS NOT NULL;
+    CREATE INDEX ON ${schema}.entries (provider_id, transaction_id DESC, global_position DESC);
+    CREATE TABLE ${schema}.appointments (
+      appointment_id text PRIMARY KEY,
+      provider_id text NOT NULL,
+      user_id text NOT NULL,
+      username text NOT NULL,
+      service_name text NOT NULL,
+      start_date_time text NOT NULL,
+      timezone text NOT NULL
+    );
+    CREATE TABLE ${schema}.facts (
+      provider_id text NOT NULL,
+      key text NOT NULL,
+      value jsonb NOT NULL,
+      PRIMARY KEY (provider_id, key)
+    );
+  `,
+  apply: (event, context) => applyInOrder([event], context),
+  applyBatch: (events, context) => applyInOrder(events, context),
+};
+
+/** The batch in order, a `PersonForgotten` scrubbing what came before it. */
+const applyInOrder = async (events: RecordedEvent[], context: ApplyContext): Promise<void> => {
+  let start = 0;
+  for (let i = 0; i < events.length; i++) {
+    if (events[i]!.type !== 'PersonForgotten') continue;
+    await applyHistory(events.slice(start, i), context);
+    await forget(events[i]!, context);
+    start = i + 1;
+  }
+  await applyHistory(start === 0 ? events : events.slice(start), context);
+};
+
+/**
+ * Issue 12: a forgotten person's name leaves every sentence that named them (the entries stay:
+ * the history is whole), and what this projection kept of them for later sentences.
+ */
+const forget = async (event: RecordedEvent, { db, schema }: ApplyContext): Promise<void> => {
+  const parsed = PersonForgotten.safeParse(event.data);
+  if (!parsed.success) return;
+  const { personId } = parsed.data;
+  await db.query(
+    `UPDATE ${schema}.entries SET summary = replace(summary, person_name, $2), person_name = $2
+      WHERE person_id = $1 AND person_name IS NOT NULL AND person_name <> ''`,
+    [personId, FORGOTTEN_USER],
+  );
+  await db.query(`UPDATE ${schema}.appointments SET username = $2 WHERE user_id = $1`, [
+    personId,
+    FORGOTTEN_USER,
+  ]);
+  await db.query(
+    `UPDATE ${schema}.facts SET value = value || jsonb_build_object('businessName', $2::text)
+      WHERE provider_id = $1 AND key = 'profile'`,
+    [personId, FORGOTTEN_USER],
+  );
+};
+
+/** Event types that never belong in a provider's history, though they may name one. */
+const LEFT_OUT = new Set(['NotificationCreated', 'FavouriteProviderAdded', 'FavouriteProviderRemoved']);
+const REMINDER_TYPES = new Set(['ReminderSent', 'ReminderSuppressed']);
+
+export interface Change {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+interface Booking {
+  providerId: string;
+  userId: string;
+  username: string;
+  serviceName: string;
+  startDateTime: string;
+  timezone: string;
+}
+
+type Data = Record<string, unknown>;
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The provider an event is about, if any. */
+const providerOf = (event: RecordedEvent, bookings: Map<string, Booking | undefined>): string | undefined => {
+  if (LEFT_OUT.has(event.type)) return undefined;
+  const data = event.data as Data;
+  if (typeof data.providerId === 'string' && data.providerId) {
+    // A user account names a provider only when it is that provider's staff.
+    if (event.type === 'UserRegistered' && data.role !== 'incharge' && data.role !== 'admin')
+      return undefined;
+    return data.providerId;
+  }
+  for (const prefix of ['provider-', 'calendar-'])
+    if (event.streamName.startsWith(prefix)) return event.streamName.slice(prefix.length);
+  if (REMINDER_TYPES.has(event.type)) return bookings.get(str(data.appointmentId))?.providerId;
+  return undefined;
+};
+
+/** "25 Nov 2026 09:00" in the provider's zone. */
+export const formatWhen = (iso: string, timezone: string): string => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = formatterFor(timezone).formatToParts(date);
+  } catch {
+    parts = formatterFor('UTC').formatToParts(date);
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')} ${part('hour')}:${part('minute')}`;
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterFor = (timezone: string): Intl.DateTimeFormat => {
+  let formatter = formatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone || 'UTC',
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timezone, formatter);
+  }
+  return formatter;
+};
+
+/** The fields that differ between two versions of a thing, before → after. */
+export const diff = (before: Data | undefined, after: Data, fields?: readonly string[]): Change[] => {
+  const keys = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after)])];
+  return keys
+    .filter((key) => !['at', 'providerId', 'previousName'].includes(key))
+    .filter((key) => JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after[key] ?? null))
+    .map((key) => ({ field: key, before: before?.[key] ?? null, after: after[key] ?? null }));
+};
+
+const SERVICE_FIELDS = ['name', 'description', 'duration', 'price', 'isPaymentNeeded', 'staffs'] as const;
+const pick = (data: Data, fields: readonly string[]): Data =>
+  Object.fromEntries(fields.filter((field) => field in data).map((field) => [field, data[field]]));
+
+interface Facts {
+  get(key: string): Data | undefined;
+  set(key: string, value: Data): void;
+  delete(key: string): void;
+}
+
+/** One plain sentence, and the changes of an edit, for an event of a provider. */
+export const describe = (
+  event: RecordedEvent,
+  facts: Facts,
+  bookings: Map<string, Booking | undefined>,
+): { summary: string; changes?: Change[]; person?: Person } => ({
+  ...describeOnly(event, facts, bookings),
+  person: personOf(event, facts, bookings),
+});
+
+/** Whom a summary names (issue 12): the booking's user, the registering user or business. */
+interface Person {
+  id: string;
+  name: string;
+}
+
+const personOf = (
+  event: RecordedEvent,
+  facts: Facts,
+  bookings: Map<string, Booking | undefined>,
+): Person | undefined => {
+  const data = event.data as Data;
+  const named = (id: string, name: string): Person | undefined => (id && name ? { id, name } : undefined);
+  switch (event.type) {
+    case 'ProviderRegistered':
+    case 'ProviderCreated':
+    case 'ProviderApproved':
+    case 'ProviderRejected':
+      return named(str(data.providerId), str(data.businessName) || str(facts.get('profile')?.businessName));
+    case 'IntervalBooked':
+      return named(str(data.userId), str(data.username));
+    case 'UserRegistered':
+      return named(str(data.userId), str(data.name));
+    default: {
+      const booking = bookings.get(str(data.appointmentId));
+      return booking ? named(booking.userId, booking.username) : undefined;
+    }
+  }
+};
+
+const describeOnly = (
+  event: RecordedEvent,
+  facts: Facts,
+  bookings: Map<string, Booking | undefined>,
+): { summary: string; changes?: Change[] } => {
+  const data = event.data as Data;
+  const zone = str(facts.get('profile')?.timezone) || 'UTC';
+  const business = str(data.businessName) || str(facts.get('profile')?.businessName) || 'The provider';
+  const booking = bookings.get(str(data.appointmentId));
+  const bookingText = booking
+    ? `${booking.username}'s ${booking.serviceName} on ${formatWhen(booking.startDateTime, booking.timezone)}`
+    : 'an appointment';
+  switch (event.type) {
+    case 'ProviderRegistered':
+      facts.set('profile', { ...pick(data, ['businessName', 'industry', 'currency']), timezone: zone });
+      return { summary: `${business} registered as a ${str(data.industry)} provider and awaits approval.` };
+    case 'ProviderCreated':
+      facts.set('profile', pick(data, ['businessName', 'industry', 'currency', 'timezone']));
+      return { summary: `${business} was added as an active ${str(data.industry)} provider.` };
+    case 'ProviderApproved':
+      return { summary: `${business} was approved.` };
+    case 'ProviderRejected':
+      return { summary: `${business} was rejected.` };
+    case 'ProviderCurrencyChanged': {
+      const before = facts.get('profile');
+      facts.set('profile', { ...before, currency: data.currency });
+      return {
+        summary: `The currency was set to ${str(data.currency)}.`,
+        changes: [{ field: 'currency', before: before?.currency ?? null, after: data.currency }],
+      };
+    }
+    case 'ServiceAdded': {
+      facts.set(`service:${str(data.serviceId)}`, pick(data, SERVICE_FIELDS));
+      return {
+        summary: `Service ${str(data.name)} was added (${String(data.duration)} min, price ${String(data.price)}).`,
+      };
+    }
+    case 'ServiceEdited': {
+      const key = `service:${str(data.serviceId)}`;
+      const before = facts.get(key);
+      const after = pick(data, SERVICE_FIELDS);
+      facts.set(key, after);
+      return {
+        summary: `Service ${str(data.previousName) || str(data.name)} was edited.`,
+        changes: diff(before, after, SERVICE_FIELDS),
+      };
+    }
+    case 'ServiceDeleted':
+      facts.delete(`service:${str(data.serviceId)}`);
+      return { summary: `Service ${str(data.name)} was deleted.` };
+    case 'AvailabilitySet': {
+      const before = facts.get('availability');
+      const after = pick(data, ['workingHours', 'breaks', 'timezone']);
+      facts.set('availability', after);
+      facts.set('profile', { ...facts.get('profile'), timezone: data.timezone });
+      return { summary: 'The working hours and breaks were set.', changes: diff(before, after) };
+    }
+    case 'ScheduleTemplateSaved': {
+      const template = (data.template ?? {}) as Data;
+      const key = `template:${str(template.id)}`;
+      const before = facts.get(key);
+      facts.set(key, template);
+      return before
+        ? {
+            summary: `Schedule template ${str(template.name)} was edited.`,
+            changes: diff(before, template, ['name', 'description', 'workingHours', 'breaks', 'isDefault']),
+          }
+        : { summary: `Schedule template ${str(template.name)} was saved.` };
+    }
+    case 'ScheduleTemplateDeleted': {
+      const key = `template:${str(data.templateId)}`;
+      const name = str(facts.get(key)?.name) || str(data.templateId);
+      facts.delete(key);
+      return { summary: `Schedule template ${name} was deleted.` };
+    }
+    case 'CalendarOpened':
+    case 'WindowsReserved': {
+      const windows = Array.isArray(data.windows) ? data.windows.length : 0;
+      return {
+        summary:
+          event.type === 'CalendarOpened'
+            ? `The calendar was opened with ${windows} existing window${windows === 1 ? '' : 's'}.`
+            : `${windows} window${windows === 1 ? ' was' : 's were'} reserved in the calendar.`,
+      };
+    }
+    case 'TimeSlotAdded':
+      return {
+        summary: `A time slot was opened for ${formatWhen(str(data.startDateTime), str(data.timezone) || zone)}–${str(data.endTime)} (${String(data.availableSlots)} place${data.availableSlots === 1 ? '' : 's'}).`,
+      };
+    case 'IntervalBooked':
+      return {
+        summary: `${str(data.username)} booked ${str(data.serviceName)} for ${formatWhen(str(data.startDateTime), str(data.timezone) || zone)}.`,
+      };
+    case 'AppointmentStatusChanged':
+      return {
+        summary: `${bookingText[0]!.toUpperCase()}${bookingText.slice(1)} went from ${str(data.from)} to ${str(data.to)}.`,
+        changes: [{ field: 'status', before: data.from, after: data.to }],
+      };
+    case 'PaymentRequested':
+      return {
+        summary: `A payment of ${String(data.amount)} ${str(data.currency)} was requested for ${bookingText}.`,
+      };
+    case 'PaymentConfirmed':
+      return { summary: `The payment for ${bookingText} was confirmed.` };
+    case 'ReminderSent':
+      return { summary: `A ${str(data.kind)} reminder was sent for ${bookingText}.` };
+    case 'ReminderSuppressed':
+      return {
+        summary: `A ${str(data.kind)} reminder for ${bookingText} was not sent: ${str(data.reason)}.`,
+      };
+    case 'UserRegistered':
+      return { summary: `${str(data.name)} joined as ${str(data.role)}.` };
+    default:
+      return { summary: `${event.type} was recorded.` };
+  }
+};
+
+const actorOf = (event: RecordedEvent) => {
+  const metadata = event.metadata;
+  if (metadata.system === true) return { id: 'system', role: 'system' };
+  if (typeof metadata.userId === 'string') return { id: metadata.userId, role: str(metadata.role) || null };
+  return { id: null, role: null };
+};
+
+const applyHistory = async (events: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
+  const bookings = new Map<string, Booking | undefined>();
+  // What earlier batches kept, for the bookings and providers this batch names.
+  const wanted = [
+    ...new Set(
+      events
+        .filter((event) => event.type !== 'IntervalBooked' && typeof event.data.appointmentId === 'string')
+        .map((event) => event.data.appointmentId as string),
+    ),
+  ];
+  if (wanted.length > 0) {
+    const { rows } = await db.query<{
+      appointment_id: string;
+      provider_id: string;
+      user_id: string;
+      username: string;
+      service_name: string;
+      start_date_time: string;
+      timezone: string;
+    }>(`SELECT * FROM ${schema}.appointments WHERE appointment_id = ANY ($1)`, [wanted]);
+    for (const row of rows)
+      bookings.set(row.appointment_id, {
+        providerId: row.provider_id,
+        userId: row.user_id,
+        username: row.username,
+        serviceName: row.service_name,
+        startDateTime: row.start_date_time,
+        timezone: row.timezone,
+      });
+  }
+  const newBookings = new Map<string, Booking>();
+  const relevant: { event: RecordedEvent; providerId: string }[] = [];
+  for (const event of events) {
+    if (event.type === 'IntervalBooked') {
+      const data = event.data as Data;
+      const booking = {
+        providerId: str(data.providerId),
+        userId: str(data.userId),
+        username: str(data.username),
+        serviceName: str(data.serviceName),
+        startDateTime: str(data.startDateTime),
+        timezone: str(data.timezone),
+      };
+      bookings.set(str(data.appointmentId), booking);
+      newBookings.set(str(data.appointmentId), booking);
+    }
+    const providerId = providerOf(event, bookings);
+    if (providerId) relevant.push({ event, providerId });
+  }
+  if (relevant.length === 0) return;
+
+  const providers = [...new Set(relevant.map((entry) => entry.providerId))];
+  const facts = new Map<string, Map<string, Data>>();
+  const changedFacts = new Map<string, Set<string>>();
+  const { rows: kept } = await db.query<{ provider_id: string; key: string; value: Data }>(
+    `SELECT provider_id, key, value FROM ${schema}.facts WHERE provider_id = ANY ($1)`,
+    [providers],
+  );
+  for (const row of kept) {
+    if (!facts.has(row.provider_id)) facts.set(row.provider_id, new Map());
+    facts.get(row.provider_id)!.set(row.key, row.value);
+  }
+  const factsOf = (providerId: string): Facts => {
+    if (!facts.has(providerId)) facts.set(providerId, new Map());
+    if (!changedFacts.has(providerId)) changedFacts.set(providerId, new Set());
+    const mine = facts.get(providerId)!;
+    const changed = changedFacts.get(providerId)!;
+    return {
+      get: (key) => mine.get(key),
+      set: (key, value) => {
+        mine.set(key, value);
+        changed.add(key);
+      },
+      delete: (key) => {
+        mine.delete(key);
+        changed.add(key);
+      },
+    };
+  };
+
+  const columns = {
+    tx: [] as string[],
+    position: [] as string[],
+    id: [] as string[],
+    provider: [] as string[],
+    at: [] as string[],
+    type: [] as string[],
+    stream: [] as string[],
+    actorId: [] as (string | null)[],
+    actorRole: [] as (string | null)[],
+    apiKey: [] as (string | null)[],
+    correlation: [] as (string | null)[],
+    summary: [] as string[],
+    changes: [] as (string | null)[],
+    personId: [] as (string | null)[],
+    personName: [] as (string | null)[],
+  };
+  for (const { event, providerId } of relevant) {
+    const { summary, changes, person } = describe(event, factsOf(providerId), bookings);
+    const actor = actorOf(event);
+    columns.tx.push(event.position.transactionId);
+    columns.position.push(event.position.globalPosition);
+    columns.id.push(event.id);
+    columns.provider.push(providerId);
+    columns.at.push(event.createdAt);
+    columns.type.push(event.type);
+    columns.stream.push(event.streamName);
+    columns.actorId.push(actor.id);
+    columns.actorRole.push(actor.role);
+    columns.apiKey.push(typeof event.metadata.apiKeyId === 'string' ? event.metadata.apiKeyId : null);
+    columns.correlation.push(
+      typeof event.metadata.correlationId === 'string' ? event.metadata.correlationId : null,
+    );
+    columns.summary.push(summary);
+    columns.personId.push(person?.id ?? null);
+    columns.personName.push(person?.name ?? null);
+    columns.changes.push(changes && changes.length > 0 ? JSON.stringify(changes) : null);
+  }
+  await db.query(
+    `INSERT INTO ${schema}.entries
+       (transaction_id, global_position, event_id, provider_id, at, type, stream_name, actor_id, actor_role,
+        api_key_id, correlation_id, summary, changes, person_id, person_name)
+     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[],
+                          $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[],
+                          $14::text[], $15::text[])
+     ON CONFLICT (event_id) DO NOTHING`,
+    Object.values(columns),
+  );
+  if (newBookings.size > 0) {
+    const entries = [...newBookings.entries()];
+    await db.query(
+      `INSERT INTO ${schema}.appointments
+         (appointment_id, provider_id, user_id, username, service_name, start_date_time, timezone)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+       ON CONFLICT (appointment_id) DO NOTHING`,
+      [
+        entries.map(([id]) => id),
+        entries.map(([, b]) => b.providerId),
+        entries.map(([, b]) => b.userId),
+        entries.map(([, b]) => b.username),
+        entries.map(([, b]) => b.serviceName),
+        entries.map(([, b]) => b.startDateTime),
+        entries.map(([, b]) => b.timezone),
+      ],
+    );
+  }
+  const upserts: [string, string, string][] = [];
+  const deletes: [string, string][] = [];
+  for (const [providerId, keys] of changedFacts)
+    for (const key of keys) {
+      const value = facts.get(providerId)?.get(key);
+      if (value) upserts.push([providerId, key, JSON.stringify(value)]);
+      else deletes.push([providerId, key]);
+    }
+  if (upserts.length > 0)
+    await db.query(
+      `INSERT INTO ${schema}.facts SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[])
+       ON CONFLICT (provider_id, key) DO UPDATE SET value = EXCLUDED.value`,
+      [upserts.map((u) => u[0]), upserts.map((u) => u[1]), upserts.map((u) => u[2])],
+    );
+  if (deletes.length > 0)
+    await db.query(
+      `DELETE FROM ${schema}.facts f USING unnest($1::text[], $2::text[]) AS d(provider_id, key)
+        WHERE f.provider_id = d.provider_id AND f.key = d.key`,
+      [deletes.map((d) => d[0]), deletes.map((d) => d[1])],
+    );
+};

@@ -1,0 +1,162 @@
+import type pg from 'pg';
+import { WEEKDAYS } from '@appointment/contracts/constants';
+import type { OpenHours } from '@appointment/contracts/catalogue';
+import type { MatchedService, ScheduleTemplate, TimeSlot } from '@appointment/contracts/schedule';
+
+/**
+ * The reads of rm_schedule, beside the projection that writes it (`schedule.projection.ts`):
+ * one module knows the tables' columns.
+ */
+interface TimeSlotRow {
+  id: string;
+  provider_id: string;
+  service_ids: string[];
+  date: string;
+  start_time: string;
+  end_time: string;
+  timezone: string;
+  starts_at: Date;
+  ends_at: Date;
+  available_slots: number;
+  capacity: number;
+  indexes: number[];
+  add_as_slot: boolean;
+}
+
+const SLOT_COLUMNS = `id, provider_id, service_ids, date::text AS date, start_time, end_time, timezone, starts_at,
+  ends_at, available_slots, capacity, indexes, add_as_slot`;
+
+const toTimeSlot = (row: TimeSlotRow): TimeSlot => ({
+  _id: row.id,
+  providerId: row.provider_id,
+  serviceIds: row.service_ids,
+  date: row.date,
+  startTime: row.start_time,
+  endTime: row.end_time,
+  availableSlots: row.available_slots,
+  capacity: row.capacity,
+  indexes: row.indexes,
+  addAsSlot: row.add_as_slot,
+  timezone: row.timezone,
+  startDateTime: row.starts_at.toISOString(),
+  endDateTime: row.ends_at.toISOString(),
+});
+
+/** The time slots with these ids, in time order. */
+export const timeSlotsByIds = async (pool: pg.Pool, ids: string[]): Promise<TimeSlot[]> => {
+  const { rows } = await pool.query<TimeSlotRow>(
+    `SELECT ${SLOT_COLUMNS} FROM rm_schedule.time_slots WHERE id = ANY($1) ORDER BY starts_at, id`,
+    [ids],
+  );
+  return rows.map(toTimeSlot);
+};
+
+/** A provider's time slots in time order, optionally only those offering one service (by name). */
+export const timeSlotsOfProvider = async (
+  pool: pg.Pool,
+  providerId: string,
+  serviceName?: string,
+): Promise<TimeSlot[]> => {
+  const { rows } = await pool.query<TimeSlotRow>(
+    `SELECT ${SLOT_COLUMNS} FROM rm_schedule.time_slots
+      WHERE provider_id = $1 AND ($2::text IS NULL OR $2 = ANY(service_ids)) ORDER BY starts_at, id`,
+    [providerId, serviceName ?? null],
+  );
+  return rows.map(toTimeSlot);
+};
+
+/** A provider's time slots of one service from the provider's today on, in time order. */
+export const timeSlotsFromToday = async (
+  pool: pg.Pool,
+  providerId: string,
+  serviceName: string,
+  now: Date,
+): Promise<TimeSlot[]> => {
+  const { rows } = await pool.query<TimeSlotRow>(
+    `SELECT ${SLOT_COLUMNS} FROM rm_schedule.time_slots
+      WHERE provider_id = $1 AND $2 = ANY(service_ids) AND date >= ($3::timestamptz AT TIME ZONE timezone)::date
+      ORDER BY starts_at, id`,
+    [providerId, serviceName, now.toISOString()],
+  );
+  return rows.map(toTimeSlot);
+};
+
+/** Per weekday, the earliest start and latest end of a provider's time slots of 28 days from `today`. */
+export const openHoursOf = async (pool: pg.Pool, providerId: string, today: string): Promise<OpenHours[]> => {
+  const { rows } = await pool.query<{ dow: number; opens: string; closes: string }>(
+    `SELECT extract(isodow FROM date)::int AS dow, min(start_time) AS opens, max(end_time) AS closes
+       FROM rm_schedule.time_slots
+      WHERE provider_id = $1 AND date >= $2::date AND date < $2::date + 28
+      GROUP BY 1 ORDER BY 1`,
+    [providerId, today],
+  );
+  return rows.map((row) => ({ day: WEEKDAYS[row.dow - 1]!, opens: row.opens, closes: row.closes }));
+};
+
+/** How many batches changed a provider's schedule ('0' before the first). */
+export const scheduleVersionOf = async (pool: pg.Pool, providerId: string): Promise<string> => {
+  const { rows } = await pool.query<{ version: string }>(
+    'SELECT version FROM rm_schedule.versions WHERE provider_id = $1',
+    [providerId],
+  );
+  return rows[0]?.version ?? '0';
+};
+
+/** A provider's service named so (case aside), as fetchslot shows it. */
+export const scheduleServiceNamed = async (
+  pool: pg.Pool,
+  providerId: string,
+  name: string,
+): Promise<MatchedService | undefined> => {
+  const { rows } = await pool.query<{
+    id: string;
+    name: string;
+    description: string | null;
+    duration: number;
+    price: string;
+    currency: string;
+    is_payment_needed: boolean;
+    automatic_booking: boolean;
+  }>(
+    `SELECT id, name, description, duration, price, currency, is_payment_needed, automatic_booking
+       FROM rm_schedule.services
+      WHERE provider_id = $1 AND lower(name) = lower($2) LIMIT 1`,
+    [providerId, name],
+  );
+  const service = rows[0];
+  if (!service) return undefined;
+  return {
+    _id: service.id,
+    name: service.name,
+    ...(service.description ? { description: service.description } : {}),
+    duration: service.duration,
+    price: Number(service.price),
+    currency: service.currency,
+    isPaymentNeeded: service.is_payment_needed,
+    automaticBooking: service.automatic_booking,
+  };
+};
+
+/** A provider's schedule templates, the default first. */
+export const templatesOf = async (pool: pg.Pool, providerId: string): Promise<ScheduleTemplate[]> => {
+  const { rows } = await pool.query<{
+    id: string;
+    name: string;
+    description: string;
+    is_default: boolean;
+    working_hours: ScheduleTemplate['workingHours'];
+    breaks: ScheduleTemplate['breaks'];
+  }>(
+    `SELECT id, name, description, is_default, working_hours, breaks FROM rm_schedule.templates
+      WHERE provider_id = $1 ORDER BY is_default DESC, created_at, id`,
+    [providerId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isDefault: row.is_default,
+    workingHours: row.working_hours,
+    breaks: row.breaks,
+  }));
+};

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Appointment } from '@appointment/contracts/appointments';
+import { feedUrlOf, type CalendarFeedAnswer, type FeedOwner } from '@appointment/contracts/calendar-feeds';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { appointmentById, appointmentsOf } from '@appointment/projections/appointments.queries';
+import { feedByToken, feedOf } from '@appointment/projections/calendar-feeds.queries';
+import type { Actor } from '../accounts/accounts.service';
+import {
+  calendarFeedDecider,
+  calendarFeedStream,
+  type CalendarFeedCommand,
+} from '../domain/calendar-feeds/calendar-feed.decider';
+import { commandMetadata, handleCommand } from '../domain/command-handler';
+import { NotFoundError } from '../domain/errors';
+import { providerInScope, type CheckProvider } from '../provider-scope';
+import type { EventStore } from '@appointment/contracts/event-store';
+import { ReadYourWrites, type WaitFor } from '../read-your-writes';
+import { icsOf } from './ics';
+
+export interface CalendarFeedsDependencies {
+  store: EventStore;
+  pool: pg.Pool;
+  waitFor: WaitFor;
+  /** The product's public base URL: feed URLs are absolute, for calendars elsewhere to fetch. */
+  publicUrl: string;
+  checkProvider: CheckProvider;
+  now?: () => Date;
+}
+
+/** Feed tokens: 32 random bytes, base64url (43 characters). */
+const newToken = (): string => randomBytes(32).toString('base64url');
+
+/** An appointment a feed lists: every one that is not cancelled. */
+const listed = (appointment: Appointment): boolean => appointment.status !== 'cancelled';
+
+/** Calendar feeds (issue 11): connect, disconnect, read, and render. */
+export class CalendarFeeds {
+  private readonly reads: ReadYourWrites;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: CalendarFeedsDependencies) {
+    this.reads = new ReadYourWrites(deps.waitFor);
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The provider an admin acts for, or the one platform staff name. */
+  providerOf(actor: Actor, providerId: string | undefined): Promise<string> {
+    return providerInScope(actor, providerId, this.deps.checkProvider);
+  }
+
+  async state(owner: FeedOwner, ownerId: string): Promise<CalendarFeedAnswer> {
+    const feed = await feedOf(this.deps.pool, owner, ownerId);
+    return feed
+      ? { connected: true, url: feedUrlOf(this.deps.publicUrl, feed.token), connectedAt: feed.connectedAt }
+      : { connected: false };
+  }
+
+  async connect(actor: Actor, owner: FeedOwner, ownerId: string): Promise<CalendarFeedAnswer> {
+    await this.command(actor, owner, ownerId, {
+      type: 'ConnectCalendarFeed',
+      data: { owner, ownerId, token: newToken() },
+    });
+    return this.state(owner, ownerId);
+  }
+
+  async disconnect(actor: Actor, owner: FeedOwner, ownerId: string): Promise<CalendarFeedAnswer> {
+    await this.command(actor, owner, ownerId, { type: 'DisconnectCalendarFeed', data: { owner, ownerId } });
+    return this.state(owner, ownerId);
+  }
+
+  /** The feed a token opens, as iCalendar text; 404 for an unknown or rotated token. */
+  async feed(token: string): Promise<string> {
+    const feed = await feedByToken(this.deps.pool, token);
+    if (!feed) throw new NotFoundError(MESSAGES.calendarFeedNotFound);
+    const scope = feed.owner === 'provider' ? { providerId: feed.ownerId } : { userId: feed.ownerId };
+    const appointments = (await appointmentsOf(this.deps.pool, scope)).filter(listed);
+    const name =
+      feed.owner === 'provider'
+        ? `Appointments — ${appointments[0]?.providerName ?? 'Provider'}`
+        : 'My appointments';
+    return icsOf(appointments, { name, audience: feed.owner, now: this.now() });
+  }
+
+  /** One appointment as an .ics file, for whoever may see it. */
+  async appointmentIcs(actor: Actor, appointmentId: string): Promise<{ filename: string; ics: string }> {
+    const appointment = (await appointmentById(this.deps.pool, appointmentId))?.appointment;
+    const visible =
+      appointment &&
+      (actor.role === 'superadmin' ||
+        actor.role === 'support' ||
+        appointment.userId === actor.userId ||
+        (actor.providerId !== undefined && appointment.providerId === actor.providerId));
+    if (!appointment || !visible) throw new NotFoundError(MESSAGES.appointmentNotFound);
+    const audience = actor.role === 'user' ? 'user' : 'provider';
+    return {
+      filename: `appointment-${appointment.date}.ics`,
+      ics: icsOf([appointment], { name: appointment.serviceName, audience, now: this.now() }),
+    };
+  }
+
+  private async command(
+    actor: Actor,
+    owner: FeedOwner,
+    ownerId: string,
+    command: Omit<CalendarFeedCommand, 'metadata'>,
+  ): Promise<void> {
+    const result = await handleCommand(
+      this.deps.store,
+      calendarFeedStream(owner, ownerId),
+      calendarFeedDecider,
+      {
+        ...command,
+        metadata: commandMetadata(this.now(), actor),
+      } as CalendarFeedCommand,
+    );
+    await this.reads.settled(result.position);
+  }
+}

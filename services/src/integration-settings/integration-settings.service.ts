@@ -1,0 +1,114 @@
+import type pg from 'pg';
+import type {
+  ChatAppForm,
+  ChatbotSettings,
+  IntegrationSettings,
+  WhatsAppSettings,
+} from '@appointment/contracts/integration-settings';
+import {
+  integrationSettingsOf,
+  whatsAppMessagesOf,
+} from '@appointment/projections/integration-settings.queries';
+import type { WhatsAppMessageRecord } from '@appointment/contracts/events/messaging';
+import type { Actor } from '../accounts/accounts.service';
+import { commandMetadata, handleCommand } from '../domain/command-handler';
+import {
+  integrationSettingsDecider,
+  integrationSettingsStream,
+  type IntegrationSettingsCommand,
+} from '../domain/integration-settings/integration-settings.decider';
+import type { EventStore } from '@appointment/contracts/event-store';
+import { providerInScope, type CheckProvider } from '../provider-scope';
+import { IntegrationError } from '../integrations/client';
+import { ValidationError } from '../domain/errors';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { ReadYourWrites, type WaitFor } from '../read-your-writes';
+
+export interface IntegrationSettingsDependencies {
+  store: EventStore;
+  pool: pg.Pool;
+  waitFor: WaitFor;
+  checkProvider: CheckProvider;
+  /** Refuses a URL the product must not call (request forgery), with an IntegrationError. */
+  checkOutboundUrl?: (url: string) => Promise<void>;
+  now?: () => Date;
+}
+
+/** A provider's integration settings (issue 11): read, and changed by its admin. */
+export class IntegrationSettingsService {
+  private readonly reads: ReadYourWrites;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: IntegrationSettingsDependencies) {
+    this.reads = new ReadYourWrites(deps.waitFor);
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  providerOf(actor: Actor, providerId: string | undefined): Promise<string> {
+    return providerInScope(actor, providerId, this.deps.checkProvider);
+  }
+
+  settings(providerId: string): Promise<IntegrationSettings> {
+    return integrationSettingsOf(this.deps.pool, providerId);
+  }
+
+  whatsAppMessages(providerId: string): Promise<WhatsAppMessageRecord[]> {
+    return whatsAppMessagesOf(this.deps.pool, providerId);
+  }
+
+  async saveChatbot(
+    actor: Actor,
+    providerId: string,
+    settings: ChatbotSettings,
+  ): Promise<IntegrationSettings> {
+    return this.command(actor, providerId, { type: 'SaveChatbotSettings', data: { providerId, settings } });
+  }
+
+  async saveWhatsApp(
+    actor: Actor,
+    providerId: string,
+    settings: WhatsAppSettings,
+  ): Promise<IntegrationSettings> {
+    return this.command(actor, providerId, { type: 'SaveWhatsAppSettings', data: { providerId, settings } });
+  }
+
+  async connectChatApp(actor: Actor, providerId: string, form: ChatAppForm): Promise<IntegrationSettings> {
+    await this.checkUrl(form.webhookUrl);
+    return this.command(actor, providerId, { type: 'ConnectChatApp', data: { providerId, ...form } });
+  }
+
+  async configureChatApp(actor: Actor, providerId: string, form: ChatAppForm): Promise<IntegrationSettings> {
+    await this.checkUrl(form.webhookUrl);
+    return this.command(actor, providerId, { type: 'ConfigureChatApp', data: { providerId, ...form } });
+  }
+
+  async disconnectChatApp(actor: Actor, providerId: string): Promise<IntegrationSettings> {
+    return this.command(actor, providerId, { type: 'DisconnectChatApp', data: { providerId } });
+  }
+
+  /** The guard against request forgery, as for webhooks: a 400 naming the field. */
+  private async checkUrl(url: string): Promise<void> {
+    try {
+      await this.deps.checkOutboundUrl?.(url);
+    } catch (error) {
+      if (!(error instanceof IntegrationError)) throw error;
+      const message = error.kind === 'unsafe_url' ? MESSAGES.webhookUrlUnsafe : MESSAGES.webhookUrlInvalid;
+      throw new ValidationError(message, [{ field: 'webhookUrl', message }]);
+    }
+  }
+
+  private async command(
+    actor: Actor,
+    providerId: string,
+    command: Omit<IntegrationSettingsCommand, 'metadata'>,
+  ): Promise<IntegrationSettings> {
+    const result = await handleCommand(
+      this.deps.store,
+      integrationSettingsStream(providerId),
+      integrationSettingsDecider,
+      { ...command, metadata: commandMetadata(this.now(), actor) } as IntegrationSettingsCommand,
+    );
+    await this.reads.settled(result.position);
+    return this.settings(providerId);
+  }
+}

@@ -1,0 +1,193 @@
+import { Webhook as Verifier } from 'standardwebhooks';
+import type { BookingResponse } from '@appointment/contracts/appointments';
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { Webhook, WebhookDelivery, WebhookWithSecretResponse } from '@appointment/contracts/webhooks';
+import { startWebhookReceiver, type WebhookReceiver } from '@appointment/infra/testing/webhook-receiver';
+import {
+  bookAtSunrise,
+  startTestPlatform,
+  sunriseWindows,
+  type Caller,
+  type TestPlatform,
+} from '../../testing/test-platform';
+import { WEBHOOK_DISABLED_TEXT } from './webhook-delivery';
+
+/** Polls the API until `check` holds: deliveries happen in the background. */
+const eventually = async <T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 30_000) => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > until) throw new Error(`still not so after ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe('webhooks (issue 10)', () => {
+  let test: TestPlatform;
+  let receiver: WebhookReceiver;
+  let admin: Caller;
+  let user: Caller;
+
+  beforeAll(async () => {
+    test = await startTestPlatform({
+      demoData: true,
+      name: 'webhooks',
+      jobs: true,
+      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1s,1s', BOOKING_LIMIT: '0' },
+    });
+    receiver = await startWebhookReceiver();
+    admin = await test.signedIn('admin@example.com');
+    user = await test.signedIn('user@example.com');
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await test.stop();
+  });
+
+  const create = async (body: Record<string, unknown>) =>
+    admin.post<WebhookWithSecretResponse>('/api/integrations/webhooks', {
+      name: 'CRM',
+      url: receiver.url,
+      eventTypes: ['appointment.booked'],
+      ...body,
+    });
+  const deliveries = (webhookId: string) => async () =>
+    (await admin.get<{ deliveries: WebhookDelivery[] }>(`/api/integrations/webhooks/${webhookId}/deliveries`))
+      .body.deliveries;
+
+  it('shows the secret once, then lists the webhook without it', async () => {
+    const created = await create({ name: 'Listed' });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^whsec_/);
+    const listed = await admin.get<{ webhooks: Webhook[] }>('/api/integrations/webhooks');
+    const mine = listed.body.webhooks.find((hook) => hook.id === created.body.webhook.id)!;
+    expect(mine).toMatchObject({ name: 'Listed', url: receiver.url, active: true });
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.secret);
+    const rotated = await admin.post<WebhookWithSecretResponse>(
+      `/api/integrations/webhooks/${mine.id}/rotate-secret`,
+    );
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(created.body.secret);
+    expect((await admin.call('DELETE', `/api/integrations/webhooks/${mine.id}`)).body).toEqual({
+      message: MESSAGES.webhookDeleted,
+    });
+  });
+
+  it('refuses a bad form with the contracts’ messages', async () => {
+    const bad = await create({ url: 'ftp://example.com', eventTypes: [] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain(MESSAGES.webhookUrlInvalid);
+    expect(JSON.stringify(bad.body)).toContain(MESSAGES.webhookEventTypesRequired);
+    expect((await user.post('/api/integrations/webhooks', {})).status).toBe(403);
+  });
+
+  it('delivers a booking signed, retries a failing receiver with the same webhook-id, and redelivers', async () => {
+    const created = await create({ name: 'Bookings' });
+    const { webhook, secret } = created.body;
+    receiver.answerNext(500, 503);
+    const start = receiver.heard.length;
+    const { appointment } = await bookAtSunrise(user, 'General Consultation');
+
+    const log = await eventually(deliveries(webhook.id), (list) => list[0]?.status === 'succeeded');
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ eventType: 'appointment.booked', attempts: 3, lastStatusCode: 200 });
+    expect(log[0]!.lastResponse).toBe('{"received":true}');
+
+    const attempts = receiver.heard.slice(start);
+    expect(attempts.map((a) => a.answered)).toEqual([500, 503, 200]);
+    expect(new Set(attempts.map((a) => a.webhookId))).toEqual(new Set([log[0]!.id]));
+    const verifier = new Verifier(secret);
+    for (const attempt of attempts) {
+      const payload = verifier.verify(attempt.body, attempt.headers as Record<string, string>) as {
+        type: string;
+        data: { appointmentId: string };
+      };
+      expect(payload).toMatchObject({ type: 'appointment.booked', data: { appointmentId: appointment._id } });
+    }
+
+    const again = await admin.post(
+      `/api/integrations/webhooks/${webhook.id}/deliveries/${log[0]!.id}/redeliver`,
+    );
+    expect(again.status).toBe(202);
+    const heard = await receiver.until((all) => all.length === start + 4);
+    expect(heard[start + 3]!.webhookId).toBe(log[0]!.id);
+    await eventually(
+      deliveries(webhook.id),
+      (list) => list[0]?.attempts === 4 && list[0]?.status === 'succeeded',
+    );
+    await admin.call('DELETE', `/api/integrations/webhooks/${webhook.id}`);
+  });
+
+  it('turns a webhook off after 20 failed deliveries in a row, and tells the admin', async () => {
+    const created = await create({ name: 'Broken', url: `${receiver.url}?broken` });
+    const webhook = created.body.webhook;
+    receiver.answerAlways(500);
+    try {
+      // Twenty bookings: each delivery fails its three attempts.
+      const { sunrise, windows } = await sunriseWindows(user, 'Follow-up Visit');
+      let booked = 0;
+      for (const window of windows) {
+        for (let index = 1; booked < 20 && index <= 4; index++) {
+          const reply = await user.post<BookingResponse>('/api/appointments/bookappointment', {
+            servicename: 'Follow-up Visit',
+            providerId: sunrise.id,
+            timeslotId: window._id,
+            date: window.date,
+            index: String(index),
+          });
+          if (reply.status === 200 || reply.status === 201) booked++;
+          else break;
+        }
+        if (booked === 20) break;
+      }
+      expect(booked).toBe(20);
+      const off = await eventually(
+        async () =>
+          (await admin.get<{ webhooks: Webhook[] }>('/api/integrations/webhooks')).body.webhooks.find(
+            (hook) => hook.id === webhook.id,
+          )!,
+        (hook) => !hook.active,
+        90_000,
+      );
+      expect(off.disabledReason).toBe('20 failed deliveries in a row');
+      const list = await deliveries(webhook.id)();
+      expect(list.filter((delivery) => delivery.status === 'failed')).toHaveLength(20);
+      const notices = await eventually(
+        async () =>
+          (await admin.get<{ notifications: { message: string }[] }>('/api/appointments/getnotification'))
+            .body,
+        (body) => body.notifications.some((n) => n.message === WEBHOOK_DISABLED_TEXT('Broken', 20)),
+      );
+      expect(
+        notices.notifications.filter((n) => n.message === WEBHOOK_DISABLED_TEXT('Broken', 20)),
+      ).toHaveLength(1);
+    } finally {
+      receiver.answerAlways(undefined);
+    }
+  }, 120_000);
+});
+
+describe('webhooks to private addresses (issue 10)', () => {
+  let test: TestPlatform;
+
+  beforeAll(async () => {
+    test = await startTestPlatform({ demoData: true, name: 'webhooks_guard' });
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it('are refused when saved', async () => {
+    const admin = await test.signedIn('admin@example.com');
+    for (const url of ['http://127.0.0.1:9/hooks', 'http://169.254.169.254/latest', 'http://localhost/x']) {
+      const reply = await admin.post('/api/integrations/webhooks', {
+        name: 'Inside',
+        url,
+        eventTypes: ['appointment.booked'],
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ message: MESSAGES.webhookUrlUnsafe });
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { toIntegrationEvents } from '@appointment/contracts/integration-events';
+import type { WebhookDelivery, WebhookWithSecretResponse } from '@appointment/contracts/webhooks';
+import { startWebhookReceiver } from '@appointment/infra/testing/webhook-receiver';
+import { timeSlotStream } from '../../domain/schedule/time-slot.decider';
+import { JobQueues, QUEUE_NAMES } from '../../jobs/job-queues';
+import { bookAtSunrise, startTestPlatform, type TestPlatform } from '../../testing/test-platform';
+import { IntegrationClient } from '../client';
+import { WebhookDeliverer, webhookJobId, type WebhookJob } from './webhook-delivery';
+import { deliveryIdOf } from './webhook-log';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Issue 10: a delivery worker SIGKILLed while the receiver holds its request. BullMQ hands the
+ * job to another worker, which sends it again: the receiver hears the same webhook-id and the
+ * same event twice (and can drop the repeat), and nothing else.
+ */
+describe('a webhook worker killed mid-delivery', () => {
+  let test: TestPlatform;
+
+  beforeAll(async () => {
+    test = await startTestPlatform({
+      demoData: true,
+      name: 'webhook_kill',
+      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
+    });
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it('sends the same webhook-id again and no second event', async () => {
+    let holding = true;
+    const receiver = await startWebhookReceiver({ hold: () => holding });
+    const admin = await test.signedIn('admin@example.com');
+    const user = await test.signedIn('user@example.com');
+    const created = await admin.post<WebhookWithSecretResponse>('/api/integrations/webhooks', {
+      name: 'CRM',
+      url: receiver.url,
+      eventTypes: ['appointment.booked'],
+    });
+    const webhook = created.body.webhook;
+    const { window } = await bookAtSunrise(user, 'General Consultation');
+    const booked = (await test.platform.store.readStream(timeSlotStream(window._id))).find(
+      (event) => event.type === 'IntervalBooked',
+    )!;
+    const [publicEvent] = toIntegrationEvents(booked);
+    const job: WebhookJob = {
+      deliveryId: deliveryIdOf(webhook.id, publicEvent!.id),
+      webhookId: webhook.id,
+      providerId: webhook.providerId,
+      eventId: publicEvent!.id,
+      eventType: publicEvent!.type,
+      payload: JSON.stringify(publicEvent),
+      committedAt: booked.createdAt,
+      attempt: 1,
+    };
+    const prefix = `whkill-${randomBytes(4).toString('hex')}`;
+
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'services/src/integrations/webhooks/webhook-worker.fixture.ts'],
+      {
+        env: { ...process.env, DATABASE_URL: test.platform.databaseUrl, REDIS_URL, JOBS_PREFIX: prefix },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((resolve) => {
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('READY')) resolve();
+      });
+    });
+    const jobs = await JobQueues.create({ backend: { kind: 'redis', url: REDIS_URL }, prefix, lockMs: 1000 });
+    const client = new IntegrationClient({ allowPrivate: true });
+    try {
+      await jobs.enqueue(QUEUE_NAMES.webhookDelivery, 'deliver', job, { jobId: webhookJobId(job) });
+      // A replay of the same event enqueues nothing new.
+      await jobs.enqueue(QUEUE_NAMES.webhookDelivery, 'deliver', job, { jobId: webhookJobId(job) });
+      await receiver.until((heard) => heard.length === 1);
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      holding = false;
+
+      // Another worker finds the abandoned job and sends it again.
+      const deliverer = new WebhookDeliverer({
+        pool: test.platform.pool,
+        store: test.platform.store,
+        jobs,
+        client,
+        retryScheduleMs: [1000],
+      });
+      await jobs.work<WebhookJob>(QUEUE_NAMES.webhookDelivery, (again) => deliverer.deliver(again.data), {
+        concurrency: 1,
+      });
+      for (let i = 0; i < 300 && (await jobs.counts(QUEUE_NAMES.webhookDelivery)).completed < 1; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await jobs.counts(QUEUE_NAMES.webhookDelivery)).toMatchObject({
+        completed: 1,
+        active: 0,
+        waiting: 0,
+        delayed: 0,
+        failed: 0,
+      });
+      expect(receiver.heard).toHaveLength(2);
+      expect(receiver.heard.map((heard) => heard.webhookId)).toEqual([job.deliveryId, job.deliveryId]);
+      expect(receiver.heard.map((heard) => JSON.parse(heard.body).id)).toEqual([
+        publicEvent!.id,
+        publicEvent!.id,
+      ]);
+      const log = await admin.get<{ deliveries: WebhookDelivery[] }>(
+        `/api/integrations/webhooks/${webhook.id}/deliveries`,
+      );
+      expect(log.body.deliveries).toEqual([
+        expect.objectContaining({ id: job.deliveryId, status: 'succeeded', lastStatusCode: 200 }),
+      ]);
+    } finally {
+      child.kill('SIGKILL');
+      client.close();
+      await jobs.close();
+      await receiver.close();
+    }
+  }, 60_000);
+});

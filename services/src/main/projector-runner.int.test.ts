@@ -1,0 +1,107 @@
+import type { Projection } from '@appointment/projections/projection';
+import { readCheckpoint } from '@appointment/projections/checkpoints';
+import { ProjectorRunner } from '@appointment/projections/runner';
+import { streamCatalogProjection } from '@appointment/projections/stream-catalog.projection';
+import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
+import { PostgresEventStore } from '../eventstore/postgres-event-store';
+
+/** A read model that keeps every event id it saw; it fails on `Poison` events while `failing`. */
+const tally = (name: string, reactor = false) => {
+  const control = { failing: false };
+  const projection: Projection = {
+    name,
+    reactor,
+    version: 1,
+    createTables: (schema) => `CREATE TABLE ${schema}.seen (event_id uuid PRIMARY KEY, type text NOT NULL);`,
+    apply: async (event, { db, schema }) => {
+      if (event.type === 'Poison' && control.failing) throw new Error('the read model is down');
+      await db.query(`INSERT INTO ${schema}.seen VALUES ($1, $2)`, [event.id, event.type]);
+    },
+  };
+  return { projection, control };
+};
+
+/**
+ * The single-pass projector (issue 13): one subscription feeds the projections that have caught
+ * up, each with its own checkpoint; one that is behind or failing catches up alone and joins.
+ */
+describe('the projector runner', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  const runners: ProjectorRunner[] = [];
+  const count = async (name: string) =>
+    Number((await store.pool.query(`SELECT count(*) FROM rm_${name}.seen`)).rows[0]!.count);
+
+  beforeAll(async () => {
+    database = await createTestDatabase('projector_runner');
+    store = await PostgresEventStore.connect({ connectionString: database.url, pollIntervalMs: 20 });
+  });
+  afterAll(async () => {
+    for (const runner of runners) await runner.stop();
+    await store.close();
+    await database.drop();
+  });
+
+  it('lets a new projection catch up alone, then feeds it with the others', async () => {
+    const first = new ProjectorRunner(store.pool, store, [streamCatalogProjection], { batchSize: 20 });
+    runners.push(first);
+    await first.start();
+    for (let i = 0; i < 10; i++) {
+      await store.append(`thing-${i}`, [
+        { type: 'ThingMade', data: { i } },
+        { type: 'ThingMade', data: { i } },
+      ]);
+    }
+    const { position } = await store.append('thing-x', [{ type: 'ThingMade', data: {} }]);
+    expect(await first.waitFor(position)).toBe(true);
+    await first.stop();
+
+    const late = tally('late_tally');
+    const second = new ProjectorRunner(store.pool, store, [streamCatalogProjection, late.projection], {
+      batchSize: 20,
+    });
+    runners.push(second);
+    await second.start();
+    // The subscription starts where the stream catalogue is; the new one reads 21 events alone.
+    const more = await store.append('thing-y', [{ type: 'ThingMade', data: {} }]);
+    expect(await second.waitFor(more.position)).toBe(true);
+    expect(await count('late_tally')).toBe(22);
+    const states = Object.fromEntries(second.states().map((s) => [s.projection, s.position]));
+    expect(states.late_tally).toEqual(states.stream_catalog);
+    expect((await readCheckpoint(store.pool, 'late_tally'))?.eventsApplied).toBe(22);
+
+    // Joined: both follow the same subscription from here on.
+    const last = await store.append('thing-z', [{ type: 'ThingMade', data: {} }]);
+    expect(await second.waitFor(last.position)).toBe(true);
+    expect(await count('late_tally')).toBe(23);
+    await second.stop();
+  });
+
+  it('keeps the others moving while one projection fails, which catches up once it recovers', async () => {
+    const sick = tally('sick_tally');
+    const healthy = tally('healthy_tally');
+    const runner = new ProjectorRunner(store.pool, store, [sick.projection, healthy.projection], {
+      batchSize: 20,
+    });
+    runners.push(runner);
+    await runner.start();
+    const start = await store.append('thing-start', [{ type: 'ThingMade', data: {} }]);
+    expect(await runner.waitFor(start.position)).toBe(true);
+    const before = await count('healthy_tally');
+    sick.control.failing = true;
+    await store.append('poison-1', [{ type: 'Poison', data: {} }]);
+    const { position } = await store.append('thing-after', [{ type: 'ThingMade', data: {} }]);
+    expect(await runner.waitFor(position, 10_000, ['healthy_tally'])).toBe(true);
+    expect(await count('healthy_tally')).toBe(before + 2);
+    expect(await runner.waitFor(position, 300, ['sick_tally'])).toBe(false);
+
+    sick.control.failing = false;
+    expect(await runner.waitFor(position, 15_000, ['sick_tally'])).toBe(true);
+    expect(await count('sick_tally')).toBe(await count('healthy_tally'));
+    // Back on the subscription: a new event reaches both.
+    const next = await store.append('thing-later', [{ type: 'ThingMade', data: {} }]);
+    expect(await runner.waitFor(next.position, 10_000, ['sick_tally', 'healthy_tally'])).toBe(true);
+    expect(await count('sick_tally')).toBe(await count('healthy_tally'));
+    await runner.stop();
+  });
+});

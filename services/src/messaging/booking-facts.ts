@@ -1,0 +1,69 @@
+import { IntervalBooked, AppointmentStatusChanged } from '@appointment/contracts/events/time-slot';
+import { timeSlotStream } from '../domain/schedule/time-slot.decider';
+import type { EventStore } from '@appointment/contracts/event-store';
+
+/** An appointment as its window's stream tells it now: what outbound messages are made of. */
+export interface BookingFacts {
+  appointmentId: string;
+  providerId: string;
+  userId: string;
+  username: string;
+  serviceName: string;
+  providerName: string;
+  startDateTime: string;
+  timezone: string;
+  status: string;
+}
+
+/** Read from the log, not a read model: a job may run before the read models hold its event. */
+export const bookingFacts = async (
+  store: EventStore,
+  timeSlotId: string,
+  appointmentId: string,
+): Promise<BookingFacts | undefined> => {
+  let facts: BookingFacts | undefined;
+  for (const event of await store.readStream(timeSlotStream(timeSlotId))) {
+    if (event.type === 'IntervalBooked') {
+      const booked = IntervalBooked.safeParse(event.data);
+      if (booked.success && booked.data.appointmentId === appointmentId) {
+        const d = booked.data;
+        facts = {
+          appointmentId,
+          providerId: d.providerId,
+          userId: d.userId,
+          username: d.username,
+          serviceName: d.serviceName,
+          providerName: d.providerName,
+          startDateTime: d.startDateTime,
+          timezone: d.timezone,
+          status: d.status,
+        };
+      }
+    } else if (event.type === 'AppointmentStatusChanged' && facts) {
+      const changed = AppointmentStatusChanged.safeParse(event.data);
+      if (changed.success && changed.data.appointmentId === appointmentId) facts.status = changed.data.to;
+    }
+  }
+  return facts;
+};
+
+/** The start as a date and a time in the provider's zone, in the reader's language. */
+export const whenOf = (facts: Pick<BookingFacts, 'startDateTime' | 'timezone'>, language = 'en') => {
+  const at = new Date(facts.startDateTime);
+  const zone = { timeZone: facts.timezone };
+  return {
+    date: new Intl.DateTimeFormat(language, {
+      ...zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).format(at),
+    time: new Intl.DateTimeFormat(language, {
+      ...zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at),
+  };
+};

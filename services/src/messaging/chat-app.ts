@@ -1,0 +1,120 @@
+import type pg from 'pg';
+import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
+import { integrationSettingsOf } from '@appointment/projections/integration-settings.queries';
+import type { Projection } from '@appointment/projections/projection';
+import type { EventStore } from '@appointment/contracts/event-store';
+import { QUEUE_NAMES, type JobContext, type JobQueues } from '../jobs/job-queues';
+import type { Logger } from '../logger';
+import { bookingFacts, whenOf } from './booking-facts';
+import { IntegrationError, type IntegrationClient } from '../integrations/client';
+
+/**
+ * The chat app (issue 11, docs/product.md §2.8 Connected Apps): when a provider has connected
+ * one, each new booking and status change is posted as `{ "text": … }` to its incoming webhook,
+ * as a job with retries. The job id comes from the event, so a replay posts nothing twice.
+ */
+export interface ChatAppJob {
+  providerId: string;
+  timeSlotId: string;
+  appointmentId: string;
+  /** The status change, when the message is about one. */
+  change?: { from: string; to: string };
+}
+
+/** Tries of one post, and the first wait between them (doubling each time). */
+export const CHAT_APP_ATTEMPTS = 6;
+const CHAT_APP_BACKOFF_MS = 5_000;
+
+const connectedFor = async (db: pg.ClientBase, providerId: string): Promise<boolean> => {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM rm_integration_settings.settings
+      WHERE provider_id = $1 AND (chat_app->>'connected')::boolean`,
+    [providerId],
+  );
+  return (rowCount ?? 0) > 0;
+};
+
+const jobFor = (event: { type: string; data: unknown }): ChatAppJob | undefined => {
+  if (event.type === 'IntervalBooked') {
+    const d = IntervalBooked.safeParse(event.data);
+    return d.success
+      ? { providerId: d.data.providerId, timeSlotId: d.data.timeSlotId, appointmentId: d.data.appointmentId }
+      : undefined;
+  }
+  if (event.type === 'AppointmentStatusChanged') {
+    const d = AppointmentStatusChanged.safeParse(event.data);
+    return d.success
+      ? {
+          providerId: d.data.providerId,
+          timeSlotId: d.data.timeSlotId,
+          appointmentId: d.data.appointmentId,
+          change: { from: d.data.from, to: d.data.to },
+        }
+      : undefined;
+  }
+  return undefined;
+};
+
+export const chatAppDispatcher = (jobs: Pick<JobQueues, 'enqueue'>): Projection => ({
+  name: 'chat_app_dispatcher',
+  reactor: true,
+  version: 1,
+  createTables: () => '',
+  apply: async (event, { db }) => {
+    const job = jobFor(event);
+    if (!job || !(await connectedFor(db, job.providerId))) return;
+    await jobs.enqueue<ChatAppJob>(QUEUE_NAMES.chatApp, 'post-chat-message', job, {
+      jobId: `chatapp-${event.id}`,
+      attempts: CHAT_APP_ATTEMPTS,
+      backoffMs: CHAT_APP_BACKOFF_MS,
+    });
+  },
+});
+
+/** The short text a chat channel shows. */
+export const chatTextOf = (
+  facts: { serviceName: string; username: string; startDateTime: string; timezone: string; status: string },
+  change?: ChatAppJob['change'],
+): string => {
+  const { date, time } = whenOf(facts);
+  return change
+    ? `${facts.serviceName} for ${facts.username} on ${date} at ${time}: ${change.from} → ${change.to}`
+    : `New booking: ${facts.serviceName} for ${facts.username} on ${date} at ${time} (${facts.status})`;
+};
+
+export interface ChatAppSenderDependencies {
+  store: EventStore;
+  pool: pg.Pool;
+  /** The guarded integration client: the URL is the provider's, checked again where it connects. */
+  client: Pick<IntegrationClient, 'send'>;
+  logger: Pick<Logger, 'warn'>;
+}
+
+/** One post: to the URL connected now; nothing when the app was disconnected meanwhile. */
+export const runChatApp = async (
+  deps: ChatAppSenderDependencies,
+  job: JobContext<ChatAppJob>,
+): Promise<void> => {
+  const { chatApp } = await integrationSettingsOf(deps.pool, job.data.providerId);
+  if (!chatApp.connected || !chatApp.webhookUrl) return;
+  const facts = await bookingFacts(deps.store, job.data.timeSlotId, job.data.appointmentId);
+  if (!facts) return;
+  try {
+    await deps.client.send({
+      url: chatApp.webhookUrl,
+      method: 'POST',
+      json: { text: chatTextOf(facts, job.data.change) },
+      timeoutMs: 10_000,
+      maxResponseBytes: 64 * 1024,
+    });
+  } catch (error) {
+    if (error instanceof IntegrationError && (job.attempt >= job.attempts || error.kind === 'unsafe_url')) {
+      deps.logger.warn(
+        { providerId: job.data.providerId, error: error.message },
+        'chat app message not delivered',
+      );
+      return;
+    }
+    throw error;
+  }
+};

@@ -1,0 +1,249 @@
+import type pg from 'pg';
+import { v5 as uuidv5 } from 'uuid';
+import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
+import { ReminderSent } from '@appointment/contracts/events/reminders';
+import type { MessageKind, MessagingEvent } from '@appointment/contracts/events/messaging';
+import type { WhatsAppSettings } from '@appointment/contracts/integration-settings';
+import { integrationSettingsOf } from '@appointment/projections/integration-settings.queries';
+import type { Projection } from '@appointment/projections/projection';
+import type { EventStore } from '@appointment/contracts/event-store';
+import { QUEUE_NAMES, type JobContext, type JobQueues } from '../jobs/job-queues';
+import { remindersStream } from '../reminders/reminders';
+import { bookingFacts, whenOf, type BookingFacts } from './booking-facts';
+import { IntegrationError, type IntegrationClient } from '../integrations/client';
+
+/**
+ * WhatsApp messages (issue 11, docs/product.md §7.8 the business messaging API v18.0): when a
+ * provider has WhatsApp enabled, the booking confirmation and the 24 h and 1 h reminders also go
+ * to the person's phone, if they chose WhatsApp in their profile. Each is a job with retries
+ * whose outcome (sent, failed with the API's message, or skipped with the reason) is recorded
+ * once on the appointment's reminder stream.
+ */
+export interface WhatsAppJob {
+  appointmentId: string;
+  timeSlotId: string;
+  providerId: string;
+  kind: MessageKind;
+  /** The event the message answers: the scheduling, or the ReminderSent. */
+  causedBy: string;
+}
+
+export const WHATSAPP_ATTEMPTS = 5;
+const NAMESPACE = '0c7d5e8f-1a2b-4c3d-9e8f-7a6b5c4d3e2f';
+const TEMPLATE_FOR: Record<MessageKind, string> = {
+  confirmation: 'appointment_confirmation',
+  '24h': 'appointment_reminder',
+  '1h': 'appointment_reminder',
+};
+
+/** Whether a provider has WhatsApp on, read in the projector's own transaction. */
+const enabledFor = async (db: pg.ClientBase, providerId: string): Promise<boolean> => {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM rm_integration_settings.settings
+      WHERE provider_id = $1 AND (whatsapp->>'enabled')::boolean AND whatsapp->>'phoneNumberId' <> ''`,
+    [providerId],
+  );
+  return (rowCount ?? 0) > 0;
+};
+
+/** The message a recorded event asks for, if any. */
+const messageFor = (event: { type: string; data: unknown }): Omit<WhatsAppJob, 'causedBy'> | undefined => {
+  if (event.type === 'IntervalBooked') {
+    const d = IntervalBooked.safeParse(event.data);
+    return d.success && d.data.status === 'scheduled'
+      ? {
+          appointmentId: d.data.appointmentId,
+          timeSlotId: d.data.timeSlotId,
+          providerId: d.data.providerId,
+          kind: 'confirmation',
+        }
+      : undefined;
+  }
+  if (event.type === 'AppointmentStatusChanged') {
+    const d = AppointmentStatusChanged.safeParse(event.data);
+    return d.success && d.data.to === 'scheduled'
+      ? {
+          appointmentId: d.data.appointmentId,
+          timeSlotId: d.data.timeSlotId,
+          providerId: d.data.providerId,
+          kind: 'confirmation',
+        }
+      : undefined;
+  }
+  if (event.type === 'ReminderSent') {
+    const parsed = ReminderSent.safeParse(event.data);
+    if (!parsed.success) return undefined;
+    const { appointmentId, timeSlotId, providerId, kind } = parsed.data;
+    return providerId && (kind === '24h' || kind === '1h')
+      ? { appointmentId, timeSlotId, providerId, kind }
+      : undefined;
+  }
+  return undefined;
+};
+
+/** Sets a WhatsApp job for each confirmation and reminder of a provider with WhatsApp on. */
+export const whatsAppDispatcher = (jobs: Pick<JobQueues, 'enqueue'>): Projection => ({
+  name: 'whatsapp_dispatcher',
+  reactor: true,
+  version: 1,
+  createTables: () => '',
+  apply: async (event, { db }) => {
+    const message = messageFor(event);
+    if (!message || !(await enabledFor(db, message.providerId))) return;
+    await jobs.enqueue<WhatsAppJob>(
+      QUEUE_NAMES.whatsapp,
+      'send-whatsapp',
+      { ...message, causedBy: event.id },
+      {
+        jobId: `whatsapp-${event.id}-${message.kind}`,
+        attempts: WHATSAPP_ATTEMPTS,
+        backoffMs: 2_000,
+      },
+    );
+  },
+});
+
+export interface WhatsAppSenderDependencies {
+  store: EventStore;
+  pool: pg.Pool;
+  /** The integration client for the operator's own endpoints (WHATSAPP_API_URL is a setting). */
+  client: Pick<IntegrationClient, 'send'>;
+  /** WHATSAPP_API_URL: the messaging API's base, with its version (https://graph.facebook.com/v18.0). */
+  apiUrl: string;
+  token?: string;
+  now?: () => Date;
+}
+
+interface Recipient {
+  phone: string;
+  wantsWhatsApp: boolean;
+  language: string;
+}
+
+const recipientOf = async (pool: pg.Pool, userId: string): Promise<Recipient | undefined> => {
+  const { rows } = await pool.query<{ phone: string; notify_whatsapp: boolean; language: string }>(
+    `SELECT phone, notify_whatsapp, language FROM rm_accounts.users WHERE id = $1`,
+    [userId],
+  );
+  return (
+    rows[0] && { phone: rows[0].phone, wantsWhatsApp: rows[0].notify_whatsapp, language: rows[0].language }
+  );
+};
+
+/** The request body of docs/product.md §7.8: a template when approved, else its text filled in. */
+export const whatsAppBody = (
+  settings: WhatsAppSettings,
+  kind: MessageKind,
+  facts: BookingFacts,
+  to: string,
+  language: string,
+) => {
+  const { date, time } = whenOf(facts, language);
+  const values = [facts.serviceName, facts.providerName, date, time];
+  const template = settings.templates.find((candidate) => candidate.name === TEMPLATE_FOR[kind]);
+  const common = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
+  if (template?.status === 'approved') {
+    return {
+      ...common,
+      type: 'template',
+      template: {
+        name: template.name,
+        language: { code: template.language || 'en' },
+        components: [{ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) }],
+      },
+    };
+  }
+  const text =
+    template?.body ??
+    (kind === 'confirmation'
+      ? 'Your appointment for {{1}} at {{2}} on {{3}} at {{4}} is confirmed.'
+      : 'Reminder: your appointment for {{1}} at {{2}} is on {{3}} at {{4}}.');
+  return {
+    ...common,
+    type: 'text',
+    text: { body: text.replace(/\{\{(\d)\}\}/g, (_match, n: string) => values[Number(n) - 1] ?? '') },
+  };
+};
+
+/** One WhatsApp job: decides, sends, and records the outcome once. */
+export const runWhatsApp = async (
+  deps: WhatsAppSenderDependencies,
+  job: JobContext<WhatsAppJob>,
+): Promise<void> => {
+  const { appointmentId, providerId, kind, timeSlotId, causedBy } = job.data;
+  const at = () => (deps.now?.() ?? new Date()).toISOString();
+  const record = (event: MessagingEvent) =>
+    deps.store.append(
+      remindersStream(appointmentId),
+      [
+        {
+          id: uuidv5(`${causedBy}\u0001${kind}\u0001whatsapp`, NAMESPACE),
+          type: event.type,
+          data: event.data,
+          metadata: { causationId: causedBy },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+  const ref = { appointmentId, providerId, kind, channel: 'whatsapp' as const };
+  const skip = (reason: string) =>
+    record({ type: 'WhatsAppMessageSkipped', data: { ...ref, reason, at: at() } });
+
+  const facts = await bookingFacts(deps.store, timeSlotId, appointmentId);
+  if (!facts || facts.status !== 'scheduled')
+    return void (await skip(`the appointment is ${facts?.status ?? 'unknown'}`));
+  const { whatsapp } = await integrationSettingsOf(deps.pool, providerId);
+  if (!whatsapp.enabled || !whatsapp.phoneNumberId)
+    return void (await skip('WhatsApp is off for this provider'));
+  const recipient = await recipientOf(deps.pool, facts.userId);
+  if (!recipient?.wantsWhatsApp) return void (await skip('the person has not chosen WhatsApp messages'));
+  const to = recipient.phone.replace(/\D/g, '');
+  if (!to) return void (await skip('the person has no phone number'));
+
+  const body = whatsAppBody(whatsapp, kind, facts, to, recipient.language);
+  try {
+    const answer = await deps.client.send({
+      url: `${deps.apiUrl.replace(/\/$/, '')}/${encodeURIComponent(whatsapp.phoneNumberId)}/messages`,
+      method: 'POST',
+      json: body,
+      ...(deps.token ? { bearer: deps.token } : {}),
+      maxResponseBytes: 64 * 1024,
+    });
+    const messageId = (jsonOf(answer.body) as { messages?: { id?: unknown }[] } | undefined)?.messages?.[0]
+      ?.id;
+    await record({
+      type: 'WhatsAppMessageSent',
+      data: {
+        ...ref,
+        messageId: typeof messageId === 'string' ? messageId : '',
+        ...(body.type === 'template' ? { template: TEMPLATE_FOR[kind] } : {}),
+        at: at(),
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof IntegrationError)) throw error;
+    // A client error will not mend by itself; anything else is tried again while tries remain.
+    const status = error.response?.status;
+    const final = job.attempt >= job.attempts || (status !== undefined && status < 500 && status !== 429);
+    if (!final) throw error;
+    await record({
+      type: 'WhatsAppMessageFailed',
+      data: { ...ref, error: apiMessageOf(error), attempts: job.attempt, at: at() },
+    });
+  }
+};
+
+const jsonOf = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The messaging API's own error message when it gave one (Graph API: `error.message`). */
+const apiMessageOf = (error: IntegrationError): string => {
+  const message = (jsonOf(error.response?.body ?? '') as { error?: { message?: unknown } } | undefined)?.error
+    ?.message;
+  return typeof message === 'string' ? message : error.message;
+};

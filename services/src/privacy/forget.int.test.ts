@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { HistoryPage } from '@appointment/contracts/history';
+import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
+import { rebuildProjections } from '@appointment/projections/rebuild';
+import { PROJECTIONS } from '@appointment/projections/registry';
+import { PostgresEventStore } from '../eventstore/postgres-event-store';
+import { bookAtSunrise, startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { findText } from './find-text';
+
+/**
+ * Issue 12: deleting an account and rejecting a provider forget the person. Searched on the real
+ * database: the raw log and every read model, before and after a rebuild of every read model.
+ */
+describe('forgetting a person', () => {
+  let test: TestPlatform;
+  let superadmin: Caller;
+  let sunrise: string;
+
+  const rebuildAll = () => rebuildProjections(test.platform.pool, test.platform.store, PROJECTIONS);
+  const historyOf = async (providerId: string) =>
+    (await superadmin.get<HistoryPage>(`/api/providers/${providerId}/history?limit=200`)).body.entries;
+
+  beforeAll(async () => {
+    test = await startTestPlatform({ demoData: true, name: 'forget', env: { REGISTRATION_LIMIT: '1000' } });
+    superadmin = await test.signedIn('superadmin@example.com');
+    const { rows } = await test.platform.pool.query<{ id: string }>(
+      `SELECT id FROM rm_accounts.providers WHERE business_name = 'Sunrise Clinic'`,
+    );
+    sunrise = rows[0]!.id;
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it('keeps the demo data free of clear personal data in the log', async () => {
+    const found = await findText(test.platform.pool, ['user@example.com', 'Asha User']);
+    expect(found.filter((place) => place.table === 'es.events')).toEqual([]);
+    // …while the read models show them as before.
+    expect(found.map((place) => place.table)).toContain('rm_accounts.users');
+  });
+
+  it('leaves no trace of a deleted user but the facts of their booking', async () => {
+    const person = {
+      name: 'Zelda Forgetmenot',
+      email: 'zelda.forgetmenot@example.org',
+      phone: '5550142857',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+    };
+    const personal = [person.name, person.email, person.phone];
+    expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
+    const user = test.caller();
+    expect((await user.login(person.email, person.password)).status).toBe(200);
+    const { appointment } = await bookAtSunrise(user, 'General Consultation');
+    const admin = await test.signedIn('admin@example.com');
+    expect(
+      (await admin.post('/api/appointments/updatestatus', { id: appointment._id, status: 'scheduled' }))
+        .status,
+    ).toBe(200);
+    // Sealed from the first write: the log never held them in clear.
+    expect((await findText(test.platform.pool, personal)).filter((p) => p.table === 'es.events')).toEqual([]);
+    expect(await findText(test.platform.pool, personal)).not.toEqual([]);
+    const me = await user.get<{ data: { id: string } }>('/api/profile/getprofile');
+
+    expect((await user.call('DELETE', '/api/profile/getprofile', { id: me.body.data.id })).status).toBe(200);
+
+    expect(await findText(test.platform.pool, personal)).toEqual([]);
+    await rebuildAll();
+    expect(await findText(test.platform.pool, personal)).toEqual([]);
+
+    const { rows } = await test.platform.pool.query(
+      `SELECT username, email, status, starts_at FROM rm_appointments.appointments WHERE id = $1`,
+      [appointment._id],
+    );
+    expect(rows[0]).toMatchObject({ username: FORGOTTEN_USER, email: FORGOTTEN_USER, status: 'scheduled' });
+    expect(new Date(rows[0].starts_at).toISOString()).toBe(new Date(appointment.startDateTime).toISOString());
+
+    const entries = await historyOf(sunrise);
+    const booked = entries.find(
+      (entry) => entry.type === 'IntervalBooked' && entry.actor?.id === me.body.data.id,
+    );
+    expect(booked?.summary).toMatch(/^Forgotten user booked General Consultation for /);
+    expect(booked?.actor?.email).toBe(FORGOTTEN_USER);
+    const changed = entries.find(
+      (entry) => entry.type === 'AppointmentStatusChanged' && entry.summary.startsWith('Forgotten user'),
+    );
+    expect(changed?.changes).toEqual([{ field: 'status', before: 'pending', after: 'scheduled' }]);
+    // The address is free again.
+    expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
+  });
+
+  it("leaves no trace of a rejected provider's admin and registration", async () => {
+    const registration = {
+      businessName: 'Quietwater Forgetme Clinic',
+      industry: 'Healthcare',
+      email: 'quietwater.forgetme@example.org',
+      phone: '5550171717',
+      address: '9 Hidden Lane, Chicago, IL',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+    };
+    const personal = [registration.businessName, registration.email, registration.phone, '9 Hidden Lane'];
+    expect((await test.caller().post('/api/auth/registerprovider', registration)).status).toBe(201);
+    const { body } = await superadmin.get<{ users: { _id: string; email: string }[] }>(
+      '/api/profile/getuser',
+    );
+    const pending = body.users.find((user) => user.email === registration.email)!;
+    const { rows } = await test.platform.pool.query<{ provider_id: string }>(
+      `SELECT data->>'providerId' AS provider_id FROM es.events
+        WHERE event_type = 'ProviderRegistered' AND data->>'adminId' = $1`,
+      [pending._id],
+    );
+    const providerId = rows[0]!.provider_id;
+
+    expect((await superadmin.post('/api/providers/rejectprovider', { id: pending._id })).status).toBe(200);
+
+    expect(await findText(test.platform.pool, personal)).toEqual([]);
+    await rebuildAll();
+    expect(await findText(test.platform.pool, personal)).toEqual([]);
+    const summaries = (await historyOf(providerId)).map((entry) => entry.summary);
+    expect(summaries).toEqual([
+      'Forgotten user was rejected.',
+      'Forgotten user registered as a Healthcare provider and awaits approval.',
+      'Forgotten user joined as admin.',
+    ]);
+  });
+
+  it('hides an old clear event of a forgotten person from every read model, rebuilt or not', async () => {
+    // An account recorded in clear, as the demo data was before sealing began.
+    const userId = randomUUID();
+    const raw = await PostgresEventStore.connect({ connectionString: test.platform.databaseUrl });
+    try {
+      await raw.append(`user-${userId}`, [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            name: 'Olga Oldclear',
+            email: 'olga.oldclear@example.org',
+            phone: '5550199999',
+            role: 'user',
+            passwordHash: 'not-a-hash',
+            timezone: 'UTC',
+            language: 'en',
+            notificationPreferences: { email: true, sms: false, whatsapp: false },
+            emailVerified: true,
+            at: new Date().toISOString(),
+          },
+        },
+      ]);
+    } finally {
+      await raw.close();
+    }
+    const personal = ['Olga Oldclear', 'olga.oldclear@example.org', '5550199999'];
+    await test.platform.accounts.deleteUser({ userId: 'ops', role: 'superadmin' }, userId, 'Account deleted');
+
+    const readModels = async () =>
+      (await findText(test.platform.pool, personal)).filter((place) => place.table !== 'es.events');
+    expect(await readModels()).toEqual([]);
+    await rebuildAll();
+    expect(await readModels()).toEqual([]);
+    // The store hands every reader the placeholder; the raw row itself is immutable.
+    const [registered] = await test.platform.store.readStream(`user-${userId}`);
+    expect(registered!.data).toMatchObject({ name: FORGOTTEN_USER, email: FORGOTTEN_USER, phone: '' });
+  });
+});

@@ -1,0 +1,87 @@
+import { gzipSync } from 'node:zlib';
+import { addDays, format, parseISO } from 'date-fns';
+import { MESSAGES } from '@appointment/contracts/messages';
+import {
+  dayKeyIn,
+  firstOpenSlot,
+  zonedInstant,
+  type FetchSlotRequest,
+} from '@appointment/contracts/schedule';
+import {
+  scheduleServiceNamed,
+  scheduleVersionOf,
+  timeSlotsFromToday,
+} from '@appointment/projections/schedule.queries';
+import { NotFoundError } from '../../domain/errors';
+import type { ScheduleContext } from '../schedule-context';
+import type { CachedAvailability } from './availability-cache';
+
+/** A fetchslot answer: JSON bytes, gzipped when the caller accepts that. */
+export interface SlotAnswer {
+  body: Buffer;
+  encoding?: 'gzip';
+}
+
+/**
+ * docs/product.md §7.5 fetchslot, answered as JSON bytes. The service's windows from today on are read
+ * from the read model once and kept until the provider's version moves or the day turns;
+ * the first open slot, which depends on the clock, is worked out again once the clock passes
+ * its start. Each request checks the version row (one indexed read), unless the projector
+ * runs in this process and has not touched the provider since (readModelChanged).
+ */
+export const fetchSlot = async (
+  context: ScheduleContext,
+  { providerId, serviceId: serviceName }: FetchSlotRequest,
+  acceptsGzip = false,
+): Promise<SlotAnswer> => {
+  const cache = context.availability;
+  const now = context.now();
+  const key = `${providerId}\u0000${serviceName.trim().toLowerCase()}`;
+  const localVersion = cache.localVersion(providerId);
+  let entry = cache.get(key);
+  const fresh = (candidate: CachedAvailability) => now.getTime() < candidate.dayEndsAt;
+  if (!(cache.local && entry && entry.localVersion === localVersion && fresh(entry))) {
+    const version = await scheduleVersionOf(context.deps.pool, providerId);
+    if (!entry || entry.version !== version || !fresh(entry)) {
+      entry = await loadAvailability(context, providerId, serviceName, version, now);
+      cache.set(key, entry);
+    }
+    entry.localVersion = localVersion;
+  }
+  if (!entry.body || now.getTime() >= entry.bodyValidUntil) {
+    const first = firstOpenSlot(entry.windows, now, context.deps.logger);
+    entry.body = Buffer.from(
+      `{"matchedService":${entry.matchedServiceJson},"timeslots":${entry.timeslotsJson},"firstTimeslot":${JSON.stringify(first)}}`,
+    );
+    entry.gzipped = undefined;
+    // The first open slot stays the same until the clock reaches its start.
+    entry.bodyValidUntil = first ? Date.parse(first.intervalStart) : Number.POSITIVE_INFINITY;
+  }
+  if (!acceptsGzip) return { body: entry.body };
+  // A year of windows is ~130 KB of repetitive JSON and ~10 KB gzipped; it is compressed once.
+  entry.gzipped ??= gzipSync(entry.body);
+  return { body: entry.gzipped, encoding: 'gzip' };
+};
+
+const loadAvailability = async (
+  context: ScheduleContext,
+  providerId: string,
+  serviceName: string,
+  version: string,
+  now: Date,
+): Promise<CachedAvailability> => {
+  const matchedService = await scheduleServiceNamed(context.deps.pool, providerId, serviceName.trim());
+  if (!matchedService) throw new NotFoundError(MESSAGES.serviceNotFound);
+  const windows = await timeSlotsFromToday(context.deps.pool, providerId, matchedService.name, now);
+  const timezone = windows[0]?.timezone ?? 'UTC';
+  const today = dayKeyIn(now, timezone);
+  return {
+    version,
+    dayEndsAt: zonedInstant(format(addDays(parseISO(today), 1), 'yyyy-MM-dd'), '00:00', timezone).getTime(),
+    localVersion: 0,
+    matchedServiceJson: JSON.stringify(matchedService),
+    windows,
+    timeslotsJson: JSON.stringify(windows),
+    bodyValidUntil: 0,
+  };
+};

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@appointment/contracts/messages';
+import {
+  dayKeyIn,
+  templateWindows,
+  type ApplyTemplate,
+  type ScheduleTemplate,
+  type ScheduleTemplateInput,
+  type TimeSlot,
+} from '@appointment/contracts/schedule';
+import { templatesOf } from '@appointment/projections/schedule.queries';
+import type { Actor } from '../../accounts/accounts.service';
+import { CatalogueService } from '../../catalogue/catalogue.service';
+import { NotFoundError, ValidationError } from '../../domain/errors';
+import type { ActiveProvider } from '../../domain/providers/provider.decider';
+import { activeProvider, onOwnProvider, serviceNames, type ScheduleContext } from '../schedule-context';
+import { addTimeSlots } from '../time-slots/add-time-slots';
+
+export const templates = (context: ScheduleContext, actor: Actor): Promise<ScheduleTemplate[]> =>
+  templatesOf(context.deps.pool, CatalogueService.ownProvider(actor));
+
+const templateOf = (provider: ActiveProvider, id: string): ScheduleTemplate => {
+  const template = provider.templates.find((candidate) => candidate.id === id);
+  if (!template) throw new NotFoundError(MESSAGES.templateNotFound);
+  return template;
+};
+
+export const saveTemplate = async (
+  context: ScheduleContext,
+  actor: Actor,
+  input: ScheduleTemplateInput & { description: string },
+): Promise<ScheduleTemplate> => {
+  const provider = await activeProvider(context, actor);
+  const existing = input.id ? templateOf(provider, input.id) : undefined;
+  const template: ScheduleTemplate = {
+    id: existing?.id ?? randomUUID(),
+    name: input.name,
+    description: input.description,
+    isDefault: existing?.isDefault ?? false,
+    workingHours: input.workingHours,
+    breaks: input.breaks,
+  };
+  await onOwnProvider(context, actor, { type: 'SaveTemplate', data: { template } });
+  return template;
+};
+
+/** A copy named "(Copy)" that is not the default (docs/product.md §2.8). */
+export const duplicateTemplate = async (
+  context: ScheduleContext,
+  actor: Actor,
+  id: string,
+): Promise<ScheduleTemplate> => {
+  const original = templateOf(await activeProvider(context, actor), id);
+  const template: ScheduleTemplate = {
+    ...original,
+    id: randomUUID(),
+    name: `${original.name} (Copy)`,
+    isDefault: false,
+  };
+  await onOwnProvider(context, actor, { type: 'SaveTemplate', data: { template } });
+  return template;
+};
+
+export const deleteTemplate = async (context: ScheduleContext, actor: Actor, id: string): Promise<void> => {
+  await onOwnProvider(context, actor, { type: 'DeleteTemplate', data: { templateId: id } });
+};
+
+/** A week of time slots from a template; days already past are left out. */
+export const applyTemplate = async (
+  context: ScheduleContext,
+  actor: Actor,
+  request: ApplyTemplate,
+  idempotencyKey?: string,
+): Promise<TimeSlot[]> => {
+  const provider = await activeProvider(context, actor);
+  const template = templateOf(provider, request.id);
+  const names = request.serviceIds?.length ? request.serviceIds : provider.services.map((s) => s.name);
+  if (names.length === 0) {
+    throw new ValidationError(MESSAGES.serviceSelectionRequired, [
+      { field: 'serviceIds', message: MESSAGES.serviceSelectionRequired },
+    ]);
+  }
+  const today = dayKeyIn(context.now(), provider.timezone);
+  const timeSlots = templateWindows(template, request.weekStart).filter((slot) => slot.date >= today);
+  if (timeSlots.length === 0) {
+    throw new ValidationError(MESSAGES.templateWeekEmpty, [
+      { field: 'weekStart', message: MESSAGES.templateWeekEmpty },
+    ]);
+  }
+  return addTimeSlots(context, actor, provider, timeSlots, serviceNames(provider, names), idempotencyKey);
+};

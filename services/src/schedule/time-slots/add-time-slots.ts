@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import type { LogPosition } from '@appointment/contracts/events';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { generateIntervals, zonedInstant, type TimeSlot } from '@appointment/contracts/schedule';
+import { timeSlotsByIds, timeSlotsOfProvider } from '@appointment/projections/schedule.queries';
+import type { Actor } from '../../accounts/accounts.service';
+import { handleCommand, loadState } from '../../domain/command-handler';
+import { ValidationError } from '../../domain/errors';
+import type { ActiveProvider } from '../../domain/providers/provider.decider';
+import {
+  providerCalendarDecider,
+  providerCalendarStream,
+  type CalendarEntry,
+  type ProviderCalendarCommand,
+} from '../../domain/schedule/provider-calendar.decider';
+import {
+  timeSlotDecider,
+  timeSlotStream,
+  type TimeSlotCommand,
+} from '../../domain/schedule/time-slot.decider';
+import { comparePositions } from '@appointment/contracts/event-store';
+import { metadataOf, type ScheduleContext } from '../schedule-context';
+
+/** One time slot to add, on the provider's clock. */
+export type TimeSlotToAdd = {
+  date: string;
+  startTime: string;
+  endTime: string;
+  availableSlots: number;
+  addAsSlot: boolean;
+};
+
+const TIME_SLOT_NAMESPACE = '0f8a3c52-5b1e-4f0e-8a57-8e6c1d2f4b90';
+/** How many time slots of one request are appended at once. */
+const APPEND_CONCURRENCY = 8;
+
+/**
+ * Adds time slots to a provider's schedule: reserved on its calendar first, then one stream
+ * each. A retried request (same idempotency key) names the same time slots.
+ */
+export const addTimeSlots = async (
+  context: ScheduleContext,
+  actor: Actor,
+  provider: ActiveProvider,
+  timeSlots: TimeSlotToAdd[],
+  serviceNames: string[],
+  idempotencyKey?: string,
+): Promise<TimeSlot[]> => {
+  const details = timeSlots.map((slot) => {
+    const startDateTime = zonedInstant(slot.date, slot.startTime, provider.timezone).toISOString();
+    const endDateTime = zonedInstant(slot.date, slot.endTime, provider.timezone).toISOString();
+    if (
+      slot.addAsSlot &&
+      generateIntervals({ ...slot, indexes: [], timezone: provider.timezone }, context.deps.logger).length ===
+        0
+    ) {
+      throw new ValidationError(MESSAGES.slotTooShort, [
+        { field: 'availableSlots', message: MESSAGES.slotTooShort },
+      ]);
+    }
+    const key = `${provider.providerId}\u0000${slot.date}\u0000${slot.startTime}\u0000${slot.endTime}`;
+    return {
+      timeSlotId: idempotencyKey
+        ? uuidv5(`${key}\u0000${idempotencyKey}`, TIME_SLOT_NAMESPACE)
+        : randomUUID(),
+      providerId: provider.providerId,
+      // The log's field name (TimeSlotAdded); it holds the services' names.
+      serviceIds: serviceNames,
+      date: slot.date,
+      startTime: slot.startTime,
+      endTime: slot.endTime,
+      timezone: provider.timezone,
+      startDateTime,
+      endDateTime,
+      availableSlots: slot.availableSlots,
+      addAsSlot: slot.addAsSlot,
+    };
+  });
+  // Issue 18: the times are reserved on the provider's calendar first, where an overlap with
+  // any of its time slots is refused (a retried request reserves its own again: nothing).
+  await reserveOnCalendar(context, actor, provider.providerId, details);
+  const positions: LogPosition[] = [];
+  for (let i = 0; i < details.length; i += APPEND_CONCURRENCY) {
+    const results = await Promise.all(
+      details.slice(i, i + APPEND_CONCURRENCY).map((data) =>
+        handleCommand(context.deps.store, timeSlotStream(data.timeSlotId), timeSlotDecider, {
+          type: 'AddTimeSlot',
+          data,
+          metadata: metadataOf(context, actor),
+        } satisfies TimeSlotCommand),
+      ),
+    );
+    for (const result of results) if (result.position) positions.push(result.position);
+  }
+  const last = positions.sort(comparePositions).at(-1);
+  await context.reads.settled(last);
+  return timeSlotsByIds(
+    context.deps.pool,
+    details.map((d) => d.timeSlotId),
+  );
+};
+
+const reserveOnCalendar = async (
+  context: ScheduleContext,
+  actor: Actor,
+  providerId: string,
+  timeSlots: CalendarEntry[],
+): Promise<void> => {
+  const stream = providerCalendarStream(providerId);
+  const calendar = await loadState(context.deps.store, stream, providerCalendarDecider);
+  const existing = calendar.opened ? undefined : await timeSlotsBeforeCalendar(context, providerId);
+  const command: ProviderCalendarCommand = {
+    type: 'ReserveTimeSlots',
+    data: {
+      providerId,
+      timeSlots: timeSlots.map(({ timeSlotId, date, startTime, endTime, startDateTime, endDateTime }) => ({
+        timeSlotId,
+        date,
+        startTime,
+        endTime,
+        startDateTime,
+        endDateTime,
+      })),
+      ...(existing ? { existing } : {}),
+    },
+    metadata: metadataOf(context, actor),
+  };
+  await handleCommand(context.deps.store, stream, providerCalendarDecider, command, { maxRetries: 10 });
+};
+
+/** Time slots a provider had before its calendar stream existed (stores older than issue 18). */
+const timeSlotsBeforeCalendar = async (
+  context: ScheduleContext,
+  providerId: string,
+): Promise<CalendarEntry[]> =>
+  (await timeSlotsOfProvider(context.deps.pool, providerId)).map((slot) => ({
+    timeSlotId: slot._id,
+    date: slot.date,
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+    startDateTime: slot.startDateTime,
+    endDateTime: slot.endDateTime,
+  }));
