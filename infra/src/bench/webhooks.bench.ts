@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { addDays, format } from 'date-fns';
 import pg from 'pg';
-import { deliveryIdOf } from '@appointment/services/integrations/webhooks/webhook-log';
+import { deliveryIdOf, WEBHOOK_LOG_SCHEMA } from '@appointment/services/integrations/webhooks/webhook-log';
 import { startWebhookReceiver, type HeardDelivery } from '../testing/webhook-receiver';
 import { envNumber, figure, note, paced, quantileOfSorted, Samples } from './harness';
 import { call, signIn, startLauncher } from './launcher';
@@ -132,6 +132,24 @@ export const run = async (): Promise<void> => {
       if (at !== undefined) latency.push(heard.at - at);
     }
     const sorted = latency.sorted();
+    // Where the time goes: commit → the dispatcher's log row (projector lag), row → heard (queue and send).
+    const { rows: logged } = await db.query<{ event_id: string; dispatched: Date }>(
+      `SELECT event_id, created_at AS dispatched FROM ${WEBHOOK_LOG_SCHEMA}.deliveries`,
+    );
+    const dispatchedAt = new Map(logged.map((row) => [row.event_id, row.dispatched.getTime()]));
+    const toDispatch = new Samples();
+    const toHeard = new Samples();
+    for (const heard of first.values()) {
+      const id = (JSON.parse(heard.body) as { id: string }).id;
+      const [at, dispatched] = [committedAt.get(id), dispatchedAt.get(id)];
+      if (at === undefined || dispatched === undefined) continue;
+      toDispatch.push(dispatched - at);
+      toHeard.push(heard.at - dispatched);
+    }
+    const [dispatchSorted, heardSorted] = [toDispatch.sorted(), toHeard.sorted()];
+    note(
+      `${SUITE}: steady: commit → dispatched p50 ${quantileOfSorted(dispatchSorted, 0.5).toFixed(0)} ms, p99 ${quantileOfSorted(dispatchSorted, 0.99).toFixed(0)} ms; dispatched → heard p50 ${quantileOfSorted(heardSorted, 0.5).toFixed(0)} ms, p99 ${quantileOfSorted(heardSorted, 0.99).toFixed(0)} ms`,
+    );
     note(
       `${SUITE}: steady: ${steady.sent} bookings (${JSON.stringify(Object.fromEntries(steady.statuses))}), ${first.size} delivered`,
     );

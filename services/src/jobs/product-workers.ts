@@ -7,6 +7,7 @@ import { runReminder, type ReminderJob } from '../reminders/reminders';
 import {
   WebhookDeliverer,
   type WebhookDelivererOptions,
+  type WebhookBatchJob,
   type WebhookJob,
 } from '../integrations/webhooks/webhook-delivery';
 import { QUEUE_NAMES, type JobQueues, type JobWorker } from './job-queues';
@@ -99,9 +100,9 @@ export const startProductWorkers = async (
     ? [
         await (() => {
           const deliverer = new WebhookDeliverer({ ...webhooks, jobs, store, now });
-          return jobs.work<WebhookJob>(
+          return jobs.work<WebhookJob | WebhookBatchJob>(
             QUEUE_NAMES.webhookDelivery,
-            (job) => asSystem(QUEUE_NAMES.webhookDelivery, () => deliverer.deliver(job.data)),
+            (job) => asSystem(QUEUE_NAMES.webhookDelivery, () => deliverer.run(job)),
             {
               concurrency: webhooks.concurrency,
             },

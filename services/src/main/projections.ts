@@ -9,7 +9,7 @@ import { livePushReactor, notifierReactor, type LivePush } from '../notification
 import { reminderScheduler } from '../reminders/reminders';
 import { chatAppDispatcher } from '../messaging/chat-app';
 import { whatsAppDispatcher } from '../messaging/whatsapp';
-import { webhookDispatcher } from '../integrations/webhooks/webhook-delivery';
+import { webhookDispatcher } from '../integrations/webhooks/webhook-dispatch';
 
 export interface ProductProjectionsOptions {
   store: EventStore;

@@ -1,27 +1,19 @@
-import { v5 as uuidv5 } from 'uuid';
 import type pg from 'pg';
 import { systemClock, type Clock } from '@appointment/contracts/clock';
-import type { RecordedEvent } from '@appointment/contracts/events';
-import {
-  providerOf,
-  toIntegrationEvents,
-  type IntegrationEvent,
-} from '@appointment/contracts/integration-events';
+import type { IntegrationEvent } from '@appointment/contracts/integration-events';
 import {
   WEBHOOK_FAILURES_TO_DISABLE,
   WEBHOOK_MAX_RESPONSE_BYTES,
   WEBHOOK_RESPONSE_LOG_BYTES,
   WEBHOOK_TIMEOUT_MS,
 } from '@appointment/contracts/webhooks';
-import type { ApplyContext, Projection } from '@appointment/projections/projection';
 import { commandMetadata, handleCommand } from '../../domain/command-handler';
 import { webhookDecider, webhookStream } from '../../domain/webhooks/webhook.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
-import { QUEUE_NAMES, type JobQueues } from '../../jobs/job-queues';
-import { notificationsStream } from '../../notifications/notifications';
+import { QUEUE_NAMES, type JobContext, type JobQueues } from '../../jobs/job-queues';
 import { IntegrationError, type IntegrationClient } from '../client';
 import { webhookHeaders } from './signature';
-import { deliveryIdOf, WEBHOOK_LOG_SCHEMA } from './webhook-log';
+import { WEBHOOK_LOG_SCHEMA } from './webhook-log';
 
 /** One attempt to deliver one public event to one webhook. */
 export interface WebhookJob {
@@ -40,136 +32,21 @@ export interface WebhookJob {
   redelivery?: number;
 }
 
+/** The job of first attempts the dispatcher enqueues; retries and redeliveries are one `deliver` each. */
+export const WEBHOOK_BATCH_JOB = 'deliver-batch';
+export interface WebhookBatchJob {
+  deliveries: WebhookJob[];
+}
+
+/** How many requests one job of first attempts has in flight at once. */
+const SENDS_PER_JOB = 16;
+
+/** Marks a delivery an admin asked to send again: no job of first attempts takes it back. */
+export const REDELIVERY_CLAIM = 'redelivery';
+
 /** BullMQ job ids may not hold `:`; the ids here never do. */
 export const webhookJobId = (job: Pick<WebhookJob, 'deliveryId' | 'attempt' | 'redelivery'>): string =>
   job.redelivery ? `wh-${job.deliveryId}-r${job.redelivery}` : `wh-${job.deliveryId}-${job.attempt}`;
-
-const DISABLED_NAMESPACE = '9b7e1c2a-4d5f-4a8b-b6c3-1e2f3a4b5c6d';
-
-export const WEBHOOK_DISABLED_TEXT = (name: string, failed: number) =>
-  `Your webhook "${name}" was turned off after ${failed} failed deliveries in a row. Check its URL and switch it on again.`;
-
-interface Subscriber {
-  id: string;
-  provider_id: string;
-  event_types: string[];
-}
-
-/**
- * Follows the log (issue 10, docs/architecture.md §5 side effects): each internal event becomes
- * its public events (`toIntegrationEvents`), and each public event one delivery per active
- * webhook of its provider subscribed to its type: a row in the delivery log and a job whose id
- * comes from (webhook, event), so a replayed batch enqueues nothing twice. It reads
- * rm_webhooks, applied before it in the same batch. It also tells a provider's admins when one
- * of their webhooks was disabled, and starts a new run of failures when one is switched on again.
- */
-export const webhookDispatcher = (store: EventStore, jobs: Pick<JobQueues, 'enqueueMany'>): Projection => {
-  const applyBatch = async (events: RecordedEvent[], { db }: ApplyContext): Promise<void> => {
-    const published = events.flatMap((event) =>
-      toIntegrationEvents(event).map((publicEvent) => ({ source: event, publicEvent })),
-    );
-    if (published.length > 0) await dispatch(published, db);
-    for (const event of events) {
-      if (event.type === 'WebhookDisabled') await tellAdmins(event, db);
-      if (event.type === 'WebhookEdited' && (event.data as { active?: boolean }).active) {
-        const { webhookId } = event.data as { webhookId: string };
-        await db.query(`DELETE FROM ${WEBHOOK_LOG_SCHEMA}.failure_runs WHERE webhook_id = $1`, [webhookId]);
-      }
-    }
-  };
-
-  const dispatch = async (
-    published: { source: RecordedEvent; publicEvent: IntegrationEvent }[],
-    db: pg.ClientBase,
-  ): Promise<void> => {
-    const providers = [...new Set(published.map(({ publicEvent }) => providerOf(publicEvent)))];
-    const { rows } = await db.query<Subscriber>(
-      `SELECT id, provider_id, event_types FROM rm_webhooks.webhooks
-        WHERE provider_id = ANY($1::text[]) AND active`,
-      [providers],
-    );
-    if (rows.length === 0) return;
-    const jobsToSend: WebhookJob[] = published.flatMap(({ source, publicEvent }) =>
-      rows
-        .filter(
-          (hook) =>
-            hook.provider_id === providerOf(publicEvent) && hook.event_types.includes(publicEvent.type),
-        )
-        .map((hook) => ({
-          deliveryId: deliveryIdOf(hook.id, publicEvent.id),
-          webhookId: hook.id,
-          providerId: hook.provider_id,
-          eventId: publicEvent.id,
-          eventType: publicEvent.type,
-          payload: JSON.stringify(publicEvent),
-          committedAt: source.createdAt,
-          attempt: 1,
-        })),
-    );
-    if (jobsToSend.length === 0) return;
-    await db.query(
-      `INSERT INTO ${WEBHOOK_LOG_SCHEMA}.deliveries
-         (id, webhook_id, provider_id, event_id, event_type, payload, status, committed_at, created_at)
-       SELECT id, webhook_id, provider_id, event_id, event_type, payload, 'pending', committed_at, now()
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
-           AS t(id, webhook_id, provider_id, event_id, event_type, payload, committed_at)
-       ON CONFLICT (id) DO NOTHING`,
-      [
-        jobsToSend.map((job) => job.deliveryId),
-        jobsToSend.map((job) => job.webhookId),
-        jobsToSend.map((job) => job.providerId),
-        jobsToSend.map((job) => job.eventId),
-        jobsToSend.map((job) => job.eventType),
-        jobsToSend.map((job) => job.payload),
-        jobsToSend.map((job) => job.committedAt),
-      ],
-    );
-    // One round trip for the batch: the projector's transaction waits for it.
-    await jobs.enqueueMany(
-      QUEUE_NAMES.webhookDelivery,
-      jobsToSend.map((job) => ({ name: 'deliver', data: job, options: { jobId: webhookJobId(job) } })),
-    );
-  };
-
-  const tellAdmins = async (event: RecordedEvent, db: pg.ClientBase): Promise<void> => {
-    const d = event.data as { providerId: string; name: string; failedInARow: number; at: string };
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT id FROM rm_accounts.users WHERE provider_id = $1 AND role = 'admin' ORDER BY id`,
-      [d.providerId],
-    );
-    await store.appendToStreams(
-      rows.map(({ id: userId }) => {
-        const notificationId = uuidv5(`${event.id}\u0001${userId}`, DISABLED_NAMESPACE);
-        return {
-          streamName: notificationsStream(userId),
-          events: [
-            {
-              id: notificationId,
-              type: 'NotificationCreated',
-              data: {
-                notificationId,
-                userId,
-                audience: 'admin',
-                message: WEBHOOK_DISABLED_TEXT(d.name, d.failedInARow),
-                at: d.at,
-              },
-              metadata: { causationId: event.id },
-            },
-          ],
-        };
-      }),
-    );
-  };
-
-  return {
-    name: 'webhook_dispatch',
-    reactor: true,
-    version: 1,
-    createTables: () => '',
-    apply: (event, context) => applyBatch([event], context),
-    applyBatch,
-  };
-};
 
 export interface WebhookDelivererOptions {
   pool: pg.Pool;
@@ -181,6 +58,19 @@ export interface WebhookDelivererOptions {
   now?: Clock;
 }
 
+/** What one attempt came to. */
+interface Outcome {
+  status: 'succeeded' | 'retrying' | 'failed';
+  code: number | null;
+  latency: number | null;
+  response: string;
+  /** When retrying: when the next attempt is due, and the wait till then. */
+  nextAt?: Date;
+  wait?: number;
+  /** Not sent at all (the webhook is off or gone): no failure to count. */
+  final?: boolean;
+}
+
 interface Target {
   url: string;
   secret: string;
@@ -188,9 +78,10 @@ interface Target {
 }
 
 /**
- * Runs one delivery attempt (a job of the webhook-delivery queue): signs the stored body with
- * the webhook's current secret, sends it through the integration client (10 s, 64 KB), logs
- * the outcome, and on failure enqueues the next attempt after the schedule's wait. A delivery
+ * Runs the jobs of the webhook-delivery queue: a batch of first attempts, or one retry or
+ * redelivery. Each attempt signs the stored body with the webhook's current secret, sends it
+ * through the integration client (WEBHOOK_TIMEOUT_MS, 64 KB), logs the outcome, and on failure
+ * enqueues the next attempt after the schedule's wait. A delivery
  * whose last attempt failed is failed; the 20th failed in a row disables the webhook. A worker
  * killed mid-attempt leaves the job to run again: the receiver hears the same `webhook-id`.
  */
@@ -201,21 +92,88 @@ export class WebhookDeliverer {
     this.now = options.now ?? systemClock;
   }
 
+  /** Runs a job of the webhook-delivery queue, whichever of the two kinds it is. */
+  run(job: JobContext<WebhookJob | WebhookBatchJob>): Promise<void> {
+    return job.name === WEBHOOK_BATCH_JOB
+      ? this.deliverMany(job.id, (job.data as WebhookBatchJob).deliveries)
+      : this.deliver(job.data as WebhookJob);
+  }
+
+  /** One attempt (a retry or a redelivery). */
   async deliver(job: WebhookJob): Promise<void> {
-    const { pool, client } = this.options;
-    const { rows } = await pool.query<Target>(
-      'SELECT url, secret, active FROM rm_webhooks.webhooks WHERE id = $1',
-      [job.webhookId],
+    const targets = await this.targets([job.webhookId]);
+    await this.settle(job, await this.attempt(job, targets.get(job.webhookId)));
+  }
+
+  /**
+   * First attempts, many at once. The job first claims its deliveries in the log: a delivery
+   * still pending and claimed by no other job (a replayed batch split otherwise makes another
+   * job with some of the same deliveries). A rerun of the same job, after its worker was killed,
+   * takes its own claims back and sends them again with the same `webhook-id`. The claim writes
+   * the row when the dispatcher's transaction has not committed it yet.
+   */
+  async deliverMany(claimant: string, deliveries: readonly WebhookJob[]): Promise<void> {
+    const unique = [...new Map(deliveries.map((job) => [job.deliveryId, job])).values()];
+    const claimed = await this.claim(claimant, unique);
+    const mine = unique.filter((job) => claimed.has(job.deliveryId));
+    if (mine.length === 0) return;
+    const targets = await this.targets([...new Set(mine.map((job) => job.webhookId))]);
+    const outcomes: { job: WebhookJob; outcome: Outcome }[] = [];
+    let next = 0;
+    const sender = async () => {
+      for (let job = mine[next++]; job; job = mine[next++]) {
+        outcomes.push({ job, outcome: await this.attempt(job, targets.get(job.webhookId)) });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SENDS_PER_JOB, mine.length) }, sender));
+    const succeeded = outcomes.filter(({ outcome }) => outcome.status === 'succeeded');
+    await this.recordSucceeded(succeeded);
+    for (const { job, outcome } of outcomes)
+      if (outcome.status !== 'succeeded') await this.settle(job, outcome);
+  }
+
+  private async claim(claimant: string, jobs: readonly WebhookJob[]): Promise<Set<string>> {
+    const { rows } = await this.options.pool.query<{ id: string }>(
+      `INSERT INTO ${WEBHOOK_LOG_SCHEMA}.deliveries AS d
+         (id, webhook_id, provider_id, event_id, event_type, payload, status, committed_at, created_at, claimed_by)
+       SELECT id, webhook_id, provider_id, event_id, event_type, payload, 'pending', committed_at, now(), $8
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+           AS t(id, webhook_id, provider_id, event_id, event_type, payload, committed_at)
+       ON CONFLICT (id) DO UPDATE SET claimed_by = $8
+         WHERE d.status = 'pending' AND (d.claimed_by IS NULL OR d.claimed_by = $8)
+       RETURNING d.id`,
+      [
+        jobs.map((job) => job.deliveryId),
+        jobs.map((job) => job.webhookId),
+        jobs.map((job) => job.providerId),
+        jobs.map((job) => job.eventId),
+        jobs.map((job) => job.eventType),
+        jobs.map((job) => job.payload),
+        jobs.map((job) => job.committedAt),
+        claimant,
+      ],
     );
-    const target = rows[0];
+    return new Set(rows.map((row) => row.id));
+  }
+
+  private async targets(webhookIds: readonly string[]): Promise<Map<string, Target>> {
+    const { rows } = await this.options.pool.query<Target & { id: string }>(
+      'SELECT id, url, secret, active FROM rm_webhooks.webhooks WHERE id = ANY($1::text[])',
+      [webhookIds],
+    );
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Sends the stored body, signed with the webhook's current secret; never throws for the receiver's sake. */
+  private async attempt(job: WebhookJob, target: Target | undefined): Promise<Outcome> {
     if (!target || (!target.active && !job.redelivery)) {
-      await this.record(job, {
+      return {
         status: 'failed',
         code: null,
         latency: null,
         response: target ? 'Not sent: the webhook is switched off' : 'Not sent: the webhook was deleted',
-      });
-      return;
+        final: true,
+      };
     }
     const sentAt = this.now();
     // `webhook-timestamp` is the wall clock's, never a pinned product clock: a receiver checks it
@@ -223,7 +181,7 @@ export class WebhookDeliverer {
     const timestamp = Math.floor(Date.now() / 1000);
     const started = performance.now();
     try {
-      const response = await client.send({
+      const response = await this.options.client.send({
         url: target.url,
         method: 'POST',
         raw: { body: job.payload, contentType: 'application/json' },
@@ -231,13 +189,12 @@ export class WebhookDeliverer {
         timeoutMs: WEBHOOK_TIMEOUT_MS,
         maxResponseBytes: WEBHOOK_MAX_RESPONSE_BYTES,
       });
-      // A success ends the webhook's run of failed deliveries (in the same statement).
-      await this.record(job, {
+      return {
         status: 'succeeded',
         code: response.status,
         latency: response.latencyMs,
         response: response.body,
-      });
+      };
     } catch (error) {
       if (!(error instanceof IntegrationError)) throw error;
       const latency = performance.now() - started;
@@ -248,31 +205,53 @@ export class WebhookDeliverer {
         error.kind === 'unsafe_url' || job.redelivery
           ? undefined
           : this.options.retryScheduleMs[job.attempt - 1];
-      if (wait !== undefined) {
-        const nextAt = new Date(sentAt.getTime() + wait);
-        await this.record(job, { status: 'retrying', code, latency, response, nextAt });
-        const next: WebhookJob = { ...job, attempt: job.attempt + 1 };
-        await this.options.jobs.enqueue(QUEUE_NAMES.webhookDelivery, 'deliver', next, {
-          jobId: webhookJobId(next),
-          delayMs: wait,
-        });
-        return;
-      }
-      await this.record(job, { status: 'failed', code, latency, response });
-      if (!job.redelivery) await this.countFailure(job);
+      if (wait === undefined) return { status: 'failed', code, latency, response };
+      return { status: 'retrying', code, latency, response, nextAt: new Date(sentAt.getTime() + wait), wait };
     }
   }
 
-  private async record(
-    job: WebhookJob,
-    outcome: {
-      status: 'succeeded' | 'retrying' | 'failed';
-      code: number | null;
-      latency: number | null;
-      response: string;
-      nextAt?: Date;
-    },
-  ): Promise<void> {
+  /**
+   * Logs an attempt's outcome: a success ends the webhook's run of failed deliveries; a failure
+   * with a wait left enqueues the next attempt; a last failure counts towards disabling it.
+   */
+  private async settle(job: WebhookJob, outcome: Outcome): Promise<void> {
+    await this.record(job, outcome);
+    if (outcome.status === 'retrying') {
+      const next: WebhookJob = { ...job, attempt: job.attempt + 1 };
+      await this.options.jobs.enqueue(QUEUE_NAMES.webhookDelivery, 'deliver', next, {
+        jobId: webhookJobId(next),
+        delayMs: outcome.wait,
+      });
+      return;
+    }
+    if (outcome.status === 'failed' && !outcome.final && !job.redelivery) await this.countFailure(job);
+  }
+
+  /** The successes of a job of first attempts, in one statement. */
+  private async recordSucceeded(done: readonly { job: WebhookJob; outcome: Outcome }[]): Promise<void> {
+    if (done.length === 0) return;
+    const at = this.now();
+    await this.options.pool.query(
+      `WITH sent AS (
+         UPDATE ${WEBHOOK_LOG_SCHEMA}.deliveries AS d
+            SET status = 'succeeded', attempts = d.attempts + 1, last_status_code = t.code,
+                last_latency_ms = t.latency, last_response = t.response, last_attempt_at = $5,
+                next_attempt_at = NULL
+           FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]) AS t(id, code, latency, response)
+          WHERE d.id = t.id
+         RETURNING d.webhook_id)
+       DELETE FROM ${WEBHOOK_LOG_SCHEMA}.failure_runs WHERE webhook_id IN (SELECT webhook_id FROM sent)`,
+      [
+        done.map(({ job }) => job.deliveryId),
+        done.map(({ outcome }) => outcome.code),
+        done.map(({ outcome }) => (outcome.latency === null ? null : Math.round(outcome.latency))),
+        done.map(({ outcome }) => firstBytes(outcome.response, WEBHOOK_RESPONSE_LOG_BYTES)),
+        at,
+      ],
+    );
+  }
+
+  private async record(job: WebhookJob, outcome: Outcome): Promise<void> {
     // The row exists (the dispatcher wrote it) unless the job ran before its batch committed.
     const resetRun =
       outcome.status === 'succeeded'

@@ -41,6 +41,8 @@ export const migrateWebhookLog = (pool: pg.Pool): Promise<void> =>
       committed_at timestamptz NOT NULL,
       created_at timestamptz NOT NULL
     );
+    -- The job of first attempts that sends it (webhook-delivery.ts); 'redelivery' when an admin asked.
+    ALTER TABLE ${WEBHOOK_LOG_SCHEMA}.deliveries ADD COLUMN IF NOT EXISTS claimed_by text;
     CREATE INDEX IF NOT EXISTS deliveries_by_webhook
       ON ${WEBHOOK_LOG_SCHEMA}.deliveries (webhook_id, created_at DESC);
     CREATE TABLE IF NOT EXISTS ${WEBHOOK_LOG_SCHEMA}.failure_runs (

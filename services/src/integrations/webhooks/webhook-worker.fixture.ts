@@ -6,7 +6,7 @@ import { PostgresEventStore, createPool } from '../../eventstore/postgres-event-
 import { PrivateEventStore } from '../../privacy/private-event-store';
 import { JobQueues, QUEUE_NAMES } from '../../jobs/job-queues';
 import { IntegrationClient } from '../client';
-import { WebhookDeliverer, type WebhookJob } from './webhook-delivery';
+import { WebhookDeliverer, type WebhookBatchJob, type WebhookJob } from './webhook-delivery';
 
 const main = async () => {
   // Behind the sealing of personal data, as a worker process opens its store (issue 12).
@@ -25,8 +25,9 @@ const main = async () => {
     client: new IntegrationClient({ allowPrivate: true }),
     retryScheduleMs: [1000],
   });
-  await jobs.work<WebhookJob>(QUEUE_NAMES.webhookDelivery, (job) => deliverer.deliver(job.data), {
-    concurrency: 1,
+  await jobs.work<WebhookJob | WebhookBatchJob>(QUEUE_NAMES.webhookDelivery, (job) => deliverer.run(job), {
+    // Two: a second job runs while the receiver holds the first's request.
+    concurrency: 2,
   });
   process.stdout.write('READY\n');
 };

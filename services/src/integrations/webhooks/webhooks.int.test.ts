@@ -10,7 +10,7 @@ import {
   type Caller,
   type TestPlatform,
 } from '../../testing/test-platform';
-import { WEBHOOK_DISABLED_TEXT } from './webhook-delivery';
+import { WEBHOOK_DISABLED_TEXT } from './webhook-dispatch';
 
 /** Polls the API until `check` holds: deliveries happen in the background. */
 const eventually = async <T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 30_000) => {

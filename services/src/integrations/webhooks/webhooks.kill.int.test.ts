@@ -2,20 +2,35 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { toIntegrationEvents } from '@appointment/contracts/integration-events';
 import type { WebhookDelivery, WebhookWithSecretResponse } from '@appointment/contracts/webhooks';
-import { startWebhookReceiver } from '@appointment/infra/testing/webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '@appointment/infra/testing/webhook-receiver';
 import { timeSlotStream } from '../../domain/schedule/time-slot.decider';
 import { JobQueues, QUEUE_NAMES } from '../../jobs/job-queues';
 import { bookAtSunrise, startTestPlatform, type TestPlatform } from '../../testing/test-platform';
 import { IntegrationClient } from '../client';
-import { WebhookDeliverer, webhookJobId, type WebhookJob } from './webhook-delivery';
+import {
+  WEBHOOK_BATCH_JOB,
+  WebhookDeliverer,
+  webhookJobId,
+  type WebhookBatchJob,
+  type WebhookJob,
+} from './webhook-delivery';
+import { webhookBatchJobId } from './webhook-dispatch';
 import { deliveryIdOf } from './webhook-log';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const completed = async (jobs: JobQueues, count: number) => {
+  for (let i = 0; i < 300 && (await jobs.counts(QUEUE_NAMES.webhookDelivery)).completed < count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
 
 /**
  * Issue 10: a delivery worker SIGKILLed while the receiver holds its request. BullMQ hands the
  * job to another worker, which sends it again: the receiver hears the same webhook-id and the
  * same event twice (and can drop the repeat), and nothing else.
+ * A job of first attempts claims its deliveries; its rerun takes the claim back, and another
+ * job holding the same delivery (a replay split otherwise) sends nothing.
  */
 describe('a webhook worker killed mid-delivery', () => {
   let test: TestPlatform;
@@ -31,7 +46,14 @@ describe('a webhook worker killed mid-delivery', () => {
     await test.stop();
   });
 
-  it('sends the same webhook-id again and no second event', async () => {
+  /**
+   * Books once, starts a worker process, `send`s the delivery through the queue, kills the worker
+   * while the receiver holds the request, and lets another worker take the job up.
+   */
+  const killMidDelivery = async (
+    send: (jobs: JobQueues, job: WebhookJob, receiver: WebhookReceiver) => Promise<void>,
+    completedJobs = 1,
+  ) => {
     let holding = true;
     const receiver = await startWebhookReceiver({ hold: () => holding });
     const admin = await test.signedIn('admin@example.com');
@@ -77,9 +99,7 @@ describe('a webhook worker killed mid-delivery', () => {
     const jobs = await JobQueues.create({ backend: { kind: 'redis', url: REDIS_URL }, prefix, lockMs: 1000 });
     const client = new IntegrationClient({ allowPrivate: true });
     try {
-      await jobs.enqueue(QUEUE_NAMES.webhookDelivery, 'deliver', job, { jobId: webhookJobId(job) });
-      // A replay of the same event enqueues nothing new.
-      await jobs.enqueue(QUEUE_NAMES.webhookDelivery, 'deliver', job, { jobId: webhookJobId(job) });
+      await send(jobs, job, receiver);
       await receiver.until((heard) => heard.length === 1);
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -93,17 +113,19 @@ describe('a webhook worker killed mid-delivery', () => {
         client,
         retryScheduleMs: [1000],
       });
-      await jobs.work<WebhookJob>(QUEUE_NAMES.webhookDelivery, (again) => deliverer.deliver(again.data), {
-        concurrency: 1,
-      });
-      for (let i = 0; i < 300 && (await jobs.counts(QUEUE_NAMES.webhookDelivery)).completed < 1; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await jobs.work<WebhookJob | WebhookBatchJob>(
+        QUEUE_NAMES.webhookDelivery,
+        (again) => deliverer.run(again),
+        {
+          concurrency: 1,
+        },
+      );
+      await completed(jobs, completedJobs);
       expect(await jobs.counts(QUEUE_NAMES.webhookDelivery)).toMatchObject({
-        completed: 1,
         active: 0,
         waiting: 0,
         delayed: 0,
+        completed: completedJobs,
         failed: 0,
       });
       expect(receiver.heard).toHaveLength(2);
@@ -124,5 +146,35 @@ describe('a webhook worker killed mid-delivery', () => {
       await jobs.close();
       await receiver.close();
     }
+  };
+
+  it(
+    'sends the same webhook-id again and no second event',
+    () =>
+      killMidDelivery(async (jobs, job) => {
+        await jobs.enqueue(QUEUE_NAMES.webhookDelivery, 'deliver', job, { jobId: webhookJobId(job) });
+        // A replay of the same event enqueues nothing new.
+        await jobs.enqueue(QUEUE_NAMES.webhookDelivery, 'deliver', job, { jobId: webhookJobId(job) });
+      }),
+    60_000,
+  );
+
+  it('a job of first attempts, killed mid-send, takes its claim back; another job of the same delivery sends nothing', () => {
+    const batch = (jobs: JobQueues, job: WebhookJob, jobId: string) =>
+      jobs.enqueue<WebhookBatchJob>(
+        QUEUE_NAMES.webhookDelivery,
+        WEBHOOK_BATCH_JOB,
+        { deliveries: [job] },
+        { jobId },
+      );
+    return killMidDelivery(async (jobs, job, receiver) => {
+      await batch(jobs, job, webhookBatchJobId([job.deliveryId]));
+      await receiver.until((heard) => heard.length === 1);
+      // While the first job's request is held, a replay that split the events otherwise makes
+      // another job with the same delivery: the worker's second slot runs it, and it sends nothing.
+      await batch(jobs, job, webhookBatchJobId(['another split', job.deliveryId]));
+      await completed(jobs, 1);
+      expect(receiver.heard).toHaveLength(1);
+    }, 2);
   }, 60_000);
 });

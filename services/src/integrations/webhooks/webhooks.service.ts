@@ -18,7 +18,7 @@ import { QUEUE_NAMES, type JobQueues } from '../../jobs/job-queues';
 import { ReadYourWrites, type WaitFor } from '../../read-your-writes';
 import { IntegrationError, type IntegrationClient } from '../client';
 import { newWebhookSecret, secretHint } from './signature';
-import { webhookJobId, type WebhookJob } from './webhook-delivery';
+import { REDELIVERY_CLAIM, webhookJobId, type WebhookJob } from './webhook-delivery';
 import { findDelivery, listDeliveries, WEBHOOK_LOG_SCHEMA } from './webhook-log';
 
 export interface WebhooksDependencies {
@@ -195,9 +195,10 @@ export class WebhooksService {
       payload: string;
       committed_at: Date;
     }>(
-      `UPDATE ${WEBHOOK_LOG_SCHEMA}.deliveries SET redeliveries = redeliveries + 1, status = 'pending'
+      `UPDATE ${WEBHOOK_LOG_SCHEMA}.deliveries
+          SET redeliveries = redeliveries + 1, status = 'pending', claimed_by = $2
         WHERE id = $1 RETURNING redeliveries, payload, committed_at`,
-      [deliveryId],
+      [deliveryId, REDELIVERY_CLAIM],
     );
     const row = rows[0]!;
     const job: WebhookJob = {
