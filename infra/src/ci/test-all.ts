@@ -21,7 +21,20 @@ interface Tally {
   passed: number;
   failed: number;
   skipped: number;
+  /** What failed, a line each, printed again above the summary so a log's tail names it. */
+  failures?: string[];
 }
+
+/** The first lines of a failure message, without colour codes, on one line of at most 300 characters. */
+const firstLine = (message = ''): string =>
+  message
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .slice(0, 4)
+    .join(' ⏎ ')
+    .slice(0, 300);
 
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT): Promise<number> =>
   new Promise((resolve) => {
@@ -51,14 +64,26 @@ const jest = async (label = 'jest', files: string[] = [], env: NodeJS.ProcessEnv
     numPendingTests: number;
     numTodoTests: number;
     numRuntimeErrorTestSuites: number;
+    testResults?: {
+      name: string;
+      message?: string;
+      assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+    }[];
   }>(output);
   if (!report) return { suite: label, passed: 0, failed: 1, skipped: 0 };
   const crashed = report.numRuntimeErrorTestSuites + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  const failures = (report.testResults ?? []).flatMap((file) => {
+    const where = path.relative(ROOT, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.message) return [`${where}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
   return {
     suite: label,
     passed: report.numPassedTests,
     failed: report.numFailedTests + crashed,
     skipped: report.numPendingTests + report.numTodoTests,
+    failures,
   };
 };
 
@@ -89,7 +114,12 @@ const vitest = async (label = 'vitest'): Promise<Tally> => {
 };
 
 interface CucumberFeature {
-  elements?: { type: string; steps: { result: { status: string } }[] }[];
+  uri?: string;
+  elements?: {
+    type: string;
+    name?: string;
+    steps: { name?: string; result: { status: string; error_message?: string } }[];
+  }[];
 }
 
 const cucumber = async (label = 'cucumber', tags?: string, env: NodeJS.ProcessEnv = {}): Promise<Tally> => {
@@ -110,16 +140,22 @@ const cucumber = async (label = 'cucumber', tags?: string, env: NodeJS.ProcessEn
   );
   const features = readJson<CucumberFeature[]>(output);
   if (!features) return { suite: label, passed: 0, failed: 1, skipped: 0 };
-  const tally: Tally = { suite: label, passed: 0, failed: 0, skipped: 0 };
-  for (const scenario of features.flatMap((feature) => feature.elements ?? [])) {
-    if (scenario.type !== 'scenario') continue;
-    const statuses = scenario.steps.map((step) => step.result.status);
-    if (statuses.every((status) => status === 'passed')) tally.passed++;
-    else if (
-      statuses.some((status) => status === 'failed' || status === 'undefined' || status === 'ambiguous')
-    )
-      tally.failed++;
-    else tally.skipped++;
+  const tally: Tally = { suite: label, passed: 0, failed: 0, skipped: 0, failures: [] };
+  for (const feature of features) {
+    for (const scenario of feature.elements ?? []) {
+      if (scenario.type !== 'scenario') continue;
+      const statuses = scenario.steps.map((step) => step.result.status);
+      const broken = scenario.steps.find((step) =>
+        ['failed', 'undefined', 'ambiguous'].includes(step.result.status),
+      );
+      if (statuses.every((status) => status === 'passed')) tally.passed++;
+      else if (broken) {
+        tally.failed++;
+        tally.failures!.push(
+          `${feature.uri ?? ''} › ${scenario.name ?? ''} › ${broken.name ?? ''}: ${firstLine(broken.result.error_message) || broken.result.status}`,
+        );
+      } else tally.skipped++;
+    }
   }
   if (code !== 0 && tally.failed === 0) tally.failed++;
   return tally;
@@ -240,6 +276,13 @@ const main = async () => {
     }),
     { suite: 'total', passed: 0, failed: 0, skipped: 0 },
   );
+  const failures = tallies.flatMap((tally) =>
+    (tally.failures ?? []).map((line) => `${tally.suite}: ${line}`),
+  );
+  if (failures.length > 0) {
+    banner('what failed');
+    for (const line of failures) console.log(line);
+  }
   banner('summary');
   for (const tally of tallies) {
     console.log(
