@@ -216,24 +216,26 @@ export const ProviderCurrencyRequest = z.object({ currency: Currency });
 export type ProviderCurrencyRequest = z.input<typeof ProviderCurrencyRequest>;
 
 const formatters = new Map<string, Intl.NumberFormat | null>();
-const formatterFor = (currency: string): Intl.NumberFormat | null => {
-  if (!formatters.has(currency)) {
+const formatterFor = (currency: string, locale = 'en-US'): Intl.NumberFormat | null => {
+  const key = `${locale} ${currency}`;
+  if (!formatters.has(key)) {
     try {
-      formatters.set(currency, new Intl.NumberFormat('en-US', { style: 'currency', currency }));
+      formatters.set(key, new Intl.NumberFormat(locale, { style: 'currency', currency }));
     } catch {
-      formatters.set(currency, null);
+      formatters.set(key, null);
     }
   }
-  return formatters.get(currency) ?? null;
+  return formatters.get(key) ?? null;
 };
 
 /**
  * Every price and amount shown anywhere (cards, lists, the confirm dialog, the checkout, e-mails)
- * is written by this one function: "$50.00", "€50.00", "₹50.00", "¥500".
+ * is written by this one function: "$50.00", "€50.00", "₹50.00", "¥500"; `locale` writes it as
+ * that language does (an e-mail in the recipient's language: "50,00 €").
  */
-export const formatMoney = (amount: number, currency: string): string => {
+export const formatMoney = (amount: number, currency: string, locale?: string): string => {
   const value = Number.isFinite(amount) ? amount : 0;
-  const formatter = formatterFor(currency);
+  const formatter = formatterFor(currency, locale);
   return formatter ? formatter.format(value) : `${currency} ${value.toFixed(2)}`;
 };
 

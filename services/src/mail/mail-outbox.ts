@@ -3,13 +3,24 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
 import { ReminderSent } from '@appointment/contracts/events/reminders';
+import {
+  MAIL_LOCALES,
+  MAIL_TEXTS,
+  mailLanguageOf,
+  type MailLanguage,
+} from '@appointment/contracts/mail-texts';
 import { formatMoney } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import type { Projection } from '@appointment/projections/projection';
 import { inTransaction } from '@appointment/projections/db/transaction';
 import type { Logger } from '../logger';
 
-const reminderWhen = zonedFormatter('en-US', { dateStyle: 'full', timeStyle: 'short' });
+const REMINDER_WHEN = Object.fromEntries(
+  Object.entries(MAIL_LOCALES).map(([language, locale]) => [
+    language,
+    zonedFormatter(locale, { dateStyle: 'full', timeStyle: 'short' }),
+  ]),
+) as Record<MailLanguage, ReturnType<typeof zonedFormatter>>;
 
 /**
  * E-mail as a side effect of the log (STYLE: side effects from subscriptions): a checkpointed
@@ -59,21 +70,25 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       if (!reminder.email || !reminder.startDateTime) return;
       // Issue 12: a forgotten person is not written to (their address reads as the placeholder).
       if (reminder.email === FORGOTTEN_USER) return;
-      const when = reminderWhen(new Date(reminder.startDateTime), reminder.timezone ?? 'UTC');
-      const price =
-        typeof reminder.amount === 'number' && reminder.currency
-          ? `The price is ${formatMoney(reminder.amount, reminder.currency)}.\n`
-          : '';
+      // Issue 15: in the language saved on the recipient's account (rm_accounts, applied before).
+      const { rows } = await db.query<{ language: string }>(
+        'SELECT language FROM rm_accounts.users WHERE id = $1',
+        [reminder.userId],
+      );
+      const language = mailLanguageOf(rows[0]?.language);
+      const mail = MAIL_TEXTS[language].reminder({
+        serviceName: reminder.serviceName ?? '',
+        providerName: reminder.providerName ?? '',
+        when: REMINDER_WHEN[language](new Date(reminder.startDateTime), reminder.timezone ?? 'UTC'),
+        price:
+          typeof reminder.amount === 'number' && reminder.currency
+            ? formatMoney(reminder.amount, reminder.currency, MAIL_LOCALES[language])
+            : undefined,
+      });
       await db.query(
         `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (id) DO NOTHING`,
-        [
-          event.id,
-          reminder.email,
-          `Reminder: ${reminder.serviceName} on ${when}`,
-          `Hello,\n\nthis is a reminder of your appointment for ${reminder.serviceName} at ${reminder.providerName} on ${when}.\n${price}`,
-          event.createdAt,
-        ],
+        [event.id, reminder.email, mail.subject, mail.body, event.createdAt],
       );
       return;
     }
@@ -83,21 +98,14 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       name: string;
       email: string;
       role: string;
+      language?: string;
       emailVerified?: boolean;
     };
     if (data.emailVerified || data.email === FORGOTTEN_USER) return;
     const link = `${publicUrl}/api/auth/verify?user=${data.userId}&token=${verificationToken(secret, data.userId)}`;
-    const [subject, body] =
-      data.role === 'user'
-        ? [
-            'Confirm your e-mail address',
-            `Hello ${data.name},\n\nyour Appointment account was created. Please confirm your e-mail address:\n${link}\n`,
-          ]
-        : [
-            'We received your provider application',
-            `Hello ${data.name},\n\nthank you for registering with Appointment. Our team will review your application ` +
-              `within 24-48 hours. Meanwhile, please confirm your e-mail address:\n${link}\n`,
-          ];
+    const texts = MAIL_TEXTS[mailLanguageOf(data.language)];
+    const { subject, body } =
+      data.role === 'user' ? texts.userWelcome(data.name, link) : texts.providerApplication(data.name, link);
     await db.query(
       `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (id) DO NOTHING`,

@@ -1,4 +1,5 @@
 import type { BookingResponse } from '@appointment/contracts/appointments';
+import type { Profile } from '@appointment/contracts/accounts';
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { timeSlotStream } from '../domain/schedule/time-slot.decider';
@@ -129,5 +130,45 @@ describe('reminders', () => {
       (e) => (e.data as { reason?: string }).reason,
     );
     expect(reasons).toEqual(['the appointment is cancelled', 'the appointment was scheduled again since']);
+  });
+
+  it('e-mails a reminder in the language saved on the account (issue 15)', async () => {
+    const { data: profile } = (await user.get<{ data: Profile }>('/api/profile/getprofile')).body;
+    const save = (language: Profile['language']) =>
+      user.post('/api/profile/updateprofile', {
+        name: profile.name,
+        email: profile.email,
+        phone: profile.phone,
+        timezone: profile.timezone,
+        language,
+        notificationPreferences: profile.notificationPreferences,
+      });
+    expect((await save('es')).status).toBe(200);
+    try {
+      const { appointment, job } = await bookScheduled(4);
+      const dueNow = new Date(Date.parse(job('1h').dueAt) + 1000);
+      expect(await runReminder(test.platform.store, job('1h'), dueNow)).toBe('sent');
+      const [mail] = await eventually(
+        async () =>
+          (await readMailbox(test.platform.pool, 'user@example.com')).filter((m) =>
+            m.subject.startsWith('Recordatorio: Follow-up Visit el '),
+          ),
+        (list) => list.length > 0,
+      );
+      // The date as Spanish writes it, in the provider's zone.
+      const [sent] = await test.platform.store.readStream(remindersStream(appointment._id));
+      const { startDateTime, timezone } = sent!.data as { startDateTime: string; timezone: string };
+      const when = new Intl.DateTimeFormat('es-ES', {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: timezone,
+      }).format(new Date(startDateTime));
+      expect(mail!.subject).toBe(`Recordatorio: Follow-up Visit el ${when}`);
+      expect(mail!.text).toContain(
+        `le recordamos su cita para Follow-up Visit en Sunrise Clinic el ${when}.`,
+      );
+    } finally {
+      await save(profile.language);
+    }
   });
 });

@@ -1,0 +1,89 @@
+import { LANGUAGES } from './constants';
+
+/**
+ * The e-mails the product sends, in each language it offers (issue 15): a reminder goes out in
+ * the language saved on the recipient's account, a registration e-mail in the one chosen when
+ * registering. English is the text the product always sent.
+ */
+export type MailLanguage = (typeof LANGUAGES)[number];
+
+/** The locale dates and prices are written in, per language. */
+export const MAIL_LOCALES: Record<MailLanguage, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR' };
+
+export interface ReminderMailFacts {
+  serviceName: string;
+  providerName: string;
+  /** The start, written in the recipient's language and the provider's zone. */
+  when: string;
+  /** The price, written in the recipient's language; absent for a free service. */
+  price?: string;
+}
+
+export interface MailTexts {
+  reminder(facts: ReminderMailFacts): { subject: string; body: string };
+  /** A user's account was created: confirm the address. */
+  userWelcome(name: string, link: string): { subject: string; body: string };
+  /** A provider applied: it will be reviewed; confirm the address. */
+  providerApplication(name: string, link: string): { subject: string; body: string };
+}
+
+export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
+  en: {
+    reminder: ({ serviceName, providerName, when, price }) => ({
+      subject: `Reminder: ${serviceName} on ${when}`,
+      body:
+        `Hello,\n\nthis is a reminder of your appointment for ${serviceName} at ${providerName} on ${when}.\n` +
+        (price ? `The price is ${price}.\n` : ''),
+    }),
+    userWelcome: (name, link) => ({
+      subject: 'Confirm your e-mail address',
+      body: `Hello ${name},\n\nyour Appointment account was created. Please confirm your e-mail address:\n${link}\n`,
+    }),
+    providerApplication: (name, link) => ({
+      subject: 'We received your provider application',
+      body:
+        `Hello ${name},\n\nthank you for registering with Appointment. Our team will review your application ` +
+        `within 24-48 hours. Meanwhile, please confirm your e-mail address:\n${link}\n`,
+    }),
+  },
+  es: {
+    reminder: ({ serviceName, providerName, when, price }) => ({
+      subject: `Recordatorio: ${serviceName} el ${when}`,
+      body:
+        `Hola:\n\nle recordamos su cita para ${serviceName} en ${providerName} el ${when}.\n` +
+        (price ? `El precio es ${price}.\n` : ''),
+    }),
+    userWelcome: (name, link) => ({
+      subject: 'Confirme su dirección de correo electrónico',
+      body: `Hola, ${name}:\n\nse ha creado su cuenta de Appointment. Confirme su dirección de correo electrónico:\n${link}\n`,
+    }),
+    providerApplication: (name, link) => ({
+      subject: 'Hemos recibido su solicitud de proveedor',
+      body:
+        `Hola, ${name}:\n\ngracias por registrarse en Appointment. Nuestro equipo revisará su solicitud ` +
+        `en un plazo de 24 a 48 horas. Mientras tanto, confirme su dirección de correo electrónico:\n${link}\n`,
+    }),
+  },
+  fr: {
+    reminder: ({ serviceName, providerName, when, price }) => ({
+      subject: `Rappel : ${serviceName} le ${when}`,
+      body:
+        `Bonjour,\n\nnous vous rappelons votre rendez-vous pour ${serviceName} chez ${providerName} le ${when}.\n` +
+        (price ? `Le prix est de ${price}.\n` : ''),
+    }),
+    userWelcome: (name, link) => ({
+      subject: 'Confirmez votre adresse e-mail',
+      body: `Bonjour ${name},\n\nvotre compte Appointment a été créé. Veuillez confirmer votre adresse e-mail :\n${link}\n`,
+    }),
+    providerApplication: (name, link) => ({
+      subject: 'Nous avons bien reçu votre demande de prestataire',
+      body:
+        `Bonjour ${name},\n\nmerci de vous être inscrit sur Appointment. Notre équipe examinera votre demande ` +
+        `sous 24 à 48 heures. En attendant, veuillez confirmer votre adresse e-mail :\n${link}\n`,
+    }),
+  },
+};
+
+/** The language of a stored value, English when it is missing or not one the product offers. */
+export const mailLanguageOf = (value: unknown): MailLanguage =>
+  (LANGUAGES as readonly unknown[]).includes(value) ? (value as MailLanguage) : 'en';
