@@ -9,6 +9,7 @@ import { upcomingHeldBy } from '@appointment/projections/appointments.queries';
 import type { Actor } from '../../accounts/accounts.service';
 import { commandMetadata, handleCommand } from '../../domain/command-handler';
 import {
+  ConflictError,
   NotFoundError,
   ServiceUnavailableError,
   TooManyRequestsError,
@@ -115,36 +116,38 @@ export const book = async (
   const appointmentId = idempotencyKey
     ? uuidv5(`${actor.userId}\u0000${idempotencyKey}`, APPOINTMENT_NAMESPACE)
     : randomUUID();
-  const result = await handleCommand(
-    deps.store,
-    timeSlotStream(timeSlotId),
-    timeSlotDecider,
-    {
-      type: 'BookInterval',
-      data: {
-        appointmentId,
-        providerId: form.providerId,
-        userId: actor.userId,
-        email: user.email,
-        username: user.name,
-        providerName: provider.businessName,
-        serviceName: service.name,
-        index: form.index ?? null,
-        paymentNeeded: service.isPaymentNeeded,
-        automaticBooking: service.automaticBooking,
-        amount: service.price,
-        currency: provider.currency,
-        ...(form.note ? { note: form.note } : {}),
-        ...(imageUrl ? { imageUrl } : {}),
-      },
-      // A repeated request finds its first booking's event and waits for it like the first did.
-      metadata: commandMetadata(
-        context.now(),
-        actor,
-        idempotencyKey ? { idempotencyKey: `${actor.userId}:${idempotencyKey}` } : {},
-      ),
-    } satisfies TimeSlotCommand,
-    context.onWindow,
+  const result = await lostRaceSeen(context, timeSlotId, () =>
+    handleCommand(
+      deps.store,
+      timeSlotStream(timeSlotId),
+      timeSlotDecider,
+      {
+        type: 'BookInterval',
+        data: {
+          appointmentId,
+          providerId: form.providerId,
+          userId: actor.userId,
+          email: user.email,
+          username: user.name,
+          providerName: provider.businessName,
+          serviceName: service.name,
+          index: form.index ?? null,
+          paymentNeeded: service.isPaymentNeeded,
+          automaticBooking: service.automaticBooking,
+          amount: service.price,
+          currency: provider.currency,
+          ...(form.note ? { note: form.note } : {}),
+          ...(imageUrl ? { imageUrl } : {}),
+        },
+        // A repeated request finds its first booking's event and waits for it like the first did.
+        metadata: commandMetadata(
+          context.now(),
+          actor,
+          idempotencyKey ? { idempotencyKey: `${actor.userId}:${idempotencyKey}` } : {},
+        ),
+      } satisfies TimeSlotCommand,
+      context.onWindow,
+    ),
   );
   const booked = result.events
     .map((event) => asTimeSlotEvent('IntervalBooked', event))
@@ -162,4 +165,25 @@ export const book = async (
   }
   if (!appointment.paymentNeeded || appointment.status === 'cancelled') return { appointment };
   return orderPayment(context, actor, appointment, service);
+};
+
+/**
+ * A lost race (409, "This slot was just booked") answers once the read models hold what won it,
+ * so the slots the person reads next show the interval taken. Costs a read of the window's
+ * stream, on that path only.
+ */
+const lostRaceSeen = async <T>(
+  context: AppointmentsContext,
+  timeSlotId: string,
+  book: () => Promise<T>,
+): Promise<T> => {
+  try {
+    return await book();
+  } catch (error) {
+    if (error instanceof ConflictError) {
+      const events = await context.deps.store.readStream(timeSlotStream(timeSlotId));
+      await context.reads.settled(events.at(-1)?.position);
+    }
+    throw error;
+  }
 };
