@@ -13,6 +13,9 @@ import { toastReducer } from '../lib/toast.slice';
 import { appointmentsSaga } from '../features/appointments/appointments.saga';
 import { appointmentsReducer } from '../features/appointments/appointments.slice';
 import { bookingQueries } from '../features/booking/booking.queries';
+import { dashboardSaga } from '../features/dashboard/dashboard.saga';
+import { dashboardReducer } from '../features/dashboard/dashboard.slice';
+import { dashboardQueries } from '../features/dashboard/dashboard.queries';
 
 import { schedulingSaga } from '../features/scheduling/scheduling.saga';
 import { schedulingReducer, timeSlotSubmitted } from '../features/scheduling/scheduling.slice';
@@ -40,6 +43,8 @@ beforeEach(async () => {
   peer.answer(SCHEDULE_PATHS.fetchSlot, { body: { firstTimeslot: null, timeslots: [] } });
   peer.answer(SCHEDULE_PATHS.fetchAllSlots, { body: { timeslots: [] } });
   peer.answer(CATALOGUE_PATHS.getServices, { body: [consultation] });
+  peer.answer(APPOINTMENT_PATHS.stats, { body: {} });
+  peer.answer(APPOINTMENT_PATHS.dashboardDetails, { body: {} });
 });
 
 afterEach(async () => {
@@ -56,12 +61,13 @@ const start = () => {
       services: servicesReducer,
       scheduling: schedulingReducer,
       appointments: appointmentsReducer,
+      dashboard: dashboardReducer,
       [api.reducerPath]: api.reducer,
     }),
     middleware: (defaults) => defaults().concat(api.middleware, sagas),
   });
   sagas.run(function* () {
-    yield all([servicesSaga(), schedulingSaga(), appointmentsSaga()]);
+    yield all([servicesSaga(), schedulingSaga(), appointmentsSaga(), dashboardSaga()]);
   });
   // The reads a screen holds open.
   store.dispatch(bookingQueries.endpoints.industries.initiate());
@@ -72,6 +78,12 @@ const start = () => {
   store.dispatch(providerServicesQueries.endpoints.ownServices.initiate());
   store.dispatch(schedulingQueries.endpoints.timeSlots.initiate(null));
   return store;
+};
+
+/** The dashboard's reads, held open too (by the tests that name them). */
+const openDashboard = (store: ReturnType<typeof start>) => {
+  store.dispatch(dashboardQueries.endpoints.dashboardCounts.initiate('admin'));
+  store.dispatch(dashboardQueries.endpoints.dashboardDetails.initiate('admin'));
 };
 
 const READS = [
@@ -99,6 +111,10 @@ const readAgain = async (...paths: (typeof READS)[number][]) => {
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(readCounts()).toEqual(expected);
 };
+
+const DASHBOARD_READS = [APPOINTMENT_PATHS.stats, APPOINTMENT_PATHS.dashboardDetails] as const;
+
+const dashboardReadCounts = () => DASHBOARD_READS.map((path) => peer.to(path).length);
 
 describe('which reads a change makes read again', () => {
   it('a booking reads the slots again (and the appointment lists), not the catalogue', async () => {
@@ -184,5 +200,36 @@ describe('which reads a change makes read again', () => {
       CATALOGUE_PATHS.getProviders,
       CATALOGUE_PATHS.providerById,
     );
+  });
+
+  it("a booking reads the dashboard's counts and details again", async () => {
+    peer.answer(APPOINTMENT_PATHS.book, { status: 201, body: { appointment: { _id: 'a1' } } });
+    const store = start();
+    openDashboard(store);
+    await opened();
+    await vi.waitFor(() => expect(dashboardReadCounts()).toEqual([1, 1]));
+
+    await store.dispatch(
+      bookingQueries.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }),
+    );
+
+    await vi.waitFor(() => expect(dashboardReadCounts()).toEqual([2, 2]));
+    await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);
+  });
+
+  it("a status change reads the dashboard's counts again; its details change in place", async () => {
+    peer.answer(APPOINTMENT_PATHS.updateStatus, {
+      body: { message: 'ok', appointment: { _id: 'a1', status: 'cancelled' } },
+    });
+    const store = start();
+    openDashboard(store);
+    await opened();
+    await vi.waitFor(() => expect(dashboardReadCounts()).toEqual([1, 1]));
+
+    store.dispatch(statusChangeRequested({ id: 'a1', status: 'cancelled' }));
+
+    await vi.waitFor(() => expect(dashboardReadCounts()).toEqual([2, 1]));
+    await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);
+    expect(dashboardReadCounts()).toEqual([2, 1]);
   });
 });

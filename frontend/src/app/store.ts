@@ -6,7 +6,6 @@ import { authReducer } from '../features/auth/auth.slice';
 import { bookingReducer } from '../features/booking/booking.slice';
 import { chatReducer } from '../features/chat/chat.slice';
 import { dashboardReducer } from '../features/dashboard/dashboard.slice';
-import { notificationsReducer } from '../features/notifications/notifications.slice';
 import { paymentsReducer } from '../features/payments/payments.slice';
 import { profileReducer } from '../features/profile/profile.slice';
 import { providerApprovalReducer } from '../features/providers/provider-approval.slice';
@@ -27,7 +26,6 @@ const rootReducer = combineReducers({
   toast: toastReducer,
   theme: themeReducer,
   auth: authReducer,
-  notifications: notificationsReducer,
   chat: chatReducer,
   dashboard: dashboardReducer,
   profile: profileReducer,

@@ -30,7 +30,8 @@ export const api = createApi({
   /**
    * What a read provides and a change invalidates: a booking or a status change frees or takes a
    * Slot; a service edit changes Service (and the slots named after it); a schedule change, Slot;
-   * a provider's change, Provider.
+   * a provider's change, Provider; a live notification patches Notification and reads the
+   * dashboard's own AppointmentCounts and AppointmentList again.
    */
   tagTypes: [
     'AppointmentCounts',
@@ -41,18 +42,14 @@ export const api = createApi({
     'Slot',
     'CalendarFeed',
     'IntegrationSettings',
+    'Favourite',
+    'Notification',
   ],
   endpoints: () => ({}),
 });
 
 /** Where a read stands, taken from RTK Query's own state: the one load status every screen shows. */
 export type ReadStatus = 'loading' | 'loaded' | 'failed';
-
-/**
- * The same, for the reads a saga still keeps in a slice (the dashboard's counts and details),
- * which also know "not asked yet".
- */
-export type LoadStatus = 'idle' | ReadStatus;
 
 /** Loaded once the current arguments have an answer (a re-read keeps it); failed when the last read failed. */
 export const readStatusOf = ({

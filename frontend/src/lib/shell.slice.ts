@@ -14,8 +14,6 @@ const shellSlice = createSlice({
   name: 'shell',
   initialState,
   reducers: {
-    /** The signed-in layout appeared; features load what the shell shows (notifications). */
-    shellEntered() {},
     notificationsToggled(state) {
       state.openPopup = state.openPopup === 'notifications' ? null : 'notifications';
     },
@@ -37,13 +35,8 @@ const shellSlice = createSlice({
   },
 });
 
-export const {
-  shellEntered,
-  notificationsToggled,
-  notificationsPanelOpened,
-  profileMenuToggled,
-  popupsDismissed,
-} = shellSlice.actions;
+export const { notificationsToggled, notificationsPanelOpened, profileMenuToggled, popupsDismissed } =
+  shellSlice.actions;
 export const shellReducer = shellSlice.reducer;
 
 export const selectOpenPopup = (state: { shell: ShellState }): ShellPopup => state.shell.openPopup;

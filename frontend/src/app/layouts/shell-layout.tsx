@@ -4,24 +4,18 @@ import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { PaymentCheckoutHost } from '../../features/payments/components/payment-checkout-host';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { CrumbNamesProvider } from '../../ui/crumb-names';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { menuOf, storedRoleOf } from '../../lib/session';
 import { selectStoredRoleValue } from '../../lib/session.slice';
-import { shellEntered } from '../../lib/shell.slice';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { Backdrop, Body, Main, Shell } from './shell-layout.styles';
 
 /** docs/product.md §2.2 signed-in layout: top bar, side navigation, breadcrumb, the current screen and chat support. */
 export function ShellLayout() {
-  const dispatch = useAppDispatch();
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const items = menuOf(storedRoleOf(useAppSelector(selectStoredRoleValue)));
-
-  useEffect(() => {
-    dispatch(shellEntered());
-  }, [dispatch]);
 
   useEffect(() => {
     if (!drawerOpen) return;

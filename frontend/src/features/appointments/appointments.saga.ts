@@ -46,7 +46,11 @@ function* changeStatus(action: PayloadAction<StatusChange>): SagaIterator {
 
 function* patchLists(changed: Appointment): SagaIterator {
   const state: RootApiState = yield select();
-  for (const { originalArgs } of appointmentsApi.util.selectInvalidatedBy(state, ['AppointmentList'])) {
+  for (const { endpointName, originalArgs } of appointmentsApi.util.selectInvalidatedBy(state, [
+    'AppointmentList',
+  ])) {
+    // Other lists of appointments (the dashboard's) follow statusChanged on their own.
+    if (endpointName !== 'appointmentList') continue;
     yield put(
       appointmentsApi.util.updateQueryData('appointmentList', originalArgs as ListArgs, (items) =>
         items.map((item) => (item._id === changed._id ? changed : item)),

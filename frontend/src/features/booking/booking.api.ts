@@ -6,10 +6,6 @@ import {
 } from '@appointment/contracts/catalogue';
 import { api } from '../../lib/api-client';
 
-/** docs/product.md §7.3 GET /appointments/getfavorites: the ids of the user's favourite providers. */
-export const fetchFavourites = async (): Promise<string[]> =>
-  (await api.get<FavouritesResponse>(CATALOGUE_PATHS.favourites)).favorites.map((entry) => entry.itemId);
-
 /** docs/product.md §7.3 POST /appointments/updatefavoriteprovider with the explicit value; answers the new list. */
 export const updateFavourite = async (providerId: string, favorite: boolean): Promise<string[]> =>
   (

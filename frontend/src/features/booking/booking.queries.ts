@@ -1,5 +1,6 @@
 import {
   CATALOGUE_PATHS,
+  type FavouritesResponse,
   type FetchProvidersRequest,
   type Industry,
   type Provider,
@@ -39,6 +40,19 @@ export const bookingQueries = api.injectEndpoints({
     industries: build.query<Industry[], void>({
       query: () => CATALOGUE_PATHS.industries,
       providesTags: ['Industry'],
+    }),
+    /**
+     * docs/product.md §7.3 GET /appointments/getfavorites: the ids of the user's favourite
+     * providers. A change of mark patches it (booking.saga.ts); failing, the cards only lack marks.
+     */
+    favourites: build.query<string[], void>({
+      query: () => CATALOGUE_PATHS.favourites,
+      transformResponse: (body: FavouritesResponse) => body.favorites.map((entry) => entry.itemId),
+      transformErrorResponse: (error) => {
+        console.error('Failed to load favourites', error);
+        return error;
+      },
+      providesTags: ['Favourite'],
     }),
     /** docs/product.md §7.5 POST /providers/fetchprovider: active providers matching the filters. */
     providers: build.query<Provider[], FetchProvidersRequest>({
@@ -83,9 +97,16 @@ export const bookingQueries = api.injectEndpoints({
 });
 
 export const {
+  useFavouritesQuery,
   useIndustriesQuery,
   useProvidersQuery,
   useProviderServicesQuery,
   useSlotsQuery,
   useBookMutation,
 } = bookingQueries;
+
+const NO_FAVOURITES: string[] = [];
+
+/** The ids of the user's favourite providers, as last read (none while unread or unreadable). */
+export const useFavouriteIds = (): string[] =>
+  useFavouritesQuery(undefined, { selectFromResult: ({ data }) => ({ ids: data ?? NO_FAVOURITES }) }).ids;

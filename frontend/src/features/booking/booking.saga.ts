@@ -1,39 +1,40 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { navigateTo } from '../../lib/navigation';
 import { appointmentBooked, type PaidBookingResponse } from '../../lib/events';
-import { fetchFavourites, updateFavourite } from './booking.api';
+import { updateFavourite } from './booking.api';
 import { bookingQueries } from './booking.queries';
 import {
   bookingFailed,
-  bookingPageOpened,
   bookingSucceeded,
-  favouritesLoaded,
   favouriteToggled,
   favouritesUpdated,
   favouriteUpdateFailed,
   type FavouriteChange,
 } from './booking.slice';
 
-function* loadFavourites(): SagaIterator {
-  try {
-    const ids: string[] = yield call(fetchFavourites);
-    yield put(favouritesLoaded(ids));
-  } catch (error) {
-    // The cards still work; only their marks are missing.
-    console.error('Failed to load favourites', error);
-  }
-}
+/** Changes the favourites as read (booking.queries.ts), in place. */
+const patchFavourites = (recipe: (ids: string[]) => string[]) =>
+  bookingQueries.util.updateQueryData('favourites', undefined, (ids) => recipe(ids ?? []));
 
+const marked = (providerId: string, favorite: boolean) => (ids: string[]) =>
+  favorite ? [...ids.filter((id) => id !== providerId), providerId] : ids.filter((id) => id !== providerId);
+
+/** A mark shows at once; the server's answer settles the list, a refusal takes the mark back. */
 function* changeFavourite(action: PayloadAction<FavouriteChange>): SagaIterator {
   const { providerId, favorite } = action.payload;
+  yield put(patchFavourites(marked(providerId, favorite)));
   try {
     const favouriteIds: string[] = yield call(updateFavourite, providerId, favorite);
+    yield put(patchFavourites(() => favouriteIds));
     yield put(favouritesUpdated({ providerId, favouriteIds }));
   } catch (error) {
     console.error('Failed to update favourites', error);
+    yield put(
+      patchFavourites((ids) => (favorite ? ids.filter((id) => id !== providerId) : [...ids, providerId])),
+    );
     yield put(favouriteUpdateFailed({ providerId, favorite, message: MESSAGES.favouriteFailed }));
   }
 }
@@ -74,7 +75,6 @@ function* refused(action: { error: unknown; payload?: unknown }): SagaIterator {
 }
 
 export function* bookingSaga(): SagaIterator {
-  yield takeLatest(bookingPageOpened.type, loadFavourites);
   yield takeEvery(favouriteToggled.type, changeFavourite);
   yield takeLeading(bookingQueries.endpoints.book.matchFulfilled, booked);
   yield takeLeading(bookingQueries.endpoints.book.matchRejected, refused);

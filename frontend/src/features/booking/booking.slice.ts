@@ -26,8 +26,7 @@ export interface BookingState {
   /** The provider a detail page opened this screen on; chosen once the industries are known. */
   openingProvider: Provider | null;
   filters: ProviderFilters;
-  favouriteIds: string[];
-  /** Providers whose favourite mark is being saved. */
+  /** Providers whose favourite mark is being saved (the marks themselves: booking.queries.ts). */
   favouriteBusyIds: string[];
   favouriteError: string | null;
   /** The provider whose booking screen is open, in place of the list. */
@@ -46,7 +45,6 @@ export const initialBookingState: BookingState = {
   selectedIndustry: null,
   openingProvider: null,
   filters: { location: '', search: '', favouritesOnly: false },
-  favouriteIds: [],
   favouriteBusyIds: [],
   favouriteError: null,
   selectedProvider: null,
@@ -117,28 +115,17 @@ const bookingSlice = createSlice({
     favouritesOnlyChanged(state, action: PayloadAction<boolean>) {
       state.filters.favouritesOnly = action.payload;
     },
-    favouritesLoaded(state, action: PayloadAction<string[]>) {
-      state.favouriteIds = action.payload;
-    },
-    /** Applied at once; settled by favouritesUpdated or rolled back by favouriteUpdateFailed. */
+    /** Marked at once (booking.saga.ts patches the read); settled by favouritesUpdated or rolled back by favouriteUpdateFailed. */
     favouriteToggled(state, action: PayloadAction<FavouriteChange>) {
-      const { providerId, favorite } = action.payload;
       state.favouriteError = null;
-      state.favouriteBusyIds.push(providerId);
-      state.favouriteIds = favorite
-        ? [...state.favouriteIds.filter((id) => id !== providerId), providerId]
-        : state.favouriteIds.filter((id) => id !== providerId);
+      state.favouriteBusyIds.push(action.payload.providerId);
     },
     favouritesUpdated(state, action: PayloadAction<{ providerId: string; favouriteIds: string[] }>) {
       state.favouriteBusyIds = state.favouriteBusyIds.filter((id) => id !== action.payload.providerId);
-      state.favouriteIds = action.payload.favouriteIds;
     },
     favouriteUpdateFailed(state, action: PayloadAction<FavouriteChange & { message: string }>) {
-      const { providerId, favorite, message } = action.payload;
+      const { providerId, message } = action.payload;
       state.favouriteBusyIds = state.favouriteBusyIds.filter((id) => id !== providerId);
-      state.favouriteIds = favorite
-        ? state.favouriteIds.filter((id) => id !== providerId)
-        : [...state.favouriteIds, providerId];
       state.favouriteError = message;
     },
     providerSelected(state, action: PayloadAction<Provider>) {
@@ -194,7 +181,6 @@ export const {
   industrySelected,
   providerFiltersChanged,
   favouritesOnlyChanged,
-  favouritesLoaded,
   favouriteToggled,
   favouritesUpdated,
   favouriteUpdateFailed,
@@ -217,7 +203,6 @@ export interface WithBooking {
 
 export const selectSelectedIndustry = (state: WithBooking): string | null => state.booking.selectedIndustry;
 export const selectProviderFilters = (state: WithBooking): ProviderFilters => state.booking.filters;
-export const selectFavouriteIds = (state: WithBooking): string[] => state.booking.favouriteIds;
 export const selectFavouriteBusyIds = (state: WithBooking): string[] => state.booking.favouriteBusyIds;
 export const selectFavouriteError = (state: WithBooking): string | null => state.booking.favouriteError;
 export const selectReturnFocusId = (state: WithBooking): string | null => state.booking.returnFocusId;
@@ -231,12 +216,13 @@ export const selectConfirm = (state: WithBooking): ConfirmState | null => state.
 export interface ProviderNarrowing {
   industry: string | null;
   filters: ProviderFilters;
+  /** The user's favourite providers (booking.queries.ts `favourites`). */
   favouriteIds: string[];
 }
 
 export const selectProviderNarrowing = createSelector(
-  [selectSelectedIndustry, selectProviderFilters, selectFavouriteIds],
-  (industry, filters, favouriteIds): ProviderNarrowing => ({ industry, filters, favouriteIds }),
+  [selectSelectedIndustry, selectProviderFilters],
+  (industry, filters): Omit<ProviderNarrowing, 'favouriteIds'> => ({ industry, filters }),
 );
 
 /** The cards to show: the fetched list narrowed by the current filters (docs/product.md §5) and favourites. */

@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { FetchProvidersRequest, Provider } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { useBookingSelector } from './booking.hooks';
-import { useProvidersQuery } from './booking.queries';
+import { useFavouriteIds, useProvidersQuery } from './booking.queries';
 import { selectProviderNarrowing, visibleProviders } from './booking.slice';
 
 /** Typing in the search box fetches once the typing pauses. */
@@ -32,7 +32,9 @@ export interface ProviderSearch {
  * the typing pauses.
  */
 export const useProviderSearch = (): ProviderSearch => {
-  const narrowing = useBookingSelector(selectProviderNarrowing);
+  const filtering = useBookingSelector(selectProviderNarrowing);
+  const favouriteIds = useFavouriteIds();
+  const narrowing = useMemo(() => ({ ...filtering, favouriteIds }), [filtering, favouriteIds]);
   const location = useSettled(narrowing.filters.location.trim(), FILTER_FETCH_DELAY_MS);
   const search = useSettled(narrowing.filters.search.trim(), FILTER_FETCH_DELAY_MS);
   const request: FetchProvidersRequest | typeof skipToken =

@@ -2,8 +2,8 @@ import type { EventChannel, SagaIterator } from 'redux-saga';
 import { call, put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { LIVE_EVENT_FOR_ROLE } from '@appointment/contracts/roles';
-import { ApiError } from '../../lib/api-client';
-import { notificationReceived } from '../../lib/events';
+import { api } from '../../lib/api-client';
+import { notificationReceived, type AppNotification } from '../../lib/events';
 import {
   loggedOut,
   loginSucceeded,
@@ -12,35 +12,19 @@ import {
   sessionExpired,
   sessionRestored,
 } from '../../lib/session.slice';
-import { notificationsPanelOpened, shellEntered } from '../../lib/shell.slice';
-import { deleteAllNotifications, deleteNotification, fetchNotifications } from './notifications.api';
+import { notificationsPanelOpened } from '../../lib/shell.slice';
 import { liveNotificationChannel, type LiveNotification } from './live-notifications';
-import {
-  allCleared,
-  clearAllRequested,
-  notificationDeleted,
-  notificationDeleteRequested,
-  notificationsLoaded,
-  type AppNotification,
-} from './notifications.slice';
+import { clearAllRequested, notificationDeleteRequested } from './notifications.actions';
+import { NOTIFICATION_PATHS, notificationsQueries } from './notifications.queries';
 
-/** docs/product.md §4 "The list loads at start"; failures are console-only (docs/product.md §8). */
-function* loadNotifications(): SagaIterator {
-  try {
-    const items: AppNotification[] | undefined = yield call(fetchNotifications);
-    if (!items) {
-      console.error('Invalid notification response');
-      yield put(notificationsLoaded([]));
-      return;
-    }
-    yield put(notificationsLoaded(items));
-  } catch (error) {
-    // Until the appointments API exists the list answers 404: an empty list, quietly.
-    if (error instanceof ApiError && error.status === 404) console.info('No notifications endpoint yet');
-    else console.error('Error fetching notifications', error);
-    yield put(notificationsLoaded([]));
-  }
-}
+/** Changes the bell's list in place, when it is being read. */
+const patchList = (recipe: (items: AppNotification[]) => AppNotification[]) =>
+  notificationsQueries.util.updateQueryData('notifications', undefined, (items) => recipe(items ?? []));
+
+const deleteNotification = (_id: string) =>
+  api.post<{ message?: string }>(NOTIFICATION_PATHS.delete, { _id });
+
+const deleteAllNotifications = () => api.post<{ message?: string }>(NOTIFICATION_PATHS.deleteAll);
 
 function* deleteOne(action: PayloadAction<string | undefined>): SagaIterator {
   const _id = action.payload;
@@ -50,7 +34,8 @@ function* deleteOne(action: PayloadAction<string | undefined>): SagaIterator {
   }
   try {
     const response: { message?: string } | undefined = yield call(deleteNotification, _id);
-    if (response?.message) yield put(notificationDeleted(_id));
+    // docs/product.md §4: removed only once the server answered with a message.
+    if (response?.message) yield put(patchList((items) => items.filter((item) => item._id !== _id)));
   } catch (error) {
     console.error('Error deleting notification', error);
   }
@@ -59,10 +44,21 @@ function* deleteOne(action: PayloadAction<string | undefined>): SagaIterator {
 function* deleteAll(): SagaIterator {
   try {
     const response: { message?: string } | undefined = yield call(deleteAllNotifications);
-    if (response?.message) yield put(allCleared());
+    if (response?.message) yield put(patchList(() => []));
   } catch (error) {
     console.error('Error deleting all notifications', error);
   }
+}
+
+/** A live notification heads the list; delivery is at least once, so one already listed is not shown twice. */
+function* listLive(action: PayloadAction<AppNotification>): SagaIterator {
+  const live = action.payload;
+  yield put(patchList((items) => (items.some((item) => item._id === live._id) ? items : [live, ...items])));
+}
+
+/** Signed out: the list is nobody's any more. */
+function* forgetList(): SagaIterator {
+  yield put(patchList(() => []));
 }
 
 /** Runs while someone is signed in; a later session change cancels it, which closes the socket. */
@@ -84,7 +80,8 @@ function* followLiveNotifications(): SagaIterator {
 }
 
 export function* notificationsSaga(): SagaIterator {
-  yield takeLatest(shellEntered.type, loadNotifications);
+  yield takeEvery(notificationReceived.type, listLive);
+  yield takeEvery([loggedOut.type, sessionExpired.type], forgetList);
   yield takeEvery(notificationDeleteRequested.type, deleteOne);
   yield takeLeading(clearAllRequested.type, deleteAll);
   yield takeLatest(

@@ -4,13 +4,12 @@ import type { Provider } from '@appointment/contracts/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
-import { useIndustriesQuery } from '../booking.queries';
+import { useFavouriteIds, useIndustriesQuery } from '../booking.queries';
 import {
   favouriteToggled,
   providerSelected,
   selectFavouriteBusyIds,
   selectFavouriteError,
-  selectFavouriteIds,
   selectReturnFocusId,
   selectSelectedIndustry,
 } from '../booking.slice';
@@ -25,7 +24,7 @@ export function ProviderList() {
   const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
   const selectedIndustry = useBookingSelector(selectSelectedIndustry);
-  const favouriteIds = useBookingSelector(selectFavouriteIds);
+  const favouriteIds = useFavouriteIds();
   const favouriteBusyIds = useBookingSelector(selectFavouriteBusyIds);
   const favouriteError = useBookingSelector(selectFavouriteError);
   const returnFocusId = useBookingSelector(selectReturnFocusId);

@@ -8,7 +8,7 @@ import { IndustrySidebar } from '../components/industry-sidebar';
 import { ProviderList } from '../components/provider-list';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
-import { useIndustriesQuery } from '../booking.queries';
+import { useFavouritesQuery, useIndustriesQuery } from '../booking.queries';
 import {
   bookingPageOpened,
   industriesShown,
@@ -25,6 +25,8 @@ export function BookAppointmentPage() {
   const selectedIndustry = useBookingSelector(selectSelectedIndustry);
   // Each opening reads the industries again.
   const { data: industries } = useIndustriesQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Each opening reads the favourites again too; the list and its filter read them as read here.
+  useFavouritesQuery(undefined, { refetchOnMountOrArgChange: true, selectFromResult: () => ({}) });
   // A provider's detail page opens this screen on that provider (issue 18).
   const opening = (useLocation().state as { provider?: Provider } | null)?.provider;
 

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { IconButton } from '../../../ui/button.styles';
 import { BellIcon, TrashIcon } from '../../../ui/icons';
-import { clearAllRequested, notificationDeleteRequested, selectNotifications } from '../notifications.slice';
+import { clearAllRequested, notificationDeleteRequested } from '../notifications.actions';
+import { useNotifications } from '../notifications.queries';
 import {
   Body,
   ClearAll,
@@ -32,7 +33,7 @@ const localTime = (iso: string): string => {
 export function NotificationBell({ open, onToggle }: NotificationBellProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const items = useAppSelector(selectNotifications);
+  const items = useNotifications();
   const panelId = useId();
   const headingId = useId();
 

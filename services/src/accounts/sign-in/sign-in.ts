@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionUser } from '@appointment/contracts/accounts';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { ForbiddenError, UnauthenticatedError } from '../../domain/errors';
+import {
+  loadProvider,
+  loadUser,
+  userIdForEmail,
+  type AccountsContext,
+  type ActiveUser,
+} from '../accounts-context';
+
+/** An Argon2id hash of a random string nobody knows, checked for unknown accounts. */
+const unknownUserHash = hashPassword(randomUUID());
+
+/** The user as the session carries them, or undefined while their provider is not active. */
+export const sessionUser = async (
+  context: AccountsContext,
+  user: ActiveUser,
+): Promise<SessionUser | undefined> => {
+  let industry: string | undefined;
+  if (user.providerId) {
+    const provider = await loadProvider(context, user.providerId);
+    if (provider.status !== 'active') return undefined;
+    industry = provider.industry.toLowerCase();
+  }
+  return {
+    id: user.userId,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    ...(user.providerId ? { providerId: user.providerId } : {}),
+    ...(industry ? { industry } : {}),
+    ...(user.imageurl ? { imageurl: user.imageurl } : {}),
+  };
+};
+
+/** Checks the password; refuses a provider's staff until the provider is approved. */
+export const authenticate = async (
+  context: AccountsContext,
+  email: string,
+  password: string,
+): Promise<SessionUser> => {
+  const userId = await userIdForEmail(context, email);
+  const user = userId ? await loadUser(context, userId) : undefined;
+  // Verify against a fixed hash when the account is unknown, so timing does not tell.
+  const ok = await verifyPassword(user?.passwordHash ?? (await unknownUserHash), password);
+  if (!user || !ok) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
+  const found = await sessionUser(context, user);
+  if (!found) throw new ForbiddenError(MESSAGES.providerUnderReview);
+  return found;
+};
