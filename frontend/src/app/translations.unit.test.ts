@@ -24,6 +24,10 @@ const SAME_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
   'Total', // Spanish
   'Chat',
   'OK',
+  'URL',
+  'Actions', // French
+  'Secret', // French
+  '{{ms}} ms',
 ]);
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
