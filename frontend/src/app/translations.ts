@@ -5,7 +5,9 @@ import { dashboardTranslations } from '../features/dashboard/dashboard.i18n';
 import { integrationsTranslations } from '../features/integrations/integrations.i18n';
 import { paymentsTranslations } from '../features/payments/payments.i18n';
 import { profileTranslations } from '../features/profile/profile.i18n';
+import { schedulingTranslations } from '../features/scheduling/scheduling.i18n';
 import { settingsTranslations } from '../features/settings/settings.i18n';
+import { hoursEditorTranslations } from '../ui/hours-editor.i18n';
 import { paymentBadgeTranslations } from '../ui/payment-badge.i18n';
 import { slotCalendarTranslations } from '../ui/slot-calendar/slot-calendar.i18n';
 import { statusBadgeTranslations } from '../ui/status-badge.i18n';
@@ -19,10 +21,12 @@ export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   appointments: appointmentsTranslations,
   booking: bookingTranslations,
   dashboardPanels: dashboardTranslations,
+  hoursEditor: hoursEditorTranslations,
   integrations: integrationsTranslations,
   payments: paymentsTranslations,
   paymentBadge: paymentBadgeTranslations,
   profile: profileTranslations,
+  scheduling: schedulingTranslations,
   settings: settingsTranslations,
   slotCalendar: slotCalendarTranslations,
   statusBadge: statusBadgeTranslations,
