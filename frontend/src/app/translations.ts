@@ -6,7 +6,9 @@ import { integrationsTranslations } from '../features/integrations/integrations.
 import { paymentsTranslations } from '../features/payments/payments.i18n';
 import { profileTranslations } from '../features/profile/profile.i18n';
 import { schedulingTranslations } from '../features/scheduling/scheduling.i18n';
+import { servicesTranslations } from '../features/services/services.i18n';
 import { settingsTranslations } from '../features/settings/settings.i18n';
+import { staffsTranslations } from '../features/staffs/staffs.i18n';
 import { hoursEditorTranslations } from '../ui/hours-editor.i18n';
 import { paymentBadgeTranslations } from '../ui/payment-badge.i18n';
 import { slotCalendarTranslations } from '../ui/slot-calendar/slot-calendar.i18n';
@@ -27,7 +29,9 @@ export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   paymentBadge: paymentBadgeTranslations,
   profile: profileTranslations,
   scheduling: schedulingTranslations,
+  services: servicesTranslations,
   settings: settingsTranslations,
+  staffs: staffsTranslations,
   slotCalendar: slotCalendarTranslations,
   statusBadge: statusBadgeTranslations,
 };

@@ -28,6 +28,8 @@ const SAME_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
   'Actions', // French
   'Secret', // French
   '{{ms}} ms',
+  '{{count}} minute', // French
+  '{{count}} minutes', // French
 ]);
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
