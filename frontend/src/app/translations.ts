@@ -5,6 +5,7 @@ import { dashboardTranslations } from '../features/dashboard/dashboard.i18n';
 import { integrationsTranslations } from '../features/integrations/integrations.i18n';
 import { paymentsTranslations } from '../features/payments/payments.i18n';
 import { profileTranslations } from '../features/profile/profile.i18n';
+import { providersTranslations } from '../features/providers/providers.i18n';
 import { schedulingTranslations } from '../features/scheduling/scheduling.i18n';
 import { servicesTranslations } from '../features/services/services.i18n';
 import { settingsTranslations } from '../features/settings/settings.i18n';
@@ -28,6 +29,7 @@ export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   payments: paymentsTranslations,
   paymentBadge: paymentBadgeTranslations,
   profile: profileTranslations,
+  providers: providersTranslations,
   scheduling: schedulingTranslations,
   services: servicesTranslations,
   settings: settingsTranslations,

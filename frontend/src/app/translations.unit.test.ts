@@ -30,6 +30,8 @@ const SAME_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
   '{{ms}} ms',
   '{{count}} minute', // French
   '{{count}} minutes', // French
+  'Service {{number}}', // French
+  'Contact', // French
 ]);
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;

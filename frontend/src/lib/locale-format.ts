@@ -76,3 +76,13 @@ export const formatDateTime = (
   const language = currentLanguage();
   return new Date(value).toLocaleString(language === 'en' ? undefined : INTL_LOCALES[language], options);
 };
+
+/** A number with a fixed count of decimals ("4.5", "4,5"); English is exactly `value.toFixed(digits)`. */
+export const formatDecimal = (value: number, digits: number): string => {
+  const language = currentLanguage();
+  if (language === 'en') return value.toFixed(digits);
+  return new Intl.NumberFormat(INTL_LOCALES[language], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+};
