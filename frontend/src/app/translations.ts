@@ -2,6 +2,7 @@ import { registerTranslations, type NamespaceTranslations } from '../lib/i18n';
 import { appointmentsTranslations } from '../features/appointments/appointments.i18n';
 import { bookingTranslations } from '../features/booking/booking.i18n';
 import { dashboardTranslations } from '../features/dashboard/dashboard.i18n';
+import { historyTranslations } from '../features/history/history.i18n';
 import { integrationsTranslations } from '../features/integrations/integrations.i18n';
 import { paymentsTranslations } from '../features/payments/payments.i18n';
 import { profileTranslations } from '../features/profile/profile.i18n';
@@ -25,6 +26,7 @@ export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   booking: bookingTranslations,
   dashboardPanels: dashboardTranslations,
   hoursEditor: hoursEditorTranslations,
+  history: historyTranslations,
   integrations: integrationsTranslations,
   payments: paymentsTranslations,
   paymentBadge: paymentBadgeTranslations,

@@ -32,6 +32,9 @@ const SAME_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
   '{{count}} minutes', // French
   'Service {{number}}', // French
   'Contact', // French
+  'Type', // French
+  '{{email}} ({{role}})',
+  '{{name}} ({{duration}} min, {{price}})',
 ]);
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
