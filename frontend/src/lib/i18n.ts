@@ -177,6 +177,11 @@ const es: Resource = {
       'integrations/apps': 'Aplicaciones conectadas',
       'integrations/webhooks': 'Webhooks',
       'integrations/settings': 'Configuración de integraciones',
+      services: 'Servicios',
+      staffs: 'Personal',
+      scheduling: 'Horarios',
+      integrations: 'Integraciones',
+      history: 'Historial',
     },
   },
   chat: {
@@ -298,6 +303,11 @@ const fr: Resource = {
       'integrations/apps': 'Applications connectées',
       'integrations/webhooks': 'Webhooks',
       'integrations/settings': "Paramètres d'intégration",
+      services: 'Services',
+      staffs: 'Personnel',
+      scheduling: 'Planning',
+      integrations: 'Intégrations',
+      history: 'Historique',
     },
   },
   chat: {
