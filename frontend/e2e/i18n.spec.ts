@@ -834,7 +834,7 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
         language,
         names.addTimeSlot,
         names.createTimeSlot,
-        (dialog) => dialog.getByRole('button', { name: names.createTimeSlot }),
+        (dialog) => dialog.getByRole('combobox').first(),
         'Create Time Slot',
         ENGLISH.createTimeSlot,
       );
