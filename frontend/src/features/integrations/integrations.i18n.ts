@@ -21,6 +21,7 @@ const es: Texts = {
   connecting: 'Conectando...',
   close: 'Cerrar',
   feedUrl: 'Dirección del calendario',
+  copy: 'Copiar',
   feedHelp:
     'En tu aplicación de calendario, elige "Suscribirse a un calendario" (Google Calendar: Otros calendarios → Desde URL) y pega esta dirección. Cualquiera que la tenga puede leer el calendario; desconecta y vuelve a conectar para obtener una nueva.',
   loading: 'Cargando...',
@@ -175,6 +176,7 @@ const fr: Texts = {
   connecting: 'Connexion...',
   close: 'Fermer',
   feedUrl: "Adresse de l'agenda",
+  copy: 'Copier',
   feedHelp:
     "Dans votre application d'agenda, choisissez « S'abonner à un agenda » (Google Agenda : Autres agendas → À partir de l'URL) et collez cette adresse. Toute personne qui la possède peut lire l'agenda ; déconnectez puis reconnectez pour en obtenir une nouvelle.",
   loading: 'Chargement...',

@@ -23,6 +23,7 @@ export const INTEGRATIONS_TEXTS = {
   connecting: 'Connecting...',
   close: 'Close',
   feedUrl: 'Calendar address',
+  copy: 'Copy',
   feedHelp:
     'In your calendar app, choose "Subscribe to calendar" (Google Calendar: Other calendars → From URL) and paste this address. Anyone with it can read the calendar; disconnect and connect again for a new one.',
   loading: 'Loading...',
