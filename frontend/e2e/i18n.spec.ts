@@ -172,6 +172,7 @@ const ENGLISH = {
   manageAvailability: [
     'Manage Availability',
     'Time zone',
+    'Central (America/Chicago)',
     'Working hours',
     'Day',
     'Available',

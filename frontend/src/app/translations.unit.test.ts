@@ -33,6 +33,7 @@ const SAME_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
   'Service {{number}}', // French
   'Contact', // French
   'Type', // French
+  'India', // Spanish
   '{{email}} ({{role}})',
   '{{name}} ({{duration}} min, {{price}})',
 ]);

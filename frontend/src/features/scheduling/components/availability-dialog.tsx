@@ -76,7 +76,7 @@ function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: A
         >
           {zones.map((zone) => (
             <option key={zone.value} value={zone.value}>
-              {zone.label} ({zone.value})
+              {T.zones[zone.label as keyof typeof T.zones] ?? zone.label} ({zone.value})
             </option>
           ))}
         </Select>
