@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './clock';
-import { DEMO, registerUser, signIn } from './api-sign-in';
+import { DEMO, DEMO_PASSWORD, registerUser, signIn, uniqueEmail } from './api-sign-in';
 import { createProviderWithSplitSlots, LONG_DATE } from './booking-helpers';
 
 /**
@@ -114,7 +114,284 @@ const ENGLISH = {
     'Connected number',
     'Save',
   ],
+  services: [
+    'Add Service',
+    'Duration',
+    'Price',
+    'Free',
+    'Payment required',
+    'Manual booking',
+    'Automatic booking',
+    'Edit',
+    'Delete',
+    'Currency',
+    'Save currency',
+    'Every price of this provider is shown and charged in it.',
+  ],
+  serviceForm: [
+    'Add Service',
+    'Service Name',
+    'Description (optional)',
+    'Duration (minutes)',
+    'Price',
+    'Payment needed',
+    'Set automatically: ticked when the price is above 0.',
+    'Automatic booking',
+    'Cancel',
+  ],
+  staffs: ['Staffs', 'Name', 'Email', 'Phone', 'Role', 'admin', 'Loading staff...'],
+  scheduleManagement: [
+    'Schedule Management',
+    'Manage Availability',
+    'Add Time Slot',
+    'All Services',
+    'Time slots',
+    'Calendar',
+    'Date',
+    'Time',
+    'Services',
+    'Slots',
+    'Taken',
+    'None',
+    'Loading time slots...',
+  ],
+  createTimeSlot: [
+    'Create Time Slot',
+    'Date',
+    'Start time',
+    'End time',
+    'Services',
+    'Slots',
+    'Split into equal slots',
+    'One block for a total number of people',
+    'Available slots',
+    'Total slots',
+    'Repeat',
+    'Cancel',
+  ],
+  manageAvailability: [
+    'Manage Availability',
+    'Time zone',
+    'Central (America/Chicago)',
+    'Working hours',
+    'Day',
+    'Available',
+    'Start',
+    'End',
+    'Monday',
+    'Sunday',
+    'Open',
+    'Closed',
+    'Breaks',
+    'Add break',
+    'Save Availability',
+    'Cancel',
+  ],
+  scheduleTemplates: [
+    'Schedule Templates',
+    'New Template',
+    'Default',
+    'Apply',
+    'Duplicate',
+    'Edit',
+    'Delete',
+    'No breaks',
+    'No working days',
+    'Loading templates...',
+  ],
+  templateEditor: [
+    'New Template',
+    'Template name',
+    'Description',
+    'Working hours',
+    'Capacity',
+    'Monday',
+    'Breaks',
+    'Add break',
+    'Save Template',
+    'Cancel',
+  ],
+  apiKeys: [
+    'API Keys',
+    'Generate New Key',
+    'Name',
+    'Key',
+    'Scopes',
+    'Created',
+    'Last Used',
+    'Actions',
+    'Loading API keys...',
+  ],
+  generateKey: [
+    'Generate New Key',
+    'Key name',
+    'Scopes',
+    'Read appointments and their counts',
+    'Add time slots, change availability and templates',
+    'Cancel',
+    'Generate Key',
+  ],
+  webhooks: ['Add Webhook', 'Name', 'URL', 'Events', 'Status', 'Secret', 'Actions', 'No webhooks yet.'],
+  webhookForm: ['Add Webhook', 'Name', 'Events to send', 'Active', 'Cancel'],
+  serviceProviders: [
+    'Service Providers',
+    'Add Provider',
+    'Search',
+    'Industry',
+    'All Industries',
+    'Healthcare',
+    'Office',
+    'Active',
+    'Pending',
+    'Address',
+    'Phone',
+    'Manage Provider',
+    'Loading providers...',
+  ],
+  addProvider: [
+    'Add Provider',
+    'Provider name',
+    'Email',
+    'Phone',
+    'Address',
+    'Industry',
+    'Select an industry',
+    'Currency',
+    'Description',
+    'Image',
+    'Provider image',
+    'Optional. Without an image the card shows a placeholder.',
+    'Specialties',
+    'Specialty',
+    'Add specialty',
+    'No specialties added.',
+    'Services',
+    'No services yet.',
+    'Add service',
+    'Working hours',
+    'Switch a day off when the provider is closed.',
+    'Monday',
+    'Breaks',
+    'No breaks.',
+    'Add break',
+    'Cancel',
+  ],
+  approvals: ['Manage Providers', 'Name', 'Email', 'Industry', 'Actions', 'Accept', 'Reject', 'Loading...'],
+  providerDetail: [
+    '← Back to Service Providers',
+    'History',
+    'Active',
+    'Healthcare',
+    'New',
+    'No reviews yet',
+    'About',
+    'Specialties',
+    'Services',
+    'Contact',
+    'Phone',
+    'Email',
+    'Address',
+    'Opening hours',
+    'Monday',
+    'Closed',
+    "As the provider's time slots of the next four weeks open.",
+    'No time slots open in the next four weeks.',
+    'Loading provider information...',
+  ],
+  history: [
+    'Back to the provider',
+    'History',
+    'Type',
+    'All events',
+    'Actor (e-mail, id, system or unknown)',
+    'From',
+    'To',
+    'Apply filters',
+    'Export CSV',
+    'Export NDJSON',
+    'Timeline',
+    'As of here',
+    'As of',
+    'Show the provider as it was on',
+    'Pick a time to see the provider as it was then.',
+    'Today',
+    'Compare two points',
+    'Status',
+    'Name',
+    'Currency',
+    'Services',
+    'Templates',
+    'Time slots',
+    'Events folded',
+    'Load more',
+    'Loading…',
+  ],
+  signIn: ['Sign In', 'Email', 'Password', "Don't have an account?", 'Register'],
+  registerChoice: [
+    'Create an Account',
+    'How would you like to use Appointment?',
+    'Register as a User',
+    'Book appointments and manage your schedule',
+    'Register as a Provider',
+    'Offer services and manage bookings',
+    'Already have an account?',
+    'Sign in',
+  ],
+  userRegistration: [
+    'User Registration',
+    'Back',
+    'Name',
+    'Email',
+    'Phone',
+    'Password',
+    'Confirm Password',
+    'Register',
+    'Already have an account?',
+  ],
+  providerRegistration: [
+    'Provider Registration',
+    'Back',
+    'Business Name',
+    'Industry',
+    'Select an industry',
+    'Email',
+    'Phone',
+    'Address',
+    'Password',
+    'Confirm Password',
+    'Register',
+  ],
+  registrationSuccess: [
+    'Registration Successful!',
+    'Your account has been created. Please verify your e-mail address to activate it.',
+    'A confirmation e-mail has been sent to',
+    'Proceed to Login',
+  ],
 } as const;
+
+/**
+ * The English originals that read the same in a language (a loanword, or the same word in French): the
+ * walk cannot tell them from an untranslated text, so they are not looked for there.
+ */
+const SAME_IN: Record<Language, ReadonlySet<string>> = {
+  es: new Set(['URL', 'Fitness']),
+  fr: new Set([
+    'Services',
+    'Description',
+    'Date',
+    'Image',
+    'URL',
+    'Actions',
+    'Secret',
+    'Type',
+    'Contact',
+    'Fitness',
+  ]),
+};
+
+/** The originals of a screen that differ in `language`. */
+const originals = (language: Language, texts: readonly string[]): string[] =>
+  texts.filter((text) => !SAME_IN[language].has(text));
 
 /** The translated names the walk finds its way by (headings, regions, buttons), per language. */
 const NAMES = {
@@ -143,6 +420,45 @@ const NAMES = {
     calendarApp: 'Calendario',
     integrationSettings: 'Configuración de integraciones',
     chatbot: 'Chatbot con IA',
+    servicesTitle: 'Servicios',
+    addService: 'Añadir servicio',
+    serviceForm: 'Nuevo servicio',
+    staffs: 'Personal',
+    scheduleManagement: 'Gestión de horarios',
+    addTimeSlot: 'Añadir franja horaria',
+    createTimeSlot: 'Crear franja horaria',
+    manageAvailability: 'Gestionar disponibilidad',
+    timeZone: 'Zona horaria',
+    scheduleTemplates: 'Plantillas de horario',
+    templates: 'Plantillas',
+    newTemplate: 'Nueva plantilla',
+    apiKeys: 'Claves de API',
+    generateNewKey: 'Generar nueva clave',
+    webhooks: 'Webhooks',
+    addWebhook: 'Añadir webhook',
+    serviceProviders: 'Proveedores de servicios',
+    providerList: 'Proveedores',
+    addProvider: 'Añadir proveedor',
+    manageProvider: 'Gestionar proveedor',
+    manageProviders: 'Gestionar proveedores',
+    openingHours: 'Horario de apertura',
+    history: 'Historial',
+    timeline: 'Cronología',
+    today: 'Hoy',
+    signIn: 'Iniciar sesión',
+    createAccount: 'Crear una cuenta',
+    registerAsUser: /^Registrarse como usuario/,
+    registerAsProvider: /^Registrarse como proveedor/,
+    userRegistration: 'Registro de usuario',
+    providerRegistration: 'Registro de proveedor',
+    back: 'Atrás',
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    phone: 'Teléfono',
+    password: 'Contraseña',
+    confirmPassword: 'Confirmar contraseña',
+    register: 'Registrarse',
+    registered: '¡Registro completado!',
   },
   fr: {
     welcome: /^Bon retour/,
@@ -169,6 +485,45 @@ const NAMES = {
     calendarApp: 'Agenda',
     integrationSettings: "Paramètres d'intégration",
     chatbot: 'Chatbot IA',
+    servicesTitle: 'Services',
+    addService: 'Ajouter un service',
+    serviceForm: 'Nouveau service',
+    staffs: 'Personnel',
+    scheduleManagement: 'Gestion du planning',
+    addTimeSlot: 'Ajouter un créneau',
+    createTimeSlot: 'Créer un créneau',
+    manageAvailability: 'Gérer les disponibilités',
+    timeZone: 'Fuseau horaire',
+    scheduleTemplates: 'Modèles de planning',
+    templates: 'Modèles',
+    newTemplate: 'Nouveau modèle',
+    apiKeys: 'Clés API',
+    generateNewKey: 'Générer une nouvelle clé',
+    webhooks: 'Webhooks',
+    addWebhook: 'Ajouter un webhook',
+    serviceProviders: 'Prestataires de services',
+    providerList: 'Prestataires',
+    addProvider: 'Ajouter un prestataire',
+    manageProvider: 'Gérer le prestataire',
+    manageProviders: 'Gérer les prestataires',
+    openingHours: "Heures d'ouverture",
+    history: 'Historique',
+    timeline: 'Chronologie',
+    today: "Aujourd'hui",
+    signIn: 'Se connecter',
+    createAccount: 'Créer un compte',
+    registerAsUser: /^S'inscrire en tant qu'utilisateur/,
+    registerAsProvider: /^S'inscrire en tant que prestataire/,
+    userRegistration: 'Inscription utilisateur',
+    providerRegistration: 'Inscription prestataire',
+    back: 'Retour',
+    name: 'Nom',
+    email: 'E-mail',
+    phone: 'Téléphone',
+    password: 'Mot de passe',
+    confirmPassword: 'Confirmer le mot de passe',
+    register: "S'inscrire",
+    registered: 'Inscription réussie !',
   },
 } as const;
 
@@ -205,6 +560,36 @@ const chooseLanguage = async (page: Page, language: Language | 'en') => {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(select).toHaveValue(language);
 };
+
+/**
+ * Chooses the language the way a signed-out visitor's browser keeps it (local storage), for the screens
+ * before sign-in and for the shared demo accounts, whose saved language other tests read.
+ */
+const keepLanguage = async (page: Page, language: Language) => {
+  await page.evaluate((chosen) => window.localStorage.setItem('language', chosen), language);
+};
+
+/** Opens a dialog with the button of that name, checks it, and closes it with Cancel. */
+const checkDialog = async (
+  page: Page,
+  language: Language,
+  opener: string,
+  dialogName: string,
+  ready: (dialog: Locator) => Locator,
+  screen: string,
+  texts: readonly string[],
+) => {
+  await main(page).getByRole('button', { name: opener, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: dialogName, exact: true });
+  await expect(ready(dialog)).toBeVisible();
+  await expectNoEnglish(dialog, language, screen, originals(language, texts));
+  await dialog.getByRole('button', { name: NAMES[language].cancel, exact: true }).click();
+  await expect(dialog).toBeHidden();
+};
+
+/** The table of a screen has loaded (its rows or its message). */
+const tableLoaded = (page: Page) =>
+  expect(main(page).getByRole('table').first()).toHaveAttribute('aria-busy', 'false');
 
 const visitSettingsAndProfile = async (page: Page, language: Language, withCalendarFeed: boolean) => {
   const names = NAMES[language];
@@ -390,6 +775,228 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
     } finally {
       // A demo account: its language goes back to English for the other tests.
       await chooseLanguage(page, 'en');
+    }
+  });
+
+  test("a provider's admin meets no English on services, staffs, scheduling, API keys and webhooks", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await playwright.request.newContext({ baseURL });
+    // An admin of its own provider, with a service and a time slot: the language chosen is saved on the account.
+    const provider = await createProviderWithSplitSlots(api, {
+      businessName: `Polyglot Studio ${Date.now().toString(36)}`,
+      service: 'Stretch Class',
+      startTime: '08:00',
+      endTime: '09:00',
+      parts: 2,
+      days: 1,
+    });
+    await api.dispose();
+    await signIn(page, provider.email);
+
+    for (const language of ['es', 'fr'] as const) {
+      const names = NAMES[language];
+      await chooseLanguage(page, language);
+
+      await page.goto('/services');
+      await expect(heading(page, names.servicesTitle)).toBeVisible();
+      await expect(main(page).getByRole('article', { name: provider.service, exact: true })).toBeVisible();
+      await expectNoEnglish(main(page), language, 'Services', originals(language, ENGLISH.services));
+      await checkDialog(
+        page,
+        language,
+        names.addService,
+        names.addService,
+        (dialog) => dialog.getByRole('form', { name: names.serviceForm }),
+        'the Add Service form',
+        ENGLISH.serviceForm,
+      );
+
+      await page.goto('/staffs');
+      await expect(heading(page, names.staffs)).toBeVisible();
+      await tableLoaded(page);
+      await expectNoEnglish(main(page), language, 'Staffs', originals(language, ENGLISH.staffs));
+
+      await page.goto('/scheduling/manage');
+      await expect(heading(page, names.scheduleManagement)).toBeVisible();
+      await expect(
+        main(page).getByRole('cell', { name: provider.service, exact: true }).first(),
+      ).toBeVisible();
+      await expectNoEnglish(
+        main(page),
+        language,
+        'Schedule Management',
+        originals(language, ENGLISH.scheduleManagement),
+      );
+      await checkDialog(
+        page,
+        language,
+        names.addTimeSlot,
+        names.createTimeSlot,
+        (dialog) => dialog.getByRole('combobox').first(),
+        'Create Time Slot',
+        ENGLISH.createTimeSlot,
+      );
+      await checkDialog(
+        page,
+        language,
+        names.manageAvailability,
+        names.manageAvailability,
+        (dialog) => dialog.getByLabel(names.timeZone),
+        'Manage Availability',
+        ENGLISH.manageAvailability,
+      );
+
+      await page.goto('/scheduling/templates');
+      await expect(heading(page, names.scheduleTemplates)).toBeVisible();
+      await expect(
+        main(page).getByRole('list', { name: names.templates }).getByRole('listitem').first(),
+      ).toBeVisible();
+      await expectNoEnglish(
+        main(page),
+        language,
+        'Schedule Templates',
+        originals(language, ENGLISH.scheduleTemplates),
+      );
+      await checkDialog(
+        page,
+        language,
+        names.newTemplate,
+        names.newTemplate,
+        (dialog) => dialog.getByRole('group').first(),
+        'the template editor',
+        ENGLISH.templateEditor,
+      );
+
+      await page.goto('/integrations/api-keys');
+      await expect(heading(page, names.apiKeys)).toBeVisible();
+      await tableLoaded(page);
+      await expectNoEnglish(main(page), language, 'API Keys', originals(language, ENGLISH.apiKeys));
+      await checkDialog(
+        page,
+        language,
+        names.generateNewKey,
+        names.generateNewKey,
+        (dialog) => dialog.getByRole('checkbox').first(),
+        'Generate New Key',
+        ENGLISH.generateKey,
+      );
+
+      await page.goto('/integrations/webhooks');
+      await expect(heading(page, names.webhooks)).toBeVisible();
+      await tableLoaded(page);
+      await expectNoEnglish(main(page), language, 'Webhooks', originals(language, ENGLISH.webhooks));
+      await checkDialog(
+        page,
+        language,
+        names.addWebhook,
+        names.addWebhook,
+        (dialog) => dialog.getByRole('checkbox').first(),
+        'the Add Webhook form',
+        ENGLISH.webhookForm,
+      );
+    }
+  });
+
+  test("the platform staff meet no English on the providers, the approvals, a provider's detail and its history", async ({
+    page,
+  }) => {
+    // A demo account: the language is kept in the browser only, so its saved one does not change.
+    await signIn(page, DEMO.superadmin);
+    for (const language of ['es', 'fr'] as const) {
+      const names = NAMES[language];
+      await keepLanguage(page, language);
+
+      await page.goto('/providers');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(heading(page, names.serviceProviders)).toBeVisible();
+      const card = main(page)
+        .getByRole('list', { name: names.providerList })
+        .getByRole('article', { name: 'Sunrise Clinic', exact: true });
+      await expect(card).toBeVisible();
+      await expectNoEnglish(
+        main(page),
+        language,
+        'Service Providers',
+        originals(language, ENGLISH.serviceProviders),
+      );
+      await checkDialog(
+        page,
+        language,
+        names.addProvider,
+        names.addProvider,
+        (dialog) => dialog.getByRole('form'),
+        'the Add Provider form',
+        ENGLISH.addProvider,
+      );
+
+      await page.goto('/providerstablelist');
+      await expect(heading(page, names.manageProviders)).toBeVisible();
+      await expect(main(page).getByRole('row').filter({ hasText: 'harbor@example.com' })).toBeVisible();
+      await expectNoEnglish(
+        main(page),
+        language,
+        'the approval table',
+        originals(language, ENGLISH.approvals),
+      );
+
+      await page.goto('/providers');
+      await card.getByRole('link', { name: names.manageProvider }).click();
+      await expect(heading(page, 'Sunrise Clinic')).toBeVisible();
+      await expect(main(page).getByRole('heading', { name: names.openingHours })).toBeVisible();
+      await expectNoEnglish(
+        main(page),
+        language,
+        'the provider detail',
+        originals(language, ENGLISH.providerDetail),
+      );
+
+      // The entries' summaries and event types are the server's record, so they stay as written.
+      await main(page).getByRole('link', { name: names.history, exact: true }).click();
+      await expect(heading(page, names.history)).toBeVisible();
+      await expect(
+        main(page).getByRole('list', { name: names.timeline }).getByTestId('history-entry').first(),
+      ).toBeVisible();
+      await expect(main(page).getByRole('group', { name: names.today })).toBeVisible();
+      await expectNoEnglish(main(page), language, 'History', originals(language, ENGLISH.history));
+    }
+  });
+
+  test('a signed-out visitor meets no English on sign in, registration and its success', async ({ page }) => {
+    for (const language of ['es', 'fr'] as const) {
+      const names = NAMES[language];
+      await page.goto('/login');
+      await keepLanguage(page, language);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(main(page).getByRole('heading', { name: names.signIn, level: 2 })).toBeVisible();
+      await expectNoEnglish(main(page), language, '/login', ENGLISH.signIn);
+
+      await page.goto('/register');
+      await expect(main(page).getByRole('heading', { name: names.createAccount, level: 2 })).toBeVisible();
+      await expectNoEnglish(main(page), language, '/register', ENGLISH.registerChoice);
+
+      await main(page).getByRole('button', { name: names.registerAsProvider }).click();
+      await expect(main(page).getByRole('heading', { name: names.providerRegistration })).toBeVisible();
+      await expectNoEnglish(main(page), language, 'provider registration', ENGLISH.providerRegistration);
+      await main(page).getByRole('button', { name: names.back }).click();
+
+      await main(page).getByRole('button', { name: names.registerAsUser }).click();
+      await expect(main(page).getByRole('heading', { name: names.userRegistration })).toBeVisible();
+      await expectNoEnglish(main(page), language, 'user registration', ENGLISH.userRegistration);
+
+      await main(page).getByLabel(names.name, { exact: true }).fill(`Polyglot ${language}`);
+      await main(page)
+        .getByLabel(names.email, { exact: true })
+        .fill(uniqueEmail(`i18n-${language}`));
+      await main(page).getByLabel(names.phone, { exact: true }).fill('5125550123');
+      await main(page).getByLabel(names.password, { exact: true }).fill(DEMO_PASSWORD);
+      await main(page).getByLabel(names.confirmPassword, { exact: true }).fill(DEMO_PASSWORD);
+      await main(page).getByRole('button', { name: names.register, exact: true }).click();
+      await expect(main(page).getByRole('heading', { name: names.registered, level: 2 })).toBeVisible();
+      await expectNoEnglish(main(page), language, '/registration-success', ENGLISH.registrationSuccess);
     }
   });
 });

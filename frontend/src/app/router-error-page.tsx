@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Detail, Heading, Page } from './router-error-page.styles';
 
@@ -13,9 +14,10 @@ const describe = (error: unknown): string[] => {
 /** docs/product.md §2.2 router fallback. */
 export function RouterErrorPage() {
   const error = useRouteError();
+  const { t } = useTranslation();
   return (
     <Page role="alert">
-      <Heading>Unexpected Application Error!</Heading>
+      <Heading>{t('errorPage.title')}</Heading>
       {describe(error).map((line) => (
         <Detail key={line}>{line}</Detail>
       ))}

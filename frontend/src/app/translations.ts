@@ -2,10 +2,16 @@ import { registerTranslations, type NamespaceTranslations } from '../lib/i18n';
 import { appointmentsTranslations } from '../features/appointments/appointments.i18n';
 import { bookingTranslations } from '../features/booking/booking.i18n';
 import { dashboardTranslations } from '../features/dashboard/dashboard.i18n';
+import { historyTranslations } from '../features/history/history.i18n';
 import { integrationsTranslations } from '../features/integrations/integrations.i18n';
 import { paymentsTranslations } from '../features/payments/payments.i18n';
 import { profileTranslations } from '../features/profile/profile.i18n';
+import { providersTranslations } from '../features/providers/providers.i18n';
+import { schedulingTranslations } from '../features/scheduling/scheduling.i18n';
+import { servicesTranslations } from '../features/services/services.i18n';
 import { settingsTranslations } from '../features/settings/settings.i18n';
+import { staffsTranslations } from '../features/staffs/staffs.i18n';
+import { hoursEditorTranslations } from '../ui/hours-editor.i18n';
 import { paymentBadgeTranslations } from '../ui/payment-badge.i18n';
 import { slotCalendarTranslations } from '../ui/slot-calendar/slot-calendar.i18n';
 import { statusBadgeTranslations } from '../ui/status-badge.i18n';
@@ -19,11 +25,17 @@ export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   appointments: appointmentsTranslations,
   booking: bookingTranslations,
   dashboardPanels: dashboardTranslations,
+  hoursEditor: hoursEditorTranslations,
+  history: historyTranslations,
   integrations: integrationsTranslations,
   payments: paymentsTranslations,
   paymentBadge: paymentBadgeTranslations,
   profile: profileTranslations,
+  providers: providersTranslations,
+  scheduling: schedulingTranslations,
+  services: servicesTranslations,
   settings: settingsTranslations,
+  staffs: staffsTranslations,
   slotCalendar: slotCalendarTranslations,
   statusBadge: statusBadgeTranslations,
 };

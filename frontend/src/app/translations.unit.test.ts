@@ -24,6 +24,18 @@ const SAME_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
   'Total', // Spanish
   'Chat',
   'OK',
+  'URL',
+  'Actions', // French
+  'Secret', // French
+  '{{ms}} ms',
+  '{{count}} minute', // French
+  '{{count}} minutes', // French
+  'Service {{number}}', // French
+  'Contact', // French
+  'Type', // French
+  'India', // Spanish
+  '{{email}} ({{role}})',
+  '{{name}} ({{duration}} min, {{price}})',
 ]);
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;

@@ -9,6 +9,7 @@ import { BREADCRUMB_TITLES } from '../ui/breadcrumb-trail';
  * written once for client and server.
  */
 const en = {
+  errorPage: { title: 'Unexpected Application Error!' },
   topBar: {
     title: 'Appointment',
     logo: 'Appointment logo',
@@ -119,6 +120,7 @@ const en = {
 type Resource = typeof en;
 
 const es: Resource = {
+  errorPage: { title: '¡Error inesperado de la aplicación!' },
   topBar: {
     title: 'Appointment',
     logo: 'Logotipo de Appointment',
@@ -177,6 +179,11 @@ const es: Resource = {
       'integrations/apps': 'Aplicaciones conectadas',
       'integrations/webhooks': 'Webhooks',
       'integrations/settings': 'Configuración de integraciones',
+      services: 'Servicios',
+      staffs: 'Personal',
+      scheduling: 'Horarios',
+      integrations: 'Integraciones',
+      history: 'Historial',
     },
   },
   chat: {
@@ -240,6 +247,7 @@ const es: Resource = {
 };
 
 const fr: Resource = {
+  errorPage: { title: "Erreur inattendue de l'application !" },
   topBar: {
     title: 'Appointment',
     logo: 'Logo Appointment',
@@ -298,6 +306,11 @@ const fr: Resource = {
       'integrations/apps': 'Applications connectées',
       'integrations/webhooks': 'Webhooks',
       'integrations/settings': "Paramètres d'intégration",
+      services: 'Services',
+      staffs: 'Personnel',
+      scheduling: 'Planning',
+      integrations: 'Intégrations',
+      history: 'Historique',
     },
   },
   chat: {

@@ -64,3 +64,25 @@ export const formatPrice = (amount: number, currency: string): string => {
 /** A plain number in the chosen language. */
 export const formatNumber = (value: number): string =>
   new Intl.NumberFormat(INTL_LOCALES[currentLanguage()]).format(value);
+
+/**
+ * An instant as a date and time of day in the viewer's zone, in the chosen language. English keeps the
+ * browser's own writing (`toLocaleString(undefined, …)`), as the screens wrote it before issue 15.
+ */
+export const formatDateTime = (
+  value: string | number | Date,
+  options: Intl.DateTimeFormatOptions = {},
+): string => {
+  const language = currentLanguage();
+  return new Date(value).toLocaleString(language === 'en' ? undefined : INTL_LOCALES[language], options);
+};
+
+/** A number with a fixed count of decimals ("4.5", "4,5"); English is exactly `value.toFixed(digits)`. */
+export const formatDecimal = (value: number, digits: number): string => {
+  const language = currentLanguage();
+  if (language === 'en') return value.toFixed(digits);
+  return new Intl.NumberFormat(INTL_LOCALES[language], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+};

@@ -13,7 +13,16 @@ export const BREADCRUMB_TITLES: Record<string, string> = {
   'integrations/apps': 'Connected Apps',
   'integrations/webhooks': 'Webhooks',
   'integrations/settings': 'Integration Settings',
+  // Issue 15: the screens whose title was their capitalised segment have it here, so it can be translated.
+  services: 'Services',
+  staffs: 'Staffs',
+  scheduling: 'Scheduling',
+  integrations: 'Integrations',
+  history: 'History',
 };
+
+/** Segments titled the same wherever they sit (a provider's /providers/{id}/history). */
+const NESTED_TITLES: ReadonlySet<string> = new Set(['history']);
 
 export interface Crumb {
   path: string;
@@ -53,8 +62,8 @@ export const breadcrumbTrail = (
   return segments.map((segment, index) => {
     const key = segments.slice(0, index + 1).join('/');
     const path = `/${key}`;
-    const known = BREADCRUMB_TITLES[key];
-    if (known) return { path, title: known, titleKey: key, hasPage: hasPage(path) };
+    const titleKey = key in BREADCRUMB_TITLES ? key : NESTED_TITLES.has(segment) ? segment : undefined;
+    if (titleKey) return { path, title: BREADCRUMB_TITLES[titleKey], titleKey, hasPage: hasPage(path) };
     if (ID_SEGMENT.test(decode(segment)))
       return { path, title: names[path] ?? '…', hasPage: hasPage(path), isId: true };
     return { path, title: names[path] ?? capitalise(decode(segment)), hasPage: hasPage(path) };

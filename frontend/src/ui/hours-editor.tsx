@@ -1,10 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { DEFAULT_BREAK, type Weekday } from '@appointment/contracts/constants';
 import type { Break, WorkingHoursEntry } from '@appointment/contracts/schedule';
+import { useCatalogue } from '../lib/catalogue';
 import { SmallButton } from './button.styles';
 import { FieldError, Fieldset, Input, ShrinkingField } from './form.styles';
 import { Switch } from './toggle.styles';
 import type { PathErrors } from './use-schema-form';
+import { HOURS_EDITOR_TEXTS } from './hours-editor.texts';
 import { BreakRow, ColumnHeads, DayName, HoursRow, Muted, Toggle } from './hours-editor.styles';
 
 /** docs/product.md §3 Working hours entry; templates may also give each day a capacity. */
@@ -91,43 +93,44 @@ export function WorkingHoursEditor<T extends DayHours>({
   hint,
 }: WorkingHoursEditorProps<T>) {
   const errorId = useErrorId();
+  const { texts: T, t } = useCatalogue('hoursEditor', HOURS_EDITOR_TEXTS);
   const update = (index: number, change: Partial<DayHours>) =>
     onChange(value.map((entry, i) => (i === index ? { ...entry, ...change } : entry)));
 
   return (
     <Fieldset>
-      <legend>Working hours</legend>
+      <legend>{T.workingHours}</legend>
       {hint && <Muted>{hint}</Muted>}
       <ColumnHeads $withCapacity={withCapacity} aria-hidden="true">
-        <span>Day</span>
-        <span>Available</span>
-        <span>Start</span>
-        <span>End</span>
-        {withCapacity && <span>Capacity</span>}
+        <span>{T.day}</span>
+        <span>{T.available}</span>
+        <span>{T.start}</span>
+        <span>{T.end}</span>
+        {withCapacity && <span>{T.capacity}</span>}
       </ColumnHeads>
       {value.map((entry, index) => {
-        const name = dayLabel(entry.day);
+        const name = T.days[entry.day] ?? dayLabel(entry.day);
         const path = `workingHours.${index}`;
         return (
           <HoursRow key={entry.day} role="group" aria-label={name} $withCapacity={withCapacity}>
             <DayName>{name}</DayName>
             <Toggle>
               <Switch
-                aria-label={`${name} available`}
+                aria-label={t('dayAvailable', { day: name })}
                 checked={entry.isAvailable}
                 onChange={(event) => update(index, { isAvailable: event.target.checked })}
               />
-              <Muted aria-hidden="true">{entry.isAvailable ? 'Open' : 'Closed'}</Muted>
+              <Muted aria-hidden="true">{entry.isAvailable ? T.open : T.closed}</Muted>
             </Toggle>
             <TimeCell
-              label={`${name} start time`}
+              label={t('dayStartTime', { day: name })}
               value={entry.startTime}
               error={errors[`${path}.startTime`]}
               errorId={errorId(`${path}.startTime`)}
               onChange={(startTime) => update(index, { startTime })}
             />
             <TimeCell
-              label={`${name} end time`}
+              label={t('dayEndTime', { day: name })}
               value={entry.endTime}
               error={errors[`${path}.endTime`]}
               errorId={errorId(`${path}.endTime`)}
@@ -135,7 +138,7 @@ export function WorkingHoursEditor<T extends DayHours>({
             />
             {withCapacity && (
               <Cell
-                label={`${name} capacity`}
+                label={t('dayCapacity', { day: name })}
                 error={errors[`${path}.capacity`]}
                 errorId={errorId(`${path}.capacity`)}
               >
@@ -171,34 +174,36 @@ interface BreaksEditorProps {
 /** docs/product.md §3 breaks: optional; a new break starts as 12:00-13:00. */
 export function BreaksEditor({ value, onChange, errors }: BreaksEditorProps) {
   const errorId = useErrorId();
+  const { texts: T, t } = useCatalogue('hoursEditor', HOURS_EDITOR_TEXTS);
   const update = (index: number, change: Partial<Break>) =>
     onChange(value.map((pause, i) => (i === index ? { ...pause, ...change } : pause)));
 
   return (
     <Fieldset>
-      <legend>Breaks</legend>
-      {value.length === 0 && <Muted>No breaks.</Muted>}
+      <legend>{T.breaks}</legend>
+      {value.length === 0 && <Muted>{T.noBreaks}</Muted>}
       {value.map((pause, index) => {
         const path = `breaks.${index}`;
-        const label = `Break ${index + 1}`;
+        const number = index + 1;
+        const label = t('breakNumber', { number });
         return (
           <BreakRow key={index} role="group" aria-label={label}>
             <TimeCell
-              label={`${label} start time`}
+              label={t('breakStartTime', { number })}
               value={pause.startTime}
               error={errors[`${path}.startTime`]}
               errorId={errorId(`${path}.startTime`)}
               onChange={(startTime) => update(index, { startTime })}
             />
             <TimeCell
-              label={`${label} end time`}
+              label={t('breakEndTime', { number })}
               value={pause.endTime}
               error={errors[`${path}.endTime`]}
               errorId={errorId(`${path}.endTime`)}
               onChange={(endTime) => update(index, { endTime })}
             />
             <SmallButton type="button" $danger onClick={() => onChange(value.filter((_, i) => i !== index))}>
-              Remove {label.toLowerCase()}
+              {t('removeBreak', { number })}
             </SmallButton>
           </BreakRow>
         );
@@ -206,7 +211,7 @@ export function BreaksEditor({ value, onChange, errors }: BreaksEditorProps) {
       {errors.breaks && <FieldError>{errors.breaks}</FieldError>}
       <div>
         <SmallButton type="button" onClick={() => onChange([...value, { ...DEFAULT_BREAK }])}>
-          Add break
+          {T.addBreak}
         </SmallButton>
       </div>
     </Fieldset>

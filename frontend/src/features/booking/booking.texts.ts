@@ -17,6 +17,7 @@ export const BOOKING_TEXTS = {
   allLocations: 'All locations',
   search: 'Search providers',
   searchPlaceholder: 'Search by name',
+  providerFilters: 'Provider filters',
   favouritesOnly: 'Favourites only',
   newProvider: 'New',
   backToProviders: 'Back to providers',

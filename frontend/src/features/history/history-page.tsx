@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { HistoryChange, HistoryEntry, ProviderStateAt } from '@appointment/contracts/history';
+import { useCatalogue } from '../../lib/catalogue';
+import { formatDateTime } from '../../lib/locale-format';
 import { FormButton } from '../../ui/form.styles';
+import { HISTORY_TEXTS } from './history.texts';
 import {
   exportUrl,
   isoOf,
@@ -23,35 +26,38 @@ import {
 } from './history-page.styles';
 
 /** The event types a filter offers, grouped as people name them. */
-const TYPE_CHOICES: { label: string; types: string }[] = [
-  { label: 'All events', types: '' },
+const TYPE_CHOICES: { key: keyof typeof HISTORY_TEXTS.types; types: string }[] = [
+  { key: 'all', types: '' },
   {
-    label: 'Provider (registration, approval, currency)',
+    key: 'provider',
     types: 'ProviderRegistered,ProviderCreated,ProviderApproved,ProviderRejected,ProviderCurrencyChanged',
   },
-  { label: 'Services', types: 'ServiceAdded,ServiceEdited,ServiceDeleted' },
-  {
-    label: 'Working hours and templates',
-    types: 'AvailabilitySet,ScheduleTemplateSaved,ScheduleTemplateDeleted',
-  },
-  { label: 'Time slots', types: 'TimeSlotAdded,CalendarOpened,WindowsReserved' },
-  { label: 'Bookings and status', types: 'IntervalBooked,AppointmentStatusChanged' },
-  { label: 'Payments', types: 'PaymentRequested,PaymentConfirmed' },
-  { label: 'Reminders', types: 'ReminderSent,ReminderSuppressed' },
-  { label: 'Staff', types: 'UserRegistered' },
+  { key: 'services', types: 'ServiceAdded,ServiceEdited,ServiceDeleted' },
+  { key: 'hours', types: 'AvailabilitySet,ScheduleTemplateSaved,ScheduleTemplateDeleted' },
+  { key: 'slots', types: 'TimeSlotAdded,CalendarOpened,WindowsReserved' },
+  { key: 'bookings', types: 'IntervalBooked,AppointmentStatusChanged' },
+  { key: 'payments', types: 'PaymentRequested,PaymentConfirmed' },
+  { key: 'reminders', types: 'ReminderSent,ReminderSuppressed' },
+  { key: 'staff', types: 'UserRegistered' },
 ];
+
+const useHistoryTexts = () => {
+  const { texts, t } = useCatalogue('history', HISTORY_TEXTS);
+  return { T: texts, t };
+};
 
 const shown = (value: unknown): string =>
   value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
 function ChangesTable({ changes }: { changes: HistoryChange[] }) {
+  const { T } = useHistoryTexts();
   return (
-    <Diff aria-label="Changes">
+    <Diff aria-label={T.changes}>
       <thead>
         <tr>
-          <th>Field</th>
-          <th>Before</th>
-          <th>After</th>
+          <th>{T.field}</th>
+          <th>{T.before}</th>
+          <th>{T.after}</th>
         </tr>
       </thead>
       <tbody>
@@ -71,27 +77,39 @@ function ChangesTable({ changes }: { changes: HistoryChange[] }) {
   );
 }
 
-const actorText = (entry: HistoryEntry): string => {
-  if (!entry.actor) return 'unknown';
-  if (entry.actor.id === 'system') return 'the system';
-  return `${entry.actor.email ?? 'Forgotten user'} (${entry.actor.role ?? 'unknown role'})`;
+type Texts = ReturnType<typeof useHistoryTexts>;
+
+const actorText = (entry: HistoryEntry, { T, t }: Texts): string => {
+  if (!entry.actor) return T.unknownActor;
+  if (entry.actor.id === 'system') return T.system;
+  return t('actorWithRole', {
+    email: entry.actor.email ?? T.forgottenUser,
+    role: entry.actor.role ?? T.unknownRole,
+  });
 };
 
 function TimelineEntry({ entry, onAsOf }: { entry: HistoryEntry; onAsOf: (position: string) => void }) {
+  const texts = useHistoryTexts();
+  const { T, t } = texts;
   const [open, setOpen] = useState(false);
   return (
     <Entry data-testid="history-entry" data-type={entry.type}>
       <div>{entry.summary}</div>
       <EntryMeta>
-        {new Date(entry.at).toLocaleString()} · {entry.type} · by {actorText(entry)} · #{entry.position}
+        {t('entryMeta', {
+          time: formatDateTime(entry.at),
+          type: entry.type,
+          actor: actorText(entry, texts),
+          position: entry.position,
+        })}
       </EntryMeta>
       <button type="button" onClick={() => onAsOf(entry.position)}>
-        As of here
+        {T.asOfHere}
       </button>{' '}
       {entry.changes && entry.changes.length > 0 && (
         <>
           <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'Hide changes' : `Show changes (${entry.changes.length})`}
+            {open ? T.hideChanges : t('showChanges', { count: entry.changes.length })}
           </button>
           {open && <ChangesTable changes={entry.changes} />}
         </>
@@ -102,33 +120,41 @@ function TimelineEntry({ entry, onAsOf }: { entry: HistoryEntry; onAsOf: (positi
 
 /** The state of one point, as a short summary list. */
 function StateColumn({ title, state }: { title: string; state: ProviderStateAt | undefined }) {
-  if (!state) return <Muted>Loading…</Muted>;
+  const { T, t } = useHistoryTexts();
+  const S = T.state;
+  if (!state) return <Muted>{T.loading}</Muted>;
   const bookings = state.timeSlots.reduce((sum, slot) => sum + slot.bookings.length, 0);
   return (
     <div aria-label={title} role="group">
       <h3>{title}</h3>
       <dl>
-        <dt>Status</dt>
-        <dd data-testid="state-status">{state.status === 'none' ? 'not registered yet' : state.status}</dd>
-        <dt>Name</dt>
+        <dt>{S.status}</dt>
+        <dd data-testid="state-status">{T.statuses[state.status] ?? state.status}</dd>
+        <dt>{S.name}</dt>
         <dd>{state.profile?.businessName ?? '—'}</dd>
-        <dt>Currency</dt>
+        <dt>{S.currency}</dt>
         <dd>{state.profile?.currency ?? '—'}</dd>
-        <dt>Services</dt>
+        <dt>{S.services}</dt>
         <dd data-testid="state-services">
           {state.services.length === 0
-            ? 'none'
+            ? S.none
             : state.services
-                .map((service) => `${service.name} (${service.duration} min, ${service.price})`)
+                .map((service) =>
+                  t('state.service', {
+                    name: service.name,
+                    duration: service.duration,
+                    price: service.price,
+                  }),
+                )
                 .join(', ')}
         </dd>
-        <dt>Templates</dt>
-        <dd>{state.templates.map((template) => template.name).join(', ') || 'none'}</dd>
-        <dt>Time slots</dt>
+        <dt>{S.templates}</dt>
+        <dd>{state.templates.map((template) => template.name).join(', ') || S.none}</dd>
+        <dt>{S.timeSlots}</dt>
         <dd data-testid="state-slots">
-          {state.timeSlots.length} with {bookings} booking{bookings === 1 ? '' : 's'}
+          {t('state.slots', { slots: state.timeSlots.length, count: bookings })}
         </dd>
-        <dt>Events folded</dt>
+        <dt>{S.eventsFolded}</dt>
         <dd>{state.eventsFolded}</dd>
       </dl>
     </div>
@@ -136,25 +162,29 @@ function StateColumn({ title, state }: { title: string; state: ProviderStateAt |
 }
 
 /** What differs between two states: status, services and slots, as plain lines. */
-const stateDifferences = (a: ProviderStateAt, b: ProviderStateAt): string[] => {
+const stateDifferences = (a: ProviderStateAt, b: ProviderStateAt, { T, t }: Texts): string[] => {
   const lines: string[] = [];
-  if (a.status !== b.status) lines.push(`Status: ${a.status} → ${b.status}`);
+  if (a.status !== b.status)
+    lines.push(
+      t('diff.status', { before: T.statuses[a.status] ?? a.status, after: T.statuses[b.status] ?? b.status }),
+    );
   if (a.profile?.currency !== b.profile?.currency)
-    lines.push(`Currency: ${a.profile?.currency ?? '—'} → ${b.profile?.currency ?? '—'}`);
+    lines.push(t('diff.currency', { before: a.profile?.currency ?? '—', after: b.profile?.currency ?? '—' }));
   const before = new Map(a.services.map((service) => [service.serviceId, service]));
   const after = new Map(b.services.map((service) => [service.serviceId, service]));
   for (const [id, service] of after) {
     const old = before.get(id);
-    if (!old) lines.push(`Service added: ${service.name}`);
+    if (!old) lines.push(t('diff.serviceAdded', { name: service.name }));
     else if (JSON.stringify(old) !== JSON.stringify(service))
-      lines.push(`Service changed: ${old.name} → ${service.name}`);
+      lines.push(t('diff.serviceChanged', { before: old.name, after: service.name }));
   }
-  for (const [id, service] of before) if (!after.has(id)) lines.push(`Service removed: ${service.name}`);
+  for (const [id, service] of before)
+    if (!after.has(id)) lines.push(t('diff.serviceRemoved', { name: service.name }));
   if (a.timeSlots.length !== b.timeSlots.length)
-    lines.push(`Time slots: ${a.timeSlots.length} → ${b.timeSlots.length}`);
+    lines.push(t('diff.timeSlots', { before: a.timeSlots.length, after: b.timeSlots.length }));
   const booked = (state: ProviderStateAt) =>
     state.timeSlots.reduce((sum, slot) => sum + slot.bookings.length, 0);
-  if (booked(a) !== booked(b)) lines.push(`Bookings: ${booked(a)} → ${booked(b)}`);
+  if (booked(a) !== booked(b)) lines.push(t('diff.bookings', { before: booked(a), after: booked(b) }));
   return lines;
 };
 
@@ -164,8 +194,8 @@ const LATEST = '9223372036854775807';
 /** An as-of point: a time picked (date-time-local) or an entry's log position. */
 export type AsOfPoint = { time: string } | { position: string } | undefined;
 
-const pointText = (point: NonNullable<AsOfPoint>): string =>
-  'time' in point ? new Date(point.time).toLocaleString() : `event #${point.position}`;
+const pointText = (point: NonNullable<AsOfPoint>, { t }: Texts): string =>
+  'time' in point ? formatDateTime(point.time) : t('eventNumber', { position: point.position });
 
 function AsOf({
   providerId,
@@ -176,6 +206,8 @@ function AsOf({
   point: AsOfPoint;
   onPoint: (point: AsOfPoint) => void;
 }) {
+  const texts = useHistoryTexts();
+  const { T, t } = texts;
   const [compareFrom, setCompareFrom] = useState('');
   const [compareTo, setCompareTo] = useState('');
   const today = useProviderStateAtQuery({ providerId, at: LATEST });
@@ -184,50 +216,51 @@ function AsOf({
   const asOf = point && 'time' in point ? point.time : '';
   const first = useProviderStateAtQuery({ providerId, at: isoOf(compareFrom) }, { skip: !compareFrom });
   const second = useProviderStateAtQuery({ providerId, at: isoOf(compareTo) }, { skip: !compareTo });
-  const differences = first.data && second.data ? stateDifferences(first.data, second.data) : undefined;
+  const differences =
+    first.data && second.data ? stateDifferences(first.data, second.data, texts) : undefined;
   return (
     <Panel aria-labelledby="as-of-title">
-      <h2 id="as-of-title">As of</h2>
+      <h2 id="as-of-title">{T.asOf}</h2>
       <label>
-        Show the provider as it was on{' '}
+        {T.showAsOf}{' '}
         <input
           type="datetime-local"
-          aria-label="As of"
+          aria-label={T.asOf}
           value={asOf}
           onChange={(e) => onPoint(e.target.value ? { time: e.target.value } : undefined)}
         />
       </label>
       <States>
         {point ? (
-          <StateColumn title={`As of ${pointText(point)}`} state={past.data} />
+          <StateColumn title={t('asOfPoint', { point: pointText(point, texts) })} state={past.data} />
         ) : (
-          <Muted>Pick a time to see the provider as it was then.</Muted>
+          <Muted>{T.pickATime}</Muted>
         )}
-        <StateColumn title="Today" state={today.data} />
+        <StateColumn title={T.today} state={today.data} />
       </States>
-      <h2>Compare two points</h2>
+      <h2>{T.compare}</h2>
       <label>
-        From{' '}
+        {T.from}{' '}
         <input
           type="datetime-local"
-          aria-label="Compare from"
+          aria-label={T.compareFrom}
           value={compareFrom}
           onChange={(e) => setCompareFrom(e.target.value)}
         />
       </label>{' '}
       <label>
-        To{' '}
+        {T.to}{' '}
         <input
           type="datetime-local"
-          aria-label="Compare to"
+          aria-label={T.compareTo}
           value={compareTo}
           onChange={(e) => setCompareTo(e.target.value)}
         />
       </label>
       {differences && (
-        <ul aria-label="Differences">
+        <ul aria-label={T.differences}>
           {differences.length === 0 ? (
-            <li>No differences.</li>
+            <li>{T.noDifferences}</li>
           ) : (
             differences.map((line) => <li key={line}>{line}</li>)
           )}
@@ -242,6 +275,7 @@ const EMPTY = { types: '', actor: '', from: '', to: '' };
 /** Issue 12: /providers/:id/history, the audit timeline of one provider. */
 export function HistoryPage() {
   const providerId = useParams().id ?? '';
+  const { T } = useHistoryTexts();
   const [draft, setDraft] = useState(EMPTY);
   const [applied, setApplied] = useState(EMPTY);
   const [point, setPoint] = useState<AsOfPoint>(undefined);
@@ -268,25 +302,25 @@ export function HistoryPage() {
   const status = error && 'status' in error ? error.status : undefined;
   return (
     <>
-      <Link to={`/providers/${encodeURIComponent(providerId)}`}>Back to the provider</Link>
-      <Title>History</Title>
-      <Filters onSubmit={submit} aria-label="Filters">
+      <Link to={`/providers/${encodeURIComponent(providerId)}`}>{T.backToProvider}</Link>
+      <Title>{T.title}</Title>
+      <Filters onSubmit={submit} aria-label={T.filters}>
         <label>
-          Type
+          {T.type}
           <select value={draft.types} onChange={(e) => setDraft({ ...draft, types: e.target.value })}>
             {TYPE_CHOICES.map((choice) => (
-              <option key={choice.label} value={choice.types}>
-                {choice.label}
+              <option key={choice.key} value={choice.types}>
+                {T.types[choice.key]}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Actor (e-mail, id, system or unknown)
+          {T.actor}
           <input value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} />
         </label>
         <label>
-          From
+          {T.from}
           <input
             type="datetime-local"
             value={draft.from}
@@ -294,31 +328,29 @@ export function HistoryPage() {
           />
         </label>
         <label>
-          To
+          {T.to}
           <input
             type="datetime-local"
             value={draft.to}
             onChange={(e) => setDraft({ ...draft, to: e.target.value })}
           />
         </label>
-        <FormButton type="submit">Apply filters</FormButton>
+        <FormButton type="submit">{T.applyFilters}</FormButton>
         <a href={exportUrl(filters, 'csv')} download>
-          Export CSV
+          {T.exportCsv}
         </a>
         <a href={exportUrl(filters, 'ndjson')} download>
-          Export NDJSON
+          {T.exportNdjson}
         </a>
       </Filters>
       <Layout>
         <Panel aria-labelledby="timeline-title">
-          <h2 id="timeline-title">Timeline</h2>
-          {status === 403 && <Muted role="alert">You may not read this provider&apos;s history.</Muted>}
-          {status === 404 && <Muted role="alert">This provider has no history.</Muted>}
-          {error && status !== 403 && status !== 404 && (
-            <Muted role="alert">The history could not be loaded.</Muted>
-          )}
-          {!error && data && entries.length === 0 && <Muted>No events match these filters.</Muted>}
-          <Timeline aria-label="Timeline">
+          <h2 id="timeline-title">{T.timeline}</h2>
+          {status === 403 && <Muted role="alert">{T.forbidden}</Muted>}
+          {status === 404 && <Muted role="alert">{T.noHistory}</Muted>}
+          {error && status !== 403 && status !== 404 && <Muted role="alert">{T.loadFailed}</Muted>}
+          {!error && data && entries.length === 0 && <Muted>{T.noMatches}</Muted>}
+          <Timeline aria-label={T.timeline}>
             {entries.map((entry) => (
               <TimelineEntry
                 key={entry.position}
@@ -328,10 +360,10 @@ export function HistoryPage() {
             ))}
           </Timeline>
           <div ref={sentinel} />
-          {isFetching && <Muted>Loading…</Muted>}
+          {isFetching && <Muted>{T.loading}</Muted>}
           {hasNextPage && !isFetching && (
             <button type="button" onClick={() => void fetchNextPage()}>
-              Load more
+              {T.loadMore}
             </button>
           )}
         </Panel>

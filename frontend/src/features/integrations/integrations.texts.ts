@@ -1,3 +1,6 @@
+import { API_KEY_SCOPE_TEXT } from '@appointment/contracts/api-keys';
+import { WEBHOOK_DELETE_CONFIRMATION } from '@appointment/contracts/webhooks';
+
 /**
  * Texts of the integration screens (docs/product.md §2.8), written once: the English catalogue of the
  * `integrations` namespace (issue 15; es and fr in integrations.i18n.ts).
@@ -20,6 +23,7 @@ export const INTEGRATIONS_TEXTS = {
   connecting: 'Connecting...',
   close: 'Close',
   feedUrl: 'Calendar address',
+  copy: 'Copy',
   feedHelp:
     'In your calendar app, choose "Subscribe to calendar" (Google Calendar: Other calendars → From URL) and paste this address. Anyone with it can read the calendar; disconnect and connect again for a new one.',
   loading: 'Loading...',
@@ -61,4 +65,87 @@ export const INTEGRATIONS_TEXTS = {
   addTemplate: 'Add template',
   removeTemplate: 'Remove',
   statusLabels: { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' },
+  refreshPage: 'Refresh Page',
+  /** API Keys (docs/product.md §2.8, issue 10). */
+  apiKeys: {
+    title: 'API Keys',
+    generateNewKey: 'Generate New Key',
+    columns: {
+      provider: 'Provider',
+      name: 'Name',
+      key: 'Key',
+      scopes: 'Scopes',
+      created: 'Created',
+      lastUsed: 'Last Used',
+      actions: 'Actions',
+    },
+    never: 'Never',
+    loading: 'Loading API keys...',
+    scopesOf: 'Scopes of {{name}}',
+    delete: 'Delete',
+    deleteNamed: 'Delete {{name}}',
+    deleteTitle: 'Delete API key',
+    deleteQuestion:
+      'Are you sure you want to delete the API key “{{name}}”? Anything using it stops working at once. This action cannot be undone.',
+    shownOnce: 'Copy this key now: it is shown only once. Store it somewhere safe.',
+    newKey: 'New API key',
+    copy: 'Copy',
+    done: 'Done',
+    keyName: 'Key name',
+    scopes: 'Scopes',
+    scopeText: API_KEY_SCOPE_TEXT,
+    cancel: 'Cancel',
+    generateKey: 'Generate Key',
+  },
+  /** Webhooks (docs/product.md §2.8, issue 10). */
+  webhooks: {
+    title: 'Webhooks',
+    add: 'Add Webhook',
+    edit: 'Edit Webhook',
+    columns: {
+      name: 'Name',
+      url: 'URL',
+      events: 'Events',
+      status: 'Status',
+      secret: 'Secret',
+      actions: 'Actions',
+    },
+    loading: 'Loading...',
+    none: 'No webhooks yet.',
+    active: 'Active',
+    inactive: 'Inactive',
+    deliveries: 'Deliveries',
+    editAction: 'Edit',
+    rotateSecret: 'Rotate Secret',
+    delete: 'Delete',
+    deleteTitle: 'Delete Webhook',
+    deleteQuestion: WEBHOOK_DELETE_CONFIRMATION,
+    name: 'Name',
+    url: 'URL',
+    eventsToSend: 'Events to send',
+    saveFailed: 'The webhook could not be saved. Please try again.',
+    cancel: 'Cancel',
+    saving: 'Saving...',
+    save: 'Save',
+    secretTitle: 'Signing Secret',
+    secretText:
+      'Copy the signing secret of "{{name}}" now: it is shown only this once. Your receiver uses it to verify the webhook-signature header.',
+    secretLabel: 'Signing secret',
+    done: 'Done',
+    deliveriesOf: 'Deliveries of {{name}}',
+    deliveryColumns: {
+      event: 'Event',
+      status: 'Status',
+      attempts: 'Attempts',
+      lastStatusCode: 'Last status code',
+      latency: 'Latency',
+      time: 'Time',
+      answer: 'Answer',
+      actions: 'Actions',
+    },
+    deliveryStatus: { pending: 'pending', retrying: 'retrying', succeeded: 'succeeded', failed: 'failed' },
+    noDeliveries: 'No deliveries yet.',
+    latencyMs: '{{ms}} ms',
+    redeliver: 'Redeliver',
+  },
 } as const;

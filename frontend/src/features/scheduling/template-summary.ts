@@ -1,9 +1,16 @@
+import i18next from 'i18next';
 import type { ScheduleTemplate, WorkingHoursEntry } from '@appointment/contracts/schedule';
 
-const short = (day: string) => day.charAt(0).toUpperCase() + day.slice(1, 3);
+/** The weekday's short name in the chosen language ("Mon" in English, hoursEditor namespace). */
+const short = (day: string) =>
+  i18next.t(`hoursEditor:shortDays.${day}`, { defaultValue: day.charAt(0).toUpperCase() + day.slice(1, 3) });
 
-const hoursOf = (entry: WorkingHoursEntry) =>
-  `${entry.startTime}–${entry.endTime}${entry.capacity ? ` (capacity ${entry.capacity})` : ''}`;
+const hoursOf = (entry: WorkingHoursEntry) => {
+  const hours = `${entry.startTime}–${entry.endTime}`;
+  return entry.capacity
+    ? i18next.t('scheduling:templates.withCapacity', { hours, capacity: entry.capacity })
+    : hours;
+};
 
 /** "Mon–Fri 09:00–17:00": consecutive open days with the same hours are written once. */
 export const workingDaysSummary = (template: Pick<ScheduleTemplate, 'workingHours'>): string => {
@@ -20,7 +27,7 @@ export const workingDaysSummary = (template: Pick<ScheduleTemplate, 'workingHour
     else runs.push({ from: entry.day, to: entry.day, hours });
     previousOpen = true;
   }
-  if (runs.length === 0) return 'No working days';
+  if (runs.length === 0) return i18next.t('scheduling:templates.noWorkingDays');
   return runs
     .map((run) => `${short(run.from)}${run.to === run.from ? '' : `–${short(run.to)}`} ${run.hours}`)
     .join(', ');
@@ -28,5 +35,7 @@ export const workingDaysSummary = (template: Pick<ScheduleTemplate, 'workingHour
 
 export const breaksSummary = (template: Pick<ScheduleTemplate, 'breaks'>): string =>
   template.breaks.length === 0
-    ? 'No breaks'
-    : `Breaks: ${template.breaks.map((pause) => `${pause.startTime}–${pause.endTime}`).join(', ')}`;
+    ? i18next.t('scheduling:templates.noBreaks')
+    : i18next.t('scheduling:templates.breaks', {
+        list: template.breaks.map((pause) => `${pause.startTime}–${pause.endTime}`).join(', '),
+      });

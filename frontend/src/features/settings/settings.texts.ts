@@ -33,6 +33,7 @@ export const SETTINGS_TEXTS = {
     rotate: 'New address',
     disconnect: 'Turn off',
     url: 'Your calendar address',
+    copy: 'Copy',
     loading: 'Loading...',
     failed: 'The calendar feed could not be loaded. Please try again.',
   },

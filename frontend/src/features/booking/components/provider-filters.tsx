@@ -17,7 +17,7 @@ export function ProviderFilters() {
   const id = useId();
 
   return (
-    <FilterBar role="search" aria-label="Provider filters">
+    <FilterBar role="search" aria-label={T.providerFilters}>
       <Field>
         <Label htmlFor={`${id}-location`}>{T.location}</Label>
         <Select

@@ -1,11 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  API_KEY_SCOPE_TEXT,
-  API_KEY_SCOPES,
-  CreateApiKeyRequest,
-  type ApiKeyScope,
-} from '@appointment/contracts/api-keys';
+import { API_KEY_SCOPES, CreateApiKeyRequest, type ApiKeyScope } from '@appointment/contracts/api-keys';
 import { fieldErrorsOf } from '@appointment/contracts/errors';
+import { useCatalogue } from '../../../lib/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import {
   FieldError,
@@ -19,6 +15,7 @@ import { Modal } from '../../../ui/modal';
 import { ModalActions } from '../../../ui/modal.styles';
 import { TextField } from '../../../ui/text-field';
 import { refusalOf, useCreateApiKeyMutation } from '../api-keys.api';
+import { INTEGRATIONS_TEXTS } from '../integrations.texts';
 import { CheckRow, KeyBox, ScopeList } from './api-keys.styles';
 
 interface GenerateKeyDialogProps {
@@ -30,8 +27,9 @@ interface GenerateKeyDialogProps {
 
 /** Generate New Key (docs/product.md §2.8, issue 10): a name and scopes, then the full key, shown this once. */
 export function GenerateKeyDialog({ open, onClose, onCopy }: GenerateKeyDialogProps) {
+  const T = useCatalogue('integrations', INTEGRATIONS_TEXTS).texts.apiKeys;
   return (
-    <Modal open={open} title="Generate New Key" onClose={onClose} width="34rem">
+    <Modal open={open} title={T.generateNewKey} onClose={onClose} width="34rem">
       <GenerateKeyForm onClose={onClose} onCopy={onCopy} />
     </Modal>
   );
@@ -39,6 +37,7 @@ export function GenerateKeyDialog({ open, onClose, onCopy }: GenerateKeyDialogPr
 
 function GenerateKeyForm({ onClose, onCopy }: Omit<GenerateKeyDialogProps, 'open'>) {
   const id = useId();
+  const T = useCatalogue('integrations', INTEGRATIONS_TEXTS).texts.apiKeys;
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -47,16 +46,16 @@ function GenerateKeyForm({ onClose, onCopy }: Omit<GenerateKeyDialogProps, 'open
   if (created) {
     return (
       <>
-        <p id={`${id}-once`}>Copy this key now: it is shown only once. Store it somewhere safe.</p>
-        <KeyBox aria-label="New API key" aria-describedby={`${id}-once`}>
+        <p id={`${id}-once`}>{T.shownOnce}</p>
+        <KeyBox aria-label={T.newKey} aria-describedby={`${id}-once`}>
           {created.key}
         </KeyBox>
         <ModalActions>
           <FormSecondaryButton type="button" onClick={() => onCopy(created.key)}>
-            Copy
+            {T.copy}
           </FormSecondaryButton>
           <FormButton type="button" onClick={onClose}>
-            Done
+            {T.done}
           </FormButton>
         </ModalActions>
       </>
@@ -85,14 +84,14 @@ function GenerateKeyForm({ onClose, onCopy }: Omit<GenerateKeyDialogProps, 'open
   return (
     <Form onSubmit={submit} noValidate>
       <TextField
-        label="Key name"
+        label={T.keyName}
         name="name"
         value={name}
         onChange={(_, value) => setName(value)}
         error={errors.name}
       />
       <Fieldset aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}>
-        <legend>Scopes</legend>
+        <legend>{T.scopes}</legend>
         <ScopeList>
           {API_KEY_SCOPES.map((scope) => (
             <li key={scope}>
@@ -105,7 +104,7 @@ function GenerateKeyForm({ onClose, onCopy }: Omit<GenerateKeyDialogProps, 'open
                   onChange={(event) => toggle(scope, event.target.checked)}
                 />
                 <span>
-                  <code>{scope}</code> {API_KEY_SCOPE_TEXT[scope]}
+                  <code>{scope}</code> {T.scopeText[scope]}
                 </span>
               </CheckRow>
             </li>
@@ -116,10 +115,10 @@ function GenerateKeyForm({ onClose, onCopy }: Omit<GenerateKeyDialogProps, 'open
       {failure && <FormError role="alert">{failure}</FormError>}
       <ModalActions>
         <FormSecondaryButton type="button" onClick={onClose}>
-          Cancel
+          {T.cancel}
         </FormSecondaryButton>
         <FormButton type="submit" disabled={isLoading}>
-          Generate Key
+          {T.generateKey}
         </FormButton>
       </ModalActions>
     </Form>

@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import { FormButton } from '../../../ui/form.styles';
 import { Modal } from '../../../ui/modal';
 import { ModalActions } from '../../../ui/modal.styles';
+import { INTEGRATIONS_TEXTS } from '../integrations.texts';
 import { Secret } from './webhooks.styles';
 
 interface SecretDialogProps {
@@ -14,16 +16,15 @@ interface SecretDialogProps {
 /** A webhook's signing secret, shown this once: the server keeps no way to show it again. */
 export function SecretDialog({ secret, webhookName, onClose }: SecretDialogProps) {
   const textId = useId();
+  const { texts, t } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
+  const T = texts.webhooks;
   return (
-    <Modal open={secret !== null} title="Signing Secret" describedBy={textId} onClose={onClose} width="36rem">
-      <p id={textId}>
-        Copy the signing secret of &quot;{webhookName}&quot; now: it is shown only this once. Your receiver
-        uses it to verify the webhook-signature header.
-      </p>
-      <Secret aria-label="Signing secret">{secret}</Secret>
+    <Modal open={secret !== null} title={T.secretTitle} describedBy={textId} onClose={onClose} width="36rem">
+      <p id={textId}>{t('webhooks.secretText', { name: webhookName })}</p>
+      <Secret aria-label={T.secretLabel}>{secret}</Secret>
       <ModalActions>
         <FormButton type="button" onClick={onClose}>
-          Done
+          {T.done}
         </FormButton>
       </ModalActions>
     </Modal>

@@ -4,6 +4,7 @@ import {
   type IntegrationEventType,
 } from '@appointment/contracts/integration-events';
 import { WebhookInput, type Webhook } from '@appointment/contracts/webhooks';
+import { useCatalogue } from '../../../lib/catalogue';
 import {
   Field,
   FieldError,
@@ -16,6 +17,7 @@ import {
 } from '../../../ui/form.styles';
 import { Modal } from '../../../ui/modal';
 import { ModalActions } from '../../../ui/modal.styles';
+import { INTEGRATIONS_TEXTS } from '../integrations.texts';
 import { fieldErrorsOf, messageOf, useCreateWebhookMutation, useEditWebhookMutation } from '../webhooks.api';
 import { Check, Checks } from './webhooks.styles';
 
@@ -32,8 +34,9 @@ interface WebhookFormDialogProps {
 
 /** The Add Webhook modal and its edit twin (docs/product.md §2.8): name, URL, events, active. */
 export function WebhookFormDialog({ open, webhook, onClose, onCreated, providerId }: WebhookFormDialogProps) {
+  const T = useCatalogue('integrations', INTEGRATIONS_TEXTS).texts.webhooks;
   return (
-    <Modal open={open} title={webhook ? 'Edit Webhook' : 'Add Webhook'} onClose={onClose} width="36rem">
+    <Modal open={open} title={webhook ? T.edit : T.add} onClose={onClose} width="36rem">
       <WebhookForm
         key={webhook?.id ?? 'new'}
         webhook={webhook}
@@ -47,6 +50,7 @@ export function WebhookFormDialog({ open, webhook, onClose, onCreated, providerI
 
 function WebhookForm({ webhook, onClose, onCreated, providerId }: Omit<WebhookFormDialogProps, 'open'>) {
   const id = useId();
+  const T = useCatalogue('integrations', INTEGRATIONS_TEXTS).texts.webhooks;
   const [name, setName] = useState(webhook?.name ?? '');
   const [url, setUrl] = useState(webhook?.url ?? '');
   const [eventTypes, setEventTypes] = useState<IntegrationEventType[]>(
@@ -87,7 +91,7 @@ function WebhookForm({ webhook, onClose, onCreated, providerId }: Omit<WebhookFo
   return (
     <Form onSubmit={submit} noValidate>
       <Field>
-        <Label htmlFor={`${id}-name`}>Name</Label>
+        <Label htmlFor={`${id}-name`}>{T.name}</Label>
         <Input
           id={`${id}-name`}
           value={name}
@@ -98,7 +102,7 @@ function WebhookForm({ webhook, onClose, onCreated, providerId }: Omit<WebhookFo
         {errors.name && <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>}
       </Field>
       <Field>
-        <Label htmlFor={`${id}-url`}>URL</Label>
+        <Label htmlFor={`${id}-url`}>{T.url}</Label>
         <Input
           id={`${id}-url`}
           type="url"
@@ -111,7 +115,7 @@ function WebhookForm({ webhook, onClose, onCreated, providerId }: Omit<WebhookFo
         {errors.url && <FieldError id={`${id}-url-error`}>{errors.url}</FieldError>}
       </Field>
       <Checks aria-describedby={errors.eventTypes ? `${id}-events-error` : undefined}>
-        <legend>Events to send</legend>
+        <legend>{T.eventsToSend}</legend>
         {INTEGRATION_EVENT_TYPES.map((type) => (
           <Check key={type}>
             <input
@@ -126,20 +130,18 @@ function WebhookForm({ webhook, onClose, onCreated, providerId }: Omit<WebhookFo
       {errors.eventTypes && <FieldError id={`${id}-events-error`}>{errors.eventTypes}</FieldError>}
       <Check>
         <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
-        Active
+        {T.active}
       </Check>
       {errors.providerId && <FormError role="alert">{errors.providerId}</FormError>}
       {failure && Object.keys(errors).length === 0 && (
-        <FormError role="alert">
-          {messageOf(failure, 'The webhook could not be saved. Please try again.')}
-        </FormError>
+        <FormError role="alert">{messageOf(failure, T.saveFailed)}</FormError>
       )}
       <ModalActions>
         <FormSecondaryButton type="button" onClick={onClose}>
-          Cancel
+          {T.cancel}
         </FormSecondaryButton>
         <FormButton type="submit" disabled={saving}>
-          {saving ? 'Saving...' : webhook ? 'Save' : 'Add Webhook'}
+          {saving ? T.saving : webhook ? T.save : T.add}
         </FormButton>
       </ModalActions>
     </Form>

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { maskedKey, type ApiKey } from '@appointment/contracts/api-keys';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { formatDateTime } from '../../../lib/locale-format';
 import { selectRole } from '../../../lib/session.slice';
 import { toastShown } from '../../../lib/toast.slice';
 import { Button, SmallButton } from '../../../ui/button.styles';
@@ -14,13 +16,14 @@ import { useApiKeysQuery, useRevokeApiKeyMutation } from '../api-keys.api';
 import { MaskedKey, ScopeChips } from '../components/api-keys.styles';
 import { GenerateKeyDialog } from '../components/generate-key-dialog';
 import { IntegrationError } from '../components/integration-error';
+import { INTEGRATIONS_TEXTS } from '../integrations.texts';
 
 /** docs/product.md §2.8: "API key copied to clipboard" shows for 2 seconds. */
 const COPIED_TOAST_MS = 2_000;
 const TOAST_MS = 3_000;
 
-const when = (iso: string | null): string =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+const when = (iso: string | null, never: string): string =>
+  iso ? formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'short' }) : never;
 
 /**
  * API Keys (/integrations/api-keys, docs/product.md §2.8, issue 10): the provider's keys with
@@ -30,6 +33,8 @@ const when = (iso: string | null): string =>
  */
 export function ApiKeysPage() {
   const dispatch = useAppDispatch();
+  const { texts, t } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
+  const T = texts.apiKeys;
   const role = useAppSelector(selectRole) ?? undefined;
   const mayGenerate = role === 'admin';
   const mayDelete = can(role, 'integrations.manage');
@@ -58,22 +63,22 @@ export function ApiKeysPage() {
   // Platform staff see every provider's keys, so they see whose each is.
   const platform = role === 'superadmin' || role === 'support';
   const columns = [
-    ...(platform ? ['Provider'] : []),
-    'Name',
-    'Key',
-    'Scopes',
-    'Created',
-    'Last Used',
-    ...(mayDelete ? ['Actions'] : []),
+    ...(platform ? [T.columns.provider] : []),
+    T.columns.name,
+    T.columns.key,
+    T.columns.scopes,
+    T.columns.created,
+    T.columns.lastUsed,
+    ...(mayDelete ? [T.columns.actions] : []),
   ];
 
   return (
     <section aria-labelledby="page-title" aria-busy={isLoading}>
       <PageHeader>
-        <PageTitle id="page-title">API Keys</PageTitle>
+        <PageTitle id="page-title">{T.title}</PageTitle>
         {mayGenerate && !isError && (
           <Button type="button" onClick={() => setGenerating(true)}>
-            Generate New Key
+            {T.generateNewKey}
           </Button>
         )}
       </PageHeader>
@@ -85,7 +90,7 @@ export function ApiKeysPage() {
             labelledBy="page-title"
             columns={columns}
             busy={isLoading}
-            message={isLoading ? 'Loading API keys...' : keys.length === 0 ? MESSAGES.noApiKeys : null}
+            message={isLoading ? T.loading : keys.length === 0 ? MESSAGES.noApiKeys : null}
           >
             {keys.map((key) => (
               <tr key={key.id}>
@@ -95,23 +100,23 @@ export function ApiKeysPage() {
                   <MaskedKey>{maskedKey(key)}</MaskedKey>
                 </td>
                 <td>
-                  <ScopeChips aria-label={`Scopes of ${key.name}`}>
+                  <ScopeChips aria-label={t('apiKeys.scopesOf', { name: key.name })}>
                     {key.scopes.map((scope) => (
                       <li key={scope}>{scope}</li>
                     ))}
                   </ScopeChips>
                 </td>
-                <td>{when(key.createdAt)}</td>
-                <td>{when(key.lastUsedAt)}</td>
+                <td>{when(key.createdAt, T.never)}</td>
+                <td>{when(key.lastUsedAt, T.never)}</td>
                 {mayDelete && (
                   <td>
                     <SmallButton
                       type="button"
                       $danger
-                      aria-label={`Delete ${key.name}`}
+                      aria-label={t('apiKeys.deleteNamed', { name: key.name })}
                       onClick={() => setDeleting(key)}
                     >
-                      Delete
+                      {T.delete}
                     </SmallButton>
                   </td>
                 )}
@@ -123,13 +128,13 @@ export function ApiKeysPage() {
       <GenerateKeyDialog open={generating} onClose={() => setGenerating(false)} onCopy={copy} />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete API key"
-        confirmLabel="Delete"
+        title={T.deleteTitle}
+        confirmLabel={T.delete}
+        cancelLabel={T.cancel}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       >
-        Are you sure you want to delete the API key &ldquo;{deleting?.name}&rdquo;? Anything using it stops
-        working at once. This action cannot be undone.
+        {t('apiKeys.deleteQuestion', { name: deleting?.name ?? '' })}
       </ConfirmDialog>
     </section>
   );

@@ -87,7 +87,12 @@ export function ConnectedAppsPage() {
       <Modal open={configuring && connected} title={T.calendarApp} onClose={() => setConfiguring(false)}>
         <AppText>{T.feedHelp}</AppText>
         {feed.data?.url && (
-          <CopyField label={T.feedUrl} value={feed.data.url} copiedMessage={MESSAGES.calendarUrlCopied} />
+          <CopyField
+            label={T.feedUrl}
+            value={feed.data.url}
+            copiedMessage={MESSAGES.calendarUrlCopied}
+            copyLabel={T.copy}
+          />
         )}
         <AppActions>
           <SecondaryButton type="button" onClick={() => setConfiguring(false)}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { can } from '@appointment/contracts/roles';
-import { WEBHOOK_DELETE_CONFIRMATION, type Webhook } from '@appointment/contracts/webhooks';
+import type { Webhook } from '@appointment/contracts/webhooks';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectRole } from '../../../lib/session.slice';
 import { Button, SmallButton } from '../../../ui/button.styles';
@@ -14,12 +15,20 @@ import { ProviderPicker, useIntegrationScope } from '../components/provider-pick
 import { SecretDialog } from '../components/secret-dialog';
 import { WebhookFormDialog } from '../components/webhook-form-dialog';
 import { Actions, Muted } from '../components/webhooks.styles';
+import { INTEGRATIONS_TEXTS } from '../integrations.texts';
 import { useDeleteWebhookMutation, useRotateWebhookSecretMutation, useWebhooksQuery } from '../webhooks.api';
-
-const COLUMNS = ['Name', 'URL', 'Events', 'Status', 'Secret', 'Actions'];
 
 /** docs/product.md §2.8 Webhooks, made real (issue 10): the list, its forms, secrets and delivery log. */
 export function WebhooksPage() {
+  const T = useCatalogue('integrations', INTEGRATIONS_TEXTS).texts.webhooks;
+  const columns = [
+    T.columns.name,
+    T.columns.url,
+    T.columns.events,
+    T.columns.status,
+    T.columns.secret,
+    T.columns.actions,
+  ];
   const role = useAppSelector(selectRole) ?? undefined;
   const mayManage = can(role, 'integrations.manage');
   // Platform staff see every provider's webhooks, or one provider's once picked; the superadmin
@@ -40,7 +49,7 @@ export function WebhooksPage() {
     return (
       <section aria-labelledby="webhooks-title">
         <PageHeader>
-          <PageTitle id="webhooks-title">Webhooks</PageTitle>
+          <PageTitle id="webhooks-title">{T.title}</PageTitle>
         </PageHeader>
         <IntegrationError />
       </section>
@@ -50,10 +59,10 @@ export function WebhooksPage() {
   return (
     <section aria-labelledby="webhooks-title" aria-busy={isLoading}>
       <PageHeader>
-        <PageTitle id="webhooks-title">Webhooks</PageTitle>
+        <PageTitle id="webhooks-title">{T.title}</PageTitle>
         {mayAdd && (
           <Button type="button" onClick={() => setForm({})}>
-            Add Webhook
+            {T.add}
           </Button>
         )}
       </PageHeader>
@@ -61,9 +70,9 @@ export function WebhooksPage() {
       <TableFrame>
         <DataTable
           labelledBy="webhooks-title"
-          columns={COLUMNS}
+          columns={columns}
           busy={isLoading}
-          message={isLoading ? 'Loading...' : webhooks.length === 0 ? 'No webhooks yet.' : null}
+          message={isLoading ? T.loading : webhooks.length === 0 ? T.none : null}
         >
           {webhooks.map((webhook) => (
             <tr key={webhook.id}>
@@ -71,7 +80,7 @@ export function WebhooksPage() {
               <td>{webhook.url}</td>
               <td>{webhook.eventTypes.join(', ')}</td>
               <td>
-                {webhook.active ? 'Active' : 'Inactive'}
+                {webhook.active ? T.active : T.inactive}
                 {webhook.disabledReason && <Muted> ({webhook.disabledReason})</Muted>}
               </td>
               <td>
@@ -80,12 +89,12 @@ export function WebhooksPage() {
               <td>
                 <Actions>
                   <SmallButton type="button" onClick={() => setShownId(webhook.id)}>
-                    Deliveries
+                    {T.deliveries}
                   </SmallButton>
                   {mayManage && (
                     <>
                       <SmallButton type="button" onClick={() => setForm({ webhook })}>
-                        Edit
+                        {T.editAction}
                       </SmallButton>
                       <SmallButton
                         type="button"
@@ -95,10 +104,10 @@ export function WebhooksPage() {
                             setSecret({ value: result.data.secret, name: webhook.name });
                         }}
                       >
-                        Rotate Secret
+                        {T.rotateSecret}
                       </SmallButton>
                       <SmallButton type="button" $danger onClick={() => setDeleting(webhook)}>
-                        Delete
+                        {T.delete}
                       </SmallButton>
                     </>
                   )}
@@ -126,8 +135,9 @@ export function WebhooksPage() {
       />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete Webhook"
-        confirmLabel="Delete"
+        title={T.deleteTitle}
+        confirmLabel={T.delete}
+        cancelLabel={T.cancel}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) void remove(deleting.id);
@@ -135,7 +145,7 @@ export function WebhooksPage() {
           setDeleting(null);
         }}
       >
-        {WEBHOOK_DELETE_CONFIRMATION}
+        {T.deleteQuestion}
       </ConfirmDialog>
     </section>
   );

@@ -1,5 +1,8 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { useCatalogue } from '../../../lib/catalogue';
+import { PROVIDERS_TEXTS } from '../providers.texts';
+
 import {
   FieldError,
   Fieldset,
@@ -25,6 +28,7 @@ interface ImagePickerProps {
 /** docs/product.md §5: the provider's image must be an image file; anything else is not kept. */
 export function ImagePicker({ value, onChange, serverError }: ImagePickerProps) {
   const inputId = useId();
+  const T = useCatalogue('providers', PROVIDERS_TEXTS).texts.form;
   const errorId = `${inputId}-error`;
   const [error, setError] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -61,8 +65,8 @@ export function ImagePicker({ value, onChange, serverError }: ImagePickerProps) 
   const shown = error ?? serverError;
   return (
     <Fieldset>
-      <Legend>Image</Legend>
-      <Label htmlFor={inputId}>Provider image</Label>
+      <Legend>{T.image}</Legend>
+      <Label htmlFor={inputId}>{T.providerImage}</Label>
       <Input
         id={inputId}
         type="file"
@@ -78,14 +82,14 @@ export function ImagePicker({ value, onChange, serverError }: ImagePickerProps) 
       )}
       {value && previewUrl ? (
         <InlineRow>
-          <Preview src={previewUrl} alt="Chosen image preview" />
+          <Preview src={previewUrl} alt={T.imagePreview} />
           <Hint>{value.name}</Hint>
           <RemoveButton type="button" onClick={() => onChange(undefined)}>
-            Remove image
+            {T.removeImage}
           </RemoveButton>
         </InlineRow>
       ) : (
-        <Hint>Optional. Without an image the card shows a placeholder.</Hint>
+        <Hint>{T.imageHint}</Hint>
       )}
     </Fieldset>
   );

@@ -3,12 +3,14 @@ import { ProviderForm as ProviderFormSchema } from '@appointment/contracts/catal
 import { INDUSTRIES } from '@appointment/contracts/constants';
 import { SUPPORTED_CURRENCIES, defaultCurrencyForAddress } from '@appointment/contracts/money';
 import { defaultWorkingHours, type Break, type WorkingHoursEntry } from '@appointment/contracts/schedule';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { providerFormData } from '../providers.api';
 import { useAddProviderMutation } from '../providers.queries';
 import { addProviderClosed, addProviderSubmitted } from '../providers.slice';
 import { BreaksEditor, WorkingHoursEditor } from '../../../ui/hours-editor';
 import { errorsByPath, type PathErrors } from '../../../ui/use-schema-form';
+import { PROVIDERS_TEXTS } from '../providers.texts';
 import { ImagePicker } from './image-picker';
 import { ServicesEditor, type ServiceRow } from './services-editor';
 import { SpecialtiesEditor } from './specialties-editor';
@@ -69,14 +71,13 @@ const toInput = (values: Values) => ({
 
 const TEXT_FIELDS: {
   key: Exclude<TextKey, 'industry' | 'description' | 'currency'>;
-  label: string;
   type: string;
   autoComplete: string;
 }[] = [
-  { key: 'name', label: 'Provider name', type: 'text', autoComplete: 'organization' },
-  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { key: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
+  { key: 'name', type: 'text', autoComplete: 'organization' },
+  { key: 'email', type: 'email', autoComplete: 'email' },
+  { key: 'phone', type: 'tel', autoComplete: 'tel' },
+  { key: 'address', type: 'text', autoComplete: 'street-address' },
 ];
 
 interface ProviderFormProps {
@@ -92,6 +93,8 @@ interface ProviderFormProps {
 export function ProviderForm({ saving, serverError, serverFieldErrors }: ProviderFormProps) {
   const idPrefix = useId();
   const dispatch = useAppDispatch();
+  const { texts, t } = useCatalogue('providers', PROVIDERS_TEXTS);
+  const T = texts.form;
   const [addProvider] = useAddProviderMutation();
   const keys = useRef(0);
   const nextKey = () => (keys.current += 1);
@@ -133,11 +136,11 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
     errors[key] ? <FieldError id={`${fieldId(key)}-error`}>{errors[key]}</FieldError> : null;
 
   return (
-    <Form ref={formRef} noValidate aria-label="Add provider" onSubmit={onSubmit}>
+    <Form ref={formRef} noValidate aria-label={T.label} onSubmit={onSubmit}>
       <Details>
-        {TEXT_FIELDS.map(({ key, label, type, autoComplete }) => (
+        {TEXT_FIELDS.map(({ key, type, autoComplete }) => (
           <TextCell key={key}>
-            <Label htmlFor={fieldId(key)}>{label}</Label>
+            <Label htmlFor={fieldId(key)}>{T[key]}</Label>
             <Input
               id={fieldId(key)}
               type={type}
@@ -151,7 +154,7 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
           </TextCell>
         ))}
         <TextCell>
-          <Label htmlFor={fieldId('industry')}>Industry</Label>
+          <Label htmlFor={fieldId('industry')}>{T.industry}</Label>
           <Select
             id={fieldId('industry')}
             value={values.industry}
@@ -159,17 +162,17 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
             aria-describedby={describedBy('industry')}
             onChange={(event) => set('industry', event.target.value)}
           >
-            <option value="">Select an industry</option>
+            <option value="">{T.selectIndustry}</option>
             {INDUSTRIES.map((industry) => (
               <option key={industry} value={industry}>
-                {industry}
+                {texts.industries[industry]}
               </option>
             ))}
           </Select>
           {errorOf('industry')}
         </TextCell>
         <TextCell>
-          <Label htmlFor={fieldId('currency')}>Currency</Label>
+          <Label htmlFor={fieldId('currency')}>{T.currency}</Label>
           <Select
             id={fieldId('currency')}
             value={values.currency}
@@ -178,7 +181,9 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
             onChange={(event) => set('currency', event.target.value)}
           >
             {/* Issue 18: by default, the currency of the country the address is in. */}
-            <option value="">From the address ({defaultCurrencyForAddress(values.address)})</option>
+            <option value="">
+              {t('form.currencyFromAddress', { currency: defaultCurrencyForAddress(values.address) })}
+            </option>
             {SUPPORTED_CURRENCIES.map((code) => (
               <option key={code} value={code}>
                 {code}
@@ -188,7 +193,7 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
           {errorOf('currency')}
         </TextCell>
         <TextCell $wide>
-          <Label htmlFor={fieldId('description')}>Description</Label>
+          <Label htmlFor={fieldId('description')}>{T.description}</Label>
           <Input
             as="textarea"
             id={fieldId('description')}
@@ -219,17 +224,17 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
         value={values.workingHours}
         onChange={(next) => set('workingHours', next)}
         errors={errors}
-        hint="Switch a day off when the provider is closed."
+        hint={T.hoursHint}
       />
       <BreaksEditor value={values.breaks} onChange={(next) => set('breaks', next)} errors={errors} />
 
       {serverError && <Failure role="alert">{serverError}</Failure>}
       <Actions>
         <CancelButton type="button" onClick={() => dispatch(addProviderClosed())}>
-          Cancel
+          {T.cancel}
         </CancelButton>
         <SubmitButton type="submit" disabled={saving}>
-          {saving ? 'Adding...' : 'Add Provider'}
+          {saving ? T.adding : T.add}
         </SubmitButton>
       </Actions>
     </Form>

@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import { SERVICE_DEFAULTS } from '@appointment/contracts/constants';
 import { currencySymbol } from '@appointment/contracts/money';
+import { useCatalogue } from '../../../lib/catalogue';
 import type { PathErrors } from '../../../ui/use-schema-form';
+import { PROVIDERS_TEXTS } from '../providers.texts';
+
 import {
   AddButton,
   Cell,
@@ -44,16 +47,19 @@ interface ServicesEditorProps {
 /** docs/product.md §5: a provider offers at least one service, each with a name, duration and price. */
 export function ServicesEditor({ value, onChange, nextKey, errors, currency }: ServicesEditorProps) {
   const idPrefix = useId();
+  const { texts, t } = useCatalogue('providers', PROVIDERS_TEXTS);
+  const T = texts.form;
   const listError = errors.services;
   const update = (key: number, change: Partial<ServiceRow>) =>
     onChange(value.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   return (
     <Fieldset aria-describedby={listError ? `${idPrefix}-error` : undefined}>
-      <Legend>Services</Legend>
-      {value.length === 0 && <Hint>No services yet.</Hint>}
+      <Legend>{T.services}</Legend>
+      {value.length === 0 && <Hint>{T.noServices}</Hint>}
       {value.map((row, index) => {
-        const label = `Service ${index + 1}`;
+        const number = index + 1;
+        const label = t('form.serviceNumber', { number });
         const fieldId = (field: string) => `${idPrefix}-${row.key}-${field}`;
         const errorOf = (field: string) => errors[`services.${index}.${field}`];
         const input = (field: 'name' | 'duration' | 'price', text: string, extra: object = {}) => {
@@ -76,10 +82,10 @@ export function ServicesEditor({ value, onChange, nextKey, errors, currency }: S
         return (
           <Row key={row.key} role="group" aria-label={label}>
             <Cell $grow={3} $min="10rem">
-              {input('name', 'Service name')}
+              {input('name', T.serviceName)}
             </Cell>
             <Cell $grow={1} $min="6rem">
-              {input('duration', 'Duration (minutes)', {
+              {input('duration', T.duration, {
                 type: 'number',
                 min: SERVICE_DEFAULTS.durationMin,
                 step: 1,
@@ -87,7 +93,7 @@ export function ServicesEditor({ value, onChange, nextKey, errors, currency }: S
               })}
             </Cell>
             <Cell $grow={1} $min="6rem">
-              {input('price', `Price (${currencySymbol(currency)})`, {
+              {input('price', t('form.priceIn', { symbol: currencySymbol(currency) }), {
                 type: 'number',
                 min: SERVICE_DEFAULTS.priceMin,
                 step: SERVICE_DEFAULTS.priceStep,
@@ -100,21 +106,21 @@ export function ServicesEditor({ value, onChange, nextKey, errors, currency }: S
                 checked={row.automaticBooking}
                 onChange={(event) => update(row.key, { automaticBooking: event.target.checked })}
               />
-              Automatic booking
+              {T.automaticBooking}
             </CheckLabel>
             <RemoveButton
               type="button"
-              aria-label={`Remove ${label.toLowerCase()}`}
+              aria-label={t('form.removeService', { number })}
               onClick={() => onChange(value.filter((other) => other.key !== row.key))}
             >
-              Remove
+              {T.remove}
             </RemoveButton>
           </Row>
         );
       })}
       {listError && <FieldError id={`${idPrefix}-error`}>{listError}</FieldError>}
       <AddButton type="button" onClick={() => onChange([...value, newServiceRow(nextKey())])}>
-        Add service
+        {T.addService}
       </AddButton>
     </Fieldset>
   );

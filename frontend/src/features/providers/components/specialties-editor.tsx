@@ -1,5 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import type { PathErrors } from '../../../ui/use-schema-form';
+import { PROVIDERS_TEXTS } from '../providers.texts';
+
 import {
   AddButton,
   Chip,
@@ -23,6 +26,8 @@ interface SpecialtiesEditorProps {
 /** Optional specialties as chips; a comma-separated line adds several at once. */
 export function SpecialtiesEditor({ value, onChange, errors }: SpecialtiesEditorProps) {
   const inputId = useId();
+  const { texts, t } = useCatalogue('providers', PROVIDERS_TEXTS);
+  const T = texts.form;
   const [draft, setDraft] = useState('');
   const error =
     errors.specialties ?? Object.entries(errors).find(([key]) => key.startsWith('specialties.'))?.[1];
@@ -51,13 +56,13 @@ export function SpecialtiesEditor({ value, onChange, errors }: SpecialtiesEditor
 
   return (
     <Fieldset>
-      <Legend>Specialties</Legend>
-      <Label htmlFor={inputId}>Specialty</Label>
+      <Legend>{T.specialties}</Legend>
+      <Label htmlFor={inputId}>{T.specialty}</Label>
       <InlineRow>
         <Input
           id={inputId}
           value={draft}
-          placeholder="e.g. Cardiology, Pediatrics"
+          placeholder={T.specialtyPlaceholder}
           aria-invalid={error ? true : undefined}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
@@ -65,20 +70,20 @@ export function SpecialtiesEditor({ value, onChange, errors }: SpecialtiesEditor
           onBlur={add}
         />
         <AddButton type="button" onClick={add}>
-          Add specialty
+          {T.addSpecialty}
         </AddButton>
       </InlineRow>
       {error && <FieldError>{error}</FieldError>}
       {value.length === 0 ? (
-        <Hint>No specialties added.</Hint>
+        <Hint>{T.noSpecialties}</Hint>
       ) : (
-        <Chips aria-label="Specialties">
+        <Chips aria-label={T.specialties}>
           {value.map((item) => (
             <Chip key={item}>
               {item}
               <ChipRemove
                 type="button"
-                aria-label={`Remove ${item}`}
+                aria-label={t('form.removeNamed', { name: item })}
                 onClick={() => onChange(value.filter((other) => other !== item))}
               >
                 ×

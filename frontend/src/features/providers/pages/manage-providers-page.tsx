@@ -4,8 +4,10 @@ import { useEffect, useState } from 'react';
 import { LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { readStoredRole } from '../../../lib/session';
+import { PROVIDERS_TEXTS } from '../providers.texts';
 import { useProviderApprovalSelector } from '../provider-approval.hooks';
 import {
   acceptClicked,
@@ -30,6 +32,8 @@ import {
 /** docs/product.md §2.8 Provider approval table; support sees it without the Accept and Reject buttons. */
 export function ManageProvidersPage() {
   const dispatch = useAppDispatch();
+  const { texts, t } = useCatalogue('providers', PROVIDERS_TEXTS);
+  const T = texts.approvals;
   const busyIds = useProviderApprovalSelector(selectApprovalBusyIds);
   const actionError = useProviderApprovalSelector(selectApprovalActionError);
   const actionMessage = useProviderApprovalSelector(selectApprovalActionMessage);
@@ -39,7 +43,12 @@ export function ManageProvidersPage() {
   const status = readStatusOf(pending);
   const loadError = pending.isError ? MESSAGES.providersLoadFailed : null;
   const mayDecide = can(readStoredRole().role, 'providers.approve');
-  const columns = mayDecide ? ['Name', 'Email', 'Industry', 'Actions'] : ['Name', 'Email', 'Industry'];
+  const columns = [
+    T.columns.name,
+    T.columns.email,
+    T.columns.industry,
+    ...(mayDecide ? [T.columns.actions] : []),
+  ];
   // Issue 18: a rejection deletes the registration, so it is asked first.
   const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
 
@@ -49,21 +58,21 @@ export function ManageProvidersPage() {
 
   const message =
     status === 'loading'
-      ? 'Loading...'
+      ? T.loading
       : status === 'loaded' && providers.length === 0
         ? MESSAGES.noProviders
         : null;
 
   return (
     <section aria-labelledby="approvals-title">
-      <Title id="approvals-title">Manage Providers</Title>
-      {!mayDecide && <Notice>Read only: only a superadmin can accept or reject providers.</Notice>}
+      <Title id="approvals-title">{T.title}</Title>
+      {!mayDecide && <Notice>{T.readOnly}</Notice>}
       {loadError && <ErrorNotice role="alert">{loadError}</ErrorNotice>}
       {actionError && <ErrorNotice role="alert">{actionError}</ErrorNotice>}
       <div role="status">{actionMessage && <SuccessNotice>{actionMessage}</SuccessNotice>}</div>
       <ScrollArea
         role="region"
-        aria-label="Providers waiting for approval"
+        aria-label={T.waiting}
         // Focusable so the scrolling area can be scrolled with the keyboard.
         tabIndex={0}
         $maxHeight={LAYOUT.approvalTableScroll}
@@ -81,7 +90,9 @@ export function ManageProvidersPage() {
               <tr key={provider._id}>
                 <td>{provider.businessname}</td>
                 <td>{provider.email}</td>
-                <td>{provider.industry}</td>
+                <td>
+                  {texts.industries[provider.industry as keyof typeof texts.industries] ?? provider.industry}
+                </td>
                 {mayDecide && (
                   <td>
                     <RowActions>
@@ -90,14 +101,14 @@ export function ManageProvidersPage() {
                         disabled={busy}
                         onClick={() => dispatch(acceptClicked(provider._id))}
                       >
-                        Accept
+                        {T.accept}
                       </AcceptButton>
                       <RejectButton
                         type="button"
                         disabled={busy}
                         onClick={() => setRejecting({ id: provider._id, name: provider.businessname })}
                       >
-                        Reject
+                        {T.reject}
                       </RejectButton>
                     </RowActions>
                   </td>
@@ -109,15 +120,16 @@ export function ManageProvidersPage() {
       </ScrollArea>
       <ConfirmDialog
         open={rejecting !== null}
-        title="Reject Provider"
-        confirmLabel="Reject"
+        title={T.rejectTitle}
+        confirmLabel={T.reject}
+        cancelLabel={T.cancel}
         onCancel={() => setRejecting(null)}
         onConfirm={() => {
           if (rejecting) dispatch(rejectClicked(rejecting.id));
           setRejecting(null);
         }}
       >
-        {rejecting && `Reject ${rejecting.name}? Their registration will be deleted.`}
+        {rejecting && t('approvals.rejectQuestion', { name: rejecting.name })}
       </ConfirmDialog>
     </section>
   );

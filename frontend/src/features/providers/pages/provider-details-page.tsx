@@ -4,14 +4,17 @@ import { readStoredRole } from '../../../lib/session';
 import { FormButton } from '../../../ui/form.styles';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { WEEKDAYS } from '@appointment/contracts/constants';
-import { formatMoney } from '@appointment/contracts/money';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { readStatusOf } from '../../../lib/api';
+import { useCatalogue } from '../../../lib/catalogue';
+import { formatDecimal, formatPrice } from '../../../lib/locale-format';
 import { dayLabel } from '../../../ui/hours-editor';
+import { HOURS_EDITOR_TEXTS } from '../../../ui/hours-editor.texts';
 import { useCrumbName } from '../../../ui/crumb-names';
 import { ProviderImage } from '../components/provider-image';
 import { StatusBadge } from '../components/status-badge';
 import { useProviderDetailsQuery } from '../providers.queries';
+import { PROVIDERS_TEXTS } from '../providers.texts';
 import {
   BackLink,
   Card,
@@ -39,22 +42,26 @@ import {
   Title,
 } from './provider-details-page.styles';
 
-const reviewsText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+const useTexts = () => {
+  const { texts, t } = useCatalogue('providers', PROVIDERS_TEXTS);
+  return { T: texts.detail, t, industries: texts.industries };
+};
 
 function RatingLine({ provider }: { provider: Provider }) {
+  const { T, t } = useTexts();
   const rated = provider.reviewCount > 0;
   return (
     <Rating>
       <Star aria-hidden="true">★</Star>
       {rated ? (
         <>
-          <strong>{provider.rating.toFixed(1)}</strong>
-          <RatingNote>({reviewsText(provider.reviewCount)})</RatingNote>
+          <strong>{formatDecimal(provider.rating, 1)}</strong>
+          <RatingNote>({t('detail.reviews', { count: provider.reviewCount })})</RatingNote>
         </>
       ) : (
         <>
-          <strong>New</strong>
-          <RatingNote>No reviews yet</RatingNote>
+          <strong>{T.isNew}</strong>
+          <RatingNote>{T.noReviews}</RatingNote>
         </>
       )}
     </Rating>
@@ -62,11 +69,12 @@ function RatingLine({ provider }: { provider: Provider }) {
 }
 
 function ServicesCard({ services }: { services: Service[] }) {
+  const { T, t } = useTexts();
   return (
     <Card aria-labelledby="provider-services-title">
-      <SectionTitle id="provider-services-title">Services</SectionTitle>
+      <SectionTitle id="provider-services-title">{T.services}</SectionTitle>
       {services.length === 0 ? (
-        <Muted>No services listed.</Muted>
+        <Muted>{T.noServices}</Muted>
       ) : (
         <ServiceList aria-labelledby="provider-services-title">
           {services.map((service) => (
@@ -76,8 +84,8 @@ function ServicesCard({ services }: { services: Service[] }) {
                 {service.description && <Muted>{service.description}</Muted>}
               </div>
               <ServiceMeta>
-                <span>{service.duration} minutes</span>
-                <span>{formatMoney(service.price, service.currency)}</span>
+                <span>{t('detail.minutes', { count: service.duration })}</span>
+                <span>{formatPrice(service.price, service.currency)}</span>
               </ServiceMeta>
             </ServiceItem>
           ))}
@@ -89,6 +97,7 @@ function ServicesCard({ services }: { services: Service[] }) {
 
 function ProviderDetails({ provider, services }: { provider: Provider; services: Service[] }) {
   const navigate = useNavigate();
+  const { T, industries } = useTexts();
   // docs/product.md §2.8's Book Appointment: for whoever may book, it opens the booking screen here.
   const mayBook = can(readStoredRole().role, 'appointments.book') && provider.status === 'active';
   return (
@@ -98,17 +107,17 @@ function ProviderDetails({ provider, services }: { provider: Provider; services:
         <HeroText>
           <Title id="provider-title">{provider.name}</Title>
           <Meta>
-            <span>{provider.industry}</span>
+            <span>{industries[provider.industry as keyof typeof industries] ?? provider.industry}</span>
             <StatusBadge status={provider.status} />
           </Meta>
           <RatingLine provider={provider} />
           {can(readStoredRole().role, 'history.view') && (
             // Issue 12: platform staff audit the provider's history from its detail.
-            <BackLink to={`/providers/${encodeURIComponent(provider.id)}/history`}>History</BackLink>
+            <BackLink to={`/providers/${encodeURIComponent(provider.id)}/history`}>{T.history}</BackLink>
           )}
           {mayBook && (
             <FormButton type="button" onClick={() => navigate('/appointments/book', { state: { provider } })}>
-              Book Appointment
+              {T.bookAppointment}
             </FormButton>
           )}
         </HeroText>
@@ -128,15 +137,16 @@ function ProviderDetails({ provider, services }: { provider: Provider; services:
 }
 
 function ContactCard({ provider }: { provider: Provider }) {
+  const { T } = useTexts();
   return (
     <Card aria-labelledby="provider-contact-title">
-      <SectionTitle id="provider-contact-title">Contact</SectionTitle>
+      <SectionTitle id="provider-contact-title">{T.contact}</SectionTitle>
       <Contact>
-        <dt>Phone</dt>
+        <dt>{T.phone}</dt>
         <dd>{provider.phone}</dd>
-        <dt>Email</dt>
+        <dt>{T.email}</dt>
         <dd>{provider.email}</dd>
-        <dt>Address</dt>
+        <dt>{T.address}</dt>
         <dd>{provider.address}</dd>
       </Contact>
     </Card>
@@ -144,15 +154,16 @@ function ContactCard({ provider }: { provider: Provider }) {
 }
 
 function AboutCard({ provider }: { provider: Provider }) {
+  const { T } = useTexts();
   return (
     <Card aria-labelledby="provider-about-title">
-      <SectionTitle id="provider-about-title">About</SectionTitle>
-      {provider.description ? <p>{provider.description}</p> : <Muted>No description provided.</Muted>}
-      <SubTitle>Specialties</SubTitle>
+      <SectionTitle id="provider-about-title">{T.about}</SectionTitle>
+      {provider.description ? <p>{provider.description}</p> : <Muted>{T.noDescription}</Muted>}
+      <SubTitle>{T.specialties}</SubTitle>
       {provider.specialties.length === 0 ? (
-        <Muted>No specialties listed.</Muted>
+        <Muted>{T.noSpecialties}</Muted>
       ) : (
-        <Chips aria-label="Specialties">
+        <Chips aria-label={T.specialties}>
           {provider.specialties.map((item) => (
             <Chip key={item}>{item}</Chip>
           ))}
@@ -168,12 +179,14 @@ function AboutCard({ provider }: { provider: Provider }) {
  * booked. Without the schedule's answer, the provider's stated working hours.
  */
 function HoursCard({ provider }: { provider: Provider }) {
+  const { T } = useTexts();
+  const days = useCatalogue('hoursEditor', HOURS_EDITOR_TEXTS).texts.days;
   const open = provider.openHours;
   return (
     <Card aria-labelledby="provider-hours-title">
-      <SectionTitle id="provider-hours-title">Opening hours</SectionTitle>
+      <SectionTitle id="provider-hours-title">{T.openingHours}</SectionTitle>
       {open && open.length === 0 ? (
-        <Muted>No time slots open in the next four weeks.</Muted>
+        <Muted>{T.noOpenSlots}</Muted>
       ) : (
         <Hours>
           {WEEKDAYS.map((day) => {
@@ -182,20 +195,20 @@ function HoursCard({ provider }: { provider: Provider }) {
             const text = open
               ? slots
                 ? `${slots.opens} – ${slots.closes}`
-                : 'Closed'
+                : T.closed
               : stated?.isAvailable
                 ? `${stated.startTime} – ${stated.endTime}`
-                : 'Closed';
+                : T.closed;
             return (
               <div key={day}>
-                <dt>{dayLabel(day)}</dt>
+                <dt>{days[day] ?? dayLabel(day)}</dt>
                 <dd>{text}</dd>
               </div>
             );
           })}
         </Hours>
       )}
-      {open && <Muted>As the provider&apos;s time slots of the next four weeks open.</Muted>}
+      {open && <Muted>{T.hoursNote}</Muted>}
     </Card>
   );
 }
@@ -204,6 +217,7 @@ function HoursCard({ provider }: { provider: Provider }) {
 export function ProviderDetailsPage() {
   const { id = '' } = useParams();
   // Each opening reads the provider again.
+  const { T } = useTexts();
   const detailQuery = useProviderDetailsQuery(id, { refetchOnMountOrArgChange: true });
   const details = detailQuery.currentData;
   useCrumbName(`/providers/${id}`, details?.provider.name);
@@ -212,16 +226,16 @@ export function ProviderDetailsPage() {
   return (
     <section aria-labelledby={details ? 'provider-title' : 'provider-page-title'}>
       {can(readStoredRole().role, 'appointments.book') ? (
-        <BackLink to="/appointments/book">← Back to Book Appointment</BackLink>
+        <BackLink to="/appointments/book">{T.backToBooking}</BackLink>
       ) : (
-        <BackLink to="/providers">← Back to Service Providers</BackLink>
+        <BackLink to="/providers">{T.backToProviders}</BackLink>
       )}
       {details ? (
         <ProviderDetails provider={details.provider} services={details.services} />
       ) : (
         <>
-          <Title id="provider-page-title">Provider Details</Title>
-          <div role="status">{loading && <Notice>Loading provider information...</Notice>}</div>
+          <Title id="provider-page-title">{T.title}</Title>
+          <div role="status">{loading && <Notice>{T.loading}</Notice>}</div>
           {detailQuery.isError && <ErrorNotice role="alert">{MESSAGES.providerLoadFailed}</ErrorNotice>}
         </>
       )}

@@ -3,9 +3,11 @@ import { matchesProviderFilters, matchesProviderSearch } from '@appointment/cont
 import { INDUSTRY_LIST } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { readStoredRole } from '../../../lib/session';
 import { Button } from '../../../ui/button.styles';
+import { PROVIDERS_TEXTS } from '../providers.texts';
 import { AddProviderDialog } from '../components/add-provider-dialog';
 import { ProviderCard } from '../components/provider-card';
 import {
@@ -34,6 +36,8 @@ import {
 /** docs/product.md §2.8 Service Providers: every provider as a card, searchable and filtered by industry. */
 export function ServiceProvidersPage() {
   const dispatch = useAppDispatch();
+  const { texts } = useCatalogue('providers', PROVIDERS_TEXTS);
+  const T = texts.list;
   const searchId = useId();
   const industryId = useId();
   const search = useAppSelector(selectProviderSearch);
@@ -53,7 +57,7 @@ export function ServiceProvidersPage() {
 
   const notice =
     status === 'loading'
-      ? 'Loading providers...'
+      ? T.loading
       : status === 'loaded' && providers.length === 0
         ? MESSAGES.noProviders
         : status === 'loaded' && shown.length === 0
@@ -63,35 +67,35 @@ export function ServiceProvidersPage() {
   return (
     <section aria-labelledby="providers-title">
       <Header>
-        <Title id="providers-title">Service Providers</Title>
+        <Title id="providers-title">{T.title}</Title>
         {mayAdd && (
           <Button type="button" onClick={() => dispatch(addProviderOpened())}>
-            Add Provider
+            {T.addProvider}
           </Button>
         )}
       </Header>
-      <Toolbar role="search" aria-label="Find providers">
+      <Toolbar role="search" aria-label={T.findProviders}>
         <Filter $grow>
-          <FilterLabel htmlFor={searchId}>Search</FilterLabel>
+          <FilterLabel htmlFor={searchId}>{T.search}</FilterLabel>
           <SearchInput
             id={searchId}
             type="search"
-            placeholder="Search by name or email"
+            placeholder={T.searchPlaceholder}
             value={search}
             onChange={(event) => dispatch(providerSearchChanged(event.target.value))}
           />
         </Filter>
         <Filter>
-          <FilterLabel htmlFor={industryId}>Industry</FilterLabel>
+          <FilterLabel htmlFor={industryId}>{T.industry}</FilterLabel>
           <SelectInput
             id={industryId}
             value={industry}
             onChange={(event) => dispatch(providerIndustryChanged(event.target.value))}
           >
-            <option value="">All Industries</option>
+            <option value="">{T.allIndustries}</option>
             {INDUSTRY_LIST.map((item) => (
               <option key={item.id} value={item.name}>
-                {item.name}
+                {texts.industries[item.name]}
               </option>
             ))}
           </SelectInput>
@@ -100,7 +104,7 @@ export function ServiceProvidersPage() {
       {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
       <div role="status">{notice && <Notice>{notice}</Notice>}</div>
       {shown.length > 0 && (
-        <Grid aria-label="Providers" aria-busy={status === 'loading'}>
+        <Grid aria-label={T.providers} aria-busy={status === 'loading'}>
           {shown.map((provider) => (
             <li key={provider.id}>
               <ProviderCard provider={provider} />

@@ -2,12 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { format, nextMonday } from 'date-fns';
 import { FORMATS } from '@appointment/contracts/constants';
 import { ApplyTemplate, type ScheduleTemplate } from '@appointment/contracts/schedule';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { Form } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
 import { templateApplyClosed, templateApplySubmitted, type PathErrors } from '../scheduling.slice';
 import { breaksSummary, workingDaysSummary } from '../template-summary';
 import { errorsByPath } from '../../../ui/use-schema-form';
+import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { CardText } from './scheduling.styles';
 import { FormFooter } from './form-footer';
 
@@ -26,6 +28,7 @@ export function ApplyTemplateForm({
   serverFieldErrors,
 }: ApplyTemplateFormProps) {
   const dispatch = useAppDispatch();
+  const T = useCatalogue('scheduling', SCHEDULING_TEXTS).texts.templates;
   const [weekStart, setWeekStart] = useState(() => format(nextMonday(new Date()), FORMATS.dayKey));
   const [errors, setErrors] = useState<PathErrors>({});
 
@@ -48,7 +51,7 @@ export function ApplyTemplateForm({
         {workingDaysSummary(template)}. {breaksSummary(template)}.
       </CardText>
       <TextField
-        label="Week starting"
+        label={T.weekStarting}
         name="weekStart"
         type="date"
         value={weekStart}
@@ -59,8 +62,8 @@ export function ApplyTemplateForm({
         serverError={serverError}
         fieldShowsError={Boolean(shown.weekStart)}
         busy={saving}
-        submitLabel="Apply Template"
-        busyLabel="Applying..."
+        submitLabel={T.applyTemplate}
+        busyLabel={T.applying}
         onCancel={() => dispatch(templateApplyClosed())}
       />
     </Form>

@@ -5,6 +5,7 @@ import { useAvailabilityQuery } from '../scheduling.queries';
 import { useId, useState, type FormEvent } from 'react';
 import { PROVIDER_TIMEZONES } from '@appointment/contracts/constants';
 import { Availability } from '@appointment/contracts/schedule';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { Field, FieldError, Form, FormSecondaryButton, Label, Select } from '../../../ui/form.styles';
 import { useSchedulingSelector } from '../scheduling.hooks';
@@ -17,6 +18,7 @@ import {
 import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/hours-editor';
 import { errorsByPath } from '../../../ui/use-schema-form';
 import { Modal } from '../../../ui/modal';
+import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { Actions, ErrorNotice, Notice } from './scheduling.styles';
 import { FormFooter } from './form-footer';
 
@@ -30,6 +32,7 @@ interface AvailabilityFormProps {
 function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: AvailabilityFormProps) {
   const dispatch = useAppDispatch();
   const id = useId();
+  const T = useCatalogue('scheduling', SCHEDULING_TEXTS).texts.availability;
   const [hours, setHours] = useState<HoursValue>({
     workingHours: initial.workingHours,
     breaks: initial.breaks,
@@ -64,7 +67,7 @@ function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: A
   return (
     <Form noValidate onSubmit={onSubmit}>
       <Field>
-        <Label htmlFor={`${id}-timezone`}>Time zone</Label>
+        <Label htmlFor={`${id}-timezone`}>{T.timeZone}</Label>
         <Select
           id={`${id}-timezone`}
           value={timezone}
@@ -73,7 +76,7 @@ function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: A
         >
           {zones.map((zone) => (
             <option key={zone.value} value={zone.value}>
-              {zone.label} ({zone.value})
+              {T.zones[zone.label as keyof typeof T.zones] ?? zone.label} ({zone.value})
             </option>
           ))}
         </Select>
@@ -93,7 +96,7 @@ function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: A
         serverError={serverError}
         fieldShowsError={Object.keys(serverFieldErrors).length > 0}
         busy={saving}
-        submitLabel="Save Availability"
+        submitLabel={T.save}
         onCancel={() => dispatch(availabilityClosed())}
       />
     </Form>
@@ -111,6 +114,7 @@ const reasonOf = (error: unknown): string => {
 /** The Manage Availability modal: working hours per weekday, breaks and the provider's time zone. */
 export function AvailabilityDialog() {
   const dispatch = useAppDispatch();
+  const T = useCatalogue('scheduling', SCHEDULING_TEXTS).texts.availability;
   const { open, saving, error, fieldErrors } = useSchedulingSelector(selectAvailability);
   // Read each time the dialog opens; the form starts from the fresh answer.
   const read = useAvailabilityQuery(open ? undefined : skipToken, { refetchOnMountOrArgChange: true });
@@ -119,19 +123,14 @@ export function AvailabilityDialog() {
   const loadError = read.isError ? reasonOf(read.error) : null;
 
   return (
-    <Modal
-      open={open}
-      title="Manage Availability"
-      width="44rem"
-      onClose={() => dispatch(availabilityClosed())}
-    >
-      {status === 'loading' && <Notice>Loading availability...</Notice>}
+    <Modal open={open} title={T.title} width="44rem" onClose={() => dispatch(availabilityClosed())}>
+      {status === 'loading' && <Notice>{T.loading}</Notice>}
       {status === 'failed' && (
         <>
           <ErrorNotice role="alert">{loadError}</ErrorNotice>
           <Actions>
             <FormSecondaryButton type="button" onClick={() => dispatch(availabilityClosed())}>
-              Close
+              {T.close}
             </FormSecondaryButton>
           </Actions>
         </>

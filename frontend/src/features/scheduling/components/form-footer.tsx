@@ -1,3 +1,5 @@
+import { useCatalogue } from '../../../lib/catalogue';
+import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { FormButton, FormError, FormSecondaryButton } from '../../../ui/form.styles';
 import { Actions } from './scheduling.styles';
 
@@ -17,18 +19,19 @@ export function FormFooter({
   fieldShowsError,
   busy,
   submitLabel,
-  busyLabel = 'Saving...',
+  busyLabel,
   onCancel,
 }: FormFooterProps) {
+  const { texts: T } = useCatalogue('scheduling', SCHEDULING_TEXTS);
   return (
     <>
       {serverError && !fieldShowsError && <FormError role="alert">{serverError}</FormError>}
       <Actions>
         <FormSecondaryButton type="button" onClick={onCancel}>
-          Cancel
+          {T.cancel}
         </FormSecondaryButton>
         <FormButton type="submit" disabled={busy}>
-          {busy ? busyLabel : submitLabel}
+          {busy ? (busyLabel ?? T.saving) : submitLabel}
         </FormButton>
       </Actions>
     </>

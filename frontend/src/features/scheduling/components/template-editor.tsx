@@ -5,11 +5,13 @@ import {
   ScheduleTemplateInput,
   type ScheduleTemplate,
 } from '@appointment/contracts/schedule';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { Field, FieldError, Form, Input, Label } from '../../../ui/form.styles';
 import { templateEditorClosed, templateSubmitted, type PathErrors } from '../scheduling.slice';
 import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/hours-editor';
 import { errorsByPath } from '../../../ui/use-schema-form';
+import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { FormFooter } from './form-footer';
 
 interface TemplateEditorProps {
@@ -24,6 +26,7 @@ interface TemplateEditorProps {
 export function TemplateEditor({ target, saving, serverError, serverFieldErrors }: TemplateEditorProps) {
   const dispatch = useAppDispatch();
   const id = useId();
+  const T = useCatalogue('scheduling', SCHEDULING_TEXTS).texts.templates;
   const existing = target === 'new' ? null : target;
   const [name, setName] = useState(existing?.name ?? '');
   const [description, setDescription] = useState(existing?.description ?? '');
@@ -71,7 +74,7 @@ export function TemplateEditor({ target, saving, serverError, serverFieldErrors 
   return (
     <Form noValidate onSubmit={onSubmit}>
       <Field>
-        <Label htmlFor={`${id}-name`}>Template name</Label>
+        <Label htmlFor={`${id}-name`}>{T.templateName}</Label>
         <Input
           id={`${id}-name`}
           value={name}
@@ -82,7 +85,7 @@ export function TemplateEditor({ target, saving, serverError, serverFieldErrors 
         {shown.name && <FieldError id={`${id}-name-error`}>{shown.name}</FieldError>}
       </Field>
       <Field>
-        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Label htmlFor={`${id}-description`}>{T.description}</Label>
         <Input
           id={`${id}-description`}
           value={description}
@@ -106,7 +109,7 @@ export function TemplateEditor({ target, saving, serverError, serverFieldErrors 
         serverError={serverError}
         fieldShowsError={Object.keys(serverFieldErrors).length > 0}
         busy={saving}
-        submitLabel="Save Template"
+        submitLabel={T.save}
         onCancel={() => dispatch(templateEditorClosed())}
       />
     </Form>

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Service } from '@appointment/contracts/catalogue';
 import { REPEAT_OPTIONS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { RepeatOption } from '@appointment/contracts/schedule';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { Field, FieldError, Form, Label, Select } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
@@ -19,16 +19,10 @@ import {
   type TimeSlotValues,
 } from '../time-slot-form.values';
 import { CheckList, CheckRow, Fieldset, FormGrid, Notice, Preview } from './scheduling.styles';
+import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { FormFooter } from './form-footer';
 
 type FieldKey = keyof TimeSlotValues;
-
-const REPEAT_LABELS: Record<RepeatOption, string> = {
-  none: 'None',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-};
 
 /** Server messages by the form field they belong to (`serviceIds.0` belongs to serviceIds). */
 const byFormField = (errors: PathErrors): FieldErrors<FieldKey> => {
@@ -61,6 +55,8 @@ export function TimeSlotFormFields({
 }: TimeSlotFormProps) {
   const dispatch = useAppDispatch();
   const id = useId();
+  const { texts, t } = useCatalogue('scheduling', SCHEDULING_TEXTS);
+  const T = texts.slotForm;
   const [values, setValues] = useState<TimeSlotValues>(() =>
     initialDate ? { ...EMPTY_TIME_SLOT, date: initialDate } : EMPTY_TIME_SLOT,
   );
@@ -104,7 +100,7 @@ export function TimeSlotFormFields({
     <Form noValidate onSubmit={onSubmit}>
       <FormGrid>
         <TextField
-          label="Date"
+          label={T.date}
           name="date"
           type="date"
           value={values.date}
@@ -112,7 +108,7 @@ export function TimeSlotFormFields({
           error={errorOf('date')}
         />
         <TextField
-          label="Start time"
+          label={T.startTime}
           name="startTime"
           type="time"
           value={values.startTime}
@@ -120,7 +116,7 @@ export function TimeSlotFormFields({
           error={errorOf('startTime')}
         />
         <TextField
-          label="End time"
+          label={T.endTime}
           name="endTime"
           type="time"
           value={values.endTime}
@@ -130,9 +126,9 @@ export function TimeSlotFormFields({
       </FormGrid>
 
       <Fieldset aria-describedby={servicesError ? `${id}-services-error` : undefined}>
-        <legend>Services</legend>
+        <legend>{T.services}</legend>
         {servicesStatus === 'loading' ? (
-          <Notice>Loading services...</Notice>
+          <Notice>{T.loadingServices}</Notice>
         ) : servicesStatus === 'failed' ? (
           <Notice>{MESSAGES.servicesLoadFailed}</Notice>
         ) : services.length === 0 ? (
@@ -157,7 +153,7 @@ export function TimeSlotFormFields({
       </Fieldset>
 
       <Fieldset>
-        <legend>Slots</legend>
+        <legend>{T.slots}</legend>
         <CheckList>
           <CheckRow>
             <input
@@ -166,7 +162,7 @@ export function TimeSlotFormFields({
               checked={values.addAsSlot}
               onChange={(event) => update(withAddAsSlot(values, event.target.checked))}
             />
-            Split into equal slots
+            {T.splitEqual}
           </CheckRow>
           <CheckRow>
             <input
@@ -175,13 +171,13 @@ export function TimeSlotFormFields({
               checked={values.addTotalSlot}
               onChange={(event) => update(withAddTotalSlot(values, event.target.checked))}
             />
-            One block for a total number of people
+            {T.oneBlock}
           </CheckRow>
         </CheckList>
         {exclusiveError && <FieldError>{exclusiveError}</FieldError>}
         <FormGrid>
           <TextField
-            label="Available slots"
+            label={T.availableSlots}
             name="availableSlots"
             type="number"
             value={values.availableSlots}
@@ -189,7 +185,7 @@ export function TimeSlotFormFields({
             error={errorOf('availableSlots')}
           />
           <TextField
-            label="Total slots"
+            label={T.totalSlots}
             name="totalSlots"
             type="number"
             value={values.totalSlots}
@@ -201,7 +197,7 @@ export function TimeSlotFormFields({
 
       <FormGrid>
         <Field>
-          <Label htmlFor={`${id}-repeat`}>Repeat</Label>
+          <Label htmlFor={`${id}-repeat`}>{T.repeat}</Label>
           <Select
             id={`${id}-repeat`}
             name="repeat"
@@ -210,14 +206,14 @@ export function TimeSlotFormFields({
           >
             {REPEAT_OPTIONS.map((option) => (
               <option key={option} value={option}>
-                {REPEAT_LABELS[option]}
+                {T.repeatLabels[option]}
               </option>
             ))}
           </Select>
         </Field>
         {values.repeat !== 'none' && (
           <TextField
-            label="Repeat until"
+            label={T.repeatUntil}
             name="repeatUntil"
             type="date"
             value={values.repeatUntil}
@@ -227,21 +223,13 @@ export function TimeSlotFormFields({
         )}
       </FormGrid>
 
-      {count !== null && (
-        <Preview aria-live="polite">
-          Creates {count} time {count === 1 ? 'slot' : 'slots'}
-        </Preview>
-      )}
+      {count !== null && <Preview aria-live="polite">{t('slotForm.creates', { count })}</Preview>}
 
       <FormFooter
         serverError={serverError}
-
         fieldShowsError={Object.keys(serverFieldErrors).length > 0}
-
         busy={saving}
-
-        submitLabel="Create Time Slot"
-
+        submitLabel={T.submit}
         onCancel={() => dispatch(timeSlotFormClosed())}
       />
     </Form>

@@ -1,23 +1,26 @@
-import { format, parseISO } from 'date-fns';
+import i18next from 'i18next';
+import { parseISO } from 'date-fns';
 import { FORMATS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { isDayKey, type TimeSlot } from '@appointment/contracts/schedule';
+import { useCatalogue } from '../../../lib/catalogue';
+import { formatLocal } from '../../../lib/locale-format';
 import { DataTable } from '../../../ui/data-table';
 import { TableFrame } from '../../../ui/table.styles';
 import type { ReadStatus } from '../../../lib/api';
+import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { Muted } from './scheduling.styles';
 
-const COLUMNS = ['Date', 'Time', 'Services', 'Slots', 'Taken'] as const;
-
 export const longDate = (date: string): string =>
-  isDayKey(date) ? format(parseISO(date), FORMATS.longDate) : date;
+  isDayKey(date) ? formatLocal(parseISO(date), FORMATS.longDate) : date;
 
 /** docs/product.md §3 Time slot: split into equal parts, or one block for a number of people. */
 export const shapeOf = (slot: TimeSlot): string => {
-  if (slot.addAsSlot)
-    return `Split into ${slot.availableSlots} ${slot.availableSlots === 1 ? 'slot' : 'slots'}`;
-  const block = `Block for ${slot.capacity} ${slot.capacity === 1 ? 'person' : 'people'}`;
-  return slot.availableSlots === slot.capacity ? block : `${block}, ${slot.availableSlots} free`;
+  if (slot.addAsSlot) return i18next.t('scheduling:list.split', { count: slot.availableSlots });
+  const block = i18next.t('scheduling:list.block', { count: slot.capacity });
+  return slot.availableSlots === slot.capacity
+    ? block
+    : i18next.t('scheduling:list.blockWithFree', { block, free: slot.availableSlots });
 };
 
 const inTimeOrder = (a: TimeSlot, b: TimeSlot) =>
@@ -31,16 +34,18 @@ interface TimeSlotListProps {
 
 /** The provider's time slots by date, each with its hours, services, shape and taken parts. */
 export function TimeSlotList({ labelledBy, slots, status }: TimeSlotListProps) {
+  const T = useCatalogue('scheduling', SCHEDULING_TEXTS).texts.list;
+  const columns = [T.columns.date, T.columns.time, T.columns.services, T.columns.slots, T.columns.taken];
   const message =
     status === 'loading'
-      ? 'Loading time slots...'
+      ? T.loading
       : status === 'loaded' && slots.length === 0
         ? MESSAGES.noTimeSlots
         : null;
 
   return (
     <TableFrame>
-      <DataTable labelledBy={labelledBy} columns={COLUMNS} busy={status === 'loading'} message={message}>
+      <DataTable labelledBy={labelledBy} columns={columns} busy={status === 'loading'} message={message}>
         {[...slots].sort(inTimeOrder).map((slot) => (
           <tr key={slot._id}>
             <td>{longDate(slot.date)}</td>
@@ -49,7 +54,7 @@ export function TimeSlotList({ labelledBy, slots, status }: TimeSlotListProps) {
             </td>
             <td>{slot.serviceIds.join(', ')}</td>
             <td>{shapeOf(slot)}</td>
-            <td>{slot.indexes.length > 0 ? slot.indexes.join(', ') : <Muted>None</Muted>}</td>
+            <td>{slot.indexes.length > 0 ? slot.indexes.join(', ') : <Muted>{T.none}</Muted>}</td>
           </tr>
         ))}
       </DataTable>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { selectRole } from '../../../lib/session.slice';
 import { SlotCalendar } from '../../../ui/slot-calendar/slot-calendar';
@@ -19,6 +20,7 @@ import { TimeSlotList } from '../components/time-slot-list';
 import { readStatusOf } from '../../../lib/api';
 import { useOwnServicesQuery } from '../../../lib/provider-services.queries';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { useSchedulingSelector } from '../scheduling.hooks';
 import { useTimeSlotsQuery } from '../scheduling.queries';
 import {
@@ -34,6 +36,8 @@ import {
 /** docs/product.md §2.8 Schedule Management: time slots by service, the Create Time Slot form and availability. */
 export function ScheduleManagementPage() {
   const dispatch = useAppDispatch();
+  const { texts } = useCatalogue('scheduling', SCHEDULING_TEXTS);
+  const T = texts.management;
   const role = useAppSelector(selectRole);
   const filter = useSchedulingSelector(selectSchedulingFilter);
   const slotForm = useSchedulingSelector(selectTimeSlotForm);
@@ -50,24 +54,24 @@ export function ScheduleManagementPage() {
   return (
     <section aria-labelledby="schedule-title">
       <PageHeader>
-        <Title id="schedule-title">Schedule Management</Title>
+        <Title id="schedule-title">{T.title}</Title>
         <Toolbar>
           <SecondaryButton type="button" onClick={() => dispatch(availabilityOpened())}>
-            Manage Availability
+            {T.manageAvailability}
           </SecondaryButton>
           <Button type="button" onClick={() => dispatch(timeSlotFormOpened(undefined))}>
-            Add Time Slot
+            {T.addTimeSlot}
           </Button>
         </Toolbar>
       </PageHeader>
 
-      <Chips role="group" aria-label="Filter by service">
+      <Chips role="group" aria-label={T.filterByService}>
         <Chip
           type="button"
           aria-pressed={filter === null}
           onClick={() => dispatch(serviceFilterChosen(null))}
         >
-          All Services
+          {T.allServices}
         </Chip>
         {services.map((service) => (
           <Chip
@@ -82,10 +86,10 @@ export function ScheduleManagementPage() {
       </Chips>
 
       {slotsQuery.isError && <ErrorNotice role="alert">{MESSAGES.timeSlotsLoadFailed}</ErrorNotice>}
-      <SectionTitle id="time-slots-title">Time slots</SectionTitle>
+      <SectionTitle id="time-slots-title">{T.timeSlots}</SectionTitle>
       <TimeSlotList labelledBy="time-slots-title" slots={slots} status={readStatusOf(slotsQuery)} />
 
-      <SectionTitle id="calendar-title">Calendar</SectionTitle>
+      <SectionTitle id="calendar-title">{T.calendar}</SectionTitle>
       {/* docs/product.md §2.6 day clicks: an admin's opens the slot management for that day. */}
       <section aria-labelledby="calendar-title">
         <SlotCalendar
@@ -98,7 +102,7 @@ export function ScheduleManagementPage() {
 
       <Modal
         open={slotForm.open}
-        title="Create Time Slot"
+        title={texts.slotForm.title}
         width="44rem"
         onClose={() => dispatch(timeSlotFormClosed())}
       >

@@ -2,6 +2,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { readStatusOf } from '../../../lib/api';
 import { useTemplatesQuery } from '../scheduling.queries';
 import { useEffect } from 'react';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { Button } from '../../../ui/button.styles';
 import { FormButton, FormSecondaryButton } from '../../../ui/form.styles';
@@ -22,6 +23,7 @@ import {
   Title,
 } from '../components/scheduling.styles';
 import { TemplateEditor } from '../components/template-editor';
+import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { useSchedulingSelector } from '../scheduling.hooks';
 import {
   selectTemplateApplying,
@@ -48,6 +50,8 @@ const templatesErrorOf = (error: unknown): string => {
 /** docs/product.md §2.8 Schedule Templates: kept on the server, and applied to a week as time slots. */
 export function ScheduleTemplatesPage() {
   const dispatch = useAppDispatch();
+  const { texts, t } = useCatalogue('scheduling', SCHEDULING_TEXTS);
+  const T = texts.templates;
   const templates = useSchedulingSelector(selectTemplates);
   const editor = useSchedulingSelector(selectTemplateEditor);
   const deleting = useSchedulingSelector(selectTemplateDeleting);
@@ -67,45 +71,45 @@ export function ScheduleTemplatesPage() {
   return (
     <section aria-labelledby="templates-title">
       <PageHeader>
-        <Title id="templates-title">Schedule Templates</Title>
+        <Title id="templates-title">{T.title}</Title>
         {status === 'loaded' && (
           <Button type="button" onClick={() => dispatch(templateEditorOpened('new'))}>
-            New Template
+            {T.newTemplate}
           </Button>
         )}
       </PageHeader>
 
-      {status === 'loading' && <Notice>Loading templates...</Notice>}
+      {status === 'loading' && <Notice>{T.loading}</Notice>}
       {status === 'failed' && <ErrorNotice role="alert">{error}</ErrorNotice>}
       {actionError && <ErrorNotice role="alert">{actionError}</ErrorNotice>}
-      {status === 'loaded' && items.length === 0 && <Notice>No templates yet.</Notice>}
+      {status === 'loaded' && items.length === 0 && <Notice>{T.none}</Notice>}
 
       {items.length > 0 && (
-        <CardList aria-label="Templates">
+        <CardList aria-label={T.list}>
           {items.map((template) => {
             const busy = busyIds.includes(template.id);
             return (
               <Card key={template.id} aria-label={template.name}>
                 <CardHeading>
                   <h2>{template.name}</h2>
-                  {template.isDefault && <Badge>Default</Badge>}
+                  {template.isDefault && <Badge>{T.isDefault}</Badge>}
                 </CardHeading>
                 {template.description && <CardText>{template.description}</CardText>}
                 <CardText>{workingDaysSummary(template)}</CardText>
                 <CardText>{breaksSummary(template)}</CardText>
                 <CardActions>
                   <SmallButton type="button" onClick={() => dispatch(templateApplyOpened(template))}>
-                    Apply
+                    {T.apply}
                   </SmallButton>
                   <SmallButton
                     type="button"
                     disabled={busy}
                     onClick={() => dispatch(templateDuplicateClicked(template.id))}
                   >
-                    Duplicate
+                    {T.duplicate}
                   </SmallButton>
                   <SmallButton type="button" onClick={() => dispatch(templateEditorOpened(template))}>
-                    Edit
+                    {T.edit}
                   </SmallButton>
                   <SmallButton
                     type="button"
@@ -113,7 +117,7 @@ export function ScheduleTemplatesPage() {
                     disabled={busy}
                     onClick={() => dispatch(templateDeleteAsked(template))}
                   >
-                    Delete
+                    {T.delete}
                   </SmallButton>
                 </CardActions>
               </Card>
@@ -124,7 +128,7 @@ export function ScheduleTemplatesPage() {
 
       <Modal
         open={editor.target !== null}
-        title={editor.target === 'new' ? 'New Template' : 'Edit Template'}
+        title={editor.target === 'new' ? T.newTemplate : T.editTemplate}
         width="44rem"
         onClose={() => dispatch(templateEditorClosed())}
       >
@@ -140,18 +144,18 @@ export function ScheduleTemplatesPage() {
 
       <Modal
         open={deleting !== null}
-        title="Delete Template"
+        title={T.deleteTemplate}
         onClose={() => dispatch(templateDeleteCancelled())}
       >
         {deleting && (
           <>
-            <p>Delete the template "{deleting.name}"? This cannot be undone.</p>
+            <p>{t('templates.deleteQuestion', { name: deleting.name })}</p>
             <Actions>
               <FormSecondaryButton type="button" onClick={() => dispatch(templateDeleteCancelled())}>
-                Cancel
+                {texts.cancel}
               </FormSecondaryButton>
               <FormButton type="button" onClick={() => dispatch(templateDeleteConfirmed(deleting.id))}>
-                Delete
+                {T.delete}
               </FormButton>
             </Actions>
           </>
@@ -160,7 +164,7 @@ export function ScheduleTemplatesPage() {
 
       <Modal
         open={applying.target !== null}
-        title={applying.target ? `Apply "${applying.target.name}"` : 'Apply Template'}
+        title={applying.target ? t('templates.applyNamed', { name: applying.target.name }) : T.applyTemplate}
         onClose={() => dispatch(templateApplyClosed())}
       >
         {applying.target && (

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { Currency, SUPPORTED_CURRENCIES, currencySymbol } from '@appointment/contracts/money';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { FieldError, FormButton, Label, Select } from '../../../ui/form.styles';
+import { SERVICES_TEXTS } from '../services.texts';
 import { currencySubmitted } from '../services.slice';
 import { CurrencyForm, CurrencyNote } from './currency-setting.styles';
 
@@ -26,14 +28,14 @@ interface CurrencySettingProps {
 export function CurrencySetting({ currency, mayManage, saving, error }: CurrencySettingProps) {
   const dispatch = useAppDispatch();
   const id = useId();
+  const { texts, t } = useCatalogue('services', SERVICES_TEXTS);
+  const T = texts.currency;
   const [chosen, setChosen] = useState(currency);
   const [invalid, setInvalid] = useState<string | null>(null);
 
   if (!mayManage) {
     return (
-      <CurrencyNote>
-        Prices are in {currency} ({currencySymbol(currency)}).
-      </CurrencyNote>
+      <CurrencyNote>{t('currency.pricesIn', { currency, symbol: currencySymbol(currency) })}</CurrencyNote>
     );
   }
 
@@ -46,8 +48,8 @@ export function CurrencySetting({ currency, mayManage, saving, error }: Currency
   const message = invalid ?? error;
 
   return (
-    <CurrencyForm aria-label="Currency" onSubmit={submit} noValidate>
-      <Label htmlFor={id}>Currency</Label>
+    <CurrencyForm aria-label={T.label} onSubmit={submit} noValidate>
+      <Label htmlFor={id}>{T.label}</Label>
       <Select
         id={id}
         name="currency"
@@ -63,16 +65,14 @@ export function CurrencySetting({ currency, mayManage, saving, error }: Currency
         ))}
       </Select>
       <FormButton type="submit" disabled={saving || chosen === currency} aria-busy={saving}>
-        {saving ? 'Saving...' : 'Save currency'}
+        {saving ? T.saving : T.save}
       </FormButton>
       {message ? (
         <FieldError id={`${id}-error`} role="alert">
           {message}
         </FieldError>
       ) : (
-        <CurrencyNote id={`${id}-hint`}>
-          Every price of this provider is shown and charged in it.
-        </CurrencyNote>
+        <CurrencyNote id={`${id}-hint`}>{T.hint}</CurrencyNote>
       )}
     </CurrencyForm>
   );

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import type { Service } from '@appointment/contracts/catalogue';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { FormError, FormSecondaryButton } from '../../../ui/form.styles';
+import { SERVICES_TEXTS } from '../services.texts';
 import { deleteServiceCancelled, deleteServiceConfirmed } from '../services.slice';
 import { Modal } from '../../../ui/modal';
 import { ModalActions as Actions } from '../../../ui/modal.styles';
@@ -18,11 +20,13 @@ interface DeleteServiceDialogProps {
 export function DeleteServiceDialog({ service, deleting, deleteError }: DeleteServiceDialogProps) {
   const textId = useId();
   const dispatch = useAppDispatch();
+  const { texts, t } = useCatalogue('services', SERVICES_TEXTS);
+  const T = texts.delete;
 
   return (
     <Modal
       open={service !== null}
-      title="Delete Service"
+      title={T.title}
       role="alertdialog"
       describedBy={textId}
       width="32rem"
@@ -30,21 +34,18 @@ export function DeleteServiceDialog({ service, deleting, deleteError }: DeleteSe
     >
       {service && (
         <Body>
-          <Text id={textId}>
-            Are you sure you want to delete the service &quot;{service.name}&quot;? This action cannot be
-            undone.
-          </Text>
+          <Text id={textId}>{t('delete.question', { name: service.name })}</Text>
           {deleteError && <FormError role="alert">{deleteError}</FormError>}
           <Actions>
             <FormSecondaryButton type="button" onClick={() => dispatch(deleteServiceCancelled())}>
-              Cancel
+              {T.cancel}
             </FormSecondaryButton>
             <DangerButton
               type="button"
               disabled={deleting}
               onClick={() => dispatch(deleteServiceConfirmed(service._id))}
             >
-              {deleting ? 'Deleting...' : 'Delete'}
+              {deleting ? T.deleting : T.delete}
             </DangerButton>
           </Actions>
         </Body>

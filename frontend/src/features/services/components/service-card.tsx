@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import type { Service } from '@appointment/contracts/catalogue';
-import { formatMoney } from '@appointment/contracts/money';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
+import { formatPrice } from '../../../lib/locale-format';
 import { SecondaryButton } from '../../../ui/button.styles';
-
+import { SERVICES_TEXTS } from '../services.texts';
 import { deleteServiceClicked, editServiceClicked } from '../services.slice';
 import {
   Badge,
@@ -25,40 +26,42 @@ interface ServiceCardProps {
 export function ServiceCard({ service, mayManage }: ServiceCardProps) {
   const nameId = useId();
   const dispatch = useAppDispatch();
+  const { texts, t } = useCatalogue('services', SERVICES_TEXTS);
+  const T = texts.card;
 
   return (
     <Card aria-labelledby={nameId}>
       <Name id={nameId}>{service.name}</Name>
       {service.description && <Description>{service.description}</Description>}
       <Facts>
-        <dt>Duration</dt>
-        <dd>{service.duration} minutes</dd>
-        <dt>Price</dt>
-        <dd>{formatMoney(service.price, service.currency)}</dd>
+        <dt>{T.duration}</dt>
+        <dd>{t('card.minutes', { count: service.duration })}</dd>
+        <dt>{T.price}</dt>
+        <dd>{formatPrice(service.price, service.currency)}</dd>
       </Facts>
       <Badges>
         <Badge $tone={service.isPaymentNeeded ? 'warning' : 'success'}>
-          {service.isPaymentNeeded ? 'Payment required' : 'Free'}
+          {service.isPaymentNeeded ? T.paymentRequired : T.free}
         </Badge>
         <Badge $tone={service.automaticBooking ? 'primary' : 'muted'}>
-          {service.automaticBooking ? 'Automatic booking' : 'Manual booking'}
+          {service.automaticBooking ? T.automaticBooking : T.manualBooking}
         </Badge>
       </Badges>
       {mayManage && (
         <CardActions>
           <SecondaryButton
             type="button"
-            aria-label={`Edit ${service.name}`}
+            aria-label={t('card.editNamed', { name: service.name })}
             onClick={() => dispatch(editServiceClicked(service._id))}
           >
-            Edit
+            {T.edit}
           </SecondaryButton>
           <DangerOutlineButton
             type="button"
-            aria-label={`Delete ${service.name}`}
+            aria-label={t('card.deleteNamed', { name: service.name })}
             onClick={() => dispatch(deleteServiceClicked(service._id))}
           >
-            Delete
+            {T.delete}
           </DangerOutlineButton>
         </CardActions>
       )}

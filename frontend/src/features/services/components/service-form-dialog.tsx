@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ServiceInput, isPaymentNeededFor, type Service } from '@appointment/contracts/catalogue';
 import { SERVICE_DEFAULTS } from '@appointment/contracts/constants';
 import { currencySymbol } from '@appointment/contracts/money';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';
 import {
@@ -14,6 +15,7 @@ import {
   Input,
   Label,
 } from '../../../ui/form.styles';
+import { SERVICES_TEXTS } from '../services.texts';
 import {
   serviceFieldEdited,
   serviceFormClosed,
@@ -66,6 +68,8 @@ interface ServiceFormProps {
 function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }: ServiceFormProps) {
   const idPrefix = useId();
   const dispatch = useAppDispatch();
+  const { texts, t } = useCatalogue('services', SERVICES_TEXTS);
+  const T = texts.form;
   const [values, setValues] = useState<Values>(() => valuesOf(service));
   const [errors, setErrors] = useState<FieldErrors<string>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -106,9 +110,9 @@ function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }
   const isPaymentNeeded = paymentNeeded(values.price);
 
   return (
-    <Form noValidate aria-label={service ? 'Edit service' : 'New service'} onSubmit={onSubmit}>
+    <Form noValidate aria-label={service ? T.editService : T.newService} onSubmit={onSubmit}>
       <Field>
-        <Label htmlFor={idOf('name')}>Service Name</Label>
+        <Label htmlFor={idOf('name')}>{T.name}</Label>
         <Input
           {...controlProps('name')}
           type="text"
@@ -118,7 +122,7 @@ function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }
         {messageOf('name')}
       </Field>
       <Field>
-        <Label htmlFor={idOf('description')}>Description (optional)</Label>
+        <Label htmlFor={idOf('description')}>{T.description}</Label>
         <TextArea
           {...controlProps('description')}
           rows={3}
@@ -128,7 +132,7 @@ function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }
       </Field>
       <Row>
         <Field>
-          <Label htmlFor={idOf('duration')}>Duration (minutes)</Label>
+          <Label htmlFor={idOf('duration')}>{T.duration}</Label>
           <Input
             {...controlProps('duration')}
             type="number"
@@ -140,7 +144,9 @@ function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }
           {messageOf('duration')}
         </Field>
         <Field>
-          <Label htmlFor={idOf('price')}>{currency ? `Price (${currencySymbol(currency)})` : 'Price'}</Label>
+          <Label htmlFor={idOf('price')}>
+            {currency ? t('form.priceIn', { symbol: currencySymbol(currency) }) : T.price}
+          </Label>
           <Input
             {...controlProps('price')}
             type="number"
@@ -163,11 +169,9 @@ function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }
             readOnly
             aria-describedby={`${idOf('isPaymentNeeded')}-hint`}
           />
-          Payment needed
+          {T.paymentNeeded}
         </CheckLabel>
-        <Hint id={`${idOf('isPaymentNeeded')}-hint`}>
-          Set automatically: ticked when the price is above 0.
-        </Hint>
+        <Hint id={`${idOf('isPaymentNeeded')}-hint`}>{T.paymentNeededHint}</Hint>
       </CheckRow>
       <CheckRow>
         <CheckLabel>
@@ -177,16 +181,16 @@ function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }
             checked={values.automaticBooking}
             onChange={(event) => change('automaticBooking', event.target.checked)}
           />
-          Automatic booking
+          {T.automaticBooking}
         </CheckLabel>
       </CheckRow>
       {saveError && <FormError role="alert">{saveError}</FormError>}
       <Actions>
         <FormSecondaryButton type="button" onClick={() => dispatch(serviceFormClosed())}>
-          Cancel
+          {T.cancel}
         </FormSecondaryButton>
         <FormButton type="submit" disabled={saving}>
-          {saving ? 'Saving...' : service ? 'Save Changes' : 'Add Service'}
+          {saving ? T.saving : service ? T.saveChanges : T.add}
         </FormButton>
       </Actions>
     </Form>
@@ -204,11 +208,12 @@ interface ServiceFormDialogProps extends Omit<ServiceFormProps, 'service'> {
 /** docs/product.md §2.8, §5: the Add Service / edit form, validated with the shared ServiceInput. */
 export function ServiceFormDialog({ open, service, formKey, ...formProps }: ServiceFormDialogProps) {
   const dispatch = useAppDispatch();
+  const T = useCatalogue('services', SERVICES_TEXTS).texts.form;
 
   return (
     <Modal
       open={open}
-      title={service ? 'Edit Service' : 'Add Service'}
+      title={service ? T.editTitle : T.addTitle}
       width="32rem"
       onClose={() => dispatch(serviceFormClosed())}
     >

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { selectRole } from '../../../lib/session.slice';
 import { Button, SecondaryButton } from '../../../ui/button.styles';
@@ -7,6 +8,7 @@ import { CurrencySetting } from '../components/currency-setting';
 import { DeleteServiceDialog } from '../components/delete-service-dialog';
 import { ServiceCard } from '../components/service-card';
 import { ServiceFormDialog } from '../components/service-form-dialog';
+import { SERVICES_TEXTS } from '../services.texts';
 import { useServicesSelector } from '../services.hooks';
 import { useOwnCurrencyQuery, useOwnServicesQuery } from '../../../lib/provider-services.queries';
 import {
@@ -24,6 +26,7 @@ import { ErrorNotice, Grid, Header, Notice, Title } from './services-page.styles
 /** docs/product.md §2.8 Services management: the provider's services as cards; admin adds, edits and deletes. */
 export function ServicesPage() {
   const dispatch = useAppDispatch();
+  const { texts: T } = useCatalogue('services', SERVICES_TEXTS);
   const mayManage = can(useAppSelector(selectRole) ?? undefined, 'services.manage');
   const form = useServicesSelector(selectServiceForm);
   const { saving, saveError, serverFieldErrors } = useServicesSelector(selectServiceSave);
@@ -44,10 +47,10 @@ export function ServicesPage() {
   return (
     <section aria-labelledby="services-title" aria-busy={loading}>
       <Header>
-        <Title id="services-title">Services</Title>
+        <Title id="services-title">{T.title}</Title>
         {mayManage && (
           <Button type="button" onClick={() => dispatch(addServiceClicked())}>
-            Add Service
+            {T.addService}
           </Button>
         )}
       </Header>
@@ -60,12 +63,12 @@ export function ServicesPage() {
           error={currencyError}
         />
       )}
-      {loading && <Notice role="status">Loading services...</Notice>}
+      {loading && <Notice role="status">{T.loading}</Notice>}
       {services.isError && (
         <ErrorNotice role="alert">
           <p>{MESSAGES.servicesLoadFailed}</p>
           <SecondaryButton type="button" onClick={() => void services.refetch()}>
-            Try again
+            {T.tryAgain}
           </SecondaryButton>
         </ErrorNotice>
       )}

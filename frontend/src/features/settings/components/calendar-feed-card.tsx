@@ -32,7 +32,12 @@ export function CalendarFeedCard() {
       )}
       {feed.data?.connected && feed.data.url ? (
         <>
-          <CopyField label={T.url} value={feed.data.url} copiedMessage={MESSAGES.calendarUrlCopied} />
+          <CopyField
+            label={T.url}
+            value={feed.data.url}
+            copiedMessage={MESSAGES.calendarUrlCopied}
+            copyLabel={T.copy}
+          />
           <div>
             <SecondaryButton
               type="button"
