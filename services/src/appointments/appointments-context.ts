@@ -21,6 +21,11 @@ export interface AppointmentsDependencies {
   store: EventStore;
   pool: pg.Pool;
   waitFor: WaitFor;
+  /**
+   * Waits for the read models the slot lists come from (rm_schedule): a lost race answers once
+   * they hold what won it. Defaults to `waitFor`.
+   */
+  waitForSlots?: WaitFor;
   payments: PaymentGateway;
   /** Payment confirmation and the unpaid-booking timeout run here (BullMQ). */
   jobs?: JobQueues;

@@ -155,6 +155,7 @@ export const startPlatform = async ({
     pool,
     // A booking's answer reads rm_appointments; it need not wait for the other read models.
     waitFor: (position) => readModelsAt(position, ['appointments']),
+    waitForSlots: (position) => readModelsAt(position, ['schedule']),
     payments,
     jobs,
     paymentTimeoutMs: config.PAYMENT_TIMEOUT_MS,

@@ -168,9 +168,9 @@ export const book = async (
 };
 
 /**
- * A lost race (409, "This slot was just booked") answers once the read models hold what won it,
- * so the slots the person reads next show the interval taken. Costs a read of the window's
- * stream, on that path only.
+ * A lost race (409, "This slot was just booked") answers once the slot lists' read model holds
+ * what won it, so the slots the person reads next show the interval taken. Costs a read of the
+ * window's stream, on that path only.
  */
 const lostRaceSeen = async <T>(
   context: AppointmentsContext,
@@ -181,8 +181,8 @@ const lostRaceSeen = async <T>(
     return await book();
   } catch (error) {
     if (error instanceof ConflictError) {
-      const events = await context.deps.store.readStream(timeSlotStream(timeSlotId));
-      await context.reads.settled(events.at(-1)?.position);
+      const position = (await context.deps.store.readStream(timeSlotStream(timeSlotId))).at(-1)?.position;
+      if (position) await (context.deps.waitForSlots ?? context.deps.waitFor)(position);
     }
     throw error;
   }
