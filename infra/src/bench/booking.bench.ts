@@ -4,7 +4,7 @@ import pg from 'pg';
 import { io } from 'socket.io-client';
 import { v5 as uuidv5 } from 'uuid';
 import { NOTIFICATION_NAMESPACE } from '@appointment/services/notifications/notifier.reactor';
-import { envNumber, figure, note, paced, quantileOfSorted } from './harness';
+import { envNumber, figure, note, paced, quantileOfSorted, bookingBodyFor, bookOnce } from './harness';
 import { call, signIn, startLauncher } from './launcher';
 
 /**
@@ -94,28 +94,11 @@ export const run = async (): Promise<void> => {
     };
 
     let sent = 0;
-    const bodyFor = (n: number) => {
-      const window = windows[n % windows.length]!;
-      return JSON.stringify({
-        servicename: SERVICE,
-        providerId,
-        timeslotId: window._id,
-        date: window.date,
-        index: String(Math.floor(n / windows.length) + 1),
-      });
-    };
+    const bodyFor = bookingBodyFor(SERVICE, providerId, windows);
     // First a steady stream at the target's rate, on a server with no backlog: the latencies a
     // user meets when it is not flat out. A flat-out run leaves work behind (mail, vacuum) that
     // would weigh on a phase after it.
-    const bookPaced = async () => {
-      const response = await fetch(`${base}/api/appointments/bookappointment`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${user}` },
-        body: bodyFor(sent++),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    };
+    const bookPaced = () => bookOnce(base, user, bodyFor(sent++));
     note(
       `${SUITE}: ${TARGET_RPS} bookings/s, steady, for ${WARMUP_S} s of warmup, then ${DURATION_S} s measured…`,
     );

@@ -128,3 +128,31 @@ export const paced = async (
   await Promise.all(inFlight);
   return { sent: total, statuses, latencies: samples.sorted() };
 };
+
+/**
+ * The bench bookings' bodies: the nth takes window `n` mod the windows and interval `n` div the
+ * windows + 1, so bookings spread over the windows and never take one interval twice.
+ */
+export const bookingBodyFor =
+  (service: string, providerId: string, windows: readonly { _id: string; date: string }[]) =>
+  (n: number): string => {
+    const window = windows[n % windows.length]!;
+    return JSON.stringify({
+      servicename: service,
+      providerId,
+      timeslotId: window._id,
+      date: window.date,
+      index: String(Math.floor(n / windows.length) + 1),
+    });
+  };
+
+/** One booking request, its answer read to the end: its status. */
+export const bookOnce = async (base: string, token: string, body: string): Promise<number> => {
+  const response = await fetch(`${base}/api/appointments/bookappointment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+};

@@ -3,7 +3,16 @@ import { addDays, format } from 'date-fns';
 import pg from 'pg';
 import { deliveryIdOf, WEBHOOK_LOG_SCHEMA } from '@appointment/services/integrations/webhooks/webhook-log';
 import { startWebhookReceiver, type HeardDelivery } from '../testing/webhook-receiver';
-import { envNumber, figure, note, paced, quantileOfSorted, Samples } from './harness';
+import {
+  envNumber,
+  figure,
+  note,
+  paced,
+  quantileOfSorted,
+  Samples,
+  bookingBodyFor,
+  bookOnce,
+} from './harness';
 import { call, signIn, startLauncher } from './launcher';
 
 /**
@@ -68,25 +77,8 @@ export const run = async (): Promise<void> => {
     await addWebhook('Bench 1');
 
     let sent = 0;
-    const bodyFor = (n: number) => {
-      const window = windows[n % windows.length]!;
-      return JSON.stringify({
-        servicename: SERVICE,
-        providerId,
-        timeslotId: window._id,
-        date: window.date,
-        index: String(Math.floor(n / windows.length) + 1),
-      });
-    };
-    const book = async () => {
-      const response = await fetch(`${base}/api/appointments/bookappointment`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${user}` },
-        body: bodyFor(sent++),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    };
+    const bodyFor = bookingBodyFor(SERVICE, providerId, windows);
+    const book = () => bookOnce(base, user, bodyFor(sent++));
 
     /** Every delivery the log calls for: each booking, for each webhook created before it. */
     const expected = async (): Promise<Set<string>> => {
