@@ -195,3 +195,16 @@ export const MESSAGES = {
   historyAtInvalid: 'Please give "at" as an ISO 8601 time or a log position (a whole number)',
   historyFormatInvalid: 'Please choose the export format csv or ndjson',
 } as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+const KEY_OF_TEXT = new Map<string, MessageKey>();
+for (const [key, text] of Object.entries(MESSAGES) as [MessageKey, string][]) {
+  if (!KEY_OF_TEXT.has(text)) KEY_OF_TEXT.set(text, key);
+}
+
+/**
+ * The key of a message from its English text (issue 15): the API answers the spec's English
+ * `message`, and the client finds the text in the viewer's language by its key.
+ */
+export const messageKeyOf = (text: string): MessageKey | undefined => KEY_OF_TEXT.get(text);

@@ -5,12 +5,13 @@ import { createProviderWithSplitSlots, LONG_DATE } from './booking-helpers';
 
 /**
  * Issue 15: once Spanish, then French, is chosen in Settings, the translated screens show none of their
- * English originals, for each role that reaches them. Names, addresses and other data are not texts of
- * the screens, and the server's messages (contracts MESSAGES) are still English, so neither is listed.
+ * English originals, for each role that reaches them, and neither do the server's and the product's messages
+ * (contracts MESSAGES) where they appear: a refused sign-in, the form checks, an empty list. Names, addresses
+ * and other data are not texts of the screens, so none is listed.
  */
 type Language = 'es' | 'fr';
 
-/** The English originals each screen must no longer show (from the feature catalogues, frontend/src/**\/*.texts.ts). */
+/** The English originals each screen must no longer show (the feature catalogues' frontend/src/**\/*.texts.ts, and MESSAGES). */
 const ENGLISH = {
   userDashboard: ['Recent Providers', 'View All', 'No recent providers.', 'Total Appointments', 'Scheduled'],
   adminDashboard: [
@@ -221,6 +222,8 @@ const ENGLISH = {
     'Last Used',
     'Actions',
     'Loading API keys...',
+    // A new provider has no keys yet: the empty text is a message of contracts (MESSAGES.noApiKeys).
+    'No API keys yet. Generate one to call the API from your own systems.',
   ],
   generateKey: [
     'Generate New Key',
@@ -327,6 +330,15 @@ const ENGLISH = {
     'Loading…',
   ],
   signIn: ['Sign In', 'Email', 'Password', "Don't have an account?", 'Register'],
+  /** The server's refusal of a wrong password (contracts MESSAGES.invalidCredentials). */
+  signInRefused: ['Invalid email or password'],
+  /** The registration form's own checks, from the contracts schema (MESSAGES). */
+  registrationChecks: [
+    'Name must be at least 2 characters',
+    'Invalid email address',
+    'Phone number must be at least 10 digits',
+    'Password must be at least 8 characters',
+  ],
   registerChoice: [
     'Create an Account',
     'How would you like to use Appointment?',
@@ -446,6 +458,7 @@ const NAMES = {
     timeline: 'Cronología',
     today: 'Hoy',
     signIn: 'Iniciar sesión',
+    invalidCredentials: 'Correo electrónico o contraseña incorrectos',
     createAccount: 'Crear una cuenta',
     registerAsUser: /^Registrarse como usuario/,
     registerAsProvider: /^Registrarse como proveedor/,
@@ -511,6 +524,7 @@ const NAMES = {
     timeline: 'Chronologie',
     today: "Aujourd'hui",
     signIn: 'Se connecter',
+    invalidCredentials: 'E-mail ou mot de passe incorrect',
     createAccount: 'Créer un compte',
     registerAsUser: /^S'inscrire en tant qu'utilisateur/,
     registerAsProvider: /^S'inscrire en tant que prestataire/,
@@ -973,6 +987,14 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(main(page).getByRole('heading', { name: names.signIn, level: 2 })).toBeVisible();
       await expectNoEnglish(main(page), language, '/login', ENGLISH.signIn);
+      // The server answers a wrong password in English; the screen shows it in the chosen language.
+      await main(page)
+        .getByLabel(names.email, { exact: true })
+        .fill(uniqueEmail(`nobody-${language}`));
+      await main(page).getByLabel(names.password, { exact: true }).fill('not-the-password');
+      await main(page).getByRole('button', { name: names.signIn, exact: true }).click();
+      await expect(main(page).getByRole('alert')).toHaveText(names.invalidCredentials);
+      await expectNoEnglish(main(page), language, 'a refused sign-in', ENGLISH.signInRefused);
 
       await page.goto('/register');
       await expect(main(page).getByRole('heading', { name: names.createAccount, level: 2 })).toBeVisible();
@@ -986,6 +1008,13 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
       await main(page).getByRole('button', { name: names.registerAsUser }).click();
       await expect(main(page).getByRole('heading', { name: names.userRegistration })).toBeVisible();
       await expectNoEnglish(main(page), language, 'user registration', ENGLISH.userRegistration);
+      // The form's own checks (the contracts schema's messages) in the chosen language.
+      await main(page).getByRole('button', { name: names.register, exact: true }).click();
+      await expect(main(page).getByLabel(names.name, { exact: true })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expectNoEnglish(main(page), language, 'the registration checks', ENGLISH.registrationChecks);
 
       await main(page).getByLabel(names.name, { exact: true }).fill(`Polyglot ${language}`);
       await main(page)

@@ -5,8 +5,8 @@ import { BREADCRUMB_TITLES } from '../ui/breadcrumb-trail';
 
 /**
  * The shell's texts in the three languages of docs/product.md §9. The English strings are the spec's own
- * words; validation and error messages stay in English because they come from `contracts`,
- * written once for client and server.
+ * words. Validation and error messages are written once for client and server in `contracts`
+ * (MESSAGES, with their es and fr texts in message-translations.ts) and shown through lib/messages.ts.
  */
 const en = {
   errorPage: { title: 'Unexpected Application Error!' },

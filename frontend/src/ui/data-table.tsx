@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MessageText } from './message-text';
 import { MessageCell, Table } from './table.styles';
 
 interface DataTableProps {
@@ -28,7 +29,9 @@ export function DataTable({ labelledBy, columns, busy, message, stickyHeader, ch
       <tbody>
         {message ? (
           <tr>
-            <MessageCell colSpan={columns.length}>{message}</MessageCell>
+            <MessageCell colSpan={columns.length}>
+              <MessageText>{message}</MessageText>
+            </MessageCell>
           </tr>
         ) : (
           children

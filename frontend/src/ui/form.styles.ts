@@ -68,20 +68,8 @@ export const InsetSelect = styled.select`
   ${inset}
 `;
 
-export const FieldError = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.small};
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
-export const FormError = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.spacing.sm};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.font.small};
-`;
+// A field's error and a form's failure show messages in the viewer's language (issue 15).
+export { FieldError, FormError } from './message-text';
 
 const formButton = css`
   font: inherit;

@@ -32,14 +32,8 @@ export const Notice = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** A failure above the content, framed in the danger colour. */
-export const ErrorNotice = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.md};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  color: ${({ theme }) => theme.colors.danger};
-`;
+// A failure above the content, in the viewer's language (issue 15).
+export { ErrorNotice } from './message-text';
 
 /** A page title with no header row beside it: the content follows below. */
 export const StandalonePageTitle = styled(PageTitle)`

@@ -58,10 +58,5 @@ export const MessageCell = styled.td`
   }
 `;
 
-export const TableErrorNotice = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.md};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  color: ${({ theme }) => theme.colors.danger};
-`;
+// A failure above a table, in the viewer's language (issue 15): the same frame as a page's.
+export { ErrorNotice as TableErrorNotice } from './message-text';

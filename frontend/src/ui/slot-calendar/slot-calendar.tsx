@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { MessageText } from '../message-text';
 import Calendar from 'react-calendar';
 import { addDays, addMonths, addWeeks, format, parseISO, setHours, startOfMonth } from 'date-fns';
 import { useCatalogue } from '../../lib/catalogue';
@@ -94,7 +95,9 @@ function SlotEntry({ slot, onChoose }: { slot: DaySlot; onChoose: (slot: DaySlot
       disabled={!isSelectable(slot)}
       onClick={() => onChoose(slot)}
     >
-      <span>{start && end ? `${start} - ${end}` : MESSAGES.invalidDateFormat}</span>
+      <span>
+        {start && end ? `${start} - ${end}` : <MessageText>{MESSAGES.invalidDateFormat}</MessageText>}
+      </span>
       {label && <SlotLabelText>{label}</SlotLabelText>}
     </SlotButton>
   );

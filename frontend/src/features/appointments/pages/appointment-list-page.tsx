@@ -16,6 +16,7 @@ import { APPOINTMENTS_TEXTS, statusOfTitle } from '../appointments.texts';
 import { AppointmentCard } from '../components/appointment-card';
 import { payNowClicked, statusChangeRequested } from '../../../lib/events';
 import { AppointmentCards, HeaderActions } from '../components/appointments.styles';
+import { MessageText } from '../../../ui/message-text';
 
 const titleOf = (state: unknown): string =>
   state && typeof state === 'object' && 'title' in state && typeof state.title === 'string' && state.title
@@ -88,7 +89,11 @@ export function AppointmentListPage() {
       {loading && <Notice>{T.loading}</Notice>}
       {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
       {updateError && <ErrorNotice role="alert">{updateError}</ErrorNotice>}
-      {status === 'loaded' && items.length === 0 && <Notice>{MESSAGES.noAppointments}</Notice>}
+      {status === 'loaded' && items.length === 0 && (
+        <Notice>
+          <MessageText>{MESSAGES.noAppointments}</MessageText>
+        </Notice>
+      )}
       {status === 'loaded' && items.length > 0 && (
         <AppointmentCards
           aria-label={T.list}

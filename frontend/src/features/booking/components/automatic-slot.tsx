@@ -6,6 +6,7 @@ import { describeSlot } from '../../../ui/slot-calendar/slot.format';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { LinkButton } from './booking.styles';
 import { BookRow, Note, SlotArea, SlotDate, SlotHeader, SlotTime, SlotTitle } from './booking-screen.styles';
+import { MessageText } from '../../../ui/message-text';
 
 interface AutomaticSlotProps {
   firstTimeslot: FetchSlotResponse['firstTimeslot'];
@@ -30,9 +31,13 @@ export function AutomaticSlot({ firstTimeslot, onSwitch, onBook }: AutomaticSlot
         </LinkButton>
       </SlotHeader>
       {!firstTimeslot ? (
-        <Note role="status">{MESSAGES.noAutomaticSlots}</Note>
+        <Note role="status">
+          <MessageText>{MESSAGES.noAutomaticSlots}</MessageText>
+        </Note>
       ) : !text ? (
-        <Note role="alert">{MESSAGES.invalidDateFormat}</Note>
+        <Note role="alert">
+          <MessageText>{MESSAGES.invalidDateFormat}</MessageText>
+        </Note>
       ) : (
         <div>
           <SlotDate>{text.date}</SlotDate>

@@ -7,6 +7,7 @@ import { useIndustriesQuery } from '../booking.queries';
 import { industrySelected, selectSelectedIndustry } from '../booking.slice';
 import { Muted } from './booking.styles';
 import { IndustryButton, IndustryIcon, IndustryList, Sidebar, SidebarTitle } from './industry-sidebar.styles';
+import { MessageText } from '../../../ui/message-text';
 
 /** docs/product.md §2.6: the industries, each with its icon; the selected one lists its providers. */
 export function IndustrySidebar() {
@@ -22,7 +23,9 @@ export function IndustrySidebar() {
       {currentData === undefined && !isError ? (
         <Muted role="status">{T.loadingIndustries}</Muted>
       ) : industries.length === 0 ? (
-        <Muted>{MESSAGES.noIndustries}</Muted>
+        <Muted>
+          <MessageText>{MESSAGES.noIndustries}</MessageText>
+        </Muted>
       ) : (
         <IndustryList>
           {industries.map((industry) => (

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { MessageText } from '../../../ui/message-text';
 import { useCatalogue } from '../../../lib/catalogue';
 import { parseISO } from 'date-fns';
 import { formatLocal } from '../../../lib/locale-format';
@@ -94,8 +95,9 @@ export function ManualSlotPicker({
                     disabled={!isSelectable(slot) || role !== 'user'}
                     onClick={() => onSlotChosen(slot)}
                   >
-                    {describeSlot(slot.startDateTime, slot.endDateTime, slot.window.timezone)?.time ??
-                      MESSAGES.invalidDateFormat}
+                    {describeSlot(slot.startDateTime, slot.endDateTime, slot.window.timezone)?.time ?? (
+                      <MessageText>{MESSAGES.invalidDateFormat}</MessageText>
+                    )}
                   </SlotChoice>
                   <SlotLabel slot={slot} />
                 </SlotItem>

@@ -18,6 +18,7 @@ import { ErrorNotice, Muted, Panel, SectionTitle } from './booking.styles';
 import { ProviderCard } from './provider-card';
 import { ProviderFilters } from './provider-filters';
 import { CardGrid } from './provider-list.styles';
+import { MessageText } from '../../../ui/message-text';
 
 /** docs/product.md §2.6 provider browsing: the filters and the selected industry's provider cards. */
 export function ProviderList() {
@@ -53,7 +54,9 @@ export function ProviderList() {
       ) : loading && providers.length === 0 ? (
         <Muted role="status">{T.loadingProviders}</Muted>
       ) : providers.length === 0 ? (
-        <Muted role="status">{MESSAGES.noProvidersMatch}</Muted>
+        <Muted role="status">
+          <MessageText>{MESSAGES.noProvidersMatch}</MessageText>
+        </Muted>
       ) : (
         <CardGrid aria-label={T.providers}>
           {providers.map((provider) => (

@@ -26,6 +26,7 @@ import {
   PanelTitle,
   ScrollList,
 } from './dashboard.styles';
+import { MessageText } from '../../../ui/message-text';
 
 const STATUS_FILTERS: readonly { value: PanelFilters['status'] }[] = [
   { value: 'all' },
@@ -114,7 +115,9 @@ export function AdminAppointmentsPanel({
       {loading ? (
         <Muted>{T.loading}</Muted>
       ) : shown.length === 0 ? (
-        <Muted>{MESSAGES.noAppointments}</Muted>
+        <Muted>
+          <MessageText>{MESSAGES.noAppointments}</MessageText>
+        </Muted>
       ) : (
         <ScrollList
           aria-label={T.appointmentItems}

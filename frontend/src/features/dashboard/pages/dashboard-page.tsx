@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { MessageText } from '../../../ui/message-text';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
@@ -133,7 +134,11 @@ export function DashboardPage() {
       <Greeting id="dashboard-greeting">
         {t('dashboard.welcome')} {name}
       </Greeting>
-      {alert && <ErrorText role="alert">{alert}</ErrorText>}
+      {alert && (
+        <ErrorText role="alert">
+          <MessageText>{alert}</MessageText>
+        </ErrorText>
+      )}
       <Cards aria-label={t('dashboard.counts')} aria-busy={counts.status === 'loading'}>
         {CARDS.map((card) => (
           <Card key={card.key} $tone={card.tone}>

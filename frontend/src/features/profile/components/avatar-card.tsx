@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
+import { MessageText } from '../../../ui/message-text';
 import type { Profile } from '@appointment/contracts/accounts';
 import { avatarForm, avatarRefusalOf, useUploadAvatarMutation } from '../profile.queries';
 import { avatarRejected, avatarUploadStarted } from '../profile.slice';
@@ -79,7 +80,11 @@ export function AvatarCard({ profile, uploading, error }: AvatarCardProps) {
         {T.upload}
       </UploadLabel>
       <Status role="status">{uploading ? T.uploading : ''}</Status>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {error && (
+        <ErrorText role="alert">
+          <MessageText>{error}</MessageText>
+        </ErrorText>
+      )}
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { MessageText } from '../../../ui/message-text';
 import { ProfileUpdate, type NotificationPreferences, type Profile } from '@appointment/contracts/accounts';
 import { LANGUAGES, TIMEZONES } from '@appointment/contracts/constants';
 import { firstErrorPerField } from '../../../ui/use-schema-form';
@@ -177,7 +178,11 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
           {saving ? T.saving : T.save}
         </SubmitButton>
         <div role="status">{saved && <Success>{T.saved}</Success>}</div>
-        {saveError && <Failure role="alert">{saveError}</Failure>}
+        {saveError && (
+          <Failure role="alert">
+            <MessageText>{saveError}</MessageText>
+          </Failure>
+        )}
       </Actions>
     </Form>
   );

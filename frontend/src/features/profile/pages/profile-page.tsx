@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { MessageText } from '../../../ui/message-text';
 import { useAppDispatch } from '../../../lib/hooks';
 import { AvatarCard } from '../components/avatar-card';
 import { ProfileForm } from '../components/profile-form';
@@ -33,7 +34,9 @@ export function ProfilePage() {
     <section aria-labelledby="profile-title">
       <Title id="profile-title">{T.title}</Title>
       {loadError ? (
-        <ErrorNotice role="alert">{loadError}</ErrorNotice>
+        <ErrorNotice role="alert">
+          <MessageText>{loadError}</MessageText>
+        </ErrorNotice>
       ) : !profile ? (
         <Notice role="status">{T.loading}</Notice>
       ) : (

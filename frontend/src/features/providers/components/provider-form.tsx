@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { MessageText } from '../../../ui/message-text';
 import { ProviderForm as ProviderFormSchema } from '@appointment/contracts/catalogue';
 import { INDUSTRIES } from '@appointment/contracts/constants';
 import { SUPPORTED_CURRENCIES, defaultCurrencyForAddress } from '@appointment/contracts/money';
@@ -228,7 +229,11 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
       />
       <BreaksEditor value={values.breaks} onChange={(next) => set('breaks', next)} errors={errors} />
 
-      {serverError && <Failure role="alert">{serverError}</Failure>}
+      {serverError && (
+        <Failure role="alert">
+          <MessageText>{serverError}</MessageText>
+        </Failure>
+      )}
       <Actions>
         <CancelButton type="button" onClick={() => dispatch(addProviderClosed())}>
           {T.cancel}

@@ -41,6 +41,7 @@ import {
   Star,
   Title,
 } from './provider-details-page.styles';
+import { MessageText } from '../../../ui/message-text';
 
 const useTexts = () => {
   const { texts, t } = useCatalogue('providers', PROVIDERS_TEXTS);
@@ -236,7 +237,11 @@ export function ProviderDetailsPage() {
         <>
           <Title id="provider-page-title">{T.title}</Title>
           <div role="status">{loading && <Notice>{T.loading}</Notice>}</div>
-          {detailQuery.isError && <ErrorNotice role="alert">{MESSAGES.providerLoadFailed}</ErrorNotice>}
+          {detailQuery.isError && (
+            <ErrorNotice role="alert">
+              <MessageText>{MESSAGES.providerLoadFailed}</MessageText>
+            </ErrorNotice>
+          )}
         </>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { MessageText } from '../../../ui/message-text';
 import { matchesProviderFilters, matchesProviderSearch } from '@appointment/contracts/catalogue';
 import { INDUSTRY_LIST } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
@@ -102,7 +103,13 @@ export function ServiceProvidersPage() {
         </Filter>
       </Toolbar>
       {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
-      <div role="status">{notice && <Notice>{notice}</Notice>}</div>
+      <div role="status">
+        {notice && (
+          <Notice>
+            <MessageText>{notice}</MessageText>
+          </Notice>
+        )}
+      </div>
       {shown.length > 0 && (
         <Grid aria-label={T.providers} aria-busy={status === 'loading'}>
           {shown.map((provider) => (

@@ -21,6 +21,7 @@ import {
 import { CheckList, CheckRow, Fieldset, FormGrid, Notice, Preview } from './scheduling.styles';
 import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { FormFooter } from './form-footer';
+import { MessageText } from '../../../ui/message-text';
 
 type FieldKey = keyof TimeSlotValues;
 
@@ -130,9 +131,13 @@ export function TimeSlotFormFields({
         {servicesStatus === 'loading' ? (
           <Notice>{T.loadingServices}</Notice>
         ) : servicesStatus === 'failed' ? (
-          <Notice>{MESSAGES.servicesLoadFailed}</Notice>
+          <Notice>
+            <MessageText>{MESSAGES.servicesLoadFailed}</MessageText>
+          </Notice>
         ) : services.length === 0 ? (
-          <Notice>{MESSAGES.noServices}</Notice>
+          <Notice>
+            <MessageText>{MESSAGES.noServices}</MessageText>
+          </Notice>
         ) : (
           <CheckList>
             {services.map((service) => (

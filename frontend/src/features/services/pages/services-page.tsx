@@ -22,6 +22,7 @@ import {
   selectServiceSave,
 } from '../services.slice';
 import { ErrorNotice, Grid, Header, Notice, Title } from './services-page.styles';
+import { MessageText } from '../../../ui/message-text';
 
 /** docs/product.md §2.8 Services management: the provider's services as cards; admin adds, edits and deletes. */
 export function ServicesPage() {
@@ -66,13 +67,19 @@ export function ServicesPage() {
       {loading && <Notice role="status">{T.loading}</Notice>}
       {services.isError && (
         <ErrorNotice role="alert">
-          <p>{MESSAGES.servicesLoadFailed}</p>
+          <p>
+            <MessageText>{MESSAGES.servicesLoadFailed}</MessageText>
+          </p>
           <SecondaryButton type="button" onClick={() => void services.refetch()}>
             {T.tryAgain}
           </SecondaryButton>
         </ErrorNotice>
       )}
-      {loaded && items.length === 0 && <Notice>{MESSAGES.noServices}</Notice>}
+      {loaded && items.length === 0 && (
+        <Notice>
+          <MessageText>{MESSAGES.noServices}</MessageText>
+        </Notice>
+      )}
       {loaded && items.length > 0 && (
         <Grid aria-labelledby="services-title">
           {items.map((service) => (

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { MessageText } from '../../../ui/message-text';
 import { ChangePassword } from '@appointment/contracts/accounts';
 import { firstErrorPerField } from '../../../ui/use-schema-form';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -65,7 +66,11 @@ function PasswordForm({ saving, serverError }: PasswordFormProps) {
           </Field>
         );
       })}
-      {serverError && <Failure role="alert">{serverError}</Failure>}
+      {serverError && (
+        <Failure role="alert">
+          <MessageText>{serverError}</MessageText>
+        </Failure>
+      )}
       <Actions>
         <SecondaryButton type="button" onClick={() => dispatch(passwordDialogClosed())}>
           {T.cancel}
