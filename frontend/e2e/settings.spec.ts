@@ -31,8 +31,10 @@ test.describe('Settings', () => {
     await expect(section(page, 'Appearance').getByLabel('Theme')).toHaveValue('dark');
   });
 
-  test('switching the language switches the page language and is remembered', async ({ page }) => {
-    await signIn(page, DEMO.user);
+  test('switching the language switches the page language and is remembered', async ({ page, browser }) => {
+    // An account of its own: the language is saved on it, and other tests sign in as the demo accounts.
+    const user = await registerUser(page.request, 'language');
+    await signIn(page, user.email, user.password);
     await page.goto('/settings');
 
     const appearance = section(page, 'Appearance');
@@ -54,6 +56,22 @@ test.describe('Settings', () => {
     await page.goto('/profile');
     await expect(page.getByRole('form', { name: 'Datos del perfil' }).getByLabel('Idioma')).toHaveValue('es');
     await page.goto('/settings');
+
+    // Issue 15: the choice follows the person: signing in on another browser, with nothing kept in it, applies it.
+    const elsewhere = await browser.newContext();
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto('/login');
+      await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+      await other.getByLabel('Email', { exact: true }).fill(user.email);
+      await other.getByLabel('Password', { exact: true }).fill(user.password);
+      await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(other.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(other.getByRole('navigation').getByRole('link', { name: 'Configuración' })).toBeVisible();
+      await expect.poll(() => stored(other, 'language')).toBe('es');
+    } finally {
+      await elsewhere.close();
+    }
 
     await section(page, 'Apariencia').getByLabel('Idioma').selectOption({ label: 'English' });
     await expect(section(page, 'Appearance').getByLabel('Language')).toHaveValue('en');

@@ -6,8 +6,9 @@ import type { ChangePassword } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { ApiError } from '../../lib/api-client';
 import type { Profile } from '@appointment/contracts/accounts';
-import { updatePassword } from './settings.api';
+import { fetchSavedLanguage, updatePassword } from './settings.api';
 import { languageChosen, profileUpdateConfirmed } from '../../lib/events';
+import { loginSucceeded } from '../../lib/session.slice';
 import {
   languageSynced,
   selectLanguage,
@@ -39,11 +40,29 @@ function* switchLanguage(action: PayloadAction<Language>): SagaIterator {
   yield call(applyLanguage, action.payload);
 }
 
-function* followProfile(action: PayloadAction<Profile>): SagaIterator {
+function* followSaved(language: Language): SagaIterator {
   const current: Language = yield select(selectLanguage);
-  if (action.payload.language === current) return;
-  yield put(languageSynced(action.payload.language));
-  yield call(applyLanguage, action.payload.language);
+  if (language === current) return;
+  yield put(languageSynced(language));
+  yield call(applyLanguage, language);
+}
+
+function* followProfile(action: PayloadAction<Profile>): SagaIterator {
+  yield call(followSaved, action.payload.language);
+}
+
+/**
+ * Issue 15: the language saved on the account follows the person to another browser: signing in
+ * applies it. A later choice in this browser is its own until the next sign-in.
+ */
+function* followAccountAtSignIn(): SagaIterator {
+  try {
+    const language: Language = yield call(fetchSavedLanguage);
+    yield call(followSaved, language);
+  } catch (error) {
+    // The browser's own language stays; the account's is applied at the next sign-in.
+    console.error('Failed to read the saved language', error);
+  }
 }
 
 function* persistNotifications(): SagaIterator {
@@ -64,6 +83,7 @@ function* changePassword(action: PayloadAction<ChangePassword>): SagaIterator {
 export function* settingsSaga(): SagaIterator {
   yield takeLatest(languageChosen.type, switchLanguage);
   yield takeLatest(profileUpdateConfirmed.type, followProfile);
+  yield takeLatest(loginSucceeded.type, followAccountAtSignIn);
   yield takeEvery(notificationToggled.type, persistNotifications);
   yield takeLeading(passwordChangeSubmitted.type, changePassword);
 }
