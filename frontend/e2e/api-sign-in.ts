@@ -24,6 +24,33 @@ export const DEMO = {
   support: 'support@example.com',
 } as const;
 
+/**
+ * The id of a registration waiting for approval (GET /api/profile/getuser), asked as `headers` say (a
+ * superadmin's bearer) or as the request's own session. The registration's answer waits a bounded time for
+ * the read models, so on a loaded machine the list may hold it a moment later: it is asked again for up to
+ * 15 seconds.
+ */
+export const pendingRegistrationId = async (
+  request: APIRequestContext,
+  email: string,
+  headers?: Record<string, string>,
+): Promise<string> => {
+  let id: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(API_PATHS.pendingProviders, headers ? { headers } : {});
+        expect(response.ok(), 'listing the providers waiting for approval').toBeTruthy();
+        const { users } = (await response.json()) as { users: { _id: string; email: string }[] };
+        id = users.find((candidate) => candidate.email === email)?._id;
+        return id;
+      },
+      { message: `${email} is waiting for approval`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return id!;
+};
+
 /** A fresh address per call, so a test that changes an account never touches another test's data. */
 export const uniqueEmail = (prefix: string): string =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;

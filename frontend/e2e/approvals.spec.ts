@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { expect, test } from './clock';
 import {
   API_PATHS,
@@ -8,6 +8,7 @@ import {
   openFromMenu,
   openShellThenEndSession,
   registerProvider,
+  pendingRegistrationId,
   signIn,
 } from './api-sign-in';
 
@@ -16,14 +17,6 @@ const SEEDED = { name: 'Harbor Fitness', email: 'harbor@example.com', industry: 
 
 const table = (page: Page) => page.getByRole('table', { name: 'Manage Providers' });
 const rowOf = (page: Page, email: string) => table(page).getByRole('row').filter({ hasText: email });
-
-const pendingIdOf = async (request: APIRequestContext, email: string): Promise<string> => {
-  const response = await request.get(API_PATHS.pendingProviders);
-  const { users } = (await response.json()) as { users: { _id: string; email: string }[] };
-  const user = users.find((candidate) => candidate.email === email);
-  if (!user) throw new Error(`${email} is not waiting for approval`);
-  return user._id;
-};
 
 test.describe('Provider approval table', () => {
   test('a superadmin sees the registrations waiting, with Accept and Reject', async ({ page }) => {
@@ -97,7 +90,7 @@ test.describe('Provider approval table', () => {
     await expect(rowOf(page, provider.email)).toBeVisible();
 
     // Someone else rejects it first, from another session of the same superadmin.
-    const id = await pendingIdOf(page.request, provider.email);
+    const id = await pendingRegistrationId(page.request, provider.email);
     const otherLogin = await request.post(API_PATHS.login, {
       data: { email: DEMO.superadmin, password: DEMO_PASSWORD },
     });

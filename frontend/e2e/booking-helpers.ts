@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { TimeSlot } from '@appointment/contracts/schedule';
-import { API_PATHS, DEMO, DEMO_PASSWORD, uniqueEmail } from './api-sign-in';
+import { API_PATHS, DEMO, DEMO_PASSWORD, pendingRegistrationId, uniqueEmail } from './api-sign-in';
 
 // Literal paths and texts: e2e files can import only types from contracts.
 export const BOOKING_PATHS = {
@@ -57,13 +57,9 @@ export const createBookableProvider = async (
   expect(registered.status(), `registering ${provider.email}`).toBe(201);
 
   const superadmin = await bearer(request, DEMO.superadmin);
-  const pending = await request.get(API_PATHS.pendingProviders, { headers: superadmin });
-  expect(pending.ok(), 'listing the providers waiting for approval').toBeTruthy();
-  const { users } = (await pending.json()) as { users: { _id: string; email: string }[] };
-  const user = users.find((candidate) => candidate.email === provider.email);
-  if (!user) throw new Error(`${provider.email} is not waiting for approval`);
+  const id = await pendingRegistrationId(request, provider.email, superadmin);
   const approved = await request.post(BOOKING_PATHS.approveProvider, {
-    data: { id: user._id },
+    data: { id },
     headers: superadmin,
   });
   expect(approved.ok(), `approving ${provider.email}`).toBeTruthy();

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { dayKeyIn } from './clock';
-import { API_PATHS, DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from './api-sign-in';
+import { API_PATHS, DEMO, DEMO_PASSWORD, pendingRegistrationId, signIn, uniqueEmail } from './api-sign-in';
 
 // Literal paths: e2e files may import only types from contracts (see api-sign-in.ts).
 export const SCHEDULING_PATHS = {
@@ -42,11 +42,8 @@ export const createProviderAdmin = async (
     data: { email: DEMO.superadmin, password: DEMO_PASSWORD },
   });
   expect(asSuperadmin.ok()).toBeTruthy();
-  const pending = await request.get(API_PATHS.pendingProviders);
-  const { users } = (await pending.json()) as { users: { _id: string; email: string }[] };
-  const user = users.find((candidate) => candidate.email === email);
-  if (!user) throw new Error(`${email} is not waiting for approval`);
-  const approved = await request.post(SCHEDULING_PATHS.approveProvider, { data: { id: user._id } });
+  const id = await pendingRegistrationId(request, email);
+  const approved = await request.post(SCHEDULING_PATHS.approveProvider, { data: { id } });
   expect(approved.ok(), `approving ${businessName}`).toBeTruthy();
 
   await signIn(page, email);

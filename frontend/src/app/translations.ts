@@ -15,6 +15,7 @@ import { hoursEditorTranslations } from '../ui/hours-editor.i18n';
 import { paymentBadgeTranslations } from '../ui/payment-badge.i18n';
 import { slotCalendarTranslations } from '../ui/slot-calendar/slot-calendar.i18n';
 import { statusBadgeTranslations } from '../ui/status-badge.i18n';
+import { viewerTimeTranslations } from '../ui/viewer-time.i18n';
 
 /**
  * Issue 15: every namespace of the screens, by name (the name each component passes to `useCatalogue`).
@@ -38,6 +39,7 @@ export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   staffs: staffsTranslations,
   slotCalendar: slotCalendarTranslations,
   statusBadge: statusBadgeTranslations,
+  viewerTime: viewerTimeTranslations,
 };
 
 registerTranslations(NAMESPACES);

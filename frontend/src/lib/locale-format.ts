@@ -86,3 +86,25 @@ export const formatDecimal = (value: number, digits: number): string => {
     maximumFractionDigits: digits,
   }).format(value);
 };
+
+/** The time zone of the viewer's device (issue 15: shown beside the provider's when they differ). */
+export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The instant's day and time in the viewer's zone, or null when that reads the same as in the provider's zone
+ * (the same zone, or another one with the same clock at that instant) or the instant is unknown.
+ */
+export const inViewerZone = (
+  startIso: string,
+  endIso: string,
+  providerZone: string,
+  viewerZone: string = viewerTimeZone(),
+): { date: string; start: string; end: string } | null => {
+  const wallClock = (zone: string) =>
+    `${formatZoned(startIso, zone, 'longDate') ?? ''} ${formatZoned(startIso, zone, 'time') ?? ''}`;
+  const date = formatZoned(startIso, viewerZone, 'longDate');
+  const start = formatZoned(startIso, viewerZone, 'time');
+  const end = formatZoned(endIso, viewerZone, 'time');
+  if (!date || !start || !end || !formatZoned(startIso, providerZone, 'time')) return null;
+  return wallClock(viewerZone) === wallClock(providerZone) ? null : { date, start, end };
+};

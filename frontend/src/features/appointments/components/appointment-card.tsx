@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
+import { ViewerTime } from '../../../ui/viewer-time';
 import { useCatalogue } from '../../../lib/catalogue';
 import type { Appointment, AppointmentStatus } from '@appointment/contracts/appointments';
 import { CALENDAR_PATHS } from '@appointment/contracts/calendar-feeds';
@@ -53,6 +54,11 @@ export function AppointmentCard({
           <dt>{T.userId}</dt>
           <dd>{appointment.userId}</dd>
         </Details>
+        <ViewerTime
+          start={appointment.startDateTime}
+          end={appointment.endDateTime}
+          timeZone={appointment.timezone}
+        />
       </div>
       {appointment.status !== 'cancelled' && (
         <StatusControl>

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@appointment/contracts/messages';
+import { ViewerTime } from '../../../ui/viewer-time';
 import { useCatalogue } from '../../../lib/catalogue';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { Button } from '../../../ui/button.styles';
@@ -42,6 +43,11 @@ export function AutomaticSlot({ firstTimeslot, onSwitch, onBook }: AutomaticSlot
         <div>
           <SlotDate>{text.date}</SlotDate>
           <SlotTime>{text.time}</SlotTime>
+          <ViewerTime
+            start={firstTimeslot.intervalStart}
+            end={firstTimeslot.intervalEnd}
+            timeZone={firstTimeslot.timezone}
+          />
           <Note>{t('timesShownIn', { timeZone: firstTimeslot.timezone })}</Note>
           <BookRow>
             <Button type="button" onClick={onBook}>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ViewerTime } from '../../../ui/viewer-time';
 import { useCatalogue } from '../../../lib/catalogue';
 import { currentLanguage, formatPrice, formatZoned } from '../../../lib/locale-format';
 import { formatIn, type ChosenSlot } from '@appointment/contracts/booking';
@@ -119,6 +120,9 @@ function ConfirmForm({
   return (
     <Form onSubmit={submit} noValidate>
       <ConfirmText id={textId}>{confirmText(service, date, start, end)}</ConfirmText>
+      {slot.timezone && (
+        <ViewerTime start={slot.startDateTime} end={slot.endDateTime} timeZone={slot.timezone} />
+      )}
       {priced && (
         <ConfirmText>
           {priceText(formatPrice(priced.price, priced.currency), priced.isPaymentNeeded)}

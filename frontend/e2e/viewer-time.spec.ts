@@ -1,0 +1,66 @@
+import { expect, openAs, test, uniqueName } from './booking-fixture';
+
+/**
+ * Issue 15: the booking screen, the confirm dialog and the appointment card write times on the provider's
+ * clock; a viewer whose own zone reads another clock also sees the same times on theirs. The provider here is
+ * in Houston (America/Chicago) and its time slots run 10:00–12:00 there.
+ */
+const scene = {
+  service: 'Desk Hour',
+  startTime: '10:00',
+  endTime: '12:00',
+  parts: 4,
+  days: 2,
+};
+
+test.describe('A viewer in Tokyo, booking a provider in Houston', { tag: '@any-hour' }, () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('sees the slot, the confirm dialog and the booked appointment on both clocks', async ({
+    page,
+    bookingScene,
+  }) => {
+    const {
+      provider,
+      users: [user],
+    } = await bookingScene({ businessName: uniqueName('Two Clocks'), ...scene }, 'viewer-time');
+    await openAs(page, user!, provider);
+
+    // 10:00 in Houston is 00:00 or 01:00 the next day in Tokyo (daylight saving time or not).
+    const tokyo = /^Your time \(Asia\/Tokyo\): .+, 0[01]:00 - 0[01]:30$/;
+    const automatic = page.getByRole('region', { name: 'Next available slot' });
+    await expect(automatic).toContainText('10:00 AM - 10:30 AM');
+    await expect(automatic.getByTestId('viewer-time')).toHaveText(tokyo);
+
+    await automatic.getByRole('button', { name: 'Book Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Booking' });
+    await expect(dialog.getByTestId('viewer-time')).toHaveText(tokyo);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/appointments/list');
+    const card = page.getByRole('article').filter({ hasText: 'Desk Hour' });
+    await expect(card).toContainText('10:00 AM - 10:30 AM');
+    await expect(card.getByTestId('viewer-time')).toHaveText(tokyo);
+  });
+});
+
+test.describe('A viewer on the provider’s own clock', { tag: '@any-hour' }, () => {
+  test.use({ timezoneId: 'America/Chicago' });
+
+  test('sees the times once', async ({ page, bookingScene }) => {
+    const {
+      provider,
+      users: [user],
+    } = await bookingScene({ businessName: uniqueName('One Clock'), ...scene }, 'viewer-time-same');
+    await openAs(page, user!, provider);
+
+    const automatic = page.getByRole('region', { name: 'Next available slot' });
+    await expect(automatic).toContainText('10:00 AM - 10:30 AM');
+    await automatic.getByRole('button', { name: 'Book Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Booking' });
+    await expect(dialog).toContainText('from 10:00 AM to 10:30 AM');
+    await expect(dialog.getByTestId('viewer-time')).toHaveCount(0);
+    await expect(automatic.getByTestId('viewer-time')).toHaveCount(0);
+  });
+});
