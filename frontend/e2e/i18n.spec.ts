@@ -978,6 +978,80 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
     }
   });
 
+  test("a provider's incharge meets no English on the dashboard, appointments, services, staffs and the schedule", async ({
+    page,
+  }) => {
+    // A demo account: the language is kept in the browser only, so its saved one does not change.
+    await signIn(page, DEMO.incharge);
+    for (const language of ['es', 'fr'] as const) {
+      const names = NAMES[language];
+      await keepLanguage(page, language);
+
+      await page.goto('/dashboard');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(main(page).getByRole('heading', { name: names.allAppointments })).toBeVisible();
+      await expect(main(page).getByRole('group').getByRole('combobox').first().locator('option')).toHaveCount(
+        5,
+      );
+      await expectNoEnglish(main(page), language, '/dashboard', ENGLISH.adminDashboard);
+
+      await visitAppointments(page, language, 'appointments');
+
+      await page.goto('/services');
+      await expect(heading(page, names.servicesTitle)).toBeVisible();
+      await expect(main(page).getByRole('article').first()).toBeVisible();
+      await expectNoEnglish(main(page), language, 'Services', originals(language, ENGLISH.services));
+
+      await page.goto('/staffs');
+      await expect(heading(page, names.staffs)).toBeVisible();
+      await tableLoaded(page);
+      await expectNoEnglish(main(page), language, 'Staffs', originals(language, ENGLISH.staffs));
+
+      await page.goto('/scheduling/manage');
+      await expect(heading(page, names.scheduleManagement)).toBeVisible();
+      await tableLoaded(page);
+      await expectNoEnglish(
+        main(page),
+        language,
+        'Schedule Management',
+        originals(language, ENGLISH.scheduleManagement),
+      );
+    }
+  });
+
+  test('the support team meets no English on the providers and the approval table', async ({ page }) => {
+    await signIn(page, DEMO.support);
+    for (const language of ['es', 'fr'] as const) {
+      const names = NAMES[language];
+      await keepLanguage(page, language);
+
+      await page.goto('/providers');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(heading(page, names.serviceProviders)).toBeVisible();
+      await expect(
+        main(page)
+          .getByRole('list', { name: names.providerList })
+          .getByRole('article', { name: 'Sunrise Clinic', exact: true }),
+      ).toBeVisible();
+      await expectNoEnglish(
+        main(page),
+        language,
+        'Service Providers',
+        originals(language, ENGLISH.serviceProviders),
+      );
+
+      await page.goto('/providerstablelist');
+      await expect(heading(page, names.manageProviders)).toBeVisible();
+      await expect(main(page).getByRole('row').filter({ hasText: 'harbor@example.com' })).toBeVisible();
+      await expectNoEnglish(
+        main(page),
+        language,
+        'the approval table',
+        originals(language, ENGLISH.approvals),
+      );
+    }
+  });
+
   test('a signed-out visitor meets no English on sign in, registration and its success', async ({ page }) => {
     for (const language of ['es', 'fr'] as const) {
       const names = NAMES[language];
