@@ -130,7 +130,43 @@ const recipientOf = async (pool: pg.Pool, userId: string): Promise<Recipient | u
   );
 };
 
-/** The request body of docs/product.md §7.8: a template when approved, else its text filled in. */
+/** The text sent when the provider has no template of that name, in the recipient's language. */
+const BUILT_IN_TEXTS: Record<string, Record<'confirmation' | 'reminder', string>> = {
+  en: {
+    confirmation: 'Your appointment for {{1}} at {{2}} on {{3}} at {{4}} is confirmed.',
+    reminder: 'Reminder: your appointment for {{1}} at {{2}} is on {{3}} at {{4}}.',
+  },
+  es: {
+    confirmation: 'Tu cita de {{1}} en {{2}} el {{3}} a las {{4}} está confirmada.',
+    reminder: 'Recordatorio: tu cita de {{1}} en {{2}} es el {{3}} a las {{4}}.',
+  },
+  fr: {
+    confirmation: 'Votre rendez-vous pour {{1}} chez {{2}} le {{3}} à {{4}} est confirmé.',
+    reminder: 'Rappel : votre rendez-vous pour {{1}} chez {{2}} est le {{3}} à {{4}}.',
+  },
+};
+
+/**
+ * Issue 15: the template for the recipient's language. A provider may keep one template name in several
+ * languages (en, es_ES, fr…); the one in the recipient's language is taken, an approved one first. Without
+ * one, the provider's approved template goes out in its own language, since the messaging API delivers a
+ * template message outside the 24-hour conversation window and a plain text not; only then the template's
+ * text, or the built-in text in the recipient's language.
+ */
+const templateFor = (settings: WhatsAppSettings, kind: MessageKind, language: string) => {
+  const named = settings.templates.filter((candidate) => candidate.name === TEMPLATE_FOR[kind]);
+  const inLanguage = named.filter((candidate) => candidate.language.split('_')[0] === language);
+  return (
+    inLanguage.find((candidate) => candidate.status === 'approved') ??
+    named.find((candidate) => candidate.status === 'approved') ??
+    inLanguage[0]
+  );
+};
+
+/**
+ * The request body of docs/product.md §7.8: a template when approved, else its text filled in; in the
+ * recipient's language where the provider has the template in it (templateFor).
+ */
 export const whatsAppBody = (
   settings: WhatsAppSettings,
   kind: MessageKind,
@@ -140,7 +176,7 @@ export const whatsAppBody = (
 ) => {
   const { date, time } = whenOf(facts, language);
   const values = [facts.serviceName, facts.providerName, date, time];
-  const template = settings.templates.find((candidate) => candidate.name === TEMPLATE_FOR[kind]);
+  const template = templateFor(settings, kind, language);
   const common = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
   if (template?.status === 'approved') {
     return {
@@ -153,11 +189,8 @@ export const whatsAppBody = (
       },
     };
   }
-  const text =
-    template?.body ??
-    (kind === 'confirmation'
-      ? 'Your appointment for {{1}} at {{2}} on {{3}} at {{4}} is confirmed.'
-      : 'Reminder: your appointment for {{1}} at {{2}} is on {{3}} at {{4}}.');
+  const builtIn = BUILT_IN_TEXTS[language] ?? BUILT_IN_TEXTS.en!;
+  const text = template?.body ?? builtIn[kind === 'confirmation' ? 'confirmation' : 'reminder'];
   return {
     ...common,
     type: 'text',
