@@ -1019,7 +1019,9 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
     }
   });
 
-  test('the support team meets no English on the providers and the approval table', async ({ page }) => {
+  test('the support team meets no English on the providers, the approval table, the dashboard, webhooks, settings and profile', async ({
+    page,
+  }) => {
     await signIn(page, DEMO.support);
     for (const language of ['es', 'fr'] as const) {
       const names = NAMES[language];
@@ -1049,6 +1051,17 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
         'the approval table',
         originals(language, ENGLISH.approvals),
       );
+
+      await page.goto('/dashboard');
+      await expect(main(page).getByRole('heading', { name: names.welcome })).toBeVisible();
+      await expect(main(page).getByText('–', { exact: true })).toHaveCount(0);
+      await expectNoEnglish(main(page), language, '/dashboard', ENGLISH.userDashboard);
+
+      await page.goto('/integrations/webhooks');
+      await expect(heading(page, names.webhooks)).toBeVisible();
+      await expectNoEnglish(main(page), language, 'Webhooks', originals(language, ENGLISH.webhooks));
+
+      await visitSettingsAndProfile(page, language, false);
     }
   });
 
