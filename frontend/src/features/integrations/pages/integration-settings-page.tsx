@@ -57,15 +57,12 @@ export function IntegrationSettingsPage() {
 function ChatbotPanel({ saved, scope }: { saved: ChatbotSettings; scope: IntegrationScope }) {
   const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
   const id = useId();
-  const [form, setForm] = useState(saved);
-  const [save, saving] = useSaveChatbotMutation();
-  const [invalid, setInvalid] = useState(false);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ChatbotSettings.safeParse(form);
-    setInvalid(!parsed.success);
-    if (parsed.success) void save({ providerId: scope.providerId, body: parsed.data });
-  };
+  const { form, setForm, submit, status } = useSettingsPanel(
+    ChatbotSettings,
+    saved,
+    useSaveChatbotMutation(),
+    scope,
+  );
   const template = (key: keyof ChatbotTemplates, value: string) =>
     setForm((current) => ({ ...current, templates: { ...current.templates, [key]: value } }));
 
@@ -135,13 +132,7 @@ function ChatbotPanel({ saved, scope }: { saved: ChatbotSettings; scope: Integra
                 />
               </Field>
             ))}
-            {scope.mayManage && (
-              <SaveRow
-                saving={saving.isLoading}
-                saved={saving.isSuccess && !invalid}
-                failed={saving.isError || invalid}
-              />
-            )}
+            {scope.mayManage && <SaveRow {...status} />}
           </Panels>
         </Locked>
       </form>
@@ -154,15 +145,12 @@ const emptyTemplate = (): WhatsAppTemplate => ({ name: '', language: 'en', statu
 function WhatsAppPanel({ saved, scope }: { saved: WhatsAppSettings; scope: IntegrationScope }) {
   const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
   const id = useId();
-  const [form, setForm] = useState(saved);
-  const [save, saving] = useSaveWhatsAppMutation();
-  const [invalid, setInvalid] = useState(false);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = WhatsAppSettings.safeParse(form);
-    setInvalid(!parsed.success);
-    if (parsed.success) void save({ providerId: scope.providerId, body: parsed.data });
-  };
+  const { form, setForm, submit, status } = useSettingsPanel(
+    WhatsAppSettings,
+    saved,
+    useSaveWhatsAppMutation(),
+    scope,
+  );
   const change = (index: number, patch: Partial<WhatsAppTemplate>) =>
     setForm((current) => ({
       ...current,
@@ -268,18 +256,44 @@ function WhatsAppPanel({ saved, scope }: { saved: WhatsAppSettings; scope: Integ
                 {T.addTemplate}
               </SecondaryButton>
             </div>
-            {scope.mayManage && (
-              <SaveRow
-                saving={saving.isLoading}
-                saved={saving.isSuccess && !invalid}
-                failed={saving.isError || invalid}
-              />
-            )}
+            {scope.mayManage && <SaveRow {...status} />}
           </Panels>
         </Locked>
       </form>
     </Panel>
   );
+}
+
+/** What a settings mutation hook gives: the trigger and its state (RTK Query's tuple). */
+type SaveMutation<T> = readonly [
+  (argument: { providerId: string | undefined; body: T }) => unknown,
+  { isLoading: boolean; isSuccess: boolean; isError: boolean },
+];
+
+/**
+ * One settings panel's form: the saved settings to start from, checked against their contract's schema
+ * on submit, saved for the provider in scope, and the state its Save row shows.
+ */
+function useSettingsPanel<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  saved: T,
+  [save, saving]: SaveMutation<T>,
+  scope: IntegrationScope,
+) {
+  const [form, setForm] = useState(saved);
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = schema.safeParse(form);
+    setInvalid(!parsed.success);
+    if (parsed.success) void save({ providerId: scope.providerId, body: parsed.data });
+  };
+  const status = {
+    saving: saving.isLoading,
+    saved: saving.isSuccess && !invalid,
+    failed: saving.isError || invalid,
+  };
+  return { form, setForm, submit, status };
 }
 
 function SaveRow({ saving, saved, failed }: { saving: boolean; saved: boolean; failed: boolean }) {
