@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import rateLimit from 'express-rate-limit';
 import type { ErrorBody } from '@appointment/contracts/errors';
 import {
@@ -10,6 +10,7 @@ import {
   WhatsAppSettings,
 } from '@appointment/contracts/integration-settings';
 import { MESSAGES } from '@appointment/contracts/messages';
+import type { Actor } from '../accounts/accounts.service';
 import type { ChatAssistant } from '../chat/chat-assistant';
 import type { IntegrationSettingsService } from '../integration-settings/integration-settings.service';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
@@ -21,6 +22,9 @@ export interface IntegrationSettingsRouterDependencies {
   /** Chat messages one person may send a minute (CHAT_LIMIT). */
   chatLimit: number;
 }
+
+/** The disconnect takes no body: whatever comes is ignored, as before. */
+const NO_BODY = { parse: (): undefined => undefined };
 
 /** The provider a request is about: the admin's own, or `providerId` from platform staff. */
 const providerOf = (deps: IntegrationSettingsRouterDependencies, req: Request, res: Response) =>
@@ -39,49 +43,52 @@ export const integrationSettingsRouter = (deps: IntegrationSettingsRouterDepende
     res.json({ messages: await settings.whatsAppMessages(await providerOf(deps, req, res)) });
   });
 
-  router.put(route(PATHS.chatbot), requireCapability('integrations.manage'), async (req, res) => {
-    const body = ChatbotSettings.parse(req.body);
-    const providerId = await providerOf(deps, req, res);
-    res.json({
-      message: MESSAGES.integrationSettingsSaved,
-      settings: await settings.saveChatbot(authOf(res), providerId, body),
-    });
-  });
+  /**
+   * A change to one provider's settings: the body checked against its contract, the provider found (the
+   * admin's own, or the one platform staff name), the change made, and the settings answered with the
+   * change's message.
+   */
+  const change =
+    <T>(
+      schema: { parse(value: unknown): T },
+      message: string,
+      make: (actor: Actor, providerId: string, body: T) => Promise<unknown>,
+    ): RequestHandler =>
+    async (req, res) => {
+      const body = schema.parse(req.body);
+      const providerId = await providerOf(deps, req, res);
+      res.json({ message, settings: await make(authOf(res), providerId, body) });
+    };
+  const manage = requireCapability('integrations.manage');
+  const saved = MESSAGES.integrationSettingsSaved;
 
-  router.put(route(PATHS.whatsapp), requireCapability('integrations.manage'), async (req, res) => {
-    const body = WhatsAppSettings.parse(req.body);
-    const providerId = await providerOf(deps, req, res);
-    res.json({
-      message: MESSAGES.integrationSettingsSaved,
-      settings: await settings.saveWhatsApp(authOf(res), providerId, body),
-    });
-  });
-
-  router.post(route(PATHS.chatAppConnect), requireCapability('integrations.manage'), async (req, res) => {
-    const form = ChatAppForm.parse(req.body);
-    const providerId = await providerOf(deps, req, res);
-    res.json({
-      message: MESSAGES.chatAppConnected,
-      settings: await settings.connectChatApp(authOf(res), providerId, form),
-    });
-  });
-
-  router.put(route(PATHS.chatAppConfigure), requireCapability('integrations.manage'), async (req, res) => {
-    const form = ChatAppForm.parse(req.body);
-    const providerId = await providerOf(deps, req, res);
-    res.json({
-      message: MESSAGES.integrationSettingsSaved,
-      settings: await settings.configureChatApp(authOf(res), providerId, form),
-    });
-  });
-
-  router.post(route(PATHS.chatAppDisconnect), requireCapability('integrations.manage'), async (req, res) => {
-    const providerId = await providerOf(deps, req, res);
-    res.json({
-      message: MESSAGES.chatAppDisconnected,
-      settings: await settings.disconnectChatApp(authOf(res), providerId),
-    });
-  });
+  router.put(
+    route(PATHS.chatbot),
+    manage,
+    change(ChatbotSettings, saved, settings.saveChatbot.bind(settings)),
+  );
+  router.put(
+    route(PATHS.whatsapp),
+    manage,
+    change(WhatsAppSettings, saved, settings.saveWhatsApp.bind(settings)),
+  );
+  router.post(
+    route(PATHS.chatAppConnect),
+    manage,
+    change(ChatAppForm, MESSAGES.chatAppConnected, settings.connectChatApp.bind(settings)),
+  );
+  router.put(
+    route(PATHS.chatAppConfigure),
+    manage,
+    change(ChatAppForm, saved, settings.configureChatApp.bind(settings)),
+  );
+  router.post(
+    route(PATHS.chatAppDisconnect),
+    manage,
+    change(NO_BODY, MESSAGES.chatAppDisconnected, (actor, providerId) =>
+      settings.disconnectChatApp(actor, providerId),
+    ),
+  );
 
   // Per person, not per address: many people may share one address, and a model costs money.
   const chatLimiter = rateLimit({
