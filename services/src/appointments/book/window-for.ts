@@ -10,7 +10,7 @@ export const windowFor = async (pool: Pick<pg.Pool, 'query'>, form: BookingForm)
   const instant = Date.parse(start);
   const { rows } = await pool.query<{ id: string }>(
     `SELECT id FROM rm_schedule.time_slots
-      WHERE provider_id = $1 AND date = $2::date AND $3 = ANY(service_ids)
+      WHERE provider_id = $1 AND date = $2::date AND $3 = ANY(service_names)
         AND (CASE WHEN $4::timestamptz IS NOT NULL THEN starts_at <= $4::timestamptz AND $4::timestamptz < ends_at
                   ELSE start_time <= $5 AND $5 < end_time END)
       ORDER BY starts_at LIMIT 1`,

@@ -100,8 +100,8 @@ describe('schedule projection', () => {
   const { given, rows } = projectionSpec('schedule', [scheduleProjection]);
   const window = (id: string) =>
     rows(
-      `SELECT provider_id, service_ids, date::text, start_time, end_time, timezone, starts_at::text, ends_at::text,
-              available_slots, capacity, indexes, add_as_slot
+      `SELECT provider_id, service_names, date::text, start_time, end_time, timezone, starts_at::text, ends_at::text,
+              capacity, places_left, taken_intervals, split
          FROM rm_schedule.time_slots WHERE id = $1`,
       [id],
     );
@@ -117,17 +117,17 @@ describe('schedule projection', () => {
     expect(await window('w-open')).toEqual([
       {
         provider_id: 'open',
-        service_ids: ['Consultation'],
+        service_names: ['Consultation'],
         date: '2026-11-25',
         start_time: '09:00',
         end_time: '11:00',
         timezone: 'Asia/Kolkata',
         starts_at: '2026-11-25 03:30:00+00',
         ends_at: '2026-11-25 05:30:00+00',
-        available_slots: 1,
         capacity: 1,
-        indexes: [],
-        add_as_slot: true,
+        places_left: null,
+        taken_intervals: [],
+        split: true,
       },
     ]);
     expect(await version('open')).toBe(1);
@@ -139,20 +139,22 @@ describe('schedule projection', () => {
       booked('split', 'w-split', 'a1', 1),
       booked('split', 'w-split', 'a2', 3),
     );
-    expect(await window('w-split')).toMatchObject([{ indexes: [1, 3], available_slots: 1 }]);
+    expect(await window('w-split')).toMatchObject([
+      { taken_intervals: [1, 3], capacity: 1, places_left: null },
+    ]);
     await given(statusChanged('split', 'w-split', 'a1', 'pending', 'cancelled'));
-    expect(await window('w-split')).toMatchObject([{ indexes: [3] }]);
+    expect(await window('w-split')).toMatchObject([{ taken_intervals: [3] }]);
     expect(
       await rows(
-        `SELECT appointment_id, idx, active FROM rm_schedule.holds WHERE timeslot_id = 'w-split' ORDER BY 1`,
+        `SELECT appointment_id, interval_number, active FROM rm_schedule.holds WHERE timeslot_id = 'w-split' ORDER BY 1`,
       ),
     ).toEqual([
-      { appointment_id: 'a1', idx: 1, active: false },
-      { appointment_id: 'a2', idx: 3, active: true },
+      { appointment_id: 'a1', interval_number: 1, active: false },
+      { appointment_id: 'a2', interval_number: 3, active: true },
     ]);
     // Back from cancelled, the appointment holds its interval again.
     await given(statusChanged('split', 'w-split', 'a1', 'cancelled', 'scheduled'));
-    expect(await window('w-split')).toMatchObject([{ indexes: [3, 1] }]);
+    expect(await window('w-split')).toMatchObject([{ taken_intervals: [3, 1] }]);
     // Added, two bookings, three status changes.
     expect(await version('split')).toBe(5);
   });
@@ -163,9 +165,9 @@ describe('schedule projection', () => {
       booked('block', 'w-block', 'b1', null),
       booked('block', 'w-block', 'b2', null),
     );
-    expect(await window('w-block')).toMatchObject([{ available_slots: 1, capacity: 3, indexes: [] }]);
+    expect(await window('w-block')).toMatchObject([{ places_left: 1, capacity: 3, taken_intervals: [] }]);
     await given(statusChanged('block', 'w-block', 'b2', 'pending', 'cancelled'));
-    expect(await window('w-block')).toMatchObject([{ available_slots: 2, capacity: 3 }]);
+    expect(await window('w-block')).toMatchObject([{ places_left: 2, capacity: 3 }]);
   });
 
   it('keeps services in the provider’s currency; a renamed or deleted service follows in its windows', async () => {
@@ -205,7 +207,7 @@ describe('schedule projection', () => {
         automatic_booking: true,
       },
     ]);
-    expect(await window('w-svc')).toMatchObject([{ service_ids: ['First consultation'] }]);
+    expect(await window('w-svc')).toMatchObject([{ service_names: ['First consultation'] }]);
     await given(onProvider('svc', 'ProviderCurrencyChanged', { currency: 'EUR' }));
     expect(await rows(`SELECT currency FROM rm_schedule.services WHERE provider_id = 'svc'`)).toEqual([
       { currency: 'EUR' },
