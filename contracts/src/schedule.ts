@@ -233,11 +233,11 @@ export const occurrenceDates = (form: Pick<TimeSlotForm, 'date' | 'repeat' | 're
   return dates;
 };
 
-/** How many people each window takes and whether it is split (docs/product.md §3 Time slot). */
-export const windowShape = (form: TimeSlotForm): { availableSlots: number; addAsSlot: boolean } => {
-  if (form.addAsSlot) return { availableSlots: form.availableSlots!, addAsSlot: true };
-  if (form.addTotalSlot) return { availableSlots: form.totalSlots!, addAsSlot: false };
-  return { availableSlots: form.availableSlots ?? 1, addAsSlot: false };
+/** The capacity of each time slot a form makes and whether it is split (docs/product.md §3 Time slot). */
+export const timeSlotShape = (form: TimeSlotForm): { capacity: number; split: boolean } => {
+  if (form.addAsSlot) return { capacity: form.availableSlots!, split: true };
+  if (form.addTotalSlot) return { capacity: form.totalSlots!, split: false };
+  return { capacity: form.availableSlots ?? 1, split: false };
 };
 
 /** The UTC instant of a wall-clock date and time in a time zone (DST resolved forward). */
@@ -438,20 +438,20 @@ export const firstOpenSlot = (
   return null;
 };
 
-export interface TemplateWindow {
+export interface TemplateTimeSlot {
   date: string;
   startTime: string;
   endTime: string;
-  availableSlots: number;
-  addAsSlot: boolean;
+  capacity: number;
+  split: boolean;
 }
 
-/** The windows a template's week makes: each available day's hours with the breaks cut out. */
-export const templateWindows = (
+/** The time slots a template's week makes: each available day's hours with the breaks cut out. */
+export const templateTimeSlots = (
   template: Pick<ScheduleTemplate, 'workingHours' | 'breaks'>,
   weekStart: string,
-): TemplateWindow[] => {
-  const windows: TemplateWindow[] = [];
+): TemplateTimeSlot[] => {
+  const timeSlots: TemplateTimeSlot[] = [];
   const first = parseISO(weekStart);
   for (let offset = 0; offset < 7; offset++) {
     const date = format(addDays(first, offset), 'yyyy-MM-dd');
@@ -470,19 +470,19 @@ export const templateWindows = (
       );
     }
     for (const piece of pieces) {
-      windows.push({
+      timeSlots.push({
         date,
         startTime: timeOfMinutes(piece.from),
         endTime: timeOfMinutes(piece.to),
-        availableSlots:
+        capacity:
           hours.capacity ??
           Math.max(1, Math.floor((piece.to - piece.from) / SCHEDULE_LIMITS.templateIntervalMinutes)),
-        // A day with a capacity is one block for that many people; otherwise 30-minute parts.
-        addAsSlot: hours.capacity === undefined,
+        // A day with a capacity is one block for that many people; otherwise 30-minute intervals.
+        split: hours.capacity === undefined,
       });
     }
   }
-  return windows;
+  return timeSlots;
 };
 
 export const timeOfMinutes = (minutes: number): string =>

@@ -91,8 +91,8 @@ export const providerStateAt = async (
       date: slot.date,
       startTime: slot.startTime,
       endTime: slot.endTime,
-      availableSlots: slot.availableSlots,
-      bookings: slot.bookings.map((booking) => ({
+      availableSlots: slot.capacity,
+      bookings: slot.appointments.map((booking) => ({
         appointmentId: booking.appointmentId,
         status: booking.status,
         paid: booking.paid,

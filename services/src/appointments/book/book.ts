@@ -131,7 +131,7 @@ export const book = async (
           username: user.name,
           providerName: provider.businessName,
           serviceName: service.name,
-          index: form.index ?? null,
+          intervalNumber: form.index ?? null,
           paymentNeeded: service.isPaymentNeeded,
           automaticBooking: service.automaticBooking,
           amount: service.price,

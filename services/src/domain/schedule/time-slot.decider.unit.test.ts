@@ -1,11 +1,33 @@
 import type { Command } from '../command-handler';
 import { specFor } from '../decider-spec';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
-import { timeSlotDecider, type TimeSlotCommand } from './time-slot.decider';
+import type { BookingDetails, TimeSlotDetails as Recorded } from '@appointment/contracts/events/time-slot';
+import {
+  timeSlotDecider,
+  type AppointmentDetails,
+  type TimeSlotCommand,
+  type TimeSlotDetails,
+} from './time-slot.decider';
 
 const now = '2026-11-22T09:00:00.000Z';
 const metadata: Command['metadata'] = { now, userId: 'admin-1' };
 const P = 'p1';
+
+/** A time slot's details as a command gives them, from the fields `TimeSlotAdded` records. */
+const detailsOf = ({
+  serviceIds,
+  availableSlots,
+  addAsSlot,
+  ...rest
+}: Recorded & { at?: string }): TimeSlotDetails => {
+  const { at: _at, ...details } = rest;
+  return { ...details, serviceNames: serviceIds, capacity: availableSlots, split: addAsSlot };
+};
+/** An appointment's details as a command gives them, from the fields `IntervalBooked` records. */
+const appointmentOf = ({ index, ...rest }: BookingDetails): AppointmentDetails => ({
+  ...rest,
+  intervalNumber: index,
+});
 
 describe('time slot decider', () => {
   const spec = specFor(timeSlotDecider);
@@ -22,7 +44,7 @@ describe('time slot decider', () => {
     availableSlots: 6,
     addAsSlot: true,
   };
-  const add: TimeSlotCommand = { type: 'AddTimeSlot', data, metadata };
+  const add: TimeSlotCommand = { type: 'AddTimeSlot', data: detailsOf(data), metadata };
   it('adds a window once; the same window again adds nothing', () => {
     spec
       .given([])
@@ -35,7 +57,7 @@ describe('time slot decider', () => {
   });
 });
 
-const window = (over: Partial<TimeSlotCommand['data']> = {}) => ({
+const window = (over: Partial<Recorded> = {}) => ({
   type: 'TimeSlotAdded' as const,
   data: {
     timeSlotId: 't1',
@@ -68,7 +90,7 @@ const booking = (appointmentId: string, index: number | null, providerId = P) =>
 });
 const book = (appointmentId: string, index: number | null, at = now): TimeSlotCommand => ({
   type: 'BookInterval',
-  data: booking(appointmentId, index),
+  data: appointmentOf(booking(appointmentId, index)),
   metadata: { ...metadata, now: at },
 });
 const booked = (appointmentId: string, index: number | null, start: string, end: string) => ({
@@ -119,7 +141,7 @@ describe('time slot decider: bookings (docs/architecture.md §5)', () => {
   it("refuses a booking priced by another provider's service (issue 16: Rival's price in Sunrise's slot)", () =>
     spec
       .given([window()])
-      .when({ type: 'BookInterval', data: booking('a1', 2, 'rival-clinic'), metadata })
+      .when({ type: 'BookInterval', data: appointmentOf(booking('a1', 2, 'rival-clinic')), metadata })
       .thenThrows(ValidationError));
   it('books the same appointment only once', () =>
     spec
@@ -176,7 +198,7 @@ describe('time slot decider: bookings (docs/architecture.md §5)', () => {
       .given([window()])
       .when({
         type: 'BookInterval',
-        data: { ...booking('a1', 1), paymentNeeded: false, automaticBooking: true },
+        data: appointmentOf({ ...booking('a1', 1), paymentNeeded: false, automaticBooking: true }),
         metadata,
       })
       .then([
@@ -199,9 +221,9 @@ describe('time slot decider: bookings (docs/architecture.md §5)', () => {
 
 describe('time slot decider: AddTimeSlot', () => {
   const spec = specFor(timeSlotDecider);
-  const add: TimeSlotCommand = { type: 'AddTimeSlot', data: window().data, metadata };
+  const add: TimeSlotCommand = { type: 'AddTimeSlot', data: detailsOf(window().data), metadata };
   it('opens the window', () => {
-    const { at: _at, ...details } = window().data;
+    const details = detailsOf(window().data);
     spec.given([]).when({ type: 'AddTimeSlot', data: details, metadata }).then([window()]);
   });
   it('adds the same window again: nothing happens', () =>

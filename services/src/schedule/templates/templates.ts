@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@appointment/contracts/messages';
 import {
   dayKeyIn,
-  templateWindows,
+  templateTimeSlots,
   type ApplyTemplate,
   type ScheduleTemplate,
   type ScheduleTemplateInput,
@@ -81,7 +81,7 @@ export const applyTemplate = async (
     ]);
   }
   const today = dayKeyIn(context.now(), provider.timezone);
-  const timeSlots = templateWindows(template, request.weekStart).filter((slot) => slot.date >= today);
+  const timeSlots = templateTimeSlots(template, request.weekStart).filter((slot) => slot.date >= today);
   if (timeSlots.length === 0) {
     throw new ValidationError(MESSAGES.templateWeekEmpty, [
       { field: 'weekStart', message: MESSAGES.templateWeekEmpty },
