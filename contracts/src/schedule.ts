@@ -141,6 +141,8 @@ export const ApplyTemplate = z.object({
   /** The first day of the week to fill (YYYY-MM-DD); the week is that day and the six after. */
   weekStart: z.string().refine(isDayKey, { message: MESSAGES.dateRequired }).meta(DAY_KEY_FORMAT),
   /** Service names the new time slots offer; every service of the provider when absent. */
+  serviceNames: z.array(z.string()).optional(),
+  /** The same as serviceNames, as the seed's clients name it; serviceNames wins when both come. */
   serviceIds: z.array(z.string()).optional(),
 });
 export type ApplyTemplate = z.infer<typeof ApplyTemplate>;

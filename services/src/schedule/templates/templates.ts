@@ -74,10 +74,12 @@ export const applyTemplate = async (
 ): Promise<TimeSlot[]> => {
   const provider = await activeProvider(context, actor);
   const template = templateOf(provider, request.id);
-  const names = request.serviceIds?.length ? request.serviceIds : provider.services.map((s) => s.name);
+  const chosen = request.serviceNames ?? request.serviceIds;
+  const names = chosen?.length ? chosen : provider.services.map((s) => s.name);
   if (names.length === 0) {
+    const field = request.serviceNames ? 'serviceNames' : 'serviceIds';
     throw new ValidationError(MESSAGES.serviceSelectionRequired, [
-      { field: 'serviceIds', message: MESSAGES.serviceSelectionRequired },
+      { field, message: MESSAGES.serviceSelectionRequired },
     ]);
   }
   const today = dayKeyIn(context.now(), provider.timezone);
