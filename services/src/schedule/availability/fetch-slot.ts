@@ -1,12 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { addDays, format, parseISO } from 'date-fns';
 import { MESSAGES } from '@appointment/contracts/messages';
-import {
-  dayKeyIn,
-  firstOpenSlot,
-  zonedInstant,
-  type FetchSlotRequest,
-} from '@appointment/contracts/schedule';
+import { dayKeyIn, firstOpenSlot, zonedInstant } from '@appointment/contracts/schedule';
 import {
   scheduleServiceNamed,
   scheduleVersionOf,
@@ -15,6 +10,12 @@ import {
 import { NotFoundError } from '../../domain/errors';
 import type { ScheduleContext } from '../schedule-context';
 import type { CachedAvailability } from './availability-cache';
+
+/** What fetchslot asks for: a provider's service by name (the request's `serviceId`). */
+export interface SlotQuery {
+  providerId: string;
+  serviceName: string;
+}
 
 /** A fetchslot answer: JSON bytes, gzipped when the caller accepts that. */
 export interface SlotAnswer {
@@ -31,7 +32,7 @@ export interface SlotAnswer {
  */
 export const fetchSlot = async (
   context: ScheduleContext,
-  { providerId, serviceId: serviceName }: FetchSlotRequest,
+  { providerId, serviceName }: SlotQuery,
   acceptsGzip = false,
 ): Promise<SlotAnswer> => {
   const cache = context.availability;
