@@ -56,7 +56,7 @@ describe('slot generation (docs/product.md §4)', () => {
     fc.assert(
       fc.property(window, fc.integer({ min: -2, max: 64 }), (w, index) => {
         const { logger } = silent();
-        const strip = (interval?: { window: unknown }) => interval && { ...interval, window: undefined };
+        const strip = (interval?: { timeSlot: unknown }) => interval && { ...interval, timeSlot: undefined };
         const all = generateIntervals({ ...w, indexes: [] }, logger);
         expect(strip(intervalOf(w, index, logger))).toEqual(
           strip(all.find((interval) => interval.index === index)),

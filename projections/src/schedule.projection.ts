@@ -24,7 +24,7 @@ import { inRuns, type ApplyContext, type Projection } from './projection';
 /** A provider's first event as this read model reads it: its currency, or its address's country's. */
 const providerFirst = { providerId: true, at: true, address: true, currency: true } as const;
 
-/** What a booking takes from its window. */
+/** What a booking takes from its time slot. */
 const Booked = IntervalBooked.pick({
   at: true,
   providerId: true,
@@ -58,9 +58,9 @@ const SCHEMAS = {
 } satisfies EventSchemas;
 
 /**
- * Availability for booking and schedule management (docs/product.md §2.6, §2.8, §7.5): open windows per
+ * Availability for booking and schedule management (docs/product.md §2.6, §2.8, §7.5): time slots per
  * provider and day, the services they offer, and schedule templates. `versions` counts the
- * changes to each provider's windows and services, so a reader can keep a derived answer until
+ * changes to each provider's time slots and services, so a reader can keep a derived answer until
  * the count moves.
  */
 export const scheduleProjection: Projection = {
@@ -137,7 +137,7 @@ export const scheduleProjection: Projection = {
          ON CONFLICT (provider_id) DO UPDATE SET version = ${schema}.versions.version + 1`,
         [d.providerId],
       );
-    /** Takes (+1) or frees (-1) an interval of a split window, or a place in a block. */
+    /** Takes (+1) or frees (-1) an interval of a split time slot, or a place in a block. */
     const hold = (timeSlotId: string, intervalNumber: number | null, change: 1 | -1) =>
       intervalNumber === null
         ? db.query(`UPDATE ${schema}.time_slots SET places_left = places_left - $2 WHERE id = $1`, [
@@ -219,7 +219,7 @@ export const scheduleProjection: Projection = {
           ],
         );
         if (type === 'ServiceEdited' && d.previousName !== d.name) {
-          // Windows name their services; a renamed service keeps its windows.
+          // Time slots name their services; a renamed service keeps its time slots.
           await db.query(
             `UPDATE ${schema}.time_slots SET service_names = array_replace(service_names, $2, $3)
               WHERE provider_id = $1 AND $2 = ANY(service_names)`,
@@ -297,7 +297,7 @@ export const scheduleProjection: Projection = {
 };
 
 /**
- * A run of bookings: their holds, the intervals and places they take per window, and the
+ * A run of bookings: their holds, the intervals and places they take per time slot, and the
  * change count per provider.
  */
 const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
@@ -305,15 +305,15 @@ const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): P
     .map((event) => parseData('schedule', Booked, event))
     .filter((booking) => booking !== undefined);
   if (bookings.length === 0) return;
-  const windows = new Map<string, { id: string; added: number[]; places: number }>();
+  const timeSlots = new Map<string, { id: string; added: number[]; places: number }>();
   const providers = new Map<string, number>();
   for (const b of bookings) {
     providers.set(b.providerId, (providers.get(b.providerId) ?? 0) + 1);
     if (b.status === 'cancelled') continue;
-    const window = windows.get(b.timeSlotId) ?? { id: b.timeSlotId, added: [], places: 0 };
-    if (b.index === null) window.places++;
-    else window.added.push(b.index);
-    windows.set(b.timeSlotId, window);
+    const timeSlot = timeSlots.get(b.timeSlotId) ?? { id: b.timeSlotId, added: [], places: 0 };
+    if (b.index === null) timeSlot.places++;
+    else timeSlot.added.push(b.index);
+    timeSlots.set(b.timeSlotId, timeSlot);
   }
   // Three tables in one statement: one round trip per run.
   await db.query(
@@ -321,7 +321,7 @@ const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): P
        INSERT INTO ${schema}.holds (appointment_id, timeslot_id, interval_number, active)
        SELECT * FROM jsonb_to_recordset($1::jsonb)
          AS h(appointment_id text, timeslot_id text, interval_number integer, active boolean)
-     ), windows AS (
+     ), taken AS (
        UPDATE ${schema}.time_slots t
           SET taken_intervals = array(SELECT i FROM unnest(t.taken_intervals) AS i WHERE i <> ALL (w.added)) || w.added,
               places_left = t.places_left - w.places
@@ -339,7 +339,7 @@ const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): P
           active: b.status !== 'cancelled',
         })),
       ),
-      JSON.stringify([...windows.values()]),
+      JSON.stringify([...timeSlots.values()]),
       [...providers.keys()],
       [...providers.values()],
     ],

@@ -76,7 +76,7 @@ const withinBookingLimit = async (context: AppointmentsContext, actor: Actor): P
 };
 
 /**
- * docs/product.md §7.3 bookappointment. The interval is taken by one append to the window's stream with
+ * docs/product.md §7.3 bookappointment. The interval is taken by one append to the time slot's stream with
  * its expected revision: of any number of racing requests exactly one wins an interval, the
  * others get 409. The same idempotency key books once. Price and flags come from the
  * provider's service, never from the booking form.
@@ -147,7 +147,7 @@ export const book = async (
           idempotencyKey ? { idempotencyKey: `${actor.userId}:${idempotencyKey}` } : {},
         ),
       } satisfies TimeSlotCommand,
-      context.onWindow,
+      context.onTimeSlot,
     ),
   );
   const booked = result.events
@@ -171,7 +171,7 @@ export const book = async (
 /**
  * A lost race (409, "This slot was just booked") answers once the slot lists' read model holds
  * what won it, so the slots the person reads next show the interval taken. Costs a read of the
- * window's stream, on that path only.
+ * time slot's stream, on that path only.
  */
 const lostRaceSeen = async <T>(
   context: AppointmentsContext,
