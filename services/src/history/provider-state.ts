@@ -108,7 +108,7 @@ export const providerStateAt = async (
     status: provider.status,
     profile: body
       ? {
-          businessName: body.businessName,
+          businessName: body.name,
           industry: body.industry,
           email: body.email,
           phone: body.phone,

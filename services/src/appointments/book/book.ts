@@ -130,7 +130,7 @@ export const book = async (
           userId: actor.userId,
           email: user.email,
           username: user.name,
-          providerName: provider.businessName,
+          providerName: provider.name,
           serviceName: service.name,
           intervalNumber: request.intervalNumber ?? null,
           paymentNeeded: service.isPaymentNeeded,
