@@ -40,13 +40,13 @@ export const formatIn = (iso: string, timeZone: string | undefined, pattern: Zon
 };
 
 /**
- * docs/product.md §2.6 confirm dialog: the chosen slot is passed on with the window's fields plus the
+ * docs/product.md §2.6 confirm dialog: the chosen slot is passed on with the time slot's fields plus the
  * interval's startDateTime and endDateTime, its index and both ends on the 12-hour clock.
  */
 export type ChosenSlot = Omit<TimeSlot, 'startDateTime' | 'endDateTime'> & {
   startDateTime: string;
   endDateTime: string;
-  /** The 1-based interval of a split window; null for a block. */
+  /** The interval number in a split time slot; null for a block. */
   index: number | null;
   formattedStartTime: string;
   formattedEndTime: string;
