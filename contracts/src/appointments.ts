@@ -31,8 +31,8 @@ const bookingTime = z
 
 /**
  * docs/product.md §3 Booking form. The seed sends the slot's fields; this product also takes the
- * window's id (`timeslotId`, the slot's `_id`) and otherwise finds the window by provider,
- * date and times. `index` is the 1-based interval of a split window; blocks have none.
+ * time slot's id (`timeslotId`, the time slot's `_id`) and otherwise finds the time slot by provider,
+ * date and times. `index` is the interval number in a split time slot; blocks have none.
  */
 export const BookingForm = z.object({
   servicename: z.string().trim().min(1, { message: MESSAGES.serviceSelectionRequired }).max(200),

@@ -40,13 +40,13 @@ export const formatIn = (iso: string, timeZone: string | undefined, pattern: Zon
 };
 
 /**
- * docs/product.md §2.6 confirm dialog: the chosen slot is passed on with the window's fields plus the
+ * docs/product.md §2.6 confirm dialog: the chosen slot is passed on with the time slot's fields plus the
  * interval's startDateTime and endDateTime, its index and both ends on the 12-hour clock.
  */
 export type ChosenSlot = Omit<TimeSlot, 'startDateTime' | 'endDateTime'> & {
   startDateTime: string;
   endDateTime: string;
-  /** The 1-based interval of a split window; null for a block. */
+  /** The interval number in a split time slot; null for a block. */
   index: number | null;
   formattedStartTime: string;
   formattedEndTime: string;
@@ -54,19 +54,19 @@ export type ChosenSlot = Omit<TimeSlot, 'startDateTime' | 'endDateTime'> & {
 
 /** The slot passed to the confirm dialog, or null when a time cannot be parsed. */
 export const chooseSlot = (
-  window: TimeSlot,
+  timeSlot: TimeSlot,
   startDateTime: string,
   endDateTime: string,
-  index: number | null | undefined,
+  intervalNumber: number | null | undefined,
 ): ChosenSlot | null => {
-  const formattedStartTime = formatIn(startDateTime, window.timezone, FORMATS.displayTime);
-  const formattedEndTime = formatIn(endDateTime, window.timezone, FORMATS.displayTime);
+  const formattedStartTime = formatIn(startDateTime, timeSlot.timezone, FORMATS.displayTime);
+  const formattedEndTime = formatIn(endDateTime, timeSlot.timezone, FORMATS.displayTime);
   if (!formattedStartTime || !formattedEndTime) return null;
   return {
-    ...window,
+    ...timeSlot,
     startDateTime,
     endDateTime,
-    index: index ?? null,
+    index: intervalNumber ?? null,
     formattedStartTime,
     formattedEndTime,
   };
@@ -87,7 +87,7 @@ export interface BookingChoice {
 
 /**
  * docs/product.md §3 booking form for a chosen slot, field by field in the order the confirm dialog sends
- * them: the window, the interval's ends in the provider's zone, the index of a part, the
+ * them: the time slot, the interval's ends in the provider's zone, the interval number, the
  * service's flags and the note.
  */
 export const bookingFormFor = ({ providerId, serviceName, slot, service, note = '' }: BookingChoice) => {

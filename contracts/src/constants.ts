@@ -155,6 +155,6 @@ export const SCHEDULE_LIMITS = {
   repeatMaxDays: 366,
   maxAvailableSlots: 500,
   templateDefaultName: 'Standard Work Week',
-  /** Applying a template splits each window into parts of this many minutes, unless a capacity is set. */
+  /** Applying a template splits each time slot into intervals of this many minutes, unless a capacity is set. */
   templateIntervalMinutes: 30,
 } as const;

@@ -63,7 +63,7 @@ export const WorkingHoursEntry = z
     startTime,
     endTime,
     isAvailable: z.boolean(),
-    /** Templates may give a capacity per day: how many people one window takes. */
+    /** Templates may give a capacity per day: how many people one time slot takes. */
     capacity: z.number().int().min(1).max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
   })
   .superRefine((value, ctx) => {
@@ -141,6 +141,8 @@ export const ApplyTemplate = z.object({
   /** The first day of the week to fill (YYYY-MM-DD); the week is that day and the six after. */
   weekStart: z.string().refine(isDayKey, { message: MESSAGES.dateRequired }).meta(DAY_KEY_FORMAT),
   /** Service names the new time slots offer; every service of the provider when absent. */
+  serviceNames: z.array(z.string()).optional(),
+  /** The same as serviceNames, as the seed's clients name it; serviceNames wins when both come. */
   serviceIds: z.array(z.string()).optional(),
 });
 export type ApplyTemplate = z.infer<typeof ApplyTemplate>;
@@ -149,9 +151,9 @@ export const RepeatOption = z.enum(REPEAT_OPTIONS);
 export type RepeatOption = z.infer<typeof RepeatOption>;
 
 /**
- * docs/product.md §3 Time slot form with the §5 rules. addAsSlot splits the window into availableSlots
- * equal parts; addTotalSlot makes one block taking totalSlots people; neither makes one block
- * for availableSlots people (1 unless given).
+ * docs/product.md §3 Time slot form with the §5 rules. addAsSlot splits each time slot into
+ * availableSlots equal intervals; addTotalSlot makes one block taking totalSlots people; neither
+ * makes one block for availableSlots people (1 unless given).
  */
 export const TimeSlotForm = z
   .object({
@@ -213,7 +215,7 @@ export const TimeSlotForm = z
 export type TimeSlotFormInput = z.input<typeof TimeSlotForm>;
 export type TimeSlotForm = z.output<typeof TimeSlotForm>;
 
-/** The days a valid form creates windows on: one per occurrence (docs/product.md §4). */
+/** The days a valid form creates time slots on: one per occurrence (docs/product.md §4). */
 export const occurrenceDates = (form: Pick<TimeSlotForm, 'date' | 'repeat' | 'repeatUntil'>): string[] => {
   const first = parseISO(form.date);
   if (form.repeat === 'none' || !form.repeatUntil) return [form.date];
@@ -233,11 +235,11 @@ export const occurrenceDates = (form: Pick<TimeSlotForm, 'date' | 'repeat' | 're
   return dates;
 };
 
-/** How many people each window takes and whether it is split (docs/product.md §3 Time slot). */
-export const windowShape = (form: TimeSlotForm): { availableSlots: number; addAsSlot: boolean } => {
-  if (form.addAsSlot) return { availableSlots: form.availableSlots!, addAsSlot: true };
-  if (form.addTotalSlot) return { availableSlots: form.totalSlots!, addAsSlot: false };
-  return { availableSlots: form.availableSlots ?? 1, addAsSlot: false };
+/** The capacity of each time slot a form makes and whether it is split (docs/product.md §3 Time slot). */
+export const timeSlotShape = (form: TimeSlotForm): { capacity: number; split: boolean } => {
+  if (form.addAsSlot) return { capacity: form.availableSlots!, split: true };
+  if (form.addTotalSlot) return { capacity: form.totalSlots!, split: false };
+  return { capacity: form.availableSlots ?? 1, split: false };
 };
 
 /** The UTC instant of a wall-clock date and time in a time zone (DST resolved forward). */
@@ -278,38 +280,42 @@ export const weekdayOf = (date: string): Weekday => {
   return WEEKDAYS[(index + 6) % 7]!;
 };
 
-/** docs/product.md §3 Time slot (availability window), as stored and listed. */
+/** docs/product.md §3 Time slot, as stored and listed (the API's shape). */
 export interface TimeSlot {
   _id: string;
   providerId: string;
-  /** Service names the window offers (the seed calls them serviceIds). */
+  /** The names of the services the time slot offers. */
   serviceIds: string[];
   date: string;
   startTime: string;
   endTime: string;
-  /** For a split window the number of equal parts; for a block the places still free. */
+  /** For a split time slot its capacity (its number of intervals); for a block its places left. */
   availableSlots: number;
-  /** For a block, the places it was created with. */
+  /** How many appointments the time slot can hold at once. */
   capacity: number;
-  /** 1-based numbers of parts already taken. */
+  /** The interval numbers already taken. */
   indexes: number[];
+  /** Whether the time slot is split into intervals (else it is a block). */
   addAsSlot: boolean;
   timezone: string;
-  /** The window's start and end as UTC instants. */
+  /** The time slot's start and end as UTC instants. */
   startDateTime: string;
   endDateTime: string;
 }
 
 /** docs/product.md §3 Generated interval. */
 export interface GeneratedInterval {
+  /** The interval number. */
   index: number;
   startDateTime: string;
   endDateTime: string;
+  /** The time slot's capacity: how many intervals it is split into. */
   availableSlots: number;
-  window: SlotWindow;
+  timeSlot: SplitTimeSlot;
 }
 
-export type SlotWindow = Pick<TimeSlot, 'date' | 'startTime' | 'endTime' | 'availableSlots' | 'indexes'> &
+/** What splitting a time slot into intervals needs of it: `availableSlots` is its capacity. */
+export type SplitTimeSlot = Pick<TimeSlot, 'date' | 'startTime' | 'endTime' | 'availableSlots' | 'indexes'> &
   Partial<Pick<TimeSlot, 'timezone' | '_id' | 'addAsSlot' | 'startDateTime' | 'endDateTime'>>;
 
 export interface SlotLogger {
@@ -317,141 +323,147 @@ export interface SlotLogger {
 }
 
 /**
- * docs/product.md §4 slot generation: the window is split into availableSlots equal intervals of the
- * window's length in whole minutes divided by availableSlots, rounded down; intervals whose
- * 1-based index is in indexes are omitted. The window's length is measured between the real
- * instants in its time zone, so a window across a DST change is as long as the clock says.
- * Invalid input gives an empty list and a logged error.
+ * docs/product.md §4 slot generation: the time slot is split into as many equal intervals as its
+ * capacity, each as long as the time slot's length in whole minutes divided by the capacity,
+ * rounded down; intervals whose number is in indexes (taken) are omitted. The length is measured
+ * between the real instants in its time zone, so a time slot across a DST change is as long as
+ * the clock says. Invalid input gives an empty list and a logged error.
  */
-export const generateIntervals = (window: SlotWindow, logger: SlotLogger = console): GeneratedInterval[] => {
-  const split = splitOf(window, logger);
+export const generateIntervals = (
+  timeSlot: SplitTimeSlot,
+  logger: SlotLogger = console,
+): GeneratedInterval[] => {
+  const split = splitOf(timeSlot, logger);
   if (!split) return [];
-  const taken = new Set(window.indexes);
+  const taken = new Set(timeSlot.indexes);
   const intervals: GeneratedInterval[] = [];
-  for (let index = 1; index <= split.parts; index++) {
-    if (!taken.has(index)) intervals.push(intervalAt(window, split, index));
+  for (let intervalNumber = 1; intervalNumber <= split.intervals; intervalNumber++) {
+    if (!taken.has(intervalNumber)) intervals.push(intervalAt(timeSlot, split, intervalNumber));
   }
   return intervals;
 };
 
 /**
- * Interval `index` (1-based) of the window as generateIntervals makes it, taken or not; undefined
- * when the window has no such interval. For deciding on one interval without making them all.
+ * Interval `intervalNumber` (from 1) of the time slot as generateIntervals makes it, taken or
+ * not; undefined when the time slot has no such interval. For deciding on one interval without
+ * making them all.
  */
 export const intervalOf = (
-  window: SlotWindow,
-  index: number,
+  timeSlot: SplitTimeSlot,
+  intervalNumber: number,
   logger: SlotLogger = console,
 ): GeneratedInterval | undefined => {
-  const split = splitOf(window, logger);
-  if (!split || !Number.isInteger(index) || index < 1 || index > split.parts) return undefined;
-  return intervalAt(window, split, index);
+  const split = splitOf(timeSlot, logger);
+  if (!split || !Number.isInteger(intervalNumber) || intervalNumber < 1 || intervalNumber > split.intervals)
+    return undefined;
+  return intervalAt(timeSlot, split, intervalNumber);
 };
 
 interface Split {
-  /** The window's first instant, in ms. */
+  /** The time slot's first instant, in ms. */
   start: number;
-  parts: number;
+  /** How many intervals: the time slot's capacity. */
+  intervals: number;
   /** Each interval's length in whole minutes. */
   length: number;
 }
 
-/** The window's start, parts and interval length; undefined (and logged) when it cannot be split. */
-const splitOf = (window: SlotWindow, logger: SlotLogger): Split | undefined => {
-  const timeZone = window.timezone ?? 'UTC';
+/** The time slot's start, intervals and interval length; undefined (and logged) when it cannot be split. */
+const splitOf = (timeSlot: SplitTimeSlot, logger: SlotLogger): Split | undefined => {
+  const timeZone = timeSlot.timezone ?? 'UTC';
   if (
-    !isDayKey(window.date) ||
-    !isTimeOfDay(window.startTime) ||
-    !isTimeOfDay(window.endTime) ||
+    !isDayKey(timeSlot.date) ||
+    !isTimeOfDay(timeSlot.startTime) ||
+    !isTimeOfDay(timeSlot.endTime) ||
     !isTimeZone(timeZone)
   ) {
     logger.error(
-      `Invalid start or end time: ${window.date} ${window.startTime}-${window.endTime} ${timeZone}`,
+      `Invalid start or end time: ${timeSlot.date} ${timeSlot.startTime}-${timeSlot.endTime} ${timeZone}`,
     );
     return undefined;
   }
-  // A stored window carries its instants, worked out from the same wall-clock times when it was made.
-  const start = window.startDateTime
-    ? Date.parse(window.startDateTime)
-    : zonedInstant(window.date, window.startTime, timeZone).getTime();
-  const end = window.endDateTime
-    ? Date.parse(window.endDateTime)
-    : zonedInstant(window.date, window.endTime, timeZone).getTime();
+  // A stored time slot carries its instants, worked out from the same wall-clock times when it was made.
+  const start = timeSlot.startDateTime
+    ? Date.parse(timeSlot.startDateTime)
+    : zonedInstant(timeSlot.date, timeSlot.startTime, timeZone).getTime();
+  const end = timeSlot.endDateTime
+    ? Date.parse(timeSlot.endDateTime)
+    : zonedInstant(timeSlot.date, timeSlot.endTime, timeZone).getTime();
   if (Number.isNaN(start) || Number.isNaN(end)) {
-    logger.error(`Invalid start or end time: ${window.startDateTime ?? ''}-${window.endDateTime ?? ''}`);
+    logger.error(`Invalid start or end time: ${timeSlot.startDateTime ?? ''}-${timeSlot.endDateTime ?? ''}`);
     return undefined;
   }
   const totalMinutes = Math.floor((end - start) / 60_000);
-  const parts = window.availableSlots;
-  if (!Number.isInteger(parts) || parts <= 0 || totalMinutes <= 0) {
-    logger.error(`Invalid availableSlots or totalMinutes: ${parts} slots over ${totalMinutes} minutes`);
+  const intervals = timeSlot.availableSlots;
+  if (!Number.isInteger(intervals) || intervals <= 0 || totalMinutes <= 0) {
+    logger.error(`Invalid availableSlots or totalMinutes: ${intervals} slots over ${totalMinutes} minutes`);
     return undefined;
   }
-  const length = Math.floor(totalMinutes / parts);
+  const length = Math.floor(totalMinutes / intervals);
   if (length <= 0) {
-    logger.error(`Invalid availableSlots or totalMinutes: ${parts} slots over ${totalMinutes} minutes`);
+    logger.error(`Invalid availableSlots or totalMinutes: ${intervals} slots over ${totalMinutes} minutes`);
     return undefined;
   }
-  return { start, parts, length };
+  return { start, intervals, length };
 };
 
 const intervalAt = (
-  window: SlotWindow,
-  { start, parts, length }: Split,
-  index: number,
+  timeSlot: SplitTimeSlot,
+  { start, intervals, length }: Split,
+  intervalNumber: number,
 ): GeneratedInterval => {
-  const from = start + (index - 1) * length * 60_000;
+  const from = start + (intervalNumber - 1) * length * 60_000;
   return {
-    index,
+    index: intervalNumber,
     startDateTime: new Date(from).toISOString(),
     endDateTime: new Date(from + length * 60_000).toISOString(),
-    availableSlots: parts,
-    window,
+    availableSlots: intervals,
+    timeSlot,
   };
 };
 
-/** The first interval (or block with room) that starts after `now`, over windows in time order. */
+/** The first interval (or block with room) that starts after `now`, over time slots in time order. */
 export const firstOpenSlot = (
-  windows: TimeSlot[],
+  timeSlots: TimeSlot[],
   now: Date,
   logger: SlotLogger = console,
 ): (TimeSlot & { index?: number; intervalStart: string; intervalEnd: string }) | null => {
   const at = now.getTime();
-  for (const window of windows) {
-    if (Date.parse(window.endDateTime) <= at) continue;
-    if (window.addAsSlot) {
-      const open = generateIntervals(window, logger).find(
+  for (const timeSlot of timeSlots) {
+    if (Date.parse(timeSlot.endDateTime) <= at) continue;
+    if (timeSlot.addAsSlot) {
+      const open = generateIntervals(timeSlot, logger).find(
         (interval) => Date.parse(interval.startDateTime) > at,
       );
       if (open) {
         return {
-          ...window,
+          ...timeSlot,
           index: open.index,
           intervalStart: open.startDateTime,
           intervalEnd: open.endDateTime,
         };
       }
-    } else if (window.availableSlots > 0 && Date.parse(window.startDateTime) > at) {
-      return { ...window, intervalStart: window.startDateTime, intervalEnd: window.endDateTime };
+    } else if (timeSlot.availableSlots > 0 && Date.parse(timeSlot.startDateTime) > at) {
+      return { ...timeSlot, intervalStart: timeSlot.startDateTime, intervalEnd: timeSlot.endDateTime };
     }
   }
   return null;
 };
 
-export interface TemplateWindow {
+export interface TemplateTimeSlot {
   date: string;
   startTime: string;
   endTime: string;
-  availableSlots: number;
-  addAsSlot: boolean;
+  capacity: number;
+  split: boolean;
 }
 
-/** The windows a template's week makes: each available day's hours with the breaks cut out. */
-export const templateWindows = (
+/** The time slots a template's week makes: each available day's hours with the breaks cut out. */
+export const templateTimeSlots = (
   template: Pick<ScheduleTemplate, 'workingHours' | 'breaks'>,
   weekStart: string,
-): TemplateWindow[] => {
-  const windows: TemplateWindow[] = [];
+): TemplateTimeSlot[] => {
+  const timeSlots: TemplateTimeSlot[] = [];
   const first = parseISO(weekStart);
   for (let offset = 0; offset < 7; offset++) {
     const date = format(addDays(first, offset), 'yyyy-MM-dd');
@@ -470,19 +482,19 @@ export const templateWindows = (
       );
     }
     for (const piece of pieces) {
-      windows.push({
+      timeSlots.push({
         date,
         startTime: timeOfMinutes(piece.from),
         endTime: timeOfMinutes(piece.to),
-        availableSlots:
+        capacity:
           hours.capacity ??
           Math.max(1, Math.floor((piece.to - piece.from) / SCHEDULE_LIMITS.templateIntervalMinutes)),
-        // A day with a capacity is one block for that many people; otherwise 30-minute parts.
-        addAsSlot: hours.capacity === undefined,
+        // A day with a capacity is one block for that many people; otherwise 30-minute intervals.
+        split: hours.capacity === undefined,
       });
     }
   }
-  return windows;
+  return timeSlots;
 };
 
 export const timeOfMinutes = (minutes: number): string =>
@@ -502,7 +514,7 @@ export type MatchedService = Omit<Service, 'providerId'>;
 
 export interface FetchSlotResponse {
   matchedService: MatchedService;
-  /** The service's windows from today (in the provider's zone) on, in time order. */
+  /** The service's time slots from today (in the provider's zone) on, in time order. */
   timeslots: TimeSlot[];
   /** The next open interval or block, or null when there is none. */
   firstTimeslot: (TimeSlot & { index?: number; intervalStart: string; intervalEnd: string }) | null;

@@ -7,7 +7,7 @@ import {
   intervalOf,
   minutesOf,
   occurrenceDates,
-  templateWindows,
+  templateTimeSlots,
   defaultTemplate,
   TimeSlotForm,
   timeOfMinutes,
@@ -56,7 +56,7 @@ describe('slot generation (docs/product.md §4)', () => {
     fc.assert(
       fc.property(window, fc.integer({ min: -2, max: 64 }), (w, index) => {
         const { logger } = silent();
-        const strip = (interval?: { window: unknown }) => interval && { ...interval, window: undefined };
+        const strip = (interval?: { timeSlot: unknown }) => interval && { ...interval, timeSlot: undefined };
         const all = generateIntervals({ ...w, indexes: [] }, logger);
         expect(strip(intervalOf(w, index, logger))).toEqual(
           strip(all.find((interval) => interval.index === index)),
@@ -269,23 +269,23 @@ describe('time slot form (docs/product.md §4, §5)', () => {
 
 describe('templates', () => {
   it('cuts the breaks out of each working day of the week', () => {
-    const windows = templateWindows(defaultTemplate(), '2026-11-22'); // a Sunday
-    expect(windows).toHaveLength(10);
-    expect(windows[0]).toEqual({
+    const timeSlots = templateTimeSlots(defaultTemplate(), '2026-11-22'); // a Sunday
+    expect(timeSlots).toHaveLength(10);
+    expect(timeSlots[0]).toEqual({
       date: '2026-11-23',
       startTime: '09:00',
       endTime: '12:00',
-      availableSlots: 6,
-      addAsSlot: true,
+      capacity: 6,
+      split: true,
     });
-    expect(windows[1]).toEqual({
+    expect(timeSlots[1]).toEqual({
       date: '2026-11-23',
       startTime: '13:00',
       endTime: '17:00',
-      availableSlots: 8,
-      addAsSlot: true,
+      capacity: 8,
+      split: true,
     });
-    for (const w of windows) expect(minutesOf(w.endTime)).toBeGreaterThan(minutesOf(w.startTime));
+    for (const t of timeSlots) expect(minutesOf(t.endTime)).toBeGreaterThan(minutesOf(t.startTime));
   });
 });
 

@@ -1,11 +1,11 @@
 @any-hour
 Feature: Booking an appointment
-  A user books a service in one of a provider's time slots. A time slot split into parts is
-  booked part by part, each part by one person; a block takes a number of people. Sunrise Clinic
-  opens a time slot every morning from 09:00 to 12:00 on India time, split into six half-hour
-  parts. Its General Consultation costs ₹50 and waits for the clinic after booking; its
-  Follow-up Visit is free and booked automatically. Price, payment and automatic booking always
-  come from the service, whatever the booking screen sends.
+  A user books a service in one of a provider's time slots. A time slot split into intervals is
+  booked interval by interval, each interval by one person; a block takes a number of people.
+  Sunrise Clinic opens a time slot every morning from 09:00 to 12:00 on India time, split into six
+  half-hour intervals. Its General Consultation costs ₹50 and waits for the clinic after
+  booking; its Follow-up Visit is free and booked automatically. Price, payment and automatic
+  booking always come from the service, whatever the booking screen sends.
 
   Background:
     Given the demo accounts exist, among them:
@@ -14,10 +14,10 @@ Feature: Booking an appointment
       | Asha   | user@example.com  | user  |
     And Asha has signed in
 
-  Rule: A user books one part of a time slot, and nobody else can book it after her
+  Rule: A user books one interval of a time slot, and nobody else can book it after her
 
     Scenario: A user books a paid consultation; it waits for the clinic
-      When Asha books "General Consultation" at "Sunrise Clinic" in part 2 of the time slot tomorrow at 09:00
+      When Asha books "General Consultation" at "Sunrise Clinic" in interval 2 of the time slot tomorrow at 09:00
       Then Asha is told "Appointment booked successfully"
       And Asha's new appointment is:
         | service        | General Consultation |
@@ -29,21 +29,21 @@ Feature: Booking an appointment
         | price          | ₹50.00                  |
         | payment needed | yes                  |
         | paid           | no                   |
-      And Asha sees only part 2 of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
+      And Asha sees only interval 2 of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
 
-    Scenario: A part someone has just booked cannot be booked again
+    Scenario: An interval someone has just booked cannot be booked again
       Given Ben has registered as a user
       And Ben has signed in
-      And Asha has booked "General Consultation" at "Sunrise Clinic" in part 2 of the time slot tomorrow at 09:00
-      When Ben books "General Consultation" at "Sunrise Clinic" in part 2 of the time slot tomorrow at 09:00
+      And Asha has booked "General Consultation" at "Sunrise Clinic" in interval 2 of the time slot tomorrow at 09:00
+      When Ben books "General Consultation" at "Sunrise Clinic" in interval 2 of the time slot tomorrow at 09:00
       Then Ben is told "This slot was just booked"
       And Ben has no appointments
 
-    Scenario: Of 20 bookings of one part sent at the same moment, exactly one gets it
+    Scenario: Of 20 bookings of one interval sent at the same moment, exactly one gets it
       Given Sunita has signed in
-      When Asha sends 20 bookings of "General Consultation" at "Sunrise Clinic" for part 3 of the time slot tomorrow at 09:00 at the same moment
+      When Asha sends 20 bookings of "General Consultation" at "Sunrise Clinic" for interval 3 of the time slot tomorrow at 09:00 at the same moment
       Then 1 of the 20 are booked and 19 are told "This slot was just booked"
-      And Sunita sees exactly 1 appointment in part 3 of the time slot tomorrow at 09:00
+      And Sunita sees exactly 1 appointment in interval 3 of the time slot tomorrow at 09:00
 
     Scenario: A block for 3 people takes exactly 3 of 10 bookings sent at the same moment
       Given Sunita has signed in
@@ -54,14 +54,14 @@ Feature: Booking an appointment
       And Sunita sees exactly 3 appointments in the block tomorrow at 15:00
 
     Scenario: The same booking sent again with its Idempotency-Key books once
-      When Asha sends the same booking of "General Consultation" at "Sunrise Clinic" for part 4 of the time slot tomorrow at 09:00 3 times with one Idempotency-Key, as a double click would
+      When Asha sends the same booking of "General Consultation" at "Sunrise Clinic" for interval 4 of the time slot tomorrow at 09:00 3 times with one Idempotency-Key, as a double click would
       Then all 3 answers name the same appointment
       And Asha has 1 appointment
 
   Rule: A free service with automatic booking needs nobody to confirm it
 
     Scenario: A free follow-up visit is scheduled at once
-      When Asha books "Follow-up Visit" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+      When Asha books "Follow-up Visit" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
       Then Asha is told "Appointment booked successfully"
       And Asha's new appointment is:
         | service        | Follow-up Visit |
@@ -74,18 +74,18 @@ Feature: Booking an appointment
         | payment needed | no              |
       And Asha is asked for no payment
 
-  Rule: Only a user books, and only a part the time slot has
+  Rule: Only a user books, and only an interval the time slot has
 
-    Scenario: A part the time slot does not have is refused
-      When Asha books "General Consultation" at "Sunrise Clinic" in part 7 of the time slot tomorrow at 09:00
+    Scenario: An interval the time slot does not have is refused
+      When Asha books "General Consultation" at "Sunrise Clinic" in interval 7 of the time slot tomorrow at 09:00
       Then Asha is told "Choose one of the slot's intervals"
       And Asha has no appointments
 
     Scenario: An admin may not book
       Given Sunita has signed in
-      When Sunita books "General Consultation" at "Sunrise Clinic" in part 5 of the time slot tomorrow at 09:00
+      When Sunita books "General Consultation" at "Sunrise Clinic" in interval 5 of the time slot tomorrow at 09:00
       Then Sunita is refused with "You do not have permission to do this"
-      And Asha sees no part of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
+      And Asha sees no interval of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
 
   Rule: Every demo provider can be booked, so a newcomer can book in every industry
 

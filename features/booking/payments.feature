@@ -15,7 +15,7 @@ Feature: Paying for an appointment
     And Asha has signed in
 
   Scenario: A paid booking answers with an order and the sandbox checkout
-    When Asha books "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    When Asha books "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
     Then Asha is told "Appointment booked successfully"
     And Asha is asked to pay this order:
       | amount      | 5000                                               |
@@ -25,20 +25,20 @@ Feature: Paying for an appointment
     And Asha's checkout is the sandbox page, showing "₹50.00"
 
   Scenario: A forged payment result is refused
-    Given Asha has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    Given Asha has booked "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
     When Asha reports a payment for her order with a signature she made up
     Then Asha is told "The payment could not be verified"
     And Asha's appointment tomorrow at 09:00 is not paid
 
   Scenario: Paying through the sandbox marks the appointment paid; the clinic still confirms it
-    Given Asha has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    Given Asha has booked "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
     When Asha pays her order in the sandbox checkout
     And Asha reports the payment
     Then Asha is told "Payment received; your appointment will be confirmed shortly"
     And Asha's appointment tomorrow at 09:00 is soon paid and pending
 
   Scenario: Once paid, the user hears the appointment is booked (it awaited payment until then)
-    When Asha books "General Consultation" at "Sunrise Clinic" in part 3 of the time slot tomorrow at 09:00
+    When Asha books "General Consultation" at "Sunrise Clinic" in interval 3 of the time slot tomorrow at 09:00
     Then Asha soon has the notification "Your appointment for General Consultation at Sunrise Clinic on <tomorrow, 10:00 AM> awaits payment."
     When Asha pays her order in the sandbox checkout
     And Asha reports the payment
@@ -53,7 +53,7 @@ Feature: Paying for an appointment
       | price             | ₹10.00                  |
       | automatic booking | yes                  |
     And Sunita has added a time slot tomorrow from 13:00 to 14:00 for "Express Check", split into 2
-    And Asha has booked "Express Check" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 13:00
+    And Asha has booked "Express Check" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 13:00
     And Asha's appointment tomorrow at 13:00 is pending
     When Asha pays her order in the sandbox checkout
     And Asha reports the payment
@@ -62,7 +62,7 @@ Feature: Paying for an appointment
   Scenario: Nobody else can pay for a user's order
     Given Ben has registered as a user
     And Ben has signed in
-    And Asha has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    And Asha has booked "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
     When Ben tries to pay Asha's order in the sandbox checkout
     Then Ben is told "Appointment not found"
     When Asha pays her order in the sandbox checkout
@@ -73,19 +73,19 @@ Feature: Paying for an appointment
   # The product waits 15 minutes; a scenario tagged @jobs runs the job queue with a wait of
   # 1.5 seconds instead.
   @jobs
-  Scenario: A booking left unpaid is cancelled after the payment timeout, and its part is free again
+  Scenario: A booking left unpaid is cancelled after the payment timeout, and its interval is free again
     Given Ben has registered as a user
     And Ben has signed in
-    And Asha has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    And Asha has booked "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
     When Asha leaves her order unpaid past the payment timeout
     Then Asha's appointment tomorrow at 09:00 is soon cancelled
-    And Ben sees no part of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
-    When Ben books "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    And Ben sees no interval of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
+    When Ben books "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
     Then Ben is told "Appointment booked successfully"
 
   @jobs
   Scenario: A booking paid in time is not cancelled by the payment timeout
-    Given Asha has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    Given Asha has booked "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
     When Asha pays her order in the sandbox checkout
     And Asha reports the payment
     And Asha's appointment tomorrow at 09:00 is soon paid and pending

@@ -2,7 +2,7 @@
 Feature: Appointment status
   An appointment is pending, scheduled, completed or cancelled. The provider's admin may move
   an appointment to any status; the incharge can see the appointments but not change them.
-  Cancelling frees the part of the time slot for someone else. The counts on the dashboard and
+  Cancelling frees the interval of the time slot for someone else. The counts on the dashboard and
   the lists follow the status, each person seeing their own: a user her appointments, the
   provider's staff the provider's.
 
@@ -14,7 +14,7 @@ Feature: Appointment status
       | Asha   | user@example.com     | user     |
     And Asha has signed in
     And Sunita has signed in
-    And Asha has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    And Asha has booked "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
 
   Rule: The admin moves an appointment to any status
 
@@ -29,26 +29,26 @@ Feature: Appointment status
         | completed |
         | cancelled |
 
-    Scenario: Cancelling frees the part for someone else
+    Scenario: Cancelling frees the interval for someone else
       Given Ben has registered as a user
       And Ben has signed in
       When Sunita marks Asha's appointment tomorrow at 09:00 as cancelled
-      Then Ben sees no part of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
-      When Ben books "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+      Then Ben sees no interval of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
+      When Ben books "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
       Then Ben is told "Appointment booked successfully"
 
-    Scenario: A cancelled appointment comes back while its part is still free
+    Scenario: A cancelled appointment comes back while its interval is still free
       Given Sunita has marked Asha's appointment tomorrow at 09:00 as cancelled
       When Sunita marks Asha's appointment tomorrow at 09:00 as scheduled
       Then Sunita is told "Appointment marked as scheduled"
       And Asha's appointment tomorrow at 09:00 is scheduled
-      And Asha sees only part 1 of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
+      And Asha sees only interval 1 of the time slot tomorrow at 09:00 at "Sunrise Clinic" as taken
 
-    Scenario: A cancelled appointment cannot come back once someone else has its part
+    Scenario: A cancelled appointment cannot come back once someone else has its interval
       Given Ben has registered as a user
       And Ben has signed in
       And Sunita has marked Asha's appointment tomorrow at 09:00 as cancelled
-      And Ben has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+      And Ben has booked "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
       When Sunita marks Asha's appointment tomorrow at 09:00 as scheduled
       Then Sunita is told "This slot was just booked"
       And Asha's appointment tomorrow at 09:00 is still cancelled
@@ -65,12 +65,12 @@ Feature: Appointment status
       Given Ben has registered as a user
       And Ben has signed in
       And Ivan has signed in
-      And Asha has booked these parts of the time slot tomorrow at 09:00 at "Sunrise Clinic":
-        | part | service              |
-        | 2    | General Consultation |
-        | 3    | General Consultation |
-        | 4    | Follow-up Visit      |
-      And Ben has booked "General Consultation" at "Sunrise Clinic" in part 5 of the time slot tomorrow at 09:00
+      And Asha has booked these intervals of the time slot tomorrow at 09:00 at "Sunrise Clinic":
+        | interval | service              |
+        | 2        | General Consultation |
+        | 3        | General Consultation |
+        | 4        | Follow-up Visit      |
+      And Ben has booked "General Consultation" at "Sunrise Clinic" in interval 5 of the time slot tomorrow at 09:00
       Then the appointment counts are:
         | person | scheduled | pending | completed | cancelled | total |
         | Asha   | 1         | 3       | 0         | 0         | 4     |
@@ -88,11 +88,11 @@ Feature: Appointment status
         | Ivan   | 2         | 1       | 1         | 1         | 5     |
 
     Scenario Outline: A user lists her <filter> appointments
-      Given Asha has booked these parts of the time slot tomorrow at 09:00 at "Sunrise Clinic":
-        | part | service              |
-        | 2    | General Consultation |
-        | 3    | General Consultation |
-        | 4    | Follow-up Visit      |
+      Given Asha has booked these intervals of the time slot tomorrow at 09:00 at "Sunrise Clinic":
+        | interval | service              |
+        | 2        | General Consultation |
+        | 3        | General Consultation |
+        | 4        | Follow-up Visit      |
       And Sunita has marked Asha's appointment tomorrow at 09:30 as completed
       And Sunita has marked Asha's appointment tomorrow at 10:00 as cancelled
       When Asha lists her <filter> appointments
@@ -108,10 +108,10 @@ Feature: Appointment status
         | scheduled | Follow-up Visit      | 10:30 | scheduled |
 
     Scenario: A user lists all her appointments in time order
-      Given Asha has booked these parts of the time slot tomorrow at 09:00 at "Sunrise Clinic":
-        | part | service              |
-        | 3    | Follow-up Visit      |
-        | 2    | General Consultation |
+      Given Asha has booked these intervals of the time slot tomorrow at 09:00 at "Sunrise Clinic":
+        | interval | service              |
+        | 3        | Follow-up Visit      |
+        | 2        | General Consultation |
       And Sunita has marked Asha's appointment tomorrow at 09:30 as cancelled
       When Asha lists all her appointments
       Then Asha is shown these appointments:

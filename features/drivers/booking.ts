@@ -29,13 +29,13 @@ import { slotAt } from './schedule';
  * bookings are kept, as the client keeps them, for paying the order they carry.
  */
 
-/** A time slot as a scenario names it: a part of it by its 1-based number, or null for a block. */
+/** A time slot as a scenario names it: an interval of it by its interval number, or null for a block. */
 export interface BookingTarget {
   provider: string;
   service: string;
   day: string;
   time: string;
-  part: number | null;
+  intervalNumber: number | null;
 }
 
 export type BookingAnswer = BookingResponse & { checkout?: CheckoutInfo };
@@ -58,30 +58,30 @@ export const lastBookingOf = (world: PlatformWorld, person: Person): BookingAnsw
 export const bookingsOf = (world: PlatformWorld): BookingAnswer[] => [...bookedIn(world).values()];
 
 /**
- * The slot the person picks: for a split window its part as the calendar offers it (the same
+ * The slot the person picks: for a split time slot its interval as the calendar offers it (the same
  * interval, even when someone has taken it meanwhile); for a block the whole window.
  */
-const chosenSlot = (window: TimeSlot, part: number | null): ChosenSlot => {
+const chosenSlot = (window: TimeSlot, intervalNumber: number | null): ChosenSlot => {
   let chosen: ChosenSlot | null;
-  if (part === null || !window.addAsSlot) {
-    chosen = chooseSlot(window, window.startDateTime, window.endDateTime, part);
+  if (intervalNumber === null || !window.addAsSlot) {
+    chosen = chooseSlot(window, window.startDateTime, window.endDateTime, intervalNumber);
   } else {
-    const interval = intervalOf(window, part) ?? beyondTheWindow(window, part);
-    chosen = chooseSlot(window, interval.startDateTime, interval.endDateTime, part);
+    const interval = intervalOf(window, intervalNumber) ?? beyondTheWindow(window, intervalNumber);
+    chosen = chooseSlot(window, interval.startDateTime, interval.endDateTime, intervalNumber);
   }
   assert.ok(chosen, `the time slot ${JSON.stringify(window)} cannot be chosen`);
   return chosen;
 };
 
 /**
- * A part the window does not have, which no screen offers: a form changed by hand, continuing
- * the window's parts past its end, so the server alone refuses it.
+ * An interval the time slot does not have, which no screen offers: a form changed by hand, continuing
+ * the time slot's intervals past its end, so the server alone refuses it.
  */
-const beyondTheWindow = (window: TimeSlot, part: number) => {
+const beyondTheWindow = (window: TimeSlot, intervalNumber: number) => {
   const first = intervalOf(window, 1);
-  assert.ok(first, `the time slot ${JSON.stringify(window)} has no parts`);
+  assert.ok(first, `the time slot ${JSON.stringify(window)} has no intervals`);
   const length = Date.parse(first.endDateTime) - Date.parse(first.startDateTime);
-  const start = Date.parse(first.startDateTime) + (part - 1) * length;
+  const start = Date.parse(first.startDateTime) + (intervalNumber - 1) * length;
   return {
     startDateTime: new Date(start).toISOString(),
     endDateTime: new Date(start + length).toISOString(),
@@ -90,7 +90,7 @@ const beyondTheWindow = (window: TimeSlot, part: number) => {
 
 /**
  * The booking form for a time slot as the confirm dialog fills it: the person looks up the
- * service's time slots, chooses the part (or block), and the form is made from the chosen slot
+ * service's time slots, chooses the interval (or block), and the form is made from the chosen slot
  * and the service the look-up matched.
  */
 export const bookingFormAt = async (
@@ -109,7 +109,7 @@ export const bookingFormAt = async (
   return bookingFormFor({
     providerId,
     serviceName: target.service,
-    slot: chosenSlot(window, target.part),
+    slot: chosenSlot(window, target.intervalNumber),
     service: lookup.matchedService,
   });
 };

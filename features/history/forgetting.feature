@@ -17,7 +17,7 @@ Feature: Forgetting a person
   Scenario: A forgotten user leaves no personal data
     Given Zoe has registered as a user with the name "Zoe Forgetmenot"
     And Zoe has signed in
-    And Zoe has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    And Zoe has booked "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
     And Sunita marks Zoe's appointment tomorrow at 09:00 as scheduled
     When Zoe deletes her account
     Then nothing in the event log or any read model holds Zoe's name, e-mail address or phone number

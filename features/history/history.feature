@@ -14,7 +14,7 @@ Feature: A provider's history
     And Asha has signed in
     And Sunita has signed in
     And Sam has signed in
-    And Asha has booked "General Consultation" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    And Asha has booked "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
 
   Scenario: A superadmin audits Sunrise Clinic
     When Sunita marks Asha's appointment tomorrow at 09:00 as scheduled

@@ -15,7 +15,7 @@ Feature: Calendar feeds and the chat assistant
 
   Scenario: The calendar lists a booking once and drops it when cancelled
     Given Sunita has connected the calendar app
-    When Asha books "Follow-up Visit" at "Sunrise Clinic" in part 2 of the time slot tomorrow at 09:00
+    When Asha books "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot tomorrow at 09:00
     Then the provider's calendar lists "Follow-up Visit — Asha User" once, confirmed
     When Sunita marks Asha's appointment tomorrow at 09:30 as cancelled
     Then the provider's calendar no longer lists "Follow-up Visit — Asha User"

@@ -19,7 +19,7 @@ Feature: Webhooks
   Scenario: A webhook that fails twice then succeeds
     Given Sunita has added the webhook "CRM" for "appointment.booked" events to her system
     And her system fails the next 2 deliveries
-    When Asha books "Follow-up Visit" at "Sunrise Clinic" in part 1 of the time slot tomorrow at 09:00
+    When Asha books "Follow-up Visit" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
     Then her system hears 3 signed requests for one "appointment.booked" event, all with the same webhook-id
     And the delivery log of "CRM" shows one "appointment.booked" delivery that succeeded after 3 attempts with status 200
 

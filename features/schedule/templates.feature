@@ -3,7 +3,7 @@ Feature: Schedule templates and availability
   A provider's admin keeps templates of a working week: the hours of each day and the breaks.
   Every provider starts with the "Standard Work Week", Monday to Friday from 09:00 to 17:00
   with a lunch break. Applying a template to a week opens that week's time slots at once, each
-  working day's hours with the breaks cut out, split into 30-minute parts. The provider's
+  working day's hours with the breaks cut out, split into 30-minute intervals. The provider's
   working hours, breaks and time zone are its availability.
 
   Background:

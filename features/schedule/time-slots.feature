@@ -1,10 +1,11 @@
 @any-hour
 Feature: Time slots
-  A provider's staff open time slots: windows on a day during which a service can be booked.
-  A window is either split into equal parts, each booked by one person, or one block that takes
-  a number of people. A time slot can repeat daily, weekly or monthly until a given day, which
-  makes one window per day. Times are the provider's own clock: Sunrise Clinic keeps India time
-  (Asia/Kolkata). Users see the windows of a service and are offered the first open slot.
+  A provider's staff open time slots: stretches of a day during which a service can be booked.
+  A time slot is either split into equal intervals, each booked by one person, or one block that
+  takes a number of people. A time slot form can repeat daily, weekly or monthly until a given
+  day, which makes one time slot per day. Times are the provider's own clock: Sunrise Clinic keeps
+  India time (Asia/Kolkata). Users see the time slots of a service and are offered the first open
+  slot.
 
   Background:
     Given the demo accounts exist, among them:
@@ -14,7 +15,7 @@ Feature: Time slots
       | Asha   | user@example.com     | user     |
     And Sunita has signed in
 
-  Rule: A time slot makes one window per day it repeats on, on the provider's clock
+  Rule: A time slot form makes one time slot per day it repeats on, on the provider's clock
 
     Scenario: The admin adds a time slot repeating daily for three days
       When Sunita adds this time slot:
@@ -85,7 +86,7 @@ Feature: Time slots
 
   Rule: Sending the same time slot again with the same Idempotency-Key creates it once
 
-    Scenario: A retried request does not double the windows
+    Scenario: A retried request does not double the time slots
       When Sunita sends this time slot twice with the same Idempotency-Key, as a retry would:
         | date         | tomorrow             |
         | start time   | 14:00                |
@@ -129,7 +130,7 @@ Feature: Time slots
         | date      | from  | to    | split into |
         | tomorrow  | 12:00 | 14:00 | 4          |
         | in 2 days | 14:00 | 16:00 | 4          |
-      And the first open slot Asha is offered is part 1 of the time slot tomorrow, from 12:00 to 12:30
+      And the first open slot Asha is offered is interval 1 of the time slot tomorrow, from 12:00 to 12:30
 
       Examples:
         | price | automatic booking | payment needed |

@@ -19,10 +19,10 @@ Feature: Attacks from outside are refused
     And Asha has signed in
 
   Scenario: A user tries to book Sunrise's paid slot under Rival's free price
-    When Asha books "General Consultation" at "Sunrise Clinic" in part 2 of the time slot tomorrow at 09:00, naming "Rival Clinic" as the provider
+    When Asha books "General Consultation" at "Sunrise Clinic" in interval 2 of the time slot tomorrow at 09:00, naming "Rival Clinic" as the provider
     Then Asha is told "This time slot belongs to another provider"
     And Asha has no appointments
-    When Asha books "General Consultation" at "Sunrise Clinic" in part 2 of the time slot tomorrow at 09:00
+    When Asha books "General Consultation" at "Sunrise Clinic" in interval 2 of the time slot tomorrow at 09:00
     Then Asha's new appointment is:
       | service        | General Consultation |
       | provider       | Sunrise Clinic       |

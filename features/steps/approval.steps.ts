@@ -74,7 +74,7 @@ Then(
     // No call shows a provider account's status yet; the provider itself knows it.
     const provider = await providerAccountOf(this, user.providerId);
     assert.ok(provider.status === 'active', `"${businessName}" is ${provider.status}`);
-    assert.equal(provider.businessName, businessName);
+    assert.equal(provider.name, businessName);
     assert.equal(provider.adminId, user.id);
   },
 );

@@ -29,7 +29,7 @@ import { PAYMENT_TIMEOUT_MS, type ApiResponse, type Person, type PlatformWorld }
 /*
  * Booking and appointment status (docs/product.md §3, §4, §7.3), driven through the API as the booking
  * screen does (drivers/booking). A time slot is named by its provider, its day (in the
- * provider's zone) and its start time; a part of it by its 1-based number.
+ * provider's zone) and its start time; an interval of it by its interval number.
  */
 
 /** The answers to requests sent together, per scenario. */
@@ -39,51 +39,55 @@ const burstOf = (world: PlatformWorld): ApiResponse[] => bursts.get(world) ?? []
 // ---------------------------------------------------------------- booking
 
 When(
-  '{person} books {string} at {string} in part {int} of the time slot {day} at {time}',
+  '{person} books {string} at {string} in interval {int} of the time slot {day} at {time}',
   async function (
     this: PlatformWorld,
     who: string,
     service: string,
     provider: string,
-    part: number,
+    intervalNumber: number,
     day: string,
     time: string,
   ) {
-    await book(this, this.person(who), { provider, service, day, time, part });
+    await book(this, this.person(who), { provider, service, day, time, intervalNumber });
   },
 );
 
 When(
-  '{person} books {string} at {string} in part {int} of the time slot {day} at {time}, naming {string} as the provider',
+  '{person} books {string} at {string} in interval {int} of the time slot {day} at {time}, naming {string} as the provider',
   async function (
     this: PlatformWorld,
     who: string,
     service: string,
     provider: string,
-    part: number,
+    intervalNumber: number,
     day: string,
     time: string,
     named: string,
   ) {
     const person = this.person(who);
-    const form = await bookingFormAt(this, person, { provider, service, day, time, part });
+    const form = await bookingFormAt(this, person, { provider, service, day, time, intervalNumber });
     // The form changed by hand: another provider named, for that provider's price.
     await sendBooking(this, person, { ...form, providerId: (await providerNamed(this, named)).id });
   },
 );
 
 Given(
-  '{person} has booked {string} at {string} in part {int} of the time slot {day} at {time}',
+  '{person} has booked {string} at {string} in interval {int} of the time slot {day} at {time}',
   async function (
     this: PlatformWorld,
     who: string,
     service: string,
     provider: string,
-    part: number,
+    intervalNumber: number,
     day: string,
     time: string,
   ) {
-    ok(await book(this, this.person(who), { provider, service, day, time, part }), 201, 'booking failed');
+    ok(
+      await book(this, this.person(who), { provider, service, day, time, intervalNumber }),
+      201,
+      'booking failed',
+    );
   },
 );
 
@@ -95,18 +99,18 @@ const sendTogether = async (world: PlatformWorld, person: Person, count: number,
 };
 
 When(
-  '{person} sends {int} bookings of {string} at {string} for part {int} of the time slot {day} at {time} at the same moment',
+  '{person} sends {int} bookings of {string} at {string} for interval {int} of the time slot {day} at {time} at the same moment',
   async function (
     this: PlatformWorld,
     who: string,
     count: number,
     service: string,
     provider: string,
-    part: number,
+    intervalNumber: number,
     day: string,
     time: string,
   ) {
-    await sendTogether(this, this.person(who), count, { provider, service, day, time, part });
+    await sendTogether(this, this.person(who), count, { provider, service, day, time, intervalNumber });
   },
 );
 
@@ -121,7 +125,7 @@ When(
     day: string,
     time: string,
   ) {
-    await sendTogether(this, this.person(who), count, { provider, service, day, time, part: null });
+    await sendTogether(this, this.person(who), count, { provider, service, day, time, intervalNumber: null });
   },
 );
 
@@ -142,19 +146,19 @@ Then(
 );
 
 When(
-  '{person} sends the same booking of {string} at {string} for part {int} of the time slot {day} at {time} {int} times with one Idempotency-Key, as a double click would',
+  '{person} sends the same booking of {string} at {string} for interval {int} of the time slot {day} at {time} {int} times with one Idempotency-Key, as a double click would',
   async function (
     this: PlatformWorld,
     who: string,
     service: string,
     provider: string,
-    part: number,
+    intervalNumber: number,
     day: string,
     time: string,
     count: number,
   ) {
     const person = this.person(who);
-    const form = await bookingFormAt(this, person, { provider, service, day, time, part });
+    const form = await bookingFormAt(this, person, { provider, service, day, time, intervalNumber });
     const key = randomUUID();
     bursts.set(
       this,
@@ -214,12 +218,12 @@ Then(
     provider: string,
   ) {
     const { window } = await anySlotAt(this, this.person(who), provider, day, time);
-    assert.equal(window.addAsSlot, false, 'this time slot is split into parts, not a block');
+    assert.equal(window.addAsSlot, false, 'this time slot is split into intervals, not a block');
     assert.equal(window.availableSlots, left, JSON.stringify(window));
   },
 );
 
-const takenParts = async (
+const takenIntervals = async (
   world: PlatformWorld,
   person: Person,
   provider: string,
@@ -231,23 +235,23 @@ const takenParts = async (
 };
 
 Then(
-  '{person} sees only part {int} of the time slot {day} at {time} at {string} as taken',
+  '{person} sees only interval {int} of the time slot {day} at {time} at {string} as taken',
   async function (
     this: PlatformWorld,
     who: string,
-    part: number,
+    intervalNumber: number,
     day: string,
     time: string,
     provider: string,
   ) {
-    assert.deepEqual(await takenParts(this, this.person(who), provider, day, time), [part]);
+    assert.deepEqual(await takenIntervals(this, this.person(who), provider, day, time), [intervalNumber]);
   },
 );
 
 Then(
-  '{person} sees no part of the time slot {day} at {time} at {string} as taken',
+  '{person} sees no interval of the time slot {day} at {time} at {string} as taken',
   async function (this: PlatformWorld, who: string, day: string, time: string, provider: string) {
-    assert.deepEqual(await takenParts(this, this.person(who), provider, day, time), []);
+    assert.deepEqual(await takenIntervals(this, this.person(who), provider, day, time), []);
   },
 );
 
@@ -257,7 +261,7 @@ const activeAppointmentsIn = async (
   person: Person,
   day: string,
   time: string,
-  part: number | null,
+  intervalNumber: number | null,
 ) => {
   const window = (await allSlotsOf(world, person)).find(
     (slot) => slot.date === dayFrom(day, slot.timezone) && slot.startTime === time,
@@ -265,14 +269,21 @@ const activeAppointmentsIn = async (
   assert.ok(window, `${person.name} has no time slot ${day} at ${time}`);
   const appointments = await appointmentsOf(world, person);
   return appointments.filter(
-    (a) => a.timeslotId === window._id && a.index === part && a.status !== 'cancelled',
+    (a) => a.timeslotId === window._id && a.index === intervalNumber && a.status !== 'cancelled',
   );
 };
 
 Then(
-  '{person} sees exactly {int} appointment(s) in part {int} of the time slot {day} at {time}',
-  async function (this: PlatformWorld, who: string, count: number, part: number, day: string, time: string) {
-    const found = await activeAppointmentsIn(this, this.person(who), day, time, part);
+  '{person} sees exactly {int} appointment(s) in interval {int} of the time slot {day} at {time}',
+  async function (
+    this: PlatformWorld,
+    who: string,
+    count: number,
+    intervalNumber: number,
+    day: string,
+    time: string,
+  ) {
+    const found = await activeAppointmentsIn(this, this.person(who), day, time, intervalNumber);
     assert.equal(found.length, count, JSON.stringify(found));
   },
 );
@@ -495,7 +506,7 @@ Then('{person} is shown these appointments:', function (this: PlatformWorld, who
 });
 
 Given(
-  '{person} has booked these parts of the time slot {day} at {time} at {string}:',
+  '{person} has booked these intervals of the time slot {day} at {time} at {string}:',
   async function (
     this: PlatformWorld,
     who: string,
@@ -506,8 +517,8 @@ Given(
   ) {
     const person = this.person(who);
     for (const row of table.hashes()) {
-      const target = { provider, service: row.service!, day, time, part: Number(row.part) };
-      ok(await book(this, person, target), 201, `booking part ${row.part} failed`);
+      const target = { provider, service: row.service!, day, time, intervalNumber: Number(row.interval) };
+      ok(await book(this, person, target), 201, `booking interval ${row.interval} failed`);
     }
   },
 );

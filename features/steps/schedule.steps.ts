@@ -161,9 +161,15 @@ Given(
     from: string,
     to: string,
     services: string,
-    parts: number,
+    intervals: number,
   ) {
-    const fields = { date: day, 'start time': from, 'end time': to, services, 'split into': String(parts) };
+    const fields = {
+      date: day,
+      'start time': from,
+      'end time': to,
+      services,
+      'split into': String(intervals),
+    };
     ok(await addsTimeSlot(this, this.person(who), fields), 201, 'adding the time slot failed');
   },
 );
@@ -172,7 +178,7 @@ When(
   '{person} adds a time slot with the {slotField} {string}',
   async function (this: PlatformWorld, who: string, field: SlotField, value: string) {
     const fields = { ...A_TIME_SLOT, [field]: value };
-    // Places instead of parts: the split option is off.
+    // Places instead of intervals: the split option is off.
     if (field === 'places') delete fields['split into'];
     await addsTimeSlot(this, this.person(who), fields);
   },
@@ -332,8 +338,15 @@ Then(
 );
 
 Then(
-  'the first open slot {person} is offered is part {int} of the time slot {day}, from {time} to {time}',
-  async function (this: PlatformWorld, who: string, part: number, day: string, from: string, to: string) {
+  'the first open slot {person} is offered is interval {int} of the time slot {day}, from {time} to {time}',
+  async function (
+    this: PlatformWorld,
+    who: string,
+    intervalNumber: number,
+    day: string,
+    from: string,
+    to: string,
+  ) {
     const person = this.person(who);
     const { timeslots, firstTimeslot } = slotLookup(person);
     assert.ok(firstTimeslot, `${who} is offered no slot`);
@@ -341,11 +354,11 @@ Then(
     const window = timeslots.find((slot) => slot._id === firstTimeslot._id);
     assert.ok(window, 'the first slot belongs to none of the time slots shown');
     assert.equal(window.date, date);
-    assert.equal(firstTimeslot.index, part);
+    assert.equal(firstTimeslot.index, intervalNumber);
     assert.equal(firstTimeslot.intervalStart, zonedInstant(date, from, window.timezone).toISOString());
     assert.equal(firstTimeslot.intervalEnd, zonedInstant(date, to, window.timezone).toISOString());
-    if (part === 1)
-      assert.equal(firstTimeslot.intervalStart, window.startDateTime, 'part 1 opens the time slot');
+    if (intervalNumber === 1)
+      assert.equal(firstTimeslot.intervalStart, window.startDateTime, 'interval 1 opens the time slot');
   },
 );
 

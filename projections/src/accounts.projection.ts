@@ -48,7 +48,7 @@ const SHAPES: Record<string, z.ZodType> = {
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  version: 1,
+  version: 2,
   createTables: (schema) => `
     CREATE TABLE ${schema}.users (
       id text PRIMARY KEY,
@@ -71,7 +71,8 @@ export const accountsProjection: Projection = {
     CREATE TABLE ${schema}.providers (
       id text PRIMARY KEY,
       admin_id text NOT NULL,
-      business_name text NOT NULL,
+      -- The provider's name (businessName in ProviderRegistered).
+      name text NOT NULL,
       industry text NOT NULL,
       email text NOT NULL,
       phone text NOT NULL,
@@ -149,7 +150,7 @@ export const accountsProjection: Projection = {
         return;
       case 'ProviderRegistered':
         await db.query(
-          `INSERT INTO ${schema}.providers (id, admin_id, business_name, industry, email, phone, address, status,
+          `INSERT INTO ${schema}.providers (id, admin_id, name, industry, email, phone, address, status,
              created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8) ON CONFLICT (id) DO NOTHING`,
           [d.providerId, d.adminId, d.businessName, d.industry, d.email, d.phone, d.address, d.at],

@@ -16,7 +16,7 @@ interface StaffRow {
 
 interface PendingProviderRow {
   admin_id: string;
-  business_name: string;
+  name: string;
   email: string;
   industry: string;
 }
@@ -39,12 +39,12 @@ export const staffOfProvider = async (pool: pg.Pool, providerId: string): Promis
 /** Provider registrations waiting for a superadmin, oldest first; `_id` is the registering user's id. */
 export const pendingProviderRegistrations = async (pool: pg.Pool): Promise<PendingProviderUser[]> => {
   const { rows } = await pool.query<PendingProviderRow>(
-    `SELECT admin_id, business_name, email, industry FROM rm_accounts.providers
+    `SELECT admin_id, name, email, industry FROM rm_accounts.providers
       WHERE status = 'pending' ORDER BY created_at, id`,
   );
   return rows.map((row) => ({
     _id: row.admin_id,
-    businessname: row.business_name,
+    businessname: row.name,
     email: row.email,
     industry: row.industry,
   }));

@@ -41,7 +41,7 @@ const SCHEMAS = {
  */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
-  version: 3,
+  version: 4,
   createTables: (schema) => `
     CREATE TABLE ${schema}.appointments (
       id text PRIMARY KEY,
@@ -52,7 +52,7 @@ export const appointmentsProjection: Projection = {
       provider_name text NOT NULL,
       service_name text NOT NULL,
       timeslot_id text NOT NULL,
-      idx integer,
+      interval_number integer,
       date date NOT NULL,
       start_time text NOT NULL,
       end_time text NOT NULL,
@@ -89,14 +89,14 @@ const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schem
   if (bookings.length === 0) return;
   await db.query(
     `INSERT INTO ${schema}.appointments (id, user_id, email, username, provider_id, provider_name, service_name,
-       timeslot_id, idx, date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed,
+       timeslot_id, interval_number, date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed,
        amount, currency, note, image_url, created_at, updated_at)
-     SELECT id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, idx, date,
+     SELECT id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, interval_number, date,
        start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, amount,
        COALESCE(b.currency, (SELECT c.currency FROM ${schema}.provider_currencies c WHERE c.provider_id = b.provider_id), $2),
        note, image_url, at, at
        FROM jsonb_to_recordset($1::jsonb) AS b(id text, user_id text, email text, username text, provider_id text,
-         provider_name text, service_name text, timeslot_id text, idx integer, date date, start_time text,
+         provider_name text, service_name text, timeslot_id text, interval_number integer, date date, start_time text,
          end_time text, starts_at timestamptz, ends_at timestamptz, timezone text, status text,
          payment_needed boolean, amount numeric, currency text, note text, image_url text, at timestamptz)
      ON CONFLICT (id) DO NOTHING`,
@@ -111,7 +111,7 @@ const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schem
           provider_name: d.providerName,
           service_name: d.serviceName,
           timeslot_id: d.timeSlotId,
-          idx: d.index,
+          interval_number: d.index,
           date: d.date,
           start_time: timeOfDayIn(new Date(d.startDateTime), d.timezone),
           end_time: timeOfDayIn(new Date(d.endDateTime), d.timezone),

@@ -14,7 +14,7 @@ interface AppointmentRow {
   provider_name: string;
   service_name: string;
   timeslot_id: string;
-  idx: number | null;
+  interval_number: number | null;
   date: string;
   start_time: string;
   end_time: string;
@@ -33,7 +33,7 @@ interface AppointmentRow {
   order_id: string | null;
 }
 
-const COLUMNS = `id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, idx,
+const COLUMNS = `id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, interval_number,
   date::text AS date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, paid, amount, currency,
   note, image_url, created_at, updated_at, order_id`;
 
@@ -46,7 +46,7 @@ const toAppointment = (row: AppointmentRow): Appointment => ({
   providerName: row.provider_name,
   serviceName: row.service_name,
   timeslotId: row.timeslot_id,
-  index: row.idx,
+  index: row.interval_number,
   date: row.date,
   starttime: row.start_time,
   startTime: row.start_time,

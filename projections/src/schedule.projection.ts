@@ -24,7 +24,7 @@ import { inRuns, type ApplyContext, type Projection } from './projection';
 /** A provider's first event as this read model reads it: its currency, or its address's country's. */
 const providerFirst = { providerId: true, at: true, address: true, currency: true } as const;
 
-/** What a booking takes from its window. */
+/** What a booking takes from its time slot. */
 const Booked = IntervalBooked.pick({
   at: true,
   providerId: true,
@@ -58,29 +58,31 @@ const SCHEMAS = {
 } satisfies EventSchemas;
 
 /**
- * Availability for booking and schedule management (docs/product.md §2.6, §2.8, §7.5): open windows per
+ * Availability for booking and schedule management (docs/product.md §2.6, §2.8, §7.5): time slots per
  * provider and day, the services they offer, and schedule templates. `versions` counts the
- * changes to each provider's windows and services, so a reader can keep a derived answer until
+ * changes to each provider's time slots and services, so a reader can keep a derived answer until
  * the count moves.
  */
 export const scheduleProjection: Projection = {
   name: 'schedule',
-  version: 3,
+  version: 4,
   createTables: (schema) => `
     CREATE TABLE ${schema}.time_slots (
       id text PRIMARY KEY,
       provider_id text NOT NULL,
-      service_ids text[] NOT NULL,
+      service_names text[] NOT NULL,
       date date NOT NULL,
       start_time text NOT NULL,
       end_time text NOT NULL,
       timezone text NOT NULL,
       starts_at timestamptz NOT NULL,
       ends_at timestamptz NOT NULL,
-      available_slots integer NOT NULL,
       capacity integer NOT NULL,
-      indexes integer[] NOT NULL DEFAULT '{}',
-      add_as_slot boolean NOT NULL
+      -- A block's places left; null for a split time slot, whose free intervals are the ones
+      -- not in taken_intervals.
+      places_left integer,
+      taken_intervals integer[] NOT NULL DEFAULT '{}',
+      split boolean NOT NULL
     );
     CREATE INDEX ON ${schema}.time_slots (provider_id, date, starts_at);
     CREATE TABLE ${schema}.services (
@@ -112,11 +114,11 @@ export const scheduleProjection: Projection = {
       updated_at timestamptz NOT NULL,
       PRIMARY KEY (provider_id, id)
     );
-    -- Which appointment holds which interval (index) or place (null) of a window.
+    -- Which appointment holds which interval (its interval number) or place (null) of a time slot.
     CREATE TABLE ${schema}.holds (
       appointment_id text PRIMARY KEY,
       timeslot_id text NOT NULL,
-      idx integer,
+      interval_number integer,
       active boolean NOT NULL
     );
     CREATE TABLE ${schema}.versions (
@@ -135,18 +137,18 @@ export const scheduleProjection: Projection = {
          ON CONFLICT (provider_id) DO UPDATE SET version = ${schema}.versions.version + 1`,
         [d.providerId],
       );
-    /** Takes (+1) or frees (-1) an interval of a split window, or a place in a block. */
-    const hold = (timeSlotId: string, index: number | null, change: 1 | -1) =>
-      index === null
-        ? db.query(`UPDATE ${schema}.time_slots SET available_slots = available_slots - $2 WHERE id = $1`, [
+    /** Takes (+1) or frees (-1) an interval of a split time slot, or a place in a block. */
+    const hold = (timeSlotId: string, intervalNumber: number | null, change: 1 | -1) =>
+      intervalNumber === null
+        ? db.query(`UPDATE ${schema}.time_slots SET places_left = places_left - $2 WHERE id = $1`, [
             timeSlotId,
             change,
           ])
         : db.query(
             change > 0
-              ? `UPDATE ${schema}.time_slots SET indexes = array_append(array_remove(indexes, $2), $2) WHERE id = $1`
-              : `UPDATE ${schema}.time_slots SET indexes = array_remove(indexes, $2) WHERE id = $1`,
-            [timeSlotId, index],
+              ? `UPDATE ${schema}.time_slots SET taken_intervals = array_append(array_remove(taken_intervals, $2), $2) WHERE id = $1`
+              : `UPDATE ${schema}.time_slots SET taken_intervals = array_remove(taken_intervals, $2) WHERE id = $1`,
+            [timeSlotId, intervalNumber],
           );
     const saveTemplate = (template: ScheduleTemplate) =>
       db.query(
@@ -217,10 +219,10 @@ export const scheduleProjection: Projection = {
           ],
         );
         if (type === 'ServiceEdited' && d.previousName !== d.name) {
-          // Windows name their services; a renamed service keeps its windows.
+          // Time slots name their services; a renamed service keeps its time slots.
           await db.query(
-            `UPDATE ${schema}.time_slots SET service_ids = array_replace(service_ids, $2, $3)
-              WHERE provider_id = $1 AND $2 = ANY(service_ids)`,
+            `UPDATE ${schema}.time_slots SET service_names = array_replace(service_names, $2, $3)
+              WHERE provider_id = $1 AND $2 = ANY(service_names)`,
             [d.providerId, d.previousName, d.name],
           );
         }
@@ -229,8 +231,8 @@ export const scheduleProjection: Projection = {
       case 'ServiceDeleted':
         await db.query(`DELETE FROM ${schema}.services WHERE id = $1`, [d.serviceId]);
         await db.query(
-          `UPDATE ${schema}.time_slots SET service_ids = array_remove(service_ids, $2)
-            WHERE provider_id = $1 AND $2 = ANY(service_ids)`,
+          `UPDATE ${schema}.time_slots SET service_names = array_remove(service_names, $2)
+            WHERE provider_id = $1 AND $2 = ANY(service_names)`,
           [d.providerId, d.name],
         );
         await bump();
@@ -249,24 +251,29 @@ export const scheduleProjection: Projection = {
         return;
       case 'AppointmentStatusChanged': {
         const active = d.to !== 'cancelled';
-        const { rows } = await db.query<{ timeslot_id: string; idx: number | null; active: boolean }>(
-          `SELECT timeslot_id, idx, active FROM ${schema}.holds WHERE appointment_id = $1`,
-          [d.appointmentId],
-        );
+        const { rows } = await db.query<{
+          timeslot_id: string;
+          interval_number: number | null;
+          active: boolean;
+        }>(`SELECT timeslot_id, interval_number, active FROM ${schema}.holds WHERE appointment_id = $1`, [
+          d.appointmentId,
+        ]);
         const before = rows[0];
         await db.query(`UPDATE ${schema}.holds SET active = $2 WHERE appointment_id = $1`, [
           d.appointmentId,
           active,
         ]);
-        if (before && before.active !== active) await hold(before.timeslot_id, before.idx, active ? +1 : -1);
+        if (before && before.active !== active)
+          await hold(before.timeslot_id, before.interval_number, active ? +1 : -1);
         await bump();
         return;
       }
       case 'TimeSlotAdded':
         await db.query(
-          `INSERT INTO ${schema}.time_slots (id, provider_id, service_ids, date, start_time, end_time, timezone,
-             starts_at, ends_at, available_slots, capacity, add_as_slot)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) ON CONFLICT (id) DO NOTHING`,
+          `INSERT INTO ${schema}.time_slots (id, provider_id, service_names, date, start_time, end_time, timezone,
+             starts_at, ends_at, capacity, places_left, split)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11 THEN NULL ELSE $10::integer END, $11)
+           ON CONFLICT (id) DO NOTHING`,
           [
             d.timeSlotId,
             d.providerId,
@@ -290,7 +297,7 @@ export const scheduleProjection: Projection = {
 };
 
 /**
- * A run of bookings: their holds, the intervals and places they take per window, and the
+ * A run of bookings: their holds, the intervals and places they take per time slot, and the
  * change count per provider.
  */
 const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
@@ -298,25 +305,26 @@ const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): P
     .map((event) => parseData('schedule', Booked, event))
     .filter((booking) => booking !== undefined);
   if (bookings.length === 0) return;
-  const windows = new Map<string, { id: string; added: number[]; places: number }>();
+  const timeSlots = new Map<string, { id: string; added: number[]; places: number }>();
   const providers = new Map<string, number>();
   for (const b of bookings) {
     providers.set(b.providerId, (providers.get(b.providerId) ?? 0) + 1);
     if (b.status === 'cancelled') continue;
-    const window = windows.get(b.timeSlotId) ?? { id: b.timeSlotId, added: [], places: 0 };
-    if (b.index === null) window.places++;
-    else window.added.push(b.index);
-    windows.set(b.timeSlotId, window);
+    const timeSlot = timeSlots.get(b.timeSlotId) ?? { id: b.timeSlotId, added: [], places: 0 };
+    if (b.index === null) timeSlot.places++;
+    else timeSlot.added.push(b.index);
+    timeSlots.set(b.timeSlotId, timeSlot);
   }
   // Three tables in one statement: one round trip per run.
   await db.query(
     `WITH holds AS (
-       INSERT INTO ${schema}.holds (appointment_id, timeslot_id, idx, active)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS h(appointment_id text, timeslot_id text, idx integer, active boolean)
-     ), windows AS (
+       INSERT INTO ${schema}.holds (appointment_id, timeslot_id, interval_number, active)
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS h(appointment_id text, timeslot_id text, interval_number integer, active boolean)
+     ), taken AS (
        UPDATE ${schema}.time_slots t
-          SET indexes = array(SELECT i FROM unnest(t.indexes) AS i WHERE i <> ALL (w.added)) || w.added,
-              available_slots = t.available_slots - w.places
+          SET taken_intervals = array(SELECT i FROM unnest(t.taken_intervals) AS i WHERE i <> ALL (w.added)) || w.added,
+              places_left = t.places_left - w.places
          FROM jsonb_to_recordset($2::jsonb) AS w(id text, added integer[], places integer)
         WHERE t.id = w.id
      )
@@ -327,11 +335,11 @@ const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): P
         bookings.map((b) => ({
           appointment_id: b.appointmentId,
           timeslot_id: b.timeSlotId,
-          idx: b.index,
+          interval_number: b.index,
           active: b.status !== 'cancelled',
         })),
       ),
-      JSON.stringify([...windows.values()]),
+      JSON.stringify([...timeSlots.values()]),
       [...providers.keys()],
       [...providers.values()],
     ],

@@ -10,33 +10,35 @@ import type { MatchedService, ScheduleTemplate, TimeSlot } from '@appointment/co
 interface TimeSlotRow {
   id: string;
   provider_id: string;
-  service_ids: string[];
+  service_names: string[];
   date: string;
   start_time: string;
   end_time: string;
   timezone: string;
   starts_at: Date;
   ends_at: Date;
-  available_slots: number;
   capacity: number;
-  indexes: number[];
-  add_as_slot: boolean;
+  /** Null for a split time slot. */
+  places_left: number | null;
+  taken_intervals: number[];
+  split: boolean;
 }
 
-const SLOT_COLUMNS = `id, provider_id, service_ids, date::text AS date, start_time, end_time, timezone, starts_at,
-  ends_at, available_slots, capacity, indexes, add_as_slot`;
+const SLOT_COLUMNS = `id, provider_id, service_names, date::text AS date, start_time, end_time, timezone, starts_at,
+  ends_at, capacity, places_left, taken_intervals, split`;
 
+/** A row in the API's shape: `availableSlots` is a split time slot's capacity, a block's places left. */
 const toTimeSlot = (row: TimeSlotRow): TimeSlot => ({
   _id: row.id,
   providerId: row.provider_id,
-  serviceIds: row.service_ids,
+  serviceIds: row.service_names,
   date: row.date,
   startTime: row.start_time,
   endTime: row.end_time,
-  availableSlots: row.available_slots,
+  availableSlots: row.split ? row.capacity : (row.places_left ?? 0),
   capacity: row.capacity,
-  indexes: row.indexes,
-  addAsSlot: row.add_as_slot,
+  indexes: row.taken_intervals,
+  addAsSlot: row.split,
   timezone: row.timezone,
   startDateTime: row.starts_at.toISOString(),
   endDateTime: row.ends_at.toISOString(),
@@ -59,7 +61,7 @@ export const timeSlotsOfProvider = async (
 ): Promise<TimeSlot[]> => {
   const { rows } = await pool.query<TimeSlotRow>(
     `SELECT ${SLOT_COLUMNS} FROM rm_schedule.time_slots
-      WHERE provider_id = $1 AND ($2::text IS NULL OR $2 = ANY(service_ids)) ORDER BY starts_at, id`,
+      WHERE provider_id = $1 AND ($2::text IS NULL OR $2 = ANY(service_names)) ORDER BY starts_at, id`,
     [providerId, serviceName ?? null],
   );
   return rows.map(toTimeSlot);
@@ -74,7 +76,7 @@ export const timeSlotsFromToday = async (
 ): Promise<TimeSlot[]> => {
   const { rows } = await pool.query<TimeSlotRow>(
     `SELECT ${SLOT_COLUMNS} FROM rm_schedule.time_slots
-      WHERE provider_id = $1 AND $2 = ANY(service_ids) AND date >= ($3::timestamptz AT TIME ZONE timezone)::date
+      WHERE provider_id = $1 AND $2 = ANY(service_names) AND date >= ($3::timestamptz AT TIME ZONE timezone)::date
       ORDER BY starts_at, id`,
     [providerId, serviceName, now.toISOString()],
   );

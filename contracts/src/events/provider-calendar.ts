@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The events of a provider's calendar stream (issue 18: the times its windows take), written
+ * The events of a provider's calendar stream (issue 18: the times its time slots take), written
  * once. The provider-calendar decider produces them.
  */
 
-/** The time a window takes: UTC instants, with the provider's own day and times for messages. */
+/** The time a time slot takes: UTC instants, with the provider's own day and times for messages. */
 export const CalendarEntry = z.object({
   timeSlotId: z.string(),
   date: z.string(),
@@ -18,7 +18,7 @@ export type CalendarEntry = z.infer<typeof CalendarEntry>;
 
 const Windows = z.object({ providerId: z.string(), windows: z.array(CalendarEntry), at: z.string() });
 
-/** The first event of a calendar opened after its provider had windows: those windows. */
+/** The first event of a calendar opened after its provider had time slots: those time slots. */
 export const CalendarOpened = Windows;
 export const WindowsReserved = Windows;
 

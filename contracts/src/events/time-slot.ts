@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { AppointmentStatus } from '../appointments';
 
 /**
- * The events of a time slot's stream (one availability window, docs/product.md §3), written once. The
+ * The events of a time slot's stream (docs/product.md §3), written once. The
  * decider produces them; read models and reactors parse them with these schemas, or with a
  * `.pick()` of the fields they read, so an event never has a second, hand-typed shape.
  */
 
-/** A window as its provider opened it. */
+/**
+ * A time slot as its provider opened it, in the log's names: serviceIds holds service names,
+ * availableSlots the capacity, addAsSlot whether it is split.
+ */
 export const TimeSlotDetails = z.object({
   timeSlotId: z.string(),
   providerId: z.string(),
@@ -16,7 +19,7 @@ export const TimeSlotDetails = z.object({
   startTime: z.string(),
   endTime: z.string(),
   timezone: z.string(),
-  /** UTC instants of the window's start and end in the provider's zone. */
+  /** UTC instants of the time slot's start and end in the provider's zone. */
   startDateTime: z.string(),
   endDateTime: z.string(),
   availableSlots: z.number(),
@@ -27,14 +30,14 @@ export type TimeSlotDetails = z.infer<typeof TimeSlotDetails>;
 /** What an appointment records about itself when it takes an interval. */
 export const BookingDetails = z.object({
   appointmentId: z.string(),
-  /** The provider whose service priced the booking: it must be the window's own. */
+  /** The provider whose service priced the booking: it must be the time slot's own. */
   providerId: z.string(),
   userId: z.string(),
   email: z.string(),
   username: z.string(),
   providerName: z.string(),
   serviceName: z.string(),
-  /** 1-based interval of a split window; null for a block. */
+  /** The interval number in a split time slot (the log's `index`); null for a block. */
   index: z.number().nullable(),
   paymentNeeded: z.boolean(),
   automaticBooking: z.boolean(),
@@ -46,7 +49,7 @@ export const BookingDetails = z.object({
 });
 export type BookingDetails = z.infer<typeof BookingDetails>;
 
-/** Which appointment of which window an event is about, and when. */
+/** Which appointment of which time slot an event is about, and when. */
 const AppointmentRef = z.object({
   timeSlotId: z.string(),
   providerId: z.string(),

@@ -227,8 +227,8 @@ export const run = async (): Promise<void> => {
 
     const doubles = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (
-         SELECT timeslot_id, idx FROM rm_appointments.appointments WHERE status <> 'cancelled'
-          GROUP BY timeslot_id, idx HAVING count(*) > 1) d`,
+         SELECT timeslot_id, interval_number FROM rm_appointments.appointments WHERE status <> 'cancelled'
+          GROUP BY timeslot_id, interval_number HAVING count(*) > 1) d`,
     );
     figure(SUITE, 'double_bookings', doubles.rows[0]!.n, '');
     note(`${SUITE}: target ≥ ${TARGET_RPS} bookings/s, p99 ≤ 100 ms, zero double bookings`);

@@ -45,15 +45,15 @@ export interface AppointmentsDependencies {
   answerAfterReadModel?: boolean;
 }
 
-/** Bookings of one window race on its stream; each lost race is decided again, a bounded number of times. */
+/** Bookings of one time slot race on its stream; each lost race is decided again, a bounded number of times. */
 const BOOKING_RETRIES = 60;
 
 /** What every appointments slice shares: its dependencies, the clock, the caches, read-your-writes. */
 export interface AppointmentsContext {
   deps: AppointmentsDependencies;
   now: () => Date;
-  /** How every command on a window is handled: lost races decided again, then 409. */
-  onWindow: HandleOptions<TimeSlotState>;
+  /** How every command on a time slot is handled: lost races decided again, then 409. */
+  onTimeSlot: HandleOptions<TimeSlotState>;
   providers: ProviderStates;
   reads: ReadYourWrites;
 }
@@ -61,17 +61,17 @@ export interface AppointmentsContext {
 export const appointmentsContext = (deps: AppointmentsDependencies): AppointmentsContext => ({
   deps,
   now: deps.now ?? (() => new Date()),
-  onWindow: {
+  onTimeSlot: {
     maxRetries: BOOKING_RETRIES,
     conflictMessage: MESSAGES.slotJustBooked,
-    // Windows this process booked on lately: a booking usually decides without reading.
+    // Time slots this process booked on lately: a booking usually decides without reading.
     cache: new StreamCache<TimeSlotState>(),
   },
   providers: new ProviderStates(deps.store, deps.keepProviders ?? false),
   reads: new ReadYourWrites(deps.waitFor),
 });
 
-/** A command on an appointment's window, answered once the read models hold its events. */
+/** A command on an appointment's time slot, answered once the read models hold its events. */
 export const onTimeSlot = async (
   context: AppointmentsContext,
   actor: Actor | undefined,
@@ -83,7 +83,7 @@ export const onTimeSlot = async (
     timeSlotStream(timeSlotId),
     timeSlotDecider,
     { ...command, metadata: commandMetadata(context.now(), actor) } as TimeSlotCommand,
-    context.onWindow,
+    context.onTimeSlot,
   );
   await context.reads.settled(result.position);
 };

@@ -2,7 +2,6 @@ import type {
   Appointment,
   AppointmentCounts,
   AppointmentStatus,
-  BookingForm,
   DashboardDetails,
 } from '@appointment/contracts/appointments';
 import type { PaymentResult } from '@appointment/contracts/payments';
@@ -13,6 +12,7 @@ import {
   type AppointmentsContext,
   type AppointmentsDependencies,
 } from './appointments-context';
+import type { BookingRequest } from './book/booking-request';
 import { book } from './book/book';
 import { changeStatus } from './change-status/change-status';
 import { confirmPayment, orderBelongsTo, paymentSucceeded, type PaymentJob } from './payment/confirm';
@@ -37,8 +37,8 @@ export class AppointmentsService {
     this.context.providers.changed(events);
   }
 
-  book(actor: Actor, form: BookingForm, imageUrl?: string, idempotencyKey?: string): Promise<Booked> {
-    return book(this.context, actor, form, imageUrl, idempotencyKey);
+  book(actor: Actor, request: BookingRequest, imageUrl?: string, idempotencyKey?: string): Promise<Booked> {
+    return book(this.context, actor, request, imageUrl, idempotencyKey);
   }
 
   paymentSucceeded(actor: Actor, result: PaymentResult): Promise<Appointment> {

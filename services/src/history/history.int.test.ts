@@ -20,7 +20,7 @@ describe('provider history', () => {
     support = await test.signedIn('support@example.com');
     admin = await test.signedIn('admin@example.com');
     const { rows } = await test.platform.pool.query<{ id: string; admin_id: string }>(
-      `SELECT id, admin_id FROM rm_accounts.providers WHERE business_name = 'Sunrise Clinic'`,
+      `SELECT id, admin_id FROM rm_accounts.providers WHERE name = 'Sunrise Clinic'`,
     );
     sunrise = rows[0]!.id;
     adminId = rows[0]!.admin_id;

@@ -91,8 +91,8 @@ export const providerStateAt = async (
       date: slot.date,
       startTime: slot.startTime,
       endTime: slot.endTime,
-      availableSlots: slot.availableSlots,
-      bookings: slot.bookings.map((booking) => ({
+      availableSlots: slot.capacity,
+      bookings: slot.appointments.map((booking) => ({
         appointmentId: booking.appointmentId,
         status: booking.status,
         paid: booking.paid,
@@ -108,7 +108,7 @@ export const providerStateAt = async (
     status: provider.status,
     profile: body
       ? {
-          businessName: body.businessName,
+          businessName: body.name,
           industry: body.industry,
           email: body.email,
           phone: body.phone,

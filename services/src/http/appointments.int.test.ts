@@ -89,7 +89,7 @@ describe('appointments API', () => {
       message: 'This slot was just booked',
     });
     const { rows } = await test.platform.pool.query(
-      `SELECT count(*)::int AS n FROM rm_appointments.appointments WHERE timeslot_id = $1 AND idx = 3 AND status <> 'cancelled'`,
+      `SELECT count(*)::int AS n FROM rm_appointments.appointments WHERE timeslot_id = $1 AND interval_number = 3 AND status <> 'cancelled'`,
       [windows[1]!._id],
     );
     expect(rows[0].n).toBe(1);

@@ -24,7 +24,7 @@ describe('authorization of every API operation', () => {
     callers.set('anonymous', test.caller());
     for (const role of ROLES) callers.set(role, await test.signedIn(`${role}@example.com`));
     const { rows } = await test.platform.pool.query<{ id: string }>(
-      `SELECT id FROM rm_accounts.providers WHERE business_name = 'Sunrise Clinic'`,
+      `SELECT id FROM rm_accounts.providers WHERE name = 'Sunrise Clinic'`,
     );
     sunriseId = rows[0]!.id;
   });

@@ -81,7 +81,10 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
   const fetchSlot: FastRoute = async ({ req, res, body }) => {
     const request = FetchSlotRequest.safeParse(body);
     if (!request.success) return false;
-    writeSlotAnswer(res, await deps.schedule.fetchSlot(request.data, acceptsGzip(req)), security);
+    // The request's serviceId carries the service's name.
+    const { providerId, serviceId } = request.data;
+    const answer = await deps.schedule.fetchSlot({ providerId, serviceName: serviceId }, acceptsGzip(req));
+    writeSlotAnswer(res, answer, security);
     return true;
   };
 

@@ -43,7 +43,9 @@ export const scheduleRouter = (schedule: ScheduleService): Router => {
 
   router.post(route(SCHEDULE_PATHS.fetchSlot), requireSignedIn, async (req, res) => {
     const acceptsGzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
-    const { body, encoding } = await schedule.fetchSlot(FetchSlotRequest.parse(req.body), acceptsGzip);
+    // The request's serviceId carries the service's name.
+    const { providerId, serviceId } = FetchSlotRequest.parse(req.body);
+    const { body, encoding } = await schedule.fetchSlot({ providerId, serviceName: serviceId }, acceptsGzip);
     writeSlotAnswer(res, { body, encoding });
   });
 

@@ -61,11 +61,11 @@ export const DEMO_CATALOGUE: ProviderFormInput[] = [
   },
 ];
 
-/** Five days of slots from tomorrow for each of DEMO_CATALOGUE, inside its working hours. */
-const DEMO_SLOTS: Record<string, { startTime: string; endTime: string; parts: number }> = {
-  'Peak Performance Gym': { startTime: '09:00', endTime: '12:00', parts: 3 },
-  'Thrissur Dental Care': { startTime: '09:00', endTime: '12:00', parts: 6 },
-  'Downtown Cowork Hub': { startTime: '13:00', endTime: '17:00', parts: 4 },
+/** Five days of time slots from tomorrow for each of DEMO_CATALOGUE, inside its working hours. */
+const DEMO_SLOTS: Record<string, { startTime: string; endTime: string; intervals: number }> = {
+  'Peak Performance Gym': { startTime: '09:00', endTime: '12:00', intervals: 3 },
+  'Thrissur Dental Care': { startTime: '09:00', endTime: '12:00', intervals: 6 },
+  'Downtown Cowork Hub': { startTime: '13:00', endTime: '17:00', intervals: 4 },
 };
 
 export interface DemoDependencies {
@@ -147,7 +147,7 @@ export const seedDemoData = async (
         date: tomorrow,
         startTime: slot.startTime,
         endTime: slot.endTime,
-        availableSlots: slot.parts,
+        availableSlots: slot.intervals,
         addAsSlot: true,
         repeat: 'daily',
         repeatUntil: format(addDays(parseISO(tomorrow), 4), 'yyyy-MM-dd'),

@@ -272,8 +272,8 @@ describe('the scale-out processes under faults', () => {
     ).toBe(true);
     const { rows: doubles } = await store.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (
-         SELECT timeslot_id, idx FROM rm_appointments.appointments WHERE status <> 'cancelled'
-          GROUP BY timeslot_id, idx HAVING count(*) > 1) d`,
+         SELECT timeslot_id, interval_number FROM rm_appointments.appointments WHERE status <> 'cancelled'
+          GROUP BY timeslot_id, interval_number HAVING count(*) > 1) d`,
     );
     expect(doubles[0]!.n).toBe(0);
 

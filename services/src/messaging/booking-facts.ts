@@ -2,7 +2,7 @@ import { IntervalBooked, AppointmentStatusChanged } from '@appointment/contracts
 import { timeSlotStream } from '../domain/schedule/time-slot.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 
-/** An appointment as its window's stream tells it now: what outbound messages are made of. */
+/** An appointment as its time slot's stream tells it now: what outbound messages are made of. */
 export interface BookingFacts {
   appointmentId: string;
   providerId: string;

@@ -40,7 +40,7 @@ describe('operator tools (npm run ops)', () => {
     empty = await createTestDatabase('opsimport');
     dir = mkdtempSync(path.join(os.tmpdir(), 'ops-tools-'));
     const found = await test.platform.pool.query<{ id: string }>(
-      `SELECT id FROM rm_accounts.providers WHERE business_name = 'Sunrise Clinic'`,
+      `SELECT id FROM rm_accounts.providers WHERE name = 'Sunrise Clinic'`,
     );
     sunrise = found.rows[0]!.id;
   });

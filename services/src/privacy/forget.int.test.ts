@@ -24,7 +24,7 @@ describe('forgetting a person', () => {
     test = await startTestPlatform({ demoData: true, name: 'forget', env: { REGISTRATION_LIMIT: '1000' } });
     superadmin = await test.signedIn('superadmin@example.com');
     const { rows } = await test.platform.pool.query<{ id: string }>(
-      `SELECT id FROM rm_accounts.providers WHERE business_name = 'Sunrise Clinic'`,
+      `SELECT id FROM rm_accounts.providers WHERE name = 'Sunrise Clinic'`,
     );
     sunrise = rows[0]!.id;
   });

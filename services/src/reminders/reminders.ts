@@ -117,7 +117,7 @@ const read = <S extends z.ZodType>(event: RecordedEvent, type: string, shape: S)
   return parsed.success ? parsed.data : undefined;
 };
 
-/** The booked interval's start, from the booking event in the window's stream. */
+/** The booked interval's start, from the booking event in the time slot's stream. */
 const startOf = async (
   store: EventStore,
   timeSlotId: string,
@@ -131,7 +131,7 @@ const startOf = async (
   return booked ? Date.parse(booked.startDateTime) : undefined;
 };
 
-/** The appointment as its window's stream tells it: status and the event that last scheduled it. */
+/** The appointment as its time slot's stream tells it: status and the event that last scheduled it. */
 const appointmentNow = (events: RecordedEvent[], appointmentId: string) => {
   let status: string | undefined;
   let scheduledBy: string | undefined;

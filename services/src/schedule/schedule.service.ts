@@ -2,14 +2,13 @@ import type { OpenHours } from '@appointment/contracts/catalogue';
 import type {
   ApplyTemplate,
   Availability,
-  FetchSlotRequest,
   ScheduleTemplate,
   ScheduleTemplateInput,
   TimeSlot,
   TimeSlotForm,
 } from '@appointment/contracts/schedule';
 import type { Actor } from '../accounts/accounts.service';
-import { fetchSlot, type SlotAnswer } from './availability/fetch-slot';
+import { fetchSlot, type SlotAnswer, type SlotQuery } from './availability/fetch-slot';
 import { openHours, timeSlots } from './queries/schedule.queries';
 import { scheduleContext, type ScheduleContext, type ScheduleDependencies } from './schedule-context';
 import {
@@ -23,7 +22,7 @@ import { addTimeSlot } from './time-slots/add-time-slot';
 import { setWorkingHours, workingHours } from './working-hours/working-hours';
 
 export type { ScheduleDependencies } from './schedule-context';
-export type { SlotAnswer } from './availability/fetch-slot';
+export type { SlotAnswer, SlotQuery } from './availability/fetch-slot';
 
 /**
  * The schedule area: time slots, availability for booking, working hours and templates. Each
@@ -57,8 +56,8 @@ export class ScheduleService {
     return timeSlots(this.context, actor, serviceName);
   }
 
-  fetchSlot(request: FetchSlotRequest, acceptsGzip = false): Promise<SlotAnswer> {
-    return fetchSlot(this.context, request, acceptsGzip);
+  fetchSlot(query: SlotQuery, acceptsGzip = false): Promise<SlotAnswer> {
+    return fetchSlot(this.context, query, acceptsGzip);
   }
 
   availability(actor: Actor): Promise<Availability> {

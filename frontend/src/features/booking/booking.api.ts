@@ -7,9 +7,9 @@ import {
 import { api } from '../../lib/api-client';
 
 /** docs/product.md §7.3 POST /appointments/updatefavoriteprovider with the explicit value; answers the new list. */
-export const updateFavourite = async (providerId: string, favorite: boolean): Promise<string[]> =>
+export const updateFavourite = async (providerId: string, favourite: boolean): Promise<string[]> =>
   (
-    await api.post<FavouritesResponse>(CATALOGUE_PATHS.updateFavourite, { providerId, favorite })
+    await api.post<FavouritesResponse>(CATALOGUE_PATHS.updateFavourite, { providerId, favorite: favourite })
   ).favorites.map((entry) => entry.itemId);
 
 /** docs/product.md §7.5 POST /providers/getserviceproviderid answers the provider and its services. */

@@ -56,7 +56,7 @@ describe('the favourite marks', () => {
     peer.answer(CATALOGUE_PATHS.updateFavourite, { body: favouritesBody('p1', 'p2') });
     const store = await start();
 
-    store.dispatch(favouriteToggled({ providerId: 'p2', favorite: true }));
+    store.dispatch(favouriteToggled({ providerId: 'p2', favourite: true }));
 
     expect(favouritesOf(store)).toEqual(['p1', 'p2']);
     expect(selectFavouriteBusyIds(store.getState())).toEqual(['p2']);
@@ -73,7 +73,7 @@ describe('the favourite marks', () => {
     peer.answer(CATALOGUE_PATHS.updateFavourite, { status: 500, body: { message: 'No' } });
     const store = await start();
 
-    store.dispatch(favouriteToggled({ providerId: 'p1', favorite: false }));
+    store.dispatch(favouriteToggled({ providerId: 'p1', favourite: false }));
 
     expect(favouritesOf(store)).toEqual([]);
     await vi.waitFor(() => expect(selectFavouriteError(store.getState())).toBe(MESSAGES.favouriteFailed));

@@ -19,23 +19,23 @@ import {
 const patchFavourites = (recipe: (ids: string[]) => string[]) =>
   bookingQueries.util.updateQueryData('favourites', undefined, (ids) => recipe(ids ?? []));
 
-const marked = (providerId: string, favorite: boolean) => (ids: string[]) =>
-  favorite ? [...ids.filter((id) => id !== providerId), providerId] : ids.filter((id) => id !== providerId);
+const marked = (providerId: string, favourite: boolean) => (ids: string[]) =>
+  favourite ? [...ids.filter((id) => id !== providerId), providerId] : ids.filter((id) => id !== providerId);
 
 /** A mark shows at once; the server's answer settles the list, a refusal takes the mark back. */
 function* changeFavourite(action: PayloadAction<FavouriteChange>): SagaIterator {
-  const { providerId, favorite } = action.payload;
-  yield put(patchFavourites(marked(providerId, favorite)));
+  const { providerId, favourite } = action.payload;
+  yield put(patchFavourites(marked(providerId, favourite)));
   try {
-    const favouriteIds: string[] = yield call(updateFavourite, providerId, favorite);
+    const favouriteIds: string[] = yield call(updateFavourite, providerId, favourite);
     yield put(patchFavourites(() => favouriteIds));
     yield put(favouritesUpdated({ providerId, favouriteIds }));
   } catch (error) {
     console.error('Failed to update favourites', error);
     yield put(
-      patchFavourites((ids) => (favorite ? ids.filter((id) => id !== providerId) : [...ids, providerId])),
+      patchFavourites((ids) => (favourite ? ids.filter((id) => id !== providerId) : [...ids, providerId])),
     );
-    yield put(favouriteUpdateFailed({ providerId, favorite, message: MESSAGES.favouriteFailed }));
+    yield put(favouriteUpdateFailed({ providerId, favourite, message: MESSAGES.favouriteFailed }));
   }
 }
 

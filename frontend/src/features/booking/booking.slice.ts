@@ -71,7 +71,7 @@ const selectIndustry = (state: BookingState, industry: string) => {
 
 export interface FavouriteChange {
   providerId: string;
-  favorite: boolean;
+  favourite: boolean;
 }
 
 const bookingSlice = createSlice({

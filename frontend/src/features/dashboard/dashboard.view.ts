@@ -80,8 +80,7 @@ const latestFirst = (a: ProviderAppointment, b: ProviderAppointment): number =>
   (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0) ||
   (Date.parse(b.startDateTime) || 0) - (Date.parse(a.startDateTime) || 0);
 
-const nameOf = (provider: Provider | null, fallback: string): string =>
-  provider?.businessName || provider?.name || fallback;
+const nameOf = (provider: Provider | null, fallback: string): string => provider?.name || fallback;
 
 /** docs/product.md §2.4 Recent Providers: distinct providers, the one booked most recently first. */
 export const recentProviders = (items: ProviderAppointment[]): RecentProvider[] => {

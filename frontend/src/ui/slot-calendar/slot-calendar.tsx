@@ -75,7 +75,7 @@ const toneOf = (slot: DaySlot): SlotTone =>
 
 function SlotEntry({ slot, onChoose }: { slot: DaySlot; onChoose: (slot: DaySlot) => void }) {
   const { texts: T } = useCatalogue('slotCalendar', SLOT_CALENDAR_TEXTS);
-  const zone = slot.window.timezone;
+  const zone = slot.timeSlot.timezone;
   const start = zonedTime(slot.startDateTime, zone);
   const end = zonedTime(slot.endDateTime, zone);
   const tone = toneOf(slot);
@@ -134,13 +134,13 @@ export function SlotCalendar({
   }, [focus]);
 
   const slotsAt = (day: string, hour: number): DaySlot[] =>
-    (byDay.get(day) ?? []).filter((slot) => hourIn(slot.startDateTime, slot.window.timezone) === hour);
+    (byDay.get(day) ?? []).filter((slot) => hourIn(slot.startDateTime, slot.timeSlot.timezone) === hour);
 
   // The week and day views open scrolled to their first slot (or to the working morning).
   const firstHour = useMemo(() => {
     const shownDays = view === 'week' ? weekDays : view === 'day' ? [focus] : [];
     const hours = shownDays.flatMap((day) =>
-      (byDay.get(day) ?? []).map((slot) => hourIn(slot.startDateTime, slot.window.timezone)),
+      (byDay.get(day) ?? []).map((slot) => hourIn(slot.startDateTime, slot.timeSlot.timezone)),
     );
     return hours.length > 0 ? Math.max(0, Math.min(...hours)) : MORNING_HOUR;
   }, [byDay, view, focus, weekDays]);

@@ -36,51 +36,51 @@ export interface DaySlot {
   key: string;
   startDateTime: string;
   endDateTime: string;
-  /** An equal part of a split window, or a whole block window (docs/product.md §3 Time slot). */
+  /** An interval of a split time slot, or a whole block (docs/product.md §3 Time slot). */
   kind: 'interval' | 'block';
   /** For a block: whether it still has room (availableSlots above 0). */
   available: boolean;
   past: boolean;
-  index?: number;
-  window: TimeSlot;
+  intervalNumber?: number;
+  timeSlot: TimeSlot;
 }
 
 /**
- * The open times of one day (docs/product.md §2.6 day click, §4 slot generation): a window with addAsSlot
- * gives its generated intervals (taken ones are left out), any other window is one block.
+ * The open times of one day (docs/product.md §2.6 day click, §4 slot generation): a split time slot
+ * (addAsSlot) gives its generated intervals (taken ones are left out), a block is one.
  */
-export const slotsOfDay = (windows: TimeSlot[], day: string, now: Date = new Date()): DaySlot[] =>
-  windows
-    .filter((window) => window.date === day)
-    .flatMap((window): DaySlot[] =>
-      window.addAsSlot
-        ? generateIntervals(window).map((interval) => ({
-            key: `${window._id}-${interval.index}`,
+export const slotsOfDay = (timeSlots: TimeSlot[], day: string, now: Date = new Date()): DaySlot[] =>
+  timeSlots
+    .filter((timeSlot) => timeSlot.date === day)
+    .flatMap((timeSlot): DaySlot[] =>
+      timeSlot.addAsSlot
+        ? generateIntervals(timeSlot).map((interval) => ({
+            key: `${timeSlot._id}-${interval.index}`,
             startDateTime: interval.startDateTime,
             endDateTime: interval.endDateTime,
             kind: 'interval',
             available: true,
             past: Date.parse(interval.startDateTime) <= now.getTime(),
-            index: interval.index,
-            window,
+            intervalNumber: interval.index,
+            timeSlot,
           }))
         : [
             {
-              key: window._id,
-              startDateTime: window.startDateTime,
-              endDateTime: window.endDateTime,
+              key: timeSlot._id,
+              startDateTime: timeSlot.startDateTime,
+              endDateTime: timeSlot.endDateTime,
               kind: 'block',
-              available: window.availableSlots > 0,
-              past: Date.parse(window.startDateTime) <= now.getTime(),
-              window,
+              available: timeSlot.availableSlots > 0,
+              past: Date.parse(timeSlot.startDateTime) <= now.getTime(),
+              timeSlot,
             },
           ],
     )
     .sort((a, b) => Date.parse(a.startDateTime) - Date.parse(b.startDateTime));
 
-/** The days that have configured windows, for highlighting in the calendar. */
-export const daysWithSlots = (windows: TimeSlot[]): Set<string> =>
-  new Set(windows.map((window) => window.date));
+/** The days that have time slots, for highlighting in the calendar. */
+export const daysWithSlots = (timeSlots: TimeSlot[]): Set<string> =>
+  new Set(timeSlots.map((timeSlot) => timeSlot.date));
 
 /** The hour of the day (0-23) an instant falls in, in a time zone. */
 export const hourIn = (iso: string, timeZone: string | undefined): number => {
@@ -92,21 +92,21 @@ export const hourIn = (iso: string, timeZone: string | undefined): number => {
 export const chooseFirstSlot = (
   first: TimeSlot & { index?: number; intervalStart: string; intervalEnd: string },
 ): ChosenSlot | null => {
-  const { intervalStart, intervalEnd, index, ...window } = first;
-  return chooseSlot(window, intervalStart, intervalEnd, index);
+  const { intervalStart, intervalEnd, index, ...timeSlot } = first;
+  return chooseSlot(timeSlot, intervalStart, intervalEnd, index);
 };
 
 /** A calendar slot (an interval or a block) as a chosen slot. */
 export const chooseDaySlot = (slot: DaySlot): ChosenSlot | null =>
-  chooseSlot(slot.window, slot.startDateTime, slot.endDateTime, slot.index);
+  chooseSlot(slot.timeSlot, slot.startDateTime, slot.endDateTime, slot.intervalNumber);
 
 /** Whether a calendar slot may be booked: not begun, and for a block with places left. */
 export const isSelectable = (slot: DaySlot): boolean => !slot.past && slot.available;
 
-/** The open times per day for every day that has windows. */
-export const slotsByDay = (windows: TimeSlot[], now: Date = new Date()): Map<string, DaySlot[]> => {
+/** The open times per day for every day that has time slots. */
+export const slotsByDay = (timeSlots: TimeSlot[], now: Date = new Date()): Map<string, DaySlot[]> => {
   const byDay = new Map<string, DaySlot[]>();
-  for (const day of daysWithSlots(windows)) byDay.set(day, slotsOfDay(windows, day, now));
+  for (const day of daysWithSlots(timeSlots)) byDay.set(day, slotsOfDay(timeSlots, day, now));
   return byDay;
 };
 

@@ -48,7 +48,7 @@ export const rejectProvider = async (
     personId: providerId,
     kind: 'provider',
     emails: [user.email, ...('email' in provider && provider.email ? [provider.email] : [])],
-    names: 'businessName' in provider && provider.businessName ? [provider.businessName] : [],
+    names: 'name' in provider && provider.name ? [provider.name] : [],
   });
   if (forgotten) await context.reads.settled(forgotten);
 };

@@ -90,7 +90,7 @@ export const registerProvider = async (
       data: {
         providerId,
         adminId: userId,
-        businessName: input.businessName,
+        name: input.businessName,
         industry: input.industry,
         email: input.email,
         phone: input.phone,

@@ -2,12 +2,13 @@ import type { BookingForm } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../../accounts/accounts.service';
 import type { AppointmentsService } from '../appointments.service';
+import { bookingRequestOf } from './booking-request';
 import type { Booked } from '../payment/order';
 
 /**
  * docs/product.md §7.3 bookappointment as both HTTP entries answer it (the fast path and the Express
- * route): 201 with the booking, its order and checkout. A refusal is thrown, for the caller's
- * one error mapping.
+ * route): the form mapped to a booking request, then 201 with the booking, its order and
+ * checkout. A refusal is thrown, for the caller's one error mapping.
  */
 export const bookAppointment = async (
   appointments: Pick<AppointmentsService, 'book'>,
@@ -16,6 +17,6 @@ export const bookAppointment = async (
   idempotencyKey: string | undefined,
   imageUrl?: string,
 ): Promise<{ status: 201; body: { message: string } & Booked }> => {
-  const booked = await appointments.book(actor, form, imageUrl, idempotencyKey);
+  const booked = await appointments.book(actor, bookingRequestOf(form), imageUrl, idempotencyKey);
   return { status: 201, body: { message: MESSAGES.appointmentBooked, ...booked } };
 };

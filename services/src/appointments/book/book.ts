@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import type { Appointment, BookingForm } from '@appointment/contracts/appointments';
+import type { Appointment } from '@appointment/contracts/appointments';
 import { asTimeSlotEvent, type IntervalBookedData } from '@appointment/contracts/events/time-slot';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { FALLBACK_CURRENCY } from '@appointment/contracts/money';
@@ -22,7 +22,8 @@ import {
 } from '../../domain/schedule/time-slot.decider';
 import { appointmentNamed, type AppointmentsContext } from '../appointments-context';
 import { orderPayment, type Booked } from '../payment/order';
-import { windowFor } from './window-for';
+import type { BookingRequest } from './booking-request';
+import { timeSlotFor } from './time-slot-for';
 
 const APPOINTMENT_NAMESPACE = '8d7f1c2a-3b4e-4f5a-9c6d-7e8f9a0b1c2d';
 
@@ -75,23 +76,23 @@ const withinBookingLimit = async (context: AppointmentsContext, actor: Actor): P
 };
 
 /**
- * docs/product.md §7.3 bookappointment. The interval is taken by one append to the window's stream with
+ * docs/product.md §7.3 bookappointment. The interval is taken by one append to the time slot's stream with
  * its expected revision: of any number of racing requests exactly one wins an interval, the
  * others get 409. The same idempotency key books once. Price and flags come from the
- * provider's service, never from the form.
+ * provider's service, never from the booking form.
  */
 export const book = async (
   context: AppointmentsContext,
   actor: Actor,
-  form: BookingForm,
+  request: BookingRequest,
   imageUrl?: string,
   idempotencyKey?: string,
 ): Promise<Booked> => {
   const { deps } = context;
-  const provider = await context.providers.of(form.providerId);
+  const provider = await context.providers.of(request.providerId);
   if (provider.status !== 'active') throw new NotFoundError(MESSAGES.providerNotFound);
   const service = provider.services.find(
-    (s) => s.name.toLowerCase() === form.servicename.trim().toLowerCase(),
+    (s) => s.name.toLowerCase() === request.serviceName.trim().toLowerCase(),
   );
   if (!service) {
     throw new ValidationError(MESSAGES.serviceNotFound, [
@@ -112,7 +113,7 @@ export const book = async (
           )
         ).rows[0];
   if (!user) throw new NotFoundError(MESSAGES.userNotFound);
-  const timeSlotId = await windowFor(deps.pool, form);
+  const timeSlotId = await timeSlotFor(deps.pool, request);
   const appointmentId = idempotencyKey
     ? uuidv5(`${actor.userId}\u0000${idempotencyKey}`, APPOINTMENT_NAMESPACE)
     : randomUUID();
@@ -125,18 +126,18 @@ export const book = async (
         type: 'BookInterval',
         data: {
           appointmentId,
-          providerId: form.providerId,
+          providerId: request.providerId,
           userId: actor.userId,
           email: user.email,
           username: user.name,
-          providerName: provider.businessName,
+          providerName: provider.name,
           serviceName: service.name,
-          index: form.index ?? null,
+          intervalNumber: request.intervalNumber ?? null,
           paymentNeeded: service.isPaymentNeeded,
           automaticBooking: service.automaticBooking,
           amount: service.price,
           currency: provider.currency,
-          ...(form.note ? { note: form.note } : {}),
+          ...(request.note ? { note: request.note } : {}),
           ...(imageUrl ? { imageUrl } : {}),
         },
         // A repeated request finds its first booking's event and waits for it like the first did.
@@ -146,7 +147,7 @@ export const book = async (
           idempotencyKey ? { idempotencyKey: `${actor.userId}:${idempotencyKey}` } : {},
         ),
       } satisfies TimeSlotCommand,
-      context.onWindow,
+      context.onTimeSlot,
     ),
   );
   const booked = result.events
@@ -170,7 +171,7 @@ export const book = async (
 /**
  * A lost race (409, "This slot was just booked") answers once the slot lists' read model holds
  * what won it, so the slots the person reads next show the interval taken. Costs a read of the
- * window's stream, on that path only.
+ * time slot's stream, on that path only.
  */
 const lostRaceSeen = async <T>(
   context: AppointmentsContext,

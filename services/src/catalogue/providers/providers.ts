@@ -49,7 +49,7 @@ export const createProvider = async (
     type: 'CreateProvider',
     data: {
       providerId,
-      businessName: form.name,
+      name: form.name,
       industry: form.industry,
       email: form.email,
       phone: form.phone,

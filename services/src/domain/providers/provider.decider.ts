@@ -17,10 +17,11 @@ export type { ActiveProvider, Provider, ProviderService };
 
 export const providerStream = (providerId: string) => `provider-${providerId}`;
 
+/** A provider as it registers. `ProviderRegistered` records its `name` as `businessName` (the log's name). */
 export interface ProviderDetails {
   providerId: string;
   adminId: string;
-  businessName: string;
+  name: string;
   industry: string;
   email: string;
   phone: string;
@@ -32,7 +33,8 @@ export interface ProviderDetails {
 /** A provider a superadmin adds directly (docs/product.md §2.8 Add Provider): active at once, no admin yet. */
 export interface CreatedProviderDetails {
   providerId: string;
-  businessName: string;
+  /** The provider's name; `ProviderCreated` records it as `businessName`. */
+  name: string;
   industry: string;
   email: string;
   phone: string;
@@ -90,16 +92,17 @@ const refuseDuplicateName = (state: ProviderBody, name: string, exceptId?: strin
 type Of<C extends ProviderCommand['type']> = Extract<ProviderCommand, { type: C }>;
 
 /** docs/product.md §2.1: a business registers pending; registering again (a retry) records nothing. */
-export const registerProvider = (command: Of<'RegisterProvider'>, state: Provider): ProviderEvent[] =>
-  state.status === 'none'
-    ? [{ type: 'ProviderRegistered', data: { ...command.data, at: command.metadata.now } }]
-    : [];
+export const registerProvider = (command: Of<'RegisterProvider'>, state: Provider): ProviderEvent[] => {
+  if (state.status !== 'none') return [];
+  const { name, ...details } = command.data;
+  return [{ type: 'ProviderRegistered', data: { ...details, businessName: name, at: command.metadata.now } }];
+};
 
 /** docs/product.md §2.8 Add Provider: the provider and each of its services in one append. */
 export const createProvider = (command: Of<'CreateProvider'>, state: Provider): ProviderEvent[] => {
   if (state.status !== 'none') return [];
   const at = command.metadata.now;
-  const { services, ...details } = command.data;
+  const { services, name, ...details } = command.data;
   const names = new Set<string>();
   for (const service of services) {
     const key = service.name.trim().toLowerCase();
@@ -107,7 +110,7 @@ export const createProvider = (command: Of<'CreateProvider'>, state: Provider): 
     names.add(key);
   }
   return [
-    { type: 'ProviderCreated', data: { ...details, at } },
+    { type: 'ProviderCreated', data: { ...details, businessName: name, at } },
     ...services.map((service): ProviderEvent => ({
       type: 'ServiceAdded',
       data: { ...service, providerId: details.providerId, at },

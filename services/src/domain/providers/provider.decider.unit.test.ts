@@ -36,6 +36,11 @@ const consultation: ProviderService = {
   automaticBooking: false,
 };
 const added: ProviderEvent = { type: 'ServiceAdded', data: { ...consultation, providerId: P, at: now } };
+/** A provider's details as a command gives them: its name is what the events record as businessName. */
+const named = <T extends { businessName: string }>({ businessName, ...rest }: T) => ({
+  ...rest,
+  name: businessName,
+});
 const command = <T extends ProviderCommand['type']>(
   type: T,
   data: Extract<ProviderCommand, { type: T }>['data'],
@@ -57,14 +62,20 @@ describe('provider decider: registration and review (docs/product.md §2.1, §4)
     ({ type, data, metadata }) as ProviderCommand;
 
   it('registers pending, and approval makes it active', () => {
-    spec.given([]).when(command('RegisterProvider', details)).then([registeredProvider]);
+    spec
+      .given([])
+      .when(command('RegisterProvider', named(details)))
+      .then([registeredProvider]);
     spec
       .given([registeredProvider])
       .when(command('ApproveProvider'))
       .then([{ type: 'ProviderApproved', data: { providerId: 'p1', at: now } }]);
   });
   it('records nothing when the business is registered already (a retry)', () =>
-    spec.given([registeredProvider]).when(command('RegisterProvider', details)).thenNothingHappened());
+    spec
+      .given([registeredProvider])
+      .when(command('RegisterProvider', named(details)))
+      .thenNothingHappened());
   it('approves idempotently and rejects only while pending', () => {
     const approved: ProviderEvent = { type: 'ProviderApproved', data: { providerId: 'p1', at: now } };
     spec.given([registeredProvider, approved]).when(command('ApproveProvider')).then([]);
@@ -201,7 +212,7 @@ describe('provider decider: created by a superadmin (docs/product.md §2.8 Add P
   it('records the provider and each of its services in one append', () =>
     spec
       .given([])
-      .when(command('CreateProvider', { ...details, services: [consultation] }))
+      .when(command('CreateProvider', { ...named(details), services: [consultation] }))
       .then([
         { type: 'ProviderCreated', data: { ...details, at: now } },
         { type: 'ServiceAdded', data: { ...consultation, providerId: P, at: now } },
@@ -211,7 +222,7 @@ describe('provider decider: created by a superadmin (docs/product.md §2.8 Add P
       .given([])
       .when(
         command('CreateProvider', {
-          ...details,
+          ...named(details),
           services: [consultation, { ...consultation, serviceId: 's2' }],
         }),
       )
@@ -219,7 +230,7 @@ describe('provider decider: created by a superadmin (docs/product.md §2.8 Add P
   it('records nothing when the provider exists already (a retry)', () =>
     spec
       .given([{ type: 'ProviderCreated', data: { ...details, at: now } }])
-      .when(command('CreateProvider', { ...details, services: [consultation] }))
+      .when(command('CreateProvider', { ...named(details), services: [consultation] }))
       .thenNothingHappened());
   it('starts active, with the default template and its own hours', () => {
     const state = [{ type: 'ProviderCreated', data: { ...details, at: now } } as ProviderEvent].reduce(

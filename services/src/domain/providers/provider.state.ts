@@ -21,7 +21,8 @@ export type ProviderService = ServiceFields & { serviceId: string; isPaymentNeed
 export interface ProviderBody {
   providerId: string;
   adminId: string | null;
-  businessName: string;
+  /** The provider's name (`businessName` in its first event). */
+  name: string;
   industry: string;
   email: string;
   phone: string;
@@ -62,9 +63,10 @@ const upsert = <T>(items: T[], item: T, idOf: (candidate: T) => string): T[] =>
 export const evolve = (state: Provider, event: ProviderEvent): Provider => {
   switch (event.type) {
     case 'ProviderRegistered': {
-      const { at: _at, ...details } = event.data;
+      const { at: _at, businessName, ...details } = event.data;
       return {
         ...details,
+        name: businessName,
         status: 'pending',
         services: [],
         workingHours: defaultWorkingHours(),
@@ -79,7 +81,7 @@ export const evolve = (state: Provider, event: ProviderEvent): Provider => {
       return {
         providerId: d.providerId,
         adminId: null,
-        businessName: d.businessName,
+        name: d.businessName,
         industry: d.industry,
         email: d.email,
         phone: d.phone,

@@ -4,22 +4,62 @@ import { intervalOf } from '@appointment/contracts/schedule';
 import type {
   AppointmentRef,
   BookingDetails,
-  TimeSlotDetails,
+  TimeSlotDetails as TimeSlotAddedDetails,
   TimeSlotEvent,
 } from '@appointment/contracts/events/time-slot';
 import type { Command, Decider } from '../command-handler';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
 
 /**
- * One availability window (docs/product.md §3 Time slot) is one stream: the consistency boundary for the
+ * One time slot (docs/product.md §3 Time slot) is one stream: the consistency boundary for the
  * bookings of its intervals (docs/architecture.md §5). Every booking appends to it with the expected
  * revision, so no interval is ever held twice and a block never takes more than its capacity.
  */
 export const timeSlotStream = (timeSlotId: string) => `timeslot-${timeSlotId}`;
 
+/**
+ * A time slot as its provider opened it. `TimeSlotAdded` records `serviceNames` as `serviceIds`,
+ * `capacity` as `availableSlots` and `split` as `addAsSlot` (the log's names).
+ */
+export type TimeSlotDetails = Omit<TimeSlotAddedDetails, 'serviceIds' | 'availableSlots' | 'addAsSlot'> & {
+  serviceNames: string[];
+  capacity: number;
+  split: boolean;
+};
+
+/**
+ * What an appointment records about itself when it takes an interval: its interval number (null
+ * for a block), which `IntervalBooked` records as `index`.
+ */
+export type AppointmentDetails = Omit<BookingDetails, 'index'> & { intervalNumber: number | null };
+
+const timeSlotAdded = ({
+  serviceNames,
+  capacity,
+  split,
+  ...details
+}: TimeSlotDetails): TimeSlotAddedDetails => ({
+  ...details,
+  serviceIds: serviceNames,
+  availableSlots: capacity,
+  addAsSlot: split,
+});
+
+const timeSlotDetailsOf = ({
+  serviceIds,
+  availableSlots,
+  addAsSlot,
+  ...details
+}: TimeSlotAddedDetails): TimeSlotDetails => ({
+  ...details,
+  serviceNames: serviceIds,
+  capacity: availableSlots,
+  split: addAsSlot,
+});
+
 export type TimeSlotCommand =
   | (Command & { type: 'AddTimeSlot'; data: TimeSlotDetails })
-  | (Command & { type: 'BookInterval'; data: BookingDetails })
+  | (Command & { type: 'BookInterval'; data: AppointmentDetails })
   | (Command & {
       type: 'ChangeAppointmentStatus';
       data: { appointmentId: string; status: AppointmentStatus };
@@ -34,9 +74,10 @@ export type TimeSlotCommand =
     })
   | (Command & { type: 'ExpireUnpaid'; data: { appointmentId: string } });
 
-interface Booking {
+/** The part of an appointment its time slot keeps. */
+interface TimeSlotAppointment {
   appointmentId: string;
-  index: number | null;
+  intervalNumber: number | null;
   status: AppointmentStatus;
   paymentNeeded: boolean;
   automaticBooking: boolean;
@@ -45,9 +86,10 @@ interface Booking {
 }
 
 /** A cancelled appointment no longer holds its interval. */
-const holds = (booking: Booking) => booking.status !== 'cancelled';
+const holds = (appointment: TimeSlotAppointment) => appointment.status !== 'cancelled';
 
-export type TimeSlotState = { status: 'none' } | (TimeSlotDetails & { status: 'open'; bookings: Booking[] });
+export type TimeSlotState =
+  { status: 'none' } | (TimeSlotDetails & { status: 'open'; appointments: TimeSlotAppointment[] });
 
 type OpenSlot = Extract<TimeSlotState, { status: 'open' }>;
 type Of<C extends TimeSlotCommand['type']> = Extract<TimeSlotCommand, { type: C }>;
@@ -57,72 +99,82 @@ const openSlot = (state: TimeSlotState): OpenSlot => {
   return state;
 };
 
-/** The window and the appointment of it a command names. */
-const bookingOf = (state: TimeSlotState, appointmentId: string): { slot: OpenSlot; booking: Booking } => {
+/** The time slot and the appointment of it a command names. */
+const appointmentOf = (
+  state: TimeSlotState,
+  appointmentId: string,
+): { slot: OpenSlot; appointment: TimeSlotAppointment } => {
   const slot = openSlot(state);
-  const booking = slot.bookings.find((b) => b.appointmentId === appointmentId);
-  if (!booking) throw new NotFoundError(MESSAGES.appointmentNotFound);
-  return { slot, booking };
+  const appointment = slot.appointments.find((a) => a.appointmentId === appointmentId);
+  if (!appointment) throw new NotFoundError(MESSAGES.appointmentNotFound);
+  return { slot, appointment };
 };
 
-const refOf = (slot: OpenSlot, booking: Booking, at: string): AppointmentRef => ({
+const refOf = (slot: OpenSlot, appointment: TimeSlotAppointment, at: string): AppointmentRef => ({
   timeSlotId: slot.timeSlotId,
   providerId: slot.providerId,
-  appointmentId: booking.appointmentId,
+  appointmentId: appointment.appointmentId,
   at,
 });
 
 const statusChange = (
   slot: OpenSlot,
-  booking: Booking,
+  appointment: TimeSlotAppointment,
   to: AppointmentStatus,
   at: string,
 ): TimeSlotEvent => ({
   type: 'AppointmentStatusChanged',
-  data: { ...refOf(slot, booking, at), from: booking.status, to },
+  data: { ...refOf(slot, appointment, at), from: appointment.status, to },
 });
 
-/** Adding the same window again (a retried request) changes nothing. */
+/** Adding the same time slot again (a retried request) changes nothing. */
 export const addTimeSlot = (command: Of<'AddTimeSlot'>, state: TimeSlotState): TimeSlotEvent[] =>
   state.status === 'none'
-    ? [{ type: 'TimeSlotAdded', data: { ...command.data, at: command.metadata.now } }]
+    ? [{ type: 'TimeSlotAdded', data: { ...timeSlotAdded(command.data), at: command.metadata.now } }]
     : [];
 
-/** The instants a booking takes: its interval of a split window, or a place in a block. */
-const takenBy = (slot: OpenSlot, index: number | null): { startDateTime: string; endDateTime: string } => {
-  if (!slot.addAsSlot) {
-    if (slot.bookings.filter(holds).length >= slot.availableSlots)
+/** The instants a booking takes: its interval of a split time slot, or a place in a block. */
+const takenBy = (
+  slot: OpenSlot,
+  intervalNumber: number | null,
+): { startDateTime: string; endDateTime: string } => {
+  if (!slot.split) {
+    if (slot.appointments.filter(holds).length >= slot.capacity)
       throw new ConflictError(MESSAGES.slotJustBooked);
     return { startDateTime: slot.startDateTime, endDateTime: slot.endDateTime };
   }
-  if (index === null) throw new ValidationError(MESSAGES.intervalRequired);
-  const interval = intervalOf({ ...slot, indexes: [] }, index);
+  if (intervalNumber === null) throw new ValidationError(MESSAGES.intervalRequired);
+  const interval = intervalOf({ ...slot, availableSlots: slot.capacity, indexes: [] }, intervalNumber);
   if (!interval) throw new ValidationError(MESSAGES.intervalRequired);
-  if (slot.bookings.some((b) => holds(b) && b.index === index))
+  if (slot.appointments.some((a) => holds(a) && a.intervalNumber === intervalNumber))
     throw new ConflictError(MESSAGES.slotJustBooked);
   return { startDateTime: interval.startDateTime, endDateTime: interval.endDateTime };
 };
 
 export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState): TimeSlotEvent[] => {
   const slot = openSlot(state);
-  const { data: booking, metadata } = command;
+  const {
+    data: { intervalNumber, ...appointment },
+    metadata,
+  } = command;
   // The same appointment again (a retried request) books nothing twice.
-  if (slot.bookings.some((b) => b.appointmentId === booking.appointmentId)) return [];
-  // Issue 16: the window's own provider prices the booking, never another provider's service.
-  if (booking.providerId !== slot.providerId)
+  if (slot.appointments.some((a) => a.appointmentId === appointment.appointmentId)) return [];
+  // Issue 16: the time slot's own provider prices the booking, never another provider's service.
+  if (appointment.providerId !== slot.providerId)
     throw new ValidationError(MESSAGES.slotOfAnotherProvider, [
       { field: 'timeslotId', message: MESSAGES.slotOfAnotherProvider },
     ]);
-  if (!slot.serviceIds.includes(booking.serviceName)) throw new ValidationError(MESSAGES.slotNotForService);
-  const { startDateTime, endDateTime } = takenBy(slot, booking.index);
+  if (!slot.serviceNames.includes(appointment.serviceName))
+    throw new ValidationError(MESSAGES.slotNotForService);
+  const { startDateTime, endDateTime } = takenBy(slot, intervalNumber);
   if (Date.parse(startDateTime) <= Date.parse(metadata.now)) throw new IllegalStateError(MESSAGES.slotInPast);
   return [
     {
       type: 'IntervalBooked',
       data: {
-        ...booking,
-        index: slot.addAsSlot ? booking.index : null,
-        status: booking.automaticBooking && !booking.paymentNeeded ? 'scheduled' : 'pending',
+        ...appointment,
+        index: slot.split ? intervalNumber : null,
+        status: appointment.automaticBooking && !appointment.paymentNeeded ? 'scheduled' : 'pending',
         timeSlotId: slot.timeSlotId,
         providerId: slot.providerId,
         date: slot.date,
@@ -139,49 +191,52 @@ export const changeAppointmentStatus = (
   command: Of<'ChangeAppointmentStatus'>,
   state: TimeSlotState,
 ): TimeSlotEvent[] => {
-  const { slot, booking } = bookingOf(state, command.data.appointmentId);
+  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
   const to = command.data.status;
-  if (booking.status === to) return [];
+  if (appointment.status === to) return [];
   // Back from cancelled, the appointment needs its interval (or a place in the block) again.
-  if (!holds(booking)) {
-    const others = slot.bookings.filter((b) => holds(b) && b.appointmentId !== booking.appointmentId);
-    const taken = slot.addAsSlot
-      ? others.some((b) => b.index === booking.index)
-      : others.length >= slot.availableSlots;
+  if (!holds(appointment)) {
+    const others = slot.appointments.filter((a) => holds(a) && a.appointmentId !== appointment.appointmentId);
+    const taken = slot.split
+      ? others.some((a) => a.intervalNumber === appointment.intervalNumber)
+      : others.length >= slot.capacity;
     if (taken) throw new ConflictError(MESSAGES.slotJustBooked);
   }
-  return [statusChange(slot, booking, to, command.metadata.now)];
+  return [statusChange(slot, appointment, to, command.metadata.now)];
 };
 
 /** The same order again (a retried request) records nothing. */
 export const requestPayment = (command: Of<'RequestPayment'>, state: TimeSlotState): TimeSlotEvent[] => {
-  const { slot, booking } = bookingOf(state, command.data.appointmentId);
-  if (booking.orderId === command.data.orderId) return [];
+  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  if (appointment.orderId === command.data.orderId) return [];
   return [
-    { type: 'PaymentRequested', data: { ...refOf(slot, booking, command.metadata.now), ...command.data } },
+    {
+      type: 'PaymentRequested',
+      data: { ...refOf(slot, appointment, command.metadata.now), ...command.data },
+    },
   ];
 };
 
 /** A payment is recorded once; issue 5: a service with automatic booking is scheduled once it is paid. */
 export const confirmPayment = (command: Of<'ConfirmPayment'>, state: TimeSlotState): TimeSlotEvent[] => {
-  const { slot, booking } = bookingOf(state, command.data.appointmentId);
-  if (booking.paid) return [];
+  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  if (appointment.paid) return [];
   const at = command.metadata.now;
   const { orderId, paymentId } = command.data;
   const confirmed: TimeSlotEvent = {
     type: 'PaymentConfirmed',
-    data: { ...refOf(slot, booking, at), orderId, paymentId },
+    data: { ...refOf(slot, appointment, at), orderId, paymentId },
   };
-  return booking.automaticBooking && booking.status === 'pending'
-    ? [confirmed, statusChange(slot, booking, 'scheduled', at)]
+  return appointment.automaticBooking && appointment.status === 'pending'
+    ? [confirmed, statusChange(slot, appointment, 'scheduled', at)]
     : [confirmed];
 };
 
 /** The unpaid timeout: only a pending booking still waiting for its payment is cancelled. */
 export const expireUnpaid = (command: Of<'ExpireUnpaid'>, state: TimeSlotState): TimeSlotEvent[] => {
-  const { slot, booking } = bookingOf(state, command.data.appointmentId);
-  if (booking.paid || !booking.paymentNeeded || booking.status !== 'pending') return [];
-  return [statusChange(slot, booking, 'cancelled', command.metadata.now)];
+  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  if (appointment.paid || !appointment.paymentNeeded || appointment.status !== 'pending') return [];
+  return [statusChange(slot, appointment, 'cancelled', command.metadata.now)];
 };
 
 export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlotEvent[] => {
@@ -205,33 +260,46 @@ export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlot
   }
 };
 
-/** The appointment an event is about, changed by `change`; other bookings as they were. */
-const withBooking = (state: TimeSlotState, appointmentId: string, change: Partial<Booking>): TimeSlotState =>
+/** The appointment an event is about, changed by `change`; other appointments as they were. */
+const withAppointment = (
+  state: TimeSlotState,
+  appointmentId: string,
+  change: Partial<TimeSlotAppointment>,
+): TimeSlotState =>
   state.status === 'none'
     ? state
     : {
         ...state,
-        bookings: state.bookings.map((b) => (b.appointmentId === appointmentId ? { ...b, ...change } : b)),
+        appointments: state.appointments.map((a) =>
+          a.appointmentId === appointmentId ? { ...a, ...change } : a,
+        ),
       };
 
 export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotState => {
   switch (event.type) {
     case 'TimeSlotAdded': {
       const { at: _at, ...details } = event.data;
-      return { ...details, status: 'open', bookings: [] };
+      return { ...timeSlotDetailsOf(details), status: 'open', appointments: [] };
     }
     case 'IntervalBooked': {
       if (state.status === 'none') return state;
       const { appointmentId, index, status, paymentNeeded, automaticBooking } = event.data;
-      const booking: Booking = { appointmentId, index, status, paymentNeeded, automaticBooking, paid: false };
-      return { ...state, bookings: [...state.bookings, booking] };
+      const appointment: TimeSlotAppointment = {
+        appointmentId,
+        intervalNumber: index,
+        status,
+        paymentNeeded,
+        automaticBooking,
+        paid: false,
+      };
+      return { ...state, appointments: [...state.appointments, appointment] };
     }
     case 'AppointmentStatusChanged':
-      return withBooking(state, event.data.appointmentId, { status: event.data.to });
+      return withAppointment(state, event.data.appointmentId, { status: event.data.to });
     case 'PaymentRequested':
-      return withBooking(state, event.data.appointmentId, { orderId: event.data.orderId });
+      return withAppointment(state, event.data.appointmentId, { orderId: event.data.orderId });
     case 'PaymentConfirmed':
-      return withBooking(state, event.data.appointmentId, { paid: true });
+      return withAppointment(state, event.data.appointmentId, { paid: true });
     default:
       return state;
   }

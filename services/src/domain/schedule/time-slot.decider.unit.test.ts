@@ -1,11 +1,33 @@
 import type { Command } from '../command-handler';
 import { specFor } from '../decider-spec';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
-import { timeSlotDecider, type TimeSlotCommand } from './time-slot.decider';
+import type { BookingDetails, TimeSlotDetails as Recorded } from '@appointment/contracts/events/time-slot';
+import {
+  timeSlotDecider,
+  type AppointmentDetails,
+  type TimeSlotCommand,
+  type TimeSlotDetails,
+} from './time-slot.decider';
 
 const now = '2026-11-22T09:00:00.000Z';
 const metadata: Command['metadata'] = { now, userId: 'admin-1' };
 const P = 'p1';
+
+/** A time slot's details as a command gives them, from the fields `TimeSlotAdded` records. */
+const detailsOf = ({
+  serviceIds,
+  availableSlots,
+  addAsSlot,
+  ...rest
+}: Recorded & { at?: string }): TimeSlotDetails => {
+  const { at: _at, ...details } = rest;
+  return { ...details, serviceNames: serviceIds, capacity: availableSlots, split: addAsSlot };
+};
+/** An appointment's details as a command gives them, from the fields `IntervalBooked` records. */
+const appointmentOf = ({ index, ...rest }: BookingDetails): AppointmentDetails => ({
+  ...rest,
+  intervalNumber: index,
+});
 
 describe('time slot decider', () => {
   const spec = specFor(timeSlotDecider);
@@ -22,8 +44,8 @@ describe('time slot decider', () => {
     availableSlots: 6,
     addAsSlot: true,
   };
-  const add: TimeSlotCommand = { type: 'AddTimeSlot', data, metadata };
-  it('adds a window once; the same window again adds nothing', () => {
+  const add: TimeSlotCommand = { type: 'AddTimeSlot', data: detailsOf(data), metadata };
+  it('adds a time slot once; the same time slot again adds nothing', () => {
     spec
       .given([])
       .when(add)
@@ -35,7 +57,7 @@ describe('time slot decider', () => {
   });
 });
 
-const window = (over: Partial<TimeSlotCommand['data']> = {}) => ({
+const timeSlot = (over: Partial<Recorded> = {}) => ({
   type: 'TimeSlotAdded' as const,
   data: {
     timeSlotId: 't1',
@@ -68,7 +90,7 @@ const booking = (appointmentId: string, index: number | null, providerId = P) =>
 });
 const book = (appointmentId: string, index: number | null, at = now): TimeSlotCommand => ({
   type: 'BookInterval',
-  data: booking(appointmentId, index),
+  data: appointmentOf(booking(appointmentId, index)),
   metadata: { ...metadata, now: at },
 });
 const booked = (appointmentId: string, index: number | null, start: string, end: string) => ({
@@ -104,30 +126,30 @@ describe('time slot decider: bookings (docs/architecture.md §5)', () => {
   const spec = specFor(timeSlotDecider);
   it('books a free interval with its own instants, pending while payment is due', () =>
     spec
-      .given([window()])
+      .given([timeSlot()])
       .when(book('a1', 2))
       .then([booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')]));
   it('refuses a taken interval, an unknown one, and one already started', () => {
     const taken = booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z');
-    spec.given([window(), taken]).when(book('a2', 2)).thenThrows(ConflictError);
-    spec.given([window()]).when(book('a2', 3)).thenThrows(ValidationError);
+    spec.given([timeSlot(), taken]).when(book('a2', 2)).thenThrows(ConflictError);
+    spec.given([timeSlot()]).when(book('a2', 3)).thenThrows(ValidationError);
     spec
-      .given([window()])
+      .given([timeSlot()])
       .when(book('a2', 1, '2026-12-01T09:00:00.000Z'))
       .thenThrows(IllegalStateError);
   });
   it("refuses a booking priced by another provider's service (issue 16: Rival's price in Sunrise's slot)", () =>
     spec
-      .given([window()])
-      .when({ type: 'BookInterval', data: booking('a1', 2, 'rival-clinic'), metadata })
+      .given([timeSlot()])
+      .when({ type: 'BookInterval', data: appointmentOf(booking('a1', 2, 'rival-clinic')), metadata })
       .thenThrows(ValidationError));
   it('books the same appointment only once', () =>
     spec
-      .given([window(), booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')])
+      .given([timeSlot(), booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')])
       .when(book('a1', 2))
       .then([]));
   it('fills a block up to its capacity and no further', () => {
-    const block = window({ addAsSlot: false });
+    const block = timeSlot({ addAsSlot: false });
     const one = booked('a1', null, '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z');
     const two = booked('a2', null, '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z');
     spec.given([block, one]).when(book('a2', null)).then([two]);
@@ -146,14 +168,14 @@ describe('time slot decider: bookings (docs/architecture.md §5)', () => {
         at: now,
       },
     };
-    spec.given([window(), first]).when(status('a1', 'cancelled')).then([cancelled]);
+    spec.given([timeSlot(), first]).when(status('a1', 'cancelled')).then([cancelled]);
     spec
-      .given([window(), first, cancelled])
+      .given([timeSlot(), first, cancelled])
       .when(book('a2', 2))
       .then([booked('a2', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')]);
     spec
       .given([
-        window(),
+        timeSlot(),
         first,
         cancelled,
         booked('a2', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z'),
@@ -162,21 +184,21 @@ describe('time slot decider: bookings (docs/architecture.md §5)', () => {
       .thenThrows(ConflictError);
   });
 
-  it('refuses a booking on a window that does not exist', () =>
+  it('refuses a booking on a time slot that does not exist', () =>
     spec.given([]).when(book('a1', 2)).thenThrows(NotFoundError));
-  it('refuses a service the window does not offer', () =>
+  it('refuses a service the time slot does not offer', () =>
     spec
-      .given([window({ serviceIds: ['Cleaning'] })])
+      .given([timeSlot({ serviceIds: ['Cleaning'] })])
       .when(book('a1', 2))
       .thenThrows(ValidationError));
-  it('refuses a split window booked without an interval', () =>
-    spec.given([window()]).when(book('a1', null)).thenThrows(ValidationError));
+  it('refuses a split time slot booked without an interval', () =>
+    spec.given([timeSlot()]).when(book('a1', null)).thenThrows(ValidationError));
   it('schedules at once a free service with automatic booking (docs/product.md §4)', () =>
     spec
-      .given([window()])
+      .given([timeSlot()])
       .when({
         type: 'BookInterval',
-        data: { ...booking('a1', 1), paymentNeeded: false, automaticBooking: true },
+        data: appointmentOf({ ...booking('a1', 1), paymentNeeded: false, automaticBooking: true }),
         metadata,
       })
       .then([
@@ -192,20 +214,20 @@ describe('time slot decider: bookings (docs/architecture.md §5)', () => {
       ]));
   it('books the same appointment again: nothing happens', () =>
     spec
-      .given([window(), booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')])
+      .given([timeSlot(), booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')])
       .when(book('a1', 2))
       .thenNothingHappened());
 });
 
 describe('time slot decider: AddTimeSlot', () => {
   const spec = specFor(timeSlotDecider);
-  const add: TimeSlotCommand = { type: 'AddTimeSlot', data: window().data, metadata };
-  it('opens the window', () => {
-    const { at: _at, ...details } = window().data;
-    spec.given([]).when({ type: 'AddTimeSlot', data: details, metadata }).then([window()]);
+  const add: TimeSlotCommand = { type: 'AddTimeSlot', data: detailsOf(timeSlot().data), metadata };
+  it('opens the time slot', () => {
+    const details = detailsOf(timeSlot().data);
+    spec.given([]).when({ type: 'AddTimeSlot', data: details, metadata }).then([timeSlot()]);
   });
-  it('adds the same window again: nothing happens', () =>
-    spec.given([window()]).when(add).thenNothingHappened());
+  it('adds the same time slot again: nothing happens', () =>
+    spec.given([timeSlot()]).when(add).thenNothingHappened());
 });
 
 describe('time slot decider: ChangeAppointmentStatus (docs/product.md §4)', () => {
@@ -213,20 +235,20 @@ describe('time slot decider: ChangeAppointmentStatus (docs/product.md §4)', () 
   const first = booked('a1', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z');
   it('moves an appointment to any other status, naming the one it leaves', () =>
     spec
-      .given([window(), first])
+      .given([timeSlot(), first])
       .when(status('a1', 'scheduled'))
       .then([changed('a1', 'pending', 'scheduled')]));
   it('moves an appointment to the status it has: nothing happens', () =>
     spec
-      .given([window(), first, changed('a1', 'pending', 'scheduled')])
+      .given([timeSlot(), first, changed('a1', 'pending', 'scheduled')])
       .when(status('a1', 'scheduled'))
       .thenNothingHappened());
-  it('refuses an appointment the window does not hold, and a window that does not exist', () => {
-    spec.given([window(), first]).when(status('a9', 'scheduled')).thenThrows(NotFoundError);
+  it('refuses an appointment the time slot does not hold, and a time slot that does not exist', () => {
+    spec.given([timeSlot(), first]).when(status('a9', 'scheduled')).thenThrows(NotFoundError);
     spec.given([]).when(status('a1', 'scheduled')).thenThrows(NotFoundError);
   });
   it('takes a cancelled appointment back into a block only while it has a place', () => {
-    const block = window({ addAsSlot: false, availableSlots: 1 });
+    const block = timeSlot({ addAsSlot: false, availableSlots: 1 });
     const one = booked('a1', null, '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z');
     const two = booked('a2', null, '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z');
     const cancelled = changed('a1', 'pending', 'cancelled');
@@ -268,35 +290,35 @@ describe('time slot decider: payments (issue 5, 18)', () => {
 
   describe('RequestPayment', () => {
     it('records the order on the booking', () =>
-      spec.given([window(), unpaid]).when(request).then([requested]));
+      spec.given([timeSlot(), unpaid]).when(request).then([requested]));
     it('records the same order again: nothing happens', () =>
-      spec.given([window(), unpaid, requested]).when(request).thenNothingHappened());
+      spec.given([timeSlot(), unpaid, requested]).when(request).thenNothingHappened());
     it('records a new order when the booking has another', () =>
       spec
-        .given([window(), unpaid, requested])
+        .given([timeSlot(), unpaid, requested])
         .when({ ...request, data: { ...request.data, orderId: 'order-2' } })
         .then([{ ...requested, data: { ...requested.data, orderId: 'order-2' } }]));
-    it('refuses an appointment the window does not hold', () =>
-      spec.given([window()]).when(request).thenThrows(NotFoundError));
+    it('refuses an appointment the time slot does not hold', () =>
+      spec.given([timeSlot()]).when(request).thenThrows(NotFoundError));
   });
 
   describe('ConfirmPayment', () => {
     it('records the payment; the appointment stays pending for the admin to approve', () =>
-      spec.given([window(), unpaid, requested]).when(confirm).then([confirmed]));
+      spec.given([timeSlot(), unpaid, requested]).when(confirm).then([confirmed]));
     it('schedules a paid appointment of a service with automatic booking', () =>
       spec
-        .given([window(), automatic, requested])
+        .given([timeSlot(), automatic, requested])
         .when(confirm)
         .then([confirmed, changed('a1', 'pending', 'scheduled')]));
     it('does not schedule again an automatic booking that is no longer pending', () =>
       spec
-        .given([window(), automatic, requested, changed('a1', 'pending', 'cancelled')])
+        .given([timeSlot(), automatic, requested, changed('a1', 'pending', 'cancelled')])
         .when(confirm)
         .then([confirmed]));
     it('confirms a payment already recorded: nothing happens', () =>
-      spec.given([window(), unpaid, requested, confirmed]).when(confirm).thenNothingHappened());
-    it('refuses an appointment the window does not hold, and a window that does not exist', () => {
-      spec.given([window()]).when(confirm).thenThrows(NotFoundError);
+      spec.given([timeSlot(), unpaid, requested, confirmed]).when(confirm).thenNothingHappened());
+    it('refuses an appointment the time slot does not hold, and a time slot that does not exist', () => {
+      spec.given([timeSlot()]).when(confirm).thenThrows(NotFoundError);
       spec.given([]).when(confirm).thenThrows(NotFoundError);
     });
   });
@@ -304,32 +326,32 @@ describe('time slot decider: payments (issue 5, 18)', () => {
   describe('ExpireUnpaid', () => {
     it('cancels a pending booking still unpaid, which frees its interval', () => {
       spec
-        .given([window(), unpaid, requested])
+        .given([timeSlot(), unpaid, requested])
         .when(expire)
         .then([changed('a1', 'pending', 'cancelled')]);
       spec
-        .given([window(), unpaid, requested, changed('a1', 'pending', 'cancelled')])
+        .given([timeSlot(), unpaid, requested, changed('a1', 'pending', 'cancelled')])
         .when(book('a2', 2))
         .then([booked('a2', 2, '2026-12-01T09:30:00.000Z', '2026-12-01T10:00:00.000Z')]);
     });
     it('expires a paid booking: nothing happens', () =>
-      spec.given([window(), unpaid, requested, confirmed]).when(expire).thenNothingHappened());
+      spec.given([timeSlot(), unpaid, requested, confirmed]).when(expire).thenNothingHappened());
     it('expires a booking its admin already moved on: nothing happens', () =>
       spec
-        .given([window(), unpaid, changed('a1', 'pending', 'scheduled')])
+        .given([timeSlot(), unpaid, changed('a1', 'pending', 'scheduled')])
         .when(expire)
         .thenNothingHappened());
     it('expires a booking of a free service: nothing happens', () =>
       spec
-        .given([window(), { ...unpaid, data: { ...unpaid.data, paymentNeeded: false } }])
+        .given([timeSlot(), { ...unpaid, data: { ...unpaid.data, paymentNeeded: false } }])
         .when(expire)
         .thenNothingHappened());
     it('expires a booking already cancelled: nothing happens', () =>
       spec
-        .given([window(), unpaid, changed('a1', 'pending', 'cancelled')])
+        .given([timeSlot(), unpaid, changed('a1', 'pending', 'cancelled')])
         .when(expire)
         .thenNothingHappened());
-    it('refuses an appointment the window does not hold', () =>
-      spec.given([window()]).when(expire).thenThrows(NotFoundError));
+    it('refuses an appointment the time slot does not hold', () =>
+      spec.given([timeSlot()]).when(expire).thenThrows(NotFoundError));
   });
 });

@@ -42,7 +42,7 @@ describe('appointments projection', () => {
   const { given, rows } = projectionSpec('appointments', [appointmentsProjection]);
   const appointment = (id: string) =>
     rows(
-      `SELECT id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, idx,
+      `SELECT id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, interval_number,
               date::text, start_time, end_time, starts_at::text, ends_at::text, timezone, status, payment_needed,
               paid, order_id, amount::text, currency, note, image_url, created_at::text, updated_at::text
          FROM rm_appointments.appointments WHERE id = $1`,
@@ -61,7 +61,7 @@ describe('appointments projection', () => {
         provider_name: 'Sunrise Clinic',
         service_name: 'Consultation',
         timeslot_id: 'w1',
-        idx: 2,
+        interval_number: 2,
         date: '2026-11-25',
         start_time: '09:30',
         end_time: '10:00',

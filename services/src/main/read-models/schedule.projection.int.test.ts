@@ -27,8 +27,8 @@ const serviceAdded = (providerId: string, serviceId: string, name: string): Give
     isPaymentNeeded: true,
     automaticBooking: false,
   });
-/** A window on 2026-11-25 in Asia/Kolkata (09:00 is 03:30 UTC). */
-const windowAdded = (
+/** A time slot on 2026-11-25 in Asia/Kolkata (09:00 is 03:30 UTC). */
+const timeSlotAdded = (
   providerId: string,
   timeSlotId: string,
   {
@@ -98,10 +98,10 @@ const statusChanged = (
 /** Availability for booking and schedule management (docs/product.md §2.6, §2.8, §7.5). */
 describe('schedule projection', () => {
   const { given, rows } = projectionSpec('schedule', [scheduleProjection]);
-  const window = (id: string) =>
+  const timeSlot = (id: string) =>
     rows(
-      `SELECT provider_id, service_ids, date::text, start_time, end_time, timezone, starts_at::text, ends_at::text,
-              available_slots, capacity, indexes, add_as_slot
+      `SELECT provider_id, service_names, date::text, start_time, end_time, timezone, starts_at::text, ends_at::text,
+              capacity, places_left, taken_intervals, split
          FROM rm_schedule.time_slots WHERE id = $1`,
       [id],
     );
@@ -109,72 +109,78 @@ describe('schedule projection', () => {
     (await rows(`SELECT version::int FROM rm_schedule.versions WHERE provider_id = $1`, [providerId]))[0]
       ?.version;
 
-  it('opens a window with the services it offers', async () => {
+  it('opens a time slot with the services it offers', async () => {
     await given(
       registered('open'),
-      windowAdded('open', 'w-open', { addAsSlot: true, availableSlots: 1, serviceIds: ['Consultation'] }),
+      timeSlotAdded('open', 'w-open', { addAsSlot: true, availableSlots: 1, serviceIds: ['Consultation'] }),
     );
-    expect(await window('w-open')).toEqual([
+    expect(await timeSlot('w-open')).toEqual([
       {
         provider_id: 'open',
-        service_ids: ['Consultation'],
+        service_names: ['Consultation'],
         date: '2026-11-25',
         start_time: '09:00',
         end_time: '11:00',
         timezone: 'Asia/Kolkata',
         starts_at: '2026-11-25 03:30:00+00',
         ends_at: '2026-11-25 05:30:00+00',
-        available_slots: 1,
         capacity: 1,
-        indexes: [],
-        add_as_slot: true,
+        places_left: null,
+        taken_intervals: [],
+        split: true,
       },
     ]);
     expect(await version('open')).toBe(1);
   });
 
-  it('marks the intervals of a split window bookings take, and frees one cancelled', async () => {
+  it('marks the intervals of a split time slot bookings take, and frees one cancelled', async () => {
     await given(
-      windowAdded('split', 'w-split', { addAsSlot: true, availableSlots: 1, serviceIds: ['Consultation'] }),
+      timeSlotAdded('split', 'w-split', { addAsSlot: true, availableSlots: 1, serviceIds: ['Consultation'] }),
       booked('split', 'w-split', 'a1', 1),
       booked('split', 'w-split', 'a2', 3),
     );
-    expect(await window('w-split')).toMatchObject([{ indexes: [1, 3], available_slots: 1 }]);
+    expect(await timeSlot('w-split')).toMatchObject([
+      { taken_intervals: [1, 3], capacity: 1, places_left: null },
+    ]);
     await given(statusChanged('split', 'w-split', 'a1', 'pending', 'cancelled'));
-    expect(await window('w-split')).toMatchObject([{ indexes: [3] }]);
+    expect(await timeSlot('w-split')).toMatchObject([{ taken_intervals: [3] }]);
     expect(
       await rows(
-        `SELECT appointment_id, idx, active FROM rm_schedule.holds WHERE timeslot_id = 'w-split' ORDER BY 1`,
+        `SELECT appointment_id, interval_number, active FROM rm_schedule.holds WHERE timeslot_id = 'w-split' ORDER BY 1`,
       ),
     ).toEqual([
-      { appointment_id: 'a1', idx: 1, active: false },
-      { appointment_id: 'a2', idx: 3, active: true },
+      { appointment_id: 'a1', interval_number: 1, active: false },
+      { appointment_id: 'a2', interval_number: 3, active: true },
     ]);
     // Back from cancelled, the appointment holds its interval again.
     await given(statusChanged('split', 'w-split', 'a1', 'cancelled', 'scheduled'));
-    expect(await window('w-split')).toMatchObject([{ indexes: [3, 1] }]);
+    expect(await timeSlot('w-split')).toMatchObject([{ taken_intervals: [3, 1] }]);
     // Added, two bookings, three status changes.
     expect(await version('split')).toBe(5);
   });
 
   it('counts the places of a block down per booking, and up for a cancellation', async () => {
     await given(
-      windowAdded('block', 'w-block', { addAsSlot: false, availableSlots: 3, serviceIds: ['Consultation'] }),
+      timeSlotAdded('block', 'w-block', {
+        addAsSlot: false,
+        availableSlots: 3,
+        serviceIds: ['Consultation'],
+      }),
       booked('block', 'w-block', 'b1', null),
       booked('block', 'w-block', 'b2', null),
     );
-    expect(await window('w-block')).toMatchObject([{ available_slots: 1, capacity: 3, indexes: [] }]);
+    expect(await timeSlot('w-block')).toMatchObject([{ places_left: 1, capacity: 3, taken_intervals: [] }]);
     await given(statusChanged('block', 'w-block', 'b2', 'pending', 'cancelled'));
-    expect(await window('w-block')).toMatchObject([{ available_slots: 2, capacity: 3 }]);
+    expect(await timeSlot('w-block')).toMatchObject([{ places_left: 2, capacity: 3 }]);
   });
 
-  it('keeps services in the provider’s currency; a renamed or deleted service follows in its windows', async () => {
+  it('keeps services in the provider’s currency; a renamed or deleted service follows in its time slots', async () => {
     await given(
       registered('svc'),
       onProvider('svc', 'ProviderApproved'),
       serviceAdded('svc', 's1', 'Consultation'),
       serviceAdded('svc', 's2', 'Follow-up'),
-      windowAdded('svc', 'w-svc', {
+      timeSlotAdded('svc', 'w-svc', {
         addAsSlot: true,
         availableSlots: 1,
         serviceIds: ['Consultation', 'Follow-up'],
@@ -205,7 +211,7 @@ describe('schedule projection', () => {
         automatic_booking: true,
       },
     ]);
-    expect(await window('w-svc')).toMatchObject([{ service_ids: ['First consultation'] }]);
+    expect(await timeSlot('w-svc')).toMatchObject([{ service_names: ['First consultation'] }]);
     await given(onProvider('svc', 'ProviderCurrencyChanged', { currency: 'EUR' }));
     expect(await rows(`SELECT currency FROM rm_schedule.services WHERE provider_id = 'svc'`)).toEqual([
       { currency: 'EUR' },

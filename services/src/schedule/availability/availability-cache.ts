@@ -1,14 +1,14 @@
 import type { TimeSlot } from '@appointment/contracts/schedule';
 
-/** A fetchslot answer kept until the provider's windows or services change, or the day turns. */
+/** A fetchslot answer kept until the provider's time slots or services change, or the day turns. */
 export interface CachedAvailability {
   version: string;
-  /** The first instant of the next day in the provider's zone: the windows "from today" change then. */
+  /** The first instant of the next day in the provider's zone: the time slots "from today" change then. */
   dayEndsAt: number;
   /** This process's change count for the provider when the entry was read (local projector). */
   localVersion: number;
   matchedServiceJson: string;
-  windows: TimeSlot[];
+  timeSlots: TimeSlot[];
   timeslotsJson: string;
   /** The whole answer, until the clock passes the start of its first open slot. */
   body?: Buffer;

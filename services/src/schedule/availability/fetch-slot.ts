@@ -1,12 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { addDays, format, parseISO } from 'date-fns';
 import { MESSAGES } from '@appointment/contracts/messages';
-import {
-  dayKeyIn,
-  firstOpenSlot,
-  zonedInstant,
-  type FetchSlotRequest,
-} from '@appointment/contracts/schedule';
+import { dayKeyIn, firstOpenSlot, zonedInstant } from '@appointment/contracts/schedule';
 import {
   scheduleServiceNamed,
   scheduleVersionOf,
@@ -16,6 +11,12 @@ import { NotFoundError } from '../../domain/errors';
 import type { ScheduleContext } from '../schedule-context';
 import type { CachedAvailability } from './availability-cache';
 
+/** What fetchslot asks for: a provider's service by name (the request's `serviceId`). */
+export interface SlotQuery {
+  providerId: string;
+  serviceName: string;
+}
+
 /** A fetchslot answer: JSON bytes, gzipped when the caller accepts that. */
 export interface SlotAnswer {
   body: Buffer;
@@ -23,7 +24,7 @@ export interface SlotAnswer {
 }
 
 /**
- * docs/product.md §7.5 fetchslot, answered as JSON bytes. The service's windows from today on are read
+ * docs/product.md §7.5 fetchslot, answered as JSON bytes. The service's time slots from today on are read
  * from the read model once and kept until the provider's version moves or the day turns;
  * the first open slot, which depends on the clock, is worked out again once the clock passes
  * its start. Each request checks the version row (one indexed read), unless the projector
@@ -31,7 +32,7 @@ export interface SlotAnswer {
  */
 export const fetchSlot = async (
   context: ScheduleContext,
-  { providerId, serviceId: serviceName }: FetchSlotRequest,
+  { providerId, serviceName }: SlotQuery,
   acceptsGzip = false,
 ): Promise<SlotAnswer> => {
   const cache = context.availability;
@@ -49,7 +50,7 @@ export const fetchSlot = async (
     entry.localVersion = localVersion;
   }
   if (!entry.body || now.getTime() >= entry.bodyValidUntil) {
-    const first = firstOpenSlot(entry.windows, now, context.deps.logger);
+    const first = firstOpenSlot(entry.timeSlots, now, context.deps.logger);
     entry.body = Buffer.from(
       `{"matchedService":${entry.matchedServiceJson},"timeslots":${entry.timeslotsJson},"firstTimeslot":${JSON.stringify(first)}}`,
     );
@@ -58,7 +59,7 @@ export const fetchSlot = async (
     entry.bodyValidUntil = first ? Date.parse(first.intervalStart) : Number.POSITIVE_INFINITY;
   }
   if (!acceptsGzip) return { body: entry.body };
-  // A year of windows is ~130 KB of repetitive JSON and ~10 KB gzipped; it is compressed once.
+  // A year of time slots is ~130 KB of repetitive JSON and ~10 KB gzipped; it is compressed once.
   entry.gzipped ??= gzipSync(entry.body);
   return { body: entry.gzipped, encoding: 'gzip' };
 };
@@ -72,16 +73,16 @@ const loadAvailability = async (
 ): Promise<CachedAvailability> => {
   const matchedService = await scheduleServiceNamed(context.deps.pool, providerId, serviceName.trim());
   if (!matchedService) throw new NotFoundError(MESSAGES.serviceNotFound);
-  const windows = await timeSlotsFromToday(context.deps.pool, providerId, matchedService.name, now);
-  const timezone = windows[0]?.timezone ?? 'UTC';
+  const timeSlots = await timeSlotsFromToday(context.deps.pool, providerId, matchedService.name, now);
+  const timezone = timeSlots[0]?.timezone ?? 'UTC';
   const today = dayKeyIn(now, timezone);
   return {
     version,
     dayEndsAt: zonedInstant(format(addDays(parseISO(today), 1), 'yyyy-MM-dd'), '00:00', timezone).getTime(),
     localVersion: 0,
     matchedServiceJson: JSON.stringify(matchedService),
-    windows,
-    timeslotsJson: JSON.stringify(windows),
+    timeSlots,
+    timeslotsJson: JSON.stringify(timeSlots),
     bodyValidUntil: 0,
   };
 };

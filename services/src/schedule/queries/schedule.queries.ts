@@ -16,7 +16,7 @@ export const openHours = (
   timezone: string,
 ): Promise<OpenHours[]> => openHoursOf(context.deps.pool, providerId, dayKeyIn(context.now(), timezone));
 
-/** The provider's windows in time order, optionally only those offering one service. */
+/** The provider's time slots in time order, optionally only those offering one service. */
 export const timeSlots = (
   context: ScheduleContext,
   actor: Actor,

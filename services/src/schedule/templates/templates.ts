@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@appointment/contracts/messages';
 import {
   dayKeyIn,
-  templateWindows,
+  templateTimeSlots,
   type ApplyTemplate,
   type ScheduleTemplate,
   type ScheduleTemplateInput,
@@ -74,14 +74,16 @@ export const applyTemplate = async (
 ): Promise<TimeSlot[]> => {
   const provider = await activeProvider(context, actor);
   const template = templateOf(provider, request.id);
-  const names = request.serviceIds?.length ? request.serviceIds : provider.services.map((s) => s.name);
+  const chosen = request.serviceNames ?? request.serviceIds;
+  const names = chosen?.length ? chosen : provider.services.map((s) => s.name);
   if (names.length === 0) {
+    const field = request.serviceNames ? 'serviceNames' : 'serviceIds';
     throw new ValidationError(MESSAGES.serviceSelectionRequired, [
-      { field: 'serviceIds', message: MESSAGES.serviceSelectionRequired },
+      { field, message: MESSAGES.serviceSelectionRequired },
     ]);
   }
   const today = dayKeyIn(context.now(), provider.timezone);
-  const timeSlots = templateWindows(template, request.weekStart).filter((slot) => slot.date >= today);
+  const timeSlots = templateTimeSlots(template, request.weekStart).filter((slot) => slot.date >= today);
   if (timeSlots.length === 0) {
     throw new ValidationError(MESSAGES.templateWeekEmpty, [
       { field: 'weekStart', message: MESSAGES.templateWeekEmpty },

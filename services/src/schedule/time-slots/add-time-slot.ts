@@ -2,7 +2,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import {
   dayKeyIn,
   occurrenceDates,
-  windowShape,
+  timeSlotShape,
   type TimeSlot,
   type TimeSlotForm,
 } from '@appointment/contracts/schedule';
@@ -11,7 +11,7 @@ import { ValidationError } from '../../domain/errors';
 import { activeProvider, serviceNames, type ScheduleContext } from '../schedule-context';
 import { addTimeSlots } from './add-time-slots';
 
-/** docs/product.md §7.5 addtimeslot: one window per occurrence, in the provider's time zone. */
+/** docs/product.md §7.5 addtimeslot: one time slot per occurrence, in the provider's time zone. */
 export const addTimeSlot = async (
   context: ScheduleContext,
   actor: Actor,
@@ -23,7 +23,7 @@ export const addTimeSlot = async (
   if (form.date < today) {
     throw new ValidationError(MESSAGES.dateInPast, [{ field: 'date', message: MESSAGES.dateInPast }]);
   }
-  const shape = windowShape(form);
+  const shape = timeSlotShape(form);
   const timeSlots = occurrenceDates(form).map((date) => ({
     date,
     startTime: form.startTime,

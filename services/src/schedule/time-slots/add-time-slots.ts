@@ -27,8 +27,8 @@ export type TimeSlotToAdd = {
   date: string;
   startTime: string;
   endTime: string;
-  availableSlots: number;
-  addAsSlot: boolean;
+  capacity: number;
+  split: boolean;
 };
 
 const TIME_SLOT_NAMESPACE = '0f8a3c52-5b1e-4f0e-8a57-8e6c1d2f4b90';
@@ -51,9 +51,11 @@ export const addTimeSlots = async (
     const startDateTime = zonedInstant(slot.date, slot.startTime, provider.timezone).toISOString();
     const endDateTime = zonedInstant(slot.date, slot.endTime, provider.timezone).toISOString();
     if (
-      slot.addAsSlot &&
-      generateIntervals({ ...slot, indexes: [], timezone: provider.timezone }, context.deps.logger).length ===
-        0
+      slot.split &&
+      generateIntervals(
+        { ...slot, availableSlots: slot.capacity, indexes: [], timezone: provider.timezone },
+        context.deps.logger,
+      ).length === 0
     ) {
       throw new ValidationError(MESSAGES.slotTooShort, [
         { field: 'availableSlots', message: MESSAGES.slotTooShort },
@@ -65,16 +67,15 @@ export const addTimeSlots = async (
         ? uuidv5(`${key}\u0000${idempotencyKey}`, TIME_SLOT_NAMESPACE)
         : randomUUID(),
       providerId: provider.providerId,
-      // The log's field name (TimeSlotAdded); it holds the services' names.
-      serviceIds: serviceNames,
+      serviceNames,
       date: slot.date,
       startTime: slot.startTime,
       endTime: slot.endTime,
       timezone: provider.timezone,
       startDateTime,
       endDateTime,
-      availableSlots: slot.availableSlots,
-      addAsSlot: slot.addAsSlot,
+      capacity: slot.capacity,
+      split: slot.split,
     };
   });
   // Issue 18: the times are reserved on the provider's calendar first, where an overlap with

@@ -31,8 +31,8 @@ export function AppointmentCard({
   const { texts: T } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
   const headingId = useId();
   const selectId = useId();
-  const start = appointment.starttime ?? appointment.startTime;
-  const end = appointment.endtime ?? appointment.endTime;
+  const start = appointment.startTime;
+  const end = appointment.endTime;
 
   return (
     <AppointmentArticle aria-labelledby={headingId} aria-busy={busy || undefined}>

@@ -95,7 +95,7 @@ export function ManualSlotPicker({
                     disabled={!isSelectable(slot) || role !== 'user'}
                     onClick={() => onSlotChosen(slot)}
                   >
-                    {describeSlot(slot.startDateTime, slot.endDateTime, slot.window.timezone)?.time ?? (
+                    {describeSlot(slot.startDateTime, slot.endDateTime, slot.timeSlot.timezone)?.time ?? (
                       <MessageText>{MESSAGES.invalidDateFormat}</MessageText>
                     )}
                   </SlotChoice>

@@ -33,8 +33,8 @@ export function ProviderList() {
   const { providers, loading, error: providersError } = useProviderSearch();
 
   const open = (provider: Provider) => dispatch(providerSelected(provider));
-  const mark = (provider: Provider, favorite: boolean) =>
-    dispatch(favouriteToggled({ providerId: provider.id, favorite }));
+  const mark = (provider: Provider, favourite: boolean) =>
+    dispatch(favouriteToggled({ providerId: provider.id, favourite }));
 
   return (
     <Panel aria-labelledby="providers-title" aria-busy={loading}>

@@ -128,7 +128,7 @@ export function AdminAppointmentsPanel({
             const busy = updating.includes(item._id);
             const user = item.userDetails ?? { username: item.username, email: item.email };
             const date = longDate(item.date);
-            const time = timeRange(item.starttime ?? item.startTime, item.endtime ?? item.endTime);
+            const time = timeRange(item.startTime, item.endTime);
             return (
               <li key={item._id}>
                 <Item

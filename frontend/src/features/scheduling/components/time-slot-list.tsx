@@ -14,7 +14,10 @@ import { Muted } from './scheduling.styles';
 export const longDate = (date: string): string =>
   isDayKey(date) ? formatLocal(parseISO(date), FORMATS.longDate) : date;
 
-/** docs/product.md §3 Time slot: split into equal parts, or one block for a number of people. */
+/**
+ * docs/product.md §3 Time slot: split into equal intervals (availableSlots is then its capacity),
+ * or one block for a number of people (availableSlots is then its places left).
+ */
 export const shapeOf = (slot: TimeSlot): string => {
   if (slot.addAsSlot) return i18next.t('scheduling:list.split', { count: slot.availableSlots });
   const block = i18next.t('scheduling:list.block', { count: slot.capacity });
@@ -32,7 +35,7 @@ interface TimeSlotListProps {
   status: ReadStatus;
 }
 
-/** The provider's time slots by date, each with its hours, services, shape and taken parts. */
+/** The provider's time slots by date, each with its hours, services (by name), shape and taken intervals. */
 export function TimeSlotList({ labelledBy, slots, status }: TimeSlotListProps) {
   const T = useCatalogue('scheduling', SCHEDULING_TEXTS).texts.list;
   const columns = [T.columns.date, T.columns.time, T.columns.services, T.columns.slots, T.columns.taken];

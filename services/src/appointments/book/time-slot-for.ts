@@ -1,23 +1,23 @@
 import type pg from 'pg';
-import type { BookingForm } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { NotFoundError } from '../../domain/errors';
+import type { BookingRequest } from './booking-request';
 
-/** The window a booking names: by id, or by provider, date and start time (rm_schedule). */
-export const windowFor = async (pool: Pick<pg.Pool, 'query'>, form: BookingForm): Promise<string> => {
-  if (form.timeslotId) return form.timeslotId;
-  const start = form.starttime ?? '';
+/** The time slot a booking names: by id, or by provider, date and start time (rm_schedule). */
+export const timeSlotFor = async (pool: Pick<pg.Pool, 'query'>, request: BookingRequest): Promise<string> => {
+  if (request.timeSlotId) return request.timeSlotId;
+  const start = request.startTime ?? '';
   const instant = Date.parse(start);
   const { rows } = await pool.query<{ id: string }>(
     `SELECT id FROM rm_schedule.time_slots
-      WHERE provider_id = $1 AND date = $2::date AND $3 = ANY(service_ids)
+      WHERE provider_id = $1 AND date = $2::date AND $3 = ANY(service_names)
         AND (CASE WHEN $4::timestamptz IS NOT NULL THEN starts_at <= $4::timestamptz AND $4::timestamptz < ends_at
                   ELSE start_time <= $5 AND $5 < end_time END)
       ORDER BY starts_at LIMIT 1`,
     [
-      form.providerId,
-      form.date.slice(0, 10),
-      form.servicename,
+      request.providerId,
+      request.date.slice(0, 10),
+      request.serviceName,
       Number.isNaN(instant) || !start.includes('T') ? null : new Date(instant).toISOString(),
       start.slice(0, 5),
     ],
