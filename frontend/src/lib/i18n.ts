@@ -72,7 +72,7 @@ const en = {
     status: { sent: 'Sent', delivered: 'Delivered', read: 'Read' },
   },
   dashboard: {
-    welcome: 'Welcome back,',
+    welcome: 'Welcome back, {{name}}',
     scheduled: 'Scheduled',
     pending: 'Pending',
     completed: 'Completed',
@@ -201,7 +201,7 @@ const es: Resource = {
     status: { sent: 'Enviado', delivered: 'Entregado', read: 'Leído' },
   },
   dashboard: {
-    welcome: 'Bienvenido de nuevo,',
+    welcome: 'Bienvenido de nuevo, {{name}}',
     scheduled: 'Programadas',
     pending: 'Pendientes',
     completed: 'Completadas',
@@ -328,7 +328,7 @@ const fr: Resource = {
     status: { sent: 'Envoyé', delivered: 'Distribué', read: 'Lu' },
   },
   dashboard: {
-    welcome: 'Bon retour,',
+    welcome: 'Bon retour, {{name}}',
     scheduled: 'Planifiés',
     pending: 'En attente',
     completed: 'Terminés',

@@ -42,7 +42,7 @@ const es: Texts = {
   chatbotPanel: 'Chatbot con IA',
   enableChatbot: 'Activar el chatbot',
   model: 'Modelo',
-  temperature: 'Temperatura',
+  temperature: 'Temperatura: {{value}}',
   maxLength: 'Longitud máxima de la respuesta',
   responseTemplates: 'Plantillas de respuesta',
   templateLabels: {
@@ -197,7 +197,7 @@ const fr: Texts = {
   chatbotPanel: 'Chatbot IA',
   enableChatbot: 'Activer le chatbot',
   model: 'Modèle',
-  temperature: 'Température',
+  temperature: 'Température : {{value}}',
   maxLength: 'Longueur maximale de la réponse',
   responseTemplates: 'Modèles de réponse',
   templateLabels: {

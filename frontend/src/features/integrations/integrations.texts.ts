@@ -44,7 +44,7 @@ export const INTEGRATIONS_TEXTS = {
   chatbotPanel: 'AI Chatbot',
   enableChatbot: 'Enable chatbot',
   model: 'Model',
-  temperature: 'Temperature',
+  temperature: 'Temperature: {{value}}',
   maxLength: 'Max response length',
   responseTemplates: 'Response templates',
   templateLabels: {

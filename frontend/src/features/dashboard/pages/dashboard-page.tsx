@@ -131,9 +131,7 @@ export function DashboardPage() {
 
   return (
     <Page aria-labelledby="dashboard-greeting">
-      <Greeting id="dashboard-greeting">
-        {t('dashboard.welcome')} {name}
-      </Greeting>
+      <Greeting id="dashboard-greeting">{t('dashboard.welcome', { name })}</Greeting>
       {alert && (
         <ErrorText role="alert">
           <MessageText>{alert}</MessageText>

@@ -55,7 +55,7 @@ export function IntegrationSettingsPage() {
 }
 
 function ChatbotPanel({ saved, scope }: { saved: ChatbotSettings; scope: IntegrationScope }) {
-  const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
+  const { texts: T, t } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
   const id = useId();
   const { form, setForm, submit, status } = useSettingsPanel(
     ChatbotSettings,
@@ -90,7 +90,7 @@ function ChatbotPanel({ saved, scope }: { saved: ChatbotSettings; scope: Integra
               </Field>
               <Field>
                 <Label htmlFor={`${id}-temperature`}>
-                  {T.temperature}: {Math.round(form.temperature * 100)}
+                  {t('temperature', { value: Math.round(form.temperature * 100) })}
                 </Label>
                 <input
                   id={`${id}-temperature`}
