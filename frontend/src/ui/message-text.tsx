@@ -48,7 +48,7 @@ export function ErrorNotice({ children, ...props }: ComponentProps<typeof ErrorN
   return <ErrorNoticeText {...props}>{useTranslatedChildren(children)}</ErrorNoticeText>;
 }
 
-/** A message on its own, inside any other element (an empty state, a toast). */
+/** A message on its own, inside any other element (an empty state, a table's message row). */
 export function MessageText({ children }: { children: string }) {
   return <>{useMessage()(children)}</>;
 }
