@@ -8,6 +8,7 @@ import {
 } from '@appointment/contracts/events/privacy';
 import { WEBHOOK_LOG_SCHEMA } from '../integrations/webhooks/webhook-log';
 import { MAIL_SCHEMA } from '../mail/mail-outbox';
+import { forgetInSnapshots } from '../history/provider-snapshots';
 import type { PersonKeys } from './person-keys';
 
 export interface ForgetDependencies {
@@ -60,6 +61,8 @@ export const forgetPerson = async (
         `UPDATE ${WEBHOOK_LOG_SCHEMA}.deliveries SET payload = replace(payload, $1, $2) WHERE strpos(payload, $1) > 0`,
         [text, FORGOTTEN_USER],
       );
+  // Time travel's snapshots that hold the subject's data in clear, or derive from it (D42).
+  await forgetInSnapshots(deps.pool, request.personId);
   await deps.keys.forget(request.personId);
   const data: PersonForgottenData = {
     personId: request.personId,
