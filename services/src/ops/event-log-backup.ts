@@ -117,6 +117,9 @@ export const exportEventLogToFile = async (
   return closing;
 };
 
+/** For the index builds after an import (PostgreSQL's default, 64 MB, sorts a large log on disk). */
+const IMPORT_MAINTENANCE_WORK_MEM = '256MB';
+
 /** The closing line is short; the bytes after the last event's newline are held back for it. */
 const TAIL_BYTES = 4096;
 
@@ -176,10 +179,13 @@ export const importEventLog = async (
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('LOCK TABLE es.events, es.streams IN EXCLUSIVE MODE');
+    // The log's indexes are dropped and made again below: nothing else may use it meanwhile.
+    await client.query('LOCK TABLE es.events, es.streams IN ACCESS EXCLUSIVE MODE');
     const { rows: existing } = await client.query('SELECT 1 FROM es.events LIMIT 1');
     if (existing.length > 0)
       throw new BackupError('The event store is not empty: import only into an empty store');
+    // The index builds sort in memory rather than in many runs on disk.
+    await client.query(`SET LOCAL maintenance_work_mem = '${IMPORT_MAINTENANCE_WORK_MEM}'`);
     // The lines go in verbatim through one COPY into a scratch table, then into the log in
     // one statement: PostgreSQL parses the JSON, this process only streams bytes.
     await client.query('CREATE TEMP TABLE import_lines (line text NOT NULL) ON COMMIT DROP');
@@ -195,17 +201,31 @@ export const importEventLog = async (
       },
     });
     await pipeline(createReadStream(file), counting, copy);
+    // Loaded without its indexes, which are then built once from the sorted rows rather than
+    // kept up to date row by row. A duplicate id or revision in the file fails the build, and
+    // the transaction with it.
+    await client.query(
+      `ALTER TABLE es.events DROP CONSTRAINT events_event_id_key, DROP CONSTRAINT events_stream_revision_key;
+       DROP INDEX es.events_log_order`,
+    );
+    // Each line is parsed once: without OFFSET 0 the planner pulls the subquery up and parses the
+    // line again for every field taken from it (eight times: the import ran four times slower).
     const { rowCount } = await client.query(
       `INSERT INTO es.events (global_position, stream_name, stream_revision, event_id, event_type, data, metadata, created_at)
        OVERRIDING SYSTEM VALUE
        SELECT (e->>'position')::bigint, e->>'stream', (e->>'revision')::bigint, (e->>'id')::uuid, e->>'type',
               e->'data', e->'metadata', (e->>'createdAt')::timestamptz
-         FROM (SELECT line::jsonb AS e FROM import_lines) lines
+         FROM (SELECT line::jsonb AS e FROM import_lines OFFSET 0) lines
         WHERE NOT e ? 'checksum'`,
     );
     const loaded = rowCount ?? 0;
     if (loaded !== total) throw new BackupError(`The file holds ${total} events but ${loaded} were read`);
     options.onProgress?.(loaded, total);
+    await client.query(
+      `ALTER TABLE es.events ADD CONSTRAINT events_event_id_key UNIQUE (event_id),
+         ADD CONSTRAINT events_stream_revision_key UNIQUE (stream_name, stream_revision);
+       CREATE INDEX events_log_order ON es.events (transaction_id, global_position)`,
+    );
     await client.query(
       `INSERT INTO es.streams (stream_name, revision)
        SELECT stream_name, max(stream_revision) FROM es.events GROUP BY stream_name`,

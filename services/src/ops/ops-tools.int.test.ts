@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +76,11 @@ describe('operator tools (npm run ops)', () => {
     const revisions = `SELECT stream_name, revision::text FROM es.streams ORDER BY stream_name`;
     expect(await rows(empty.url, revisions)).toEqual(await rows(test.platform.databaseUrl, revisions));
 
+    // Loaded without them, the log's indexes are built again (issue 12: import speed).
+    const indexes = `SELECT indexname FROM pg_indexes WHERE schemaname = 'es' AND tablename = 'events' ORDER BY 1`;
+    expect(await rows(empty.url, indexes)).toEqual(await rows(test.platform.databaseUrl, indexes));
+    expect(await rows(empty.url, indexes)).toHaveLength(3);
+
     const again = ops(empty.url, 'import', file);
     expect(again.code).toBe(1);
     expect(again.err).toContain('The event store is not empty');
@@ -116,6 +122,25 @@ describe('operator tools (npm run ops)', () => {
           `SELECT to_regclass('es.events') IS NULL OR NOT EXISTS (SELECT 1 FROM es.events) AS empty`,
         ),
       ).toEqual([{ empty: true }]);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('refuses a file whose checksum holds but that repeats an event, and loads nothing', async () => {
+    const lines = readFileSync(path.join(dir, 'log.ndjson'), 'utf8').trim().split('\n').slice(0, -1);
+    const repeated = [...lines, lines[0]!].map((line) => `${line}\n`).join('');
+    const file = path.join(dir, 'repeated.ndjson');
+    const checksum = `sha256:${createHash('sha256').update(repeated).digest('hex')}`;
+    writeFileSync(file, `${repeated}${JSON.stringify({ checksum, events: lines.length + 1 })}\n`);
+    const target = await createTestDatabase('opsrepeated');
+    try {
+      const refused = ops(target.url, 'import', file);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/events_event_id_key|duplicate key/);
+      expect(await rows(target.url, `SELECT count(*)::int AS n FROM es.events`)).toEqual([{ n: 0 }]);
+      const indexes = `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'es' AND tablename = 'events'`;
+      expect(await rows(target.url, indexes)).toEqual([{ n: 3 }]);
     } finally {
       await target.drop();
     }
