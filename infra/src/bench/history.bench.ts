@@ -9,6 +9,7 @@ import { createPool, PostgresEventStore } from '@appointment/services/eventstore
 import { historyPage } from '@appointment/services/history/history.queries';
 import { migratePersonKeys } from '@appointment/services/privacy/person-keys';
 import { providerStateAt } from '@appointment/services/history/provider-state';
+import { SNAPSHOT_EVERY } from '@appointment/services/history/provider-snapshots';
 import { exportEventLogToFile, importEventLog } from '@appointment/services/ops/event-log-backup';
 import { createTestDatabase } from '../testing/postgres';
 import { Samples, envNumber, figure, note, quantileOfSorted, withProgress } from './harness';
@@ -178,6 +179,21 @@ export const run = async (): Promise<void> => {
       if (state.timeSlots.length === 0) throw new Error('the state as of the middle has no time slots');
     }
     figure(SUITE, 'state_as_of_ms', quantileOfSorted(states.sorted(), 0.5), 'ms');
+    // The worst place for a point: just before the next snapshot, SNAPSHOT_EVERY - 1 events to fold.
+    const { rows: late } = await pool.query<{ position: string }>(
+      `SELECT global_position::text AS position FROM rm_history.entries WHERE provider_id = $1
+        ORDER BY global_position OFFSET $2 LIMIT 1`,
+      [PROVIDER, Math.floor(PROVIDER_EVENTS / 2) + SNAPSHOT_EVERY - 1],
+    );
+    const worst = new Samples();
+    for (let i = 0; i < STATE_RUNS; i++) {
+      const started = performance.now();
+      await providerStateAt(pool, PROVIDER, { position: late[0]!.position });
+      worst.push(performance.now() - started);
+    }
+    note(
+      `history: state as of a point ${SNAPSHOT_EVERY - 1} events past a snapshot: ${Math.round(quantileOfSorted(worst.sorted(), 0.5))} ms (median)`,
+    );
 
     const file = path.join(dir, 'log.ndjson');
     let started = performance.now();
