@@ -47,6 +47,29 @@ test.describe('Provider history', () => {
     await expect(timeline).toContainText('Service General Consultation was added');
   });
 
+  test("an admin opens its own provider's history from the dashboard, and not another's", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.admin);
+    await page.goto('/dashboard');
+    const panel = page.getByRole('region', { name: "Your provider's history" });
+    await panel.getByRole('link', { name: 'Open History' }).click();
+    await expect(page).toHaveURL(/\/providers\/[^/]+\/history$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Timeline' }).getByTestId('history-entry').first(),
+    ).toBeVisible();
+    // Today's state is its own provider's.
+    await expect(page.getByRole('group', { name: 'Today' }).getByTestId('state-services')).toContainText(
+      'General Consultation',
+    );
+
+    await page.goto('/providers/another-provider/history');
+    await expect(page.getByText("You may not read this provider's history.")).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('a user may not open a provider history', async ({ page }) => {
     await signIn(page, DEMO.user);
     await page.goto('/providers/anything/history');

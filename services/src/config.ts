@@ -19,6 +19,16 @@ const optionalUrl = (variable: string, protocols: string[], example: string) =>
       { message: `${variable} must be a URL like ${example}` },
     );
 
+/** A 32-byte key written in hex (64 digits) or base64; undefined for anything else. */
+export const backupKeyOf = (text: string): Buffer | undefined => {
+  const key = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/]{43}=?$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : undefined;
+  return key?.length === 32 ? key : undefined;
+};
+
 const integer = (variable: string, min: number, max: number, fallback: number) =>
   z.coerce
     .number({ message: `${variable} must be a whole number from ${min} to ${max}` })
@@ -117,6 +127,17 @@ export const ConfigSchema = z.object({
   ),
   /** Bearer token for CHATBOT_API_URL, if it needs one. */
   CHATBOT_API_KEY: z.string().min(1).optional(),
+  /**
+   * Issue 12: the master key that wraps the person keys (pii.person_keys) in an export made with
+   * `ops export --with-keys`, and unwraps them on `ops import`: 32 bytes, in base64 or hex.
+   */
+  BACKUP_KEY: z
+    .string()
+    .trim()
+    .refine((value) => backupKeyOf(value) !== undefined, {
+      message: 'BACKUP_KEY must be 32 bytes in base64 or hex (openssl rand -base64 32)',
+    })
+    .optional(),
   /** Issue 11: the business messaging API's base, with its version; messages go to {base}/{phone number id}/messages. */
   WHATSAPP_API_URL: z
     .url({

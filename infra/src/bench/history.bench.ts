@@ -9,6 +9,7 @@ import { createPool, PostgresEventStore } from '@appointment/services/eventstore
 import { historyPage } from '@appointment/services/history/history.queries';
 import { migratePersonKeys } from '@appointment/services/privacy/person-keys';
 import { providerStateAt } from '@appointment/services/history/provider-state';
+import { SNAPSHOT_EVERY } from '@appointment/services/history/provider-snapshots';
 import { exportEventLogToFile, importEventLog } from '@appointment/services/ops/event-log-backup';
 import { createTestDatabase } from '../testing/postgres';
 import { Samples, envNumber, figure, note, quantileOfSorted, withProgress } from './harness';
@@ -22,7 +23,8 @@ import { Samples, envNumber, figure, note, quantileOfSorted, withProgress } from
  * - history.first_page_p99_ms: the newest 50 entries of the provider (the query the API and the
  *   screen run), FIRST_PAGE_RUNS times;
  * - history.state_as_of_ms: the provider folded with its deciders' evolve up to the middle of
- *   its history (the median of STATE_RUNS);
+ *   its history (the median of STATE_RUNS), from the nearest snapshot, once a first question
+ *   (noted, not a figure) has folded the whole history and left the snapshots behind;
  * - history.export_events_per_s / history.import_events_per_s: `ops export` of the whole log
  *   to a file and `ops import` of that file into an empty database.
  */
@@ -154,12 +156,21 @@ export const run = async (): Promise<void> => {
     });
     figure(SUITE, 'first_page_p99_ms', quantileOfSorted(pages.sorted(), 0.99), 'ms');
 
-    const { rows } = await pool.query<{ position: string }>(
-      `SELECT global_position::text AS position FROM rm_history.entries WHERE provider_id = $1
+    const { rows } = await pool.query<{ position: string; last: string }>(
+      `SELECT global_position::text AS position,
+              (SELECT max(global_position)::text FROM rm_history.entries WHERE provider_id = $1) AS last
+         FROM rm_history.entries WHERE provider_id = $1
         ORDER BY global_position OFFSET $2 LIMIT 1`,
       [PROVIDER, Math.floor(PROVIDER_EVENTS / 2)],
     );
     const middle = rows[0]!.position;
+    // The first question about the provider folds its whole history once and leaves a snapshot
+    // every SNAPSHOT_EVERY events behind (docs/decisions.md D42); later ones start from them.
+    const cold = performance.now();
+    await withProgress('snapshots (the whole history folded once)', 1, () =>
+      providerStateAt(pool, PROVIDER, { position: rows[0]!.last }),
+    );
+    note(`history: the whole history folded and snapshotted in ${Math.round(performance.now() - cold)} ms`);
     const states = new Samples();
     for (let i = 0; i < STATE_RUNS; i++) {
       const started = performance.now();
@@ -168,6 +179,21 @@ export const run = async (): Promise<void> => {
       if (state.timeSlots.length === 0) throw new Error('the state as of the middle has no time slots');
     }
     figure(SUITE, 'state_as_of_ms', quantileOfSorted(states.sorted(), 0.5), 'ms');
+    // The worst place for a point: just before the next snapshot, SNAPSHOT_EVERY - 1 events to fold.
+    const { rows: late } = await pool.query<{ position: string }>(
+      `SELECT global_position::text AS position FROM rm_history.entries WHERE provider_id = $1
+        ORDER BY global_position OFFSET $2 LIMIT 1`,
+      [PROVIDER, Math.floor(PROVIDER_EVENTS / 2) + SNAPSHOT_EVERY - 1],
+    );
+    const worst = new Samples();
+    for (let i = 0; i < STATE_RUNS; i++) {
+      const started = performance.now();
+      await providerStateAt(pool, PROVIDER, { position: late[0]!.position });
+      worst.push(performance.now() - started);
+    }
+    note(
+      `history: state as of a point ${SNAPSHOT_EVERY - 1} events past a snapshot: ${Math.round(quantileOfSorted(worst.sorted(), 0.5))} ms (median)`,
+    );
 
     const file = path.join(dir, 'log.ndjson');
     let started = performance.now();

@@ -5,7 +5,7 @@ import { readCheckpoints } from '@appointment/projections/checkpoints';
 import { PROJECTIONS, projectionNamed } from '@appointment/projections/registry';
 import { rebuildProjections, type RebuildReport } from '@appointment/projections/rebuild';
 import { readStreamCatalog } from '@appointment/projections/stream-catalog.projection';
-import { ConfigError, loadConfig } from '../config';
+import { backupKeyOf, ConfigError, loadConfig, type Config } from '../config';
 import { connectEventStore } from '../eventstore/connect';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
@@ -23,9 +23,12 @@ const USAGE = `Usage: npm run ops -- <command>
   rebuild <projection|all>    rebuild read models from the event log (shadow schema, then swap)
   stream <name>               print a stream's events
   streams                     the operators' stream catalogue: streams and events per category
-  export [--from <position>] [--out <file>]
-                              the event log as NDJSON with a closing checksum (stdout without --out)
-  import <file>               check an export's checksum and load it into an empty event store
+  export [--from <position>] [--out <file>] [--with-keys]
+                              the event log as NDJSON with a closing checksum (stdout without --out);
+                              --with-keys adds the person keys, wrapped with BACKUP_KEY
+  import <file> [--without-keys]
+                              check an export's checksum and load it into an empty event store (its
+                              person keys too, unwrapped with BACKUP_KEY, unless --without-keys)
   history provider <id>       a provider's history, newest first, as the History screen shows it
   replay <projection> --to <position|time> --into <schema>
                               a read model as it was at a point, in a schema of its own
@@ -167,35 +170,54 @@ const progressBar = (label: string) => {
 
 const rate = (events: number, seconds: number) => (seconds > 0 ? Math.round(events / seconds) : events);
 
-const exportLog = async (pool: ReturnType<typeof createPool>, options: { from?: string; out?: string }) => {
+/** Issue 12: `--with-keys` needs the master key that wraps the person keys. */
+const backupKeyFrom = (config: Config): Buffer => {
+  const key = config.BACKUP_KEY ? backupKeyOf(config.BACKUP_KEY) : undefined;
+  if (!key)
+    throw new UsageError('--with-keys needs BACKUP_KEY, 32 bytes in base64 or hex (openssl rand -base64 32)');
+  return key;
+};
+
+const keysNote = (keys: number | undefined) => (keys === undefined ? '' : ` and ${keys} person keys`);
+
+const exportLog = async (
+  pool: ReturnType<typeof createPool>,
+  options: { from?: string; out?: string; backupKey?: Buffer },
+) => {
   if (options.from !== undefined && !/^\d+$/.test(options.from))
     throw new UsageError('--from needs a log position (a whole number)');
   const from = options.from;
+  const backupKey = options.backupKey ? { backupKey: options.backupKey } : {};
   if (!options.out) {
     // To stdout, for a pipe: the progress and the summary go to stderr.
-    const closing = await exportEventLog(pool, process.stdout, from ? { from } : {});
-    console.error(`Exported ${closing.events} events, ${closing.checksum}`);
+    const closing = await exportEventLog(pool, process.stdout, { ...(from ? { from } : {}), ...backupKey });
+    console.error(`Exported ${closing.events} events${keysNote(closing.keys)}, ${closing.checksum}`);
     return;
   }
   const bar = progressBar('export');
   const closing = await exportEventLogToFile(pool, options.out, {
     ...(from ? { from } : {}),
+    ...backupKey,
     onProgress: bar.update,
   });
   const seconds = bar.stop();
   console.log(
-    `Exported ${closing.events} events to ${options.out} in ${seconds.toFixed(1)} s (${rate(closing.events, seconds)} events/s), ${closing.checksum}`,
+    `Exported ${closing.events} events${keysNote(closing.keys)} to ${options.out} in ${seconds.toFixed(1)} s (${rate(closing.events, seconds)} events/s), ${closing.checksum}`,
   );
 };
 
-const importLog = async (pool: ReturnType<typeof createPool>, file: string | undefined) => {
+const importLog = async (
+  pool: ReturnType<typeof createPool>,
+  file: string | undefined,
+  options: { backupKey?: Buffer; withoutKeys: boolean },
+) => {
   if (!file) throw new UsageError('import needs the file an export wrote');
   if (!existsSync(file)) throw new UsageError(`No file "${file}"`);
   const bar = progressBar('import');
-  const { events } = await importEventLog(pool, file, { onProgress: bar.update });
+  const { events, keys } = await importEventLog(pool, file, { ...options, onProgress: bar.update });
   const seconds = bar.stop();
   console.log(
-    `Imported ${events} events from ${file} in ${seconds.toFixed(1)} s (${rate(events, seconds)} events/s); checksum verified. Run "npm run ops -- rebuild all" (or start the product) to build the read models.`,
+    `Imported ${events} events${keys > 0 ? ` and ${keys} person keys` : ''} from ${file} in ${seconds.toFixed(1)} s (${rate(events, seconds)} events/s); checksum verified. Run "npm run ops -- rebuild all" (or start the product) to build the read models.`,
   );
 };
 
@@ -283,6 +305,8 @@ const main = async () => {
       out: { type: 'string' },
       to: { type: 'string' },
       into: { type: 'string' },
+      'with-keys': { type: 'boolean' },
+      'without-keys': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -315,8 +339,16 @@ const main = async () => {
     if (command === 'status') await status(pool, store);
     else if (command === 'rebuild') await rebuild(pool, store, argument);
     else if (command === 'streams') await streams(pool);
-    else if (command === 'export') await exportLog(pool, values);
-    else if (command === 'import') await importLog(pool, argument);
+    else if (command === 'export')
+      await exportLog(pool, {
+        ...values,
+        backupKey: values['with-keys'] ? backupKeyFrom(config) : undefined,
+      });
+    else if (command === 'import')
+      await importLog(pool, argument, {
+        withoutKeys: values['without-keys'] ?? false,
+        backupKey: config.BACKUP_KEY ? backupKeyOf(config.BACKUP_KEY) : undefined,
+      });
     else if (command === 'history') await providerHistory(pool, argument, third);
     else if (command === 'replay') await replay(pool, store, argument, values);
     else if (command === 'verify') await verify(pool, store, argument);

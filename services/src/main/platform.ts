@@ -82,6 +82,9 @@ export interface PlatformOptions {
  * The API side of the product on one database: event store, projector, reactors, accounts and
  * the Express app. The single-node launcher and the end-to-end tests both start it this way.
  */
+/** Where uploaded pictures are kept: served at /uploads, deleted when their owner is forgotten. */
+const uploadsDirOf = (config: Config): string => path.resolve(config.DATA_DIR, 'uploads');
+
 export const startPlatform = async ({
   config,
   databaseUrl,
@@ -146,7 +149,8 @@ export const startPlatform = async ({
     waitFor,
     now,
     emailKey: await sessions.secret('email-stream-key'),
-    forget: (request) => forgetPerson({ store, keys: store.keys, pool, now }, request),
+    forget: (request) =>
+      forgetPerson({ store, keys: store.keys, pool, now, uploadsDir: uploadsDirOf(config) }, request),
   });
   const catalogue = new CatalogueService({ store, pool, waitFor, now });
   const payments = await paymentGatewayFor(config, sessions);
@@ -238,7 +242,7 @@ export const startPlatform = async ({
   if (config.DEMO_DATA && (await accounts.isEmpty())) {
     await seedDemoData({ accounts, catalogue, schedule }, logger, now);
   }
-  const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
+  const uploadsDir = uploadsDirOf(config);
 
   const app = createApp({
     pool,

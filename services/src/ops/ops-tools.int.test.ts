@@ -1,9 +1,14 @@
 import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
+import type { RecordedEvent } from '@appointment/contracts/events';
+import { createPool } from '../eventstore/postgres-event-store';
+import { PersonKeys } from '../privacy/person-keys';
+import { openEvents } from '../privacy/private-event-store';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -15,14 +20,15 @@ describe('operator tools (npm run ops)', () => {
   let dir: string;
   let sunrise: string;
 
-  const ops = (databaseUrl: string, ...args: string[]) => {
+  const opsWith = (env: Record<string, string>, databaseUrl: string, ...args: string[]) => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'services/src/main/ops.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
       encoding: 'utf8',
     });
     return { code: result.status, out: result.stdout, err: result.stderr };
   };
+  const ops = (databaseUrl: string, ...args: string[]) => opsWith({}, databaseUrl, ...args);
   const rows = async <T extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -75,6 +81,11 @@ describe('operator tools (npm run ops)', () => {
     const revisions = `SELECT stream_name, revision::text FROM es.streams ORDER BY stream_name`;
     expect(await rows(empty.url, revisions)).toEqual(await rows(test.platform.databaseUrl, revisions));
 
+    // Loaded without them, the log's indexes are built again (issue 12: import speed).
+    const indexes = `SELECT indexname FROM pg_indexes WHERE schemaname = 'es' AND tablename = 'events' ORDER BY 1`;
+    expect(await rows(empty.url, indexes)).toEqual(await rows(test.platform.databaseUrl, indexes));
+    expect(await rows(empty.url, indexes)).toHaveLength(3);
+
     const again = ops(empty.url, 'import', file);
     expect(again.code).toBe(1);
     expect(again.err).toContain('The event store is not empty');
@@ -118,6 +129,98 @@ describe('operator tools (npm run ops)', () => {
       ).toEqual([{ empty: true }]);
     } finally {
       await target.drop();
+    }
+  });
+
+  it('refuses a file whose checksum holds but that repeats an event, and loads nothing', async () => {
+    const lines = readFileSync(path.join(dir, 'log.ndjson'), 'utf8').trim().split('\n').slice(0, -1);
+    const repeated = [...lines, lines[0]!].map((line) => `${line}\n`).join('');
+    const file = path.join(dir, 'repeated.ndjson');
+    const checksum = `sha256:${createHash('sha256').update(repeated).digest('hex')}`;
+    writeFileSync(file, `${repeated}${JSON.stringify({ checksum, events: lines.length + 1 })}\n`);
+    const target = await createTestDatabase('opsrepeated');
+    try {
+      const refused = ops(target.url, 'import', file);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/events_event_id_key|duplicate key/);
+      expect(await rows(target.url, `SELECT count(*)::int AS n FROM es.events`)).toEqual([{ n: 0 }]);
+      const indexes = `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'es' AND tablename = 'events'`;
+      expect(await rows(target.url, indexes)).toEqual([{ n: 3 }]);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('exports the person keys wrapped with BACKUP_KEY, and a restore with it opens the sealed data', async () => {
+    const backupKey = randomBytes(32).toString('base64');
+    const file = path.join(dir, 'with-keys.ndjson');
+    const KEYS = `SELECT person_id, encode(key, 'base64') AS key, forgotten_at FROM pii.person_keys ORDER BY 1`;
+    const original = await rows<{ key: string | null }>(test.platform.databaseUrl, KEYS);
+    expect(original.length).toBeGreaterThan(3);
+    const exported = opsWith(
+      { BACKUP_KEY: backupKey },
+      test.platform.databaseUrl,
+      'export',
+      '--out',
+      file,
+      '--with-keys',
+    );
+    expect(exported.code).toBe(0);
+    expect(exported.out).toMatch(new RegExp(`and ${original.length} person keys to `));
+    const text = readFileSync(file, 'utf8');
+    expect(JSON.parse(text.trim().split('\n').at(-1)!)).toMatchObject({ keys: original.length });
+    // Wrapped: no key is in the file as the database holds it.
+    for (const row of original) if (row.key) expect(text).not.toContain(row.key);
+    expect(ops(test.platform.databaseUrl, 'export', '--with-keys').err).toContain(
+      '--with-keys needs BACKUP_KEY',
+    );
+
+    const refusing = await createTestDatabase('opskeysrefused');
+    try {
+      const missing = ops(refusing.url, 'import', file);
+      expect(missing.code).toBe(1);
+      expect(missing.err).toContain('set BACKUP_KEY');
+      const wrong = opsWith({ BACKUP_KEY: randomBytes(32).toString('hex') }, refusing.url, 'import', file);
+      expect(wrong.code).toBe(1);
+      expect(wrong.err).toContain('BACKUP_KEY does not open the person keys');
+      expect(await rows(refusing.url, `SELECT count(*)::int AS n FROM es.events`)).toEqual([{ n: 0 }]);
+    } finally {
+      await refusing.drop();
+    }
+
+    const restored = await createTestDatabase('opskeys');
+    const pool = createPool(restored.url, 2);
+    try {
+      const imported = opsWith({ BACKUP_KEY: backupKey }, restored.url, 'import', file);
+      expect(imported.code).toBe(0);
+      expect(imported.out).toContain(`and ${original.length} person keys`);
+      expect(await rows(restored.url, KEYS)).toEqual(original);
+      // The restored log's sealed fields open with the restored keys.
+      const [demoUser] = await rows<{ id: string }>(
+        test.platform.databaseUrl,
+        `SELECT id FROM rm_accounts.users WHERE email = 'user@example.com'`,
+      );
+      const raw = await rows<{ stream_name: string; event_type: string; data: Record<string, unknown> }>(
+        restored.url,
+        `SELECT stream_name, event_type, data FROM es.events WHERE stream_name = $1 AND event_type = 'UserRegistered'`,
+        [`user-${demoUser!.id}`],
+      );
+      expect(JSON.stringify(raw[0]!.data)).not.toContain('user@example.com');
+      const [opened] = await openEvents(
+        new PersonKeys(pool),
+        raw.map(
+          (row) =>
+            ({
+              streamName: row.stream_name,
+              type: row.event_type,
+              data: row.data,
+            }) as unknown as RecordedEvent,
+        ),
+      );
+      expect(opened!.data.email).toBe('user@example.com');
+    } finally {
+      await pool.end();
+      await restored.drop();
     }
   });
 

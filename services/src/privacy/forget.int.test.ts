@@ -4,8 +4,20 @@ import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
 import { rebuildProjections } from '@appointment/projections/rebuild';
 import { PROJECTIONS } from '@appointment/projections/registry';
 import { PostgresEventStore } from '../eventstore/postgres-event-store';
-import { bookAtSunrise, startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import {
+  bookAtSunrise,
+  startTestPlatform,
+  sunriseWindows,
+  type Caller,
+  type TestPlatform,
+} from '../testing/test-platform';
 import { findText } from './find-text';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 /**
  * Issue 12: deleting an account and rejecting a provider forget the person. Searched on the real
@@ -87,6 +99,62 @@ describe('forgetting a person', () => {
     expect(changed?.changes).toEqual([{ field: 'status', before: 'pending', after: 'scheduled' }]);
     // The address is free again.
     expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
+  });
+
+  it('deletes the pictures a forgotten user uploaded: their profile pictures and booking notes', async () => {
+    const person = {
+      name: 'Pia Picturesque',
+      email: 'pia.picturesque@example.org',
+      phone: '5550134343',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+    };
+    expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
+    const user = test.caller();
+    expect((await user.login(person.email, person.password)).status).toBe(200);
+    const picture = () => {
+      const form = new FormData();
+      form.append('image', new Blob([PNG], { type: 'image/png' }), 'me.png');
+      return form;
+    };
+    const upload = async () =>
+      (await user.post<{ profilePic: string }>('/api/profile/uploadprofilepic', picture())).body.profilePic;
+    // An earlier picture, replaced, is theirs too.
+    const pictures = [await upload(), await upload()];
+    const { sunrise: provider, windows } = await sunriseWindows(user, 'General Consultation');
+    const booking = picture();
+    for (const [name, value] of Object.entries({
+      servicename: 'General Consultation',
+      providerId: provider.id,
+      timeslotId: windows.at(-1)!._id,
+      date: windows.at(-1)!.date,
+      index: '1',
+    }))
+      booking.append(name, value);
+    const booked = await user.call<{ appointment: { imageUrl?: string } }>(
+      'POST',
+      '/api/appointments/bookappointment',
+      booking,
+    );
+    expect(booked).toMatchObject({ status: 201 });
+    const { rows } = await test.platform.pool.query<{ image_url: string }>(
+      `SELECT image_url FROM rm_appointments.appointments WHERE email = $1`,
+      [person.email],
+    );
+    pictures.push(rows[0]!.image_url);
+    expect(pictures.every((url) => /^\/uploads\/[\w-]+\.png$/.test(url))).toBe(true);
+    const served = async (url: string) => (await fetch(`${test.base}${url}`)).status;
+    expect(await Promise.all(pictures.map(served))).toEqual([200, 200, 200]);
+    // Someone else's picture stays.
+    const other = await test.signedIn('incharge@example.com');
+    const kept = (await other.post<{ profilePic: string }>('/api/profile/uploadprofilepic', picture())).body
+      .profilePic;
+
+    const me = await user.get<{ data: { id: string } }>('/api/profile/getprofile');
+    expect((await user.call('DELETE', '/api/profile/getprofile', { id: me.body.data.id })).status).toBe(200);
+
+    expect(await Promise.all(pictures.map(served))).toEqual([404, 404, 404]);
+    expect(await served(kept)).toBe(200);
   });
 
   it("leaves no trace of a rejected provider's admin and registration", async () => {

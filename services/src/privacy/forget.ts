@@ -8,6 +8,8 @@ import {
 } from '@appointment/contracts/events/privacy';
 import { WEBHOOK_LOG_SCHEMA } from '../integrations/webhooks/webhook-log';
 import { MAIL_SCHEMA } from '../mail/mail-outbox';
+import { forgetInSnapshots } from '../history/provider-snapshots';
+import { removeUploads, uploadsOf } from './forget-uploads';
 import type { PersonKeys } from './person-keys';
 
 export interface ForgetDependencies {
@@ -16,6 +18,8 @@ export interface ForgetDependencies {
   /** The mail outbox (a reactor's table, never rebuilt). */
   pool: pg.Pool;
   now: () => Date;
+  /** Where uploaded pictures are kept (DATA_DIR/uploads): the subject's are deleted. */
+  uploadsDir?: string;
 }
 
 /** What the forgetting command knows in clear of the subject, to scrub what the log cannot. */
@@ -32,8 +36,9 @@ export interface ForgetRequest {
  * Issue 12 (docs/decisions.md D40): forgets a data subject for good. Their key is deleted, so
  * every sealed field of theirs in the log reads as "Forgotten user" from now on, and their clear
  * fields of old events are hidden by the reader; `PersonForgotten` tells the read models to
- * scrub what they kept. Mail to their addresses leaves the outbox, and their name and address
- * the webhook delivery log: neither is a read model a rebuild remakes.
+ * scrub what they kept. Mail to their addresses leaves the outbox, their name and address the
+ * webhook delivery log (neither is a read model a rebuild remakes), and their uploaded pictures
+ * the upload storage.
  */
 export const forgetPerson = async (
   deps: ForgetDependencies,
@@ -60,6 +65,10 @@ export const forgetPerson = async (
         `UPDATE ${WEBHOOK_LOG_SCHEMA}.deliveries SET payload = replace(payload, $1, $2) WHERE strpos(payload, $1) > 0`,
         [text, FORGOTTEN_USER],
       );
+  // Their uploaded pictures: the paths are read while the key still opens them.
+  if (deps.uploadsDir) await removeUploads(deps.uploadsDir, await uploadsOf(deps.store, deps.pool, request));
+  // Time travel's snapshots that hold the subject's data in clear, or derive from it (D42).
+  await forgetInSnapshots(deps.pool, request.personId);
   await deps.keys.forget(request.personId);
   const data: PersonForgottenData = {
     personId: request.personId,

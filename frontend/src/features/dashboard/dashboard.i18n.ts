@@ -38,6 +38,9 @@ const es: Texts = {
   theUser: 'El usuario',
   rejectPaidBody:
     '{{user}} ha pagado {{amount}} por {{service}}. Rechazarla cancela la reserva y libera la franja; el pago no se reembolsa automáticamente, así que reembólsalo con el proveedor de pagos.',
+  providerHistory: 'Historial de tu proveedor',
+  openHistory: 'Abrir el historial',
+  providerHistoryHint: 'Quién cambió qué y cuándo, y tu proveedor tal como era en cualquier momento.',
 };
 
 const fr: Texts = {
@@ -75,6 +78,9 @@ const fr: Texts = {
   theUser: "L'utilisateur",
   rejectPaidBody:
     "{{user}} a payé {{amount}} pour {{service}}. Refuser annule la réservation et libère le créneau ; le paiement n'est pas remboursé automatiquement, remboursez-le auprès du prestataire de paiement.",
+  providerHistory: 'Historique de votre prestataire',
+  openHistory: "Ouvrir l'historique",
+  providerHistoryHint: "Qui a modifié quoi et quand, et votre prestataire tel qu'il était à tout moment.",
 };
 
 export const dashboardTranslations: Translations<typeof en> = { en, es, fr };

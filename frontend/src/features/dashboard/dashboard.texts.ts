@@ -37,4 +37,8 @@ export const DASHBOARD_TEXTS = {
   theUser: 'The user',
   rejectPaidBody:
     '{{user}} has paid {{amount}} for {{service}}. Rejecting cancels the booking and frees the slot; the payment is not refunded automatically, so refund it with the payment provider.',
+  // Issue 12: the admin's way to its own provider's history.
+  providerHistory: "Your provider's history",
+  openHistory: 'Open History',
+  providerHistoryHint: 'Who changed what and when, and your provider as it was at any point.',
 } as const;

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { HistoryChange, HistoryEntry, ProviderStateAt } from '@appointment/contracts/history';
+import { can } from '@appointment/contracts/roles';
 import { useCatalogue } from '../../lib/catalogue';
+import { useAppSelector } from '../../lib/hooks';
+import { selectRole } from '../../lib/session.slice';
 import { formatDateTime } from '../../lib/locale-format';
 import { FormButton } from '../../ui/form.styles';
 import { HISTORY_TEXTS } from './history.texts';
@@ -276,6 +279,7 @@ const EMPTY = { types: '', actor: '', from: '', to: '' };
 export function HistoryPage() {
   const providerId = useParams().id ?? '';
   const { T } = useHistoryTexts();
+  const role = useAppSelector(selectRole) ?? undefined;
   const [draft, setDraft] = useState(EMPTY);
   const [applied, setApplied] = useState(EMPTY);
   const [point, setPoint] = useState<AsOfPoint>(undefined);
@@ -300,9 +304,15 @@ export function HistoryPage() {
     setApplied(draft);
   };
   const status = error && 'status' in error ? error.status : undefined;
+  const canViewAny = can(role, 'history.viewAny');
   return (
     <>
-      <Link to={`/providers/${encodeURIComponent(providerId)}`}>{T.backToProvider}</Link>
+      {/* The provider's own admin has no provider detail screen: it came from its dashboard. */}
+      {canViewAny ? (
+        <Link to={`/providers/${encodeURIComponent(providerId)}`}>{T.backToProvider}</Link>
+      ) : (
+        <Link to="/dashboard">{T.backToDashboard}</Link>
+      )}
       <Title>{T.title}</Title>
       <Filters onSubmit={submit} aria-label={T.filters}>
         <label>

@@ -6,6 +6,7 @@ type Texts = Catalogue<typeof en>;
 const es: Texts = {
   title: 'Historial',
   backToProvider: 'Volver al proveedor',
+  backToDashboard: 'Volver al panel',
   filters: 'Filtros',
   type: 'Tipo',
   types: {
@@ -84,6 +85,7 @@ const es: Texts = {
 const fr: Texts = {
   title: 'Historique',
   backToProvider: 'Retour au prestataire',
+  backToDashboard: 'Retour au tableau de bord',
   filters: 'Filtres',
   type: 'Type',
   types: {

@@ -6,6 +6,7 @@
 export const HISTORY_TEXTS = {
   title: 'History',
   backToProvider: 'Back to the provider',
+  backToDashboard: 'Back to the dashboard',
   filters: 'Filters',
   type: 'Type',
   types: {

@@ -22,6 +22,7 @@ import {
 import { bookedServices, recentProviders, servicesOf } from '../dashboard.view';
 import { AdminAppointmentsPanel } from '../components/admin-appointments-panel';
 import { BookedServicesPanel } from '../components/booked-services-panel';
+import { ProviderHistoryPanel } from '../components/provider-history-panel';
 import { RecentProvidersPanel } from '../components/recent-providers-panel';
 import { ServicesPanel } from '../components/services-panel';
 import {
@@ -156,6 +157,9 @@ export function DashboardPage() {
         />
       )}
       {isProviderStaff && services.length > 0 && <ServicesPanel services={services} />}
+      {can(role, 'history.view') && !can(role, 'history.viewAny') && user?.providerId && (
+        <ProviderHistoryPanel providerId={user.providerId} />
+      )}
       {isUser && details.status !== 'failed' && (
         <RecentProvidersPanel providers={providers} loading={details.status === 'loading'} />
       )}
