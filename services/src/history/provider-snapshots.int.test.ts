@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
+import { PostgresEventStore } from '../eventstore/postgres-event-store';
 import { PersonKeys } from '../privacy/person-keys';
 import { openEvents } from '../privacy/private-event-store';
 import { bookAtSunrise, startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
@@ -69,6 +70,36 @@ describe('provider state snapshots', () => {
     for (const { at } of rows) {
       const time = at.toISOString();
       expect(await withSnapshots(sunrise, { time })).toEqual(await withoutSnapshots(sunrise, { time }));
+    }
+  });
+
+  it('answers the same when the log is read stream by stream, as from an EventStoreDB log', async () => {
+    // The log's own store, without sealing: its streams as the log holds them.
+    const log = await PostgresEventStore.connect({
+      connectionString: test.platform.databaseUrl,
+      poolSize: 2,
+    });
+    try {
+      const readStream = (name: string) => log.readStream(name);
+      const positions = await positionsOf(sunrise);
+      for (const position of [
+        positions[3]!,
+        positions[Math.floor(positions.length / 2)]!,
+        positions.at(-1)!,
+      ]) {
+        const expected = await withoutSnapshots(sunrise, { position });
+        expect(
+          await providerStateAt(test.platform.pool, sunrise, { position }, open, {
+            snapshots: false,
+            readStream,
+          }),
+        ).toEqual(expected);
+        expect(
+          await providerStateAt(test.platform.pool, sunrise, { position }, open, { every: 3, readStream }),
+        ).toEqual(expected);
+      }
+    } finally {
+      await log.close();
     }
   });
 

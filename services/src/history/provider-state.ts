@@ -153,7 +153,15 @@ export const providerStateAt = async (
   providerId: string,
   point: PointInLog,
   open: Opener = async (events) => events,
-  options: { every?: number; snapshots?: boolean } = {},
+  options: {
+    every?: number;
+    snapshots?: boolean;
+    /**
+     * Where the log is not in this database (EventStoreDB, the scale-out profile), its streams as it
+     * holds them, personal fields sealed: the events are read stream by stream instead of joined.
+     */
+    readStream?: (streamName: string) => Promise<RecordedEvent[]>;
+  } = {},
 ): Promise<ProviderStateAt> => {
   const every = options.every ?? SNAPSHOT_EVERY;
   const useSnapshots = options.snapshots ?? true;
@@ -188,12 +196,18 @@ export const providerStateAt = async (
       }
     }
     const after = start?.last ?? '0';
-    const { rows } = await client.query<Row>(
-      `SELECT e.global_position, e.stream_name, e.event_type, e.data, h.at
-         FROM ${history}.entries h JOIN es.events e ON e.event_id = h.event_id
-        WHERE h.provider_id = $1 AND ${upTo} AND h.global_position > $4::bigint
-          AND (h.stream_name = $3 OR h.stream_name LIKE 'timeslot-%')
-        ORDER BY h.global_position`,
+    const { rows } = await client.query<Row & { event_id: string }>(
+      options.readStream
+        ? `SELECT h.global_position, h.stream_name, h.type AS event_type, h.event_id, h.at
+             FROM ${history}.entries h
+            WHERE h.provider_id = $1 AND ${upTo} AND h.global_position > $4::bigint
+              AND (h.stream_name = $3 OR h.stream_name LIKE 'timeslot-%')
+            ORDER BY h.global_position`
+        : `SELECT e.global_position, e.stream_name, e.event_type, e.data, h.at
+             FROM ${history}.entries h JOIN es.events e ON e.event_id = h.event_id
+            WHERE h.provider_id = $1 AND ${upTo} AND h.global_position > $4::bigint
+              AND (h.stream_name = $3 OR h.stream_name LIKE 'timeslot-%')
+            ORDER BY h.global_position`,
       [providerId, pointValue, providerStream(providerId), after],
     );
     // Up to a time, the events folded are a prefix of the log only below the first one after it.
@@ -209,6 +223,7 @@ export const providerStateAt = async (
     return { start, rows, firstLater };
   });
 
+  if (options.readStream) await withDataFromStreams(rows, options.readStream);
   const folded = start ?? emptyFold();
   const made: NewSnapshot[] = [];
   for (const row of rows) {
@@ -228,6 +243,18 @@ export const providerStateAt = async (
   }
   if (made.length > 0) await saveSnapshots(pool, providerId, made);
   return answerOf(providerId, pointValue, folded, open);
+};
+
+/** Each row's data from its stream, read once per stream, as the log holds it. */
+const withDataFromStreams = async (
+  rows: (Row & { event_id: string })[],
+  readStream: (streamName: string) => Promise<RecordedEvent[]>,
+): Promise<void> => {
+  const data = new Map<string, Record<string, unknown>>();
+  for (const streamName of new Set(rows.map((row) => row.stream_name)))
+    for (const event of await readStream(streamName))
+      data.set(event.id, event.data as Record<string, unknown>);
+  for (const row of rows) row.data = data.get(row.event_id) ?? {};
 };
 
 /** Keeps the snapshots made by a fold; those of another format go. */

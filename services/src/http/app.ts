@@ -59,6 +59,8 @@ export interface AppDependencies extends HealthDependencies {
   mailbox?: pg.Pool;
   /** Issue 12: opens the personal fields the log holds sealed, for time travel's raw reads. */
   openEvents?: (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
+  /** Where the log is not in this database (EventStoreDB): a stream as the log holds it, for time travel. */
+  readStreamAsStored?: (streamName: string) => Promise<RecordedEvent[]>;
   /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-* headers are believed. */
   trustProxy?: boolean | number | string[];
 }
@@ -109,7 +111,7 @@ export const createApp = (deps: AppDependencies): Express => {
     if (deps.calendar) api.use(calendarRouter(deps.calendar));
     if (deps.integrationSettings) api.use(integrationSettingsRouter(deps.integrationSettings));
     if (deps.webhooks) api.use(webhooksRouter(deps.webhooks));
-    api.use(historyRouter(deps.pool, deps.openEvents));
+    api.use(historyRouter(deps.pool, deps.openEvents, deps.readStreamAsStored));
     api.use(accountsRouter(deps.accounts));
     if (deps.apiKeys) api.use(apiKeysRouter(deps.apiKeys.service));
   }

@@ -23,6 +23,8 @@ export const historyRouter = (
   pool: pg.Pool,
   /** Opens sealed personal fields (issue 12); the store's `openEvents`. */
   open?: (events: RecordedEvent[]) => Promise<RecordedEvent[]>,
+  /** Where the log is not in this database (EventStoreDB): a stream as the log holds it. */
+  readStream?: (streamName: string) => Promise<RecordedEvent[]>,
 ): Router => {
   const router = Router();
 
@@ -55,7 +57,7 @@ export const historyRouter = (
   router.get(route(HISTORY_PATHS.state), requireCapability('history.view'), async (req, res) => {
     const { at } = HistoryStateQuery.parse(req.query);
     const providerId = await providerFor(String(req.params.id), res);
-    res.json(await providerStateAt(pool, providerId, pointOf(at), open));
+    res.json(await providerStateAt(pool, providerId, pointOf(at), open, readStream ? { readStream } : {}));
   });
 
   return router;

@@ -248,6 +248,10 @@ export const startPlatform = async ({
     pool,
     store,
     openEvents: (events) => openEvents(store.keys, events),
+    // The PostgreSQL log is joined in the database; an EventStoreDB log is read stream by stream.
+    ...(config.EVENTSTORE_URL
+      ? { readStreamAsStored: (name: string) => store.readStreamAsStored(name) }
+      : {}),
     jobs,
     projections: PROJECTIONS,
     logger,

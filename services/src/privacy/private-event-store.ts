@@ -141,6 +141,11 @@ export class PrivateEventStore implements EventStore {
     return openEvents(this.keys, await this.inner.readStream(streamName, options));
   }
 
+  /** The stream as the log holds it, personal fields sealed: what time travel folds (issue 12, D42). */
+  readStreamAsStored(streamName: string): Promise<RecordedEvent[]> {
+    return this.inner.readStream(streamName);
+  }
+
   async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return openEvents(this.keys, await this.inner.readAll(options));
   }
