@@ -4,11 +4,6 @@ import type { RecordedEvent } from '@appointment/contracts/events';
 export interface ApplyContext {
   db: pg.ClientBase;
   schema: string;
-  /**
-   * Runs `hook` once the batch's transaction has committed (a reactor's live push, say).
-   * Rebuilds replay history and run none.
-   */
-  afterCommit?: (hook: () => void) => void;
 }
 
 /**

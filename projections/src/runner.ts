@@ -213,7 +213,6 @@ export class ProjectorRunner {
     const { projection } = entry;
     const client = await this.pool.connect();
     const quote = (text: string) => client.escapeLiteral(text);
-    const afterCommit: (() => void)[] = [];
     let pending: RecordedEvent[];
     let position: LogPosition;
     try {
@@ -227,11 +226,7 @@ export class ProjectorRunner {
       position = latest(events[events.length - 1]!.position, checkpoint);
       const moved: CheckpointMove[] = [];
       if (pending.length > 0) {
-        await applyEvents(projection, pending, {
-          db: client,
-          schema: liveSchema(projection),
-          afterCommit: (hook: () => void) => afterCommit.push(hook),
-        });
+        await applyEvents(projection, pending, { db: client, schema: liveSchema(projection) });
         moved.push({ name: projection.name, position, version: projection.version, applied: pending.length });
       }
       await client.query(`${advanceCheckpointsSql(moved, quote)} COMMIT;`);
@@ -241,16 +236,11 @@ export class ProjectorRunner {
     } finally {
       client.release();
     }
-    this.settle(entry, position, pending, afterCommit);
+    this.settle(entry, position, pending);
   }
 
-  /** After a commit: the position, read-model listeners, after-commit hooks, then waiters. */
-  private settle(
-    entry: Running,
-    position: LogPosition,
-    pending: RecordedEvent[],
-    afterCommit: (() => void)[],
-  ) {
+  /** After a commit: the position, read-model listeners, then waiters. */
+  private settle(entry: Running, position: LogPosition, pending: RecordedEvent[]) {
     entry.position = latest(position, entry.position);
     if (pending.length > 0) {
       for (const listener of this.committedListeners) {
@@ -259,13 +249,6 @@ export class ProjectorRunner {
         } catch (error) {
           this.logger.error({ err: error }, 'a read-model listener failed');
         }
-      }
-    }
-    for (const hook of afterCommit) {
-      try {
-        hook();
-      } catch (error) {
-        this.logger.error({ err: error }, 'an after-commit hook failed');
       }
     }
     for (const wake of entry.waiters) wake();

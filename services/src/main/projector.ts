@@ -2,7 +2,7 @@ import { ProjectorRunner } from '@appointment/projections/runner';
 import { clockOf, ConfigError, loadConfig, publicUrlOf } from '../config';
 import { kafkaRelay } from '../integration-events/kafka-relay';
 import { createLogger } from '../logger';
-import { pushLive, redisLive } from '../realtime/socket-server';
+import { redisLive } from '../realtime/socket-server';
 import { openProcessParts, openRedisJobs } from './process-parts';
 import { productProjections } from './projections';
 import { installShutdown } from './shutdown';
@@ -37,7 +37,7 @@ const main = async () => {
     secret: await sessions.secret('email-verification'),
     jobs,
     now: clockOf(config),
-    push: live ? (notification) => pushLive(live.emitter, notification) : undefined,
+    push: live ? (notification) => live.publish(notification) : undefined,
   });
   await migrateWebhookLog(pool);
   if (relay) projections.push(relay.reactor);

@@ -15,12 +15,13 @@ const recorded = (id: string, createdAt: string, type = 'NotificationCreated'): 
   createdAt,
 });
 
+const context = { db: undefined as never, schema: 'unused' };
+
 describe('the live push of recorded notifications', () => {
-  it('pushes what the batch recorded once it commits, and nothing older than a minute', async () => {
+  it('pushes what the batch recorded, and nothing older than a minute', async () => {
     const pushed: LiveNotification[] = [];
-    const hooks: (() => void)[] = [];
     const reactor = livePushReactor(
-      (notification) => pushed.push(notification),
+      (notification) => void pushed.push(notification),
       () => NOW,
     );
     await reactor.applyBatch!(
@@ -29,25 +30,36 @@ describe('the live push of recorded notifications', () => {
         recorded('stale', '2026-11-22T11:58:00.000Z'),
         recorded('gone', '2026-11-22T11:59:50.000Z', 'NotificationDeleted'),
       ],
-      { db: undefined as never, schema: 'unused', afterCommit: (hook) => hooks.push(hook) },
+      context,
     );
-    // Nothing goes out before the commit.
-    expect(pushed).toEqual([]);
-    for (const hook of hooks) hook();
     expect(pushed).toEqual([{ userId: 'u1', audience: 'admin', _id: 'fresh', message: 'm fresh' }]);
   });
 
-  it('asks for no hook when the batch recorded nothing to push', async () => {
-    const hooks: (() => void)[] = [];
+  it('finishes the batch, and so lets its checkpoint move, only once every push has left', async () => {
+    let leave: () => void = () => undefined;
+    const leaving = new Promise<void>((resolve) => (leave = resolve));
     const reactor = livePushReactor(
-      () => undefined,
+      () => leaving,
       () => NOW,
     );
-    await reactor.applyBatch!([recorded('stale', '2026-11-22T10:00:00.000Z')], {
-      db: undefined as never,
-      schema: 'unused',
-      afterCommit: (hook) => hooks.push(hook),
+    let done = false;
+    const batch = reactor.applyBatch!([recorded('fresh', '2026-11-22T11:59:30.000Z')], context).then(() => {
+      done = true;
     });
-    expect(hooks).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    leave();
+    await batch;
+    expect(done).toBe(true);
+  });
+
+  it('fails the batch when a push fails, so it is pushed again with the same _id', async () => {
+    const reactor = livePushReactor(
+      () => Promise.reject(new Error('Redis is away')),
+      () => NOW,
+    );
+    await expect(
+      reactor.applyBatch!([recorded('fresh', '2026-11-22T11:59:30.000Z')], context),
+    ).rejects.toThrow('Redis is away');
   });
 });

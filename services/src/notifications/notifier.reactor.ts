@@ -75,8 +75,11 @@ const batchReactor = (name: string, applyBatch: NonNullable<Projection['applyBat
   applyBatch,
 });
 
-/** Where a notification goes live once it is recorded (docs/product.md §7.6). */
-export type LivePush = (notification: LiveNotification) => void;
+/**
+ * Where a notification goes live once it is recorded (docs/product.md §7.6). It resolves once the
+ * push has left this process (published to Redis, say), or returns at once when it is in-process.
+ */
+export type LivePush = (notification: LiveNotification) => void | Promise<void>;
 
 interface Notification {
   userId: string;
@@ -226,14 +229,16 @@ const Pushed = NotificationCreated.pick({
 const LIVE_FOR_MS = 60_000;
 
 /**
- * Pushes each recorded notification live (docs/product.md §4, §7.6) once the batch that put it in
- * rm_notifications has committed, so the list a client reads on the push holds it, and the
- * read models it refreshes (rm_appointments, say) hold the booking. Delivery is at least once:
- * a batch retried after a failure pushes again, with the same `_id`. Catching up after a stop,
- * what was recorded more than a minute ago is not pushed.
+ * Pushes each recorded notification live (docs/product.md §4, §7.6). A reactor sees only events
+ * every read model already holds (the runner's floor), so the list a client reads on the push
+ * holds it, and the read models it refreshes (rm_appointments, say) hold the booking. The push
+ * leaves before this reactor's checkpoint moves: a batch retried after a failure, or after the
+ * projector died between the push and its commit, pushes again, with the same `_id` (a client
+ * keeps one per `_id`). Delivery is at least once. Catching up after a stop, what was recorded
+ * more than a minute ago is not pushed.
  */
 export const livePushReactor = (push: LivePush, now: () => number = Date.now): Projection => {
-  const applyBatch = async (events: RecordedEvent[], { afterCommit }: ApplyContext): Promise<void> => {
+  const applyBatch = async (events: RecordedEvent[]): Promise<void> => {
     const since = now() - LIVE_FOR_MS;
     const live = events.flatMap((event): LiveNotification[] => {
       if (event.type !== 'NotificationCreated' || Date.parse(event.createdAt) < since) return [];
@@ -248,7 +253,7 @@ export const livePushReactor = (push: LivePush, now: () => number = Date.now): P
         },
       ];
     });
-    if (live.length > 0) afterCommit?.(() => live.forEach(push));
+    await Promise.all(live.map(async (notification) => push(notification)));
   };
   return batchReactor('live_push', applyBatch);
 };

@@ -27,6 +27,8 @@ export interface LiveEmitter {
 /** The Redis emitter of a process that records notifications but holds no sockets. */
 export interface RedisLive {
   emitter: LiveEmitter;
+  /** Pushes a notification and resolves once Redis has taken it (the projector's live push). */
+  publish(notification: LiveNotification): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -126,8 +128,15 @@ export const redisLive = (url: string, prefix: string, logger: Logger): RedisLiv
   const client = new Redis(url);
   client.on('error', (error) => logger.warn({ err: error }, 'live channel'));
   const emitter = new Emitter(client, { key: liveChannelKey(prefix) });
+  const live: LiveEmitter = { to: (room) => emitter.to(room) };
   return {
-    emitter: { to: (room) => emitter.to(room) },
+    emitter: live,
+    publish: async (notification) => {
+      pushLive(live, notification);
+      // The emitter publishes without an answer; Redis answers commands in order, so the answer to
+      // a PING sent after it says the publish was taken.
+      await client.ping();
+    },
     close: () => closeRedis(client),
   };
 };
