@@ -70,7 +70,7 @@ test(
       .getByRole('button', { name: /Morning Yoga/ })
       .click();
     const next = userPage.getByRole('region', { name: 'Next available slot' });
-    await expect(next.getByText(longDate(first))).toBeVisible();
+    await expect(next.getByText(longDate(first), { exact: true })).toBeVisible();
     await expect(next.getByText(/9:00 AM\s*[-–]\s*10:00 AM/)).toBeVisible();
     await request.dispose();
   },
