@@ -161,7 +161,19 @@ describe('provider state snapshots', () => {
     expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
     const user = test.caller();
     expect((await user.login(person.email, person.password)).status).toBe(200);
+    const bookingsRecorded = async () =>
+      (
+        await test.platform.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM rm_history.entries WHERE provider_id = $1 AND type = 'IntervalBooked'`,
+          [sunrise],
+        )
+      ).rows[0]!.n;
+    const before = await bookingsRecorded();
     const { appointment } = await bookAtSunrise(user, 'General Consultation');
+    // The booking answers within a bounded wait for the read models; on a loaded machine the
+    // history may hold it a moment later, and the point must be at or after it.
+    for (let i = 0; i < 150 && (await bookingsRecorded()) === before; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const positions = await positionsOf(sunrise);
     const point = { position: positions[positions.length - 1]! };
     const bookingIn = (state: Awaited<ReturnType<typeof withSnapshots>>) =>
