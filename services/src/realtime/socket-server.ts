@@ -26,7 +26,6 @@ export interface LiveEmitter {
 
 /** The Redis emitter of a process that records notifications but holds no sockets. */
 export interface RedisLive {
-  emitter: LiveEmitter;
   /** Pushes a notification and resolves once Redis has taken it (the projector's live push). */
   publish(notification: LiveNotification): Promise<void>;
   close(): Promise<void>;
@@ -130,7 +129,6 @@ export const redisLive = (url: string, prefix: string, logger: Logger): RedisLiv
   const emitter = new Emitter(client, { key: liveChannelKey(prefix) });
   const live: LiveEmitter = { to: (room) => emitter.to(room) };
   return {
-    emitter: live,
     publish: async (notification) => {
       pushLive(live, notification);
       // The emitter publishes without an answer; Redis answers commands in order, so the answer to
