@@ -4,7 +4,13 @@ import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
 import { PostgresEventStore } from '../eventstore/postgres-event-store';
 import { PersonKeys } from '../privacy/person-keys';
 import { openEvents } from '../privacy/private-event-store';
-import { bookAtSunrise, startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import {
+  bookAtSunrise,
+  startTestPlatform,
+  type Caller,
+  type TestPlatform,
+  sunriseIdOf,
+} from '../testing/test-platform';
 import { SNAPSHOT_FORMAT, SNAPSHOTS } from './provider-snapshots';
 import { providerStateAt, type PointInLog } from './provider-state';
 
@@ -44,10 +50,7 @@ describe('provider state snapshots', () => {
   beforeAll(async () => {
     test = await startTestPlatform({ demoData: true, name: 'snapshots' });
     superadmin = await test.signedIn('superadmin@example.com');
-    const { rows } = await test.platform.pool.query<{ id: string }>(
-      `SELECT id FROM rm_accounts.providers WHERE name = 'Sunrise Clinic'`,
-    );
-    sunrise = rows[0]!.id;
+    sunrise = await sunriseIdOf(test);
   });
   afterAll(async () => {
     await test.stop();

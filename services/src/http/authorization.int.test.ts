@@ -1,6 +1,6 @@
 import { API_OPERATIONS, rolesFor, type ApiOperation } from '@appointment/contracts/api';
 import { PUBLIC, ROLES, type Role } from '@appointment/contracts/roles';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { startTestPlatform, type Caller, type TestPlatform, sunriseIdOf } from '../testing/test-platform';
 
 /**
  * Every operation of the API document (contracts/src/api.ts), for each of the five roles and for
@@ -23,10 +23,7 @@ describe('authorization of every API operation', () => {
     test = await startTestPlatform({ demoData: true, name: 'authz' });
     callers.set('anonymous', test.caller());
     for (const role of ROLES) callers.set(role, await test.signedIn(`${role}@example.com`));
-    const { rows } = await test.platform.pool.query<{ id: string }>(
-      `SELECT id FROM rm_accounts.providers WHERE name = 'Sunrise Clinic'`,
-    );
-    sunriseId = rows[0]!.id;
+    sunriseId = await sunriseIdOf(test);
   });
   afterAll(async () => {
     await test.stop();

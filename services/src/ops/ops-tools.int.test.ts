@@ -9,7 +9,7 @@ import type { RecordedEvent } from '@appointment/contracts/events';
 import { createPool } from '../eventstore/postgres-event-store';
 import { PersonKeys } from '../privacy/person-keys';
 import { openEvents } from '../privacy/private-event-store';
-import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
+import { startTestPlatform, type TestPlatform, sunriseIdOf } from '../testing/test-platform';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -45,10 +45,7 @@ describe('operator tools (npm run ops)', () => {
     test = await startTestPlatform({ demoData: true, name: 'opstools' });
     empty = await createTestDatabase('opsimport');
     dir = mkdtempSync(path.join(os.tmpdir(), 'ops-tools-'));
-    const found = await test.platform.pool.query<{ id: string }>(
-      `SELECT id FROM rm_accounts.providers WHERE name = 'Sunrise Clinic'`,
-    );
-    sunrise = found.rows[0]!.id;
+    sunrise = await sunriseIdOf(test);
   });
   afterAll(async () => {
     await test.stop();

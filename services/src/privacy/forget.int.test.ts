@@ -10,6 +10,7 @@ import {
   sunriseWindows,
   type Caller,
   type TestPlatform,
+  sunriseIdOf,
 } from '../testing/test-platform';
 import { findText } from './find-text';
 
@@ -35,10 +36,7 @@ describe('forgetting a person', () => {
   beforeAll(async () => {
     test = await startTestPlatform({ demoData: true, name: 'forget', env: { REGISTRATION_LIMIT: '1000' } });
     superadmin = await test.signedIn('superadmin@example.com');
-    const { rows } = await test.platform.pool.query<{ id: string }>(
-      `SELECT id FROM rm_accounts.providers WHERE name = 'Sunrise Clinic'`,
-    );
-    sunrise = rows[0]!.id;
+    sunrise = await sunriseIdOf(test);
   });
   afterAll(async () => {
     await test.stop();

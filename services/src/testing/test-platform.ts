@@ -162,6 +162,14 @@ export const sunriseWindows = async (
   return { sunrise: sunrise!, windows };
 };
 
+/** The id of the demo's Sunrise Clinic, from the accounts read model. */
+export const sunriseIdOf = async (test: TestPlatform): Promise<string> => {
+  const { rows } = await test.platform.pool.query<{ id: string }>(
+    `SELECT id FROM rm_accounts.providers WHERE name = 'Sunrise Clinic'`,
+  );
+  return rows[0]!.id;
+};
+
 /**
  * Books part 1 of the first window of `service` at the demo's Sunrise Clinic that starts more
  * than a day from now, as `user`: a booking no reminder or timeout is due for yet.
