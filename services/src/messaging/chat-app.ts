@@ -25,13 +25,15 @@ export interface ChatAppJob {
 export const CHAT_APP_ATTEMPTS = 6;
 const CHAT_APP_BACKOFF_MS = 5_000;
 
-const connectedFor = async (db: pg.ClientBase, providerId: string): Promise<boolean> => {
-  const { rowCount } = await db.query(
-    `SELECT 1 FROM rm_integration_settings.settings
-      WHERE provider_id = $1 AND (chat_app->>'connected')::boolean`,
-    [providerId],
+/** Which of a batch's providers have a chat app connected, read once for the batch. */
+const connectedAmong = async (db: pg.ClientBase, providerIds: string[]): Promise<Set<string>> => {
+  if (providerIds.length === 0) return new Set();
+  const { rows } = await db.query<{ provider_id: string }>(
+    `SELECT provider_id FROM rm_integration_settings.settings
+      WHERE provider_id = ANY($1::text[]) AND (chat_app->>'connected')::boolean`,
+    [[...new Set(providerIds)]],
   );
-  return (rowCount ?? 0) > 0;
+  return new Set(rows.map((row) => row.provider_id));
 };
 
 const jobFor = (event: { type: string; data: unknown }): ChatAppJob | undefined => {
@@ -55,21 +57,42 @@ const jobFor = (event: { type: string; data: unknown }): ChatAppJob | undefined 
   return undefined;
 };
 
-export const chatAppDispatcher = (jobs: Pick<JobQueues, 'enqueue'>): Projection => ({
-  name: 'chat_app_dispatcher',
-  reactor: true,
-  version: 1,
-  createTables: () => '',
-  apply: async (event, { db }) => {
-    const job = jobFor(event);
-    if (!job || !(await connectedFor(db, job.providerId))) return;
-    await jobs.enqueue<ChatAppJob>(QUEUE_NAMES.chatApp, 'post-chat-message', job, {
-      jobId: `chatapp-${event.id}`,
-      attempts: CHAT_APP_ATTEMPTS,
-      backoffMs: CHAT_APP_BACKOFF_MS,
+/** A batch's posts: the providers asked about in one query, the jobs set in one call. */
+export const chatAppDispatcher = (jobs: Pick<JobQueues, 'enqueueMany'>): Projection => {
+  const applyBatch: NonNullable<Projection['applyBatch']> = async (events, { db }) => {
+    const wanted = events.flatMap((event) => {
+      const job = jobFor(event);
+      return job ? [{ event, job }] : [];
     });
-  },
-});
+    if (wanted.length === 0) return;
+    const connected = await connectedAmong(
+      db,
+      wanted.map(({ job }) => job.providerId),
+    );
+    const posts = wanted.filter(({ job }) => connected.has(job.providerId));
+    if (posts.length === 0) return;
+    await jobs.enqueueMany<ChatAppJob>(
+      QUEUE_NAMES.chatApp,
+      posts.map(({ event, job }) => ({
+        name: 'post-chat-message',
+        data: job,
+        options: {
+          jobId: `chatapp-${event.id}`,
+          attempts: CHAT_APP_ATTEMPTS,
+          backoffMs: CHAT_APP_BACKOFF_MS,
+        },
+      })),
+    );
+  };
+  return {
+    name: 'chat_app_dispatcher',
+    reactor: true,
+    version: 1,
+    createTables: () => '',
+    apply: (event, context) => applyBatch([event], context),
+    applyBatch,
+  };
+};
 
 /** The short text a chat channel shows. */
 export const chatTextOf = (

@@ -36,14 +36,16 @@ const TEMPLATE_FOR: Record<MessageKind, string> = {
   '1h': 'appointment_reminder',
 };
 
-/** Whether a provider has WhatsApp on, read in the projector's own transaction. */
-const enabledFor = async (db: pg.ClientBase, providerId: string): Promise<boolean> => {
-  const { rowCount } = await db.query(
-    `SELECT 1 FROM rm_integration_settings.settings
-      WHERE provider_id = $1 AND (whatsapp->>'enabled')::boolean AND whatsapp->>'phoneNumberId' <> ''`,
-    [providerId],
+/** Which of a batch's providers have WhatsApp on, read once in the projector's own transaction. */
+const enabledAmong = async (db: pg.ClientBase, providerIds: string[]): Promise<Set<string>> => {
+  if (providerIds.length === 0) return new Set();
+  const { rows } = await db.query<{ provider_id: string }>(
+    `SELECT provider_id FROM rm_integration_settings.settings
+      WHERE provider_id = ANY($1::text[])
+        AND (whatsapp->>'enabled')::boolean AND whatsapp->>'phoneNumberId' <> ''`,
+    [[...new Set(providerIds)]],
   );
-  return (rowCount ?? 0) > 0;
+  return new Set(rows.map((row) => row.provider_id));
 };
 
 /** The message a recorded event asks for, if any. */
@@ -82,26 +84,41 @@ const messageFor = (event: { type: string; data: unknown }): Omit<WhatsAppJob, '
 };
 
 /** Sets a WhatsApp job for each confirmation and reminder of a provider with WhatsApp on. */
-export const whatsAppDispatcher = (jobs: Pick<JobQueues, 'enqueue'>): Projection => ({
-  name: 'whatsapp_dispatcher',
-  reactor: true,
-  version: 1,
-  createTables: () => '',
-  apply: async (event, { db }) => {
-    const message = messageFor(event);
-    if (!message || !(await enabledFor(db, message.providerId))) return;
-    await jobs.enqueue<WhatsAppJob>(
-      QUEUE_NAMES.whatsapp,
-      'send-whatsapp',
-      { ...message, causedBy: event.id },
-      {
-        jobId: `whatsapp-${event.id}-${message.kind}`,
-        attempts: WHATSAPP_ATTEMPTS,
-        backoffMs: 2_000,
-      },
+export const whatsAppDispatcher = (jobs: Pick<JobQueues, 'enqueueMany'>): Projection => {
+  const applyBatch: NonNullable<Projection['applyBatch']> = async (events, { db }) => {
+    const wanted = events.flatMap((event) => {
+      const message = messageFor(event);
+      return message ? [{ event, message }] : [];
+    });
+    if (wanted.length === 0) return;
+    const enabled = await enabledAmong(
+      db,
+      wanted.map(({ message }) => message.providerId),
     );
-  },
-});
+    const sends = wanted.filter(({ message }) => enabled.has(message.providerId));
+    if (sends.length === 0) return;
+    await jobs.enqueueMany<WhatsAppJob>(
+      QUEUE_NAMES.whatsapp,
+      sends.map(({ event, message }) => ({
+        name: 'send-whatsapp',
+        data: { ...message, causedBy: event.id },
+        options: {
+          jobId: `whatsapp-${event.id}-${message.kind}`,
+          attempts: WHATSAPP_ATTEMPTS,
+          backoffMs: 2_000,
+        },
+      })),
+    );
+  };
+  return {
+    name: 'whatsapp_dispatcher',
+    reactor: true,
+    version: 1,
+    createTables: () => '',
+    apply: (event, context) => applyBatch([event], context),
+    applyBatch,
+  };
+};
 
 export interface WhatsAppSenderDependencies {
   store: EventStore;

@@ -59,23 +59,20 @@ const SCHEMAS = {
  */
 export const reminderScheduler = (
   store: EventStore,
-  jobs: Pick<JobQueues, 'enqueue'>,
+  jobs: Pick<JobQueues, 'enqueueMany'>,
   now: Clock = systemClock,
-): Projection => ({
-  name: 'reminder_scheduler',
-  reactor: true,
-  version: 1,
-  createTables: () => '',
-  apply: async (event) => {
+): Projection => {
+  /** The reminder jobs one event sets: none unless it makes an appointment scheduled. */
+  const remindersOf = async (event: RecordedEvent) => {
     const read = readEvent('reminder_scheduler', SCHEMAS, event);
-    if (!read) return;
+    if (!read) return [];
     const { type, data: d } = read;
     const becameScheduled = type === 'IntervalBooked' ? d.status === 'scheduled' : d.to === 'scheduled';
-    if (!becameScheduled) return;
+    if (!becameScheduled) return [];
     const known = type === 'IntervalBooked' ? d.startDateTime : undefined;
     const startsAt = await startOf(store, d.timeSlotId, d.appointmentId, known);
-    if (startsAt === undefined) return;
-    for (const reminder of REMINDERS) {
+    if (startsAt === undefined) return [];
+    return REMINDERS.map((reminder) => {
       const dueAt = startsAt - reminder.beforeMs;
       const job: ReminderJob = {
         appointmentId: d.appointmentId,
@@ -84,15 +81,33 @@ export const reminderScheduler = (
         scheduledBy: event.id,
         dueAt: new Date(dueAt).toISOString(),
       };
-      await jobs.enqueue(QUEUE_NAMES.reminders, 'send-reminder', job, {
-        jobId: `reminder-${event.id}-${reminder.kind}`,
-        delayMs: Math.max(0, dueAt - now().getTime()),
-        attempts: 5,
-        backoffMs: 1000,
-      });
-    }
-  },
-});
+      return {
+        name: 'send-reminder',
+        data: job,
+        options: {
+          jobId: `reminder-${event.id}-${reminder.kind}`,
+          delayMs: Math.max(0, dueAt - now().getTime()),
+          attempts: 5,
+          backoffMs: 1000,
+        },
+      };
+    });
+  };
+  /** A batch's reminders are set in one call. */
+  const applyBatch: NonNullable<Projection['applyBatch']> = async (events) => {
+    const reminders = [];
+    for (const event of events) reminders.push(...(await remindersOf(event)));
+    if (reminders.length > 0) await jobs.enqueueMany<ReminderJob>(QUEUE_NAMES.reminders, reminders);
+  };
+  return {
+    name: 'reminder_scheduler',
+    reactor: true,
+    version: 1,
+    createTables: () => '',
+    apply: (event, context) => applyBatch([event], context),
+    applyBatch,
+  };
+};
 
 /** What a reminder reads of a booking. */
 const BookingRead = IntervalBooked.pick({
