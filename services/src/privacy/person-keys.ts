@@ -136,17 +136,64 @@ export const isSealed = (value: unknown): value is SealedValue =>
   typeof (value as { s?: unknown }).s === 'string' &&
   typeof (value as { c?: unknown }).c === 'string';
 
+/**
+ * Values this process sealed or opened lately, by key, subject and ciphertext: the projector
+ * reads back what the API just sealed, and a stream read again opens the same values. It is
+ * asked only with the subject's key in hand, so a forgotten subject's values never come from it,
+ * and another key never opens what it holds.
+ */
+const OPENED_MAX = 50_000;
+const opened = new Map<string, string>();
+const keyIds = new WeakMap<Buffer, number>();
+let lastKeyId = 0;
+const openedKey = (key: Buffer, sealed: Pick<SealedValue, 's' | 'c'>) => {
+  let id = keyIds.get(key);
+  if (id === undefined) keyIds.set(key, (id = ++lastKeyId));
+  return `${id}\u0001${sealed.s}\u0001${sealed.c}`;
+};
+const rememberOpened = (key: Buffer, sealed: Pick<SealedValue, 's' | 'c'>, clear: string) => {
+  if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value!);
+  opened.set(openedKey(key, sealed), clear);
+};
+
+/** Random IVs drawn in blocks: one call to the system's generator per 4,096 values. */
+const IV_BYTES = 12;
+let ivPool = Buffer.alloc(0);
+let ivNext = 0;
+const freshIv = (): Buffer => {
+  if (ivNext + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_BYTES * 4096);
+    ivNext = 0;
+  }
+  ivNext += IV_BYTES;
+  return ivPool.subarray(ivNext - IV_BYTES, ivNext);
+};
+
 export const seal = (key: Buffer, subject: string, clear: string): SealedValue => {
-  const iv = randomBytes(12);
+  const iv = freshIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   // The subject is authenticated with the value: a sealed field cannot be moved to another one.
   cipher.setAAD(Buffer.from(subject));
   const body = Buffer.concat([cipher.update(clear, 'utf8'), cipher.final()]);
-  return { $pii: 'v1', s: subject, c: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64') };
+  const sealed: SealedValue = {
+    $pii: 'v1',
+    s: subject,
+    c: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64'),
+  };
+  rememberOpened(key, sealed, clear);
+  return sealed;
 };
 
 /** The clear string, or undefined when the key does not open it. */
 export const unseal = (key: Buffer, sealed: SealedValue): string | undefined => {
+  const known = opened.get(openedKey(key, sealed));
+  if (known !== undefined) return known;
+  const clear = decrypt(key, sealed);
+  if (clear !== undefined) rememberOpened(key, sealed, clear);
+  return clear;
+};
+
+const decrypt = (key: Buffer, sealed: SealedValue): string | undefined => {
   try {
     const raw = Buffer.from(sealed.c, 'base64');
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));

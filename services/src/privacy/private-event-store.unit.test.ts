@@ -69,6 +69,23 @@ describe('sealing personal fields (issue 12)', () => {
     expect(unseal(key, { ...sealed, s: 'u2' })).toBeUndefined();
   });
 
+  it('never uses an IV twice, and opens again with a copy of the key (not only from what this process sealed)', () => {
+    const key = randomBytes(32);
+    const ivs = new Set(
+      Array.from({ length: 5_000 }, () =>
+        Buffer.from(seal(key, 'u1', 'Asha').c, 'base64')
+          .subarray(0, 12)
+          .toString('hex'),
+      ),
+    );
+    expect(ivs.size).toBe(5_000);
+    const sealed = seal(key, 'u1', 'Asha User');
+    expect(unseal(Buffer.from(key), sealed)).toBe('Asha User');
+    const tampered = Buffer.from(sealed.c, 'base64');
+    tampered[tampered.length - 1]! ^= 1;
+    expect(unseal(Buffer.from(key), { ...sealed, c: tampered.toString('base64') })).toBeUndefined();
+  });
+
   it('stores no personal field in clear, and keeps the facts that are not personal', async () => {
     const keys = memoryKeys();
     const [user, booking] = await sealEvents(keys, [
