@@ -54,7 +54,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * up, each in its own transaction that holds its lock and moves its checkpoint with its rows, so
  * a crash at any point resumes exactly where each one's last commit left off. The read models
  * take a batch side by side, then the reactors (which read the read models: the notifier reads
- * rm_accounts) side by side. A projection that is behind (new, or failing) reads the log alone
+ * rm_accounts) side by side, while the read models go on to the next batch. A projection that is behind (new, or failing) reads the log alone
  * until it reaches the subscription, then joins it; one that fails leaves the others moving.
  */
 export class ProjectorRunner {
@@ -64,6 +64,8 @@ export class ProjectorRunner {
   private subscription?: Subscription;
   /** The last position the subscription has handed out: a projection past it may join. */
   private delivered: LogPosition = START;
+  /** The reactors' turn at the last batch, which may still be running. */
+  private reactorsTurn: Promise<void> = Promise.resolve();
   private stopped = false;
 
   constructor(
@@ -133,31 +135,40 @@ export class ProjectorRunner {
 
   /**
    * One batch of the subscription, for the projections that have joined it: the read models,
-   * then the reactors. A projection whose batch fails leaves the subscription and catches up
-   * alone, retrying, so it stalls only itself.
+   * then the reactors. The reactors' turn runs while the read models take the next batch (at
+   * most one reactors' turn in flight), so a read model is not held back by side effects, and a
+   * reactor still sees only batches every read model has taken. A projection whose batch fails
+   * leaves the subscription and catches up alone, retrying, so it stalls only itself.
    */
   private async handleBatch(events: RecordedEvent[]): Promise<void> {
     this.delivered = latest(events[events.length - 1]!.position, this.delivered);
-    const joined = [...this.running.values()].filter((entry) => entry.joined);
-    const readModels = joined.filter((entry) => !entry.projection.reactor);
-    const reactors = joined.filter((entry) => entry.projection.reactor);
-    for (const phase of [readModels, reactors]) {
-      const results = await Promise.allSettled(phase.map((entry) => this.applyTo(entry, events)));
-      results.forEach((result, i) => {
-        if (result.status === 'fulfilled') return;
-        const entry = phase[i]!;
-        this.logger.error(
-          { err: result.reason, projection: entry.projection.name },
-          'projection batch failed: it catches up alone',
-        );
-        entry.joined = false;
-        entry.state = 'catching-up';
-        this.catchUp(entry);
-      });
-    }
-    if (events.length < this.batchSize) {
-      for (const entry of joined) if (entry.joined) entry.state = 'live';
-    }
+    const readModels = [...this.running.values()].filter(
+      (entry) => entry.joined && !entry.projection.reactor,
+    );
+    await this.applyPhase(readModels, events);
+    // The reactors of the batch before finish first: each reactor takes batches in order.
+    await this.reactorsTurn;
+    const reactors = [...this.running.values()].filter((entry) => entry.joined && entry.projection.reactor);
+    this.reactorsTurn = this.applyPhase(reactors, events);
+  }
+
+  /** A batch for a set of projections side by side; each that fails goes on alone. */
+  private async applyPhase(entries: Running[], events: RecordedEvent[]): Promise<void> {
+    const results = await Promise.allSettled(entries.map((entry) => this.applyTo(entry, events)));
+    results.forEach((result, i) => {
+      const entry = entries[i]!;
+      if (result.status === 'fulfilled') {
+        if (events.length < this.batchSize && entry.joined) entry.state = 'live';
+        return;
+      }
+      this.logger.error(
+        { err: result.reason, projection: entry.projection.name },
+        'projection batch failed: it catches up alone',
+      );
+      entry.joined = false;
+      entry.state = 'catching-up';
+      this.catchUp(entry);
+    });
   }
 
   /** Reads the log for one projection until it reaches the subscription, then joins it. */
@@ -208,6 +219,11 @@ export class ProjectorRunner {
    * Applies a batch to one projection in one transaction. The first round trip begins it, takes
    * its lock and reads its checkpoint; the last one moves the checkpoint and commits. Events it
    * already has (a rebuild may have moved it ahead) are skipped.
+   *
+   * The commit does not wait for the disk (synchronous_commit off, for this transaction only):
+   * a database crash can lose the last such commits, but rows and checkpoint together, in log
+   * order, so the projection applies those events again; reactors' effects are idempotent by
+   * event id. The events themselves are always committed durably.
    */
   private async applyTo(entry: Running, events: RecordedEvent[]): Promise<void> {
     const { projection } = entry;
@@ -218,10 +234,11 @@ export class ProjectorRunner {
     try {
       const opened = (await client.query(
         `BEGIN;
+         SET LOCAL synchronous_commit = off;
          SELECT pg_advisory_xact_lock(hashtext(${quote(projectionLockKey(projection))}));
          SELECT * FROM projector.checkpoints WHERE projection = ${quote(projection.name)};`,
       )) as unknown as pg.QueryResult[];
-      const checkpoint = checkpointsOf(opened[2]!.rows)[0]?.position ?? START;
+      const checkpoint = checkpointsOf(opened[3]!.rows)[0]?.position ?? START;
       pending = events.filter((event) => comparePositions(event.position, checkpoint) > 0);
       position = latest(events[events.length - 1]!.position, checkpoint);
       const moved: CheckpointMove[] = [];
@@ -306,6 +323,7 @@ export class ProjectorRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.subscription?.close();
+    await this.reactorsTurn;
     await Promise.all([...this.running.values()].map((entry) => entry.catchingUp));
     for (const entry of this.running.values()) entry.state = 'stopped';
   }
