@@ -137,23 +137,30 @@ export const isSealed = (value: unknown): value is SealedValue =>
   typeof (value as { c?: unknown }).c === 'string';
 
 /**
- * Values this process sealed or opened lately, by key, subject and ciphertext: the projector
- * reads back what the API just sealed, and a stream read again opens the same values. It is
- * asked only with the subject's key in hand, so a forgotten subject's values never come from it,
- * and another key never opens what it holds.
+ * Values this process sealed or opened lately, by ciphertext (unique: each has its own IV): the
+ * projector reads back what the API just sealed, and a stream read again opens the same values.
+ * A hit counts only for the same key and subject, and it is asked only with the subject's key in
+ * hand, so a forgotten subject's values never come from it. Two generations of at most
+ * `OPENED_GENERATION` values each: when the newer fills, the older is dropped whole.
  */
-const OPENED_MAX = 50_000;
-const opened = new Map<string, string>();
-const keyIds = new WeakMap<Buffer, number>();
-let lastKeyId = 0;
-const openedKey = (key: Buffer, sealed: Pick<SealedValue, 's' | 'c'>) => {
-  let id = keyIds.get(key);
-  if (id === undefined) keyIds.set(key, (id = ++lastKeyId));
-  return `${id}\u0001${sealed.s}\u0001${sealed.c}`;
-};
+const OPENED_GENERATION = 25_000;
+interface Opened {
+  key: Buffer;
+  subject: string;
+  clear: string;
+}
+let newer = new Map<string, Opened>();
+let older = new Map<string, Opened>();
 const rememberOpened = (key: Buffer, sealed: Pick<SealedValue, 's' | 'c'>, clear: string) => {
-  if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value!);
-  opened.set(openedKey(key, sealed), clear);
+  if (newer.size >= OPENED_GENERATION) {
+    older = newer;
+    newer = new Map();
+  }
+  newer.set(sealed.c, { key, subject: sealed.s, clear });
+};
+const openedBefore = (key: Buffer, sealed: Pick<SealedValue, 's' | 'c'>): string | undefined => {
+  const hit = newer.get(sealed.c) ?? older.get(sealed.c);
+  return hit && hit.subject === sealed.s && (hit.key === key || hit.key.equals(key)) ? hit.clear : undefined;
 };
 
 /** Random IVs drawn in blocks: one call to the system's generator per 4,096 values. */
@@ -186,7 +193,7 @@ export const seal = (key: Buffer, subject: string, clear: string): SealedValue =
 
 /** The clear string, or undefined when the key does not open it. */
 export const unseal = (key: Buffer, sealed: SealedValue): string | undefined => {
-  const known = opened.get(openedKey(key, sealed));
+  const known = openedBefore(key, sealed);
   if (known !== undefined) return known;
   const clear = decrypt(key, sealed);
   if (clear !== undefined) rememberOpened(key, sealed, clear);
