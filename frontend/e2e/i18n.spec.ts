@@ -640,6 +640,76 @@ const visitAppointments = async (
   await expectNoEnglish(main(page), language, '/appointments/list', ENGLISH.appointmentList);
 };
 
+/** Services: the title, a service card (the one named, else the first) and no English. */
+const visitServices = async (page: Page, language: Language, service?: string) => {
+  await page.goto('/services');
+  await expect(heading(page, NAMES[language].servicesTitle)).toBeVisible();
+  const cards = main(page).getByRole('article');
+  await expect(
+    service ? main(page).getByRole('article', { name: service, exact: true }) : cards.first(),
+  ).toBeVisible();
+  await expectNoEnglish(main(page), language, 'Services', originals(language, ENGLISH.services));
+};
+
+const visitStaffs = async (page: Page, language: Language) => {
+  await page.goto('/staffs');
+  await expect(heading(page, NAMES[language].staffs)).toBeVisible();
+  await tableLoaded(page);
+  await expectNoEnglish(main(page), language, 'Staffs', originals(language, ENGLISH.staffs));
+};
+
+/** Schedule Management, once a cell names the service (when given) or the table has loaded. */
+const visitScheduleManagement = async (page: Page, language: Language, service?: string) => {
+  await page.goto('/scheduling/manage');
+  await expect(heading(page, NAMES[language].scheduleManagement)).toBeVisible();
+  if (service) {
+    await expect(main(page).getByRole('cell', { name: service, exact: true }).first()).toBeVisible();
+  } else {
+    await tableLoaded(page);
+  }
+  await expectNoEnglish(
+    main(page),
+    language,
+    'Schedule Management',
+    originals(language, ENGLISH.scheduleManagement),
+  );
+};
+
+/** Service Providers with the demo's Sunrise Clinic card in the list; the card, for what follows. */
+const visitProviders = async (page: Page, language: Language) => {
+  const names = NAMES[language];
+  await page.goto('/providers');
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(heading(page, names.serviceProviders)).toBeVisible();
+  const card = main(page)
+    .getByRole('list', { name: names.providerList })
+    .getByRole('article', { name: 'Sunrise Clinic', exact: true });
+  await expect(card).toBeVisible();
+  await expectNoEnglish(
+    main(page),
+    language,
+    'Service Providers',
+    originals(language, ENGLISH.serviceProviders),
+  );
+  return card;
+};
+
+/** The approval table, with the demo's pending Harbor registration in it. */
+const visitApprovals = async (page: Page, language: Language) => {
+  await page.goto('/providerstablelist');
+  await expect(heading(page, NAMES[language].manageProviders)).toBeVisible();
+  await expect(main(page).getByRole('row').filter({ hasText: 'harbor@example.com' })).toBeVisible();
+  await expectNoEnglish(main(page), language, 'the approval table', originals(language, ENGLISH.approvals));
+};
+
+/** Webhooks, once its table has loaded when asked to wait for it. */
+const visitWebhooks = async (page: Page, language: Language, { waitForTable }: { waitForTable: boolean }) => {
+  await page.goto('/integrations/webhooks');
+  await expect(heading(page, NAMES[language].webhooks)).toBeVisible();
+  if (waitForTable) await tableLoaded(page);
+  await expectNoEnglish(main(page), language, 'Webhooks', originals(language, ENGLISH.webhooks));
+};
+
 test.describe('Every translated screen in Spanish and French (issue 15)', { tag: '@any-hour' }, () => {
   test('a user meets no English on the dashboard, appointments, booking, settings and profile', async ({
     page,
@@ -814,10 +884,7 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
       const names = NAMES[language];
       await chooseLanguage(page, language);
 
-      await page.goto('/services');
-      await expect(heading(page, names.servicesTitle)).toBeVisible();
-      await expect(main(page).getByRole('article', { name: provider.service, exact: true })).toBeVisible();
-      await expectNoEnglish(main(page), language, 'Services', originals(language, ENGLISH.services));
+      await visitServices(page, language, provider.service);
       await checkDialog(
         page,
         language,
@@ -828,22 +895,9 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
         ENGLISH.serviceForm,
       );
 
-      await page.goto('/staffs');
-      await expect(heading(page, names.staffs)).toBeVisible();
-      await tableLoaded(page);
-      await expectNoEnglish(main(page), language, 'Staffs', originals(language, ENGLISH.staffs));
+      await visitStaffs(page, language);
 
-      await page.goto('/scheduling/manage');
-      await expect(heading(page, names.scheduleManagement)).toBeVisible();
-      await expect(
-        main(page).getByRole('cell', { name: provider.service, exact: true }).first(),
-      ).toBeVisible();
-      await expectNoEnglish(
-        main(page),
-        language,
-        'Schedule Management',
-        originals(language, ENGLISH.scheduleManagement),
-      );
+      await visitScheduleManagement(page, language, provider.service);
       await checkDialog(
         page,
         language,
@@ -898,10 +952,7 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
         ENGLISH.generateKey,
       );
 
-      await page.goto('/integrations/webhooks');
-      await expect(heading(page, names.webhooks)).toBeVisible();
-      await tableLoaded(page);
-      await expectNoEnglish(main(page), language, 'Webhooks', originals(language, ENGLISH.webhooks));
+      await visitWebhooks(page, language, { waitForTable: true });
       await checkDialog(
         page,
         language,
@@ -923,19 +974,7 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
       const names = NAMES[language];
       await keepLanguage(page, language);
 
-      await page.goto('/providers');
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await expect(heading(page, names.serviceProviders)).toBeVisible();
-      const card = main(page)
-        .getByRole('list', { name: names.providerList })
-        .getByRole('article', { name: 'Sunrise Clinic', exact: true });
-      await expect(card).toBeVisible();
-      await expectNoEnglish(
-        main(page),
-        language,
-        'Service Providers',
-        originals(language, ENGLISH.serviceProviders),
-      );
+      const card = await visitProviders(page, language);
       await checkDialog(
         page,
         language,
@@ -946,15 +985,7 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
         ENGLISH.addProvider,
       );
 
-      await page.goto('/providerstablelist');
-      await expect(heading(page, names.manageProviders)).toBeVisible();
-      await expect(main(page).getByRole('row').filter({ hasText: 'harbor@example.com' })).toBeVisible();
-      await expectNoEnglish(
-        main(page),
-        language,
-        'the approval table',
-        originals(language, ENGLISH.approvals),
-      );
+      await visitApprovals(page, language);
 
       await page.goto('/providers');
       await card.getByRole('link', { name: names.manageProvider }).click();
@@ -996,26 +1027,9 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
       await expectNoEnglish(main(page), language, '/dashboard', ENGLISH.adminDashboard);
 
       await visitAppointments(page, language, 'appointments');
-
-      await page.goto('/services');
-      await expect(heading(page, names.servicesTitle)).toBeVisible();
-      await expect(main(page).getByRole('article').first()).toBeVisible();
-      await expectNoEnglish(main(page), language, 'Services', originals(language, ENGLISH.services));
-
-      await page.goto('/staffs');
-      await expect(heading(page, names.staffs)).toBeVisible();
-      await tableLoaded(page);
-      await expectNoEnglish(main(page), language, 'Staffs', originals(language, ENGLISH.staffs));
-
-      await page.goto('/scheduling/manage');
-      await expect(heading(page, names.scheduleManagement)).toBeVisible();
-      await tableLoaded(page);
-      await expectNoEnglish(
-        main(page),
-        language,
-        'Schedule Management',
-        originals(language, ENGLISH.scheduleManagement),
-      );
+      await visitServices(page, language);
+      await visitStaffs(page, language);
+      await visitScheduleManagement(page, language);
     }
   });
 
@@ -1027,39 +1041,15 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
       const names = NAMES[language];
       await keepLanguage(page, language);
 
-      await page.goto('/providers');
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await expect(heading(page, names.serviceProviders)).toBeVisible();
-      await expect(
-        main(page)
-          .getByRole('list', { name: names.providerList })
-          .getByRole('article', { name: 'Sunrise Clinic', exact: true }),
-      ).toBeVisible();
-      await expectNoEnglish(
-        main(page),
-        language,
-        'Service Providers',
-        originals(language, ENGLISH.serviceProviders),
-      );
-
-      await page.goto('/providerstablelist');
-      await expect(heading(page, names.manageProviders)).toBeVisible();
-      await expect(main(page).getByRole('row').filter({ hasText: 'harbor@example.com' })).toBeVisible();
-      await expectNoEnglish(
-        main(page),
-        language,
-        'the approval table',
-        originals(language, ENGLISH.approvals),
-      );
+      await visitProviders(page, language);
+      await visitApprovals(page, language);
 
       await page.goto('/dashboard');
       await expect(main(page).getByRole('heading', { name: names.welcome })).toBeVisible();
       await expect(main(page).getByText('–', { exact: true })).toHaveCount(0);
       await expectNoEnglish(main(page), language, '/dashboard', ENGLISH.userDashboard);
 
-      await page.goto('/integrations/webhooks');
-      await expect(heading(page, names.webhooks)).toBeVisible();
-      await expectNoEnglish(main(page), language, 'Webhooks', originals(language, ENGLISH.webhooks));
+      await visitWebhooks(page, language, { waitForTable: false });
 
       await visitSettingsAndProfile(page, language, false);
     }
