@@ -87,3 +87,23 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
 /** The language of a stored value, English when it is missing or not one the product offers. */
 export const mailLanguageOf = (value: unknown): MailLanguage =>
   (LANGUAGES as readonly unknown[]).includes(value) ? (value as MailLanguage) : 'en';
+
+/**
+ * The WhatsApp texts sent when the provider keeps no template of that name, in the recipient's
+ * language: {{1}} the service, {{2}} the provider, {{3}} the date, {{4}} the time, as a
+ * template's parameters are numbered.
+ */
+export const WHATSAPP_TEXTS: Record<MailLanguage, Record<'confirmation' | 'reminder', string>> = {
+  en: {
+    confirmation: 'Your appointment for {{1}} at {{2}} on {{3}} at {{4}} is confirmed.',
+    reminder: 'Reminder: your appointment for {{1}} at {{2}} is on {{3}} at {{4}}.',
+  },
+  es: {
+    confirmation: 'Tu cita de {{1}} en {{2}} el {{3}} a las {{4}} está confirmada.',
+    reminder: 'Recordatorio: tu cita de {{1}} en {{2}} es el {{3}} a las {{4}}.',
+  },
+  fr: {
+    confirmation: 'Votre rendez-vous pour {{1}} chez {{2}} le {{3}} à {{4}} est confirmé.',
+    reminder: 'Rappel : votre rendez-vous pour {{1}} chez {{2}} est le {{3}} à {{4}}.',
+  },
+};

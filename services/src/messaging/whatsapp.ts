@@ -4,6 +4,7 @@ import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts
 import { ReminderSent } from '@appointment/contracts/events/reminders';
 import type { MessageKind, MessagingEvent } from '@appointment/contracts/events/messaging';
 import type { WhatsAppSettings } from '@appointment/contracts/integration-settings';
+import { mailLanguageOf, WHATSAPP_TEXTS } from '@appointment/contracts/mail-texts';
 import { integrationSettingsOf } from '@appointment/projections/integration-settings.queries';
 import type { Projection } from '@appointment/projections/projection';
 import type { EventStore } from '@appointment/contracts/event-store';
@@ -147,22 +148,6 @@ const recipientOf = async (pool: pg.Pool, userId: string): Promise<Recipient | u
   );
 };
 
-/** The text sent when the provider has no template of that name, in the recipient's language. */
-const BUILT_IN_TEXTS: Record<string, Record<'confirmation' | 'reminder', string>> = {
-  en: {
-    confirmation: 'Your appointment for {{1}} at {{2}} on {{3}} at {{4}} is confirmed.',
-    reminder: 'Reminder: your appointment for {{1}} at {{2}} is on {{3}} at {{4}}.',
-  },
-  es: {
-    confirmation: 'Tu cita de {{1}} en {{2}} el {{3}} a las {{4}} está confirmada.',
-    reminder: 'Recordatorio: tu cita de {{1}} en {{2}} es el {{3}} a las {{4}}.',
-  },
-  fr: {
-    confirmation: 'Votre rendez-vous pour {{1}} chez {{2}} le {{3}} à {{4}} est confirmé.',
-    reminder: 'Rappel : votre rendez-vous pour {{1}} chez {{2}} est le {{3}} à {{4}}.',
-  },
-};
-
 /**
  * Issue 15: the template for the recipient's language. A provider may keep one template name in several
  * languages (en, es_ES, fr…); the one in the recipient's language is taken, an approved one first. Without
@@ -206,7 +191,7 @@ export const whatsAppBody = (
       },
     };
   }
-  const builtIn = BUILT_IN_TEXTS[language] ?? BUILT_IN_TEXTS.en!;
+  const builtIn = WHATSAPP_TEXTS[mailLanguageOf(language)];
   const text = template?.body ?? builtIn[kind === 'confirmation' ? 'confirmation' : 'reminder'];
   return {
     ...common,
