@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { enUS, es, fr, type Locale } from 'date-fns/locale';
 import { FORMATS, LANGUAGES } from '@appointment/contracts/constants';
 import { formatMoney } from '@appointment/contracts/money';
+import { formatIn } from '@appointment/contracts/booking';
 
 /**
  * Issue 15: dates, times, numbers and prices in the chosen language. English keeps the spec's own patterns
@@ -92,7 +93,8 @@ export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOption
 
 /**
  * The instant's day and time in the viewer's zone, or null when that reads the same as in the provider's zone
- * (the same zone, or another one with the same clock at that instant) or the instant is unknown.
+ * (the same zone, or another one with the same clock at that instant) or the instant is unknown. English writes
+ * them as the provider's times are written beside them (docs/product.md §9: "2:30 PM").
  */
 export const inViewerZone = (
   startIso: string,
@@ -102,9 +104,14 @@ export const inViewerZone = (
 ): { date: string; start: string; end: string } | null => {
   const wallClock = (zone: string) =>
     `${formatZoned(startIso, zone, 'longDate') ?? ''} ${formatZoned(startIso, zone, 'time') ?? ''}`;
-  const date = formatZoned(startIso, viewerZone, 'longDate');
-  const start = formatZoned(startIso, viewerZone, 'time');
-  const end = formatZoned(endIso, viewerZone, 'time');
+  const english = currentLanguage() === 'en';
+  const time = (iso: string) =>
+    english ? formatIn(iso, viewerZone, FORMATS.displayTime) : formatZoned(iso, viewerZone, 'time');
+  const date = english
+    ? formatIn(startIso, viewerZone, FORMATS.longDate)
+    : formatZoned(startIso, viewerZone, 'longDate');
+  const start = time(startIso);
+  const end = time(endIso);
   if (!date || !start || !end || !formatZoned(startIso, providerZone, 'time')) return null;
   return wallClock(viewerZone) === wallClock(providerZone) ? null : { date, start, end };
 };
