@@ -66,6 +66,21 @@ describe('command handling', () => {
     expect(await store.readStream(stream)).toHaveLength(3);
   });
 
+  it('says where a refusal was decided: the position of the last event of the state it read', async () => {
+    const stream = `window-${randomUUID()}`;
+    const cache = new StreamCache<Window>();
+    let last;
+    for (const who of ['asha', 'ben', 'chen'])
+      last = await handleCommand(store, stream, windowDecider, reserve(who));
+    // Decided on the cache's state, refused, then believed only after reading the store.
+    await handleCommand(store, stream, windowDecider, reserve('dana'), { cache }).catch(() => undefined);
+    const refusal = await handleCommand(store, stream, windowDecider, reserve('eli'), { cache }).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(ConflictError);
+    expect((refusal as ConflictError).refusedAt).toEqual(last!.position);
+  });
+
   it('answers 409 after a bounded number of lost races', async () => {
     const stream = `window-${randomUUID()}`;
     // Another writer always gets in between our read and our append.

@@ -4,7 +4,7 @@ import type { Role } from '@appointment/contracts/roles';
 import type { EventMetadata, LogPosition, RecordedEvent } from '@appointment/contracts/events';
 import { actingContext, actorMetadata } from '../audit/actor-context';
 import { WrongExpectedRevisionError, type EventStore } from '@appointment/contracts/event-store';
-import { ConflictError } from './errors';
+import { ConflictError, DomainError } from './errors';
 
 /** An event as deciders produce it: type and data; ids and metadata are added on append. */
 export interface DomainEvent {
@@ -193,6 +193,7 @@ export const handleCommand = async <C extends Command, E extends DomainEvent, S>
     } catch (error) {
       // A refusal on a kept state is only believed once the store has been read.
       if (kept) continue;
+      if (error instanceof DomainError) error.refusedAt = history.at(-1)?.position;
       throw error;
     }
     if (decided.length === 0) {

@@ -1,4 +1,5 @@
 import type { FieldError } from '@appointment/contracts/errors';
+import type { LogPosition } from '@appointment/contracts/events';
 
 /**
  * A broken business rule. Each kind maps to one HTTP status in the error middleware;
@@ -6,6 +7,11 @@ import type { FieldError } from '@appointment/contracts/errors';
  */
 export abstract class DomainError extends Error {
   abstract readonly status: number;
+  /**
+   * Where the command handler refused it: the log position of the last event of the state it
+   * decided on (absent when no stream was read). A lost race waits for the read models there.
+   */
+  refusedAt?: LogPosition;
   constructor(
     message: string,
     readonly errors?: FieldError[],

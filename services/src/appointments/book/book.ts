@@ -170,8 +170,8 @@ export const book = async (
 
 /**
  * A lost race (409, "This slot was just booked") answers once the slot lists' read model holds
- * what won it, so the slots the person reads next show the interval taken. Costs a read of the
- * time slot's stream, on that path only.
+ * what won it, so the slots the person reads next show the interval taken: the position the
+ * refusal was decided at, or, for a race lost to every retry, the time slot stream's last.
  */
 const lostRaceSeen = async <T>(
   context: AppointmentsContext,
@@ -182,7 +182,8 @@ const lostRaceSeen = async <T>(
     return await book();
   } catch (error) {
     if (error instanceof ConflictError) {
-      const position = (await context.deps.store.readStream(timeSlotStream(timeSlotId))).at(-1)?.position;
+      const position =
+        error.refusedAt ?? (await context.deps.store.readStream(timeSlotStream(timeSlotId))).at(-1)?.position;
       if (position) await (context.deps.waitForSlots ?? context.deps.waitFor)(position);
     }
     throw error;
