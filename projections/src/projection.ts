@@ -30,6 +30,22 @@ export interface Projection {
   applyBatch?(events: RecordedEvent[], context: ApplyContext): Promise<void>;
 }
 
+/**
+ * A reactor without tables that handles a whole batch at once (a query and a call per batch, not
+ * per event); one event is a batch of one.
+ */
+export const batchReactor = (
+  name: string,
+  applyBatch: NonNullable<Projection['applyBatch']>,
+): Projection => ({
+  name,
+  reactor: true,
+  version: 1,
+  createTables: () => '',
+  apply: (event, context) => applyBatch([event], context),
+  applyBatch,
+});
+
 /** A batch applied: by the projection's `applyBatch`, else event by event. */
 export const applyEvents = async (
   projection: Projection,

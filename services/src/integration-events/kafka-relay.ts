@@ -5,7 +5,7 @@ import {
   toIntegrationEvents,
   type IntegrationEvent,
 } from '@appointment/contracts/integration-events';
-import type { Projection } from '@appointment/projections/projection';
+import { batchReactor, type Projection } from '@appointment/projections/projection';
 import type { Logger } from '../logger';
 
 export const DEFAULT_KAFKA_TOPIC = 'appointment.integration-events';
@@ -89,14 +89,7 @@ export const kafkaRelay = async ({
     await producer.send({ topic, acks: -1, messages });
   };
   return {
-    reactor: {
-      name: 'kafka_relay',
-      reactor: true,
-      version: 1,
-      createTables: () => '',
-      apply: (event, context) => applyBatch([event], context),
-      applyBatch,
-    },
+    reactor: batchReactor('kafka_relay', applyBatch),
     producer,
     close: () => producer.disconnect(),
   };

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
 import { integrationSettingsOf } from '@appointment/projections/integration-settings.queries';
-import type { Projection } from '@appointment/projections/projection';
+import { batchReactor, type Projection } from '@appointment/projections/projection';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobContext, type JobQueues } from '../jobs/job-queues';
 import type { Logger } from '../logger';
@@ -84,14 +84,7 @@ export const chatAppDispatcher = (jobs: Pick<JobQueues, 'enqueueMany'>): Project
       })),
     );
   };
-  return {
-    name: 'chat_app_dispatcher',
-    reactor: true,
-    version: 1,
-    createTables: () => '',
-    apply: (event, context) => applyBatch([event], context),
-    applyBatch,
-  };
+  return batchReactor('chat_app_dispatcher', applyBatch);
 };
 
 /** The short text a chat channel shows. */

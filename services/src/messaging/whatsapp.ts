@@ -6,7 +6,7 @@ import type { MessageKind, MessagingEvent } from '@appointment/contracts/events/
 import type { WhatsAppSettings } from '@appointment/contracts/integration-settings';
 import { mailLanguageOf, WHATSAPP_TEXTS } from '@appointment/contracts/mail-texts';
 import { integrationSettingsOf } from '@appointment/projections/integration-settings.queries';
-import type { Projection } from '@appointment/projections/projection';
+import { batchReactor, type Projection } from '@appointment/projections/projection';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobContext, type JobQueues } from '../jobs/job-queues';
 import { remindersStream } from '../reminders/reminders';
@@ -111,14 +111,7 @@ export const whatsAppDispatcher = (jobs: Pick<JobQueues, 'enqueueMany'>): Projec
       })),
     );
   };
-  return {
-    name: 'whatsapp_dispatcher',
-    reactor: true,
-    version: 1,
-    createTables: () => '',
-    apply: (event, context) => applyBatch([event], context),
-    applyBatch,
-  };
+  return batchReactor('whatsapp_dispatcher', applyBatch);
 };
 
 export interface WhatsAppSenderDependencies {

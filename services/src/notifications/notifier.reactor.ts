@@ -7,7 +7,7 @@ import {
 } from '@appointment/contracts/events/notifications';
 import { ReminderSent } from '@appointment/contracts/events/reminders';
 import { IntervalBooked, PaymentConfirmed } from '@appointment/contracts/events/time-slot';
-import type { ApplyContext, Projection } from '@appointment/projections/projection';
+import { batchReactor, type ApplyContext, type Projection } from '@appointment/projections/projection';
 import { readEvent, type EventOf, type EventSchemas } from '@appointment/projections/parse-event';
 import type { EventStore } from '@appointment/contracts/event-store';
 import type { LiveNotification } from '../realtime/socket-server';
@@ -64,16 +64,6 @@ const longWhen = zonedFormatter('en-US', {
   minute: '2-digit',
 });
 const when = (instant: string, timeZone: string) => longWhen(new Date(instant), timeZone);
-
-/** A reactor without tables that handles a whole batch at once; one event is a batch of one. */
-const batchReactor = (name: string, applyBatch: NonNullable<Projection['applyBatch']>): Projection => ({
-  name,
-  reactor: true,
-  version: 1,
-  createTables: () => '',
-  apply: (event, context) => applyBatch([event], context),
-  applyBatch,
-});
 
 /**
  * Where a notification goes live once it is recorded (docs/product.md §7.6). It resolves once the

@@ -5,7 +5,7 @@ import type { RecordedEvent } from '@appointment/contracts/events';
 import { ReminderSent, ReminderSuppressed } from '@appointment/contracts/events/reminders';
 import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
 import { readEvent, type EventSchemas } from '@appointment/projections/parse-event';
-import type { Projection } from '@appointment/projections/projection';
+import { batchReactor, type Projection } from '@appointment/projections/projection';
 import { timeSlotStream } from '../domain/schedule/time-slot.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobQueues } from '../jobs/job-queues';
@@ -99,14 +99,7 @@ export const reminderScheduler = (
     for (const event of events) reminders.push(...(await remindersOf(event)));
     if (reminders.length > 0) await jobs.enqueueMany<ReminderJob>(QUEUE_NAMES.reminders, reminders);
   };
-  return {
-    name: 'reminder_scheduler',
-    reactor: true,
-    version: 1,
-    createTables: () => '',
-    apply: (event, context) => applyBatch([event], context),
-    applyBatch,
-  };
+  return batchReactor('reminder_scheduler', applyBatch);
 };
 
 /** What a reminder reads of a booking. */

@@ -8,7 +8,7 @@ import {
   type IntegrationEvent,
 } from '@appointment/contracts/integration-events';
 import type { EventStore } from '@appointment/contracts/event-store';
-import type { ApplyContext, Projection } from '@appointment/projections/projection';
+import { batchReactor, type ApplyContext, type Projection } from '@appointment/projections/projection';
 import { QUEUE_NAMES, type JobQueues } from '../../jobs/job-queues';
 import { notificationsStream } from '../../notifications/notifications';
 import { WEBHOOK_BATCH_JOB, type WebhookJob } from './webhook-delivery';
@@ -151,12 +151,5 @@ export const webhookDispatcher = (store: EventStore, jobs: Pick<JobQueues, 'enqu
     );
   };
 
-  return {
-    name: 'webhook_dispatch',
-    reactor: true,
-    version: 1,
-    createTables: () => '',
-    apply: (event, context) => applyBatch([event], context),
-    applyBatch,
-  };
+  return batchReactor('webhook_dispatch', applyBatch);
 };
