@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
 import { integrationSettingsOf } from '@appointment/projections/integration-settings.queries';
-import { batchReactor, type Projection } from '@appointment/projections/projection';
+import type { Projection } from '@appointment/projections/projection';
+import { appDispatcher } from './app-dispatcher';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobContext, type JobQueues } from '../jobs/job-queues';
 import type { Logger } from '../logger';
@@ -25,17 +26,6 @@ export interface ChatAppJob {
 export const CHAT_APP_ATTEMPTS = 6;
 const CHAT_APP_BACKOFF_MS = 5_000;
 
-/** Which of a batch's providers have a chat app connected, read once for the batch. */
-const connectedAmong = async (db: pg.ClientBase, providerIds: string[]): Promise<Set<string>> => {
-  if (providerIds.length === 0) return new Set();
-  const { rows } = await db.query<{ provider_id: string }>(
-    `SELECT provider_id FROM rm_integration_settings.settings
-      WHERE provider_id = ANY($1::text[]) AND (chat_app->>'connected')::boolean`,
-    [[...new Set(providerIds)]],
-  );
-  return new Set(rows.map((row) => row.provider_id));
-};
-
 const jobFor = (event: { type: string; data: unknown }): ChatAppJob | undefined => {
   if (event.type === 'IntervalBooked') {
     const d = IntervalBooked.safeParse(event.data);
@@ -57,35 +47,20 @@ const jobFor = (event: { type: string; data: unknown }): ChatAppJob | undefined 
   return undefined;
 };
 
-/** A batch's posts: the providers asked about in one query, the jobs set in one call. */
-export const chatAppDispatcher = (jobs: Pick<JobQueues, 'enqueueMany'>): Projection => {
-  const applyBatch: NonNullable<Projection['applyBatch']> = async (events, { db }) => {
-    const wanted = events.flatMap((event) => {
-      const job = jobFor(event);
-      return job ? [{ event, job }] : [];
-    });
-    if (wanted.length === 0) return;
-    const connected = await connectedAmong(
-      db,
-      wanted.map(({ job }) => job.providerId),
-    );
-    const posts = wanted.filter(({ job }) => connected.has(job.providerId));
-    if (posts.length === 0) return;
-    await jobs.enqueueMany<ChatAppJob>(
-      QUEUE_NAMES.chatApp,
-      posts.map(({ event, job }) => ({
-        name: 'post-chat-message',
-        data: job,
-        options: {
-          jobId: `chatapp-${event.id}`,
-          attempts: CHAT_APP_ATTEMPTS,
-          backoffMs: CHAT_APP_BACKOFF_MS,
-        },
-      })),
-    );
-  };
-  return batchReactor('chat_app_dispatcher', applyBatch);
-};
+/** A post for each new booking and status change of a provider with a chat app connected. */
+export const chatAppDispatcher = (jobs: Pick<JobQueues, 'enqueueMany'>): Projection =>
+  appDispatcher(jobs, {
+    name: 'chat_app_dispatcher',
+    queue: QUEUE_NAMES.chatApp,
+    jobName: 'post-chat-message',
+    jobOf: jobFor,
+    appOn: `(chat_app->>'connected')::boolean`,
+    options: (event) => ({
+      jobId: `chatapp-${event.id}`,
+      attempts: CHAT_APP_ATTEMPTS,
+      backoffMs: CHAT_APP_BACKOFF_MS,
+    }),
+  });
 
 /** The short text a chat channel shows. */
 export const chatTextOf = (

@@ -6,7 +6,8 @@ import type { MessageKind, MessagingEvent } from '@appointment/contracts/events/
 import type { WhatsAppSettings } from '@appointment/contracts/integration-settings';
 import { mailLanguageOf, WHATSAPP_TEXTS } from '@appointment/contracts/mail-texts';
 import { integrationSettingsOf } from '@appointment/projections/integration-settings.queries';
-import { batchReactor, type Projection } from '@appointment/projections/projection';
+import type { Projection } from '@appointment/projections/projection';
+import { appDispatcher } from './app-dispatcher';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobContext, type JobQueues } from '../jobs/job-queues';
 import { remindersStream } from '../reminders/reminders';
@@ -35,18 +36,6 @@ const TEMPLATE_FOR: Record<MessageKind, string> = {
   confirmation: 'appointment_confirmation',
   '24h': 'appointment_reminder',
   '1h': 'appointment_reminder',
-};
-
-/** Which of a batch's providers have WhatsApp on, read once in the projector's own transaction. */
-const enabledAmong = async (db: pg.ClientBase, providerIds: string[]): Promise<Set<string>> => {
-  if (providerIds.length === 0) return new Set();
-  const { rows } = await db.query<{ provider_id: string }>(
-    `SELECT provider_id FROM rm_integration_settings.settings
-      WHERE provider_id = ANY($1::text[])
-        AND (whatsapp->>'enabled')::boolean AND whatsapp->>'phoneNumberId' <> ''`,
-    [[...new Set(providerIds)]],
-  );
-  return new Set(rows.map((row) => row.provider_id));
 };
 
 /** The message a recorded event asks for, if any. */
@@ -85,34 +74,22 @@ const messageFor = (event: { type: string; data: unknown }): Omit<WhatsAppJob, '
 };
 
 /** Sets a WhatsApp job for each confirmation and reminder of a provider with WhatsApp on. */
-export const whatsAppDispatcher = (jobs: Pick<JobQueues, 'enqueueMany'>): Projection => {
-  const applyBatch: NonNullable<Projection['applyBatch']> = async (events, { db }) => {
-    const wanted = events.flatMap((event) => {
+export const whatsAppDispatcher = (jobs: Pick<JobQueues, 'enqueueMany'>): Projection =>
+  appDispatcher<WhatsAppJob>(jobs, {
+    name: 'whatsapp_dispatcher',
+    queue: QUEUE_NAMES.whatsapp,
+    jobName: 'send-whatsapp',
+    jobOf: (event) => {
       const message = messageFor(event);
-      return message ? [{ event, message }] : [];
-    });
-    if (wanted.length === 0) return;
-    const enabled = await enabledAmong(
-      db,
-      wanted.map(({ message }) => message.providerId),
-    );
-    const sends = wanted.filter(({ message }) => enabled.has(message.providerId));
-    if (sends.length === 0) return;
-    await jobs.enqueueMany<WhatsAppJob>(
-      QUEUE_NAMES.whatsapp,
-      sends.map(({ event, message }) => ({
-        name: 'send-whatsapp',
-        data: { ...message, causedBy: event.id },
-        options: {
-          jobId: `whatsapp-${event.id}-${message.kind}`,
-          attempts: WHATSAPP_ATTEMPTS,
-          backoffMs: 2_000,
-        },
-      })),
-    );
-  };
-  return batchReactor('whatsapp_dispatcher', applyBatch);
-};
+      return message && { ...message, causedBy: event.id };
+    },
+    appOn: `(whatsapp->>'enabled')::boolean AND whatsapp->>'phoneNumberId' <> ''`,
+    options: (event, job) => ({
+      jobId: `whatsapp-${event.id}-${job.kind}`,
+      attempts: WHATSAPP_ATTEMPTS,
+      backoffMs: 2_000,
+    }),
+  });
 
 export interface WhatsAppSenderDependencies {
   store: EventStore;
