@@ -459,7 +459,7 @@ export const API_OPERATIONS = {
     method: 'post',
     path: SCHEDULE_PATHS.fetchSlot,
     tag: 'Schedule',
-    summary: "A service's open windows from today in the provider's zone",
+    summary: "A service's open time slots from today in the provider's zone",
     access: SIGNED_IN,
     body: FetchSlotRequest,
     success: ok(),

@@ -2,7 +2,7 @@ import { BookingForm } from './appointments';
 import { bookingFormData, bookingFormFor, chooseSlot } from './booking';
 import { intervalOf, zonedInstant, type TimeSlot } from './schedule';
 
-const WINDOW: TimeSlot = {
+const TIME_SLOT: TimeSlot = {
   _id: 'slot-1',
   providerId: 'provider-1',
   serviceIds: ['General Consultation'],
@@ -20,8 +20,8 @@ const WINDOW: TimeSlot = {
 
 describe('the booking form of a chosen slot', () => {
   it('sends a part with its own ends, in the provider zone, and the service flags', () => {
-    const interval = intervalOf(WINDOW, 2)!;
-    const slot = chooseSlot(WINDOW, interval.startDateTime, interval.endDateTime, 2)!;
+    const interval = intervalOf(TIME_SLOT, 2)!;
+    const slot = chooseSlot(TIME_SLOT, interval.startDateTime, interval.endDateTime, 2)!;
     const fields = bookingFormFor({
       providerId: 'provider-1',
       serviceName: 'General Consultation',
@@ -46,7 +46,7 @@ describe('the booking form of a chosen slot', () => {
   });
 
   it('sends a block without an index, and no flags it does not know', () => {
-    const block = { ...WINDOW, addAsSlot: false, availableSlots: 3 };
+    const block = { ...TIME_SLOT, addAsSlot: false, availableSlots: 3 };
     const slot = chooseSlot(block, block.startDateTime, block.endDateTime, undefined)!;
     const fields = bookingFormFor({ providerId: 'provider-1', serviceName: 'X', slot, note: ' a note ' });
     expect(fields.index).toBeUndefined();

@@ -57,7 +57,7 @@ export const TimeSlotAddedV1 = z.object({
   startDateTime: z.string().meta({ format: 'date-time' }),
   endDateTime: z.string().meta({ format: 'date-time' }),
   availableSlots: z.number(),
-  split: z.boolean().meta({ description: 'true when the window is split into intervals' }),
+  split: z.boolean().meta({ description: 'true when the time slot is split into intervals' }),
 });
 
 const ServiceShape = z.object({

@@ -32,7 +32,7 @@ const silent = () => {
   return { errors, logger: { error: (message: string) => errors.push(message) } };
 };
 
-const window = fc
+const timeSlot = fc
   .record({
     date: fc.constantFrom(...DAYS),
     timezone: fc.constantFrom(...ZONES),
@@ -54,32 +54,32 @@ const window = fc
 describe('slot generation (docs/product.md §4)', () => {
   it('finds any one interval exactly as the whole generation makes it, taken or not', () => {
     fc.assert(
-      fc.property(window, fc.integer({ min: -2, max: 64 }), (w, index) => {
+      fc.property(timeSlot, fc.integer({ min: -2, max: 64 }), (slot, index) => {
         const { logger } = silent();
         const strip = (interval?: { timeSlot: unknown }) => interval && { ...interval, timeSlot: undefined };
-        const all = generateIntervals({ ...w, indexes: [] }, logger);
-        expect(strip(intervalOf(w, index, logger))).toEqual(
+        const all = generateIntervals({ ...slot, indexes: [] }, logger);
+        expect(strip(intervalOf(slot, index, logger))).toEqual(
           strip(all.find((interval) => interval.index === index)),
         );
       }),
     );
   });
 
-  it('splits a window into equal whole-minute parts and leaves out the taken ones', () => {
+  it('splits a time slot into equal whole-minute parts and leaves out the taken ones', () => {
     fc.assert(
-      fc.property(window, (w) => {
+      fc.property(timeSlot, (slot) => {
         const { logger } = silent();
-        const start = zonedInstant(w.date, w.startTime, w.timezone).getTime();
-        const end = zonedInstant(w.date, w.endTime, w.timezone).getTime();
+        const start = zonedInstant(slot.date, slot.startTime, slot.timezone).getTime();
+        const end = zonedInstant(slot.date, slot.endTime, slot.timezone).getTime();
         const totalMinutes = Math.floor((end - start) / 60_000);
-        const length = Math.floor(totalMinutes / w.availableSlots);
-        const intervals = generateIntervals(w, logger);
+        const length = Math.floor(totalMinutes / slot.availableSlots);
+        const intervals = generateIntervals(slot, logger);
         if (totalMinutes <= 0 || length <= 0) {
           expect(intervals).toEqual([]);
           return;
         }
-        const free = Array.from({ length: w.availableSlots }, (_, i) => i + 1).filter(
-          (i) => !w.indexes.includes(i),
+        const free = Array.from({ length: slot.availableSlots }, (_, i) => i + 1).filter(
+          (i) => !slot.indexes.includes(i),
         );
         expect(intervals.map((interval) => interval.index)).toEqual(free);
         for (const interval of intervals) {
@@ -89,14 +89,14 @@ describe('slot generation (docs/product.md §4)', () => {
           expect(from).toBe(start + (interval.index - 1) * length * 60_000);
           expect(from).toBeGreaterThanOrEqual(start);
           expect(to).toBeLessThanOrEqual(end);
-          expect(interval.availableSlots).toBe(w.availableSlots);
+          expect(interval.availableSlots).toBe(slot.availableSlots);
         }
       }),
       { numRuns: 500 },
     );
   });
 
-  it('measures a window across a DST change by the real clock', () => {
+  it('measures a time slot across a DST change by the real clock', () => {
     const { logger } = silent();
     // 01:00-04:00 on the night clocks go forward in New York is two real hours.
     const spring = generateIntervals(
@@ -152,9 +152,9 @@ describe('slot generation (docs/product.md §4)', () => {
         timezone: 'Mars/Base',
       },
     ];
-    for (const w of bad) {
+    for (const slot of bad) {
       const { errors, logger } = silent();
-      expect(generateIntervals(w, logger)).toEqual([]);
+      expect(generateIntervals(slot, logger)).toEqual([]);
       expect(errors).toHaveLength(1);
     }
   });
@@ -221,7 +221,7 @@ describe('time slot form (docs/product.md §4, §5)', () => {
     ).toEqual(['addTotalSlot: Choose either equal slots or total slots, not both']);
   });
 
-  it('makes one window per occurrence between the date and repeat-until', () => {
+  it('makes one time slot per occurrence between the date and repeat-until', () => {
     fc.assert(
       fc.property(
         fc.date({

@@ -59,17 +59,17 @@ export const bookingsOf = (world: PlatformWorld): BookingAnswer[] => [...bookedI
 
 /**
  * The slot the person picks: for a split time slot its interval as the calendar offers it (the same
- * interval, even when someone has taken it meanwhile); for a block the whole window.
+ * interval, even when someone has taken it meanwhile); for a block the whole time slot.
  */
-const chosenSlot = (window: TimeSlot, intervalNumber: number | null): ChosenSlot => {
+const chosenSlot = (timeSlot: TimeSlot, intervalNumber: number | null): ChosenSlot => {
   let chosen: ChosenSlot | null;
-  if (intervalNumber === null || !window.addAsSlot) {
-    chosen = chooseSlot(window, window.startDateTime, window.endDateTime, intervalNumber);
+  if (intervalNumber === null || !timeSlot.addAsSlot) {
+    chosen = chooseSlot(timeSlot, timeSlot.startDateTime, timeSlot.endDateTime, intervalNumber);
   } else {
-    const interval = intervalOf(window, intervalNumber) ?? beyondTheWindow(window, intervalNumber);
-    chosen = chooseSlot(window, interval.startDateTime, interval.endDateTime, intervalNumber);
+    const interval = intervalOf(timeSlot, intervalNumber) ?? beyondTheTimeSlot(timeSlot, intervalNumber);
+    chosen = chooseSlot(timeSlot, interval.startDateTime, interval.endDateTime, intervalNumber);
   }
-  assert.ok(chosen, `the time slot ${JSON.stringify(window)} cannot be chosen`);
+  assert.ok(chosen, `the time slot ${JSON.stringify(timeSlot)} cannot be chosen`);
   return chosen;
 };
 
@@ -77,9 +77,9 @@ const chosenSlot = (window: TimeSlot, intervalNumber: number | null): ChosenSlot
  * An interval the time slot does not have, which no screen offers: a form changed by hand, continuing
  * the time slot's intervals past its end, so the server alone refuses it.
  */
-const beyondTheWindow = (window: TimeSlot, intervalNumber: number) => {
-  const first = intervalOf(window, 1);
-  assert.ok(first, `the time slot ${JSON.stringify(window)} has no intervals`);
+const beyondTheTimeSlot = (timeSlot: TimeSlot, intervalNumber: number) => {
+  const first = intervalOf(timeSlot, 1);
+  assert.ok(first, `the time slot ${JSON.stringify(timeSlot)} has no intervals`);
   const length = Date.parse(first.endDateTime) - Date.parse(first.startDateTime);
   const start = Date.parse(first.startDateTime) + (intervalNumber - 1) * length;
   return {
@@ -98,7 +98,7 @@ export const bookingFormAt = async (
   person: Person,
   target: BookingTarget,
 ): Promise<BookingFormText> => {
-  const { providerId, window, lookup } = await slotAt(
+  const { providerId, timeSlot, lookup } = await slotAt(
     world,
     person,
     target.provider,
@@ -109,7 +109,7 @@ export const bookingFormAt = async (
   return bookingFormFor({
     providerId,
     serviceName: target.service,
-    slot: chosenSlot(window, target.intervalNumber),
+    slot: chosenSlot(timeSlot, target.intervalNumber),
     service: lookup.matchedService,
   });
 };

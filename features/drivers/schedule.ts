@@ -91,8 +91,8 @@ export const lookUpSlots = (
 
 export interface SlotAt {
   providerId: string;
-  /** The window at that day and time, as the look-up shows it. */
-  window: TimeSlot;
+  /** The time slot at that day and time, as the look-up shows it. */
+  timeSlot: TimeSlot;
   lookup: FetchSlotResponse;
 }
 
@@ -112,11 +112,11 @@ export const slotAt = async (
   const date = dayFrom(day, timezone);
   const response = await lookUpSlots(world, person, { providerId, serviceId: service });
   const lookup = ok(response, 200, `${person.name} cannot look up the time slots`) as FetchSlotResponse;
-  const window = lookup.timeslots.find(
+  const timeSlot = lookup.timeslots.find(
     (candidate) => candidate.date === date && candidate.startTime === time,
   );
-  assert.ok(window, `"${provider}" has no time slot for "${service}" on ${date} at ${time}`);
-  return { providerId, window, lookup };
+  assert.ok(timeSlot, `"${provider}" has no time slot for "${service}" on ${date} at ${time}`);
+  return { providerId, timeSlot, lookup };
 };
 
 /**
@@ -142,10 +142,10 @@ export const anySlotAt = async (
   for (const { name } of services) {
     const response = await lookUpSlots(world, person, { providerId: id, serviceId: name });
     const lookup = ok(response, 200, `${person.name} cannot look up the time slots`) as FetchSlotResponse;
-    const window = lookup.timeslots.find(
+    const timeSlot = lookup.timeslots.find(
       (candidate) => candidate.date === date && candidate.startTime === time,
     );
-    if (window) return { providerId: id, window, lookup };
+    if (timeSlot) return { providerId: id, timeSlot, lookup };
   }
   assert.fail(`"${provider}" has no time slot on ${date} at ${time}`);
 };

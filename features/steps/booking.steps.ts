@@ -217,9 +217,9 @@ Then(
     time: string,
     provider: string,
   ) {
-    const { window } = await anySlotAt(this, this.person(who), provider, day, time);
-    assert.equal(window.addAsSlot, false, 'this time slot is split into intervals, not a block');
-    assert.equal(window.availableSlots, left, JSON.stringify(window));
+    const { timeSlot } = await anySlotAt(this, this.person(who), provider, day, time);
+    assert.equal(timeSlot.addAsSlot, false, 'this time slot is split into intervals, not a block');
+    assert.equal(timeSlot.availableSlots, left, JSON.stringify(timeSlot));
   },
 );
 
@@ -230,8 +230,8 @@ const takenIntervals = async (
   day: string,
   time: string,
 ): Promise<number[]> => {
-  const { window } = await anySlotAt(world, person, provider, day, time);
-  return [...window.indexes].sort((a, b) => a - b);
+  const { timeSlot } = await anySlotAt(world, person, provider, day, time);
+  return [...timeSlot.indexes].sort((a, b) => a - b);
 };
 
 Then(
@@ -263,13 +263,13 @@ const activeAppointmentsIn = async (
   time: string,
   intervalNumber: number | null,
 ) => {
-  const window = (await allSlotsOf(world, person)).find(
+  const timeSlot = (await allSlotsOf(world, person)).find(
     (slot) => slot.date === dayFrom(day, slot.timezone) && slot.startTime === time,
   );
-  assert.ok(window, `${person.name} has no time slot ${day} at ${time}`);
+  assert.ok(timeSlot, `${person.name} has no time slot ${day} at ${time}`);
   const appointments = await appointmentsOf(world, person);
   return appointments.filter(
-    (a) => a.timeslotId === window._id && a.index === intervalNumber && a.status !== 'cancelled',
+    (a) => a.timeslotId === timeSlot._id && a.index === intervalNumber && a.status !== 'cancelled',
   );
 };
 

@@ -351,14 +351,14 @@ Then(
     const { timeslots, firstTimeslot } = slotLookup(person);
     assert.ok(firstTimeslot, `${who} is offered no slot`);
     const date = dayFrom(day, await zoneOf(this, person));
-    const window = timeslots.find((slot) => slot._id === firstTimeslot._id);
-    assert.ok(window, 'the first slot belongs to none of the time slots shown');
-    assert.equal(window.date, date);
+    const timeSlot = timeslots.find((slot) => slot._id === firstTimeslot._id);
+    assert.ok(timeSlot, 'the first slot belongs to none of the time slots shown');
+    assert.equal(timeSlot.date, date);
     assert.equal(firstTimeslot.index, intervalNumber);
-    assert.equal(firstTimeslot.intervalStart, zonedInstant(date, from, window.timezone).toISOString());
-    assert.equal(firstTimeslot.intervalEnd, zonedInstant(date, to, window.timezone).toISOString());
+    assert.equal(firstTimeslot.intervalStart, zonedInstant(date, from, timeSlot.timezone).toISOString());
+    assert.equal(firstTimeslot.intervalEnd, zonedInstant(date, to, timeSlot.timezone).toISOString());
     if (intervalNumber === 1)
-      assert.equal(firstTimeslot.intervalStart, window.startDateTime, 'interval 1 opens the time slot');
+      assert.equal(firstTimeslot.intervalStart, timeSlot.startDateTime, 'interval 1 opens the time slot');
   },
 );
 

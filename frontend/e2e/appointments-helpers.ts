@@ -58,8 +58,8 @@ export interface BookedFixture {
 
 /**
  * A provider of the test's own (tests run in parallel against one server) in Palakkad, with one
- * free service and a 09:00-11:00 window split into four, and a fresh user who has booked the
- * window's first two intervals through the API. `request` must not be the page's own context.
+ * free service and a 09:00-11:00 time slot split into four, and a fresh user who has booked the
+ * time slot's first two intervals through the API. `request` must not be the page's own context.
  */
 export const createProviderWithBookings = async (
   request: APIRequestContext,

@@ -89,7 +89,7 @@ test.describe(
       for (const [field, value] of [
         ['servicename', 'Desk Hour'],
         ['providerId', provider.providerId],
-        ['timeslotId', provider.windows[0]!._id],
+        ['timeslotId', provider.timeSlots[0]!._id],
         ['date', tomorrow],
         ['starttime', '10:00'],
         ['endtime', '10:30'],
@@ -220,7 +220,7 @@ test.describe(
         rival!.email,
         rival!.password,
         provider,
-        provider.windows.find((window) => window.date === tomorrow)!,
+        provider.timeSlots.find((timeSlot) => timeSlot.date === tomorrow)!,
         4,
       );
       expect(taken.status()).toBe(201);

@@ -110,12 +110,12 @@ export interface ProviderWithSlots extends BookableProvider {
   providerId: string;
   timeZone: string;
   service: string;
-  /** The split windows, one a day from tomorrow (in the provider's zone) on. */
-  windows: TimeSlot[];
+  /** The split time slots, one a day from tomorrow (in the provider's zone) on. */
+  timeSlots: TimeSlot[];
 }
 
 /**
- * A provider of its own with one service and a daily window from tomorrow for `days` days,
+ * A provider of its own with one service and a daily time slot from tomorrow for `days` days,
  * split into `parts` equal intervals, added by its admin through POST /schedulemanage/addtimeslot.
  */
 export const createProviderWithSplitSlots = async (
@@ -171,17 +171,17 @@ export const createProviderWithSplitSlots = async (
     providerId: record.id,
     timeZone: record.timezone,
     service: options.service,
-    windows: [...timeslots].sort((a, b) => a.date.localeCompare(b.date)),
+    timeSlots: [...timeslots].sort((a, b) => a.date.localeCompare(b.date)),
   };
 };
 
-/** Books an interval of a split window through the API, as `email` (docs/product.md §7.3). */
+/** Books an interval of a split time slot through the API, as `email` (docs/product.md §7.3). */
 export const bookThroughApi = async (
   request: APIRequestContext,
   email: string,
   password: string,
   provider: ProviderWithSlots,
-  window: TimeSlot,
+  timeSlot: TimeSlot,
   index: number,
 ) => {
   const login = await request.post(API_PATHS.login, { data: { email, password } });
@@ -192,8 +192,8 @@ export const bookThroughApi = async (
     multipart: {
       servicename: provider.service,
       providerId: provider.providerId,
-      timeslotId: window._id,
-      date: window.date,
+      timeslotId: timeSlot._id,
+      date: timeSlot.date,
       index: String(index),
       automaticbooking: 'false',
       paymentneeded: 'false',

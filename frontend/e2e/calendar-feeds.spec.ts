@@ -25,7 +25,7 @@ test.describe('Calendar feeds (issue 11)', { tag: '@any-hour' }, () => {
       days: 1,
     });
     const user = await registerUser(api, 'calendar-feed');
-    const booked = await bookThroughApi(api, user.email, user.password, provider, provider.windows[0]!, 2);
+    const booked = await bookThroughApi(api, user.email, user.password, provider, provider.timeSlots[0]!, 2);
     expect(booked.status()).toBe(201);
     const { appointment } = (await booked.json()) as { appointment: { _id: string } };
     const uid = `UID:${appointment._id}@appointment`;

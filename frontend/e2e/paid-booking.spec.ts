@@ -55,7 +55,7 @@ const myAppointments = async (page: Page): Promise<ListedAppointment[]> => {
 };
 
 /**
- * A provider of the test's own with a paid service ($50) and a split window daily from tomorrow,
+ * A provider of the test's own with a paid service ($50) and a split time slot daily from tomorrow,
  * and a fresh user. `api` is disposed afterwards.
  */
 const paidProvider = async (

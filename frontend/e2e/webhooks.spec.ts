@@ -42,7 +42,7 @@ test('the admin adds a webhook, a booking is delivered with 200, and Redeliver s
     await expect(row).toContainText('Active');
 
     const user = await registerUser(api, 'hooked');
-    const booked = await bookThroughApi(api, user.email, user.password, provider, provider.windows[0]!, 1);
+    const booked = await bookThroughApi(api, user.email, user.password, provider, provider.timeSlots[0]!, 1);
     expect(booked.ok(), 'the booking').toBeTruthy();
     await expect.poll(() => receiver.heard.length, { timeout: 15_000 }).toBe(1);
     expect(JSON.parse(receiver.heard[0]!.body)).toMatchObject({ type: 'appointment.booked' });

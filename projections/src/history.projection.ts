@@ -295,12 +295,13 @@ const describeOnly = (
     }
     case 'CalendarOpened':
     case 'WindowsReserved': {
-      const windows = Array.isArray(data.windows) ? data.windows.length : 0;
+      // `windows` is the events' log name for their time slots; the summaries' wording is unchanged.
+      const timeSlots = Array.isArray(data.windows) ? data.windows.length : 0;
       return {
         summary:
           event.type === 'CalendarOpened'
-            ? `The calendar was opened with ${windows} existing window${windows === 1 ? '' : 's'}.`
-            : `${windows} window${windows === 1 ? ' was' : 's were'} reserved in the calendar.`,
+            ? `The calendar was opened with ${timeSlots} existing window${timeSlots === 1 ? '' : 's'}.`
+            : `${timeSlots} window${timeSlots === 1 ? ' was' : 's were'} reserved in the calendar.`,
       };
     }
     case 'TimeSlotAdded':

@@ -16,11 +16,16 @@ export const CalendarEntry = z.object({
 });
 export type CalendarEntry = z.infer<typeof CalendarEntry>;
 
-const Windows = z.object({ providerId: z.string(), windows: z.array(CalendarEntry), at: z.string() });
+/** Both events' data; `windows` is their log name for the time slots. */
+const CalendarTimeSlots = z.object({
+  providerId: z.string(),
+  windows: z.array(CalendarEntry),
+  at: z.string(),
+});
 
 /** The first event of a calendar opened after its provider had time slots: those time slots. */
-export const CalendarOpened = Windows;
-export const WindowsReserved = Windows;
+export const CalendarOpened = CalendarTimeSlots;
+export const WindowsReserved = CalendarTimeSlots;
 
 /** Every provider-calendar event's data schema, by type. */
 export const PROVIDER_CALENDAR_EVENTS = { CalendarOpened, WindowsReserved } as const;

@@ -50,8 +50,14 @@ export const notificationReceived = createAction<AppNotification>('notifications
 /** Issue 18: the language chosen in Settings, saved on the account too. */
 export const languageChosen = createAction<Language>('settings/languageChosen');
 
+/**
+ * A person's profile as the screens keep it: the API's `timezone`, the person's own zone, is their
+ * profile zone (docs/glossary.md); the profile feature maps it where requests are built and read.
+ */
+export type ProfileDetails = Omit<Profile, 'timezone'> & { profileZone: Profile['timezone'] };
+
 /** The profile was saved; Settings follows its language. */
-export const profileUpdateConfirmed = createAction<Profile>('profile/profileUpdateConfirmed');
+export const profileUpdateConfirmed = createAction<ProfileDetails>('profile/profileUpdateConfirmed');
 
 /**
  * The booking screen opened a provider, or closed it (docs/product.md §2.6): the chat widget asks

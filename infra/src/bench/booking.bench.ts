@@ -14,7 +14,7 @@ import { call, signIn, startLauncher } from './launcher';
 /**
  * `npm run bench -- booking`: POST /api/appointments/bookappointment with autocannon at 50
  * connections against the launcher in its own process. Requests go round-robin over a year of
- * daily windows (12 hours in 144 parts each), and one in ten repeats an interval booked a moment
+ * daily time slots (12 hours in 144 parts each), and one in ten repeats an interval booked a moment
  * before, so the race path runs too. Afterwards:
  * - double bookings are counted from the read model (two active appointments on one interval);
  * - notify latency is, for every booking, the time from its event's commit (es.events.created_at)
@@ -38,7 +38,7 @@ const SERVICE = 'Bench Visit';
 const TARGET_RPS = 500;
 /** A steady phase at twice the target (issue 13): `booking.at_1000.*`. */
 const HIGH_RPS = 1000;
-/** 5-minute parts: 366 windows hold about 52,000 bookings, more than a run makes. */
+/** 5-minute parts: 366 time slots hold about 52,000 bookings, more than a run makes. */
 const PARTS = 144;
 
 /** `ops rebuild all`: every read model from the log, reading it once; its event count and seconds. */
@@ -68,7 +68,7 @@ export const run = async (): Promise<void> => {
     const today = new Date();
     const added = await call(base, admin, '/api/schedulemanage/addtimeslot', {
       date: format(addDays(today, 1), 'yyyy-MM-dd'),
-      // After the demo's daily 09:00–12:00 (a provider's windows never overlap).
+      // After the demo's daily 09:00–12:00 (a provider's time slots never overlap).
       startTime: '12:00',
       endTime: '23:59',
       addAsSlot: true,
@@ -77,8 +77,8 @@ export const run = async (): Promise<void> => {
       repeatUntil: format(addDays(today, 366), 'yyyy-MM-dd'),
       serviceIds: [SERVICE],
     });
-    const windows = added.timeslots as { _id: string; date: string }[];
-    note(`${SUITE}: ${windows.length} windows of ${PARTS} intervals`);
+    const timeSlots = added.timeslots as { _id: string; date: string }[];
+    note(`${SUITE}: ${timeSlots.length} time slots of ${PARTS} intervals`);
 
     const user = await signIn(base, 'user@example.com');
     const providerId = (
@@ -116,7 +116,7 @@ export const run = async (): Promise<void> => {
     };
 
     let sent = 0;
-    const bodyFor = bookingBodyFor(SERVICE, providerId, windows);
+    const bodyFor = bookingBodyFor(SERVICE, providerId, timeSlots);
     // First a steady stream at the target's rate, on a server with no backlog: the latencies a
     // user meets when it is not flat out. A flat-out run leaves work behind (mail, vacuum) that
     // would weigh on a phase after it.
@@ -140,7 +140,7 @@ export const run = async (): Promise<void> => {
       url: `${base}/api/appointments/bookappointment`,
       connections: CONNECTIONS,
       duration: DURATION_S,
-      // The same load first, unmeasured: the JIT and the server's caches of windows warm up.
+      // The same load first, unmeasured: the JIT and the server's caches of time slots warm up.
       warmup: { connections: CONNECTIONS, duration: WARMUP_S },
       requests: [
         {

@@ -130,19 +130,19 @@ export const paced = async (
 };
 
 /**
- * The bench bookings' bodies: the nth takes window `n` mod the windows and interval `n` div the
- * windows + 1, so bookings spread over the windows and never take one interval twice.
+ * The bench bookings' bodies: the nth takes time slot `n` mod the time slots and interval `n` div the
+ * time slots + 1, so bookings spread over the time slots and never take one interval twice.
  */
 export const bookingBodyFor =
-  (service: string, providerId: string, windows: readonly { _id: string; date: string }[]) =>
+  (service: string, providerId: string, timeSlots: readonly { _id: string; date: string }[]) =>
   (n: number): string => {
-    const window = windows[n % windows.length]!;
+    const timeSlot = timeSlots[n % timeSlots.length]!;
     return JSON.stringify({
       servicename: service,
       providerId,
-      timeslotId: window._id,
-      date: window.date,
-      index: String(Math.floor(n / windows.length) + 1),
+      timeslotId: timeSlot._id,
+      date: timeSlot.date,
+      index: String(Math.floor(n / timeSlots.length) + 1),
     });
   };
 

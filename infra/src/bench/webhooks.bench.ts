@@ -61,7 +61,7 @@ export const run = async (): Promise<void> => {
       repeatUntil: format(addDays(today, 366), 'yyyy-MM-dd'),
       serviceIds: [SERVICE],
     });
-    const windows = added.timeslots as { _id: string; date: string }[];
+    const timeSlots = added.timeslots as { _id: string; date: string }[];
     const user = await signIn(base, 'user@example.com');
     const providerId = (
       (await call(base, user, '/api/providers/fetchprovider', { search: 'Sunrise' })).providers as {
@@ -77,7 +77,7 @@ export const run = async (): Promise<void> => {
     await addWebhook('Bench 1');
 
     let sent = 0;
-    const bodyFor = bookingBodyFor(SERVICE, providerId, windows);
+    const bodyFor = bookingBodyFor(SERVICE, providerId, timeSlots);
     const book = () => bookOnce(base, user, bodyFor(sent++));
 
     /** Every delivery the log calls for: each booking, for each webhook created before it. */

@@ -204,7 +204,7 @@ const ANY_HOUR_TAG = '@any-hour';
 const dateDependentJestFiles = (): string[] =>
   execFileSync(
     'git',
-    ['grep', '-l', '-E', "testing/clock'|bookAtSunrise|sunriseWindows", '--', '*.test.ts'],
+    ['grep', '-l', '-E', "testing/clock'|bookAtSunrise|sunriseTimeSlots", '--', '*.test.ts'],
     {
       cwd: ROOT,
       encoding: 'utf8',

@@ -4,12 +4,12 @@ import { PostgresEventStore } from '../eventstore/postgres-event-store';
 import { handleCommand, StreamCache, type Command, type Decider } from './command-handler';
 import { ConflictError, IllegalStateError } from './errors';
 
-// A window with a fixed number of seats: the smallest aggregate with a capacity rule.
+// A time slot with a fixed number of seats: the smallest aggregate with a capacity rule.
 type Reserve = Command & { type: 'ReserveSeat'; data: { who: string } };
 type Reserved = { type: 'SeatReserved'; data: { who: string; at: string } };
-type Window = { capacity: number; taken: string[] };
+type TimeSlot = { capacity: number; taken: string[] };
 
-const windowDecider: Decider<Reserve, Reserved, Window> = {
+const timeSlotDecider: Decider<Reserve, Reserved, TimeSlot> = {
   initialState: () => ({ capacity: 3, taken: [] }),
   evolve: (state, event) => ({ ...state, taken: [...state.taken, event.data.who] }),
   decide: (command, state) => {
@@ -39,8 +39,8 @@ describe('command handling', () => {
   });
 
   it('folds the stream, decides and appends with the clock and user from the command', async () => {
-    const stream = `window-${randomUUID()}`;
-    const result = await handleCommand(store, stream, windowDecider, reserve('asha'));
+    const stream = `timeslot-${randomUUID()}`;
+    const result = await handleCommand(store, stream, timeSlotDecider, reserve('asha'));
     expect(result.revision).toBe(0);
     expect(result.state.taken).toEqual(['asha']);
     const [event] = await store.readStream(stream);
@@ -53,10 +53,10 @@ describe('command handling', () => {
   });
 
   it('never exceeds capacity under concurrent commands, retrying lost races', async () => {
-    const stream = `window-${randomUUID()}`;
+    const stream = `timeslot-${randomUUID()}`;
     const people = Array.from({ length: 12 }, (_, i) => `person-${i}`);
     const settled = await Promise.allSettled(
-      people.map((who) => handleCommand(store, stream, windowDecider, reserve(who), { maxRetries: 20 })),
+      people.map((who) => handleCommand(store, stream, timeSlotDecider, reserve(who), { maxRetries: 20 })),
     );
     const winners = settled.filter((outcome) => outcome.status === 'fulfilled');
     const losers = settled.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
@@ -82,7 +82,7 @@ describe('command handling', () => {
   });
 
   it('answers 409 after a bounded number of lost races', async () => {
-    const stream = `window-${randomUUID()}`;
+    const stream = `timeslot-${randomUUID()}`;
     // Another writer always gets in between our read and our append.
     const contended: PostgresEventStore = Object.create(store, {
       append: {
@@ -92,36 +92,36 @@ describe('command handling', () => {
         },
       },
     });
-    const roomy = { ...windowDecider, initialState: () => ({ capacity: 1000, taken: [] }) };
+    const roomy = { ...timeSlotDecider, initialState: () => ({ capacity: 1000, taken: [] }) };
     await expect(
       handleCommand(contended, stream, roomy, reserve('ben'), { maxRetries: 2, conflictMessage: 'Busy' }),
     ).rejects.toMatchObject({ status: 409, message: 'Busy' });
   });
 
   it('does not book twice when the same request is repeated', async () => {
-    const stream = `window-${randomUUID()}`;
-    const first = await handleCommand(store, stream, windowDecider, reserve('asha', 'key-1'));
-    const repeat = await handleCommand(store, stream, windowDecider, reserve('asha', 'key-1'));
+    const stream = `timeslot-${randomUUID()}`;
+    const first = await handleCommand(store, stream, timeSlotDecider, reserve('asha', 'key-1'));
+    const repeat = await handleCommand(store, stream, timeSlotDecider, reserve('asha', 'key-1'));
     expect(repeat.events.map((event) => event.id)).toEqual(first.events.map((event) => event.id));
     expect(repeat.position).toEqual(first.position);
     expect(await store.readStream(stream)).toHaveLength(1);
-    await expect(handleCommand(store, stream, windowDecider, reserve('asha', 'key-2'))).rejects.toThrow(
+    await expect(handleCommand(store, stream, timeSlotDecider, reserve('asha', 'key-2'))).rejects.toThrow(
       'Already reserved',
     );
   });
 
   describe('with a cache of streams', () => {
     it('decides on a kept state that others moved on from, yet never exceeds capacity', async () => {
-      const stream = `window-${randomUUID()}`;
-      const cache = new StreamCache<Window>();
+      const stream = `timeslot-${randomUUID()}`;
+      const cache = new StreamCache<TimeSlot>();
       // This process keeps the stream after its own reservation; another then takes the rest.
-      await handleCommand(store, stream, windowDecider, reserve('kept'), { cache });
-      await handleCommand(store, stream, windowDecider, reserve('other-1'));
-      await handleCommand(store, stream, windowDecider, reserve('other-2'));
+      await handleCommand(store, stream, timeSlotDecider, reserve('kept'), { cache });
+      await handleCommand(store, stream, timeSlotDecider, reserve('other-1'));
+      await handleCommand(store, stream, timeSlotDecider, reserve('other-2'));
       // The kept state says two seats are free: the append is refused, the store read, and the
       // rule holds.
       await expect(
-        handleCommand(store, stream, windowDecider, reserve('late'), { cache, maxRetries: 3 }),
+        handleCommand(store, stream, timeSlotDecider, reserve('late'), { cache, maxRetries: 3 }),
       ).rejects.toBeInstanceOf(ConflictError);
       expect((await store.readStream(stream)).map((event) => event.data.who)).toEqual([
         'kept',

@@ -1,7 +1,12 @@
 import type { Provider } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { TimeSlot } from '@appointment/contracts/schedule';
-import { startTestPlatform, sunriseWindows, type Caller, type TestPlatform } from '../testing/test-platform';
+import {
+  startTestPlatform,
+  sunriseTimeSlots,
+  type Caller,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /**
  * Issue 16 finding 11: one account may not hoard a provider's free slots, and one account's
@@ -11,7 +16,7 @@ describe('abuse limits', () => {
   let test: TestPlatform;
   let user: Caller;
   let sunrise: Provider;
-  let windows: TimeSlot[];
+  let timeSlots: TimeSlot[];
 
   beforeAll(async () => {
     test = await startTestPlatform({
@@ -20,7 +25,7 @@ describe('abuse limits', () => {
       env: { BOOKING_LIMIT: '3', ACCOUNT_LOGIN_LIMIT: '4' },
     });
     user = await test.signedIn('user@example.com');
-    ({ sunrise, windows } = await sunriseWindows(user, 'Follow-up Visit'));
+    ({ sunrise, timeSlots } = await sunriseTimeSlots(user, 'Follow-up Visit'));
   });
   afterAll(async () => {
     await test.stop();
@@ -30,8 +35,8 @@ describe('abuse limits', () => {
     user.post<{ message: string; appointment: { _id: string } }>('/api/appointments/bookappointment', {
       servicename: 'Follow-up Visit',
       providerId: sunrise.id,
-      timeslotId: windows[0]!._id,
-      date: windows[0]!.date,
+      timeslotId: timeSlots[0]!._id,
+      date: timeSlots[0]!.date,
       index: String(part),
     });
 

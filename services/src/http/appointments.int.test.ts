@@ -14,7 +14,7 @@ describe('appointments API', () => {
   let admin: Caller;
   let user: Caller;
   let sunrise: Provider;
-  let windows: TimeSlot[];
+  let timeSlots: TimeSlot[];
 
   const book = (
     caller: Caller,
@@ -50,15 +50,17 @@ describe('appointments API', () => {
       providerId: sunrise.id,
       serviceId: 'General Consultation',
     });
-    // Windows that start tomorrow or later: every interval of theirs is in the future.
-    windows = answer.body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000);
+    // Time slots that start tomorrow or later: every interval of theirs is in the future.
+    timeSlots = answer.body.timeslots.filter(
+      (slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000,
+    );
   });
   afterAll(async () => {
     await test.stop();
   });
 
   it('books an interval of a paid service as pending, with the price from the service', async () => {
-    const reply = await book(user, windows[0]!, 2);
+    const reply = await book(user, timeSlots[0]!, 2);
     expect(reply.status).toBe(201);
     expect(reply.body.appointment).toMatchObject({
       serviceName: 'General Consultation',
@@ -68,7 +70,7 @@ describe('appointments API', () => {
       paymentNeeded: true,
       amount: 50,
       index: 2,
-      date: windows[0]!.date,
+      date: timeSlots[0]!.date,
       startTime: '09:30',
       endTime: '10:00',
       note: 'First visit',
@@ -77,11 +79,11 @@ describe('appointments API', () => {
       providerId: sunrise.id,
       serviceId: 'General Consultation',
     });
-    expect(after.body.timeslots.find((slot) => slot._id === windows[0]!._id)!.indexes).toEqual([2]);
+    expect(after.body.timeslots.find((slot) => slot._id === timeSlots[0]!._id)!.indexes).toEqual([2]);
   });
 
   it('lets exactly one of 50 racing requests take an interval', async () => {
-    const racers = await Promise.all(Array.from({ length: 50 }, () => book(user, windows[1]!, 3)));
+    const racers = await Promise.all(Array.from({ length: 50 }, () => book(user, timeSlots[1]!, 3)));
     const statuses = racers.map((reply) => reply.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
@@ -90,13 +92,13 @@ describe('appointments API', () => {
     });
     const { rows } = await test.platform.pool.query(
       `SELECT count(*)::int AS n FROM rm_appointments.appointments WHERE timeslot_id = $1 AND interval_number = 3 AND status <> 'cancelled'`,
-      [windows[1]!._id],
+      [timeSlots[1]!._id],
     );
     expect(rows[0].n).toBe(1);
   });
 
   it('never lets a block take more people than its capacity', async () => {
-    const tomorrowPlus = windows[2]!.date;
+    const tomorrowPlus = timeSlots[2]!.date;
     const added = await admin.call<{ timeslots: TimeSlot[] }>('POST', '/api/schedulemanage/addtimeslot', {
       date: tomorrowPlus,
       startTime: '15:00',
@@ -115,7 +117,7 @@ describe('appointments API', () => {
 
   it('books once however often the same request is repeated with its idempotency key', async () => {
     const replies = await Promise.all(
-      Array.from({ length: 5 }, () => book(user, windows[3]!, 4, 'General Consultation', 'booking-key-1')),
+      Array.from({ length: 5 }, () => book(user, timeSlots[3]!, 4, 'General Consultation', 'booking-key-1')),
     );
     const ids = new Set(replies.map((reply) => reply.body.appointment._id));
     expect(replies.every((reply) => reply.status === 201)).toBe(true);
@@ -123,12 +125,12 @@ describe('appointments API', () => {
   });
 
   it('schedules a free service with automatic booking at once', async () => {
-    const reply = await book(user, windows[4]!, 1, 'Follow-up Visit');
+    const reply = await book(user, timeSlots[4]!, 1, 'Follow-up Visit');
     expect(reply.body.appointment).toMatchObject({ status: 'scheduled', paymentNeeded: false, amount: 0 });
   });
 
   it('answers a booking with the appointment exactly as the booker reads it right after', async () => {
-    const reply = await book(user, windows[4]!, 2, 'Follow-up Visit');
+    const reply = await book(user, timeSlots[4]!, 2, 'Follow-up Visit');
     expect(reply.status).toBe(201);
     // No pause: the list waits, if it must, for the read model to hold this person's booking.
     const listed = await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', {
@@ -139,13 +141,13 @@ describe('appointments API', () => {
     );
   });
 
-  it('refuses an interval that does not exist or a service the window does not offer', async () => {
-    expect((await book(user, windows[5]!, 99)).body).toMatchObject({
+  it('refuses an interval that does not exist or a service the time slot does not offer', async () => {
+    expect((await book(user, timeSlots[5]!, 99)).body).toMatchObject({
       message: "Choose one of the slot's intervals",
     });
-    expect((await book(user, windows[5]!, null)).status).toBe(400);
-    expect((await book(user, { ...windows[5]!, _id: 'nope' }, 1)).status).toBe(404);
-    expect((await book(admin, windows[5]!, 1)).status).toBe(403);
+    expect((await book(user, timeSlots[5]!, null)).status).toBe(400);
+    expect((await book(user, { ...timeSlots[5]!, _id: 'nope' }, 1)).status).toBe(404);
+    expect((await book(admin, timeSlots[5]!, 1)).status).toBe(403);
   });
 
   it('refuses a date or time it cannot read with 400 and the field, as JSON and as a form (issue 16)', async () => {
@@ -153,8 +155,8 @@ describe('appointments API', () => {
     for (const bad of [
       { date: 'bad-date' },
       { date: '2026-02-30' },
-      { date: windows[0]!.date, starttime: '25:99' },
-      { date: `${windows[0]!.date}Tnonsense` },
+      { date: timeSlots[0]!.date, starttime: '25:99' },
+      { date: `${timeSlots[0]!.date}Tnonsense` },
     ]) {
       const json = await user.post<{ message: string; errors: { field: string; message: string }[] }>(
         '/api/appointments/bookappointment',
@@ -176,8 +178,8 @@ describe('appointments API', () => {
     const fields = {
       servicename: 'Follow-up Visit',
       providerId: sunrise.id,
-      timeslotId: windows[7]!._id,
-      date: windows[7]!.date,
+      timeslotId: timeSlots[7]!._id,
+      date: timeSlots[7]!.date,
       note: 'Same answer',
     };
     const form = new FormData();
@@ -241,7 +243,7 @@ describe('appointments API', () => {
   });
 
   it('lets the admin move any status to any other; cancelling frees the interval', async () => {
-    const first = (await book(user, windows[6]!, 1)).body.appointment;
+    const first = (await book(user, timeSlots[6]!, 1)).body.appointment;
     const changed = await admin.post<{ message: string; appointment: Appointment }>(
       '/api/appointments/updatestatus',
       {
@@ -250,7 +252,7 @@ describe('appointments API', () => {
       },
     );
     expect(changed.body.message).toBe('Appointment marked as cancelled');
-    const second = await book(user, windows[6]!, 1);
+    const second = await book(user, timeSlots[6]!, 1);
     expect(second.status).toBe(201);
     const back = await admin.post('/api/appointments/updatestatus', { id: first._id, status: 'scheduled' });
     expect(back).toMatchObject({ status: 409, body: { message: 'This slot was just booked' } });
@@ -324,20 +326,20 @@ describe('appointments API', () => {
     const day = dayKeyFromToday('Asia/Kolkata', 3);
     const slot = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/addtimeslot', {
       date: day,
-      // After the demo's daily 09:00–12:00: a provider's windows never overlap (issue 18).
+      // After the demo's daily 09:00–12:00: a provider's time slots never overlap (issue 18).
       startTime: '13:00',
       endTime: '14:00',
       addAsSlot: true,
       availableSlots: 2,
       serviceIds: ['Price Check'],
     });
-    const window = slot.body.timeslots[0]!;
-    expect((await book(user, window, 1, 'Price Check')).body.appointment.amount).toBe(20);
+    const timeSlot = slot.body.timeslots[0]!;
+    expect((await book(user, timeSlot, 1, 'Price Check')).body.appointment.amount).toBe(20);
     await admin.post('/api/providerservice/editservice', {
       id: added.body.service._id,
       data: { name: 'Price Check', price: 35, duration: 15 },
     });
-    expect((await book(user, window, 2, 'Price Check')).body.appointment.amount).toBe(35);
+    expect((await book(user, timeSlot, 2, 'Price Check')).body.appointment.amount).toBe(35);
   });
 
   it('builds every read model in batches exactly as event by event', async () => {

@@ -1,7 +1,12 @@
 import type { Provider } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { TimeSlot } from '@appointment/contracts/schedule';
-import { startTestPlatform, sunriseWindows, type Caller, type TestPlatform } from '../testing/test-platform';
+import {
+  startTestPlatform,
+  sunriseTimeSlots,
+  type Caller,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /**
  * Issue 16 finding 5: a state-changing request that a page of another site makes the browser
@@ -12,14 +17,14 @@ describe('cross-site requests', () => {
   let test: TestPlatform;
   let user: Caller;
   let sunrise: Provider;
-  let window: TimeSlot;
+  let timeSlot: TimeSlot;
 
   beforeAll(async () => {
     test = await startTestPlatform({ demoData: true, name: 'crosssite' });
     user = await test.signedIn('user@example.com');
-    const found = await sunriseWindows(user, 'Follow-up Visit');
+    const found = await sunriseTimeSlots(user, 'Follow-up Visit');
     sunrise = found.sunrise;
-    window = found.windows[0]!;
+    timeSlot = found.timeSlots[0]!;
   });
   afterAll(async () => {
     await test.stop();
@@ -30,8 +35,8 @@ describe('cross-site requests', () => {
     const fields = {
       servicename: 'Follow-up Visit',
       providerId: sunrise.id,
-      timeslotId: window._id,
-      date: window.date,
+      timeslotId: timeSlot._id,
+      date: timeSlot.date,
       index: String(part),
     };
     const form = new FormData();

@@ -3,7 +3,12 @@ import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { CheckoutInfo } from '@appointment/contracts/payments';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
-import { startTestPlatform, sunriseWindows, type Caller, type TestPlatform } from '../testing/test-platform';
+import {
+  startTestPlatform,
+  sunriseTimeSlots,
+  type Caller,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 const providerForm = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -98,7 +103,7 @@ describe('one currency per provider', () => {
     const services = await admin.post<Service[]>('/api/providerservice/getservice');
     expect(services.body.map((s) => s.currency)).toEqual(['EUR', 'EUR']);
 
-    const { sunrise, windows } = await sunriseWindows(user, 'General Consultation');
+    const { sunrise, timeSlots } = await sunriseTimeSlots(user, 'General Consultation');
     expect(sunrise.currency).toBe('EUR');
     const slots = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
       providerId: sunrise.id,
@@ -111,8 +116,8 @@ describe('one currency per provider', () => {
       {
         servicename: 'General Consultation',
         providerId: sunrise.id,
-        timeslotId: windows[0]!._id,
-        date: windows[0]!.date,
+        timeslotId: timeSlots[0]!._id,
+        date: timeSlots[0]!.date,
         index: '1',
       },
     );

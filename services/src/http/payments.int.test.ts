@@ -15,7 +15,7 @@ describe('payments', () => {
   let user: Caller;
   let admin: Caller;
   let sunrise: Provider;
-  let windows: TimeSlot[];
+  let timeSlots: TimeSlot[];
 
   const book = (slot: TimeSlot, index: number, service = 'General Consultation') =>
     user.post<BookingResponse & { checkout: CheckoutInfo }>('/api/appointments/bookappointment', {
@@ -61,9 +61,9 @@ describe('payments', () => {
       providerId: future,
       serviceId: 'General Consultation',
     });
-    windows = slots.body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000);
+    timeSlots = slots.body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000);
     await admin.post('/api/schedulemanage/addtimeslot', {
-      date: windows[0]!.date,
+      date: timeSlots[0]!.date,
       startTime: '13:00',
       endTime: '14:00',
       addAsSlot: true,
@@ -76,7 +76,7 @@ describe('payments', () => {
   });
 
   it('answers a paid booking with its order and a sandbox checkout that signs the payment', async () => {
-    const booked = await book(windows[0]!, 1);
+    const booked = await book(timeSlots[0]!, 1);
     expect(booked.status).toBe(201);
     const { order, checkout, appointment: created } = booked.body;
     expect(order).toEqual({
@@ -128,7 +128,7 @@ describe('payments', () => {
   });
 
   it('lets the booker pay an unpaid booking again until its timeout, and nobody else (issue 18: Pay now)', async () => {
-    const booked = await book(windows[2]!, 4);
+    const booked = await book(timeSlots[2]!, 4);
     const id = booked.body.appointment._id;
     const listed = await appointment(id);
     // Held until the unpaid timeout (8 s here) after it was booked.
@@ -157,9 +157,9 @@ describe('payments', () => {
   });
 
   it('cancels a booking left unpaid past the timeout and frees its interval', async () => {
-    const booked = await book(windows[1]!, 3);
+    const booked = await book(timeSlots[1]!, 3);
     await eventually(async () => (await appointment(booked.body.appointment._id)).status === 'cancelled');
-    const again = await book(windows[1]!, 3);
+    const again = await book(timeSlots[1]!, 3);
     expect(again.status).toBe(201);
   });
 });

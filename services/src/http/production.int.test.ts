@@ -2,7 +2,7 @@ import type { BookingResponse } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { createLogger } from '../logger';
 import { seedDemoData } from '../main/demo-data';
-import { startTestPlatform, sunriseWindows, type TestPlatform } from '../testing/test-platform';
+import { startTestPlatform, sunriseTimeSlots, type TestPlatform } from '../testing/test-platform';
 
 /**
  * What a production start (NODE_ENV=production) leaves out (issue 16): no demo accounts, no
@@ -16,7 +16,7 @@ describe('a production start', () => {
     test = await startTestPlatform({
       demoData: false,
       name: 'production',
-      // Production refuses a pinned clock, so this platform runs on the machine's (the windows
+      // Production refuses a pinned clock, so this platform runs on the machine's (the time slots
       // below are picked against that same clock: no calendar day is involved).
       env: { NODE_ENV: 'production', DEV_MAILBOX: 'false', TEST_CLOCK: '' },
     });
@@ -39,12 +39,12 @@ describe('a production start', () => {
 
     const bookFirst = async (service: string) => {
       // On the machine's clock, as the server here is (no calendar day is involved).
-      const { sunrise, windows } = await sunriseWindows(user, service, Date.now() + 3_600_000);
+      const { sunrise, timeSlots } = await sunriseTimeSlots(user, service, Date.now() + 3_600_000);
       return user.post<BookingResponse & { message: string }>('/api/appointments/bookappointment', {
         servicename: service,
         providerId: sunrise.id,
-        timeslotId: windows[0]!._id,
-        date: windows[0]!.date,
+        timeslotId: timeSlots[0]!._id,
+        date: timeSlots[0]!.date,
         index: '1',
       });
     };

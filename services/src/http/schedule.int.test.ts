@@ -47,10 +47,10 @@ describe('schedule API', () => {
     await test.stop();
   });
 
-  it('adds one window per occurrence of a daily repeat, a year long, in the provider zone', async () => {
+  it('adds one time slot per occurrence of a daily repeat, a year long, in the provider zone', async () => {
     const reply = await slots({
       date: day(1),
-      // After the demo's daily 09:00–12:00 and the template's 13:00–17:00: windows never overlap.
+      // After the demo's daily 09:00–12:00 and the template's 13:00–17:00: time slots never overlap.
       startTime: '17:00',
       endTime: '21:00',
       addAsSlot: true,
@@ -87,7 +87,7 @@ describe('schedule API', () => {
     });
   });
 
-  it('creates the windows of one request once, however often it is sent with the same key', async () => {
+  it('creates the time slots of one request once, however often it is sent with the same key', async () => {
     const form = {
       date: day(2),
       startTime: '21:00',
@@ -111,7 +111,7 @@ describe('schedule API', () => {
     expect(filtered.body.timeslots.some((slot) => slot.startTime === '21:00')).toBe(false);
   });
 
-  it('never lets two windows of one provider overlap: of two added at once, exactly one is kept (issue 18)', async () => {
+  it('never lets two time slots of one provider overlap: of two added at once, exactly one is kept (issue 18)', async () => {
     const date = day(20);
     const [split, block] = await Promise.all([
       slots({
@@ -141,7 +141,7 @@ describe('schedule API', () => {
     ).body.timeslots.filter((slot) => slot.date === date && slot.startTime >= '22:00');
     expect(onThatDay).toHaveLength(1);
 
-    // Inside the demo's own 09:00–12:00 window: refused, naming it.
+    // Inside the demo's own 09:00–12:00 time slot: refused, naming it.
     const inside = await slots({
       date: day(2),
       startTime: '10:00',
@@ -193,7 +193,7 @@ describe('schedule API', () => {
     expect(tooShort.body.message).toBe('Each slot must last at least one minute');
   });
 
-  it('answers fetchslot from the read model the moment a window, a rename or a deletion lands', async () => {
+  it('answers fetchslot from the read model the moment a time slot, a rename or a deletion lands', async () => {
     const before = await fetchSlot('Follow-up Visit');
     const count = before.body.timeslots.length;
     await slots({ date: day(5), startTime: '21:00', endTime: '22:00', serviceIds: ['Follow-up Visit'] });
@@ -216,7 +216,7 @@ describe('schedule API', () => {
     expect(all.body.timeslots.some((slot) => slot.serviceIds.includes('Review Visit'))).toBe(false);
   });
 
-  it('splits a window across a DST change by the real clock of the provider zone', async () => {
+  it('splits a time slot across a DST change by the real clock of the provider zone', async () => {
     // A Miami provider: its slots are in America/New_York, where 2027-03-14 02:00 does not exist.
     const superadmin = await test.signedIn('superadmin@example.com');
     const form = new FormData();
@@ -259,9 +259,9 @@ describe('schedule API', () => {
       miamiAdmin,
     );
     expect(reply.status).toBe(201);
-    const [window] = reply.body.timeslots;
+    const [timeSlot] = reply.body.timeslots;
     // 01:00 EST is 06:00 UTC; 04:00 EDT is 08:00 UTC: two real hours, four 30-minute parts.
-    expect([window!.startDateTime, window!.endDateTime]).toEqual([
+    expect([timeSlot!.startDateTime, timeSlot!.endDateTime]).toEqual([
       '2027-03-14T06:00:00.000Z',
       '2027-03-14T08:00:00.000Z',
     ]);

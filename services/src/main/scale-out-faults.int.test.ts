@@ -133,7 +133,7 @@ describe('the scale-out processes under faults', () => {
       },
     );
     expect(added.status).toBe(201);
-    const windows = added.body.timeslots;
+    const timeSlots = added.body.timeslots;
     const me = await admin.get<{ user: { id: string; providerId: string } }>('/api/auth/me');
     const adminId = me.body.user.id;
     const providerId = me.body.user.providerId;
@@ -166,13 +166,13 @@ describe('the scale-out processes under faults', () => {
     });
 
     // The attempts: one in ten goes for the interval of the attempt before it.
-    const targets: { window: { _id: string; date: string }; index: number }[] = [];
+    const targets: { timeSlot: { _id: string; date: string }; index: number }[] = [];
     for (let i = 0, fresh = 0; i < ATTEMPTS; i++) {
       if (i % 10 === 9) targets.push(targets[i - 1]!);
       else {
         targets.push({
-          window: windows[fresh % windows.length]!,
-          index: Math.floor(fresh / windows.length) + 1,
+          timeSlot: timeSlots[fresh % timeSlots.length]!,
+          index: Math.floor(fresh / timeSlots.length) + 1,
         });
         fresh++;
       }
@@ -186,7 +186,7 @@ describe('the scale-out processes under faults', () => {
     const outcomes: Outcome[] = new Array(ATTEMPTS);
     const attempt = async (i: number): Promise<Outcome> => {
       const key = randomUUID();
-      const { window, index } = targets[i]!;
+      const { timeSlot, index } = targets[i]!;
       for (let tries = 1; tries <= 6; tries++) {
         const base = apis[(i + tries - 1) % apis.length]!;
         try {
@@ -200,8 +200,8 @@ describe('the scale-out processes under faults', () => {
             body: JSON.stringify({
               servicename: SERVICE,
               providerId,
-              timeslotId: window._id,
-              date: window.date,
+              timeslotId: timeSlot._id,
+              date: timeSlot.date,
               index: String(index),
             }),
           });
@@ -245,7 +245,7 @@ describe('the scale-out processes under faults', () => {
     const byInterval = new Map<string, number>();
     outcomes.forEach((outcome, i) => {
       if (outcome.status !== 201) return;
-      const key = `${targets[i]!.window._id}/${targets[i]!.index}`;
+      const key = `${targets[i]!.timeSlot._id}/${targets[i]!.index}`;
       byInterval.set(key, (byInterval.get(key) ?? 0) + 1);
     });
     expect([...byInterval.values()].filter((n) => n > 1)).toEqual([]);

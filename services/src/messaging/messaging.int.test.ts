@@ -37,18 +37,18 @@ describe('outbound messages: WhatsApp and the chat app', () => {
       providerId: sunriseId,
       serviceId: 'Follow-up Visit',
     });
-    const window = slots.body.timeslots.find(
+    const timeSlot = slots.body.timeslots.find(
       (slot) => Date.parse(slot.startDateTime) > testNow() + 2 * 86_400_000,
     )!;
     const booked = await user.post<BookingResponse>(APPOINTMENT_PATHS.book, {
       servicename: 'Follow-up Visit',
       providerId: sunriseId,
-      timeslotId: window._id,
-      date: window.date,
+      timeslotId: timeSlot._id,
+      date: timeSlot.date,
       index: String(index),
     });
     expect(booked.body.appointment.status).toBe('scheduled');
-    return { appointment: booked.body.appointment, window };
+    return { appointment: booked.body.appointment, timeSlot };
   };
 
   const messagesTo = (path: string) => peer.received.filter((request) => request.path === path);
@@ -157,13 +157,13 @@ describe('outbound messages: WhatsApp and the chat app', () => {
         template.name === 'appointment_reminder' ? { ...template, status: 'pending' } : template,
       ),
     });
-    const { appointment, window } = await bookFollowUp(2);
+    const { appointment, timeSlot } = await bookFollowUp(2);
     await eventually(
       () => test.platform.store.readStream(remindersStream(appointment._id)),
       (events) => events.length > 0,
     );
     const before = messagesTo('/v18.0/10987654321/messages').length;
-    const scheduledBy = (await test.platform.store.readStream(timeSlotStream(window._id))).find(
+    const scheduledBy = (await test.platform.store.readStream(timeSlotStream(timeSlot._id))).find(
       (event) =>
         event.type === 'IntervalBooked' &&
         (event.data as { appointmentId: string }).appointmentId === appointment._id,
@@ -173,7 +173,7 @@ describe('outbound messages: WhatsApp and the chat app', () => {
       test.platform.store,
       {
         appointmentId: appointment._id,
-        timeSlotId: window._id,
+        timeSlotId: timeSlot._id,
         kind: '24h',
         scheduledBy,
         dueAt: dueAt.toISOString(),

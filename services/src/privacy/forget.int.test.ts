@@ -7,7 +7,7 @@ import { PostgresEventStore } from '../eventstore/postgres-event-store';
 import {
   bookAtSunrise,
   startTestPlatform,
-  sunriseWindows,
+  sunriseTimeSlots,
   type Caller,
   type TestPlatform,
   sunriseIdOf,
@@ -119,13 +119,13 @@ describe('forgetting a person', () => {
       (await user.post<{ profilePic: string }>('/api/profile/uploadprofilepic', picture())).body.profilePic;
     // An earlier picture, replaced, is theirs too.
     const pictures = [await upload(), await upload()];
-    const { sunrise: provider, windows } = await sunriseWindows(user, 'General Consultation');
+    const { sunrise: provider, timeSlots } = await sunriseTimeSlots(user, 'General Consultation');
     const booking = picture();
     for (const [name, value] of Object.entries({
       servicename: 'General Consultation',
       providerId: provider.id,
-      timeslotId: windows.at(-1)!._id,
-      date: windows.at(-1)!.date,
+      timeslotId: timeSlots.at(-1)!._id,
+      date: timeSlots.at(-1)!.date,
       index: '1',
     }))
       booking.append(name, value);

@@ -46,14 +46,14 @@ describe('live notifications', () => {
       providerId: sunrise!.id,
       serviceId: 'General Consultation',
     });
-    const window = slots.body.timeslots.find(
+    const timeSlot = slots.body.timeslots.find(
       (slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000,
     )!;
     const reply = await user.post('/api/appointments/bookappointment', {
       servicename: 'General Consultation',
       providerId: sunrise!.id,
-      timeslotId: window._id,
-      date: window.date,
+      timeslotId: timeSlot._id,
+      date: timeSlot.date,
       index: String(index),
     });
     expect(reply.status).toBe(201);

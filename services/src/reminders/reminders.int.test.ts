@@ -30,26 +30,26 @@ describe('reminders', () => {
       providerId: sunrise.id,
       serviceId: 'Follow-up Visit',
     });
-    const window = slots.body.timeslots.find(
+    const timeSlot = slots.body.timeslots.find(
       (slot) => Date.parse(slot.startDateTime) > testNow() + 86_400_000,
     )!;
     const booked = await user.post<BookingResponse>('/api/appointments/bookappointment', {
       servicename: 'Follow-up Visit',
       providerId: sunrise.id,
-      timeslotId: window._id,
-      date: window.date,
+      timeslotId: timeSlot._id,
+      date: timeSlot.date,
       index: String(index),
     });
     expect(booked.body.appointment.status).toBe('scheduled');
     const { appointment } = booked.body;
-    const bookedEvent = (await test.platform.store.readStream(timeSlotStream(window._id))).find(
+    const bookedEvent = (await test.platform.store.readStream(timeSlotStream(timeSlot._id))).find(
       (e) =>
         e.type === 'IntervalBooked' &&
         (e.data as { appointmentId: string }).appointmentId === appointment._id,
     )!;
     const job = (kind: '24h' | '1h'): ReminderJob => ({
       appointmentId: appointment._id,
-      timeSlotId: window._id,
+      timeSlotId: timeSlot._id,
       kind,
       scheduledBy: bookedEvent.id,
       dueAt: new Date(

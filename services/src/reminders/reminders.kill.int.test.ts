@@ -23,13 +23,13 @@ describe('a reminder worker killed mid-job', () => {
 
   it('still sends the reminder exactly once', async () => {
     const user = await test.signedIn('user@example.com');
-    const { appointment, window } = await bookAtSunrise(user, 'Follow-up Visit');
-    const scheduledBy = (await test.platform.store.readStream(timeSlotStream(window._id))).find(
+    const { appointment, timeSlot } = await bookAtSunrise(user, 'Follow-up Visit');
+    const scheduledBy = (await test.platform.store.readStream(timeSlotStream(timeSlot._id))).find(
       (e) => e.type === 'IntervalBooked',
     )!.id;
     const job: ReminderJob = {
       appointmentId: appointment._id,
-      timeSlotId: window._id,
+      timeSlotId: timeSlot._id,
       kind: '1h',
       scheduledBy,
       dueAt: new Date(Date.parse(appointment.startDateTime) - 3_600_000).toISOString(),

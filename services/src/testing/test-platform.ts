@@ -142,24 +142,24 @@ export const startTestPlatform = async (options: {
 };
 
 /**
- * The demo's Sunrise Clinic and its windows of `service` that start after `after` (epoch ms;
+ * The demo's Sunrise Clinic and its time slots of `service` that start after `after` (epoch ms;
  * by default an hour from the run's now), as `user` finds them on the booking screen.
  */
-export const sunriseWindows = async (
+export const sunriseTimeSlots = async (
   user: Caller,
   service: string,
   after = testNow() + 3_600_000,
-): Promise<{ sunrise: Provider; windows: TimeSlot[] }> => {
+): Promise<{ sunrise: Provider; timeSlots: TimeSlot[] }> => {
   const [sunrise] = (
     await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
   ).body.providers;
-  const windows = (
+  const timeSlots = (
     await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
       providerId: sunrise!.id,
       serviceId: service,
     })
   ).body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > after);
-  return { sunrise: sunrise!, windows };
+  return { sunrise: sunrise!, timeSlots };
 };
 
 /** The id of the demo's Sunrise Clinic, from the accounts read model. */
@@ -171,21 +171,21 @@ export const sunriseIdOf = async (test: TestPlatform): Promise<string> => {
 };
 
 /**
- * Books part 1 of the first window of `service` at the demo's Sunrise Clinic that starts more
+ * Books part 1 of the first time slot of `service` at the demo's Sunrise Clinic that starts more
  * than a day from now, as `user`: a booking no reminder or timeout is due for yet.
  */
 export const bookAtSunrise = async (
   user: Caller,
   service: string,
-): Promise<{ appointment: Appointment; window: TimeSlot }> => {
-  const { sunrise, windows } = await sunriseWindows(user, service, testNow() + 86_400_000);
-  const window = windows[0]!;
+): Promise<{ appointment: Appointment; timeSlot: TimeSlot }> => {
+  const { sunrise, timeSlots } = await sunriseTimeSlots(user, service, testNow() + 86_400_000);
+  const timeSlot = timeSlots[0]!;
   const booked = await user.post<BookingResponse>('/api/appointments/bookappointment', {
     servicename: service,
     providerId: sunrise.id,
-    timeslotId: window._id,
-    date: window.date,
+    timeslotId: timeSlot._id,
+    date: timeSlot.date,
     index: '1',
   });
-  return { appointment: booked.body.appointment, window };
+  return { appointment: booked.body.appointment, timeSlot };
 };

@@ -1,11 +1,10 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { Profile, ProfileUpdate } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { languageChosen, profileUpdateConfirmed } from '../../lib/events';
+import { languageChosen, profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
 import type { Language } from '../../lib/i18n';
-import { fetchProfile, saveProfile } from './profile.api';
+import { fetchProfile, saveProfile, type ProfileChanges } from './profile.api';
 import { profileQueries } from './profile.queries';
 import {
   avatarUploaded,
@@ -21,18 +20,18 @@ import {
   type ProfileFields,
 } from './profile.slice';
 
-const fieldsOf = (profile: Profile): ProfileFields => ({
+const fieldsOf = (profile: ProfileDetails): ProfileFields => ({
   name: profile.name,
   email: profile.email,
   phone: profile.phone,
-  timezone: profile.timezone,
+  profileZone: profile.profileZone,
   language: profile.language,
   notificationPreferences: profile.notificationPreferences,
 });
 
 function* loadProfile(): SagaIterator {
   try {
-    const profile: Profile = yield call(fetchProfile);
+    const profile: ProfileDetails = yield call(fetchProfile);
     yield put(profileLoaded(profile));
   } catch (error) {
     console.error('Failed to load the profile', error);
@@ -40,8 +39,8 @@ function* loadProfile(): SagaIterator {
   }
 }
 
-function* updateProfile(action: PayloadAction<ProfileUpdate>): SagaIterator {
-  const previous: Profile | null = yield select(selectProfile);
+function* updateProfile(action: PayloadAction<ProfileChanges>): SagaIterator {
+  const previous: ProfileDetails | null = yield select(selectProfile);
   if (!previous) {
     // Nothing loaded means nothing to apply the change to; the form is not shown then.
     yield put(profileUpdateRolledBack({ previous: null, message: MESSAGES.profileUpdateFailed }));
@@ -49,7 +48,7 @@ function* updateProfile(action: PayloadAction<ProfileUpdate>): SagaIterator {
   }
   yield put(profileUpdateApplied(action.payload));
   try {
-    const saved: Profile = yield call(saveProfile, action.payload);
+    const saved: ProfileDetails = yield call(saveProfile, action.payload);
     yield put(profileUpdateConfirmed(saved));
     yield put(sessionProfileChanged({ name: saved.name, imageurl: saved.imageurl }));
   } catch (error) {
@@ -64,7 +63,7 @@ function* updateProfile(action: PayloadAction<ProfileUpdate>): SagaIterator {
 function* avatarSent(action: PayloadAction<string>): SagaIterator {
   const profilePic = action.payload;
   yield put(avatarUploaded(profilePic));
-  const profile: Profile | null = yield select(selectProfile);
+  const profile: ProfileDetails | null = yield select(selectProfile);
   if (profile) yield put(sessionProfileChanged({ name: profile.name, imageurl: profilePic }));
 }
 
@@ -76,14 +75,14 @@ function* avatarFailed(action: { payload?: unknown; error: unknown }): SagaItera
 /** Issue 18: the language chosen in Settings is saved on the account too. */
 function* saveLanguage(action: PayloadAction<Language>): SagaIterator {
   try {
-    const profile: Profile = yield call(fetchProfile);
+    const profile: ProfileDetails = yield call(fetchProfile);
     if (profile.language === action.payload) return;
-    const { name, email, phone, timezone, notificationPreferences } = profile;
+    const { name, email, phone, profileZone, notificationPreferences } = profile;
     yield call(saveProfile, {
       name,
       email,
       phone,
-      timezone,
+      profileZone,
       notificationPreferences,
       language: action.payload,
     });

@@ -1,10 +1,10 @@
 import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Profile, ProfileUpdate } from '@appointment/contracts/accounts';
-import { profileUpdateConfirmed } from '../../lib/events';
+import { profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
+import type { ProfileChanges } from './profile.api';
 
 export interface ProfileState {
   /** Null until the page's first read answers. */
-  profile: Profile | null;
+  profile: ProfileDetails | null;
   loadError: string | null;
   saving: boolean;
   saveError: string | null;
@@ -27,7 +27,7 @@ export const initialProfileState: ProfileState = {
 };
 
 /** The fields an update touches, as they stood before it; what a rollback restores. */
-export type ProfileFields = Pick<Profile, keyof ProfileUpdate>;
+export type ProfileFields = Pick<ProfileDetails, keyof ProfileChanges>;
 
 const profileSlice = createSlice({
   name: 'profile',
@@ -39,20 +39,20 @@ const profileSlice = createSlice({
       state.saveError = null;
       state.avatarError = null;
     },
-    profileLoaded(state, action: PayloadAction<Profile>) {
+    profileLoaded(state, action: PayloadAction<ProfileDetails>) {
       state.profile = action.payload;
       state.revision += 1;
     },
     profileLoadFailed(state, action: PayloadAction<string>) {
       state.loadError = action.payload;
     },
-    profileUpdateSubmitted(state, _action: PayloadAction<ProfileUpdate>) {
+    profileUpdateSubmitted(state, _action: PayloadAction<ProfileChanges>) {
       state.saving = true;
       state.saveError = null;
       state.saved = false;
     },
     /** docs/product.md §4: the change shows at once, before the server has answered. */
-    profileUpdateApplied(state, action: PayloadAction<ProfileUpdate>) {
+    profileUpdateApplied(state, action: PayloadAction<ProfileChanges>) {
       if (state.profile) state.profile = { ...state.profile, ...action.payload };
     },
     profileUpdateRolledBack(
@@ -119,7 +119,7 @@ export interface WithProfile {
   profile: ProfileState;
 }
 
-export const selectProfile = (state: WithProfile): Profile | null => state.profile.profile;
+export const selectProfile = (state: WithProfile): ProfileDetails | null => state.profile.profile;
 export const selectProfileLoadError = (state: WithProfile): string | null => state.profile.loadError;
 export const selectProfileRevision = (state: WithProfile): number => state.profile.revision;
 

@@ -10,7 +10,7 @@ import {
 import { api, contentKey } from '../../lib/api-client';
 
 /**
- * docs/product.md §7.5 POST /schedulemanage/addtimeslot. The same form sent twice creates its windows once
+ * docs/product.md §7.5 POST /schedulemanage/addtimeslot. The same form sent twice creates its time slots once
  * (Idempotency-Key from the form's content).
  */
 export const addTimeSlot = (form: TimeSlotForm): Promise<{ message: string; timeslots: TimeSlot[] }> =>

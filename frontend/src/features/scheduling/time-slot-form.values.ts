@@ -64,7 +64,7 @@ export const toFormInput = (values: TimeSlotValues): TimeSlotFormInput => ({
 
 export const validateTimeSlot = (values: TimeSlotValues) => TimeSlotForm.safeParse(toFormInput(values));
 
-/** How many windows the form would create, once its dates are complete; null before. */
+/** How many time slots the form would create, once its dates are complete; null before. */
 export const occurrenceCount = (values: TimeSlotValues): number | null => {
   if (!isDayKey(values.date)) return null;
   if (values.repeat === 'none') return 1;

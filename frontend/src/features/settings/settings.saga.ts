@@ -5,9 +5,8 @@ import i18next from 'i18next';
 import type { ChangePassword } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { ApiError } from '../../lib/api-client';
-import type { Profile } from '@appointment/contracts/accounts';
 import { fetchSavedLanguage, updatePassword } from './settings.api';
-import { languageChosen, profileUpdateConfirmed } from '../../lib/events';
+import { languageChosen, profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
 import { loginSucceeded } from '../../lib/session.slice';
 import {
   languageSynced,
@@ -47,7 +46,7 @@ function* followSaved(language: Language): SagaIterator {
   yield call(applyLanguage, language);
 }
 
-function* followProfile(action: PayloadAction<Profile>): SagaIterator {
+function* followProfile(action: PayloadAction<ProfileDetails>): SagaIterator {
   yield call(followSaved, action.payload.language);
 }
 

@@ -2,7 +2,7 @@ import styled, { css } from 'styled-components';
 import { LAYOUT } from '@appointment/contracts/constants';
 import { SecondaryButton } from '../button.styles';
 
-/** docs/product.md §2.6 colours: interval slots green, block windows blue, past slots grey. */
+/** docs/product.md §2.6 colours: interval slots green, blocks blue, past slots grey. */
 export type SlotTone = 'green' | 'blue' | 'grey';
 
 export const Toolbar = styled.div`

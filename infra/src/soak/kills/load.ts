@@ -11,7 +11,7 @@ import { SCHEDULE_PATHS, dayKeyIn, timeOfDayIn, type TimeSlot } from '@appointme
  * The steady booking load of the kill soak: people who register, book free and paid services at
  * the demo's Sunrise Clinic and pay through the sandbox checkout, and the clinic's admin who
  * schedules, completes and cancels bookings that wait for the clinic. Every booking lands in a
- * window chosen so that its reminders fall due during the run, or soon after, or days later.
+ * time slot chosen so that its reminders fall due during the run, or soon after, or days later.
  * What was done, and what the product answered, goes in a `Ledger` the checks read.
  */
 
@@ -26,9 +26,9 @@ export const SERVICES = {
 type ServiceKind = keyof typeof SERVICES;
 
 const PROVIDER_ZONE = 'Asia/Kolkata';
-const WINDOW_MINUTES = 2;
-/** The soak's windows begin this long after the run's start (the demo's are 09:00–12:00). */
-const FIRST_WINDOW_AFTER_MIN = 40;
+const TIME_SLOT_MINUTES = 2;
+/** The soak's time slots begin this long after the run's start (the demo's are 09:00–12:00). */
+const FIRST_TIME_SLOT_AFTER_MIN = 40;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
@@ -40,7 +40,7 @@ export interface Ledger {
   leftUnpaid: Map<string, { bookedAt: number }>;
   statusChanges: number;
   registrations: number;
-  /** Bookings refused with 409 (a full window): part of the load, not a fault. */
+  /** Bookings refused with 409 (a full time slot): part of the load, not a fault. */
   conflicts: number;
   requests: number;
   /** Answers that were neither success nor an expected refusal, by "route status". */
@@ -138,7 +138,7 @@ interface Person {
   token: string;
 }
 
-interface Window {
+interface SoakTimeSlot {
   id: string;
   date: string;
   startsAt: number;
@@ -149,13 +149,13 @@ export interface SoakWorld {
   adminToken: string;
   adminId: string;
   people: Person[];
-  windows: Window[];
+  timeSlots: SoakTimeSlot[];
 }
 
 export interface LoadOptions {
   base: string;
   clock: Clock;
-  /** How long the run may last: windows are made for that long. */
+  /** How long the run may last: time slots are made for that long. */
   expectedMinutes: number;
   people: number;
   ledger: Ledger;
@@ -192,7 +192,7 @@ const registerAndSignIn = async (http: Http, ledger: Ledger, tag: string, n: num
 };
 
 /**
- * The clinic's services and windows for the run: 2-minute windows (a block of 500 places each)
+ * The clinic's services and time slots for the run: 2-minute time slots (a block of 500 places each)
  * from 40 minutes after the run's start, on its day and the two days after, so that bookings can
  * start about an hour from now (the 1-hour reminder is due during the run), about a day from now
  * (the 24-hour one is) or later (both wait).
@@ -230,15 +230,15 @@ export const prepareWorld = async (options: LoadOptions): Promise<SoakWorld> => 
   );
   const providerId = String((providers!.body.providers as { id: string }[])[0]!.id);
 
-  const first = clock().getTime() + FIRST_WINDOW_AFTER_MIN * MINUTE;
-  const firstStart = Math.ceil(first / (WINDOW_MINUTES * MINUTE)) * WINDOW_MINUTES * MINUTE;
-  const count = Math.ceil((options.expectedMinutes + 40) / WINDOW_MINUTES);
-  const windows: Window[] = [];
+  const first = clock().getTime() + FIRST_TIME_SLOT_AFTER_MIN * MINUTE;
+  const firstStart = Math.ceil(first / (TIME_SLOT_MINUTES * MINUTE)) * TIME_SLOT_MINUTES * MINUTE;
+  const count = Math.ceil((options.expectedMinutes + 40) / TIME_SLOT_MINUTES);
+  const timeSlots: SoakTimeSlot[] = [];
   for (let k = 0; k < count; k++) {
-    const start = new Date(firstStart + k * WINDOW_MINUTES * MINUTE);
-    const end = new Date(start.getTime() + WINDOW_MINUTES * MINUTE);
+    const start = new Date(firstStart + k * TIME_SLOT_MINUTES * MINUTE);
+    const end = new Date(start.getTime() + TIME_SLOT_MINUTES * MINUTE);
     const date = dayKeyIn(start, PROVIDER_ZONE);
-    // Windows stay inside one day of the clinic's.
+    // Time slots stay inside one day of the clinic's.
     if (dayKeyIn(end, PROVIDER_ZONE) !== date || timeOfDayIn(end, PROVIDER_ZONE) === '00:00') break;
     const added = await http.retried(
       SCHEDULE_PATHS.addTimeSlot,
@@ -254,13 +254,13 @@ export const prepareWorld = async (options: LoadOptions): Promise<SoakWorld> => 
         serviceIds: Object.values(SERVICES).map((service) => service.name),
       },
       [201],
-      { 'idempotency-key': `soak-window-${k}` },
+      { 'idempotency-key': `soak-time-slot-${k}` },
     );
-    if (added?.status !== 201) throw new Error(`adding a window: ${JSON.stringify(added?.body)}`);
+    if (added?.status !== 201) throw new Error(`adding a time slot: ${JSON.stringify(added?.body)}`);
     for (const slot of added.body.timeslots as TimeSlot[]) {
-      windows.push({ id: slot._id, date: slot.date, startsAt: Date.parse(slot.startDateTime) });
+      timeSlots.push({ id: slot._id, date: slot.date, startsAt: Date.parse(slot.startDateTime) });
     }
-    if (k % 10 === 9) options.progress?.(`  ${windows.length} windows`);
+    if (k % 10 === 9) options.progress?.(`  ${timeSlots.length} time slots`);
   }
   const people: Person[] = [];
   for (let n = 0; n < options.people; n++) {
@@ -268,14 +268,14 @@ export const prepareWorld = async (options: LoadOptions): Promise<SoakWorld> => 
     if (!person) throw new Error(`person ${n} could not register and sign in`);
     people.push(person);
   }
-  return { providerId, adminToken, adminId, people, windows };
+  return { providerId, adminToken, adminId, people, timeSlots };
 };
 
-/** A window for a booking made now: its reminders due during the run, a day from now, or later. */
-const windowFor = (world: SoakWorld, now: number): Window | undefined => {
+/** A time slot for a booking made now: its reminders due during the run, a day from now, or later. */
+const timeSlotFor = (world: SoakWorld, now: number): SoakTimeSlot | undefined => {
   const band = Math.random();
   const within = (from: number, to: number) =>
-    world.windows.filter((w) => w.startsAt >= now + from && w.startsAt <= now + to);
+    world.timeSlots.filter((slot) => slot.startsAt >= now + from && slot.startsAt <= now + to);
   const candidates =
     band < 0.4
       ? // Starts in 50–64 minutes: the 1-hour reminder is due now (sent, or suppressed when late)
@@ -301,16 +301,16 @@ export const startLoad = (world: SoakWorld, options: LoadOptions): RunningLoad =
   const later: string[] = [];
 
   const book = async (person: Person, kind: ServiceKind): Promise<void> => {
-    const window = windowFor(world, clock().getTime());
-    if (!window) return;
+    const timeSlot = timeSlotFor(world, clock().getTime());
+    if (!timeSlot) return;
     const booked = await http.retried(
       APPOINTMENT_PATHS.book,
       person.token,
       {
         servicename: SERVICES[kind].name,
         providerId: world.providerId,
-        timeslotId: window.id,
-        date: window.date,
+        timeslotId: timeSlot.id,
+        date: timeSlot.date,
       },
       [201, 409],
       { 'idempotency-key': randomUUID() },

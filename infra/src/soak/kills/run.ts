@@ -61,7 +61,7 @@ export interface KillSoakResult {
 
 /**
  * The run pretends to start at this instant (TEST_CLOCK): 13:00 at the demo's Sunrise Clinic
- * (Asia/Kolkata), after its 09:00–12:00 windows, so the soak's own windows start from 13:40.
+ * (Asia/Kolkata), after its 09:00–12:00 time slots, so the soak's own time slots start from 13:40.
  */
 const PINNED_START = '2030-06-03T07:30:00Z';
 const MAIL_DOMAIN = 'soak.test';
@@ -156,7 +156,7 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
       tag: prefix,
       progress: note,
     };
-    note('kills: preparing the clinic (services, windows, people)…');
+    note('kills: preparing the clinic (services, time slots, people)…');
     const world = await prepareWorld(loadOptions);
     const hooked = await fetch(`${base}/api/integrations/webhooks`, {
       method: 'POST',
@@ -164,7 +164,7 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
       body: JSON.stringify({ name: 'Soak receiver', url: receiver.url, eventTypes: INTEGRATION_EVENT_TYPES }),
     });
     if (hooked.status !== 201) throw new Error(`adding the webhook answered ${hooked.status}`);
-    note(`kills: ${world.windows.length} windows, ${world.people.length} people; load and kills start`);
+    note(`kills: ${world.timeSlots.length} time slots, ${world.people.length} people; load and kills start`);
     // The clinic's admin listens live, as the dashboard does.
     const pushes = new Map<string, number>();
     socket = connectSocket(base, { transports: ['websocket'], auth: { token: world.adminToken } });

@@ -148,7 +148,7 @@ export const addService = (command: Of<'AddService'>, state: Provider): Provider
   ];
 };
 
-/** An edit remembers the name the service had: windows name their services. */
+/** An edit remembers the name the service had: time slots name their services. */
 export const editService = (command: Of<'EditService'>, state: Provider): ProviderEvent[] => {
   const provider = requireActive(state);
   const current = serviceOf(provider, command.data.serviceId);

@@ -29,7 +29,8 @@ export type ProviderCalendarCommand = Command & {
 
 export interface ProviderCalendarState {
   opened: boolean;
-  windows: CalendarEntry[];
+  /** The calendar's time slots (its events' `windows`, a log name). */
+  timeSlots: CalendarEntry[];
 }
 
 const overlap = (a: CalendarEntry, b: CalendarEntry): boolean =>
@@ -55,8 +56,8 @@ export const reserveTimeSlots = (
     !state.opened && command.data.existing?.length
       ? [{ type: 'CalendarOpened', data: { providerId, windows: command.data.existing, at } }]
       : [];
-  const known = new Set(state.windows.map((entry) => entry.timeSlotId));
-  const taken = state.opened ? state.windows : (command.data.existing ?? []);
+  const known = new Set(state.timeSlots.map((entry) => entry.timeSlotId));
+  const taken = state.opened ? state.timeSlots : (command.data.existing ?? []);
   const fresh = command.data.timeSlots.filter((entry) => !known.has(entry.timeSlotId));
   const checked: CalendarEntry[] = [];
   for (const entry of fresh) {
@@ -86,13 +87,13 @@ export const decide = (
   }
 };
 
-/** Both events add their windows to the calendar's; the first one opens it. */
+/** Both events add their time slots (`windows` in the log) to the calendar's; the first one opens it. */
 export const evolve = (
   state: ProviderCalendarState,
   event: ProviderCalendarEvent,
 ): ProviderCalendarState => ({
   opened: true,
-  windows: [...state.windows, ...event.data.windows],
+  timeSlots: [...state.timeSlots, ...event.data.windows],
 });
 
 export const providerCalendarDecider: Decider<
@@ -100,7 +101,7 @@ export const providerCalendarDecider: Decider<
   ProviderCalendarEvent,
   ProviderCalendarState
 > = {
-  initialState: () => ({ opened: false, windows: [] }),
+  initialState: () => ({ opened: false, timeSlots: [] }),
   evolve,
   decide,
 };

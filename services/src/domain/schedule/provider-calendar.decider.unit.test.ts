@@ -8,13 +8,13 @@ import {
   type ProviderCalendarEvent,
 } from './provider-calendar.decider';
 
-/** Issue 18: a provider's windows never overlap in time. */
+/** Issue 18: a provider's time slots never overlap in time. */
 describe('provider calendar decider', () => {
   const spec = specFor(providerCalendarDecider);
   const now = '2026-11-24T00:30:00.000Z';
   const metadata = { now, correlationId: 'c1', userId: 'admin-1', role: 'admin' as const };
   // Asia/Kolkata: 09:00 is 03:30 UTC.
-  const window = (id: string, from: string, to: string, date = '2026-11-25'): CalendarEntry => ({
+  const timeSlot = (id: string, from: string, to: string, date = '2026-11-25'): CalendarEntry => ({
     timeSlotId: id,
     date,
     startTime: from,
@@ -27,35 +27,35 @@ describe('provider calendar decider', () => {
     data: { providerId: 'p1', timeSlots, ...(existing ? { existing } : {}) },
     metadata,
   });
-  const reserved = (windows: CalendarEntry[]): ProviderCalendarEvent => ({
+  const reserved = (timeSlots: CalendarEntry[]): ProviderCalendarEvent => ({
     type: 'WindowsReserved',
-    data: { providerId: 'p1', windows, at: now },
+    data: { providerId: 'p1', windows: timeSlots, at: now },
   });
-  const morning = window('w1', '09:00', '12:00');
+  const morning = timeSlot('w1', '09:00', '12:00');
 
-  it('reserves windows that touch but do not overlap', () =>
+  it('reserves time slots that touch but do not overlap', () =>
     spec
       .given([reserved([morning])])
-      .when(reserve([window('w2', '12:00', '13:00'), window('w3', '08:00', '09:00')]))
-      .then([reserved([window('w2', '12:00', '13:00'), window('w3', '08:00', '09:00')])]));
+      .when(reserve([timeSlot('w2', '12:00', '13:00'), timeSlot('w3', '08:00', '09:00')]))
+      .then([reserved([timeSlot('w2', '12:00', '13:00'), timeSlot('w3', '08:00', '09:00')])]));
 
-  it('refuses a window inside an existing one, naming the existing slot', () =>
+  it('refuses a time slot inside an existing one, naming the existing slot', () =>
     spec
       .given([reserved([morning])])
-      .when(reserve([window('w2', '10:00', '11:00')]))
+      .when(reserve([timeSlot('w2', '10:00', '11:00')]))
       .thenThrows(ConflictError, `${MESSAGES.slotOverlaps} 2026-11-25 from 09:00 to 12:00`));
 
-  it('refuses two windows of one request that overlap each other', () =>
+  it('refuses two time slots of one request that overlap each other', () =>
     spec
       .given([])
-      .when(reserve([window('w1', '09:00', '10:00'), window('w2', '09:30', '10:30')]))
+      .when(reserve([timeSlot('w1', '09:00', '10:00'), timeSlot('w2', '09:30', '10:30')]))
       .thenThrows(ConflictError));
 
   it('allows the same times on another day', () =>
     spec
       .given([reserved([morning])])
-      .when(reserve([window('w2', '09:00', '12:00', '2026-11-26')]))
-      .then([reserved([window('w2', '09:00', '12:00', '2026-11-26')])]));
+      .when(reserve([timeSlot('w2', '09:00', '12:00', '2026-11-26')]))
+      .then([reserved([timeSlot('w2', '09:00', '12:00', '2026-11-26')])]));
 
   it('reserves nothing again for a retried request', () =>
     spec
@@ -63,11 +63,11 @@ describe('provider calendar decider', () => {
       .when(reserve([morning]))
       .thenNothingHappened());
 
-  it('reserves only the new windows of a request that repeats some', () =>
+  it('reserves only the new time slots of a request that repeats some', () =>
     spec
       .given([reserved([morning])])
-      .when(reserve([morning, window('w2', '13:00', '14:00')]))
-      .then([reserved([window('w2', '13:00', '14:00')])]));
+      .when(reserve([morning, timeSlot('w2', '13:00', '14:00')]))
+      .then([reserved([timeSlot('w2', '13:00', '14:00')])]));
 
   it('opens with nothing recorded before: a first request reserves without an opening', () =>
     spec
@@ -75,28 +75,28 @@ describe('provider calendar decider', () => {
       .when(reserve([morning], []))
       .then([reserved([morning])]));
 
-  it('holds, once opened, the windows of every event', () => {
+  it('holds, once opened, the time slots of every event', () => {
     const state = [
       {
         type: 'CalendarOpened',
         data: { providerId: 'p1', windows: [morning], at: now },
       } as ProviderCalendarEvent,
-      reserved([window('w2', '13:00', '14:00')]),
+      reserved([timeSlot('w2', '13:00', '14:00')]),
     ].reduce(providerCalendarDecider.evolve, providerCalendarDecider.initialState());
-    expect(state).toEqual({ opened: true, windows: [morning, window('w2', '13:00', '14:00')] });
+    expect(state).toEqual({ opened: true, timeSlots: [morning, timeSlot('w2', '13:00', '14:00')] });
   });
 
-  it('opens with the windows recorded before the calendar existed, and checks against them', () => {
+  it('opens with the time slots recorded before the calendar existed, and checks against them', () => {
     spec
       .given([])
-      .when(reserve([window('w2', '13:00', '14:00')], [morning]))
+      .when(reserve([timeSlot('w2', '13:00', '14:00')], [morning]))
       .then([
         { type: 'CalendarOpened', data: { providerId: 'p1', windows: [morning], at: now } },
-        reserved([window('w2', '13:00', '14:00')]),
+        reserved([timeSlot('w2', '13:00', '14:00')]),
       ]);
     spec
       .given([])
-      .when(reserve([window('w2', '11:00', '13:00')], [morning]))
+      .when(reserve([timeSlot('w2', '11:00', '13:00')], [morning]))
       .thenThrows(ConflictError);
   });
 });

@@ -6,7 +6,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '@appointment/infra/t
 import {
   bookAtSunrise,
   startTestPlatform,
-  sunriseWindows,
+  sunriseTimeSlots,
   type Caller,
   type TestPlatform,
 } from '../../testing/test-platform';
@@ -125,15 +125,15 @@ describe('webhooks (issue 10)', () => {
     receiver.answerAlways(500);
     try {
       // Twenty bookings: each delivery fails its three attempts.
-      const { sunrise, windows } = await sunriseWindows(user, 'Follow-up Visit');
+      const { sunrise, timeSlots } = await sunriseTimeSlots(user, 'Follow-up Visit');
       let booked = 0;
-      for (const window of windows) {
+      for (const timeSlot of timeSlots) {
         for (let index = 1; booked < 20 && index <= 4; index++) {
           const reply = await user.post<BookingResponse>('/api/appointments/bookappointment', {
             servicename: 'Follow-up Visit',
             providerId: sunrise.id,
-            timeslotId: window._id,
-            date: window.date,
+            timeslotId: timeSlot._id,
+            date: timeSlot.date,
             index: String(index),
           });
           if (reply.status === 200 || reply.status === 201) booked++;

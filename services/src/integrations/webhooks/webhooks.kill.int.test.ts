@@ -64,8 +64,8 @@ describe('a webhook worker killed mid-delivery', () => {
       eventTypes: ['appointment.booked'],
     });
     const webhook = created.body.webhook;
-    const { window } = await bookAtSunrise(user, 'General Consultation');
-    const booked = (await test.platform.store.readStream(timeSlotStream(window._id))).find(
+    const { timeSlot } = await bookAtSunrise(user, 'General Consultation');
+    const booked = (await test.platform.store.readStream(timeSlotStream(timeSlot._id))).find(
       (event) => event.type === 'IntervalBooked',
     )!;
     const [publicEvent] = toIntegrationEvents(booked);

@@ -5,7 +5,7 @@ import { projectionSpec, type GivenEvent } from './projection-spec';
 const at = '2026-11-22T09:00:00.000Z';
 const later = '2026-11-22T10:00:00.000Z';
 
-/** A booking of the 09:30–10:00 interval (index 2) of a window on 2026-11-25 in Asia/Kolkata. */
+/** A booking of the 09:30–10:00 interval (index 2) of a time slot on 2026-11-25 in Asia/Kolkata. */
 const booked = (appointmentId: string, extra: Record<string, unknown> = {}): GivenEvent => ({
   stream: 'timeslot-w1',
   type: 'IntervalBooked',

@@ -16,7 +16,7 @@ export const SlotList = styled.ul`
   list-style: none;
 `;
 
-/** docs/product.md §2.6: interval slots are green, block windows blue, past ones grey. */
+/** docs/product.md §2.6: interval slots are green, blocks blue, past ones grey. */
 export const SlotItem = styled.li<{ $kind: 'interval' | 'block'; $past: boolean }>`
   display: flex;
   align-items: center;

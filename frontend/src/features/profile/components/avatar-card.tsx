@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import { MessageText } from '../../../ui/message-text';
-import type { Profile } from '@appointment/contracts/accounts';
+import type { ProfileDetails } from '../../../lib/events';
 import { avatarForm, avatarRefusalOf, useUploadAvatarMutation } from '../profile.queries';
 import { avatarRejected, avatarUploadStarted } from '../profile.slice';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -37,7 +37,7 @@ function PersonIcon() {
 }
 
 interface AvatarCardProps {
-  profile: Profile;
+  profile: ProfileDetails;
   uploading: boolean;
   error: string | null;
 }

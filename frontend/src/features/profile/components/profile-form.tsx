@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MessageText } from '../../../ui/message-text';
-import { ProfileUpdate, type NotificationPreferences, type Profile } from '@appointment/contracts/accounts';
+import { ProfileUpdate, type NotificationPreferences } from '@appointment/contracts/accounts';
 import { LANGUAGES, TIMEZONES } from '@appointment/contracts/constants';
 import { firstErrorPerField } from '../../../ui/use-schema-form';
 import { useAppDispatch } from '../../../lib/hooks';
+import type { ProfileDetails } from '../../../lib/events';
+import { profileChangesOf, profileUpdateOf } from '../profile.api';
 import { profileUpdateSubmitted } from '../profile.slice';
 import {
   Actions,
@@ -42,25 +44,30 @@ interface FormValues {
   name: string;
   email: string;
   phone: string;
-  timezone: string;
+  profileZone: string;
   language: string;
   notificationPreferences: NotificationPreferences;
 }
 
-type FieldName = Exclude<keyof FormValues, 'notificationPreferences'>;
+type ValueName = Exclude<keyof FormValues, 'notificationPreferences'>;
+/**
+ * A field's name in its id and its error: the request's (`timezone` for the profile zone), which
+ * the schema's errors are keyed by.
+ */
+type FieldName = Exclude<keyof ProfileUpdate, 'notificationPreferences'>;
 
-const valuesOf = (profile: Profile): FormValues => ({
+const valuesOf = (profile: ProfileDetails): FormValues => ({
   name: profile.name,
   email: profile.email,
   phone: profile.phone,
-  timezone: profile.timezone,
+  profileZone: profile.profileZone,
   language: profile.language,
   notificationPreferences: { ...profile.notificationPreferences },
 });
 
 interface ProfileFormProps {
   /** The profile the form starts from; the page remounts the form when it should start over. */
-  profile: Profile;
+  profile: ProfileDetails;
   saving: boolean;
   saved: boolean;
   saveError: string | null;
@@ -77,7 +84,7 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
   const idOf = (field: string) => `${idPrefix}-${field}`;
   const errorIdOf = (field: string) => `${idPrefix}-${field}-error`;
 
-  const setField = (field: FieldName, value: string) =>
+  const setField = (field: ValueName, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
   const setNotification = (key: keyof NotificationPreferences, enabled: boolean) =>
     setValues((current) => ({
@@ -87,13 +94,14 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = ProfileUpdate.safeParse(values);
+    // The form's values as the request names them (the API edge), so that errors are keyed so too.
+    const result = ProfileUpdate.safeParse(profileUpdateOf(values));
     if (!result.success) {
       setErrors(firstErrorPerField(result.error.issues));
       return;
     }
     setErrors({});
-    dispatch(profileUpdateSubmitted(result.data));
+    dispatch(profileUpdateSubmitted(profileChangesOf(result.data)));
   };
 
   const describedBy = (field: FieldName) => (errors[field] ? errorIdOf(field) : undefined);
@@ -127,10 +135,10 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
           <Label htmlFor={idOf('timezone')}>{T.timezone}</Label>
           <Select
             id={idOf('timezone')}
-            value={values.timezone}
+            value={values.profileZone}
             aria-invalid={errors.timezone ? true : undefined}
             aria-describedby={describedBy('timezone')}
-            onChange={(event) => setField('timezone', event.target.value)}
+            onChange={(event) => setField('profileZone', event.target.value)}
           >
             <option value="">{T.selectTimezone}</option>
             {TIMEZONES.map((zone) => (
