@@ -67,14 +67,14 @@ describe('command handling', () => {
   });
 
   it('says where a refusal was decided: the position of the last event of the state it read', async () => {
-    const stream = `window-${randomUUID()}`;
-    const cache = new StreamCache<Window>();
+    const stream = `timeslot-${randomUUID()}`;
+    const cache = new StreamCache<TimeSlot>();
     let last;
     for (const who of ['asha', 'ben', 'chen'])
-      last = await handleCommand(store, stream, windowDecider, reserve(who));
+      last = await handleCommand(store, stream, timeSlotDecider, reserve(who));
     // Decided on the cache's state, refused, then believed only after reading the store.
-    await handleCommand(store, stream, windowDecider, reserve('dana'), { cache }).catch(() => undefined);
-    const refusal = await handleCommand(store, stream, windowDecider, reserve('eli'), { cache }).catch(
+    await handleCommand(store, stream, timeSlotDecider, reserve('dana'), { cache }).catch(() => undefined);
+    const refusal = await handleCommand(store, stream, timeSlotDecider, reserve('eli'), { cache }).catch(
       (error: unknown) => error,
     );
     expect(refusal).toBeInstanceOf(ConflictError);
