@@ -124,8 +124,9 @@ export const startPlatform = async ({
             secret,
             jobs,
             now,
-            push: (notification) => {
-              for (const listener of notificationListeners) listener(notification);
+            push: (notifications) => {
+              for (const notification of notifications)
+                for (const listener of notificationListeners) listener(notification);
             },
           }),
           { batchSize: config.PROJECTOR_BATCH_SIZE, logger },

@@ -37,7 +37,7 @@ const main = async () => {
     secret: await sessions.secret('email-verification'),
     jobs,
     now: clockOf(config),
-    push: live ? (notification) => live.publish(notification) : undefined,
+    push: live ? (notifications) => live.publish(notifications) : undefined,
   });
   await migrateWebhookLog(pool);
   if (relay) projections.push(relay.reactor);

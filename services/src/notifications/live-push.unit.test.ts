@@ -21,7 +21,7 @@ describe('the live push of recorded notifications', () => {
   it('pushes what the batch recorded, and nothing older than a minute', async () => {
     const pushed: LiveNotification[] = [];
     const reactor = livePushReactor(
-      (notification) => void pushed.push(notification),
+      (batch) => void pushed.push(...batch),
       () => NOW,
     );
     await reactor.applyBatch!(

@@ -66,10 +66,10 @@ const longWhen = zonedFormatter('en-US', {
 const when = (instant: string, timeZone: string) => longWhen(new Date(instant), timeZone);
 
 /**
- * Where a notification goes live once it is recorded (docs/product.md §7.6). It resolves once the
- * push has left this process (published to Redis, say), or returns at once when it is in-process.
+ * Where a batch's notifications go live once recorded (docs/product.md §7.6). It resolves once the
+ * pushes have left this process (published to Redis, say), or returns at once when in-process.
  */
-export type LivePush = (notification: LiveNotification) => void | Promise<void>;
+export type LivePush = (notifications: LiveNotification[]) => void | Promise<void>;
 
 interface Notification {
   userId: string;
@@ -243,7 +243,7 @@ export const livePushReactor = (push: LivePush, now: () => number = Date.now): P
         },
       ];
     });
-    await Promise.all(live.map(async (notification) => push(notification)));
+    if (live.length > 0) await push(live);
   };
   return batchReactor('live_push', applyBatch);
 };

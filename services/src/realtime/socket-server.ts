@@ -26,8 +26,8 @@ export interface LiveEmitter {
 
 /** The Redis emitter of a process that records notifications but holds no sockets. */
 export interface RedisLive {
-  /** Pushes a notification and resolves once Redis has taken it (the projector's live push). */
-  publish(notification: LiveNotification): Promise<void>;
+  /** Pushes notifications and resolves once Redis has taken them (the projector's live push). */
+  publish(notifications: LiveNotification[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -129,10 +129,10 @@ export const redisLive = (url: string, prefix: string, logger: Logger): RedisLiv
   const emitter = new Emitter(client, { key: liveChannelKey(prefix) });
   const live: LiveEmitter = { to: (room) => emitter.to(room) };
   return {
-    publish: async (notification) => {
-      pushLive(live, notification);
+    publish: async (notifications) => {
+      for (const notification of notifications) pushLive(live, notification);
       // The emitter publishes without an answer; Redis answers commands in order, so the answer to
-      // a PING sent after it says the publish was taken.
+      // one PING sent after them says every publish was taken.
       await client.ping();
     },
     close: () => closeRedis(client),
