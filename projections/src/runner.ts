@@ -54,8 +54,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * up, each in its own transaction that holds its lock and moves its checkpoint with its rows, so
  * a crash at any point resumes exactly where each one's last commit left off. The read models
  * take a batch side by side, then the reactors (which read the read models: the notifier reads
- * rm_accounts) side by side, while the read models go on to the next batch. A projection that is behind (new, or failing) reads the log alone
- * until it reaches the subscription, then joins it; one that fails leaves the others moving.
+ * rm_accounts) side by side, while the read models go on to the next batch. A projection that is
+ * behind (new, or failing) reads the log alone until it reaches the subscription, then joins it;
+ * one that fails leaves the others moving.
  */
 export class ProjectorRunner {
   private readonly running = new Map<string, Running>();

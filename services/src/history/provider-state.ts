@@ -196,18 +196,17 @@ export const providerStateAt = async (
       }
     }
     const after = start?.last ?? '0';
+    // The events' data joined from the log, or read from their streams afterwards.
+    const source = options.readStream
+      ? `SELECT h.global_position, h.stream_name, h.type AS event_type, h.event_id, h.at
+           FROM ${history}.entries h`
+      : `SELECT e.global_position, e.stream_name, e.event_type, e.data, h.at
+           FROM ${history}.entries h JOIN es.events e ON e.event_id = h.event_id`;
     const { rows } = await client.query<Row & { event_id: string }>(
-      options.readStream
-        ? `SELECT h.global_position, h.stream_name, h.type AS event_type, h.event_id, h.at
-             FROM ${history}.entries h
-            WHERE h.provider_id = $1 AND ${upTo} AND h.global_position > $4::bigint
-              AND (h.stream_name = $3 OR h.stream_name LIKE 'timeslot-%')
-            ORDER BY h.global_position`
-        : `SELECT e.global_position, e.stream_name, e.event_type, e.data, h.at
-             FROM ${history}.entries h JOIN es.events e ON e.event_id = h.event_id
-            WHERE h.provider_id = $1 AND ${upTo} AND h.global_position > $4::bigint
-              AND (h.stream_name = $3 OR h.stream_name LIKE 'timeslot-%')
-            ORDER BY h.global_position`,
+      `${source}
+        WHERE h.provider_id = $1 AND ${upTo} AND h.global_position > $4::bigint
+          AND (h.stream_name = $3 OR h.stream_name LIKE 'timeslot-%')
+        ORDER BY h.global_position`,
       [providerId, pointValue, providerStream(providerId), after],
     );
     // Up to a time, the events folded are a prefix of the log only below the first one after it.
