@@ -119,6 +119,54 @@ export const advanceCheckpointsSql = (
        events_applied = c.events_applied + EXCLUDED.events_applied,
        updated_at = now();`;
 
+/** A checkpoint moved past a batch that held nothing for its projection. */
+export interface IdleMove {
+  name: string;
+  /** The checkpoint the batch was cut from: the move happens only if it is still the one stored. */
+  from: LogPosition;
+  to: LogPosition;
+  applied: number;
+}
+
+/**
+ * Moves the checkpoints of projections whose batch held nothing for them, all in one round trip
+ * and without their locks: a checkpoint moves only if it is still the one its batch was cut
+ * from (nothing of the projection's changed in between, since it handles none of these events),
+ * so another writer's move (a rebuild's swap) is never overwritten. The names of the checkpoints
+ * moved.
+ */
+export const moveIdleCheckpoints = async (
+  pool: pg.Pool,
+  moves: readonly IdleMove[],
+): Promise<Set<string>> => {
+  if (moves.length === 0) return new Set();
+  const client = await pool.connect();
+  try {
+    const quote = (text: string) => client.escapeLiteral(text);
+    const at = (position: LogPosition) =>
+      `'${digits(position.transactionId)}'::xid8, ${digits(position.globalPosition)}::bigint`;
+    const results = (await client.query(
+      `BEGIN;
+       SET LOCAL synchronous_commit = off;
+       UPDATE projector.checkpoints AS c
+          SET transaction_id = m.to_tx, global_position = m.to_pos,
+              events_applied = c.events_applied + m.applied, updated_at = now()
+         FROM (VALUES ${moves
+           .map((m) => `(${quote(m.name)}, ${at(m.from)}, ${at(m.to)}, ${digits(m.applied)}::bigint)`)
+           .join(', ')}) AS m(name, from_tx, from_pos, to_tx, to_pos, applied)
+        WHERE c.projection = m.name AND c.transaction_id = m.from_tx AND c.global_position = m.from_pos
+       RETURNING c.projection;
+       COMMIT;`,
+    )) as unknown as pg.QueryResult<{ projection: string }>[];
+    return new Set(results[2]!.rows.map((row) => row.projection));
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+};
+
 /** Rows of projector.checkpoints as checkpoints. */
 export const checkpointsOf = (rows: unknown[]): Checkpoint[] => (rows as CheckpointRow[]).map(toCheckpoint);
 

@@ -1,8 +1,11 @@
 import type pg from 'pg';
 import type { RecordedEvent } from '@appointment/contracts/events';
 
+/** What a projection asks of the database: statements, inside its batch's transaction. */
+export type Queryable = Pick<pg.ClientBase, 'query'>;
+
 export interface ApplyContext {
-  db: pg.ClientBase;
+  db: Queryable;
   schema: string;
 }
 

@@ -8,14 +8,14 @@ import {
 } from '@appointment/contracts/event-store';
 import { inTransaction } from './db/transaction';
 import {
-  advanceCheckpointsSql,
-  checkpointsOf,
   migrateCheckpoints,
+  moveIdleCheckpoints,
   readCheckpoint,
   writeCheckpoint,
-  type CheckpointMove,
+  type IdleMove,
 } from './checkpoints';
 import { applyEvents, liveSchema, projectionLockKey, type Projection } from './projection';
+import { CheckpointMovedError, ProjectionTransaction } from './projection-transaction';
 import { createProjectionSchema, rebuildProjection } from './rebuild';
 
 export type ProjectionState = 'starting' | 'catching-up' | 'live' | 'stopped';
@@ -34,6 +34,11 @@ interface Running {
   projection: Projection;
   state: ProjectionState;
   position: LogPosition;
+  /**
+   * The checkpoint known to be stored (this runner wrote or read it last), from which a batch
+   * can be cut without reading it first; undefined when another writer may have moved it.
+   */
+  stored?: LogPosition;
   waiters: Set<() => void>;
   /** Fed by the shared subscription; otherwise it reads the log alone until it has caught up. */
   joined: boolean;
@@ -52,7 +57,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Runs named projections (read models and reactors) from one subscription to the log
  * (docs/architecture.md §5): each batch is read once and fed to every projection that has caught
  * up, each in its own transaction that holds its lock and moves its checkpoint with its rows, so
- * a crash at any point resumes exactly where each one's last commit left off. The read models
+ * a crash at any point resumes exactly where each one's last commit left off. A projection the
+ * batch holds nothing for opens no transaction: the idle ones' checkpoints move in one statement. The read models
  * take a batch side by side, then the reactors (which read the read models: the notifier reads
  * rm_accounts) side by side, while the read models go on to the next batch. A projection that is
  * behind (new, or failing) reads the log alone until it reaches the subscription, then joins it;
@@ -100,6 +106,7 @@ export class ProjectorRunner {
         projection,
         state: joined && !behind ? 'live' : 'catching-up',
         position,
+        stored: position,
         waiters: new Set(),
         joined,
       });
@@ -155,7 +162,7 @@ export class ProjectorRunner {
 
   /** A batch for a set of projections side by side; each that fails goes on alone. */
   private async applyPhase(entries: Running[], events: RecordedEvent[]): Promise<void> {
-    const results = await Promise.allSettled(entries.map((entry) => this.applyTo(entry, events)));
+    const results = await this.applyAll(entries, events);
     results.forEach((result, i) => {
       const entry = entries[i]!;
       if (result.status === 'fulfilled') {
@@ -172,6 +179,45 @@ export class ProjectorRunner {
     });
   }
 
+  /**
+   * A batch for each projection, side by side; then the checkpoints of those the batch held
+   * nothing for move together, in one round trip.
+   */
+  private async applyAll(entries: Running[], events: RecordedEvent[]): Promise<PromiseSettledResult<void>[]> {
+    const results = await Promise.allSettled(entries.map((entry) => this.applyTo(entry, events)));
+    const idle = results.flatMap((result, i) =>
+      result.status === 'fulfilled' && result.value ? [{ entry: entries[i]!, ...result.value }] : [],
+    );
+    let failure: PromiseRejectedResult | undefined;
+    if (idle.length > 0) {
+      try {
+        const moved = await moveIdleCheckpoints(
+          this.pool,
+          idle.map(({ entry, from, to, pending }) => ({
+            name: entry.projection.name,
+            from,
+            to,
+            applied: pending.length,
+          })),
+        );
+        for (const { entry, to, pending } of idle) {
+          // Not moved: another writer moved it meanwhile; the next batch reads it first.
+          entry.stored = moved.has(entry.projection.name) ? to : undefined;
+          this.settle(entry, to, pending);
+        }
+      } catch (error) {
+        for (const { entry } of idle) entry.stored = undefined;
+        failure = { status: 'rejected', reason: error };
+      }
+    }
+    return results.map((result) =>
+      result.status === 'rejected'
+        ? result
+        : result.value && failure
+          ? failure
+          : { status: 'fulfilled', value: undefined },
+    );
+  }
   /** Reads the log for one projection until it reaches the subscription, then joins it. */
   private catchUp(entry: Running): void {
     if (entry.catchingUp || this.stopped) return;
@@ -190,7 +236,10 @@ export class ProjectorRunner {
             await this.store.readAll({ after: entry.position, limit: this.batchSize }),
           );
           if (events.length === 0) await sleep(50);
-          else await this.applyTo(entry, events);
+          else {
+            const [result] = await this.applyAll([entry], events);
+            if (result!.status === 'rejected') throw result!.reason;
+          }
           failures = 0;
         } catch (error) {
           failures++;
@@ -217,44 +266,56 @@ export class ProjectorRunner {
   }
 
   /**
-   * Applies a batch to one projection in one transaction. The first round trip begins it, takes
-   * its lock and reads its checkpoint; the last one moves the checkpoint and commits. Events it
-   * already has (a rebuild may have moved it ahead) are skipped.
-   *
-   * The commit does not wait for the disk (synchronous_commit off, for this transaction only):
-   * a database crash can lose the last such commits, but rows and checkpoint together, in log
-   * order, so the projection applies those events again; reactors' effects are idempotent by
-   * event id. The events themselves are always committed durably.
+   * Applies a batch to one projection in its own transaction (ProjectionTransaction), opened by
+   * its first statement. Events it already has (a rebuild may have moved it ahead) are skipped.
+   * When the stored checkpoint is known, the batch is cut from it at once, and a batch with
+   * nothing for the projection opens no transaction: its checkpoint move is answered, for
+   * `applyAll` to make with the others'. Otherwise the transaction opens first and reads it.
    */
-  private async applyTo(entry: Running, events: RecordedEvent[]): Promise<void> {
+  private async applyTo(
+    entry: Running,
+    events: RecordedEvent[],
+  ): Promise<(Omit<IdleMove, 'name' | 'applied'> & { pending: RecordedEvent[] }) | undefined> {
     const { projection } = entry;
-    const client = await this.pool.connect();
-    const quote = (text: string) => client.escapeLiteral(text);
-    let pending: RecordedEvent[];
-    let position: LogPosition;
+    const transaction = new ProjectionTransaction(this.pool, projection);
+    let committed = false;
     try {
-      const opened = (await client.query(
-        `BEGIN;
-         SET LOCAL synchronous_commit = off;
-         SELECT pg_advisory_xact_lock(hashtext(${quote(projectionLockKey(projection))}));
-         SELECT * FROM projector.checkpoints WHERE projection = ${quote(projection.name)};`,
-      )) as unknown as pg.QueryResult[];
-      const checkpoint = checkpointsOf(opened[3]!.rows)[0]?.position ?? START;
-      pending = events.filter((event) => comparePositions(event.position, checkpoint) > 0);
-      position = latest(events[events.length - 1]!.position, checkpoint);
-      const moved: CheckpointMove[] = [];
+      const cutFrom = entry.stored ?? (await transaction.open());
+      const pending = events.filter((event) => comparePositions(event.position, cutFrom) > 0);
+      const position = latest(events[events.length - 1]!.position, cutFrom);
       if (pending.length > 0) {
-        await applyEvents(projection, pending, { db: client, schema: liveSchema(projection) });
-        moved.push({ name: projection.name, position, version: projection.version, applied: pending.length });
+        await applyEvents(projection, pending, {
+          db: transaction.db(cutFrom),
+          schema: liveSchema(projection),
+        });
       }
-      await client.query(`${advanceCheckpointsSql(moved, quote)} COMMIT;`);
+      if (!transaction.opened) {
+        if (pending.length > 0) return { from: cutFrom, to: position, pending };
+        this.settle(entry, position, pending);
+        return undefined;
+      }
+      await transaction.commit(
+        pending.length > 0
+          ? [{ name: projection.name, position, version: projection.version, applied: pending.length }]
+          : [],
+      );
+      committed = true;
+      // A checkpoint stored ahead of the log this runner has seen is another writer's: read again.
+      entry.stored =
+        comparePositions(cutFrom, events[events.length - 1]!.position) > 0 ? undefined : position;
+      this.settle(entry, position, pending);
+      return undefined;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      if (!(error instanceof CheckpointMovedError)) {
+        entry.stored = undefined;
+        throw error;
+      }
     } finally {
-      client.release();
+      await transaction.close(committed);
     }
-    this.settle(entry, position, pending);
+    // Another writer moved the checkpoint: cut the batch again from the one stored now.
+    entry.stored = undefined;
+    return this.applyTo(entry, events);
   }
 
   /** After a commit: the position, read-model listeners, then waiters. */
@@ -314,8 +375,11 @@ export class ProjectorRunner {
         });
         if (woken) continue;
         const checkpoint = await readCheckpoint(this.pool, entry.projection.name);
-        if (checkpoint && comparePositions(checkpoint.position, entry.position) > 0)
+        if (checkpoint && comparePositions(checkpoint.position, entry.position) > 0) {
           entry.position = checkpoint.position;
+          // Another writer moved it: the next batch reads it first.
+          entry.stored = undefined;
+        }
       }
     }
     return true;

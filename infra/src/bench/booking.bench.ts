@@ -8,7 +8,7 @@ import { PROJECTIONS } from '@appointment/projections/registry';
 import { rebuildProjections } from '@appointment/projections/rebuild';
 import { createPool, PostgresEventStore } from '@appointment/services/eventstore/postgres-event-store';
 import { PrivateEventStore } from '@appointment/services/privacy/private-event-store';
-import { envNumber, figure, note, paced, quantileOfSorted, bookingBodyFor, bookOnce } from './harness';
+import { cpuMs, envNumber, figure, note, paced, quantileOfSorted, bookingBodyFor, bookOnce } from './harness';
 import { call, signIn, startLauncher } from './launcher';
 
 /**
@@ -59,7 +59,7 @@ const rebuildAll = async (databaseUrl: string): Promise<{ events: number; second
 };
 
 export const run = async (): Promise<void> => {
-  const { base, databaseUrl, stop } = await startLauncher('bench_booking');
+  const { base, databaseUrl, pid, stop } = await startLauncher('bench_booking');
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -131,8 +131,16 @@ export const run = async (): Promise<void> => {
     await allNotified();
     note(`${SUITE}: ${HIGH_RPS} bookings/s, steady, for ${DURATION_S} s…`);
     const highFrom = Date.now();
+    // What the phase costs the machine, but for this process (the load and the socket): the
+    // server's CPU and the rest (PostgreSQL, mostly), with every notification delivered.
+    const cpuBefore = { machine: cpuMs(), server: cpuMs(pid), bench: process.cpuUsage() };
     const high = await paced(HIGH_RPS, DURATION_S, bookPaced);
     await allNotified();
+    const bench = process.cpuUsage(cpuBefore.bench);
+    const highCpu = {
+      server: cpuMs(pid) - cpuBefore.server,
+      machine: cpuMs() - cpuBefore.machine - (bench.user + bench.system) / 1000,
+    };
     const saturatedFrom = Date.now();
 
     note(`${SUITE}: ${CONNECTIONS} connections for ${WARMUP_S} s of warmup, then ${DURATION_S} s measured…`);
@@ -224,6 +232,9 @@ export const run = async (): Promise<void> => {
     const atHigh = await notifyLatencies(highFrom, saturatedFrom);
     figure(SUITE, 'at_1000.notify_p50_ms', quantileOfSorted(atHigh, 0.5), '');
     figure(SUITE, 'at_1000.notify_p99_ms', quantileOfSorted(atHigh, 0.99), '');
+    const highBooked = Math.max(1, high.statuses.get(201) ?? 0);
+    figure(SUITE, 'at_1000.cpu_ms_per_booking', highCpu.machine / highBooked, 'ms');
+    figure(SUITE, 'at_1000.server_cpu_ms_per_booking', highCpu.server / highBooked, 'ms');
 
     const doubles = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 
 /**
@@ -155,4 +156,23 @@ export const bookOnce = async (base: string, token: string, body: string): Promi
   });
   await response.arrayBuffer();
   return response.status;
+};
+
+/** Linux counts CPU time in ticks of 1/100 s (USER_HZ) in /proc. */
+const TICK_MS = 10;
+
+/**
+ * CPU time spent so far, in ms, for the CPU-per-operation figures: the whole machine's busy time
+ * (every core's user, system, interrupt and steal time, from /proc/stat), and one process's
+ * (user and system, from /proc/<pid>/stat). A phase's figure is the difference of two readings.
+ */
+export const cpuMs = (pid?: number): number => {
+  if (pid === undefined) {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+    return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * TICK_MS;
+  }
+  // The fields after the command name (which may hold spaces) start at its closing parenthesis.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(/\s+/);
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 };

@@ -13,6 +13,8 @@ import { createTestDatabase } from '../testing/postgres';
 export interface Launched {
   base: string;
   databaseUrl: string;
+  /** The server's process id, for its CPU time. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -75,7 +77,7 @@ export const startLauncher = async (name: string): Promise<Launched> => {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { base, databaseUrl: database.url, stop };
+  return { base, databaseUrl: database.url, pid: child.pid!, stop };
 };
 
 /** One JSON call; a refusal stops the bench with the answer. */

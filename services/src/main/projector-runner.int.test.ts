@@ -21,6 +21,17 @@ const tally = (name: string, reactor = false) => {
   return { projection, control };
 };
 
+/** A read model of `Wanted` events only: a batch without one asks nothing of the database. */
+const picky = (name: string): Projection => ({
+  name,
+  version: 1,
+  createTables: (schema) => `CREATE TABLE ${schema}.seen (event_id uuid PRIMARY KEY, type text NOT NULL);`,
+  apply: async (event, { db, schema }) => {
+    if (event.type !== 'Wanted') return;
+    await db.query(`INSERT INTO ${schema}.seen VALUES ($1, $2)`, [event.id, event.type]);
+  },
+});
+
 /**
  * The single-pass projector (issue 13): one subscription feeds the projections that have caught
  * up, each with its own checkpoint; one that is behind or failing catches up alone and joins.
@@ -102,6 +113,59 @@ describe('the projector runner', () => {
     const next = await store.append('thing-later', [{ type: 'ThingMade', data: {} }]);
     expect(await runner.waitFor(next.position, 10_000, ['sick_tally', 'healthy_tally'])).toBe(true);
     expect(await count('sick_tally')).toBe(await count('healthy_tally'));
+    await runner.stop();
+  });
+
+  it('moves the checkpoint past a batch with nothing for a projection without its transaction, and finds a checkpoint another writer moved', async () => {
+    const runner = new ProjectorRunner(store.pool, store, [picky('picky')], { batchSize: 20 });
+    runners.push(runner);
+    await runner.start();
+    const first = await store.append('wanted-1', [{ type: 'Wanted', data: {} }]);
+    expect(await runner.waitFor(first.position, 5_000, ['picky'])).toBe(true);
+
+    // Its lock held elsewhere (a rebuild swapping it in, say): a batch it has nothing to do with
+    // still moves its checkpoint, in the database too; one with work for it waits for the lock.
+    const holder = await store.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['projection:picky']);
+      const other = await store.append('other-1', [{ type: 'Other', data: {} }]);
+      expect(await runner.waitFor(other.position, 5_000, ['picky'])).toBe(true);
+      expect((await readCheckpoint(store.pool, 'picky'))?.position).toEqual(other.position);
+      const wanted = await store.append('wanted-2', [{ type: 'Wanted', data: {} }]);
+      expect(await runner.waitFor(wanted.position, 500, ['picky'])).toBe(false);
+      await holder.query('COMMIT');
+      expect(await runner.waitFor(wanted.position, 5_000, ['picky'])).toBe(true);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    expect(await count('picky')).toBe(2);
+
+    // A rebuild swaps it in while a batch waits for its lock, with that batch's event already in
+    // its tables: the batch finds the checkpoint moved, is cut again, and applies nothing twice.
+    const rebuild = await store.pool.connect();
+    try {
+      await rebuild.query('BEGIN');
+      await rebuild.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['projection:picky']);
+      const wanted = await store.append('wanted-4', [{ type: 'Wanted', data: {} }]);
+      const [event] = await store.readStream('wanted-4');
+      await rebuild.query(`INSERT INTO rm_picky.seen VALUES ($1, 'Wanted')`, [event!.id]);
+      await rebuild.query(
+        `UPDATE projector.checkpoints SET transaction_id = $1::xid8, global_position = $2 WHERE projection = 'picky'`,
+        [wanted.position.transactionId, wanted.position.globalPosition],
+      );
+      await rebuild.query('COMMIT');
+      expect(await runner.waitFor(wanted.position, 5_000, ['picky'])).toBe(true);
+    } finally {
+      await rebuild.query('ROLLBACK').catch(() => undefined);
+      rebuild.release();
+    }
+    expect(await count('picky')).toBe(3);
+    expect(runner.states().find((state) => state.projection === 'picky')?.state).toBe('live');
+    const last = await store.append('wanted-5', [{ type: 'Wanted', data: {} }]);
+    expect(await runner.waitFor(last.position, 5_000, ['picky'])).toBe(true);
+    expect(await count('picky')).toBe(4);
     await runner.stop();
   });
 });

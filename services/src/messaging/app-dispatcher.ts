@@ -1,6 +1,5 @@
-import type pg from 'pg';
 import type { RecordedEvent } from '@appointment/contracts/events';
-import { batchReactor, type Projection } from '@appointment/projections/projection';
+import { batchReactor, type Projection, type Queryable } from '@appointment/projections/projection';
 import type { EnqueueOptions, JobQueues } from '../jobs/job-queues';
 
 /** What a connected app (the chat app, WhatsApp) sends for the events that concern it. */
@@ -17,7 +16,7 @@ export interface AppDispatch<J extends { providerId: string }> {
 }
 
 /** Which of these providers have the app on, read once for a batch in the projector's transaction. */
-const providersWithAppOn = async (db: pg.ClientBase, providerIds: string[], appOn: string) => {
+const providersWithAppOn = async (db: Queryable, providerIds: string[], appOn: string) => {
   const { rows } = await db.query<{ provider_id: string }>(
     `SELECT provider_id FROM rm_integration_settings.settings WHERE provider_id = ANY($1::text[]) AND ${appOn}`,
     [[...new Set(providerIds)]],

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import type pg from 'pg';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import {
   providerOf,
@@ -8,7 +7,12 @@ import {
   type IntegrationEvent,
 } from '@appointment/contracts/integration-events';
 import type { EventStore } from '@appointment/contracts/event-store';
-import { batchReactor, type ApplyContext, type Projection } from '@appointment/projections/projection';
+import {
+  batchReactor,
+  type ApplyContext,
+  type Projection,
+  type Queryable,
+} from '@appointment/projections/projection';
 import { QUEUE_NAMES, type JobQueues } from '../../jobs/job-queues';
 import { notificationsStream } from '../../notifications/notifications';
 import { WEBHOOK_BATCH_JOB, type WebhookJob } from './webhook-delivery';
@@ -61,7 +65,7 @@ export const webhookDispatcher = (store: EventStore, jobs: Pick<JobQueues, 'enqu
 
   const dispatch = async (
     published: { source: RecordedEvent; publicEvent: IntegrationEvent }[],
-    db: pg.ClientBase,
+    db: Queryable,
   ): Promise<void> => {
     const providers = [...new Set(published.map(({ publicEvent }) => providerOf(publicEvent)))];
     const { rows } = await db.query<Subscriber>(
@@ -121,7 +125,7 @@ export const webhookDispatcher = (store: EventStore, jobs: Pick<JobQueues, 'enqu
     );
   };
 
-  const tellAdmins = async (event: RecordedEvent, db: pg.ClientBase): Promise<void> => {
+  const tellAdmins = async (event: RecordedEvent, db: Queryable): Promise<void> => {
     const d = event.data as { providerId: string; name: string; failedInARow: number; at: string };
     const { rows } = await db.query<{ id: string }>(
       `SELECT id FROM rm_accounts.users WHERE provider_id = $1 AND role = 'admin' ORDER BY id`,

@@ -1,0 +1,90 @@
+import type pg from 'pg';
+import type { LogPosition } from '@appointment/contracts/events';
+import { START, comparePositions } from '@appointment/contracts/event-store';
+import { advanceCheckpointsSql, checkpointsOf, type CheckpointMove } from './checkpoints';
+import { projectionLockKey, type Projection, type Queryable } from './projection';
+
+/**
+ * The checkpoint stored for a projection is not the one its batch was cut from: another writer
+ * (a rebuild's swap, another runner) moved it. The batch is rolled back and cut again.
+ */
+export class CheckpointMovedError extends Error {
+  constructor(projection: string) {
+    super(`the checkpoint of ${projection} moved under this batch`);
+  }
+}
+
+/**
+ * One projection's transaction for one batch, opened by its first statement: the first round
+ * trip begins it, takes the projection's lock and reads its stored checkpoint; the last one
+ * moves the checkpoint and commits. A batch that asks nothing of the database (no event it
+ * handles) never opens one, and costs no round trip of its own.
+ *
+ * The commit does not wait for the disk (synchronous_commit off, for this transaction only):
+ * a database crash can lose the last such commits, but rows and checkpoint together, in log
+ * order, so the projection applies those events again; reactors' effects are idempotent by
+ * event id. The events themselves are always committed durably.
+ */
+export class ProjectionTransaction {
+  private client?: pg.PoolClient;
+  private opening?: Promise<LogPosition>;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly projection: Projection,
+  ) {}
+
+  get opened(): boolean {
+    return this.opening !== undefined;
+  }
+
+  /** Opens the transaction once; the checkpoint stored when it took the lock. */
+  open(): Promise<LogPosition> {
+    this.opening ??= this.begin();
+    return this.opening;
+  }
+
+  private async begin(): Promise<LogPosition> {
+    this.client = await this.pool.connect();
+    const quote = (text: string) => this.client!.escapeLiteral(text);
+    const opened = (await this.client.query(
+      `BEGIN;
+       SET LOCAL synchronous_commit = off;
+       SELECT pg_advisory_xact_lock(hashtext(${quote(projectionLockKey(this.projection))}));
+       SELECT * FROM projector.checkpoints WHERE projection = ${quote(this.projection.name)};`,
+    )) as unknown as pg.QueryResult[];
+    return checkpointsOf(opened[3]!.rows)[0]?.position ?? START;
+  }
+
+  /**
+   * The database as the batch's `apply` sees it: the first statement opens the transaction.
+   * `cutFrom` is the checkpoint the batch was cut from; when another is stored, every statement
+   * fails with CheckpointMovedError.
+   */
+  db(cutFrom: LogPosition): Queryable {
+    const query = async (...args: unknown[]) => {
+      const stored = await this.open();
+      if (comparePositions(stored, cutFrom) !== 0) throw new CheckpointMovedError(this.projection.name);
+      return (this.client!.query as (...a: unknown[]) => unknown)(...args);
+    };
+    return { query: query as Queryable['query'] };
+  }
+
+  /** Moves the checkpoints (none, when the batch held nothing new) and commits. */
+  async commit(moved: CheckpointMove[]): Promise<void> {
+    await this.open();
+    await this.client!.query(
+      `${advanceCheckpointsSql(moved, (text) => this.client!.escapeLiteral(text))} COMMIT;`,
+    );
+  }
+
+  /** Rolls back unless committed, and gives the connection back; nothing when never opened. */
+  async close(committed: boolean): Promise<void> {
+    if (this.opening) await this.opening.catch(() => undefined);
+    const { client } = this;
+    if (!client) return;
+    this.client = undefined;
+    if (!committed) await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
