@@ -50,11 +50,14 @@ CREATE INDEX IF NOT EXISTS events_log_order ON es.events (transaction_id, global
 
 -- One round trip per append: idempotency, the revision check and the insert in one call.
 -- p_mode: exact | no_stream | stream_exists | any.
+-- plan_cache_mode: a plpgsql statement's plan is cached per connection, and after five calls
+-- PostgreSQL may keep a generic plan, blind to the arrays' sizes. On a pooled connection that
+-- made the notifier's appends (66 events to two streams) take 18.9 ms instead of 2.7 ms.
 CREATE OR REPLACE FUNCTION es.append(
   p_stream text, p_mode text, p_expected bigint,
   p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
 ) RETURNS TABLE (status text, revision bigint, transaction_id xid8, global_position bigint)
-LANGUAGE plpgsql AS $fn$
+LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$
 DECLARE
   n int := cardinality(p_ids);
   v_before bigint;
@@ -149,7 +152,7 @@ $fn$;
 CREATE OR REPLACE FUNCTION es.append_to_streams(
   p_streams text[], p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
 ) RETURNS TABLE (stream text, status text, revision bigint, transaction_id xid8, global_position bigint)
-LANGUAGE plpgsql AS $fn$
+LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$
 DECLARE
   r record;
 BEGIN
