@@ -5,9 +5,19 @@ import type { RecordedEvent } from '@appointment/contracts/events';
 export type Queryable = Pick<pg.ClientBase, 'query'>;
 
 export interface ApplyContext {
+  /** The batch's own transaction, which also moves the projection's checkpoint. */
   db: Queryable;
+  /**
+   * Reads of other projections' committed rows, outside the batch's transaction: a reactor that
+   * only reads the read models (which rows to notify, which providers have an app on) then
+   * opens no transaction of its own. `db` where not given (rebuilds, replays).
+   */
+  read?: Queryable;
   schema: string;
 }
+
+/** Where a batch reads the read models it does not write: `read`, else its own transaction. */
+export const readerOf = (context: ApplyContext): Queryable => context.read ?? context.db;
 
 /**
  * One read model: its tables, and how each event changes them. `apply` runs inside the

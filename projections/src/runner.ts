@@ -286,6 +286,7 @@ export class ProjectorRunner {
       if (pending.length > 0) {
         await applyEvents(projection, pending, {
           db: transaction.db(cutFrom),
+          read: this.pool,
           schema: liveSchema(projection),
         });
       }

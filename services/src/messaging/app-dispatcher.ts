@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@appointment/contracts/events';
-import { batchReactor, type Projection, type Queryable } from '@appointment/projections/projection';
+import { batchReactor, readerOf, type Projection, type Queryable } from '@appointment/projections/projection';
 import type { EnqueueOptions, JobQueues } from '../jobs/job-queues';
 
 /** What a connected app (the chat app, WhatsApp) sends for the events that concern it. */
@@ -15,7 +15,7 @@ export interface AppDispatch<J extends { providerId: string }> {
   options(event: RecordedEvent, job: J): EnqueueOptions;
 }
 
-/** Which of these providers have the app on, read once for a batch in the projector's transaction. */
+/** Which of these providers have the app on, read once for a batch. */
 const providersWithAppOn = async (db: Queryable, providerIds: string[], appOn: string) => {
   const { rows } = await db.query<{ provider_id: string }>(
     `SELECT provider_id FROM rm_integration_settings.settings WHERE provider_id = ANY($1::text[]) AND ${appOn}`,
@@ -33,14 +33,14 @@ export const appDispatcher = <J extends { providerId: string }>(
   jobs: Pick<JobQueues, 'enqueueMany'>,
   dispatch: AppDispatch<J>,
 ): Projection =>
-  batchReactor(dispatch.name, async (events, { db }) => {
+  batchReactor(dispatch.name, async (events, context) => {
     const wanted = events.flatMap((event) => {
       const job = dispatch.jobOf(event);
       return job ? [{ event, job }] : [];
     });
     if (wanted.length === 0) return;
     const on = await providersWithAppOn(
-      db,
+      readerOf(context),
       wanted.map(({ job }) => job.providerId),
       dispatch.appOn,
     );

@@ -7,7 +7,12 @@ import {
 } from '@appointment/contracts/events/notifications';
 import { ReminderSent } from '@appointment/contracts/events/reminders';
 import { IntervalBooked, PaymentConfirmed } from '@appointment/contracts/events/time-slot';
-import { batchReactor, type ApplyContext, type Projection } from '@appointment/projections/projection';
+import {
+  batchReactor,
+  readerOf,
+  type ApplyContext,
+  type Projection,
+} from '@appointment/projections/projection';
 import { readEvent, type EventOf, type EventSchemas } from '@appointment/projections/parse-event';
 import type { EventStore } from '@appointment/contracts/event-store';
 import type { LiveNotification } from '../realtime/socket-server';
@@ -92,12 +97,14 @@ interface Notification {
  * They go live through `livePushReactor`, once recorded.
  */
 export const notifierReactor = (store: EventStore): Projection => {
-  const applyBatch = async (events: RecordedEvent[], { db }: ApplyContext): Promise<void> => {
+  const applyBatch = async (events: RecordedEvent[], context: ApplyContext): Promise<void> => {
     const sources = events.flatMap((event) => {
       const read = readEvent('notifier', SCHEMAS, event);
       return read ? [{ event, read }] : [];
     });
     if (sources.length === 0) return;
+    // It writes nothing in its own transaction: its reads need none.
+    const db = readerOf(context);
     const providerIds = [
       ...new Set(sources.flatMap(({ read }) => (read.type === 'ReminderSent' ? [] : [read.data.providerId]))),
     ];

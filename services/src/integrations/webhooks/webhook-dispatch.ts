@@ -9,6 +9,7 @@ import {
 import type { EventStore } from '@appointment/contracts/event-store';
 import {
   batchReactor,
+  readerOf,
   type ApplyContext,
   type Projection,
   type Queryable,
@@ -49,13 +50,14 @@ interface Subscriber {
  * of their webhooks was disabled, and starts a new run of failures when one is switched on again.
  */
 export const webhookDispatcher = (store: EventStore, jobs: Pick<JobQueues, 'enqueueMany'>): Projection => {
-  const applyBatch = async (events: RecordedEvent[], { db }: ApplyContext): Promise<void> => {
+  const applyBatch = async (events: RecordedEvent[], context: ApplyContext): Promise<void> => {
+    const { db } = context;
     const published = events.flatMap((event) =>
       toIntegrationEvents(event).map((publicEvent) => ({ source: event, publicEvent })),
     );
-    if (published.length > 0) await dispatch(published, db);
+    if (published.length > 0) await dispatch(published, context);
     for (const event of events) {
-      if (event.type === 'WebhookDisabled') await tellAdmins(event, db);
+      if (event.type === 'WebhookDisabled') await tellAdmins(event, readerOf(context));
       if (event.type === 'WebhookEdited' && (event.data as { active?: boolean }).active) {
         const { webhookId } = event.data as { webhookId: string };
         await db.query(`DELETE FROM ${WEBHOOK_LOG_SCHEMA}.failure_runs WHERE webhook_id = $1`, [webhookId]);
@@ -65,10 +67,10 @@ export const webhookDispatcher = (store: EventStore, jobs: Pick<JobQueues, 'enqu
 
   const dispatch = async (
     published: { source: RecordedEvent; publicEvent: IntegrationEvent }[],
-    db: Queryable,
+    context: ApplyContext,
   ): Promise<void> => {
     const providers = [...new Set(published.map(({ publicEvent }) => providerOf(publicEvent)))];
-    const { rows } = await db.query<Subscriber>(
+    const { rows } = await readerOf(context).query<Subscriber>(
       `SELECT id, provider_id, event_types FROM rm_webhooks.webhooks
         WHERE provider_id = ANY($1::text[]) AND active`,
       [providers],
@@ -92,7 +94,7 @@ export const webhookDispatcher = (store: EventStore, jobs: Pick<JobQueues, 'enqu
         })),
     );
     if (jobsToSend.length === 0) return;
-    await db.query(
+    await context.db.query(
       `INSERT INTO ${WEBHOOK_LOG_SCHEMA}.deliveries
          (id, webhook_id, provider_id, event_id, event_type, payload, status, committed_at, created_at)
        SELECT id, webhook_id, provider_id, event_id, event_type, payload, 'pending', committed_at, now()
