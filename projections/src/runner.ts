@@ -45,6 +45,11 @@ interface Running {
   catchingUp?: Promise<void>;
 }
 
+/** A batch that asked nothing of a projection's transaction: its checkpoint's move, to make. */
+interface IdleBatch extends Pick<IdleMove, 'from' | 'to'> {
+  pending: RecordedEvent[];
+}
+
 export type CommittedListener = (projection: string, events: RecordedEvent[]) => void;
 
 const silent: ProjectorLogger = { info: () => undefined, error: () => undefined };
@@ -57,12 +62,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Runs named projections (read models and reactors) from one subscription to the log
  * (docs/architecture.md §5): each batch is read once and fed to every projection that has caught
  * up, each in its own transaction that holds its lock and moves its checkpoint with its rows, so
- * a crash at any point resumes exactly where each one's last commit left off. A projection the
- * batch holds nothing for opens no transaction: the idle ones' checkpoints move in one statement. The read models
- * take a batch side by side, then the reactors (which read the read models: the notifier reads
- * rm_accounts) side by side, while the read models go on to the next batch. A projection that is
- * behind (new, or failing) reads the log alone until it reaches the subscription, then joins it;
- * one that fails leaves the others moving.
+ * a crash at any point resumes exactly where each one's last commit left off; one the batch
+ * holds nothing for opens no transaction, and the idle ones' checkpoints move in one statement.
+ * The read models take a batch side by side, then the reactors (which read the read models: the
+ * notifier reads rm_accounts) side by side, while the read models go on to the next batch. A
+ * projection that is behind (new, or failing) reads the log alone until it reaches the
+ * subscription, then joins it; one that fails leaves the others moving.
  */
 export class ProjectorRunner {
   private readonly running = new Map<string, Running>();
@@ -218,6 +223,7 @@ export class ProjectorRunner {
           : { status: 'fulfilled', value: undefined },
     );
   }
+
   /** Reads the log for one projection until it reaches the subscription, then joins it. */
   private catchUp(entry: Running): void {
     if (entry.catchingUp || this.stopped) return;
@@ -272,10 +278,7 @@ export class ProjectorRunner {
    * nothing for the projection opens no transaction: its checkpoint move is answered, for
    * `applyAll` to make with the others'. Otherwise the transaction opens first and reads it.
    */
-  private async applyTo(
-    entry: Running,
-    events: RecordedEvent[],
-  ): Promise<(Omit<IdleMove, 'name' | 'applied'> & { pending: RecordedEvent[] }) | undefined> {
+  private async applyTo(entry: Running, events: RecordedEvent[]): Promise<IdleBatch | undefined> {
     const { projection } = entry;
     const transaction = new ProjectionTransaction(this.pool, projection);
     let committed = false;

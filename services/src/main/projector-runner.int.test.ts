@@ -1,3 +1,5 @@
+import type pg from 'pg';
+import type { AppendResult } from '@appointment/contracts/event-store';
 import { readerOf, type Projection } from '@appointment/projections/projection';
 import { readCheckpoint } from '@appointment/projections/checkpoints';
 import { ProjectorRunner } from '@appointment/projections/runner';
@@ -129,47 +131,50 @@ describe('the projector runner', () => {
     const first = await store.append('wanted-1', [{ type: 'Wanted', data: {} }]);
     expect(await runner.waitFor(first.position, 5_000, ['picky'])).toBe(true);
 
+    /** Holds the projection's lock in a transaction of its own while `work` runs, then commits. */
+    const holdingItsLock = async (work: (client: pg.PoolClient) => Promise<void>) => {
+      const client = await store.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['projection:picky']);
+        await work(client);
+      } finally {
+        await client.query('COMMIT').catch(() => undefined);
+        client.release();
+      }
+    };
+
     // Its lock held elsewhere (a rebuild swapping it in, say): a batch it only reads for
     // still moves its checkpoint, in the database too; one with work for it waits for the lock.
-    const holder = await store.pool.connect();
-    try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['projection:picky']);
+    let waiting: Promise<boolean> | undefined;
+    let second: AppendResult | undefined;
+    await holdingItsLock(async () => {
       const other = await store.append('other-1', [{ type: 'Other', data: {} }]);
       expect(await runner.waitFor(other.position, 5_000, ['picky'])).toBe(true);
       expect((await readCheckpoint(store.pool, 'picky'))?.position).toEqual(other.position);
-      const wanted = await store.append('wanted-2', [{ type: 'Wanted', data: {} }]);
-      expect(await runner.waitFor(wanted.position, 500, ['picky'])).toBe(false);
-      await holder.query('COMMIT');
-      expect(await runner.waitFor(wanted.position, 5_000, ['picky'])).toBe(true);
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      holder.release();
-    }
+      second = await store.append('wanted-2', [{ type: 'Wanted', data: {} }]);
+      expect(await runner.waitFor(second.position, 500, ['picky'])).toBe(false);
+      waiting = runner.waitFor(second.position, 5_000, ['picky']);
+    });
+    expect(await waiting).toBe(true);
     expect(await count('picky')).toBe(2);
 
     // A rebuild swaps it in while a batch waits for its lock, with that batch's event already in
     // its tables: the batch finds the checkpoint moved, is cut again, and applies nothing twice.
-    const rebuild = await store.pool.connect();
-    try {
-      await rebuild.query('BEGIN');
-      await rebuild.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['projection:picky']);
-      const wanted = await store.append('wanted-4', [{ type: 'Wanted', data: {} }]);
-      const [event] = await store.readStream('wanted-4');
+    let third: AppendResult | undefined;
+    await holdingItsLock(async (rebuild) => {
+      third = await store.append('wanted-3', [{ type: 'Wanted', data: {} }]);
+      const [event] = await store.readStream('wanted-3');
       await rebuild.query(`INSERT INTO rm_picky.seen VALUES ($1, 'Wanted')`, [event!.id]);
       await rebuild.query(
         `UPDATE projector.checkpoints SET transaction_id = $1::xid8, global_position = $2 WHERE projection = 'picky'`,
-        [wanted.position.transactionId, wanted.position.globalPosition],
+        [third.position.transactionId, third.position.globalPosition],
       );
-      await rebuild.query('COMMIT');
-      expect(await runner.waitFor(wanted.position, 5_000, ['picky'])).toBe(true);
-    } finally {
-      await rebuild.query('ROLLBACK').catch(() => undefined);
-      rebuild.release();
-    }
+    });
+    expect(await runner.waitFor(third!.position, 5_000, ['picky'])).toBe(true);
     expect(await count('picky')).toBe(3);
     expect(runner.states().find((state) => state.projection === 'picky')?.state).toBe('live');
-    const last = await store.append('wanted-5', [{ type: 'Wanted', data: {} }]);
+    const last = await store.append('wanted-4', [{ type: 'Wanted', data: {} }]);
     expect(await runner.waitFor(last.position, 5_000, ['picky'])).toBe(true);
     expect(await count('picky')).toBe(4);
     await runner.stop();
