@@ -345,11 +345,17 @@ const actorOf = (event: RecordedEvent) => {
 
 const applyHistory = async (events: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
   const bookings = new Map<string, Booking | undefined>();
-  // What earlier batches kept, for the bookings and providers this batch names.
+  // What earlier batches kept, for the bookings and providers this batch names. A notification
+  // names its appointment too, but is left out of the history: it asks for nothing.
   const wanted = [
     ...new Set(
       events
-        .filter((event) => event.type !== 'IntervalBooked' && typeof event.data.appointmentId === 'string')
+        .filter(
+          (event) =>
+            event.type !== 'IntervalBooked' &&
+            !LEFT_OUT.has(event.type) &&
+            typeof event.data.appointmentId === 'string',
+        )
         .map((event) => event.data.appointmentId as string),
     ),
   ];

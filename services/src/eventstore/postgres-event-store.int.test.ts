@@ -120,3 +120,45 @@ describe('PostgreSQL event store: exact appends under load', () => {
     expect(rows[0]!.n).toBe(names.length - 1);
   });
 });
+
+/** How a subscription learns of appends: in this process at once, from another through LISTEN. */
+describe('PostgreSQL event store: wake-ups', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  // A poll far longer than the test: only a wake-up can deliver in time.
+  const slowPoll = { pollIntervalMs: 60_000 };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('es_wakeups');
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it("wakes at once for its own appends, and for another process's through LISTEN", async () => {
+    const here = await PostgresEventStore.connect({ connectionString: database.url, ...slowPoll });
+    const elsewhere = await PostgresEventStore.connect({ connectionString: database.url, ...slowPoll });
+    const streams: string[] = [];
+    try {
+      const subscription = here.subscribe({
+        onBatch: async (events) => {
+          streams.push(...events.map((event) => event.streamName));
+        },
+      });
+      const until = async (stream: string) => {
+        for (const deadline = Date.now() + 5_000; !streams.includes(stream) && Date.now() < deadline;) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(streams).toContain(stream);
+      };
+      await here.append('from-here', [{ type: 'Made', data: {} }]);
+      await until('from-here');
+      // Its own NOTIFYs carry its name and wake nothing here; another store's wake it.
+      await elsewhere.append('from-elsewhere', [{ type: 'Made', data: {} }]);
+      await until('from-elsewhere');
+      await subscription.close();
+    } finally {
+      await here.close();
+      await elsewhere.close();
+    }
+  });
+});

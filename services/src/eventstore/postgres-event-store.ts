@@ -307,6 +307,11 @@ export class PostgresEventStore implements EventStore {
   private notifyPending = false;
   private closed = false;
   private readonly subscriptions = new Set<Subscription>();
+  /**
+   * The payload of this store's NOTIFYs: its own subscriptions were woken at the append already,
+   * so the notification coming back through LISTEN is not a second wake-up (a read for nothing).
+   */
+  private readonly notifier = randomUUID();
   private readonly exactQueue: ExactAppend[] = [];
   private exactInFlight = 0;
 
@@ -523,7 +528,9 @@ export class PostgresEventStore implements EventStore {
     const listen = async () => {
       const client = new pg.Client({ connectionString: this.options.connectionString });
       client.on('error', () => undefined);
-      client.on('notification', () => this.local.emit('append'));
+      client.on('notification', (message) => {
+        if (message.payload !== this.notifier) this.local.emit('append');
+      });
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
       listener = client;
@@ -578,7 +585,7 @@ export class PostgresEventStore implements EventStore {
     this.notifyInFlight = true;
     const started = Date.now();
     this.pool
-      .query(`NOTIFY ${CHANNEL}`)
+      .query(`NOTIFY ${CHANNEL}, '${this.notifier}'`)
       .catch(() => undefined)
       .then(() => new Promise((resolve) => setTimeout(resolve, NOTIFY_INTERVAL_MS - (Date.now() - started))))
       .finally(() => {
