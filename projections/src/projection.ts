@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { RecordedEvent } from '@appointment/contracts/events';
 
-/** What a projection asks of the database: statements, inside its batch's transaction. */
+/** What a projection asks of the database: statements, to its batch's transaction or the pool. */
 export type Queryable = Pick<pg.ClientBase, 'query'>;
 
 export interface ApplyContext {
@@ -21,7 +21,7 @@ export const readerOf = (context: ApplyContext): Queryable => context.read ?? co
 
 /**
  * One read model: its tables, and how each event changes them. `apply` runs inside the
- * transaction that also moves the projection's checkpoint, so it must only use `db`.
+ * transaction that also moves the projection's checkpoint, so it writes only through `db`.
  */
 export interface Projection {
   /** Lower-case identifier; the live tables sit in the schema `rm_<name>`. */
