@@ -113,7 +113,6 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /** The provider an event is about, if any. */
 const providerOf = (event: RecordedEvent, bookings: Map<string, Booking | undefined>): string | undefined => {
-  if (LEFT_OUT.has(event.type)) return undefined;
   const data = event.data as Data;
   if (typeof data.providerId === 'string' && data.providerId) {
     // A user account names a provider only when it is that provider's staff.
@@ -343,19 +342,15 @@ const actorOf = (event: RecordedEvent) => {
   return { id: null, role: null };
 };
 
-const applyHistory = async (events: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
+const applyHistory = async (batch: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
+  // What never belongs in a history asks for nothing either (a notification names its appointment).
+  const events = batch.filter((event) => !LEFT_OUT.has(event.type));
   const bookings = new Map<string, Booking | undefined>();
-  // What earlier batches kept, for the bookings and providers this batch names. A notification
-  // names its appointment too, but is left out of the history: it asks for nothing.
+  // What earlier batches kept, for the bookings and providers this batch names.
   const wanted = [
     ...new Set(
       events
-        .filter(
-          (event) =>
-            event.type !== 'IntervalBooked' &&
-            !LEFT_OUT.has(event.type) &&
-            typeof event.data.appointmentId === 'string',
-        )
+        .filter((event) => event.type !== 'IntervalBooked' && typeof event.data.appointmentId === 'string')
         .map((event) => event.data.appointmentId as string),
     ),
   ];
