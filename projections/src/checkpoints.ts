@@ -119,6 +119,12 @@ export const advanceCheckpointsSql = (
        events_applied = c.events_applied + EXCLUDED.events_applied,
        updated_at = now();`;
 
+/**
+ * How a projector's transaction begins: its commit does not wait for the disk (see
+ * ProjectionTransaction for why that is safe), for this transaction only.
+ */
+export const BEGIN_PROJECTION = 'BEGIN; SET LOCAL synchronous_commit = off;';
+
 /** A checkpoint moved past a batch that held nothing for its projection. */
 export interface IdleMove {
   name: string;
@@ -146,8 +152,7 @@ export const moveIdleCheckpoints = async (
     const at = (position: LogPosition) =>
       `'${digits(position.transactionId)}'::xid8, ${digits(position.globalPosition)}::bigint`;
     const results = (await client.query(
-      `BEGIN;
-       SET LOCAL synchronous_commit = off;
+      `${BEGIN_PROJECTION}
        UPDATE projector.checkpoints AS c
           SET transaction_id = m.to_tx, global_position = m.to_pos,
               events_applied = c.events_applied + m.applied, updated_at = now()

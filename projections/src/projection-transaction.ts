@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { LogPosition } from '@appointment/contracts/events';
 import { START, comparePositions } from '@appointment/contracts/event-store';
-import { advanceCheckpointsSql, checkpointsOf, type CheckpointMove } from './checkpoints';
+import { BEGIN_PROJECTION, advanceCheckpointsSql, checkpointsOf, type CheckpointMove } from './checkpoints';
 import { projectionLockKey, type Projection, type Queryable } from './projection';
 
 /**
@@ -48,8 +48,7 @@ export class ProjectionTransaction {
     this.client = await this.pool.connect();
     const quote = (text: string) => this.client!.escapeLiteral(text);
     const opened = (await this.client.query(
-      `BEGIN;
-       SET LOCAL synchronous_commit = off;
+      `${BEGIN_PROJECTION}
        SELECT pg_advisory_xact_lock(hashtext(${quote(projectionLockKey(this.projection))}));
        SELECT * FROM projector.checkpoints WHERE projection = ${quote(this.projection.name)};`,
     )) as unknown as pg.QueryResult[];

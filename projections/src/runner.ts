@@ -285,7 +285,8 @@ export class ProjectorRunner {
     try {
       const cutFrom = entry.stored ?? (await transaction.open());
       const pending = events.filter((event) => comparePositions(event.position, cutFrom) > 0);
-      const position = latest(events[events.length - 1]!.position, cutFrom);
+      const last = events[events.length - 1]!.position;
+      const position = latest(last, cutFrom);
       if (pending.length > 0) {
         await applyEvents(projection, pending, {
           db: transaction.db(cutFrom),
@@ -305,8 +306,7 @@ export class ProjectorRunner {
       );
       committed = true;
       // A checkpoint stored ahead of the log this runner has seen is another writer's: read again.
-      entry.stored =
-        comparePositions(cutFrom, events[events.length - 1]!.position) > 0 ? undefined : position;
+      entry.stored = comparePositions(cutFrom, last) > 0 ? undefined : position;
       this.settle(entry, position, pending);
       return undefined;
     } catch (error) {
