@@ -13,6 +13,8 @@ const launcherEnv = [
   'LOG_LEVEL=warn',
   // Every browser test registers from 127.0.0.1; the real limit is covered by the API tests.
   'REGISTRATION_LIMIT=10000',
+  // Argon2id at its lowest cost (refused in production): the same sign-in, ~0.45 s less CPU each.
+  'PASSWORD_HASH_COST=test',
   // Issue 10: the webhook journey's receiver listens on this machine.
   'WEBHOOK_ALLOW_PRIVATE_URLS=true',
   // Issue 11: the messaging journey's stand-in for the WhatsApp business API (e2e/local-peer.ts).

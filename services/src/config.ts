@@ -171,6 +171,15 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^\d+$/, { message: 'TEST_CLOCK_ANCHOR must be epoch milliseconds' })
     .optional(),
+  /**
+   * Test-only: `test` hashes new passwords with Argon2id at the lowest cost (1 MiB, one pass)
+   * instead of the production cost (64 MiB, t=3, p=4: ~0.45 s of CPU each on a 2-core machine,
+   * paid at every registration and sign-in of every suite). The algorithm, the stored format and
+   * every check are the same; only the work differs. Refused in production.
+   */
+  PASSWORD_HASH_COST: z
+    .enum(['standard', 'test'], { message: 'PASSWORD_HASH_COST must be standard or test' })
+    .default('standard'),
   /** The demo accounts and providers on an empty store; on by default outside production only. */
   DEMO_DATA: z
     .enum(['true', 'false'], { message: 'DEMO_DATA must be true or false' })
@@ -253,6 +262,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       production &&
         config.TEST_CLOCK &&
         'TEST_CLOCK: a pinned clock is for tests only; unset it in production',
+      production &&
+        config.PASSWORD_HASH_COST === 'test' &&
+        'PASSWORD_HASH_COST: the test cost makes stolen password hashes cheap to crack; never in production',
       production &&
         config.WEBHOOK_ALLOW_PRIVATE_URLS &&
         'WEBHOOK_ALLOW_PRIVATE_URLS: webhooks could reach this network’s own servers; never in production',

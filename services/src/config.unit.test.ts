@@ -59,6 +59,16 @@ describe('configuration', () => {
       );
       expect(() => loadConfig({ TEST_CLOCK: 'yesterday' })).toThrow(/TEST_CLOCK must be an ISO 8601 instant/);
     });
+    it('hashes passwords at the full cost, never the test cost', () => {
+      expect(loadConfig({}).PASSWORD_HASH_COST).toBe('standard');
+      expect(loadConfig({ PASSWORD_HASH_COST: 'test' }).PASSWORD_HASH_COST).toBe('test');
+      expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: 'test' })).toThrow(
+        /PASSWORD_HASH_COST/,
+      );
+      expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap' })).toThrow(
+        'PASSWORD_HASH_COST must be standard or test',
+      );
+    });
     it('trusts the proxies it is told to trust', () => {
       expect(loadConfig({}).TRUST_PROXY).toEqual(['loopback']);
       expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);

@@ -3,6 +3,7 @@ import type { EventStore } from '@appointment/contracts/event-store';
 import type { LogPosition } from '@appointment/contracts/events';
 import type { Role } from '@appointment/contracts/roles';
 import { actingContext } from '../audit/actor-context';
+import { passwordsAt, type Passwords } from '../auth/passwords';
 import { commandMetadata, handleCommand, loadState } from '../domain/command-handler';
 import {
   emailClaimDecider,
@@ -37,6 +38,8 @@ export interface AccountsDependencies {
   /** Read your writes: resolves once the projections have passed a position. */
   waitFor: WaitFor;
   now?: () => Date;
+  /** How passwords are hashed (PASSWORD_HASH_COST); the production cost without it. */
+  passwords?: Passwords;
   /** Issue 12: the key of the hashed names of e-mail claim streams; without it, clear names. */
   emailKey?: string;
   /**
@@ -52,6 +55,7 @@ export type ActiveUser = Extract<User, { status: 'active' | 'deleted' }>;
 export interface AccountsContext {
   deps: AccountsDependencies;
   now: () => Date;
+  passwords: Passwords;
   /** Commands answer once the read models hold their events. */
   reads: ReadYourWrites;
 }
@@ -59,6 +63,7 @@ export interface AccountsContext {
 export const accountsContext = (deps: AccountsDependencies): AccountsContext => ({
   deps,
   now: deps.now ?? (() => new Date()),
+  passwords: deps.passwords ?? passwordsAt('standard'),
   reads: new ReadYourWrites(deps.waitFor),
 });
 

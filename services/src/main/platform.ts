@@ -14,6 +14,7 @@ import { ApiKeyAuth } from '../integrations/api-key-auth';
 import { ApiKeysService } from '../integrations/api-keys.service';
 import type { LiveNotification } from '../realtime/socket-server';
 import { seedDemoData } from './demo-data';
+import { passwordsAt } from '../auth/passwords';
 import { SessionStore } from '../auth/sessions';
 import { redisSharedState } from '../auth/shared-state';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -149,6 +150,7 @@ export const startPlatform = async ({
     pool,
     waitFor,
     now,
+    passwords: passwordsAt(config.PASSWORD_HASH_COST),
     emailKey: await sessions.secret('email-stream-key'),
     forget: (request) =>
       forgetPerson({ store, keys: store.keys, pool, now, uploadsDir: uploadsDirOf(config) }, request),

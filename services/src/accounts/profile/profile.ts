@@ -1,6 +1,5 @@
 import type { ChangePassword, Profile, ProfileUpdate } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import {
   loadUser,
@@ -75,7 +74,7 @@ export const changePassword = async (
   change: ChangePassword,
 ): Promise<void> => {
   const user = await ownUser(context, actor);
-  if (!(await verifyPassword(user.passwordHash, change.currentPassword))) {
+  if (!(await context.passwords.verify(user.passwordHash, change.currentPassword))) {
     throw new ValidationError(MESSAGES.currentPasswordWrong, [
       { field: 'currentPassword', message: MESSAGES.currentPasswordWrong },
     ]);
@@ -83,7 +82,7 @@ export const changePassword = async (
   await onUser(
     context,
     actor.userId,
-    { type: 'ChangePassword', data: { passwordHash: await hashPassword(change.newPassword) } },
+    { type: 'ChangePassword', data: { passwordHash: await context.passwords.hash(change.newPassword) } },
     actor,
   );
 };

@@ -3,7 +3,6 @@ import type { ProviderRegistration, UserRegistration } from '@appointment/contra
 import { MESSAGES } from '@appointment/contracts/messages';
 import { defaultCurrencyForAddress } from '@appointment/contracts/money';
 import type { Role } from '@appointment/contracts/roles';
-import { hashPassword } from '../../auth/passwords';
 import { userStream } from '../../domain/accounts/user.decider';
 import { ConflictError } from '../../domain/errors';
 import {
@@ -54,7 +53,7 @@ export const registerUser = async (
         email: input.email,
         phone: input.phone,
         role: options.role ?? 'user',
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await context.passwords.hash(input.password),
         providerId: options.providerId,
         emailVerified: options.emailVerified,
       },

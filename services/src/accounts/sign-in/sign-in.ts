@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { ForbiddenError, UnauthenticatedError } from '../../domain/errors';
 import {
   loadProvider,
@@ -10,9 +8,6 @@ import {
   type AccountsContext,
   type ActiveUser,
 } from '../accounts-context';
-
-/** An Argon2id hash of a random string nobody knows, checked for unknown accounts. */
-const unknownUserHash = hashPassword(randomUUID());
 
 /** The user as the session carries them, or undefined while their provider is not active. */
 export const sessionUser = async (
@@ -45,7 +40,10 @@ export const authenticate = async (
   const userId = await userIdForEmail(context, email);
   const user = userId ? await loadUser(context, userId) : undefined;
   // Verify against a fixed hash when the account is unknown, so timing does not tell.
-  const ok = await verifyPassword(user?.passwordHash ?? (await unknownUserHash), password);
+  const ok = await context.passwords.verify(
+    user?.passwordHash ?? (await context.passwords.unknownUserHash()),
+    password,
+  );
   if (!user || !ok) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
   const found = await sessionUser(context, user);
   if (!found) throw new ForbiddenError(MESSAGES.providerUnderReview);
