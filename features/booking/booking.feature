@@ -1,4 +1,3 @@
-@any-hour
 Feature: Booking an appointment
   A user books a service in one of a provider's time slots. A time slot split into intervals is
   booked interval by interval, each interval by one person; a block takes a number of people.
@@ -16,6 +15,7 @@ Feature: Booking an appointment
 
   Rule: A user books one interval of a time slot, and nobody else can book it after her
 
+    @any-hour
     Scenario: A user books a paid consultation; it waits for the clinic
       When Asha books "General Consultation" at "Sunrise Clinic" in interval 2 of the time slot tomorrow at 09:00
       Then Asha is told "Appointment booked successfully"
@@ -89,6 +89,7 @@ Feature: Booking an appointment
 
   Rule: Every demo provider can be booked, so a newcomer can book in every industry
 
+    @any-hour
     Scenario Outline: A newcomer finds open slots at <provider>
       When Asha looks up the time slots of "<provider>" for the service "<service>"
       Then Asha is offered a first open slot, with slots on <days> days or more

@@ -1,4 +1,3 @@
-@any-hour
 Feature: Notifications
   A booking notifies the user who booked and the admins of the provider, shortly after it is
   made. Each person sees only their own notifications, newest first, and can delete one or
@@ -13,6 +12,7 @@ Feature: Notifications
     And Asha has signed in
     And Sunita has signed in
 
+  @any-hour
   Scenario: A booking notifies the user and the provider's admin
     When Asha books "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot tomorrow at 09:00
     Then Asha soon has the notification "Your appointment for Follow-up Visit at Sunrise Clinic on <tomorrow, 9:30 AM> is booked."

@@ -1,4 +1,3 @@
-@any-hour
 Feature: Appointment status
   An appointment is pending, scheduled, completed or cancelled. The provider's admin may move
   an appointment to any status; the incharge can see the appointments but not change them.
@@ -87,6 +86,7 @@ Feature: Appointment status
         | Sunita | 2         | 1       | 1         | 1         | 5     |
         | Ivan   | 2         | 1       | 1         | 1         | 5     |
 
+    @any-hour
     Scenario Outline: A user lists her <filter> appointments
       Given Asha has booked these intervals of the time slot tomorrow at 09:00 at "Sunrise Clinic":
         | interval | service              |
@@ -107,6 +107,7 @@ Feature: Appointment status
         | cancelled | General Consultation | 10:00 | cancelled |
         | scheduled | Follow-up Visit      | 10:30 | scheduled |
 
+    @any-hour
     Scenario: A user lists all her appointments in time order
       Given Asha has booked these intervals of the time slot tomorrow at 09:00 at "Sunrise Clinic":
         | interval | service              |
@@ -128,6 +129,7 @@ Feature: Appointment status
         | service              | day      | from  | status  | provider       | provider address                        | provider industry |
         | General Consultation | tomorrow | 09:00 | pending | Sunrise Clinic | 12 Stadium Road, Palakkad, Kerala 678001 | Healthcare        |
 
+    @any-hour
     Scenario: The staff's dashboards show the appointments with their service and who booked them
       Given Ivan has signed in
       When Sunita opens her dashboard

@@ -1,4 +1,3 @@
-@any-hour
 Feature: Forgetting a person
   A person who deletes their account, or whose provider registration is rejected, is forgotten:
   their name, e-mail address and phone number leave the product for good, although the event log

@@ -1,4 +1,3 @@
-@any-hour
 Feature: Calendar feeds and the chat assistant
   A provider's admin connects the calendar app: the provider gets a private calendar address
   that Google Calendar, Apple Calendar or Outlook subscribe to. It lists every booking that is
@@ -13,6 +12,7 @@ Feature: Calendar feeds and the chat assistant
     And Asha has signed in
     And Sunita has signed in
 
+  @any-hour
   Scenario: The calendar lists a booking once and drops it when cancelled
     Given Sunita has connected the calendar app
     When Asha books "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot tomorrow at 09:00
@@ -26,6 +26,7 @@ Feature: Calendar feeds and the chat assistant
     Then the old calendar address is not found
     And the new calendar address opens the calendar
 
+  @any-hour
   Scenario: The provider's assistant greets on its booking screen, and an agent answers elsewhere
     When Asha writes "Hello!" on the booking screen of "Sunrise Clinic"
     Then the assistant answers "Hello! How can I assist you today?"

@@ -1,4 +1,3 @@
-@any-hour
 Feature: Schedule templates and availability
   A provider's admin keeps templates of a working week: the hours of each day and the breaks.
   Every provider starts with the "Standard Work Week", Monday to Friday from 09:00 to 17:00
@@ -79,6 +78,7 @@ Feature: Schedule templates and availability
 
   Rule: Applying a template opens a week of time slots
 
+    @any-hour
     Scenario: Applying the Standard Work Week to a week after the demo's two weeks of slots
       Given Sunita has signed in
       When Sunita applies the template "Standard Work Week" to the week starting Monday in 3 weeks

@@ -1,4 +1,3 @@
-@any-hour
 Feature: Time slots
   A provider's staff open time slots: stretches of a day during which a service can be booked.
   A time slot is either split into equal intervals, each booked by one person, or one block that
@@ -17,6 +16,7 @@ Feature: Time slots
 
   Rule: A time slot form makes one time slot per day it repeats on, on the provider's clock
 
+    @any-hour
     Scenario: The admin adds a time slot repeating daily for three days
       When Sunita adds this time slot:
         | date         | tomorrow             |
@@ -35,6 +35,7 @@ Feature: Time slots
       And each of them runs on the clock of "Asia/Kolkata"
       And Sunita's schedule holds 3 time slots from 14:00 to 16:00
 
+    @any-hour
     Scenario: The incharge adds a weekly block for several people
       Given Ivan has signed in
       When Ivan adds this time slot:
@@ -64,6 +65,7 @@ Feature: Time slots
 
   Rule: A time slot form with a mistake is refused and says what to fix
 
+    @any-hour
     Scenario Outline: The admin adds a time slot with the <field> "<value>"
       When Sunita adds a time slot with the <field> "<value>"
       Then Sunita's time slot is refused with "<message>" on the <shown on>
@@ -115,6 +117,7 @@ Feature: Time slots
 
   Rule: A user sees a service's time slots and is offered the first open slot
 
+    @any-hour
     Scenario Outline: A user looks up the time slots of a service costing <price>
       Given Sunita has added this service:
         | name              | Vaccination          |

@@ -1,4 +1,3 @@
-@any-hour
 Feature: Attacks from outside are refused
   A security probe from outside, against the product with its demo data and a second provider,
   found these holes (issue 16). Each scenario is the attack as it was tried; each must fail.

@@ -110,7 +110,7 @@ export class PlatformWorld extends World {
   }
 
   private async launch(demoData: boolean): Promise<void> {
-    this.database = await createTestDatabase('feature');
+    this.database = await createTestDatabase('feature', { migrated: true });
     const handler: { app?: http.RequestListener } = {};
     this.server = http.createServer((req, res) => {
       if (handler.app) handler.app(req, res);

@@ -16,54 +16,55 @@ import {
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
 
-test.describe('Appointments: counts, lists and status changes', { tag: '@any-hour' }, () => {
-  test('a user sees their counts, the pending list with every field, and an empty status', async ({
-    page,
-    request,
-  }) => {
-    const booked = await createProviderWithBookings(request, 'Counts');
-    expect(booked.appointments.map((appointment) => appointment.status)).toEqual(['pending', 'pending']);
-    await signIn(page, booked.user.email);
+test.describe('Appointments: counts, lists and status changes', () => {
+  test(
+    'a user sees their counts, the pending list with every field, and an empty status',
+    { tag: '@any-hour' },
+    async ({ page, request }) => {
+      const booked = await createProviderWithBookings(request, 'Counts');
+      expect(booked.appointments.map((appointment) => appointment.status)).toEqual(['pending', 'pending']);
+      await signIn(page, booked.user.email);
 
-    await page.goto('/appointments');
-    await expect(page.getByRole('heading', { name: 'My Appointments', level: 1 })).toBeVisible();
-    await expect(statusCards(page).getByRole('button')).toHaveCount(5);
-    await expectCounts(page, { Scheduled: 0, Completed: 0, Pending: 2, Cancelled: 0, Total: 2 });
+      await page.goto('/appointments');
+      await expect(page.getByRole('heading', { name: 'My Appointments', level: 1 })).toBeVisible();
+      await expect(statusCards(page).getByRole('button')).toHaveCount(5);
+      await expectCounts(page, { Scheduled: 0, Completed: 0, Pending: 2, Cancelled: 0, Total: 2 });
 
-    await statusCard(page, 'Pending').click();
-    await expect(page).toHaveURL(/\/appointments\/list$/);
-    await expect(page.getByRole('heading', { name: 'Pending Appointments', level: 1 })).toBeVisible();
-    const cards = appointmentList(page).getByRole('article');
-    await expect(cards).toHaveCount(2);
-    const times = ['9:00 AM - 9:30 AM', '9:30 AM - 10:00 AM'];
-    for (const [index, time] of times.entries()) {
-      const card = cards.nth(index);
-      await expect(card.getByRole('heading', { name: booked.serviceName })).toBeVisible();
-      await expect(card).toContainText(booked.user.email);
-      await expect(card).toContainText(longDate(booked.date));
-      await expect(card).toContainText(time);
-      await expect(card).toContainText(booked.businessName);
-      await expect(card).toContainText(booked.user.id);
-      await expect(card.getByText('pending', { exact: true })).toBeVisible();
-    }
-    // Only an admin gets the status dropdown.
-    await expect(appointmentList(page).getByRole('combobox')).toHaveCount(0);
+      await statusCard(page, 'Pending').click();
+      await expect(page).toHaveURL(/\/appointments\/list$/);
+      await expect(page.getByRole('heading', { name: 'Pending Appointments', level: 1 })).toBeVisible();
+      const cards = appointmentList(page).getByRole('article');
+      await expect(cards).toHaveCount(2);
+      const times = ['9:00 AM - 9:30 AM', '9:30 AM - 10:00 AM'];
+      for (const [index, time] of times.entries()) {
+        const card = cards.nth(index);
+        await expect(card.getByRole('heading', { name: booked.serviceName })).toBeVisible();
+        await expect(card).toContainText(booked.user.email);
+        await expect(card).toContainText(longDate(booked.date));
+        await expect(card).toContainText(time);
+        await expect(card).toContainText(booked.businessName);
+        await expect(card).toContainText(booked.user.id);
+        await expect(card.getByText('pending', { exact: true })).toBeVisible();
+      }
+      // Only an admin gets the status dropdown.
+      await expect(appointmentList(page).getByRole('combobox')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Back' }).click();
-    await expect(page).toHaveURL(/\/appointments$/);
-    await statusCard(page, 'Completed').click();
-    await expect(page.getByRole('heading', { name: 'Completed Appointments', level: 1 })).toBeVisible();
-    await expect(page.getByText(APPOINTMENT_TEXTS.empty)).toBeVisible();
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page).toHaveURL(/\/appointments$/);
+      await statusCard(page, 'Completed').click();
+      await expect(page.getByRole('heading', { name: 'Completed Appointments', level: 1 })).toBeVisible();
+      await expect(page.getByText(APPOINTMENT_TEXTS.empty)).toBeVisible();
 
-    await page.getByRole('button', { name: 'Back' }).click();
-    await statusCard(page, 'Total').click();
-    await expect(page.getByRole('heading', { name: 'All Appointments', level: 1 })).toBeVisible();
-    await expect(appointmentList(page).getByRole('article')).toHaveCount(2);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await statusCard(page, 'Total').click();
+      await expect(page.getByRole('heading', { name: 'All Appointments', level: 1 })).toBeVisible();
+      await expect(appointmentList(page).getByRole('article')).toHaveCount(2);
 
-    await page.goto('/appointments');
-    await page.getByRole('link', { name: 'Book New Appointment' }).click();
-    await expect(page).toHaveURL(/\/appointments\/book$/);
-  });
+      await page.goto('/appointments');
+      await page.getByRole('link', { name: 'Book New Appointment' }).click();
+      await expect(page).toHaveURL(/\/appointments\/book$/);
+    },
+  );
 
   test("a user's dashboard shows recent providers and booked services that lead to booking", async ({
     page,
@@ -99,92 +100,93 @@ test.describe('Appointments: counts, lists and status changes', { tag: '@any-hou
     await expect(page).toHaveURL(/\/appointments$/);
   });
 
-  test("the provider's admin confirms and rejects on the dashboard, then sets a status on the list; the user's counts follow", async ({
-    page,
-    request,
-  }) => {
-    const booked = await createProviderWithBookings(request, 'Decide');
-    await signIn(page, booked.adminEmail);
-    await page.goto('/dashboard');
+  test(
+    "the provider's admin confirms and rejects on the dashboard, then sets a status on the list; the user's counts follow",
+    { tag: '@any-hour' },
+    async ({ page, request }) => {
+      const booked = await createProviderWithBookings(request, 'Decide');
+      await signIn(page, booked.adminEmail);
+      await page.goto('/dashboard');
 
-    const panel = adminPanel(page);
-    const items = panel.getByRole('list', { name: 'Appointments' }).getByRole('article');
-    await expect(items).toHaveCount(2);
-    const [first, second] = [
-      items.filter({ hasText: '9:00 AM - 9:30 AM' }),
-      items.filter({ hasText: '9:30 AM - 10:00 AM' }),
-    ];
-    await expect(first).toContainText(booked.user.name);
-    await expect(first).toContainText(booked.user.email);
-    await expect(first).toContainText(longDate(booked.date));
-    await expect(first).toContainText('₹0.00');
-    await expect(page.getByRole('region', { name: 'Recent Providers' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Book New' })).toHaveCount(0);
-    await expect(
-      page.getByRole('region', { name: 'Services' }).getByRole('article', { name: booked.serviceName }),
-    ).toBeVisible();
+      const panel = adminPanel(page);
+      const items = panel.getByRole('list', { name: 'Appointments' }).getByRole('article');
+      await expect(items).toHaveCount(2);
+      const [first, second] = [
+        items.filter({ hasText: '9:00 AM - 9:30 AM' }),
+        items.filter({ hasText: '9:30 AM - 10:00 AM' }),
+      ];
+      await expect(first).toContainText(booked.user.name);
+      await expect(first).toContainText(booked.user.email);
+      await expect(first).toContainText(longDate(booked.date));
+      await expect(first).toContainText('₹0.00');
+      await expect(page.getByRole('region', { name: 'Recent Providers' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Book New' })).toHaveCount(0);
+      await expect(
+        page.getByRole('region', { name: 'Services' }).getByRole('article', { name: booked.serviceName }),
+      ).toBeVisible();
 
-    // The filters: status, a search by user, and the location (a whole word of the provider's address).
-    const filters = panel.getByRole('group', { name: 'Appointment filters' });
-    await filters.getByLabel('Status').selectOption('scheduled');
-    await expect(panel.getByText(APPOINTMENT_TEXTS.empty)).toBeVisible();
-    await filters.getByLabel('Status').selectOption('pending');
-    await expect(items).toHaveCount(2);
-    await filters.getByLabel('Search').fill('nobody-at-all');
-    await expect(panel.getByText(APPOINTMENT_TEXTS.empty)).toBeVisible();
-    await filters.getByLabel('Search').fill(booked.user.email);
-    await expect(items).toHaveCount(2);
-    await filters.getByLabel('Location').selectOption('Chicago');
-    await expect(panel.getByText(APPOINTMENT_TEXTS.empty)).toBeVisible();
-    await filters.getByLabel('Location').selectOption('Palakkad');
-    await expect(items).toHaveCount(2);
-    await filters.getByLabel('Search').fill('');
-    await filters.getByLabel('Location').selectOption('');
-    await filters.getByLabel('Status').selectOption('all');
-    await expect(items).toHaveCount(2);
+      // The filters: status, a search by user, and the location (a whole word of the provider's address).
+      const filters = panel.getByRole('group', { name: 'Appointment filters' });
+      await filters.getByLabel('Status').selectOption('scheduled');
+      await expect(panel.getByText(APPOINTMENT_TEXTS.empty)).toBeVisible();
+      await filters.getByLabel('Status').selectOption('pending');
+      await expect(items).toHaveCount(2);
+      await filters.getByLabel('Search').fill('nobody-at-all');
+      await expect(panel.getByText(APPOINTMENT_TEXTS.empty)).toBeVisible();
+      await filters.getByLabel('Search').fill(booked.user.email);
+      await expect(items).toHaveCount(2);
+      await filters.getByLabel('Location').selectOption('Chicago');
+      await expect(panel.getByText(APPOINTMENT_TEXTS.empty)).toBeVisible();
+      await filters.getByLabel('Location').selectOption('Palakkad');
+      await expect(items).toHaveCount(2);
+      await filters.getByLabel('Search').fill('');
+      await filters.getByLabel('Location').selectOption('');
+      await filters.getByLabel('Status').selectOption('all');
+      await expect(items).toHaveCount(2);
 
-    // Confirm → scheduled, Reject → cancelled; each item changes in place.
-    await first.getByRole('button', { name: 'Confirm' }).click();
-    await expect(toast(page, APPOINTMENT_TEXTS.markedAs('scheduled'))).toBeVisible();
-    await expect(first.getByText('scheduled', { exact: true })).toBeVisible();
-    await expect(first.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
-    await second.getByRole('button', { name: 'Reject' }).click();
-    await expect(toast(page, APPOINTMENT_TEXTS.markedAs('cancelled'))).toBeVisible();
-    await expect(second.getByText('canceled', { exact: true })).toBeVisible();
-    await expect(second.getByRole('button', { name: 'Reject' })).toHaveCount(0);
-    const counts = page.getByRole('list', { name: 'Appointment counts' });
-    await expect(counts.getByRole('listitem').filter({ hasText: 'Scheduled' })).toContainText('1');
-    await expect(counts.getByRole('listitem').filter({ hasText: 'Cancelled' })).toContainText('1');
-    await expect(counts.getByRole('listitem').filter({ hasText: 'Pending' })).toContainText('0');
+      // Confirm → scheduled, Reject → cancelled; each item changes in place.
+      await first.getByRole('button', { name: 'Confirm' }).click();
+      await expect(toast(page, APPOINTMENT_TEXTS.markedAs('scheduled'))).toBeVisible();
+      await expect(first.getByText('scheduled', { exact: true })).toBeVisible();
+      await expect(first.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+      await second.getByRole('button', { name: 'Reject' }).click();
+      await expect(toast(page, APPOINTMENT_TEXTS.markedAs('cancelled'))).toBeVisible();
+      await expect(second.getByText('canceled', { exact: true })).toBeVisible();
+      await expect(second.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+      const counts = page.getByRole('list', { name: 'Appointment counts' });
+      await expect(counts.getByRole('listitem').filter({ hasText: 'Scheduled' })).toContainText('1');
+      await expect(counts.getByRole('listitem').filter({ hasText: 'Cancelled' })).toContainText('1');
+      await expect(counts.getByRole('listitem').filter({ hasText: 'Pending' })).toContainText('0');
 
-    // On the list the admin sets any status with the dropdown and returns to /appointments.
-    await page.goto('/appointments');
-    await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Book New Appointment' })).toHaveCount(0);
-    await expectCounts(page, { Scheduled: 1, Cancelled: 1, Pending: 0, Total: 2 });
-    await statusCard(page, 'Scheduled').click();
-    await expect(page.getByRole('heading', { name: 'Scheduled Appointments', level: 1 })).toBeVisible();
-    const list = appointmentList(page);
-    await expect(list).toHaveCSS('max-height', '500px');
-    await expect(list.getByRole('article')).toHaveCount(1);
-    const select = list.getByRole('combobox', { name: 'Change status' });
-    await expect(select.locator('option')).toHaveText(['Scheduled', 'Completed', 'Cancelled', 'Pending']);
-    await select.selectOption('completed');
-    await expect(page).toHaveURL(/\/appointments$/);
-    await expect(toast(page, APPOINTMENT_TEXTS.markedAs('completed'))).toBeVisible();
-    await expectCounts(page, { Scheduled: 0, Completed: 1, Cancelled: 1, Pending: 0, Total: 2 });
+      // On the list the admin sets any status with the dropdown and returns to /appointments.
+      await page.goto('/appointments');
+      await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Book New Appointment' })).toHaveCount(0);
+      await expectCounts(page, { Scheduled: 1, Cancelled: 1, Pending: 0, Total: 2 });
+      await statusCard(page, 'Scheduled').click();
+      await expect(page.getByRole('heading', { name: 'Scheduled Appointments', level: 1 })).toBeVisible();
+      const list = appointmentList(page);
+      await expect(list).toHaveCSS('max-height', '500px');
+      await expect(list.getByRole('article')).toHaveCount(1);
+      const select = list.getByRole('combobox', { name: 'Change status' });
+      await expect(select.locator('option')).toHaveText(['Scheduled', 'Completed', 'Cancelled', 'Pending']);
+      await select.selectOption('completed');
+      await expect(page).toHaveURL(/\/appointments$/);
+      await expect(toast(page, APPOINTMENT_TEXTS.markedAs('completed'))).toBeVisible();
+      await expectCounts(page, { Scheduled: 0, Completed: 1, Cancelled: 1, Pending: 0, Total: 2 });
 
-    // The user sees the same.
-    await signIn(page, booked.user.email);
-    await page.goto('/appointments');
-    await expectCounts(page, { Scheduled: 0, Completed: 1, Pending: 0, Cancelled: 1, Total: 2 });
-    await statusCard(page, 'Cancelled').click();
-    await expect(page.getByRole('heading', { name: 'Cancelled Appointments', level: 1 })).toBeVisible();
-    const cancelled = appointmentList(page).getByRole('article');
-    await expect(cancelled).toHaveCount(1);
-    await expect(cancelled).toContainText('9:30 AM - 10:00 AM');
-    await expect(cancelled.getByText('canceled', { exact: true })).toBeVisible();
-  });
+      // The user sees the same.
+      await signIn(page, booked.user.email);
+      await page.goto('/appointments');
+      await expectCounts(page, { Scheduled: 0, Completed: 1, Pending: 0, Cancelled: 1, Total: 2 });
+      await statusCard(page, 'Cancelled').click();
+      await expect(page.getByRole('heading', { name: 'Cancelled Appointments', level: 1 })).toBeVisible();
+      const cancelled = appointmentList(page).getByRole('article');
+      await expect(cancelled).toHaveCount(1);
+      await expect(cancelled).toContainText('9:30 AM - 10:00 AM');
+      await expect(cancelled.getByText('canceled', { exact: true })).toBeVisible();
+    },
+  );
 
   test('the incharge sees the appointments panel without Confirm or Reject', async ({ page }) => {
     await signIn(page, DEMO.incharge);
@@ -196,7 +198,7 @@ test.describe('Appointments: counts, lists and status changes', { tag: '@any-hou
   });
 });
 
-test.describe('Appointments: failures', { tag: '@any-hour' }, () => {
+test.describe('Appointments: failures', () => {
   test('the list says so while loading, when it cannot load, and opens on all appointments by default', async ({
     page,
   }) => {

@@ -18,14 +18,11 @@ const monthYear = (dayKey: string): string =>
     year: 'numeric',
   });
 
-test.describe(
-  'Booking: confirm and book a slot (docs/product.md §2.6, §4 booking flow)',
-  { tag: '@any-hour' },
-  () => {
-    test('a user books the next slot with a note and an image; the slot is then no longer offered', async ({
-      page,
-      bookingScene,
-    }) => {
+test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 booking flow)', () => {
+  test(
+    'a user books the next slot with a note and an image; the slot is then no longer offered',
+    { tag: '@any-hour' },
+    async ({ page, bookingScene }) => {
       const {
         provider,
         users: [user],
@@ -116,13 +113,13 @@ test.describe(
       await expect(page.getByRole('region', { name: 'Next available slot' })).toContainText(
         '10:30 AM - 11:00 AM',
       );
-    });
+    },
+  );
 
-    test('manual mode: month, week and day views, an interval picked in the day view, and a race lost', async ({
-      page,
-      api,
-      bookingScene,
-    }) => {
+  test(
+    'manual mode: month, week and day views, an interval picked in the day view, and a race lost',
+    { tag: '@any-hour' },
+    async ({ page, api, bookingScene }) => {
       const {
         provider,
         users: [user, rival],
@@ -234,32 +231,32 @@ test.describe(
       // The slots were reloaded: the taken interval is no longer offered.
       await expect(day.getByRole('button', { name: '11:30 AM - 12:00 PM' })).toHaveCount(0);
       await expect(day.getByRole('button', { name: '10:00 AM - 10:30 AM' })).toBeVisible();
-    });
+    },
+  );
 
-    test('says the booking failed when the server cannot be reached', async ({ page, bookingScene }) => {
-      const {
-        provider,
-        users: [user],
-      } = await bookingScene(
-        {
-          businessName: uniqueName('Offline Desk'),
-          service: 'Desk Hour',
-          startTime: '14:00',
-          endTime: '15:00',
-          parts: 2,
-          days: 1,
-        },
-        'booking-offline',
-      );
+  test('says the booking failed when the server cannot be reached', async ({ page, bookingScene }) => {
+    const {
+      provider,
+      users: [user],
+    } = await bookingScene(
+      {
+        businessName: uniqueName('Offline Desk'),
+        service: 'Desk Hour',
+        startTime: '14:00',
+        endTime: '15:00',
+        parts: 2,
+        days: 1,
+      },
+      'booking-offline',
+    );
 
-      await openAs(page, user!, provider);
-      await page.getByRole('button', { name: 'Book Now' }).click();
-      await page.route(`**${BOOKING_PATHS.book}`, (route) => route.abort());
-      await confirmDialog(page).getByRole('button', { name: 'Submit' }).click();
-      await expect(confirmDialog(page).getByRole('alert')).toHaveText(
-        'Failed to book appointment. Please try again.',
-      );
-      await expect(confirmDialog(page).getByRole('button', { name: 'Submit' })).toBeEnabled();
-    });
-  },
-);
+    await openAs(page, user!, provider);
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await page.route(`**${BOOKING_PATHS.book}`, (route) => route.abort());
+    await confirmDialog(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(confirmDialog(page).getByRole('alert')).toHaveText(
+      'Failed to book appointment. Please try again.',
+    );
+    await expect(confirmDialog(page).getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+});

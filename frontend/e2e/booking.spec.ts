@@ -11,87 +11,94 @@ import {
   providerCards,
 } from './booking-helpers';
 
-test.describe('Booking: provider browsing and the first step of booking', { tag: '@any-hour' }, () => {
-  test('a user finds Sunrise Clinic by industry, location and name, then sees its next slot and calendar', async ({
-    page,
-  }) => {
-    await signIn(page, DEMO.user);
-    await openBooking(page);
+test.describe('Booking: provider browsing and the first step of booking', () => {
+  test(
+    'a user finds Sunrise Clinic by industry, location and name, then sees its next slot and calendar',
+    { tag: '@any-hour' },
+    async ({ page }) => {
+      await signIn(page, DEMO.user);
+      await openBooking(page);
 
-    // The industries, the first selected by default.
-    const sidebar = industries(page);
-    for (const name of ['Healthcare', 'Fitness', 'Office', 'Other']) {
-      await expect(sidebar.getByRole('button', { name })).toBeVisible();
-    }
-    await expect(sidebar.getByRole('button', { name: 'Healthcare' })).toHaveAttribute('aria-pressed', 'true');
+      // The industries, the first selected by default.
+      const sidebar = industries(page);
+      for (const name of ['Healthcare', 'Fitness', 'Office', 'Other']) {
+        await expect(sidebar.getByRole('button', { name })).toBeVisible();
+      }
+      await expect(sidebar.getByRole('button', { name: 'Healthcare' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
 
-    await sidebar.getByRole('button', { name: 'Fitness' }).click();
-    await expect(providerCard(page, 'Peak Performance Gym')).toBeVisible();
-    await expect(providerCard(page, 'Sunrise Clinic')).toHaveCount(0);
+      await sidebar.getByRole('button', { name: 'Fitness' }).click();
+      await expect(providerCard(page, 'Peak Performance Gym')).toBeVisible();
+      await expect(providerCard(page, 'Sunrise Clinic')).toHaveCount(0);
 
-    await sidebar.getByRole('button', { name: 'Healthcare' }).click();
-    await expect(providerCard(page, 'Thrissur Dental Care')).toBeVisible();
-    const sunrise = providerCard(page, 'Sunrise Clinic');
-    await expect(sunrise).toContainText('Healthcare');
-    await expect(sunrise).toContainText('12 Stadium Road, Palakkad, Kerala 678001');
+      await sidebar.getByRole('button', { name: 'Healthcare' }).click();
+      await expect(providerCard(page, 'Thrissur Dental Care')).toBeVisible();
+      const sunrise = providerCard(page, 'Sunrise Clinic');
+      await expect(sunrise).toContainText('Healthcare');
+      await expect(sunrise).toContainText('12 Stadium Road, Palakkad, Kerala 678001');
 
-    // docs/product.md §5: location is a whole word of the address, search a part of the name.
-    const location = page.getByLabel('Location');
-    await location.selectOption('Palakkad');
-    await expect(sunrise).toBeVisible();
-    await expect(providerCard(page, 'Thrissur Dental Care')).toHaveCount(0);
-    await location.selectOption('Chicago');
-    await expect(page.getByText('No providers match your filters.')).toBeVisible();
-    await expect(sunrise).toHaveCount(0);
-    await location.selectOption({ label: 'All locations' });
-    await page.getByLabel('Search providers').fill('sunr');
-    await expect(sunrise).toBeVisible();
-    await expect(providerCard(page, 'Thrissur Dental Care')).toHaveCount(0);
+      // docs/product.md §5: location is a whole word of the address, search a part of the name.
+      const location = page.getByLabel('Location');
+      await location.selectOption('Palakkad');
+      await expect(sunrise).toBeVisible();
+      await expect(providerCard(page, 'Thrissur Dental Care')).toHaveCount(0);
+      await location.selectOption('Chicago');
+      await expect(page.getByText('No providers match your filters.')).toBeVisible();
+      await expect(sunrise).toHaveCount(0);
+      await location.selectOption({ label: 'All locations' });
+      await page.getByLabel('Search providers').fill('sunr');
+      await expect(sunrise).toBeVisible();
+      await expect(providerCard(page, 'Thrissur Dental Care')).toHaveCount(0);
 
-    // The booking screen replaces the list.
-    await sunrise.getByRole('button', { name: 'Sunrise Clinic', exact: true }).click();
-    await expect(providerCards(page)).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Sunrise Clinic', level: 2 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Select Time & Service' })).toBeVisible();
-    const services = page.getByRole('group', { name: 'Services' });
-    await expect(services.getByRole('button', { name: /Follow-up Visit/ })).toBeVisible();
-    await services.getByRole('button', { name: /General Consultation/ }).click();
-    await expect(services.getByRole('button', { name: /General Consultation/ })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+      // The booking screen replaces the list.
+      await sunrise.getByRole('button', { name: 'Sunrise Clinic', exact: true }).click();
+      await expect(providerCards(page)).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Sunrise Clinic', level: 2 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Select Time & Service' })).toBeVisible();
+      const services = page.getByRole('group', { name: 'Services' });
+      await expect(services.getByRole('button', { name: /Follow-up Visit/ })).toBeVisible();
+      await services.getByRole('button', { name: /General Consultation/ }).click();
+      await expect(services.getByRole('button', { name: /General Consultation/ })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
 
-    // Automatic mode: the next slot, its long date and 12-hour time range.
-    const automatic = page.getByRole('region', { name: 'Next available slot' });
-    await expect(automatic.getByText(LONG_DATE)).toBeVisible();
-    await expect(automatic.getByText(TIME_RANGE)).toBeVisible();
-    await expect(automatic.getByRole('button', { name: 'Book Now' })).toBeVisible();
+      // Automatic mode: the next slot, its long date and 12-hour time range.
+      const automatic = page.getByRole('region', { name: 'Next available slot' });
+      await expect(automatic.getByText(LONG_DATE)).toBeVisible();
+      await expect(automatic.getByText(TIME_RANGE)).toBeVisible();
+      await expect(automatic.getByRole('button', { name: 'Book Now' })).toBeVisible();
 
-    // Manual mode: a month calendar, weeks from Sunday, days with slots highlighted.
-    await automatic.getByRole('button', { name: 'Switch to Manual Booking' }).click();
-    const manual = page.getByRole('region', { name: 'Select Your Preferred Time' });
-    await expect(manual.getByRole('button', { name: 'Switch to Automatic Booking' })).toBeVisible();
-    await expect(manual.locator('.react-calendar__month-view__weekdays__weekday').first()).toHaveText('Sun');
-    const highlighted = manual
-      .getByRole('button', { name: /Slots available/ })
-      .and(manual.locator(':enabled'));
-    await expect(highlighted.first()).toBeVisible();
-    await highlighted.first().click();
-    const daySlots = manual.getByRole('list', { name: LONG_DATE });
-    await expect(daySlots.getByRole('listitem').first()).toBeVisible();
-    await expect(daySlots.getByRole('listitem').first()).toContainText(
-      /\d{1,2}:\d{2} (AM|PM) - \d{1,2}:\d{2} (AM|PM)/,
-    );
-    await expect(manual.getByRole('heading', { name: LONG_DATE })).toBeVisible();
+      // Manual mode: a month calendar, weeks from Sunday, days with slots highlighted.
+      await automatic.getByRole('button', { name: 'Switch to Manual Booking' }).click();
+      const manual = page.getByRole('region', { name: 'Select Your Preferred Time' });
+      await expect(manual.getByRole('button', { name: 'Switch to Automatic Booking' })).toBeVisible();
+      await expect(manual.locator('.react-calendar__month-view__weekdays__weekday').first()).toHaveText(
+        'Sun',
+      );
+      const highlighted = manual
+        .getByRole('button', { name: /Slots available/ })
+        .and(manual.locator(':enabled'));
+      await expect(highlighted.first()).toBeVisible();
+      await highlighted.first().click();
+      const daySlots = manual.getByRole('list', { name: LONG_DATE });
+      await expect(daySlots.getByRole('listitem').first()).toBeVisible();
+      await expect(daySlots.getByRole('listitem').first()).toContainText(
+        /\d{1,2}:\d{2} (AM|PM) - \d{1,2}:\d{2} (AM|PM)/,
+      );
+      await expect(manual.getByRole('heading', { name: LONG_DATE })).toBeVisible();
 
-    await manual.getByRole('button', { name: 'Switch to Automatic Booking' }).click();
-    await expect(page.getByRole('region', { name: 'Next available slot' })).toBeVisible();
+      await manual.getByRole('button', { name: 'Switch to Automatic Booking' }).click();
+      await expect(page.getByRole('region', { name: 'Next available slot' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Back to providers' }).click();
-    await expect(
-      providerCard(page, 'Sunrise Clinic').getByRole('button', { name: 'Sunrise Clinic', exact: true }),
-    ).toBeFocused();
-  });
+      await page.getByRole('button', { name: 'Back to providers' }).click();
+      await expect(
+        providerCard(page, 'Sunrise Clinic').getByRole('button', { name: 'Sunrise Clinic', exact: true }),
+      ).toBeFocused();
+    },
+  );
 
   test('a favourite mark survives a reload and can be taken off again', async ({ page, request }) => {
     const user = await registerUser(request, 'booking-fav');
@@ -171,40 +178,40 @@ test.describe('Booking: provider browsing and the first step of booking', { tag:
     ).toBeVisible();
   });
 
-  test('a provider without time slots says there is no automatic slot and highlights no day', async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
-    const api = await playwright.request.newContext({ baseURL });
-    const name = `Quiet Desk ${Date.now().toString(36)}`;
-    await createBookableProvider(api, {
-      businessName: name,
-      industry: 'Office',
-      address: '500 Main Street, Houston, TX 77002',
-      services: ['Desk Day'],
-    });
-    await api.dispose();
+  test(
+    'a provider without time slots says there is no automatic slot and highlights no day',
+    { tag: '@any-hour' },
+    async ({ page, playwright, baseURL }) => {
+      const api = await playwright.request.newContext({ baseURL });
+      const name = `Quiet Desk ${Date.now().toString(36)}`;
+      await createBookableProvider(api, {
+        businessName: name,
+        industry: 'Office',
+        address: '500 Main Street, Houston, TX 77002',
+        services: ['Desk Day'],
+      });
+      await api.dispose();
 
-    await signIn(page, DEMO.user);
-    await openBooking(page);
-    await industries(page).getByRole('button', { name: 'Office' }).click();
-    await page.getByLabel('Search providers').fill(name);
-    const card = providerCard(page, name);
-    await expect(card).toContainText('New');
-    await card.getByRole('button', { name, exact: true }).click();
+      await signIn(page, DEMO.user);
+      await openBooking(page);
+      await industries(page).getByRole('button', { name: 'Office' }).click();
+      await page.getByLabel('Search providers').fill(name);
+      const card = providerCard(page, name);
+      await expect(card).toContainText('New');
+      await card.getByRole('button', { name, exact: true }).click();
 
-    await page
-      .getByRole('group', { name: 'Services' })
-      .getByRole('button', { name: /Desk Day/ })
-      .click();
-    const automatic = page.getByRole('region', { name: 'Next available slot' });
-    await expect(automatic).toContainText('No automatic slots available');
-    await automatic.getByRole('button', { name: 'Switch to Manual Booking' }).click();
-    const manual = page.getByRole('region', { name: 'Select Your Preferred Time' });
-    await expect(manual.locator('.react-calendar')).toBeVisible();
-    await expect(manual.getByRole('button', { name: /Slots available/ })).toHaveCount(0);
-  });
+      await page
+        .getByRole('group', { name: 'Services' })
+        .getByRole('button', { name: /Desk Day/ })
+        .click();
+      const automatic = page.getByRole('region', { name: 'Next available slot' });
+      await expect(automatic).toContainText('No automatic slots available');
+      await automatic.getByRole('button', { name: 'Switch to Manual Booking' }).click();
+      const manual = page.getByRole('region', { name: 'Select Your Preferred Time' });
+      await expect(manual.locator('.react-calendar')).toBeVisible();
+      await expect(manual.getByRole('button', { name: /Slots available/ })).toHaveCount(0);
+    },
+  );
 
   test('says so when providers, services or slots cannot be fetched', async ({ page }) => {
     await signIn(page, DEMO.user);

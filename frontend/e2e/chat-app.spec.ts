@@ -11,7 +11,7 @@ import { startLocalPeer, WHATSAPP_PEER_PORT } from './local-peer';
  * types (the launcher lets loopback URLs through), the messaging API where playwright.config.ts
  * points WHATSAPP_API_URL.
  */
-test.describe('Chat app and WhatsApp (issue 11)', { tag: '@any-hour' }, () => {
+test.describe('Chat app and WhatsApp (issue 11)', () => {
   test('a booking made in the browser reaches the chat channel, and its confirmation the chat channel and WhatsApp', async ({
     page,
     bookingScene,

@@ -8,7 +8,7 @@ const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment
  * One currency per provider, from its country: a provider in Spain prices in euros, and the
  * booking screen, the confirm dialog and the checkout all say the same "€50.00".
  */
-test.describe('One currency per provider (issue 18)', { tag: '@any-hour' }, () => {
+test.describe('One currency per provider (issue 18)', () => {
   test('a provider in a euro country shows the same euro price from the service card to the checkout', async ({
     page,
     bookingScene,

@@ -710,82 +710,82 @@ const visitWebhooks = async (page: Page, language: Language, { waitForTable }: {
   await expectNoEnglish(main(page), language, 'Webhooks', originals(language, ENGLISH.webhooks));
 };
 
-test.describe('Every translated screen in Spanish and French (issue 15)', { tag: '@any-hour' }, () => {
-  test('a user meets no English on the dashboard, appointments, booking, settings and profile', async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
-    const api = await playwright.request.newContext({ baseURL });
-    const provider = await createProviderWithSplitSlots(api, {
-      businessName: `Polyglot Desk ${Date.now().toString(36)}`,
-      service: 'Desk Hour',
-      startTime: '10:00',
-      endTime: '12:00',
-      parts: 4,
-      days: 2,
-    });
-    // A user of its own: the language chosen is saved on the account.
-    const user = await registerUser(api, 'i18n');
-    await api.dispose();
-    await signIn(page, user.email, user.password);
+test.describe('Every translated screen in Spanish and French (issue 15)', () => {
+  test(
+    'a user meets no English on the dashboard, appointments, booking, settings and profile',
+    { tag: '@any-hour' },
+    async ({ page, playwright, baseURL }) => {
+      const api = await playwright.request.newContext({ baseURL });
+      const provider = await createProviderWithSplitSlots(api, {
+        businessName: `Polyglot Desk ${Date.now().toString(36)}`,
+        service: 'Desk Hour',
+        startTime: '10:00',
+        endTime: '12:00',
+        parts: 4,
+        days: 2,
+      });
+      // A user of its own: the language chosen is saved on the account.
+      const user = await registerUser(api, 'i18n');
+      await api.dispose();
+      await signIn(page, user.email, user.password);
 
-    for (const language of ['es', 'fr'] as const) {
-      const names = NAMES[language];
-      await chooseLanguage(page, language);
+      for (const language of ['es', 'fr'] as const) {
+        const names = NAMES[language];
+        await chooseLanguage(page, language);
 
-      await page.goto('/dashboard');
-      await expect(main(page).getByRole('heading', { name: names.welcome })).toBeVisible();
-      await expect(main(page).getByText(names.noRecentProviders)).toBeVisible();
-      await expectNoEnglish(main(page), language, '/dashboard', ENGLISH.userDashboard);
+        await page.goto('/dashboard');
+        await expect(main(page).getByRole('heading', { name: names.welcome })).toBeVisible();
+        await expect(main(page).getByText(names.noRecentProviders)).toBeVisible();
+        await expectNoEnglish(main(page), language, '/dashboard', ENGLISH.userDashboard);
 
-      await visitAppointments(page, language, 'myAppointments');
+        await visitAppointments(page, language, 'myAppointments');
 
-      // Booking: the providers, the booking screen in automatic and manual mode, and the confirm dialog.
-      await page.goto('/appointments/book');
-      await expect(heading(page, names.book)).toBeVisible();
-      await page
-        .getByRole('complementary', { name: names.industries })
-        .getByRole('button', { name: 'Office' })
-        .click();
-      await main(page).getByLabel(names.search).fill(provider.businessName);
-      const card = main(page)
-        .getByRole('list', { name: names.providers })
-        .getByRole('article', { name: provider.businessName, exact: true });
-      await expect(card).toBeVisible();
-      await expectNoEnglish(main(page), language, 'the provider list', ENGLISH.bookingProviders);
+        // Booking: the providers, the booking screen in automatic and manual mode, and the confirm dialog.
+        await page.goto('/appointments/book');
+        await expect(heading(page, names.book)).toBeVisible();
+        await page
+          .getByRole('complementary', { name: names.industries })
+          .getByRole('button', { name: 'Office' })
+          .click();
+        await main(page).getByLabel(names.search).fill(provider.businessName);
+        const card = main(page)
+          .getByRole('list', { name: names.providers })
+          .getByRole('article', { name: provider.businessName, exact: true });
+        await expect(card).toBeVisible();
+        await expectNoEnglish(main(page), language, 'the provider list', ENGLISH.bookingProviders);
 
-      await card.getByRole('button', { name: provider.businessName, exact: true }).click();
-      await main(page)
-        .getByRole('group', { name: names.services })
-        .getByRole('button', { name: new RegExp(provider.service) })
-        .click();
-      const automatic = main(page).getByRole('region', { name: names.automatic });
-      await expect(automatic.getByRole('button').last()).toBeVisible();
-      await expectNoEnglish(main(page), language, 'automatic booking', ENGLISH.bookingAutomatic);
+        await card.getByRole('button', { name: provider.businessName, exact: true }).click();
+        await main(page)
+          .getByRole('group', { name: names.services })
+          .getByRole('button', { name: new RegExp(provider.service) })
+          .click();
+        const automatic = main(page).getByRole('region', { name: names.automatic });
+        await expect(automatic.getByRole('button').last()).toBeVisible();
+        await expectNoEnglish(main(page), language, 'automatic booking', ENGLISH.bookingAutomatic);
 
-      await automatic.getByRole('button', { name: names.toManual }).click();
-      const manual = main(page).getByRole('region', { name: names.manual });
-      const highlighted = manual
-        .getByRole('button', { name: names.hasSlots })
-        .and(manual.locator(':enabled'));
-      await highlighted.first().click();
-      const dayTitle = manual.locator('#day-slots-title');
-      await expect(dayTitle).toBeVisible();
-      // The day is written the chosen language's way, not "Wednesday, November 25, 2026".
-      await expect(dayTitle).not.toHaveText(LONG_DATE);
-      await expectNoEnglish(main(page), language, 'manual booking', ENGLISH.bookingManual);
+        await automatic.getByRole('button', { name: names.toManual }).click();
+        const manual = main(page).getByRole('region', { name: names.manual });
+        const highlighted = manual
+          .getByRole('button', { name: names.hasSlots })
+          .and(manual.locator(':enabled'));
+        await highlighted.first().click();
+        const dayTitle = manual.locator('#day-slots-title');
+        await expect(dayTitle).toBeVisible();
+        // The day is written the chosen language's way, not "Wednesday, November 25, 2026".
+        await expect(dayTitle).not.toHaveText(LONG_DATE);
+        await expectNoEnglish(main(page), language, 'manual booking', ENGLISH.bookingManual);
 
-      await manual.locator('ul[aria-labelledby="day-slots-title"] button:enabled').first().click();
-      const dialog = page.getByRole('dialog', { name: names.confirm });
-      await expect(dialog).toBeVisible();
-      await expectNoEnglish(dialog, language, 'the confirm dialog', ENGLISH.bookingConfirm);
-      await dialog.getByRole('button', { name: names.cancel }).click();
-      await expect(dialog).toBeHidden();
+        await manual.locator('ul[aria-labelledby="day-slots-title"] button:enabled').first().click();
+        const dialog = page.getByRole('dialog', { name: names.confirm });
+        await expect(dialog).toBeVisible();
+        await expectNoEnglish(dialog, language, 'the confirm dialog', ENGLISH.bookingConfirm);
+        await dialog.getByRole('button', { name: names.cancel }).click();
+        await expect(dialog).toBeHidden();
 
-      await visitSettingsAndProfile(page, language, true);
-    }
-  });
+        await visitSettingsAndProfile(page, language, true);
+      }
+    },
+  );
 
   test("a provider's admin meets no English on the dashboard, appointments, integrations, settings and profile", async ({
     page,
@@ -862,108 +862,108 @@ test.describe('Every translated screen in Spanish and French (issue 15)', { tag:
     }
   });
 
-  test("a provider's admin meets no English on services, staffs, scheduling, API keys and webhooks", async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
-    const api = await playwright.request.newContext({ baseURL });
-    // An admin of its own provider, with a service and a time slot: the language chosen is saved on the account.
-    const provider = await createProviderWithSplitSlots(api, {
-      businessName: `Polyglot Studio ${Date.now().toString(36)}`,
-      service: 'Stretch Class',
-      startTime: '08:00',
-      endTime: '09:00',
-      parts: 2,
-      days: 1,
-    });
-    await api.dispose();
-    await signIn(page, provider.email);
+  test(
+    "a provider's admin meets no English on services, staffs, scheduling, API keys and webhooks",
+    { tag: '@any-hour' },
+    async ({ page, playwright, baseURL }) => {
+      const api = await playwright.request.newContext({ baseURL });
+      // An admin of its own provider, with a service and a time slot: the language chosen is saved on the account.
+      const provider = await createProviderWithSplitSlots(api, {
+        businessName: `Polyglot Studio ${Date.now().toString(36)}`,
+        service: 'Stretch Class',
+        startTime: '08:00',
+        endTime: '09:00',
+        parts: 2,
+        days: 1,
+      });
+      await api.dispose();
+      await signIn(page, provider.email);
 
-    for (const language of ['es', 'fr'] as const) {
-      const names = NAMES[language];
-      await chooseLanguage(page, language);
+      for (const language of ['es', 'fr'] as const) {
+        const names = NAMES[language];
+        await chooseLanguage(page, language);
 
-      await visitServices(page, language, provider.service);
-      await checkDialog(
-        page,
-        language,
-        names.addService,
-        names.addService,
-        (dialog) => dialog.getByRole('form', { name: names.serviceForm }),
-        'the Add Service form',
-        ENGLISH.serviceForm,
-      );
+        await visitServices(page, language, provider.service);
+        await checkDialog(
+          page,
+          language,
+          names.addService,
+          names.addService,
+          (dialog) => dialog.getByRole('form', { name: names.serviceForm }),
+          'the Add Service form',
+          ENGLISH.serviceForm,
+        );
 
-      await visitStaffs(page, language);
+        await visitStaffs(page, language);
 
-      await visitScheduleManagement(page, language, provider.service);
-      await checkDialog(
-        page,
-        language,
-        names.addTimeSlot,
-        names.createTimeSlot,
-        (dialog) => dialog.getByRole('combobox').first(),
-        'Create Time Slot',
-        ENGLISH.createTimeSlot,
-      );
-      await checkDialog(
-        page,
-        language,
-        names.manageAvailability,
-        names.manageAvailability,
-        (dialog) => dialog.getByLabel(names.timeZone),
-        'Manage Availability',
-        ENGLISH.manageAvailability,
-      );
+        await visitScheduleManagement(page, language, provider.service);
+        await checkDialog(
+          page,
+          language,
+          names.addTimeSlot,
+          names.createTimeSlot,
+          (dialog) => dialog.getByRole('combobox').first(),
+          'Create Time Slot',
+          ENGLISH.createTimeSlot,
+        );
+        await checkDialog(
+          page,
+          language,
+          names.manageAvailability,
+          names.manageAvailability,
+          (dialog) => dialog.getByLabel(names.timeZone),
+          'Manage Availability',
+          ENGLISH.manageAvailability,
+        );
 
-      await page.goto('/scheduling/templates');
-      await expect(heading(page, names.scheduleTemplates)).toBeVisible();
-      await expect(
-        main(page).getByRole('list', { name: names.templates }).getByRole('listitem').first(),
-      ).toBeVisible();
-      await expectNoEnglish(
-        main(page),
-        language,
-        'Schedule Templates',
-        originals(language, ENGLISH.scheduleTemplates),
-      );
-      await checkDialog(
-        page,
-        language,
-        names.newTemplate,
-        names.newTemplate,
-        (dialog) => dialog.getByRole('group').first(),
-        'the template editor',
-        ENGLISH.templateEditor,
-      );
+        await page.goto('/scheduling/templates');
+        await expect(heading(page, names.scheduleTemplates)).toBeVisible();
+        await expect(
+          main(page).getByRole('list', { name: names.templates }).getByRole('listitem').first(),
+        ).toBeVisible();
+        await expectNoEnglish(
+          main(page),
+          language,
+          'Schedule Templates',
+          originals(language, ENGLISH.scheduleTemplates),
+        );
+        await checkDialog(
+          page,
+          language,
+          names.newTemplate,
+          names.newTemplate,
+          (dialog) => dialog.getByRole('group').first(),
+          'the template editor',
+          ENGLISH.templateEditor,
+        );
 
-      await page.goto('/integrations/api-keys');
-      await expect(heading(page, names.apiKeys)).toBeVisible();
-      await tableLoaded(page);
-      await expectNoEnglish(main(page), language, 'API Keys', originals(language, ENGLISH.apiKeys));
-      await checkDialog(
-        page,
-        language,
-        names.generateNewKey,
-        names.generateNewKey,
-        (dialog) => dialog.getByRole('checkbox').first(),
-        'Generate New Key',
-        ENGLISH.generateKey,
-      );
+        await page.goto('/integrations/api-keys');
+        await expect(heading(page, names.apiKeys)).toBeVisible();
+        await tableLoaded(page);
+        await expectNoEnglish(main(page), language, 'API Keys', originals(language, ENGLISH.apiKeys));
+        await checkDialog(
+          page,
+          language,
+          names.generateNewKey,
+          names.generateNewKey,
+          (dialog) => dialog.getByRole('checkbox').first(),
+          'Generate New Key',
+          ENGLISH.generateKey,
+        );
 
-      await visitWebhooks(page, language, { waitForTable: true });
-      await checkDialog(
-        page,
-        language,
-        names.addWebhook,
-        names.addWebhook,
-        (dialog) => dialog.getByRole('checkbox').first(),
-        'the Add Webhook form',
-        ENGLISH.webhookForm,
-      );
-    }
-  });
+        await visitWebhooks(page, language, { waitForTable: true });
+        await checkDialog(
+          page,
+          language,
+          names.addWebhook,
+          names.addWebhook,
+          (dialog) => dialog.getByRole('checkbox').first(),
+          'the Add Webhook form',
+          ENGLISH.webhookForm,
+        );
+      }
+    },
+  );
 
   test("the platform staff meet no English on the providers, the approvals, a provider's detail and its history", async ({
     page,

@@ -8,7 +8,7 @@ import { uniqueName } from './booking-fixture';
  * app are saved on the server; the chat widget on the provider's booking screen answers from that
  * provider's response templates, and elsewhere hands over to an agent.
  */
-test.describe('Integration settings and the chat assistant (issue 11)', { tag: '@any-hour' }, () => {
+test.describe('Integration settings and the chat assistant (issue 11)', () => {
   test('the admin saves the panels and connects the chat app; a user chatting on the booking screen gets its greeting', async ({
     page,
     playwright,

@@ -109,16 +109,11 @@ const bookThroughUi = async (page: Page, provider: ProviderWithSlots): Promise<v
   await expect(checkoutFrame(page).getByText('Paid Hour')).toBeVisible();
 };
 
-test.describe(
-  'Paid booking: checkout, live notification and confirmation (docs/product.md §2.6, §4 booking flow)',
-  { tag: '@any-hour' },
-  () => {
-    test('a user pays in the checkout; the admin hears of it live and confirms; the counts follow', async ({
-      page,
-      browser,
-      playwright,
-      baseURL,
-    }) => {
+test.describe('Paid booking: checkout, live notification and confirmation (docs/product.md §2.6, §4 booking flow)', () => {
+  test(
+    'a user pays in the checkout; the admin hears of it live and confirms; the counts follow',
+    { tag: '@any-hour' },
+    async ({ page, browser, playwright, baseURL }) => {
       // Two browsers and a payment job: more than the default time when the whole suite runs at once.
       test.setTimeout(60_000);
       const { provider, user } = await paidProvider(
@@ -210,13 +205,13 @@ test.describe(
       } finally {
         await adminContext.close();
       }
-    });
+    },
+  );
 
-    test('a failed payment can be tried again; Decline keeps the appointment pending and unpaid, and Pay now pays it', async ({
-      page,
-      playwright,
-      baseURL,
-    }) => {
+  test(
+    'a failed payment can be tried again; Decline keeps the appointment pending and unpaid, and Pay now pays it',
+    { tag: '@any-hour' },
+    async ({ page, playwright, baseURL }) => {
       test.setTimeout(60_000);
       const { provider, user } = await paidProvider(
         await playwright.request.newContext({ baseURL }),
@@ -268,6 +263,6 @@ test.describe(
       await expect
         .poll(async () => (await myAppointments(page)).map(({ status, paid }) => ({ status, paid })))
         .toEqual([{ status: 'pending', paid: true }]);
-    });
-  },
-);
+    },
+  );
+});

@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTestDatabase } from '../testing/postgres';
+import { createTestDatabase, TEMPLATE_DATABASE_VARIABLE, type TestDatabase } from '../testing/postgres';
 
 /**
  * `npm test`: prepares the machine (infra/scripts/prepare-machine.sh), runs every suite in turn
@@ -23,7 +23,22 @@ interface Tally {
   skipped: number;
   /** What failed, a line each, printed again above the summary so a log's tail names it. */
   failures?: string[];
+  /** How long the suite took, start to end, in seconds. */
+  seconds?: number;
+  /** Seconds spent in each of the suite's files (each test's own time, summed per file). */
+  files?: Map<string, number>;
 }
+
+/** Adds a file's seconds to a suite's tally of files. */
+const addSeconds = (files: Map<string, number>, file: string, seconds: number) =>
+  files.set(file, (files.get(file) ?? 0) + seconds);
+
+/** Runs a suite and records how long it took. */
+const timed = async (suite: () => Promise<Tally>): Promise<Tally> => {
+  const started = performance.now();
+  const tally = await suite();
+  return { ...tally, seconds: (performance.now() - started) / 1000 };
+};
 
 /** The first lines of a failure message, without colour codes, on one line of at most 300 characters. */
 const firstLine = (message = ''): string =>
@@ -67,10 +82,16 @@ const jest = async (label = 'jest', files: string[] = [], env: NodeJS.ProcessEnv
     testResults?: {
       name: string;
       message?: string;
+      startTime?: number;
+      endTime?: number;
       assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
     }[];
   }>(output);
   if (!report) return { suite: label, passed: 0, failed: 1, skipped: 0 };
+  const seconds = new Map<string, number>();
+  for (const file of report.testResults ?? [])
+    if (file.startTime && file.endTime)
+      addSeconds(seconds, path.relative(ROOT, file.name), (file.endTime - file.startTime) / 1000);
   const crashed = report.numRuntimeErrorTestSuites + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
   const failures = (report.testResults ?? []).flatMap((file) => {
     const where = path.relative(ROOT, file.name);
@@ -84,6 +105,7 @@ const jest = async (label = 'jest', files: string[] = [], env: NodeJS.ProcessEnv
     failed: report.numFailedTests + crashed,
     skipped: report.numPendingTests + report.numTodoTests,
     failures,
+    files: seconds,
   };
 };
 
@@ -103,22 +125,39 @@ const vitest = async (label = 'vitest'): Promise<Tally> => {
     numPendingTests: number;
     numTodoTests: number;
     success: boolean;
+    testResults?: { name: string; startTime?: number; endTime?: number }[];
   }>(output);
   if (!report) return { suite: label, passed: 0, failed: 1, skipped: 0 };
+  const files = new Map<string, number>();
+  for (const file of report.testResults ?? [])
+    if (file.startTime && file.endTime)
+      addSeconds(files, path.relative(ROOT, file.name), (file.endTime - file.startTime) / 1000);
   return {
     suite: label,
     passed: report.numPassedTests,
     failed: report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0),
     skipped: report.numPendingTests + report.numTodoTests,
+    files,
   };
 };
+
+/** Scenarios run at once (CUCUMBER_PARALLEL; 2 by default, for the two cores of our machines). */
+const CUCUMBER_PARALLEL = process.env.CUCUMBER_PARALLEL ?? '2';
+
+interface CucumberStep {
+  name?: string;
+  /** duration: nanoseconds. */
+  result: { status: string; error_message?: string; duration?: number };
+}
 
 interface CucumberFeature {
   uri?: string;
   elements?: {
     type: string;
     name?: string;
-    steps: { name?: string; result: { status: string; error_message?: string } }[];
+    before?: CucumberStep[];
+    after?: CucumberStep[];
+    steps: CucumberStep[];
   }[];
 }
 
@@ -132,6 +171,10 @@ const cucumber = async (label = 'cucumber', tags?: string, env: NodeJS.ProcessEn
       'cucumber-js',
       '--config',
       'features/cucumber.js',
+      // Each scenario runs its own platform on its own database: two at once share the cores
+      // with the time each spends waiting on PostgreSQL and its projector (issue 33).
+      '--parallel',
+      CUCUMBER_PARALLEL,
       '--format',
       `json:${path.relative(ROOT, output)}`,
       ...(tags ? ['--tags', tags] : []),
@@ -140,9 +183,12 @@ const cucumber = async (label = 'cucumber', tags?: string, env: NodeJS.ProcessEn
   );
   const features = readJson<CucumberFeature[]>(output);
   if (!features) return { suite: label, passed: 0, failed: 1, skipped: 0 };
-  const tally: Tally = { suite: label, passed: 0, failed: 0, skipped: 0, failures: [] };
+  const tally: Tally = { suite: label, passed: 0, failed: 0, skipped: 0, failures: [], files: new Map() };
   for (const feature of features) {
     for (const scenario of feature.elements ?? []) {
+      const steps = [...(scenario.before ?? []), ...scenario.steps, ...(scenario.after ?? [])];
+      const nanoseconds = steps.reduce((sum, step) => sum + (step.result.duration ?? 0), 0);
+      addSeconds(tally.files!, feature.uri ?? '', nanoseconds / 1e9);
       if (scenario.type !== 'scenario') continue;
       const statuses = scenario.steps.map((step) => step.result.status);
       const broken = scenario.steps.find((step) =>
@@ -161,6 +207,12 @@ const cucumber = async (label = 'cucumber', tags?: string, env: NodeJS.ProcessEn
   return tally;
 };
 
+interface PlaywrightSuite {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { file?: string; tests?: { results?: { duration?: number }[] }[] }[];
+}
+
 const playwright = async (
   label = 'playwright',
   grep?: string,
@@ -178,9 +230,20 @@ const playwright = async (
     );
     const report = readJson<{
       stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+      suites?: PlaywrightSuite[];
     }>(output);
     if (!report) return { suite: label, passed: 0, failed: 1, skipped: 0 };
+    const files = new Map<string, number>();
+    const walk = (suite: PlaywrightSuite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          for (const result of test.results ?? [])
+            addSeconds(files, `frontend/e2e/${spec.file ?? suite.file ?? ''}`, (result.duration ?? 0) / 1000);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
     return {
+      files,
       suite: label,
       passed: report.stats.expected,
       failed:
@@ -198,18 +261,16 @@ const ANY_HOUR = ['00:30', '05:00', '23:30'];
 const ANY_HOUR_TAG = '@any-hour';
 
 /**
- * The date-dependent jest files: those that take "today" from the test clock, and those that use
- * the test platform's Sunrise helpers (which do).
+ * The date-dependent jest files: those whose first line is `// @any-hour: <why>`, because what
+ * they check depends on the day or the hour (today's slots, what falls due, the day in a zone).
+ * A file that only needs some future time slot (`bookAtSunrise`, a slot a day ahead) passes the
+ * same at every hour and runs once (issue 33); the booking and schedule files cover the days.
  */
 const dateDependentJestFiles = (): string[] =>
-  execFileSync(
-    'git',
-    ['grep', '-l', '-E', "testing/clock'|bookAtSunrise|sunriseTimeSlots", '--', '*.test.ts'],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-    },
-  )
+  execFileSync('git', ['grep', '-l', '-E', '^// @any-hour: ', '--', '*.test.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter(Boolean)
     .sort();
@@ -227,11 +288,29 @@ const anyHour = async (): Promise<Tally[]> => {
     const env = { TEST_CLOCK: `${day}T${hour}:00Z`, TEST_CLOCK_ANCHOR: String(Date.now()) };
     const label = `at ${hour} UTC`;
     banner(`any hour: the date-dependent suites as if it were ${env.TEST_CLOCK}`);
-    tallies.push(await jest(`jest ${label}`, files, env));
-    tallies.push(await cucumber(`cucumber ${label}`, ANY_HOUR_TAG, env));
-    tallies.push(await playwright(`playwright ${label}`, ANY_HOUR_TAG, env));
+    tallies.push(await timed(() => jest(`jest ${label}`, files, env)));
+    tallies.push(await timed(() => cucumber(`cucumber ${label}`, ANY_HOUR_TAG, env)));
+    tallies.push(await timed(() => playwright(`playwright ${label}`, ANY_HOUR_TAG, env)));
   }
   return tallies;
+};
+
+/** 125 s as "2:05". */
+const minutes = (seconds: number): string =>
+  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+
+/**
+ * Where the time went: each suite's ten slowest files, with the seconds their tests took, so the
+ * next slow test shows in every CI log (issue 33).
+ */
+const printSlowest = (tallies: Tally[]) => {
+  banner('slowest files');
+  for (const tally of tallies) {
+    if (!tally.files || tally.files.size === 0) continue;
+    const slowest = [...tally.files].sort(([, a], [, b]) => b - a).slice(0, 10);
+    console.log(`${tally.suite}${tally.seconds === undefined ? '' : ` (${minutes(tally.seconds)})`}`);
+    for (const [file, seconds] of slowest) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
+  }
 };
 
 const main = async () => {
@@ -246,26 +325,39 @@ const main = async () => {
   // One pinned clock for every process of the run (contracts/src/clock.ts).
   if (process.env.TEST_CLOCK && !process.env.TEST_CLOCK_ANCHOR)
     process.env.TEST_CLOCK_ANCHOR = String(Date.now());
+  // Issue 33: one migrated database for the run, copied by every platform a test starts.
+  const { createMigratedTemplate } = await import('@appointment/services/testing/template-database');
+  let template: TestDatabase | undefined;
+  try {
+    template = await createMigratedTemplate();
+    process.env[TEMPLATE_DATABASE_VARIABLE] = template.name;
+  } catch (error) {
+    console.log(`No migrated template database (${String(error)}); each test migrates its own.`);
+  }
   const tallies: Tally[] = [];
-  tallies.push(await check('typecheck', 'npm', ['run', '--silent', 'typecheck']));
-  tallies.push(await check('lint', 'npm', ['run', '--silent', 'lint']));
+  tallies.push(await timed(() => check('typecheck', 'npm', ['run', '--silent', 'typecheck'])));
+  tallies.push(await timed(() => check('lint', 'npm', ['run', '--silent', 'lint'])));
   // Issue 13: the compose file against the Compose specification (no Docker engine needed).
   tallies.push(
-    await check('compose file', 'docker-compose', [
-      '--env-file',
-      '.env.example',
-      '-f',
-      'docker-compose.yml',
-      'config',
-      '-q',
-    ]),
+    await timed(() =>
+      check('compose file', 'docker-compose', [
+        '--env-file',
+        '.env.example',
+        '-f',
+        'docker-compose.yml',
+        'config',
+        '-q',
+      ]),
+    ),
   );
-  tallies.push(await check('build', 'npm', ['run', '--silent', 'build']));
-  tallies.push(await jest());
-  tallies.push(await vitest());
-  tallies.push(await cucumber());
-  tallies.push(await playwright());
+  tallies.push(await timed(() => check('build', 'npm', ['run', '--silent', 'build'])));
+  tallies.push(await timed(() => jest()));
+  tallies.push(await timed(() => vitest()));
+  tallies.push(await timed(() => cucumber()));
+  tallies.push(await timed(() => playwright()));
   if (process.env.CI === 'true' || process.env.ANY_HOUR !== 'false') tallies.push(...(await anyHour()));
+
+  await template?.drop();
 
   const total = tallies.reduce(
     (sum, tally) => ({
@@ -279,14 +371,16 @@ const main = async () => {
   const failures = tallies.flatMap((tally) =>
     (tally.failures ?? []).map((line) => `${tally.suite}: ${line}`),
   );
+  printSlowest(tallies);
   if (failures.length > 0) {
     banner('what failed');
     for (const line of failures) console.log(line);
   }
   banner('summary');
   for (const tally of tallies) {
+    const took = tally.seconds === undefined ? '' : `  ${minutes(tally.seconds)}`;
     console.log(
-      `${tally.suite.padEnd(24)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`,
+      `${tally.suite.padEnd(24)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped${took}`,
     );
   }
   const skippedIsFailure = process.env.CI === 'true' && total.skipped > 0;

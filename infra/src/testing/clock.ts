@@ -5,7 +5,8 @@ import { dayKeyIn } from '@appointment/contracts/schedule';
  * "Now" for tests: the machine's clock, or the run's pinned one (TEST_CLOCK, TEST_CLOCK_ANCHOR;
  * see contracts/src/clock.ts), the same instant the server under test reads. A test that depends
  * on the date takes it from here, never from `new Date()`; the any-hour step of `npm test` runs
- * the suites that import this module again at 00:30, 05:00 and 23:30 UTC.
+ * the files marked `// @any-hour: <why>` (their checks depend on the day or the hour) again at
+ * 00:30, 05:00 and 23:30 UTC.
  */
 export const testClock = clockFrom(process.env);
 

@@ -1,3 +1,4 @@
+// @any-hour: counts and lists today's and upcoming appointments, days counted from today in the provider's zone.
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Appointment, AppointmentCounts } from '@appointment/contracts/appointments';
 import type { Provider } from '@appointment/contracts/catalogue';

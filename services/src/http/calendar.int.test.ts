@@ -1,3 +1,4 @@
+// @any-hour: the feed's events sit at the provider's day and time.
 import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
 import { CALENDAR_PATHS, type CalendarFeedAnswer } from '@appointment/contracts/calendar-feeds';
 import { MESSAGES } from '@appointment/contracts/messages';

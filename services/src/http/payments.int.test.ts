@@ -1,3 +1,4 @@
+// @any-hour: an unpaid booking is held until a time, then cancelled.
 import type { Appointment, BookingResponse } from '@appointment/contracts/appointments';
 import type { CheckoutInfo, PaymentResult } from '@appointment/contracts/payments';
 import type { Provider } from '@appointment/contracts/catalogue';

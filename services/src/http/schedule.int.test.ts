@@ -1,3 +1,4 @@
+// @any-hour: time slots from today in the provider's zone; a slot that has begun is refused.
 import { MESSAGES } from '@appointment/contracts/messages';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';

@@ -156,6 +156,8 @@ export const outboxMessageId = (id: string, from: string): string => {
 export class MailSender {
   private running = false;
   private loop?: Promise<void>;
+  /** Ends the wait between polls at once, so that stop() never waits out an interval. */
+  private wake?: () => void;
   private readonly transport: Transporter;
 
   constructor(
@@ -173,14 +175,23 @@ export class MailSender {
     this.loop = (async () => {
       while (this.running) {
         try {
-          if ((await this.deliverBatch()) === 0)
-            await new Promise((resolve) => setTimeout(resolve, this.options.intervalMs ?? 500));
+          if ((await this.deliverBatch()) === 0) await this.pause(this.options.intervalMs ?? 500);
         } catch (error) {
           this.logger.error({ err: error }, 'mail delivery failed');
-          await new Promise((resolve) => setTimeout(resolve, 2000));
+          await this.pause(2000);
         }
       }
     })();
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 
   /**
@@ -228,6 +239,7 @@ export class MailSender {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.wake?.();
     await this.loop;
     this.transport.close();
   }

@@ -1,3 +1,4 @@
+// @any-hour: confirmations and reminders carry the provider's day and time.
 import type { Profile } from '@appointment/contracts/accounts';
 import { APPOINTMENT_PATHS, type BookingResponse } from '@appointment/contracts/appointments';
 import type { WhatsAppMessageRecord } from '@appointment/contracts/events/messaging';

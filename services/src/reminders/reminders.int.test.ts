@@ -1,3 +1,4 @@
+// @any-hour: reminders fall due 24 h and 1 h before a start; late ones are suppressed.
 import type { BookingResponse } from '@appointment/contracts/appointments';
 import type { Profile } from '@appointment/contracts/accounts';
 import type { Provider } from '@appointment/contracts/catalogue';

@@ -83,7 +83,7 @@ export const startTestPlatform = async (options: {
   /** A built frontend to serve, as the launcher serves frontend/dist. */
   frontendDist?: string;
 }): Promise<TestPlatform> => {
-  const database: TestDatabase = await createTestDatabase(options.name);
+  const database: TestDatabase = await createTestDatabase(options.name, { migrated: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-test-'));
   const config = loadConfig({
     DEMO_DATA: String(options.demoData),
