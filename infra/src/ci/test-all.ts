@@ -63,11 +63,38 @@ const readJson = <T>(file: string): T | undefined =>
 
 const banner = (title: string) => console.log(`\n━━━ ${title} ${'━'.repeat(Math.max(0, 70 - title.length))}`);
 
-const check = async (suite: string, command: string, args: string[]): Promise<Tally> => {
-  banner(suite);
-  const code = await run(command, args);
-  return { suite, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
-};
+/** Runs a command with its output held back, so that several can run at once; answers its exit code and output. */
+const runQuietly = (command: string, args: string[]): Promise<{ code: number; output: string }> =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.once('error', (error) => resolve({ code: 127, output: String(error) }));
+  });
+
+/**
+ * The checks that pass or fail as a whole (typecheck, lint, the compose file, the build), all at
+ * once: each is mostly one process on one core (issue 33). Each one's output is printed under its
+ * banner when it ends.
+ */
+const checks = (list: { suite: string; command: string; args: string[] }[]): Promise<Tally[]> =>
+  Promise.all(
+    list.map(async ({ suite, command, args }) => {
+      const started = performance.now();
+      const { code, output } = await runQuietly(command, args);
+      banner(suite);
+      process.stdout.write(output);
+      return {
+        suite,
+        passed: code === 0 ? 1 : 0,
+        failed: code === 0 ? 0 : 1,
+        skipped: 0,
+        seconds: (performance.now() - started) / 1000,
+      };
+    }),
+  );
 
 const jest = async (label = 'jest', files: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Tally> => {
   banner(`${label} (unit and integration)`);
@@ -335,22 +362,19 @@ const main = async () => {
     console.log(`No migrated template database (${String(error)}); each test migrates its own.`);
   }
   const tallies: Tally[] = [];
-  tallies.push(await timed(() => check('typecheck', 'npm', ['run', '--silent', 'typecheck'])));
-  tallies.push(await timed(() => check('lint', 'npm', ['run', '--silent', 'lint'])));
-  // Issue 13: the compose file against the Compose specification (no Docker engine needed).
   tallies.push(
-    await timed(() =>
-      check('compose file', 'docker-compose', [
-        '--env-file',
-        '.env.example',
-        '-f',
-        'docker-compose.yml',
-        'config',
-        '-q',
-      ]),
-    ),
+    ...(await checks([
+      { suite: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+      { suite: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+      // Issue 13: the compose file against the Compose specification (no Docker engine needed).
+      {
+        suite: 'compose file',
+        command: 'docker-compose',
+        args: ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q'],
+      },
+      { suite: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
+    ])),
   );
-  tallies.push(await timed(() => check('build', 'npm', ['run', '--silent', 'build'])));
   tallies.push(await timed(() => jest()));
   tallies.push(await timed(() => vitest()));
   tallies.push(await timed(() => cucumber()));

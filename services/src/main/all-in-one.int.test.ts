@@ -23,6 +23,7 @@ const launch = async (dataDir: string): Promise<Launched> => {
     LOG_LEVEL: 'info',
     // The operator on this machine reads the details of /api/health.
     HEALTH_DETAILS_LOCAL: 'true',
+    PASSWORD_HASH_COST: 'test',
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main/all-in-one.ts'], {

@@ -55,6 +55,7 @@ describe('the scale-out processes under faults', () => {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
         DATABASE_POOL_SIZE: '8',
+        PASSWORD_HASH_COST: 'test',
         DEMO_DATA: 'false',
         BOOKING_LIMIT: '0',
         ...env,

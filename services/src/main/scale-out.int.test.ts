@@ -43,6 +43,7 @@ describe('the scale-out processes', () => {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         DATABASE_POOL_SIZE: '4',
+        PASSWORD_HASH_COST: 'test',
         DEMO_DATA: 'false',
         ...env,
       },
