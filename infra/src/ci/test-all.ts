@@ -4,10 +4,11 @@ import path from 'node:path';
 import { createTestDatabase, TEMPLATE_DATABASE_VARIABLE, type TestDatabase } from '../testing/postgres';
 
 /**
- * `npm test`: prepares the machine (infra/scripts/prepare-machine.sh), runs every suite in turn
- * (checks, jest, Vitest, cucumber, Playwright), then the date-dependent ones again at three pinned hours
- * (the any-hour step), and ends with one line `N passed, N failed[, N skipped]` summing them all.
- * On CI a skipped test is a failure.
+ * `npm test`: prepares the machine (infra/scripts/prepare-machine.sh) and a migrated template
+ * database, runs the checks at once (typecheck, lint, the compose file, the build), then each
+ * suite in turn (jest, Vitest, cucumber, Playwright), then the date-dependent tests again at three
+ * pinned hours (the any-hour step), prints each suite's time and slowest files, and ends with one
+ * line `N passed, N failed[, N skipped]` summing them all. On CI a skipped test is a failure.
  *
  * `TEST_CLOCK=<instant> npm test` runs the whole of it as if it started at that instant.
  * `ANY_HOUR=false` leaves out the any-hour step (it is never left out on CI).
@@ -32,6 +33,15 @@ interface Tally {
 /** Adds a file's seconds to a suite's tally of files. */
 const addSeconds = (files: Map<string, number>, file: string, seconds: number) =>
   files.set(file, (files.get(file) ?? 0) + seconds);
+
+/** The seconds of each file of a jest or Vitest JSON report (its start and end, epoch ms). */
+const secondsOfFiles = (results: { name: string; startTime?: number; endTime?: number }[] = []) => {
+  const files = new Map<string, number>();
+  for (const file of results)
+    if (file.startTime && file.endTime)
+      addSeconds(files, path.relative(ROOT, file.name), (file.endTime - file.startTime) / 1000);
+  return files;
+};
 
 /** Runs a suite and records how long it took. */
 const timed = async (suite: () => Promise<Tally>): Promise<Tally> => {
@@ -115,10 +125,6 @@ const jest = async (label = 'jest', files: string[] = [], env: NodeJS.ProcessEnv
     }[];
   }>(output);
   if (!report) return { suite: label, passed: 0, failed: 1, skipped: 0 };
-  const seconds = new Map<string, number>();
-  for (const file of report.testResults ?? [])
-    if (file.startTime && file.endTime)
-      addSeconds(seconds, path.relative(ROOT, file.name), (file.endTime - file.startTime) / 1000);
   const crashed = report.numRuntimeErrorTestSuites + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
   const failures = (report.testResults ?? []).flatMap((file) => {
     const where = path.relative(ROOT, file.name);
@@ -132,7 +138,7 @@ const jest = async (label = 'jest', files: string[] = [], env: NodeJS.ProcessEnv
     failed: report.numFailedTests + crashed,
     skipped: report.numPendingTests + report.numTodoTests,
     failures,
-    files: seconds,
+    files: secondsOfFiles(report.testResults),
   };
 };
 
@@ -155,16 +161,12 @@ const vitest = async (label = 'vitest'): Promise<Tally> => {
     testResults?: { name: string; startTime?: number; endTime?: number }[];
   }>(output);
   if (!report) return { suite: label, passed: 0, failed: 1, skipped: 0 };
-  const files = new Map<string, number>();
-  for (const file of report.testResults ?? [])
-    if (file.startTime && file.endTime)
-      addSeconds(files, path.relative(ROOT, file.name), (file.endTime - file.startTime) / 1000);
   return {
     suite: label,
     passed: report.numPassedTests,
     failed: report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0),
     skipped: report.numPendingTests + report.numTodoTests,
-    files,
+    files: secondsOfFiles(report.testResults),
   };
 };
 

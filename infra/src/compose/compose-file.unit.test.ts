@@ -28,6 +28,7 @@ const ours = Object.entries(services).filter(([, service]) => service.build);
 const NOT_FOR_COMPOSE = [
   'TEST_CLOCK',
   'TEST_CLOCK_ANCHOR',
+  'PASSWORD_HASH_COST',
   'DEV_MAILBOX',
   'FRONTEND_DIST',
   'DATA_DIR',
