@@ -18,7 +18,7 @@ describe('a production start', () => {
       name: 'production',
       // Production refuses a pinned clock, so this platform runs on the machine's (the time slots
       // below are picked against that same clock: no calendar day is involved).
-      env: { NODE_ENV: 'production', DEV_MAILBOX: 'false', TEST_CLOCK: '' },
+      env: { NODE_ENV: 'production', DEV_MAILBOX: 'false', TEST_CLOCK: '', PASSWORD_HASH_COST: 'standard' },
     });
     const { accounts, catalogue, schedule } = test.platform;
     await seedDemoData({ accounts, catalogue, schedule }, createLogger('silent'));

@@ -94,8 +94,8 @@ export const startTestPlatform = async (options: {
     // Tests read the verification links from the local outbox.
     DEV_MAILBOX: 'true',
     // Argon2id at its lowest cost: the same checks, without ~0.45 s of CPU per sign-in
-    // (production refuses it, so a production start keeps the standard cost).
-    PASSWORD_HASH_COST: options.env?.NODE_ENV === 'production' ? 'standard' : 'test',
+    // (production refuses it: a production start sets PASSWORD_HASH_COST=standard in its env).
+    PASSWORD_HASH_COST: 'test',
     // The run's pinned clock, when the any-hour step sets one (contracts/src/clock.ts).
     ...(process.env.TEST_CLOCK
       ? { TEST_CLOCK: process.env.TEST_CLOCK, TEST_CLOCK_ANCHOR: process.env.TEST_CLOCK_ANCHOR }
