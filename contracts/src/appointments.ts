@@ -3,6 +3,7 @@ import type { Provider, Service } from './catalogue';
 import type { CheckoutInfo } from './payments';
 import { APPOINTMENT_STATUSES } from './constants';
 import { MESSAGES } from './messages';
+import { isInstantInRange } from './ranges';
 import { isDayKey, isTimeOfDay } from './schedule';
 
 /**
@@ -15,8 +16,7 @@ export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
 
 const flag = z.preprocess((value) => value === true || value === 'true', z.boolean());
 
-const isInstant = (value: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
+const isInstant = isInstantInRange;
 
 /** A booking's time: HH:mm, or an ISO instant (the seed sends either); empty is absent. */
 const bookingTime = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
+import { inDateRange, isBigintText } from './ranges';
 
 /** Issue 12: a provider's history (the audit timeline) and its state at a point. */
 export const HISTORY_PATHS = {
@@ -14,16 +15,21 @@ export const historyPath = (path: string, providerId: string): string =>
 const isoTime = z
   .string()
   .trim()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
-    message: MESSAGES.historyDateInvalid,
-  })
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) && inDateRange(value.slice(0, 10)),
+    {
+      message: MESSAGES.historyDateInvalid,
+    },
+  )
   .transform((value) => new Date(value).toISOString());
 
 /** The timeline's filters: comma-separated event types, an actor (id, e-mail, `system` or `unknown`), a range. */
 const HistoryFilters = z.object({
   cursor: z
     .string()
-    .regex(/^\d{1,20}\.\d{1,20}$/, { message: MESSAGES.historyCursorInvalid })
+    .regex(/^\d{1,19}\.\d{1,19}$/, { message: MESSAGES.historyCursorInvalid })
+    .refine((value) => value.split('.').every(isBigintText), { message: MESSAGES.historyCursorInvalid })
     .optional(),
   types: z
     .union([z.string(), z.array(z.string())])
@@ -85,7 +91,10 @@ export const HistoryStateQuery = z.object({
     .trim()
     .refine(
       (value) =>
-        /^\d{1,20}$/.test(value) || (/^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))),
+        isBigintText(value) ||
+        (/^\d{4}-\d{2}-\d{2}/.test(value) &&
+          !Number.isNaN(Date.parse(value)) &&
+          inDateRange(value.slice(0, 10))),
       {
         message: MESSAGES.historyAtInvalid,
       },

@@ -28,6 +28,10 @@ export const MESSAGES = {
   tooManyAccountLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
   tooManyBookings:
     'You already hold as many upcoming appointments as one account may. Cancel one to book another.',
+  /** Issue 26: an Idempotency-Key names one request of one caller and operation (422). */
+  idempotencyKeyReused: 'This Idempotency-Key was used for another request',
+  /** Issue 26: time slots are added up to two years ahead (the provider's today). */
+  dateTooFarAhead: 'Time slots can be added at most two years ahead',
 
   userCreated: 'User created successfully',
   userExists: 'User already exists',

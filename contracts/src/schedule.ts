@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { addDays, addMonths, addYears, differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { z } from 'zod';
 import {
   DEFAULT_BREAK,
@@ -11,6 +11,7 @@ import {
 } from './constants';
 import type { Service } from './catalogue';
 import { MESSAGES } from './messages';
+import { inDateRange, SCHEDULE_AHEAD_YEARS } from './ranges';
 
 /**
  * Schedules: working hours, breaks, templates, time slots and the time slot form
@@ -25,9 +26,9 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const DAY_KEY_FORMAT = { format: 'date' } as const;
 export const TIME_OF_DAY_FORMAT = { pattern: TIME.source } as const;
 
-/** A valid calendar date written YYYY-MM-DD (the day key of docs/product.md §9). */
+/** A valid calendar date written YYYY-MM-DD (the day key of docs/product.md §9), in DATE_RANGE. */
 export const isDayKey = (value: string): boolean => {
-  if (!DATE.test(value)) return false;
+  if (!DATE.test(value) || !inDateRange(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 };
@@ -215,6 +216,10 @@ export const TimeSlotForm = z
 export type TimeSlotFormInput = z.input<typeof TimeSlotForm>;
 export type TimeSlotForm = z.output<typeof TimeSlotForm>;
 
+/** The last day a time slot may be on, given the provider's today (issue 26). */
+export const lastSchedulableDay = (today: string): string =>
+  format(addYears(parseISO(today), SCHEDULE_AHEAD_YEARS), 'yyyy-MM-dd');
+
 /** The days a valid form creates time slots on: one per occurrence (docs/product.md §4). */
 export const occurrenceDates = (form: Pick<TimeSlotForm, 'date' | 'repeat' | 'repeatUntil'>): string[] => {
   const first = parseISO(form.date);
@@ -228,8 +233,9 @@ export const occurrenceDates = (form: Pick<TimeSlotForm, 'date' | 'repeat' | 're
         : form.repeat === 'weekly'
           ? addDays(first, 7 * k)
           : addMonths(first, k);
+    // Compared as dates: past year 9999 the keys' text no longer sorts as the dates (issue 26).
+    if (differenceInCalendarDays(day, parseISO(until)) > 0) break;
     const key = format(day, 'yyyy-MM-dd');
-    if (key > until) break;
     if (!dates.includes(key)) dates.push(key);
   }
   return dates;

@@ -305,30 +305,30 @@ const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): P
     .map((event) => parseData('schedule', Booked, event))
     .filter((booking) => booking !== undefined);
   if (bookings.length === 0) return;
-  const timeSlots = new Map<string, { id: string; added: number[]; places: number }>();
   const providers = new Map<string, number>();
-  for (const b of bookings) {
-    providers.set(b.providerId, (providers.get(b.providerId) ?? 0) + 1);
-    if (b.status === 'cancelled') continue;
-    const timeSlot = timeSlots.get(b.timeSlotId) ?? { id: b.timeSlotId, added: [], places: 0 };
-    if (b.index === null) timeSlot.places++;
-    else timeSlot.added.push(b.index);
-    timeSlots.set(b.timeSlotId, timeSlot);
-  }
-  // Three tables in one statement: one round trip per run.
+  for (const b of bookings) providers.set(b.providerId, (providers.get(b.providerId) ?? 0) + 1);
+  // Three tables in one statement: one round trip per run. Only the holds this run adds take
+  // intervals and places: a booking applied again (a replay meeting its own row) changes nothing.
   await db.query(
     `WITH holds AS (
        INSERT INTO ${schema}.holds (appointment_id, timeslot_id, interval_number, active)
        SELECT * FROM jsonb_to_recordset($1::jsonb)
          AS h(appointment_id text, timeslot_id text, interval_number integer, active boolean)
+       ON CONFLICT (appointment_id) DO NOTHING
+       RETURNING timeslot_id, interval_number, active
+     ), won AS (
+       SELECT timeslot_id AS id,
+              coalesce(array_agg(interval_number) FILTER (WHERE active AND interval_number IS NOT NULL), '{}') AS added,
+              count(*) FILTER (WHERE active AND interval_number IS NULL) AS places
+         FROM holds GROUP BY timeslot_id
      ), taken AS (
        UPDATE ${schema}.time_slots t
           SET taken_intervals = array(SELECT i FROM unnest(t.taken_intervals) AS i WHERE i <> ALL (w.added)) || w.added,
               places_left = t.places_left - w.places
-         FROM jsonb_to_recordset($2::jsonb) AS w(id text, added integer[], places integer)
+         FROM won w
         WHERE t.id = w.id
      )
-     INSERT INTO ${schema}.versions AS v SELECT * FROM unnest($3::text[], $4::bigint[])
+     INSERT INTO ${schema}.versions AS v SELECT * FROM unnest($2::text[], $3::bigint[])
      ON CONFLICT (provider_id) DO UPDATE SET version = v.version + EXCLUDED.version`,
     [
       JSON.stringify(
@@ -339,7 +339,6 @@ const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): P
           active: b.status !== 'cancelled',
         })),
       ),
-      JSON.stringify([...timeSlots.values()]),
       [...providers.keys()],
       [...providers.values()],
     ],

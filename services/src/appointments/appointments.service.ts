@@ -1,3 +1,4 @@
+import type { IdempotencyKey } from '../idempotency/idempotency-keys';
 import type {
   Appointment,
   AppointmentCounts,
@@ -37,7 +38,12 @@ export class AppointmentsService {
     this.context.providers.changed(events);
   }
 
-  book(actor: Actor, request: BookingRequest, imageUrl?: string, idempotencyKey?: string): Promise<Booked> {
+  book(
+    actor: Actor,
+    request: BookingRequest,
+    imageUrl?: string,
+    idempotencyKey?: IdempotencyKey,
+  ): Promise<Booked> {
     return book(this.context, actor, request, imageUrl, idempotencyKey);
   }
 

@@ -101,7 +101,7 @@ describe('provider history', () => {
     const byAdmin = await history(support, '?actor=admin@example.com');
     expect(byAdmin.body.entries.length).toBeGreaterThan(0);
     expect(byAdmin.body.entries.every((entry) => entry.actor?.id === adminId)).toBe(true);
-    const future = await history(support, '?from=2999-01-01T00:00:00Z');
+    const future = await history(support, '?from=2199-01-01T00:00:00Z');
     expect(future.body.entries).toEqual([]);
 
     const backwards = await history(support, '?from=2026-11-25T00:00:00Z&to=2026-11-24T00:00:00Z');
@@ -172,6 +172,30 @@ describe('provider history', () => {
     expect((await history(await test.signedIn('incharge@example.com'))).status).toBe(403);
     expect((await history(await test.signedIn('user@example.com'))).status).toBe(403);
     expect((await superadmin.get('/api/providers/no-such-provider/history')).status).toBe(404);
+  });
+
+  it('answers 400, never 500, to positions and dates outside the accepted ranges (issue 26)', async () => {
+    const base = `/api/providers/${sunrise}/history`;
+    const probes = [
+      `${base}/state?at=99999999999999999999`,
+      `${base}/state?at=0000-01-01`,
+      `${base}?cursor=99999999999999999999.1`,
+      `${base}?from=0000-01-01`,
+      `${base}?to=2201-01-01`,
+      `${base}/export?from=0000-01-01`,
+    ];
+    for (const path of probes) {
+      const reply = await superadmin.get<{ message: string }>(path);
+      expect({ path, status: reply.status }).toEqual({ path, status: 400 });
+    }
+    const user = await test.signedIn('user@example.com');
+    const booking = await user.post<{ message: string }>('/api/appointments/bookappointment', {
+      servicename: 'General Consultation',
+      providerId: sunrise,
+      date: '0000-01-01',
+      starttime: '09:00',
+    });
+    expect(booking.status).toBe(400);
   });
 
   it('answers the provider as it was at a position and at a time, folded from its events', async () => {

@@ -12,7 +12,8 @@ import { bookAppointment } from '../appointments/book/book-appointment';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { authOf, requireCapability } from './authenticate';
 import { multipartWithImage, saveUploadedImage } from './image-upload';
-import { idempotencyKeyOf, route } from './routes';
+import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
+import { route } from './routes';
 
 export interface AppointmentsRouterDependencies {
   appointments: AppointmentsService;
@@ -43,7 +44,7 @@ export const appointmentsRouter = ({
           appointments,
           authOf(res),
           form,
-          idempotencyKeyOf(req),
+          idempotencyKeyOf(req, form, req.file?.buffer),
           imageUrl,
         );
         res.status(answer.status).json(answer.body);

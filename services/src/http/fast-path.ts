@@ -12,7 +12,7 @@ import type { ScheduleService } from '../schedule/schedule.service';
 import { actingAs } from '../audit/actor-context';
 import { actingContextOf, authFor, type RequestAuth } from './authenticate';
 import { errorAnswer } from './error-handler';
-import { idempotencyKeyOf } from './routes';
+import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
 import { hasUnstorableText } from './storable-text';
 import { writeJson, writeSlotAnswer } from './answers';
 
@@ -93,7 +93,12 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     const form = BookingForm.safeParse(body);
     if (!form.success) return false;
     try {
-      const answer = await bookAppointment(deps.appointments, auth, form.data, idempotencyKeyOf(req));
+      const answer = await bookAppointment(
+        deps.appointments,
+        auth,
+        form.data,
+        idempotencyKeyOf(req, form.data),
+      );
       writeJson(res, answer.status, answer.body, security);
     } catch (error) {
       const { status, body: answer, headers } = errorAnswer(error, req, deps.logger);

@@ -194,6 +194,38 @@ describe('schedule API', () => {
     expect(tooShort.body.message).toBe('Each slot must last at least one minute');
   });
 
+  it('refuses dates outside the accepted range, and a repeat past year 9999, before anything is stored (issue 26)', async () => {
+    const base = { startTime: '09:00', endTime: '10:00', serviceIds: ['Physiotherapy'] };
+    // The probe's request: 201 and 367 time slots into year 10000, which stopped the read model.
+    const yearTenThousand = await slots({
+      ...base,
+      date: '9999-12-31',
+      repeat: 'daily',
+      repeatUntil: '9999-12-31',
+    });
+    expect(yearTenThousand.status).toBe(400);
+    const farAhead = await slots({ ...base, date: day(800) });
+    expect(farAhead).toMatchObject({
+      status: 400,
+      body: {
+        message: MESSAGES.dateTooFarAhead,
+        errors: [{ field: 'date', message: MESSAGES.dateTooFarAhead }],
+      },
+    });
+    const repeatedPast = await slots({ ...base, date: day(700), repeat: 'weekly', repeatUntil: day(760) });
+    expect(repeatedPast.body.errors).toEqual([{ field: 'repeatUntil', message: MESSAGES.dateTooFarAhead }]);
+    const week = await admin.post<{ message: string }>('/api/schedulemanage/applytemplate', {
+      id: 'standard-work-week',
+      weekStart: day(800),
+    });
+    expect(week).toMatchObject({ status: 400, body: { message: MESSAGES.dateTooFarAhead } });
+    // The schedule still moves: a time slot added now is listed at once.
+    const added = await slots({ ...base, date: day(30), startTime: '06:00', endTime: '06:30' });
+    expect(added.status).toBe(201);
+    const listed = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    expect(listed.body.timeslots.map((slot) => slot._id)).toContain(added.body.timeslots[0]!._id);
+  });
+
   it('answers fetchslot from the read model the moment a time slot, a rename or a deletion lands', async () => {
     const before = await fetchSlot('Follow-up Visit');
     const count = before.body.timeslots.length;

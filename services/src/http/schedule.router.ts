@@ -13,18 +13,16 @@ import {
 import type { ScheduleService } from '../schedule/schedule.service';
 import { writeSlotAnswer } from './answers';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
-import { idempotencyKeyOf, route } from './routes';
+import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
+import { route } from './routes';
 
 /** docs/product.md §7.5 scheduling, plus availability and templates (paths the spec leaves unnamed). */
 export const scheduleRouter = (schedule: ScheduleService): Router => {
   const router = Router();
 
   router.post(route(SCHEDULE_PATHS.addTimeSlot), requireCapability('schedule.manage'), async (req, res) => {
-    const timeslots = await schedule.addTimeSlot(
-      authOf(res),
-      TimeSlotForm.parse(req.body),
-      idempotencyKeyOf(req),
-    );
+    const form = TimeSlotForm.parse(req.body);
+    const timeslots = await schedule.addTimeSlot(authOf(res), form, idempotencyKeyOf(req, form));
     res.status(201).json({ message: MESSAGES.timeSlotAdded, timeslots });
   });
 
@@ -95,11 +93,8 @@ export const scheduleRouter = (schedule: ScheduleService): Router => {
     route(SCHEDULE_PATHS.applyTemplate),
     requireCapability('templates.manage'),
     async (req, res) => {
-      const timeslots = await schedule.applyTemplate(
-        authOf(res),
-        ApplyTemplate.parse(req.body),
-        idempotencyKeyOf(req),
-      );
+      const request = ApplyTemplate.parse(req.body);
+      const timeslots = await schedule.applyTemplate(authOf(res), request, idempotencyKeyOf(req, request));
       res.status(201).json({ message: MESSAGES.templateApplied, timeslots });
     },
   );

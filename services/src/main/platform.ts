@@ -39,6 +39,7 @@ import type { Logger } from '../logger';
 import { isGenuineVerification, MailSender } from '../mail/mail-outbox';
 import { IntegrationClient } from '../integrations/client';
 import { migrateWebhookLog } from '../integrations/webhooks/webhook-log';
+import { migrateIdempotencyKeys } from '../idempotency/idempotency-keys';
 import { WebhooksService } from '../integrations/webhooks/webhooks.service';
 
 export interface Platform {
@@ -102,6 +103,7 @@ export const startPlatform = async ({
   const secret = await sessions.secret('email-verification');
   // Issue 10: the delivery log exists before the dispatcher writes to it.
   await migrateWebhookLog(pool);
+  await migrateIdempotencyKeys(pool);
   const integrations = new IntegrationClient({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS });
   // The operator's own endpoints (WHATSAPP_API_URL, CHATBOT_API_URL) may be local: a local model.
   const operatorEndpoints = new IntegrationClient({ allowPrivate: true });

@@ -1,4 +1,5 @@
 import type { OpenHours } from '@appointment/contracts/catalogue';
+import type { IdempotencyKey } from '../idempotency/idempotency-keys';
 import type {
   ApplyTemplate,
   Availability,
@@ -44,7 +45,7 @@ export class ScheduleService {
     this.context.availability.readModelChanged(events);
   }
 
-  addTimeSlot(actor: Actor, form: TimeSlotForm, idempotencyKey?: string): Promise<TimeSlot[]> {
+  addTimeSlot(actor: Actor, form: TimeSlotForm, idempotencyKey?: IdempotencyKey): Promise<TimeSlot[]> {
     return addTimeSlot(this.context, actor, form, idempotencyKey);
   }
 
@@ -87,7 +88,7 @@ export class ScheduleService {
     return deleteTemplate(this.context, actor, id);
   }
 
-  applyTemplate(actor: Actor, request: ApplyTemplate, idempotencyKey?: string): Promise<TimeSlot[]> {
+  applyTemplate(actor: Actor, request: ApplyTemplate, idempotencyKey?: IdempotencyKey): Promise<TimeSlot[]> {
     return applyTemplate(this.context, actor, request, idempotencyKey);
   }
 }

@@ -1,6 +1,7 @@
 import type { BookingForm } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../../accounts/accounts.service';
+import type { IdempotencyKey } from '../../idempotency/idempotency-keys';
 import type { AppointmentsService } from '../appointments.service';
 import { bookingRequestOf } from './booking-request';
 import type { Booked } from '../payment/order';
@@ -14,7 +15,7 @@ export const bookAppointment = async (
   appointments: Pick<AppointmentsService, 'book'>,
   actor: Actor,
   form: BookingForm,
-  idempotencyKey: string | undefined,
+  idempotencyKey: IdempotencyKey | undefined,
   imageUrl?: string,
 ): Promise<{ status: 201; body: { message: string } & Booked }> => {
   const booked = await appointments.book(actor, bookingRequestOf(form), imageUrl, idempotencyKey);

@@ -20,6 +20,7 @@ import {
   timeSlotStream,
   type TimeSlotCommand,
 } from '../../domain/schedule/time-slot.decider';
+import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
 import { appointmentNamed, type AppointmentsContext } from '../appointments-context';
 import { orderPayment, type Booked } from '../payment/order';
 import type { BookingRequest } from './booking-request';
@@ -86,7 +87,7 @@ export const book = async (
   actor: Actor,
   request: BookingRequest,
   imageUrl?: string,
-  idempotencyKey?: string,
+  idempotency?: IdempotencyKey,
 ): Promise<Booked> => {
   const { deps } = context;
   const provider = await context.providers.of(request.providerId);
@@ -114,9 +115,10 @@ export const book = async (
         ).rows[0];
   if (!user) throw new NotFoundError(MESSAGES.userNotFound);
   const timeSlotId = await timeSlotFor(deps.pool, request);
-  const appointmentId = idempotencyKey
-    ? uuidv5(`${actor.userId}\u0000${idempotencyKey}`, APPOINTMENT_NAMESPACE)
-    : randomUUID();
+  // Issue 26: the key is this caller's for booking, bound to this request; another request
+  // with it is refused, so an appointment id never names two bookings.
+  const idempotencyKey = idempotency && (await claimIdempotencyKey(deps.pool, actor, 'book', idempotency));
+  const appointmentId = idempotencyKey ? uuidv5(idempotencyKey, APPOINTMENT_NAMESPACE) : randomUUID();
   const result = await lostRaceSeen(context, timeSlotId, () =>
     handleCommand(
       deps.store,
@@ -141,11 +143,7 @@ export const book = async (
           ...(imageUrl ? { imageUrl } : {}),
         },
         // A repeated request finds its first booking's event and waits for it like the first did.
-        metadata: commandMetadata(
-          context.now(),
-          actor,
-          idempotencyKey ? { idempotencyKey: `${actor.userId}:${idempotencyKey}` } : {},
-        ),
+        metadata: commandMetadata(context.now(), actor, idempotencyKey ? { idempotencyKey } : {}),
       } satisfies TimeSlotCommand,
       context.onTimeSlot,
     ),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@appointment/contracts/messages';
 import {
   dayKeyIn,
+  lastSchedulableDay,
   templateTimeSlots,
   type ApplyTemplate,
   type ScheduleTemplate,
@@ -12,6 +13,7 @@ import { templatesOf } from '@appointment/projections/schedule.queries';
 import type { Actor } from '../../accounts/accounts.service';
 import { CatalogueService } from '../../catalogue/catalogue.service';
 import { NotFoundError, ValidationError } from '../../domain/errors';
+import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
 import type { ActiveProvider } from '../../domain/providers/provider.decider';
 import { activeProvider, onOwnProvider, serviceNames, type ScheduleContext } from '../schedule-context';
 import { addTimeSlots } from '../time-slots/add-time-slots';
@@ -70,7 +72,7 @@ export const applyTemplate = async (
   context: ScheduleContext,
   actor: Actor,
   request: ApplyTemplate,
-  idempotencyKey?: string,
+  idempotency?: IdempotencyKey,
 ): Promise<TimeSlot[]> => {
   const provider = await activeProvider(context, actor);
   const template = templateOf(provider, request.id);
@@ -83,11 +85,22 @@ export const applyTemplate = async (
     ]);
   }
   const today = dayKeyIn(context.now(), provider.timezone);
-  const timeSlots = templateTimeSlots(template, request.weekStart).filter((slot) => slot.date >= today);
+  const last = lastSchedulableDay(today);
+  if (request.weekStart > last) {
+    throw new ValidationError(MESSAGES.dateTooFarAhead, [
+      { field: 'weekStart', message: MESSAGES.dateTooFarAhead },
+    ]);
+  }
+  const timeSlots = templateTimeSlots(template, request.weekStart).filter(
+    (slot) => slot.date >= today && slot.date <= last,
+  );
   if (timeSlots.length === 0) {
     throw new ValidationError(MESSAGES.templateWeekEmpty, [
       { field: 'weekStart', message: MESSAGES.templateWeekEmpty },
     ]);
   }
-  return addTimeSlots(context, actor, provider, timeSlots, serviceNames(provider, names), idempotencyKey);
+  const chosenNames = serviceNames(provider, names);
+  const idempotencyKey =
+    idempotency && (await claimIdempotencyKey(context.deps.pool, actor, 'applyTemplate', idempotency));
+  return addTimeSlots(context, actor, provider, timeSlots, chosenNames, idempotencyKey);
 };
