@@ -12,6 +12,20 @@ CREATE TABLE IF NOT EXISTS projector.checkpoints (
   events_applied bigint NOT NULL DEFAULT 0,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
+-- Issue 26: events a projection could not apply (a data error), with the later events of their
+-- stream, in log order; the projection goes on with every other stream (projections/src/parking.ts).
+CREATE TABLE IF NOT EXISTS projector.parked (
+  projection text NOT NULL,
+  stream_name text NOT NULL,
+  transaction_id xid8 NOT NULL,
+  global_position bigint NOT NULL,
+  event_id uuid NOT NULL,
+  event_type text NOT NULL,
+  error text NOT NULL,
+  parked_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (projection, event_id)
+);
+CREATE INDEX IF NOT EXISTS parked_by_stream ON projector.parked (projection, stream_name, transaction_id, global_position);
 `;
 
 export interface Checkpoint {

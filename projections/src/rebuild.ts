@@ -3,7 +3,8 @@ import type { LogPosition } from '@appointment/contracts/events';
 import { inTransaction } from './db/transaction';
 import { START, type EventStore } from '@appointment/contracts/event-store';
 import { migrateCheckpoints, writeCheckpoint } from './checkpoints';
-import { applyEvents, liveSchema, projectionLockKey, shadowSchema, type Projection } from './projection';
+import { applyOrPark, recordParked, type ParkedSoFar } from './parking';
+import { liveSchema, projectionLockKey, shadowSchema, type Projection } from './projection';
 
 export interface RebuildProgress {
   projection: string;
@@ -64,11 +65,12 @@ export const replayInto = async (
   const total = await store.countAfter(START, Number.MAX_SAFE_INTEGER);
   let position = START;
   let applied = 0;
+  const parked: ParkedSoFar = { streams: new Set(), events: [] };
   options.onProgress?.({ projection: projection.name, applied, total });
   for (;;) {
     const events = await store.readAll({ after: position, limit: batchSize });
     if (events.length === 0) break;
-    await inTransaction(pool, (client) => applyEvents(projection, events, { db: client, schema }));
+    await inTransaction(pool, (client) => applyOrPark(projection, events, { db: client, schema }, parked));
     position = events[events.length - 1]!.position;
     applied += events.length;
     options.onProgress?.({ projection: projection.name, applied, total: Math.max(total, applied) });
@@ -125,8 +127,10 @@ export const rebuildProjections = async (
       );
       if (!rows[0]!.locked) throw new RebuildAlreadyRunningError(projection.name);
     }
+    const parked = new Map<string, ParkedSoFar>();
     for (const projection of projections) {
       await createProjectionSchema(pool, projection, shadowSchema(projection));
+      parked.set(projection.name, { streams: new Set(), events: [] });
     }
     const name = projections.map((projection) => projection.name).join(', ');
     const total = await store.countAfter(START, Number.MAX_SAFE_INTEGER);
@@ -144,7 +148,12 @@ export const rebuildProjections = async (
       await Promise.all(
         projections.map((projection) =>
           inTransaction(pool, (client) =>
-            applyEvents(projection, events, { db: client, schema: shadowSchema(projection) }),
+            applyOrPark(
+              projection,
+              events,
+              { db: client, schema: shadowSchema(projection) },
+              parked.get(projection.name)!,
+            ),
           ),
         ),
       );
@@ -153,7 +162,15 @@ export const rebuildProjections = async (
     }
     const reports: RebuildReport[] = [];
     for (const projection of projections) {
-      const swapped = await swapIn(pool, store, projection, position, applied, batchSize);
+      const swapped = await swapIn(
+        pool,
+        store,
+        projection,
+        position,
+        applied,
+        batchSize,
+        parked.get(projection.name)!,
+      );
       reports.push({ projection: projection.name, ...swapped, durationMs: Date.now() - started });
     }
     return reports;
@@ -174,6 +191,7 @@ const swapIn = (
   from: LogPosition,
   appliedBefore: number,
   batchSize: number,
+  parked: ParkedSoFar,
 ): Promise<{ applied: number; position: LogPosition; tables: TableComparison[] }> => {
   const live = liveSchema(projection);
   const shadow = shadowSchema(projection);
@@ -184,7 +202,7 @@ const swapIn = (
     for (;;) {
       const events = await store.readAll({ after: position, limit: batchSize });
       if (events.length === 0) break;
-      await applyEvents(projection, events, { db: client, schema: shadow });
+      await applyOrPark(projection, events, { db: client, schema: shadow }, parked);
       position = events[events.length - 1]!.position;
       applied += events.length;
     }
@@ -203,6 +221,9 @@ const swapIn = (
     await client.query(`ALTER SCHEMA ${shadow} RENAME TO ${live}`);
     if (liveExists) await client.query(`DROP SCHEMA ${live}__old CASCADE`);
     await writeCheckpoint(client, projection.name, position, projection.version, applied, 'reset');
+    // What the rebuilt projection parked replaces what the old one had.
+    await client.query('DELETE FROM projector.parked WHERE projection = $1', [projection.name]);
+    await recordParked(client, parked.events);
     return { applied, position, tables };
   });
 };

@@ -15,6 +15,7 @@ import {
   type IdleMove,
 } from './checkpoints';
 import { applyEvents, liveSchema, projectionLockKey, type Projection } from './projection';
+import { applyParking, isOutage, parkedStreams } from './parking';
 import { CheckpointMovedError, ProjectionTransaction } from './projection-transaction';
 import { createProjectionSchema, rebuildProjection } from './rebuild';
 
@@ -43,6 +44,12 @@ interface Running {
   /** Fed by the shared subscription; otherwise it reads the log alone until it has caught up. */
   joined: boolean;
   catchingUp?: Promise<void>;
+  /**
+   * Streams whose events this projection has parked (issue 26): their later events are parked
+   * too, in order, until `ops retry-parked` applies them. Read again inside the projection's lock
+   * whenever a batch meets one of them, or another writer may have moved things.
+   */
+  parked: Set<string>;
 }
 
 /** A batch that asked nothing of a projection's transaction: its checkpoint's move, to make. */
@@ -51,6 +58,9 @@ interface IdleBatch extends Pick<IdleMove, 'from' | 'to'> {
 }
 
 export type CommittedListener = (projection: string, events: RecordedEvent[]) => void;
+
+/** A batch holds events of a parked stream: it is applied event by event instead. */
+class MeetsParked extends Error {}
 
 const silent: ProjectorLogger = { info: () => undefined, error: () => undefined };
 
@@ -104,6 +114,9 @@ export class ProjectorRunner {
     // The subscription starts where the furthest projection is; the others catch up to it alone.
     const head = [...positions.values()].reduce(latest);
     const behind = (await this.store.countAfter(head, 1)) > 0;
+    const parked = await this.pool.query<{ projection: string; stream_name: string }>(
+      'SELECT DISTINCT projection, stream_name FROM projector.parked',
+    );
     for (const projection of this.projections) {
       const position = positions.get(projection.name)!;
       const joined = comparePositions(position, head) >= 0;
@@ -114,6 +127,9 @@ export class ProjectorRunner {
         stored: position,
         waiters: new Set(),
         joined,
+        parked: new Set(
+          parked.rows.filter((row) => row.projection === projection.name).map((row) => row.stream_name),
+        ),
       });
     }
     this.delivered = head;
@@ -277,22 +293,38 @@ export class ProjectorRunner {
    * When the stored checkpoint is known, the batch is cut from it at once, and a batch with
    * nothing for the projection opens no transaction: its checkpoint move is answered, for
    * `applyAll` to make with the others'. Otherwise the transaction opens first and reads it.
+   *
+   * A batch that fails on its data, or that holds events of a parked stream, is applied again
+   * event by event (`parking`): what cannot be applied is parked with the rest of its stream, and
+   * the checkpoint moves past the batch (issue 26). An outage fails the batch whole.
    */
-  private async applyTo(entry: Running, events: RecordedEvent[]): Promise<IdleBatch | undefined> {
+  private async applyTo(
+    entry: Running,
+    events: RecordedEvent[],
+    parking = false,
+  ): Promise<IdleBatch | undefined> {
     const { projection } = entry;
     const transaction = new ProjectionTransaction(this.pool, projection);
     let committed = false;
+    let retry: 'cut again' | 'parking' | undefined;
     try {
       const cutFrom = entry.stored ?? (await transaction.open());
       const pending = events.filter((event) => comparePositions(event.position, cutFrom) > 0);
       const last = events[events.length - 1]!.position;
       const position = latest(last, cutFrom);
+      if (!parking && pending.some((event) => entry.parked.has(event.streamName))) throw new MeetsParked();
       if (pending.length > 0) {
-        await applyEvents(projection, pending, {
-          db: transaction.db(cutFrom),
-          read: this.pool,
-          schema: liveSchema(projection),
-        });
+        const context = { db: transaction.db(cutFrom), read: this.pool, schema: liveSchema(projection) };
+        if (parking) {
+          // Inside the projection's lock: the streams parked now (`ops retry-parked` may have run).
+          entry.parked = await parkedStreams(context.db, projection.name);
+          const parked = await applyParking(projection, pending, context, entry.parked);
+          for (const event of parked) {
+            this.logger.error({ ...event }, 'event parked');
+          }
+        } else {
+          await applyEvents(projection, pending, context);
+        }
       }
       if (!transaction.opened) {
         if (pending.length > 0) return { from: cutFrom, to: position, pending };
@@ -310,16 +342,20 @@ export class ProjectorRunner {
       this.settle(entry, position, pending);
       return undefined;
     } catch (error) {
-      if (!(error instanceof CheckpointMovedError)) {
+      if (error instanceof CheckpointMovedError) retry = 'cut again';
+      else if (error instanceof MeetsParked) retry = 'parking';
+      else {
         entry.stored = undefined;
-        throw error;
+        if (parking || isOutage(error)) throw error;
+        retry = 'parking';
       }
     } finally {
       await transaction.close(committed);
     }
+    if (retry === 'parking') return this.applyTo(entry, events, true);
     // Another writer moved the checkpoint: cut the batch again from the one stored now.
     entry.stored = undefined;
-    return this.applyTo(entry, events);
+    return this.applyTo(entry, events, parking);
   }
 
   /** After a commit: the position, read-model listeners, then waiters. */

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import { readCheckpoints } from '@appointment/projections/checkpoints';
+import { parkedCounts } from '@appointment/projections/parking';
 import type { Projection } from '@appointment/projections/projection';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobCounts, type JobQueues } from '../jobs/job-queues';
@@ -23,11 +24,13 @@ export interface ProjectionHealth {
   eventsApplied: number;
   /** Events in the log this projection has not applied yet. */
   lag: number;
+  /** Events it set aside (issue 26): `npm run ops -- parked`, then `retry-parked` after a fix. */
+  parked: number;
 }
 
 /**
- * GET /api/health: up (200 `{ status: 'ok' }`) or down (503 `{ status: 'unavailable' }`) for
- * anyone; the details (Postgres latency, each projection's checkpoint and lag, each job queue's
+ * GET /api/health: up (200 `{ status: 'ok' }`, or `degraded` while a projection has parked
+ * events) or down (503 `{ status: 'unavailable' }`) for anyone; the details (Postgres latency, each projection's checkpoint and lag, each job queue's
  * counts) only for a superadmin, or a caller on this machine when HEALTH_DETAILS_LOCAL is set
  * (issue 16: positions, queue sizes and database errors are nobody else's business).
  */
@@ -56,11 +59,15 @@ export const healthRouter = ({
         );
       return;
     }
+    const latencyMs = Date.now() - started;
+    // Issue 26: parked events leave the platform up but degraded, until an operator retries them.
+    const parked = await parkedCounts(pool).catch(() => new Map<string, number>());
+    const parkedTotal = [...parked.values()].reduce((sum, count) => sum + count, 0);
+    const status = parkedTotal > 0 ? 'degraded' : 'ok';
     if (!detailed) {
-      res.json({ status: 'ok' });
+      res.json({ status });
       return;
     }
-    const latencyMs = Date.now() - started;
     const checkpoints = await readCheckpoints(pool).catch(() => []);
     const projectionHealth: ProjectionHealth[] = await Promise.all(
       projections.map(async (projection) => {
@@ -70,6 +77,7 @@ export const healthRouter = ({
           checkpoint: checkpoint?.position ?? null,
           eventsApplied: checkpoint?.eventsApplied ?? 0,
           lag: await store.countAfter(checkpoint?.position),
+          parked: parked.get(projection.name) ?? 0,
         };
       }),
     );
@@ -78,7 +86,8 @@ export const healthRouter = ({
       for (const queue of Object.values(QUEUE_NAMES)) queues[queue] = await jobs.counts(queue);
     }
     res.json({
-      status: 'ok',
+      status,
+      parked: parkedTotal,
       postgres: { ok: true, latencyMs },
       projections: projectionHealth,
       jobs: queues,

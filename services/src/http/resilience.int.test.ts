@@ -3,6 +3,9 @@ import type { Appointment } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { TimeSlot } from '@appointment/contracts/schedule';
 import { dayKeyFromToday } from '@appointment/infra/testing/clock';
+import { BEHIND_PARKED, listParked, retryParked } from '@appointment/projections/parking';
+import { rebuildProjection } from '@appointment/projections/rebuild';
+import { scheduleProjection } from '@appointment/projections/schedule.projection';
 import {
   startTestPlatform,
   sunriseTimeSlots,
@@ -86,5 +89,72 @@ describe('resilience of the read side', () => {
     expect(theirs.body.appointment._id).not.toBe(first.body.appointment._id);
     // The read models keep moving: a time slot added now is listed at once.
     expect(await addedAndListed(40, '05:00', '05:30')).toBe(true);
+  });
+
+  it('parks an event the schedule cannot apply, with the rest of its stream, and goes on with every other stream', async () => {
+    const { pool, store } = test.platform;
+    const superadmin = await test.signedIn('superadmin@example.com');
+    const health = async () => (await superadmin.get<{ status: string; parked: number }>('/api/health')).body;
+    // A data error in one time slot's events: a rule of the read model that only it breaks.
+    await pool.query(
+      `ALTER TABLE rm_schedule.time_slots ADD CONSTRAINT poison CHECK (start_time <> '04:44')`,
+    );
+    let poisonedStream: string;
+    try {
+      const poisoned = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/addtimeslot', {
+        date: dayKeyFromToday(zone, 41),
+        startTime: '04:44',
+        endTime: '05:00',
+        serviceIds: ['General Consultation'],
+      });
+      expect(poisoned.status).toBe(201);
+      // Every other stream goes on: a time slot added next is listed at once.
+      expect(await addedAndListed(42, '05:00', '05:30')).toBe(true);
+      const [parked, ...others] = await listParked(pool, 'schedule');
+      expect(others).toEqual([]);
+      expect(parked).toMatchObject({ projection: 'schedule', eventType: 'TimeSlotAdded' });
+      expect(parked!.error).toContain('poison');
+      poisonedStream = parked!.streamName;
+      // A later event of the parked stream waits behind it, in order: here the probe's year 10000.
+      const [added] = await store.readStream(poisonedStream);
+      await store.append(poisonedStream, [
+        {
+          type: 'TimeSlotAdded',
+          data: {
+            ...added!.data,
+            date: '10000-01-01',
+            startDateTime: '+010000-01-01T04:44:00.000Z',
+            endDateTime: '+010000-01-01T05:00:00.000Z',
+          },
+          metadata: added!.metadata,
+        },
+      ]);
+      expect(await addedAndListed(43, '05:00', '05:30')).toBe(true);
+      expect((await listParked(pool, 'schedule')).map((event) => event.error)).toEqual([
+        parked!.error,
+        BEHIND_PARKED,
+      ]);
+      expect(await health()).toMatchObject({ status: 'degraded', parked: 2 });
+    } finally {
+      await pool.query('ALTER TABLE rm_schedule.time_slots DROP CONSTRAINT poison');
+    }
+    // After the fix, the operator retries: the first applies now; year 10000 stays parked.
+    expect(await retryParked(pool, store, scheduleProjection)).toEqual({
+      projection: 'schedule',
+      applied: 1,
+      stillParked: 1,
+    });
+    const listed = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    expect(listed.body.timeslots.some((slot) => slot.startTime === '04:44')).toBe(true);
+    const [left] = await listParked(pool, 'schedule');
+    expect(left).toMatchObject({ streamName: poisonedStream });
+    expect(left!.error).not.toBe(BEHIND_PARKED);
+    expect(await health()).toMatchObject({ status: 'degraded', parked: 1 });
+    // A rebuild parks the same event instead of failing, and keeps every other row.
+    const before = listed.body.timeslots.length;
+    await rebuildProjection(pool, store, scheduleProjection);
+    expect((await listParked(pool, 'schedule')).map((event) => event.eventId)).toEqual([left!.eventId]);
+    const rebuilt = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    expect(rebuilt.body.timeslots).toHaveLength(before);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
 import { readCheckpoints } from '@appointment/projections/checkpoints';
+import { listParked, parkedCounts, retryParked } from '@appointment/projections/parking';
 import { PROJECTIONS, projectionNamed } from '@appointment/projections/registry';
 import { rebuildProjections, type RebuildReport } from '@appointment/projections/rebuild';
 import { readStreamCatalog } from '@appointment/projections/stream-catalog.projection';
@@ -19,7 +20,11 @@ import { openDatabase } from './database';
 
 const USAGE = `Usage: npm run ops -- <command>
 
-  status                      each projection's checkpoint and lag
+  status                      each projection's checkpoint, lag and parked events
+  parked [projection]         events a projection could not apply, set aside with the rest of their
+                              stream while it goes on with every other stream
+  retry-parked [projection|all]
+                              apply parked events again (after a fix); those that fail stay parked
   rebuild <projection|all>    rebuild read models from the event log (shadow schema, then swap)
   stream <name>               print a stream's events
   streams                     the operators' stream catalogue: streams and events per category
@@ -48,8 +53,44 @@ const find = async (pool: ReturnType<typeof createPool>, texts: string[]) => {
   if (found.length === 0) console.log('Found nowhere: neither the event log nor any read model holds them.');
 };
 
+/** Issue 26: the events each projection has parked, in log order. */
+const parked = async (pool: ReturnType<typeof createPool>, name: string | undefined) => {
+  if (name && !projectionNamed(name)) throw new UsageError(`Unknown projection "${name}"`);
+  const events = await listParked(pool, name);
+  if (events.length === 0) {
+    console.log('No parked events: every projection applies every event.');
+    return;
+  }
+  console.table(
+    events.map((event) => ({
+      projection: event.projection,
+      stream: event.streamName,
+      position: `${event.position.transactionId}/${event.position.globalPosition}`,
+      type: event.eventType,
+      error: event.error.slice(0, 120),
+      parked: event.parkedAt,
+    })),
+  );
+};
+
+const retry = async (pool: ReturnType<typeof createPool>, store: EventStore, name: string | undefined) => {
+  const projections =
+    !name || name === 'all' ? PROJECTIONS : [projectionNamed(name)].filter((p) => p !== undefined);
+  if (projections.length === 0) throw new UsageError(`Unknown projection "${name ?? ''}"`);
+  const counts = await parkedCounts(pool);
+  for (const projection of projections) {
+    if (!counts.get(projection.name)) continue;
+    const report = await retryParked(pool, store, projection);
+    console.log(
+      `${report.projection}: ${report.applied} event(s) applied, ${report.stillParked} still parked`,
+    );
+  }
+  if (projections.every((projection) => !counts.get(projection.name))) console.log('No parked events.');
+};
+
 const status = async (pool: ReturnType<typeof createPool>, store: EventStore) => {
   const checkpoints = await readCheckpoints(pool).catch(() => []);
+  const parkedHere = await parkedCounts(pool).catch(() => new Map<string, number>());
   const total = await store.countAfter(undefined, Number.MAX_SAFE_INTEGER);
   console.log(`Event log: ${total} events`);
   const rows = await Promise.all(
@@ -65,6 +106,7 @@ const status = async (pool: ReturnType<typeof createPool>, store: EventStore) =>
           : 'never run',
         applied: checkpoint?.eventsApplied ?? 0,
         lag: await store.countAfter(checkpoint?.position, Number.MAX_SAFE_INTEGER),
+        parked: parkedHere.get(projection.name) ?? 0,
         updated: checkpoint?.updatedAt ?? '-',
       };
     }),
@@ -318,6 +360,8 @@ const main = async () => {
   if (
     ![
       'status',
+      'parked',
+      'retry-parked',
       'rebuild',
       'stream',
       'streams',
@@ -337,6 +381,8 @@ const main = async () => {
   const pool = createPool(database.url, 4);
   try {
     if (command === 'status') await status(pool, store);
+    else if (command === 'parked') await parked(pool, argument);
+    else if (command === 'retry-parked') await retry(pool, store, argument);
     else if (command === 'rebuild') await rebuild(pool, store, argument);
     else if (command === 'streams') await streams(pool);
     else if (command === 'export')

@@ -7,7 +7,11 @@ import { streamCatalogProjection } from '@appointment/projections/stream-catalog
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { PostgresEventStore } from '../eventstore/postgres-event-store';
 
-/** A read model that keeps every event id it saw; it fails on `Poison` events while `failing`. */
+/**
+ * A read model that keeps every event id it saw; it fails on `Poison` events while `failing`, as
+ * an outage does (PostgreSQL shutting down: 57P01), which stops it until it recovers. A data
+ * error parks the event instead (resilience.int.test.ts).
+ */
 const tally = (name: string, reactor = false) => {
   const control = { failing: false };
   const projection: Projection = {
@@ -16,7 +20,9 @@ const tally = (name: string, reactor = false) => {
     version: 1,
     createTables: (schema) => `CREATE TABLE ${schema}.seen (event_id uuid PRIMARY KEY, type text NOT NULL);`,
     apply: async (event, { db, schema }) => {
-      if (event.type === 'Poison' && control.failing) throw new Error('the read model is down');
+      if (event.type === 'Poison' && control.failing) {
+        throw Object.assign(new Error('the read model is down'), { code: '57P01' });
+      }
       await db.query(`INSERT INTO ${schema}.seen VALUES ($1, $2)`, [event.id, event.type]);
     },
   };
