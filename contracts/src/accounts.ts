@@ -99,6 +99,8 @@ export const SessionUser = z.object({
   providerId: z.string().optional(),
   industry: z.string().optional(),
   imageurl: z.string().optional(),
+  /** Issue 26: false until the person opens the link sent to their address; they cannot book until then. */
+  emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
@@ -180,6 +182,7 @@ export const API_PATHS = {
   registerUser: '/api/auth/register/user',
   registerProvider: '/api/auth/registerprovider',
   verifyEmail: '/api/auth/verify',
+  resendVerification: '/api/auth/verify/resend',
   mailbox: '/api/dev/mailbox',
   getProfile: '/api/profile/getprofile',
   updateProfile: '/api/profile/updateprofile',

@@ -237,6 +237,15 @@ export const API_OPERATIONS = {
     query: VerifyEmailQuery,
     success: { status: 303, type: 'redirect' },
   }),
+  resendVerification: op({
+    method: 'post',
+    path: API_PATHS.resendVerification,
+    tag: 'Accounts',
+    summary: "Send the confirmation link to the caller's address again (until it is confirmed, no booking)",
+    access: SIGNED_IN,
+    success: ok(MessageResponse),
+    limited: true,
+  }),
   getProfile: op({
     method: 'get',
     path: API_PATHS.getProfile,

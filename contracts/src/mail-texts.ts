@@ -25,6 +25,8 @@ export interface MailTexts {
   userWelcome(name: string, link: string): { subject: string; body: string };
   /** A provider applied: it will be reviewed; confirm the address. */
   providerApplication(name: string, link: string): { subject: string; body: string };
+  /** Issue 26: the confirmation link again, asked for by the person. */
+  confirmAddress(name: string, link: string): { subject: string; body: string };
 }
 
 export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
@@ -45,6 +47,12 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         `Hello ${name},\n\nthank you for registering with Appointment. Our team will review your application ` +
         `within 24-48 hours. Meanwhile, please confirm your e-mail address:\n${link}\n`,
     }),
+    confirmAddress: (name, link) => ({
+      subject: 'Confirm your e-mail address',
+      body:
+        `Hello ${name},\n\nplease confirm your e-mail address to book appointments:\n${link}\n\n` +
+        `If you did not ask for this, you can ignore this e-mail.\n`,
+    }),
   },
   es: {
     reminder: ({ serviceName, providerName, when, price }) => ({
@@ -63,6 +71,12 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         `Hola, ${name}:\n\ngracias por registrarse en Appointment. Nuestro equipo revisará su solicitud ` +
         `en un plazo de 24 a 48 horas. Mientras tanto, confirme su dirección de correo electrónico:\n${link}\n`,
     }),
+    confirmAddress: (name, link) => ({
+      subject: 'Confirme su dirección de correo electrónico',
+      body:
+        `Hola, ${name}:\n\nconfirme su dirección de correo electrónico para reservar citas:\n${link}\n\n` +
+        `Si no lo ha solicitado, puede ignorar este correo.\n`,
+    }),
   },
   fr: {
     reminder: ({ serviceName, providerName, when, price }) => ({
@@ -80,6 +94,12 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
       body:
         `Bonjour ${name},\n\nmerci de vous être inscrit sur Appointment. Notre équipe examinera votre demande ` +
         `sous 24 à 48 heures. En attendant, veuillez confirmer votre adresse e-mail :\n${link}\n`,
+    }),
+    confirmAddress: (name, link) => ({
+      subject: 'Confirmez votre adresse e-mail',
+      body:
+        `Bonjour ${name},\n\nveuillez confirmer votre adresse e-mail pour réserver des rendez-vous :\n${link}\n\n` +
+        `Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.\n`,
     }),
   },
 };

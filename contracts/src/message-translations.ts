@@ -37,6 +37,11 @@ const es: Record<MessageKey, string> = {
     'Demasiados intentos fallidos de inicio de sesión en esta cuenta. Vuelve a intentarlo en 15 minutos.',
   tooManyBookings: 'Ya tienes tantas citas próximas como permite una cuenta. Cancela una para reservar otra.',
   idempotencyKeyReused: 'Esta Idempotency-Key ya se usó para otra solicitud',
+  emailNotVerified:
+    'Confirma primero tu dirección de correo electrónico: abre el enlace que te enviamos o pide que lo enviemos de nuevo.',
+  verificationSent: 'Te hemos enviado de nuevo el enlace de confirmación a tu correo electrónico.',
+  tooManyVerificationMails:
+    'Acabamos de enviarte un enlace de confirmación. Revisa tu bandeja de entrada o inténtalo más tarde.',
   dateTooFarAhead: 'Los horarios se pueden añadir como máximo con dos años de antelación',
 
   userCreated: 'Usuario creado correctamente',
@@ -233,6 +238,11 @@ const fr: Record<MessageKey, string> = {
   tooManyBookings:
     'Vous avez déjà autant de rendez-vous à venir qu’un compte peut en avoir. Annulez-en un pour en réserver un autre.',
   idempotencyKeyReused: 'Cette Idempotency-Key a déjà servi pour une autre requête',
+  emailNotVerified:
+    'Veuillez d’abord confirmer votre adresse e-mail : ouvrez le lien que nous vous avons envoyé, ou demandez-le à nouveau.',
+  verificationSent: 'Nous vous avons renvoyé le lien de confirmation par e-mail.',
+  tooManyVerificationMails:
+    'Un lien de confirmation vient d’être envoyé. Veuillez vérifier votre boîte de réception ou réessayer plus tard.',
   dateTooFarAhead: 'Les créneaux peuvent être ajoutés au plus deux ans à l’avance',
 
   userCreated: 'Utilisateur créé avec succès',

@@ -28,6 +28,13 @@ export const MESSAGES = {
   tooManyAccountLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
   tooManyBookings:
     'You already hold as many upcoming appointments as one account may. Cancel one to book another.',
+  /** Issue 26: an unconfirmed address may sign in and look, not book or pay (403). */
+  emailNotVerified: 'Please confirm your e-mail address first: open the link we sent you, or send it again.',
+  /** Issue 26: the verification e-mail was sent again. */
+  verificationSent: 'We have sent the confirmation link to your e-mail address again.',
+  /** Issue 26: a resend asked for too often. */
+  tooManyVerificationMails:
+    'A confirmation link was sent a moment ago. Please check your inbox or try again later.',
   /** Issue 26: an Idempotency-Key names one request of one caller and operation (422). */
   idempotencyKeyReused: 'This Idempotency-Key was used for another request',
   /** Issue 26: time slots are added up to two years ahead (the provider's today). */

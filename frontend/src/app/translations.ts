@@ -15,6 +15,7 @@ import { hoursEditorTranslations } from '../ui/hours-editor.i18n';
 import { paymentBadgeTranslations } from '../ui/payment-badge.i18n';
 import { slotCalendarTranslations } from '../ui/slot-calendar/slot-calendar.i18n';
 import { statusBadgeTranslations } from '../ui/status-badge.i18n';
+import { verifyEmailTranslations } from '../ui/verify-email-banner.i18n';
 import { viewerTimeTranslations } from '../ui/viewer-time.i18n';
 
 /**
@@ -39,6 +40,7 @@ export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   staffs: staffsTranslations,
   slotCalendar: slotCalendarTranslations,
   statusBadge: statusBadgeTranslations,
+  verifyEmail: verifyEmailTranslations,
   viewerTime: viewerTimeTranslations,
 };
 

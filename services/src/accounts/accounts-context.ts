@@ -29,6 +29,8 @@ export interface Actor {
   /** As the session found them, when it did. */
   email?: string;
   name?: string;
+  /** Issue 26: false for a session of a person who has not confirmed their address yet. */
+  emailVerified?: boolean;
 }
 
 export interface AccountsDependencies {

@@ -23,7 +23,7 @@ import { deleteUser } from './delete-user/delete-user';
 import { changePassword, changeProfilePicture, profile, updateProfile } from './profile/profile';
 import { approveProvider, rejectProvider } from './provider-approval/provider-approval';
 import { isEmpty, pendingProviders, staff } from './queries/accounts.queries';
-import { registerProvider, registerUser, verifyEmail } from './register/register';
+import { registerProvider, registerUser, requestEmailVerification, verifyEmail } from './register/register';
 import { authenticate, sessionUser } from './sign-in/sign-in';
 
 export type { AccountsDependencies, Actor } from './accounts-context';
@@ -70,6 +70,10 @@ export class AccountsService {
 
   verifyEmail(userId: string): Promise<void> {
     return verifyEmail(this.context, userId);
+  }
+
+  requestEmailVerification(userId: string): Promise<boolean> {
+    return requestEmailVerification(this.context, userId);
   }
 
   profile(actor: Actor): Promise<Profile> {

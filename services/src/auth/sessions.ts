@@ -35,6 +35,8 @@ export interface SessionActor {
   providerId?: string;
   email: string;
   name: string;
+  /** Issue 26: whether the person confirmed their address (an unconfirmed one cannot book). */
+  emailVerified: boolean;
 }
 
 export interface Session {
@@ -114,9 +116,10 @@ export class SessionStore {
       provider_id: string | null;
       email: string;
       name: string;
+      email_verified: boolean;
       idle_ms: number;
     }>(
-      `SELECT s.user_id, u.role, u.provider_id, u.email, u.name, extract(epoch FROM now() - s.last_seen_at) * 1000 AS idle_ms
+      `SELECT s.user_id, u.role, u.provider_id, u.email, u.name, u.email_verified, extract(epoch FROM now() - s.last_seen_at) * 1000 AS idle_ms
          FROM auth.sessions s JOIN rm_accounts.users u ON u.id = s.user_id
         WHERE s.id_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
       [idHash, SESSION_IDLE_MS],
@@ -132,6 +135,7 @@ export class SessionStore {
       ...(row.provider_id ? { providerId: row.provider_id } : {}),
       email: row.email,
       name: row.name,
+      emailVerified: row.email_verified,
     };
     if (this.cacheMs > 0 && this.endings === endingsBefore) {
       if (this.recent.size >= SESSION_CACHE_LIMIT) this.recent.clear();

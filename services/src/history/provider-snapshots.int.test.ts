@@ -162,6 +162,7 @@ describe('provider state snapshots', () => {
       confirmPassword: 'correct horse',
     };
     expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
+    await test.confirmAddress(person.email);
     const user = test.caller();
     expect((await user.login(person.email, person.password)).status).toBe(200);
     const bookingsRecorded = async () =>

@@ -1,4 +1,11 @@
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { readMailbox } from '../mail/mail-outbox';
+import {
+  startTestPlatform,
+  sunriseTimeSlots,
+  type Caller,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
@@ -118,6 +125,47 @@ describe('accounts over HTTP', () => {
         `SELECT email_verified FROM rm_accounts.users WHERE email = 'person.mail@example.org'`,
       );
       expect(rows[0]).toEqual({ email_verified: true });
+    });
+
+    it('lets an unconfirmed address sign in and look, but not book, until its link is opened (issue 26)', async () => {
+      // The probe: a stranger registered someone else's address, signed in and booked under it.
+      const stranger = person('stranger');
+      expect((await anonymous.post('/api/auth/register/user', stranger)).status).toBe(201);
+      const caller = test.caller();
+      const signedIn = await caller.login(stranger.email, stranger.password);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.user).toMatchObject({ email: stranger.email, emailVerified: false });
+      const { sunrise, timeSlots } = await sunriseTimeSlots(caller, 'General Consultation');
+      const book = () =>
+        caller.post<{ message: string }>('/api/appointments/bookappointment', {
+          servicename: 'General Consultation',
+          providerId: sunrise.id,
+          timeslotId: timeSlots[0]!._id,
+          date: timeSlots[0]!.date,
+          index: '1',
+        });
+      expect(await book()).toMatchObject({ status: 403, body: { message: MESSAGES.emailNotVerified } });
+      // The link again, on request: a second mail, limited to three every 15 minutes.
+      for (let i = 0; i < 3; i++) {
+        const again = await caller.post<{ message: string }>('/api/auth/verify/resend');
+        expect(again).toMatchObject({ status: 200, body: { message: MESSAGES.verificationSent } });
+      }
+      const tooOften = await caller.post<{ message: string }>('/api/auth/verify/resend');
+      expect(tooOften).toMatchObject({ status: 429, body: { message: MESSAGES.tooManyVerificationMails } });
+      let mails: { subject: string }[] = [];
+      for (let wait = 0; wait < 200 && mails.length < 4; wait++) {
+        mails = (await readMailbox(test.platform.pool, stranger.email)).filter((mail) =>
+          mail.subject.startsWith('Confirm your e-mail'),
+        );
+        if (mails.length < 4) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(mails).toHaveLength(4);
+      // Its owner opens the link: the same session may book at once.
+      await test.confirmAddress(stranger.email);
+      expect(
+        (await caller.get<{ user: { emailVerified: boolean } }>('/api/auth/me')).body.user.emailVerified,
+      ).toBe(true);
+      expect((await book()).status).toBe(201);
     });
   });
 

@@ -149,6 +149,21 @@ export const accountsRouter = ({
     res.status(201).json({ success: true, message: MESSAGES.userCreated });
   });
 
+  // Issue 26: the confirmation link again, three times every 15 minutes per person.
+  const resendLimiter = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: 3,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (_req, res) => `resend:${authOf(res).userId}`,
+    handler: tooMany(MESSAGES.tooManyVerificationMails),
+    ...storeFor('verification-resend'),
+  });
+  router.post('/auth/verify/resend', requireSignedIn, resendLimiter, async (_req, res) => {
+    const sent = await accounts.requestEmailVerification(authOf(res).userId);
+    res.json({ message: sent ? MESSAGES.verificationSent : MESSAGES.emailVerified });
+  });
+
   router.get('/auth/verify', async (req, res) => {
     const { user, token } = VerifyEmailQuery.parse(req.query);
     if (!verifyLink(user, token)) throw new ValidationError(MESSAGES.verificationInvalid);

@@ -84,6 +84,7 @@ describe('resilience of the read side', () => {
     expect((await test.caller().post('/api/auth/register/user', { ...newcomer, ...password })).status).toBe(
       201,
     );
+    await test.confirmAddress(newcomer.email);
     const theirs = await book(await test.signedIn(newcomer.email), timeSlots[1]!, 1, 'probe-key');
     expect(theirs.status).toBe(201);
     expect(theirs.body.appointment._id).not.toBe(first.body.appointment._id);

@@ -71,10 +71,12 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       // Issue 12: a forgotten person is not written to (their address reads as the placeholder).
       if (reminder.email === FORGOTTEN_USER) return;
       // Issue 15: in the language saved on the recipient's account (rm_accounts, applied before).
-      const { rows } = await db.query<{ language: string }>(
-        'SELECT language FROM rm_accounts.users WHERE id = $1',
+      const { rows } = await db.query<{ language: string; email_verified: boolean }>(
+        'SELECT language, email_verified FROM rm_accounts.users WHERE id = $1',
         [reminder.userId],
       );
+      // Issue 26: an address nobody confirmed receives nothing but the confirmation link.
+      if (rows[0] && !rows[0].email_verified) return;
       const language = mailLanguageOf(rows[0]?.language);
       const mail = MAIL_TEXTS[language].reminder({
         serviceName: reminder.serviceName ?? '',
@@ -89,6 +91,26 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
         `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (id) DO NOTHING`,
         [event.id, reminder.email, mail.subject, mail.body, event.createdAt],
+      );
+      return;
+    }
+    if (event.type === 'EmailVerificationRequested') {
+      // Issue 26: the link again, to the address the account has now, unless confirmed meanwhile.
+      const userId = event.streamName.slice('user-'.length);
+      const { rows } = await db.query<{
+        email: string;
+        name: string;
+        language: string;
+        email_verified: boolean;
+      }>('SELECT email, name, language, email_verified FROM rm_accounts.users WHERE id = $1', [userId]);
+      const user = rows[0];
+      if (!user || user.email_verified || user.email === FORGOTTEN_USER) return;
+      const link = `${publicUrl}/api/auth/verify?user=${userId}&token=${verificationToken(secret, userId)}`;
+      const { subject, body } = MAIL_TEXTS[mailLanguageOf(user.language)].confirmAddress(user.name, link);
+      await db.query(
+        `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING`,
+        [event.id, user.email, subject, body, event.createdAt],
       );
       return;
     }

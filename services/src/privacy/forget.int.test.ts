@@ -59,6 +59,7 @@ describe('forgetting a person', () => {
     };
     const personal = [person.name, person.email, person.phone];
     expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
+    await test.confirmAddress(person.email);
     const user = test.caller();
     expect((await user.login(person.email, person.password)).status).toBe(200);
     const { appointment } = await bookAtSunrise(user, 'General Consultation');
@@ -108,6 +109,7 @@ describe('forgetting a person', () => {
       confirmPassword: 'correct horse',
     };
     expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
+    await test.confirmAddress(person.email);
     const user = test.caller();
     expect((await user.login(person.email, person.password)).status).toBe(200);
     const picture = () => {

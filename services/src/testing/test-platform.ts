@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '@appointment/infra/testin
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { JobQueues } from '../jobs/job-queues';
+import { readMailbox } from '../mail/mail-outbox';
 import { startPlatform, type Platform } from '../main/platform';
 import { createSocketServer, pushLive } from '../realtime/socket-server';
 
@@ -69,6 +70,11 @@ export interface TestPlatform {
   caller(): Caller;
   /** A caller signed in as one of the demo accounts (`<role>@example.com`). */
   signedIn(email: string): Promise<Caller>;
+  /**
+   * Issue 26: follows the confirmation link of the newest mail to `email`, as its owner would,
+   * so the account may book.
+   */
+  confirmAddress(email: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -133,6 +139,24 @@ export const startTestPlatform = async (options: {
       const reply = await caller.login(email);
       if (reply.status !== 200) throw new Error(`could not sign in ${email}: ${JSON.stringify(reply.body)}`);
       return caller;
+    },
+    confirmAddress: async (email) => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const mails = await readMailbox(platform.pool, email);
+        const link = mails
+          .map((mail) => /https?:\/\/\S+\/api\/auth\/verify\?\S+/.exec(mail.text)?.[0])
+          .find(Boolean);
+        if (link) {
+          const { pathname, search } = new URL(link);
+          const reply = await fetch(`${base}${pathname}${search}`, { redirect: 'manual' });
+          if (reply.status !== 303)
+            throw new Error(`the confirmation link of ${email} answered ${reply.status}`);
+          return;
+        }
+        if (Date.now() > deadline) throw new Error(`no confirmation mail reached ${email}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
     stop: async () => {
       await new Promise((resolve) => io.close(() => resolve(undefined)));

@@ -4,6 +4,7 @@ import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { PaymentCheckoutHost } from '../../features/payments/components/payment-checkout-host';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { CrumbNamesProvider } from '../../ui/crumb-names';
+import { VerifyEmailBanner } from '../../ui/verify-email-banner';
 import { useAppSelector } from '../../lib/hooks';
 import { menuOf, storedRoleOf } from '../../lib/session';
 import { selectStoredRoleValue } from '../../lib/session.slice';
@@ -39,6 +40,7 @@ export function ShellLayout() {
           {drawerOpen && <Backdrop aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
           <Main>
             <Breadcrumb />
+            <VerifyEmailBanner />
             <Outlet />
           </Main>
         </Body>

@@ -108,3 +108,15 @@ export const verifyEmail = async (context: AccountsContext, userId: string): Pro
   const result = await onUser(context, userId, { type: 'VerifyEmail', data: {} });
   await context.reads.settled(result.position);
 };
+
+/**
+ * Issue 26: the person asks for the confirmation link again; false when their address is
+ * confirmed already (nothing is sent).
+ */
+export const requestEmailVerification = async (
+  context: AccountsContext,
+  userId: string,
+): Promise<boolean> => {
+  const result = await onUser(context, userId, { type: 'RequestEmailVerification', data: {} });
+  return result.events.length > 0 && !result.repeated;
+};

@@ -28,6 +28,7 @@ export const sessionUser = async (
     ...(user.providerId ? { providerId: user.providerId } : {}),
     ...(industry ? { industry } : {}),
     ...(user.imageurl ? { imageurl: user.imageurl } : {}),
+    emailVerified: user.emailVerified,
   };
 };
 

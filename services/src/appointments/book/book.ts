@@ -10,6 +10,7 @@ import type { Actor } from '../../accounts/accounts.service';
 import { commandMetadata, handleCommand } from '../../domain/command-handler';
 import {
   ConflictError,
+  ForbiddenError,
   NotFoundError,
   ServiceUnavailableError,
   TooManyRequestsError,
@@ -77,6 +78,20 @@ const withinBookingLimit = async (context: AppointmentsContext, actor: Actor): P
 };
 
 /**
+ * Issue 26: a person books (and pays) only once their address is confirmed, so nobody books
+ * under an address that is not theirs. The session says so; a person who confirmed it in the
+ * last seconds is read again from the accounts read model before being refused.
+ */
+const confirmedAddress = async (context: AppointmentsContext, actor: Actor): Promise<void> => {
+  if (actor.emailVerified !== false) return;
+  const { rows } = await context.deps.pool.query<{ email_verified: boolean }>(
+    'SELECT email_verified FROM rm_accounts.users WHERE id = $1',
+    [actor.userId],
+  );
+  if (!rows[0]?.email_verified) throw new ForbiddenError(MESSAGES.emailNotVerified);
+};
+
+/**
  * docs/product.md §7.3 bookappointment. The interval is taken by one append to the time slot's stream with
  * its expected revision: of any number of racing requests exactly one wins an interval, the
  * others get 409. The same idempotency key books once. Price and flags come from the
@@ -104,6 +119,7 @@ export const book = async (
   if (service.isPaymentNeeded && deps.payments.name === 'none')
     throw new ServiceUnavailableError(MESSAGES.paymentsUnavailable);
   await withinBookingLimit(context, actor);
+  await confirmedAddress(context, actor);
   const user =
     actor.email !== undefined && actor.name !== undefined
       ? { email: actor.email, name: actor.name }

@@ -31,6 +31,7 @@ export type UserCommand =
       };
     })
   | (Command & { type: 'VerifyEmail'; data: Record<string, never> })
+  | (Command & { type: 'RequestEmailVerification'; data: Record<string, never> })
   | (Command & { type: 'UpdateProfile'; data: ProfileFields })
   | (Command & { type: 'ChangeProfilePicture'; data: { imageurl: string } })
   | (Command & { type: 'ChangePassword'; data: { passwordHash: string } })
@@ -56,6 +57,8 @@ export type UserEvent =
       };
     }
   | { type: 'EmailVerified'; data: { at: string } }
+  /** Issue 26: the person asked for the confirmation link again (the mail outbox sends it). */
+  | { type: 'EmailVerificationRequested'; data: { at: string } }
   | { type: 'ProfileUpdated'; data: ProfileFields & { at: string } }
   | { type: 'ProfilePictureChanged'; data: { imageurl: string; at: string } }
   | { type: 'PasswordChanged'; data: { passwordHash: string; at: string } }
@@ -120,6 +123,8 @@ export const userDecider: Decider<UserCommand, UserEvent, User> = {
     switch (command.type) {
       case 'VerifyEmail':
         return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { at } }];
+      case 'RequestEmailVerification':
+        return state.emailVerified ? [] : [{ type: 'EmailVerificationRequested', data: { at } }];
       case 'UpdateProfile':
         return [{ type: 'ProfileUpdated', data: { ...command.data, at } }];
       case 'ChangeProfilePicture':
