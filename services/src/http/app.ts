@@ -27,6 +27,7 @@ import {
 } from './integration-settings.router';
 import { webhooksRouter } from './webhooks.router';
 import type { WebhooksService } from '../integrations/webhooks/webhooks.service';
+import { jsonBody } from './json-body';
 import { refuseUnstorableText } from './storable-text';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { apiDocsRouter } from './api-docs.router';
@@ -96,7 +97,7 @@ export const createApp = (deps: AppDependencies): Express => {
   app.use(securityHeaders(deps.cardCheckout));
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  api.use(jsonBody());
   api.use(refuseUnstorableText);
   if (deps.accounts) api.use(authenticate(deps.accounts.sessions, deps.apiKeys?.auth));
   api.use(healthRouter(deps));
