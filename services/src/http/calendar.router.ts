@@ -24,7 +24,8 @@ export const calendarRouter = (feeds: CalendarFeeds): Router => {
 
   router.get(route(CALENDAR_PATHS.providerFeed), requireCapability('integrations.read'), async (req, res) => {
     const { providerId } = ProviderFeedRequest.parse(req.query);
-    res.json(await feeds.state('provider', await feeds.providerOf(authOf(res), providerId)));
+    const actor = authOf(res);
+    res.json(await feeds.state(actor, 'provider', await feeds.providerOf(actor, providerId)));
   });
 
   router.post(
@@ -54,7 +55,8 @@ export const calendarRouter = (feeds: CalendarFeeds): Router => {
   );
 
   router.get(route(CALENDAR_PATHS.myFeed), requireCapability('calendar.personal'), async (_req, res) => {
-    res.json(await feeds.state('user', authOf(res).userId));
+    const actor = authOf(res);
+    res.json(await feeds.state(actor, 'user', actor.userId));
   });
 
   router.post(route(CALENDAR_PATHS.myConnect), requireCapability('calendar.personal'), async (_req, res) => {

@@ -120,6 +120,42 @@ describe('integration settings and the chat assistant', () => {
     });
   });
 
+  it('shows the chat app’s webhook URL, a credential, masked to everyone but the provider’s admin (issue 26)', async () => {
+    const app = {
+      name: 'Front desk chat',
+      description: 'Bookings',
+      webhookUrl: 'https://93.184.215.14/services/T000/B000/SeCrEtToKeNwXyZ',
+    };
+    await admin.post(PATHS.chatAppConnect, app);
+    expect((await admin.get<SettingsReply>(PATHS.settings)).body.settings.chatApp.webhookUrl).toBe(
+      app.webhookUrl,
+    );
+    const masked = 'https://93.184.215.14/…wXyZ';
+    for (const email of ['support@example.com', 'superadmin@example.com']) {
+      const staff = await test.signedIn(email);
+      const read = await staff.get<SettingsReply>(`${PATHS.settings}?providerId=${sunriseId}`);
+      expect(read.body.settings.chatApp).toMatchObject({
+        connected: true,
+        name: app.name,
+        webhookUrl: masked,
+      });
+      expect(JSON.stringify(read.body)).not.toContain('SeCrEt');
+    }
+    // The superadmin renames the app in the configure modal, which shows the mask: the URL stays.
+    const superadmin = await test.signedIn('superadmin@example.com');
+    const renamed = await superadmin.call<SettingsReply>(
+      'PUT',
+      `${PATHS.chatAppConfigure}?providerId=${sunriseId}`,
+      { ...app, name: 'Reception', webhookUrl: masked },
+    );
+    expect(renamed.body.settings.chatApp).toMatchObject({ name: 'Reception', webhookUrl: masked });
+    expect((await admin.get<SettingsReply>(PATHS.settings)).body.settings.chatApp).toMatchObject({
+      name: 'Reception',
+      webhookUrl: app.webhookUrl,
+    });
+    await admin.post(PATHS.chatAppDisconnect);
+  });
+
   it('answers from a response template, then from the chat model with the saved settings, else hands over', async () => {
     const hello = await user.post<ChatReply>(PATHS.chat, {
       message: 'Hello!',

@@ -10,6 +10,7 @@ import {
   whatsAppMessagesOf,
 } from '@appointment/projections/integration-settings.queries';
 import type { WhatsAppMessageRecord } from '@appointment/contracts/events/messaging';
+import { maskedUrl, readsCredentialsOf } from '@appointment/contracts/credentials';
 import type { Actor } from '../accounts/accounts.service';
 import { commandMetadata, handleCommand } from '../domain/command-handler';
 import {
@@ -48,8 +49,15 @@ export class IntegrationSettingsService {
     return providerInScope(actor, providerId, this.deps.checkProvider);
   }
 
-  settings(providerId: string): Promise<IntegrationSettings> {
-    return integrationSettingsOf(this.deps.pool, providerId);
+  /**
+   * A provider's settings as the actor may read them: the chat app's webhook URL is a credential
+   * (issue 26), whole for the provider's admin only and masked for platform staff.
+   */
+  async settings(actor: Actor, providerId: string): Promise<IntegrationSettings> {
+    const settings = await integrationSettingsOf(this.deps.pool, providerId);
+    const { webhookUrl } = settings.chatApp;
+    if (webhookUrl === undefined || readsCredentialsOf(actor, providerId)) return settings;
+    return { ...settings, chatApp: { ...settings.chatApp, webhookUrl: maskedUrl(webhookUrl) } };
   }
 
   whatsAppMessages(providerId: string): Promise<WhatsAppMessageRecord[]> {
@@ -73,17 +81,34 @@ export class IntegrationSettingsService {
   }
 
   async connectChatApp(actor: Actor, providerId: string, form: ChatAppForm): Promise<IntegrationSettings> {
-    await this.checkUrl(form.webhookUrl);
-    return this.command(actor, providerId, { type: 'ConnectChatApp', data: { providerId, ...form } });
+    const webhookUrl = await this.webhookUrlOf(providerId, form.webhookUrl);
+    return this.command(actor, providerId, {
+      type: 'ConnectChatApp',
+      data: { providerId, ...form, webhookUrl },
+    });
   }
 
   async configureChatApp(actor: Actor, providerId: string, form: ChatAppForm): Promise<IntegrationSettings> {
-    await this.checkUrl(form.webhookUrl);
-    return this.command(actor, providerId, { type: 'ConfigureChatApp', data: { providerId, ...form } });
+    const webhookUrl = await this.webhookUrlOf(providerId, form.webhookUrl);
+    return this.command(actor, providerId, {
+      type: 'ConfigureChatApp',
+      data: { providerId, ...form, webhookUrl },
+    });
   }
 
   async disconnectChatApp(actor: Actor, providerId: string): Promise<IntegrationSettings> {
     return this.command(actor, providerId, { type: 'DisconnectChatApp', data: { providerId } });
+  }
+
+  /**
+   * The URL a chat app form means: platform staff see the saved one masked, so the mask sent back
+   * unchanged keeps it; any other URL is checked.
+   */
+  private async webhookUrlOf(providerId: string, sent: string): Promise<string> {
+    const saved = (await integrationSettingsOf(this.deps.pool, providerId)).chatApp.webhookUrl;
+    if (saved !== undefined && sent === maskedUrl(saved)) return saved;
+    await this.checkUrl(sent);
+    return sent;
   }
 
   /** The guard against request forgery, as for webhooks: a 400 naming the field. */
@@ -109,6 +134,6 @@ export class IntegrationSettingsService {
       { ...command, metadata: commandMetadata(this.now(), actor) } as IntegrationSettingsCommand,
     );
     await this.reads.settled(result.position);
-    return this.settings(providerId);
+    return this.settings(actor, providerId);
   }
 }
