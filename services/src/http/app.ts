@@ -87,6 +87,17 @@ export const securityHeaders = (cardCheckout = false) =>
         { contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } },
   );
 
+/**
+ * Issue 26: an API answer is never kept by a browser or a shared cache; it may hold personal data
+ * or a credential. Set before anything else, so refusals and errors carry it too; the fast path
+ * sends the same.
+ */
+const API_NO_STORE = { 'Cache-Control': 'no-store' } as const;
+const noStore: express.RequestHandler = (_req, res, next) => {
+  res.set(API_NO_STORE);
+  next();
+};
+
 /** The Express app: every API area under /api, then the built frontend. */
 export const createApp = (deps: AppDependencies): Express => {
   const app = express();
@@ -97,6 +108,7 @@ export const createApp = (deps: AppDependencies): Express => {
   app.use(securityHeaders(deps.cardCheckout));
 
   const api = express.Router();
+  api.use(noStore);
   api.use(jsonBody());
   api.use(refuseUnstorableText);
   if (deps.accounts) api.use(authenticate(deps.accounts.sessions, deps.apiKeys?.auth));

@@ -12,8 +12,9 @@ import { authOf, requireCapability } from './authenticate';
 import { route } from './routes';
 
 const sendCalendar = (res: Response, ics: string, filename?: string): void => {
+  // Kept by no cache, as every API answer (issue 26): a feed's URL is a credential, and a
+  // rotated one must stop at once.
   res.type('text/calendar; charset=utf-8');
-  res.set('Cache-Control', 'private, max-age=60');
   if (filename) res.attachment(filename);
   res.send(ics);
 };

@@ -80,7 +80,8 @@ interface FastCall {
 type FastRoute = (call: FastCall) => Promise<boolean>;
 
 export const withFastPath = (app: RequestListener, deps: FastPathDependencies): RequestListener => {
-  const security = capturedHeaders(deps.securityHeaders);
+  // Every answer here is an API answer: never stored (issue 26), as the app's are.
+  const security = { ...capturedHeaders(deps.securityHeaders), 'Cache-Control': 'no-store' };
 
   const fetchSlot: FastRoute = async ({ req, res, body }) => {
     const request = FetchSlotRequest.safeParse(body);
