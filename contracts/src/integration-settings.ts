@@ -41,6 +41,13 @@ export const ChatbotSettings = z.object({
 });
 export type ChatbotSettings = z.infer<typeof ChatbotSettings>;
 
+/**
+ * Issue 26: the chat models a provider may choose when the operator names none (CHAT_MODELS): the
+ * default model, a larger one of the same API, and a local one for Ollama (the default
+ * CHATBOT_API_URL). A model costs the operator money, so a provider never names one freely.
+ */
+export const DEFAULT_CHAT_MODELS = ['gpt-4o-mini', 'gpt-4o', 'llama3.2'] as const;
+
 /** docs/product.md §4 Chatbot defaults. */
 export const DEFAULT_CHATBOT: ChatbotSettings = {
   enabled: true,
@@ -132,6 +139,8 @@ export const IntegrationSettings = z.object({
   chatbot: ChatbotSettings,
   whatsapp: WhatsAppSettings,
   chatApp: ChatApp,
+  /** Issue 26: the chat models the operator offers (CHAT_MODELS), for the chatbot panel's choice. */
+  chatModels: z.array(z.string()).optional(),
 });
 export type IntegrationSettings = z.infer<typeof IntegrationSettings>;
 

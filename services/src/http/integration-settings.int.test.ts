@@ -32,6 +32,7 @@ describe('integration settings and the chat assistant', () => {
         CHATBOT_API_URL: `${model.url}/v1/chat/completions`,
         CHATBOT_API_KEY: 'local-key',
         CHAT_LIMIT: '8',
+        CHAT_MODELS: 'gpt-4o-mini, llama3.2',
       },
     });
     admin = await test.signedIn('admin@example.com');
@@ -70,6 +71,24 @@ describe('integration settings and the chat assistant', () => {
       whatsapp,
     });
     expect((await support.call('PUT', PATHS.chatbot, chatbot)).status).toBe(403);
+  });
+
+  it('takes only a chat model the operator offers (CHAT_MODELS), issue 26', async () => {
+    const before = (await admin.get<SettingsReply>(PATHS.settings)).body.settings.chatbot;
+    const refused = await admin.call('PUT', PATHS.chatbot, { ...before, model: 'gpt-4-32k' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      message: MESSAGES.chatModelNotOffered,
+      errors: [{ field: 'model', message: MESSAGES.chatModelNotOffered }],
+    });
+    expect((await admin.get<SettingsReply>(PATHS.settings)).body.settings.chatbot).toEqual(before);
+    const offered = await admin.call<SettingsReply>('PUT', PATHS.chatbot, { ...before, model: 'llama3.2' });
+    expect(offered.body.settings.chatbot.model).toBe('llama3.2');
+    // The panel offers the list.
+    expect((await admin.get<SettingsReply>(PATHS.settings)).body.settings.chatModels).toEqual([
+      'gpt-4o-mini',
+      'llama3.2',
+    ]);
   });
 
   it('refuses bad settings with a 400 and keeps what was saved', async () => {

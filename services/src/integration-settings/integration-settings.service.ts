@@ -1,9 +1,10 @@
 import type pg from 'pg';
-import type {
-  ChatAppForm,
-  ChatbotSettings,
-  IntegrationSettings,
-  WhatsAppSettings,
+import {
+  DEFAULT_CHAT_MODELS,
+  type ChatAppForm,
+  type ChatbotSettings,
+  type IntegrationSettings,
+  type WhatsAppSettings,
 } from '@appointment/contracts/integration-settings';
 import {
   integrationSettingsOf,
@@ -32,6 +33,8 @@ export interface IntegrationSettingsDependencies {
   checkProvider: CheckProvider;
   /** Refuses a URL the product must not call (request forgery), with an IntegrationError. */
   checkOutboundUrl?: (url: string) => Promise<void>;
+  /** Issue 26: the chat models a provider may choose (CHAT_MODELS). */
+  chatModels?: readonly string[];
   now?: () => Date;
 }
 
@@ -54,10 +57,15 @@ export class IntegrationSettingsService {
    * (issue 26), whole for the provider's admin only and masked for platform staff.
    */
   async settings(actor: Actor, providerId: string): Promise<IntegrationSettings> {
-    const settings = await integrationSettingsOf(this.deps.pool, providerId);
+    const saved = await integrationSettingsOf(this.deps.pool, providerId);
+    const settings = { ...saved, chatModels: [...this.chatModels] };
     const { webhookUrl } = settings.chatApp;
     if (webhookUrl === undefined || readsCredentialsOf(actor, providerId)) return settings;
     return { ...settings, chatApp: { ...settings.chatApp, webhookUrl: maskedUrl(webhookUrl) } };
+  }
+
+  private get chatModels(): readonly string[] {
+    return this.deps.chatModels ?? DEFAULT_CHAT_MODELS;
   }
 
   whatsAppMessages(providerId: string): Promise<WhatsAppMessageRecord[]> {
@@ -69,6 +77,10 @@ export class IntegrationSettingsService {
     providerId: string,
     settings: ChatbotSettings,
   ): Promise<IntegrationSettings> {
+    if (!this.chatModels.includes(settings.model))
+      throw new ValidationError(MESSAGES.chatModelNotOffered, [
+        { field: 'model', message: MESSAGES.chatModelNotOffered },
+      ]);
     return this.command(actor, providerId, { type: 'SaveChatbotSettings', data: { providerId, settings } });
   }
 

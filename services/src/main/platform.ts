@@ -217,6 +217,7 @@ export const startPlatform = async ({
     now,
     checkProvider,
     checkOutboundUrl: (url) => integrations.checkUrl(url),
+    chatModels: config.CHAT_MODELS,
   });
   const assistant = new ChatAssistant({
     pool,
