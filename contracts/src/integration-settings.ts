@@ -91,6 +91,12 @@ export const WhatsAppSettings = z.object({
     .string()
     .trim()
     .regex(/^\d{0,30}$/, 'The phone number id is digits only'),
+  /**
+   * Issue 26: the provider's own token of the messaging API, which opens only the numbers of its own
+   * business account (a platform-wide token let a provider send from another's number id). Write-only:
+   * read back masked (…wXyZ); omitted, or the mask sent back, keeps the saved one; '' removes it.
+   */
+  accessToken: z.string().trim().max(1000).optional(),
   templates: z.array(WhatsAppTemplate).max(20),
 });
 export type WhatsAppSettings = z.infer<typeof WhatsAppSettings>;

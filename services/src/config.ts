@@ -146,8 +146,6 @@ export const ConfigSchema = z.object({
       error: 'WHATSAPP_API_URL must be an http or https URL, like https://graph.facebook.com/v18.0',
     })
     .default('https://graph.facebook.com/v18.0'),
-  /** Bearer token of the messaging API. */
-  WHATSAPP_TOKEN: z.string().min(1).optional(),
   /**
    * Issue 26: the chat models a provider may choose for its assistant, comma-separated; any other
    * is refused with a 400.

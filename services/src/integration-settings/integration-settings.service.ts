@@ -11,7 +11,7 @@ import {
   whatsAppMessagesOf,
 } from '@appointment/projections/integration-settings.queries';
 import type { WhatsAppMessageRecord } from '@appointment/contracts/events/messaging';
-import { maskedUrl, readsCredentialsOf } from '@appointment/contracts/credentials';
+import { maskedToken, maskedUrl, readsCredentialsOf } from '@appointment/contracts/credentials';
 import type { Actor } from '../accounts/accounts.service';
 import { commandMetadata, handleCommand } from '../domain/command-handler';
 import {
@@ -58,7 +58,13 @@ export class IntegrationSettingsService {
    */
   async settings(actor: Actor, providerId: string): Promise<IntegrationSettings> {
     const saved = await integrationSettingsOf(this.deps.pool, providerId);
-    const settings = { ...saved, chatModels: [...this.chatModels] };
+    const { accessToken, ...whatsapp } = saved.whatsapp;
+    const settings = {
+      ...saved,
+      // The WhatsApp token is write-only: masked for everyone, its admin included.
+      whatsapp: { ...whatsapp, ...(accessToken ? { accessToken: maskedToken(accessToken) } : {}) },
+      chatModels: [...this.chatModels],
+    };
     const { webhookUrl } = settings.chatApp;
     if (webhookUrl === undefined || readsCredentialsOf(actor, providerId)) return settings;
     return { ...settings, chatApp: { ...settings.chatApp, webhookUrl: maskedUrl(webhookUrl) } };
@@ -89,7 +95,14 @@ export class IntegrationSettingsService {
     providerId: string,
     settings: WhatsAppSettings,
   ): Promise<IntegrationSettings> {
-    return this.command(actor, providerId, { type: 'SaveWhatsAppSettings', data: { providerId, settings } });
+    const saved = (await integrationSettingsOf(this.deps.pool, providerId)).whatsapp.accessToken;
+    const { accessToken: sent, ...rest } = settings;
+    const keep = sent === undefined || (saved !== undefined && sent === maskedToken(saved));
+    const accessToken = keep ? saved : sent;
+    return this.command(actor, providerId, {
+      type: 'SaveWhatsAppSettings',
+      data: { providerId, settings: { ...rest, ...(accessToken ? { accessToken } : {}) } },
+    });
   }
 
   async connectChatApp(actor: Actor, providerId: string, form: ChatAppForm): Promise<IntegrationSettings> {

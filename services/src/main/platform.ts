@@ -181,7 +181,6 @@ export const startPlatform = async ({
           messaging: {
             pool,
             whatsappApiUrl: config.WHATSAPP_API_URL,
-            whatsappToken: config.WHATSAPP_TOKEN,
             logger,
             operatorClient: operatorEndpoints,
             client: integrations,

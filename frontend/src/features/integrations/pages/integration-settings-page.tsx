@@ -210,6 +210,16 @@ function WhatsAppPanel({ saved, scope }: { saved: WhatsAppSettings; scope: Integ
                   onChange={(event) => setForm({ ...form, phoneNumberId: event.target.value })}
                 />
               </Field>
+              <Field>
+                <Label htmlFor={`${id}-token`}>{T.accessToken}</Label>
+                <Input
+                  id={`${id}-token`}
+                  type="password"
+                  autoComplete="off"
+                  value={form.accessToken ?? ''}
+                  onChange={(event) => setForm({ ...form, accessToken: event.target.value })}
+                />
+              </Field>
             </Row>
             <PanelTitle as="h3">{T.templates}</PanelTitle>
             {form.templates.map((template, index) => (
