@@ -19,7 +19,6 @@ const launcherEnv = [
   'WEBHOOK_ALLOW_PRIVATE_URLS=true',
   // Issue 11: the messaging journey's stand-in for the WhatsApp business API (e2e/local-peer.ts).
   `WHATSAPP_API_URL=http://127.0.0.1:${E2E_PORT + 1}/v18.0`,
-  'WHATSAPP_TOKEN=e2e-whatsapp-token',
   process.env.E2E_DATABASE_URL ? `DATABASE_URL=${process.env.E2E_DATABASE_URL}` : 'DATA_DIR=.data/e2e',
 ].join(' ');
 // A pinned clock (TEST_CLOCK, see e2e/clock.ts) is shared by the launcher, the workers and every

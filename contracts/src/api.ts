@@ -666,7 +666,8 @@ export const API_OPERATIONS = {
     method: 'get',
     path: CALENDAR_PATHS.providerFeed,
     tag: 'Integrations',
-    summary: "The provider's calendar feed: connected, and the URL calendars subscribe to",
+    summary:
+      "The provider's calendar feed: connected, and the URL calendars subscribe to (masked but for the provider's admin)",
     access: 'integrations.read',
     query: ProviderFeedRequest,
     success: ok(CalendarFeedAnswer),
@@ -735,7 +736,8 @@ export const API_OPERATIONS = {
     method: 'get',
     path: INTEGRATION_SETTINGS_PATHS.settings,
     tag: 'Integrations',
-    summary: "The provider's integration settings: the chatbot, WhatsApp and the chat app",
+    summary:
+      "The provider's integration settings: the chatbot, WhatsApp and the chat app (its webhook URL masked but for the provider's admin)",
     access: 'integrations.read',
     query: SettingsQuery,
     success: ok(),

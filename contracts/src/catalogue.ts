@@ -8,6 +8,7 @@ import {
   SERVICE_DEFAULTS,
   type Weekday,
 } from './constants';
+import { jsonNestedDeeperThan } from './json-depth';
 import { MESSAGES } from './messages';
 import { Currency } from './money';
 import { Breaks, WorkingHours, defaultBreaks, defaultWorkingHours, type Break } from './schedule';
@@ -124,11 +125,20 @@ export const timezoneForAddress = (address: string): string => {
   return DEFAULT_PROVIDER_TIMEZONE;
 };
 
+/** JSON text of a form field, parsed only if it is not nested too deeply (issue 26). */
+const parsedJson = (text: string, ctx: z.RefinementCtx): unknown => {
+  if (jsonNestedDeeperThan(text)) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.jsonTooDeep });
+    return z.NEVER;
+  }
+  return JSON.parse(text);
+};
+
 const jsonField = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
+  z.preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
     try {
-      return JSON.parse(value);
+      return parsedJson(value, ctx);
     } catch {
       return value;
     }
@@ -136,12 +146,12 @@ const jsonField = <T extends z.ZodType>(schema: T) =>
 
 /** Specialties arrive as a JSON array, or as one comma-separated line from a form. */
 const specialties = z.preprocess(
-  (value) => {
+  (value, ctx) => {
     if (typeof value !== 'string') return value;
     const text = value.trim();
     if (text.startsWith('[')) {
       try {
-        return JSON.parse(text);
+        return parsedJson(text, ctx);
       } catch {
         return value;
       }

@@ -41,6 +41,13 @@ export const ChatbotSettings = z.object({
 });
 export type ChatbotSettings = z.infer<typeof ChatbotSettings>;
 
+/**
+ * Issue 26: the chat models a provider may choose when the operator names none (CHAT_MODELS): the
+ * default model, a larger one of the same API, and a local one for Ollama (the default
+ * CHATBOT_API_URL). A model costs the operator money, so a provider never names one freely.
+ */
+export const DEFAULT_CHAT_MODELS = ['gpt-4o-mini', 'gpt-4o', 'llama3.2'] as const;
+
 /** docs/product.md §4 Chatbot defaults. */
 export const DEFAULT_CHATBOT: ChatbotSettings = {
   enabled: true,
@@ -84,6 +91,12 @@ export const WhatsAppSettings = z.object({
     .string()
     .trim()
     .regex(/^\d{0,30}$/, 'The phone number id is digits only'),
+  /**
+   * Issue 26: the provider's own token of the messaging API, which opens only the numbers of its own
+   * business account (a platform-wide token let a provider send from another's number id). Write-only:
+   * read back masked (…wXyZ); omitted, or the mask sent back, keeps the saved one; '' removes it.
+   */
+  accessToken: z.string().trim().max(1000).optional(),
   templates: z.array(WhatsAppTemplate).max(20),
 });
 export type WhatsAppSettings = z.infer<typeof WhatsAppSettings>;
@@ -132,6 +145,8 @@ export const IntegrationSettings = z.object({
   chatbot: ChatbotSettings,
   whatsapp: WhatsAppSettings,
   chatApp: ChatApp,
+  /** Issue 26: the chat models the operator offers (CHAT_MODELS), for the chatbot panel's choice. */
+  chatModels: z.array(z.string()).optional(),
 });
 export type IntegrationSettings = z.infer<typeof IntegrationSettings>;
 

@@ -59,6 +59,10 @@ export const MESSAGES = {
   imageTooLarge: 'The image must be 5 MB or smaller',
   unstorableText: 'The request contains characters that cannot be stored',
   invalidMultipart: 'The form could not be read: it is not valid multipart data',
+  /** Issue 26: JSON nested deeper than JSON_MAX_DEPTH (contracts/src/json-depth.ts), refused before it is parsed. */
+  /** Issue 26: a chatbot model the operator does not offer (CHAT_MODELS). */
+  chatModelNotOffered: 'Choose one of the chat models this platform offers',
+  jsonTooDeep: 'The request is nested too deeply: at most 32 levels of arrays and objects',
   currentPasswordWrong: 'Current password is incorrect',
   passwordChanged: 'Password updated successfully',
   profileUpdated: 'Profile updated successfully',

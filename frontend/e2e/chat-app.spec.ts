@@ -51,6 +51,8 @@ test.describe('Chat app and WhatsApp (issue 11)', () => {
       await panel.getByRole('switch', { name: 'Enable WhatsApp messages' }).check();
       await panel.getByLabel('Connected number').fill('+1 555 0100');
       await panel.getByLabel('Phone number ID').fill('1098765');
+      // Issue 26: the provider's own token of the messaging API.
+      await panel.getByLabel('Access token').fill('e2e-whatsapp-token');
       await panel.getByRole('button', { name: 'Save' }).click();
       await expect(panel.getByRole('status')).toHaveText('Settings saved');
 

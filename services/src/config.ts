@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clockFrom, parsePinnedInstant, type Clock } from '@appointment/contracts/clock';
+import { DEFAULT_CHAT_MODELS } from '@appointment/contracts/integration-settings';
 
 const optionalUrl = (variable: string, protocols: string[], example: string) =>
   z
@@ -145,8 +146,17 @@ export const ConfigSchema = z.object({
       error: 'WHATSAPP_API_URL must be an http or https URL, like https://graph.facebook.com/v18.0',
     })
     .default('https://graph.facebook.com/v18.0'),
-  /** Bearer token of the messaging API. */
-  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  /**
+   * Issue 26: the chat models a provider may choose for its assistant, comma-separated; any other
+   * is refused with a 400.
+   */
+  CHAT_MODELS: z
+    .string()
+    .default(DEFAULT_CHAT_MODELS.join(','))
+    .transform((value) => [...new Set(value.split(',').map((model) => model.trim()))].filter(Boolean))
+    .refine((models) => models.length > 0 && models.every((model) => model.length <= 100), {
+      message: 'CHAT_MODELS must be a comma-separated list of model names, like gpt-4o-mini,llama3.2',
+    }),
   /** Chat messages one person may send a minute. */
   CHAT_LIMIT: integer('CHAT_LIMIT', 1, 10_000, 20),
   /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { feedUrlOf, type CalendarFeedAnswer, type FeedOwner } from '@appointment/contracts/calendar-feeds';
+import { maskedToken, readsCredentialsOf } from '@appointment/contracts/credentials';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { appointmentById, appointmentsOf } from '@appointment/projections/appointments.queries';
 import { feedByToken, feedOf } from '@appointment/projections/calendar-feeds.queries';
@@ -49,11 +50,16 @@ export class CalendarFeeds {
     return providerInScope(actor, providerId, this.deps.checkProvider);
   }
 
-  async state(owner: FeedOwner, ownerId: string): Promise<CalendarFeedAnswer> {
+  /**
+   * The feed as the actor sees it. Its URL is a credential (issue 26): a person's own, and a
+   * provider's to its admin, whole; platform staff read a provider's masked.
+   */
+  async state(actor: Actor, owner: FeedOwner, ownerId: string): Promise<CalendarFeedAnswer> {
     const feed = await feedOf(this.deps.pool, owner, ownerId);
-    return feed
-      ? { connected: true, url: feedUrlOf(this.deps.publicUrl, feed.token), connectedAt: feed.connectedAt }
-      : { connected: false };
+    if (!feed) return { connected: false };
+    const whole = owner === 'user' ? actor.userId === ownerId : readsCredentialsOf(actor, ownerId);
+    const token = whole ? feed.token : maskedToken(feed.token);
+    return { connected: true, url: feedUrlOf(this.deps.publicUrl, token), connectedAt: feed.connectedAt };
   }
 
   async connect(actor: Actor, owner: FeedOwner, ownerId: string): Promise<CalendarFeedAnswer> {
@@ -61,12 +67,12 @@ export class CalendarFeeds {
       type: 'ConnectCalendarFeed',
       data: { owner, ownerId, token: newToken() },
     });
-    return this.state(owner, ownerId);
+    return this.state(actor, owner, ownerId);
   }
 
   async disconnect(actor: Actor, owner: FeedOwner, ownerId: string): Promise<CalendarFeedAnswer> {
     await this.command(actor, owner, ownerId, { type: 'DisconnectCalendarFeed', data: { owner, ownerId } });
-    return this.state(owner, ownerId);
+    return this.state(actor, owner, ownerId);
   }
 
   /** The feed a token opens, as iCalendar text; 404 for an unknown or rotated token. */

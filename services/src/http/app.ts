@@ -27,6 +27,7 @@ import {
 } from './integration-settings.router';
 import { webhooksRouter } from './webhooks.router';
 import type { WebhooksService } from '../integrations/webhooks/webhooks.service';
+import { jsonBody } from './json-body';
 import { refuseUnstorableText } from './storable-text';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { apiDocsRouter } from './api-docs.router';
@@ -86,6 +87,17 @@ export const securityHeaders = (cardCheckout = false) =>
         { contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } },
   );
 
+/**
+ * Issue 26: an API answer is never kept by a browser or a shared cache; it may hold personal data
+ * or a credential. Set before anything else, so refusals and errors carry it too; the fast path
+ * sends the same.
+ */
+const API_NO_STORE = { 'Cache-Control': 'no-store' } as const;
+const noStore: express.RequestHandler = (_req, res, next) => {
+  res.set(API_NO_STORE);
+  next();
+};
+
 /** The Express app: every API area under /api, then the built frontend. */
 export const createApp = (deps: AppDependencies): Express => {
   const app = express();
@@ -96,7 +108,8 @@ export const createApp = (deps: AppDependencies): Express => {
   app.use(securityHeaders(deps.cardCheckout));
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  api.use(noStore);
+  api.use(jsonBody());
   api.use(refuseUnstorableText);
   if (deps.accounts) api.use(authenticate(deps.accounts.sessions, deps.apiKeys?.auth));
   api.use(healthRouter(deps));

@@ -122,4 +122,33 @@ describe('calendar feeds', () => {
     );
     expect(named.body).toMatchObject({ connected: true, url: expect.stringMatching(/\.ics$/) });
   });
+
+  it('shows the feed URL, a credential, masked to everyone but the provider’s admin (issue 26)', async () => {
+    const url = (await admin.post<CalendarFeedAnswer>(CALENDAR_PATHS.providerConnect)).body.url!;
+    const token = /\/api\/calendar\/([A-Za-z0-9_-]{43})\.ics$/.exec(url)![1]!;
+    expect((await admin.get<CalendarFeedAnswer>(CALENDAR_PATHS.providerFeed)).body.url).toBe(url);
+    const support = await test.signedIn('support@example.com');
+    const { providers } = (
+      await support.post<{ providers: { id: string }[] }>('/api/providers/fetchprovider', {
+        search: 'Sunrise',
+      })
+    ).body;
+    const sunriseId = providers[0]!.id;
+    const sunrise = `${CALENDAR_PATHS.providerFeed}?providerId=${sunriseId}`;
+    const masked = url.replace(token, `…${token.slice(-4)}`);
+    for (const email of ['support@example.com', 'superadmin@example.com']) {
+      const staff = await test.signedIn(email);
+      const read = await staff.get<CalendarFeedAnswer>(sunrise);
+      expect(read.body).toMatchObject({ connected: true, url: masked });
+      expect(JSON.stringify(read.body)).not.toContain(token);
+    }
+    // The superadmin may connect for the provider, and is answered with the mask too.
+    const superadmin = await test.signedIn('superadmin@example.com');
+    const connect = await superadmin.post<CalendarFeedAnswer>(CALENDAR_PATHS.providerConnect, {
+      providerId: sunriseId,
+    });
+    expect(connect.body).toMatchObject({ connected: true, url: masked });
+    expect((await fetchFeed(masked)).status).toBe(404);
+    expect((await fetchFeed(url)).status).toBe(200);
+  });
 });

@@ -12,8 +12,9 @@ import { authOf, requireCapability } from './authenticate';
 import { route } from './routes';
 
 const sendCalendar = (res: Response, ics: string, filename?: string): void => {
+  // Kept by no cache, as every API answer (issue 26): a feed's URL is a credential, and a
+  // rotated one must stop at once.
   res.type('text/calendar; charset=utf-8');
-  res.set('Cache-Control', 'private, max-age=60');
   if (filename) res.attachment(filename);
   res.send(ics);
 };
@@ -24,7 +25,8 @@ export const calendarRouter = (feeds: CalendarFeeds): Router => {
 
   router.get(route(CALENDAR_PATHS.providerFeed), requireCapability('integrations.read'), async (req, res) => {
     const { providerId } = ProviderFeedRequest.parse(req.query);
-    res.json(await feeds.state('provider', await feeds.providerOf(authOf(res), providerId)));
+    const actor = authOf(res);
+    res.json(await feeds.state(actor, 'provider', await feeds.providerOf(actor, providerId)));
   });
 
   router.post(
@@ -54,7 +56,8 @@ export const calendarRouter = (feeds: CalendarFeeds): Router => {
   );
 
   router.get(route(CALENDAR_PATHS.myFeed), requireCapability('calendar.personal'), async (_req, res) => {
-    res.json(await feeds.state('user', authOf(res).userId));
+    const actor = authOf(res);
+    res.json(await feeds.state(actor, 'user', actor.userId));
   });
 
   router.post(route(CALENDAR_PATHS.myConnect), requireCapability('calendar.personal'), async (_req, res) => {

@@ -2,9 +2,12 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import type { RequestHandler } from 'express';
 import { APPOINTMENT_PATHS, BookingForm } from '@appointment/contracts/appointments';
 import { PAYMENT_PATHS } from '@appointment/contracts/payments';
+import { jsonNestedDeeperThan } from '@appointment/contracts/json-depth';
+import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
 import { SCHEDULE_PATHS, FetchSlotRequest } from '@appointment/contracts/schedule';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import { ValidationError } from '../domain/errors';
 import { bookAppointment } from '../appointments/book/book-appointment';
 import type { SessionStore } from '../auth/sessions';
 import type { Logger } from '../logger';
@@ -24,7 +27,8 @@ import { writeJson, writeSlotAnswer } from './answers';
  * here: a JSON body, a session whose role may make the call, a valid body. Anything else (no
  * session, a body the call does not take, multipart with an image) goes on to the Express app
  * with the body already read, where the usual middleware, checks and messages apply; a body that
- * is not JSON at all is refused here, as Express's parser would. Once a call has started its
+ * is not JSON at all, or nested deeper than JSON_MAX_DEPTH, is refused here, as Express's parser
+ * would. Once a call has started its
  * work, its failure is answered here, by the same errorAnswer as the app's error handler. The
  * security headers are helmet's own, captured once.
  */
@@ -76,7 +80,8 @@ interface FastCall {
 type FastRoute = (call: FastCall) => Promise<boolean>;
 
 export const withFastPath = (app: RequestListener, deps: FastPathDependencies): RequestListener => {
-  const security = capturedHeaders(deps.securityHeaders);
+  // Every answer here is an API answer: never stored (issue 26), as the app's are.
+  const security = { ...capturedHeaders(deps.securityHeaders), 'Cache-Control': 'no-store' };
 
   const fetchSlot: FastRoute = async ({ req, res, body }) => {
     const request = FetchSlotRequest.safeParse(body);
@@ -120,6 +125,15 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     res: ServerResponse,
     raw: Buffer,
   ) => {
+    if (jsonNestedDeeperThan(raw)) {
+      const { status, body: refusal } = errorAnswer(
+        new ValidationError(MESSAGES.jsonTooDeep),
+        req,
+        deps.logger,
+      );
+      writeJson(res, status, refusal, security);
+      return true;
+    }
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));

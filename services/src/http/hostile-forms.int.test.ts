@@ -87,6 +87,84 @@ describe('hostile forms get a 400 with a message, never a 500', () => {
     });
   });
 
+  describe('deeply nested JSON is refused before anything walks it (issue 26)', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+    it('a 10 KB body of nested arrays, signed out', async () => {
+      const reply = await fetch(`${test.base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: nested(5000),
+      });
+      expect({ status: reply.status, body: await reply.json() }).toEqual({
+        status: 400,
+        body: { message: MESSAGES.jsonTooDeep },
+      });
+    });
+
+    it('a 1 MB body of nested objects and arrays, signed out', async () => {
+      const depth = 125_000;
+      const reply = await fetch(`${test.base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `${'{"a":['.repeat(depth)}${']}'.repeat(depth)}`,
+      });
+      expect({ status: reply.status, body: await reply.json() }).toEqual({
+        status: 400,
+        body: { message: MESSAGES.jsonTooDeep },
+      });
+    });
+
+    it('a body in UTF-16 is read in its charset', async () => {
+      const send = (json: string) =>
+        fetch(`${test.base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-16le' },
+          body: Buffer.from(json, 'utf16le'),
+        }).then(async (reply) => ({ status: reply.status, body: await reply.json() }));
+      expect(await send(nested(40))).toEqual({ status: 400, body: { message: MESSAGES.jsonTooDeep } });
+      expect((await send(JSON.stringify({ email: 'x', password: '[[' }))).body).not.toEqual({
+        message: MESSAGES.jsonTooDeep,
+      });
+    });
+
+    it('brackets inside strings do not count, and 32 levels are accepted', async () => {
+      const admin = await test.signedIn('admin@example.com');
+      const deepInText = JSON.stringify({ name: `${'[{'.repeat(500)}` });
+      const answer = await raw(admin, '/api/providerservice/addservice', 'application/json', deepInText);
+      expect(answer.body).not.toEqual({ message: MESSAGES.jsonTooDeep });
+      const atTheLimit = `{"name":${nested(31)}}`;
+      const atLimit = await raw(admin, '/api/providerservice/addservice', 'application/json', atTheLimit);
+      expect(atLimit.status).toBe(400);
+      expect(atLimit.body).not.toEqual({ message: MESSAGES.jsonTooDeep });
+      const overTheLimit = `{"name":${nested(32)}}`;
+      expect(await raw(admin, '/api/providerservice/addservice', 'application/json', overTheLimit)).toEqual({
+        status: 400,
+        body: { message: MESSAGES.jsonTooDeep },
+      });
+    });
+
+    it('a booking on the fast path', async () => {
+      const body = `{"servicename":"General Consultation","providerId":"p","date":"2026-11-25","note":${nested(1000)}}`;
+      expect(await raw(user, '/api/appointments/bookappointment', 'application/json', body)).toEqual({
+        status: 400,
+        body: { message: MESSAGES.jsonTooDeep },
+      });
+    });
+
+    it('a JSON field of a multipart form', async () => {
+      const form = new FormData();
+      form.append('businessname', 'Deep Clinic');
+      form.append('email', 'deep@example.com');
+      form.append('services', nested(100_000));
+      const reply = await superadmin.call('POST', '/api/providers/addprovider', form);
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual(
+        expect.arrayContaining([{ field: 'services', message: MESSAGES.jsonTooDeep }]),
+      );
+    });
+  });
+
   it('a booking holding half a surrogate pair, on the fast path', async () => {
     const body =
       '{"servicename":"General Consultation","providerId":"p","date":"2026-11-25","note":"\\ud800"}';

@@ -32,6 +32,7 @@ describe('integration settings and the chat assistant', () => {
         CHATBOT_API_URL: `${model.url}/v1/chat/completions`,
         CHATBOT_API_KEY: 'local-key',
         CHAT_LIMIT: '8',
+        CHAT_MODELS: 'gpt-4o-mini, llama3.2',
       },
     });
     admin = await test.signedIn('admin@example.com');
@@ -70,6 +71,24 @@ describe('integration settings and the chat assistant', () => {
       whatsapp,
     });
     expect((await support.call('PUT', PATHS.chatbot, chatbot)).status).toBe(403);
+  });
+
+  it('takes only a chat model the operator offers (CHAT_MODELS), issue 26', async () => {
+    const before = (await admin.get<SettingsReply>(PATHS.settings)).body.settings.chatbot;
+    const refused = await admin.call('PUT', PATHS.chatbot, { ...before, model: 'gpt-4-32k' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      message: MESSAGES.chatModelNotOffered,
+      errors: [{ field: 'model', message: MESSAGES.chatModelNotOffered }],
+    });
+    expect((await admin.get<SettingsReply>(PATHS.settings)).body.settings.chatbot).toEqual(before);
+    const offered = await admin.call<SettingsReply>('PUT', PATHS.chatbot, { ...before, model: 'llama3.2' });
+    expect(offered.body.settings.chatbot.model).toBe('llama3.2');
+    // The panel offers the list.
+    expect((await admin.get<SettingsReply>(PATHS.settings)).body.settings.chatModels).toEqual([
+      'gpt-4o-mini',
+      'llama3.2',
+    ]);
   });
 
   it('refuses bad settings with a 400 and keeps what was saved', async () => {
@@ -118,6 +137,42 @@ describe('integration settings and the chat assistant', () => {
     expect((await admin.post<SettingsReply>(PATHS.chatAppDisconnect)).body.settings.chatApp).toMatchObject({
       connected: false,
     });
+  });
+
+  it('shows the chat app’s webhook URL, a credential, masked to everyone but the provider’s admin (issue 26)', async () => {
+    const app = {
+      name: 'Front desk chat',
+      description: 'Bookings',
+      webhookUrl: 'https://93.184.215.14/services/T000/B000/SeCrEtToKeNwXyZ',
+    };
+    await admin.post(PATHS.chatAppConnect, app);
+    expect((await admin.get<SettingsReply>(PATHS.settings)).body.settings.chatApp.webhookUrl).toBe(
+      app.webhookUrl,
+    );
+    const masked = 'https://93.184.215.14/…wXyZ';
+    for (const email of ['support@example.com', 'superadmin@example.com']) {
+      const staff = await test.signedIn(email);
+      const read = await staff.get<SettingsReply>(`${PATHS.settings}?providerId=${sunriseId}`);
+      expect(read.body.settings.chatApp).toMatchObject({
+        connected: true,
+        name: app.name,
+        webhookUrl: masked,
+      });
+      expect(JSON.stringify(read.body)).not.toContain('SeCrEt');
+    }
+    // The superadmin renames the app in the configure modal, which shows the mask: the URL stays.
+    const superadmin = await test.signedIn('superadmin@example.com');
+    const renamed = await superadmin.call<SettingsReply>(
+      'PUT',
+      `${PATHS.chatAppConfigure}?providerId=${sunriseId}`,
+      { ...app, name: 'Reception', webhookUrl: masked },
+    );
+    expect(renamed.body.settings.chatApp).toMatchObject({ name: 'Reception', webhookUrl: masked });
+    expect((await admin.get<SettingsReply>(PATHS.settings)).body.settings.chatApp).toMatchObject({
+      name: 'Reception',
+      webhookUrl: app.webhookUrl,
+    });
+    await admin.post(PATHS.chatAppDisconnect);
   });
 
   it('answers from a response template, then from the chat model with the saved settings, else hands over', async () => {

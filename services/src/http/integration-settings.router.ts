@@ -36,7 +36,7 @@ export const integrationSettingsRouter = (deps: IntegrationSettingsRouterDepende
   const { settings, assistant } = deps;
 
   router.get(route(PATHS.settings), requireCapability('integrations.read'), async (req, res) => {
-    res.json({ settings: await settings.settings(await providerOf(deps, req, res)) });
+    res.json({ settings: await settings.settings(authOf(res), await providerOf(deps, req, res)) });
   });
 
   router.get(route(PATHS.whatsappMessages), requireCapability('integrations.read'), async (req, res) => {

@@ -1,15 +1,17 @@
 import type pg from 'pg';
-import type {
-  ChatAppForm,
-  ChatbotSettings,
-  IntegrationSettings,
-  WhatsAppSettings,
+import {
+  DEFAULT_CHAT_MODELS,
+  type ChatAppForm,
+  type ChatbotSettings,
+  type IntegrationSettings,
+  type WhatsAppSettings,
 } from '@appointment/contracts/integration-settings';
 import {
   integrationSettingsOf,
   whatsAppMessagesOf,
 } from '@appointment/projections/integration-settings.queries';
 import type { WhatsAppMessageRecord } from '@appointment/contracts/events/messaging';
+import { maskedToken, maskedUrl, readsCredentialsOf } from '@appointment/contracts/credentials';
 import type { Actor } from '../accounts/accounts.service';
 import { commandMetadata, handleCommand } from '../domain/command-handler';
 import {
@@ -31,6 +33,8 @@ export interface IntegrationSettingsDependencies {
   checkProvider: CheckProvider;
   /** Refuses a URL the product must not call (request forgery), with an IntegrationError. */
   checkOutboundUrl?: (url: string) => Promise<void>;
+  /** Issue 26: the chat models a provider may choose (CHAT_MODELS). */
+  chatModels?: readonly string[];
   now?: () => Date;
 }
 
@@ -48,8 +52,26 @@ export class IntegrationSettingsService {
     return providerInScope(actor, providerId, this.deps.checkProvider);
   }
 
-  settings(providerId: string): Promise<IntegrationSettings> {
-    return integrationSettingsOf(this.deps.pool, providerId);
+  /**
+   * A provider's settings as the actor may read them: the chat app's webhook URL is a credential
+   * (issue 26), whole for the provider's admin only and masked for platform staff.
+   */
+  async settings(actor: Actor, providerId: string): Promise<IntegrationSettings> {
+    const saved = await integrationSettingsOf(this.deps.pool, providerId);
+    const { accessToken, ...whatsapp } = saved.whatsapp;
+    const settings = {
+      ...saved,
+      // The WhatsApp token is write-only: masked for everyone, its admin included.
+      whatsapp: { ...whatsapp, ...(accessToken ? { accessToken: maskedToken(accessToken) } : {}) },
+      chatModels: [...this.chatModels],
+    };
+    const { webhookUrl } = settings.chatApp;
+    if (webhookUrl === undefined || readsCredentialsOf(actor, providerId)) return settings;
+    return { ...settings, chatApp: { ...settings.chatApp, webhookUrl: maskedUrl(webhookUrl) } };
+  }
+
+  private get chatModels(): readonly string[] {
+    return this.deps.chatModels ?? DEFAULT_CHAT_MODELS;
   }
 
   whatsAppMessages(providerId: string): Promise<WhatsAppMessageRecord[]> {
@@ -61,6 +83,10 @@ export class IntegrationSettingsService {
     providerId: string,
     settings: ChatbotSettings,
   ): Promise<IntegrationSettings> {
+    if (!this.chatModels.includes(settings.model))
+      throw new ValidationError(MESSAGES.chatModelNotOffered, [
+        { field: 'model', message: MESSAGES.chatModelNotOffered },
+      ]);
     return this.command(actor, providerId, { type: 'SaveChatbotSettings', data: { providerId, settings } });
   }
 
@@ -69,21 +95,45 @@ export class IntegrationSettingsService {
     providerId: string,
     settings: WhatsAppSettings,
   ): Promise<IntegrationSettings> {
-    return this.command(actor, providerId, { type: 'SaveWhatsAppSettings', data: { providerId, settings } });
+    const saved = (await integrationSettingsOf(this.deps.pool, providerId)).whatsapp.accessToken;
+    const { accessToken: sent, ...rest } = settings;
+    const keep = sent === undefined || (saved !== undefined && sent === maskedToken(saved));
+    const accessToken = keep ? saved : sent;
+    return this.command(actor, providerId, {
+      type: 'SaveWhatsAppSettings',
+      data: { providerId, settings: { ...rest, ...(accessToken ? { accessToken } : {}) } },
+    });
   }
 
   async connectChatApp(actor: Actor, providerId: string, form: ChatAppForm): Promise<IntegrationSettings> {
-    await this.checkUrl(form.webhookUrl);
-    return this.command(actor, providerId, { type: 'ConnectChatApp', data: { providerId, ...form } });
+    const webhookUrl = await this.webhookUrlOf(providerId, form.webhookUrl);
+    return this.command(actor, providerId, {
+      type: 'ConnectChatApp',
+      data: { providerId, ...form, webhookUrl },
+    });
   }
 
   async configureChatApp(actor: Actor, providerId: string, form: ChatAppForm): Promise<IntegrationSettings> {
-    await this.checkUrl(form.webhookUrl);
-    return this.command(actor, providerId, { type: 'ConfigureChatApp', data: { providerId, ...form } });
+    const webhookUrl = await this.webhookUrlOf(providerId, form.webhookUrl);
+    return this.command(actor, providerId, {
+      type: 'ConfigureChatApp',
+      data: { providerId, ...form, webhookUrl },
+    });
   }
 
   async disconnectChatApp(actor: Actor, providerId: string): Promise<IntegrationSettings> {
     return this.command(actor, providerId, { type: 'DisconnectChatApp', data: { providerId } });
+  }
+
+  /**
+   * The URL a chat app form means: platform staff see the saved one masked, so the mask sent back
+   * unchanged keeps it; any other URL is checked.
+   */
+  private async webhookUrlOf(providerId: string, sent: string): Promise<string> {
+    const saved = (await integrationSettingsOf(this.deps.pool, providerId)).chatApp.webhookUrl;
+    if (saved !== undefined && sent === maskedUrl(saved)) return saved;
+    await this.checkUrl(sent);
+    return sent;
   }
 
   /** The guard against request forgery, as for webhooks: a 400 naming the field. */
@@ -109,6 +159,6 @@ export class IntegrationSettingsService {
       { ...command, metadata: commandMetadata(this.now(), actor) } as IntegrationSettingsCommand,
     );
     await this.reads.settled(result.position);
-    return this.settings(providerId);
+    return this.settings(actor, providerId);
   }
 }

@@ -133,7 +133,84 @@ describe('the integration client', () => {
     await peer.close();
   });
 
+  // The spellings the outside probe tried (issue 26) and the ranges it found open, with others
+  // of the same kind: every one is refused by the check at save time and by the call itself.
+  const HOLDING = [
+    'http://127.0.0.1/',
+    'http://127.1/',
+    'http://127.0.1/',
+    'http://2130706433/',
+    'http://0x7f000001/',
+    'http://0x7f.0.0.1/',
+    'http://0177.0.0.1/',
+    'http://017700000001/',
+    'http://127.0.0.1.:80/',
+    'http://0/',
+    'http://0.0.0.0/',
+    'http://localhost/',
+    'http://LocalHost/',
+    'http://[::1]/',
+    'http://[0:0:0:0:0:0:0:1]/',
+    'http://[::]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:7f00:1]/',
+    'http://[0:0:0:0:0:ffff:127.0.0.1]/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[::ffff:10.0.0.1]/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://2852039166/',
+    'http://0xa9fea9fe/',
+    'http://0251.0376.0251.0376/',
+    'http://169.254.170.2/',
+    'http://10.0.0.1/',
+    'http://10.1/',
+    'http://172.16.0.1/',
+    'http://172.31.255.255/',
+    'http://192.168.0.1/',
+    'http://192.168.1/',
+    'http://100.64.0.1/',
+    'http://100.100.100.200/',
+    'http://192.0.0.192/',
+    'http://192.0.2.1/',
+    'http://198.18.0.1/',
+    'http://224.0.0.1/',
+    'http://240.0.0.1/',
+    'http://255.255.255.255/',
+    'http://[fe80::1]/',
+    'http://[fd00:ec2::254]/',
+    'http://[fc00::1]/',
+    'http://[ff02::1]/',
+  ];
+  const FOUND_OPEN = [
+    'http://[::127.0.0.1]/',
+    'http://[::7f00:1]/',
+    'http://[::10.0.0.1]/',
+    'http://[::169.254.169.254]/',
+    'http://[64:ff9b:1::a00:1]/',
+    'http://[64:ff9b:1::7f00:1]/',
+    'http://[64:ff9b::127.0.0.1]/',
+    'http://[fec0::1]/',
+    'http://[feff::1]/',
+    'http://[::ffff:0:7f00:1]/',
+    'http://[2002:7f00:1::]/',
+    'http://[2002:a9fe:a9fe::1]/',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+    'http://[2001:db8::1]/',
+    'http://[3fff::1]/',
+    'http://[100::1]/',
+    'http://[5f00::1]/',
+    'http://[4000::1]/',
+    'http://[1::1]/',
+  ];
+
+  it.each([...HOLDING, ...FOUND_OPEN])('refuses %s (issue 26: only global unicast)', async (url) => {
+    expect((await failureOf(checkUrl(url))).kind).toBe('unsafe_url');
+    expect((await failureOf(guarded.send({ url, json: {}, timeoutMs: 2000 }))).kind).toBe('unsafe_url');
+  });
+
   it('knows public addresses from the others', () => {
+    for (const address of ['8.8.8.8', '2a00:1450:4001:80b::200e', '2001:4860:4860::8888', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(address)).toBe(true);
     expect(isPublicAddress('93.184.216.34')).toBe(true);
     expect(isPublicAddress('2606:4700::1111')).toBe(true);
     for (const address of [

@@ -10,11 +10,12 @@ import ipaddr from 'ipaddr.js';
  * XML body, bearer auth when configured, a timeout (30 s unless the caller says less), an answer
  * read up to a size cap, and errors a caller can act on (`IntegrationError.kind`).
  *
- * The guard against request forgery: only http and https, and a host that resolves to a
- * loopback, private, link-local, unique-local, shared or unspecified address (cloud metadata
- * services sit at link-local addresses) is refused, unless `allowPrivate`. The address is checked
- * where the connection is made (the socket's own DNS lookup), so a name that resolves somewhere
- * else between a check and the call is refused too.
+ * The guard against request forgery: only http and https, and a host that resolves to anything
+ * but a global unicast address (loopback, private, link-local, unique-local, shared, unspecified,
+ * NAT64, tunnels, documentation …; cloud metadata services sit at link-local addresses) is
+ * refused, unless `allowPrivate`. The address is checked where the connection is made (the
+ * socket's own DNS lookup), so a name that resolves somewhere else between a check and the call
+ * is refused too.
  */
 
 export type IntegrationErrorKind = 'timeout' | 'connection' | 'status' | 'too_large' | 'unsafe_url';
@@ -67,12 +68,24 @@ export interface IntegrationClientOptions {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
-/** Is this literal address one an outbound call may reach? */
+/** 2000::/3, the only IPv6 space IANA hands out as global unicast (RFC 4291 §2.4). */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Is this literal address one an outbound call may reach? Only global unicast: an IPv4-mapped
+ * address is judged as the IPv4 address it carries; any other IPv6 address must lie in 2000::/3
+ * (which leaves out the IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96 and 64:ff9b:1::/48,
+ * site-local fec0::/10, unique-local, link-local, multicast and whatever is unassigned) and
+ * outside ipaddr.js's special-purpose ranges inside it (6to4 2002::/16 and Teredo 2001::/32,
+ * which tunnel to an embedded IPv4 address, documentation, benchmarking, ORCHID …).
+ */
 export const isPublicAddress = (address: string): boolean => {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else if (!v6.match(GLOBAL_UNICAST_V6)) return false;
   }
   // ipaddr.js names every special-purpose range (loopback, private, linkLocal, uniqueLocal,
   // carrierGradeNat, reserved …); only the rest, 'unicast', is the public internet.

@@ -31,7 +31,6 @@ export interface ProductWorkersDependencies {
   messaging?: {
     pool: pg.Pool;
     whatsappApiUrl: string;
-    whatsappToken?: string;
     logger: Pick<Logger, 'warn'>;
     /** For the operator's own endpoints (the messaging API). */
     operatorClient: Pick<IntegrationClient, 'send'>;
@@ -75,7 +74,6 @@ export const startProductWorkers = async (
                   pool: messaging.pool,
                   client: messaging.operatorClient,
                   apiUrl: messaging.whatsappApiUrl,
-                  token: messaging.whatsappToken,
                   now,
                 },
                 job,

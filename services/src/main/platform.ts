@@ -183,7 +183,6 @@ export const startPlatform = async ({
           messaging: {
             pool,
             whatsappApiUrl: config.WHATSAPP_API_URL,
-            whatsappToken: config.WHATSAPP_TOKEN,
             logger,
             operatorClient: operatorEndpoints,
             client: integrations,
@@ -219,6 +218,7 @@ export const startPlatform = async ({
     now,
     checkProvider,
     checkOutboundUrl: (url) => integrations.checkUrl(url),
+    chatModels: config.CHAT_MODELS,
   });
   const assistant = new ChatAssistant({
     pool,

@@ -51,7 +51,6 @@ const main = async () => {
     messaging: {
       pool,
       whatsappApiUrl: config.WHATSAPP_API_URL,
-      whatsappToken: config.WHATSAPP_TOKEN,
       logger,
       operatorClient: operatorEndpoints,
       client: integrations,

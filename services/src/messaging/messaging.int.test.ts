@@ -5,6 +5,7 @@ import type { WhatsAppMessageRecord } from '@appointment/contracts/events/messag
 import {
   DEFAULT_WHATSAPP,
   INTEGRATION_SETTINGS_PATHS as PATHS,
+  type IntegrationSettings,
 } from '@appointment/contracts/integration-settings';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { HttpPeer } from '@appointment/infra/testing/http-peer';
@@ -70,7 +71,6 @@ describe('outbound messages: WhatsApp and the chat app', () => {
       // The chat channel's webhook is the local peer: private addresses allowed, as in development.
       env: {
         WHATSAPP_API_URL: `${peer.url}/v18.0`,
-        WHATSAPP_TOKEN: 'wa-token',
         WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       },
     });
@@ -101,6 +101,7 @@ describe('outbound messages: WhatsApp and the chat app', () => {
       enabled: true,
       connectedNumber: '+91 99955 50100',
       phoneNumberId: '10987654321',
+      accessToken: 'EAAG-sunrise-own-token-0001',
     });
     peer.answerNext({ status: 500, body: { error: { message: 'temporarily unavailable' } } });
     const { appointment } = await bookFollowUp(1);
@@ -110,7 +111,12 @@ describe('outbound messages: WhatsApp and the chat app', () => {
       (requests) => requests.length >= 2,
     );
     expect(sent).toHaveLength(2);
-    expect(sent[1]!.headers.authorization).toBe('Bearer wa-token');
+    // Issue 26: the provider's own token, which opens only its own numbers; no platform-wide one.
+    expect(sent[1]!.headers.authorization).toBe('Bearer EAAG-sunrise-own-token-0001');
+    // Write-only: read back masked, by its admin too; sending the mask back keeps it.
+    const read = (await admin.get<{ settings: IntegrationSettings }>(PATHS.settings)).body.settings.whatsapp;
+    expect(read.accessToken).toBe('…0001');
+    expect(JSON.stringify(read)).not.toContain('sunrise-own');
     expect(sent[1]!.json).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',

@@ -83,7 +83,7 @@ export const whatsAppDispatcher = (jobs: Pick<JobQueues, 'enqueueMany'>): Projec
       const message = messageFor(event);
       return message && { ...message, causedBy: event.id };
     },
-    appOn: `(whatsapp->>'enabled')::boolean AND whatsapp->>'phoneNumberId' <> ''`,
+    appOn: `(whatsapp->>'enabled')::boolean AND whatsapp->>'phoneNumberId' <> '' AND whatsapp->>'accessToken' <> ''`,
     options: (event, job) => ({
       jobId: `whatsapp-${event.id}-${job.kind}`,
       attempts: WHATSAPP_ATTEMPTS,
@@ -98,7 +98,6 @@ export interface WhatsAppSenderDependencies {
   client: Pick<IntegrationClient, 'send'>;
   /** WHATSAPP_API_URL: the messaging API's base, with its version (https://graph.facebook.com/v18.0). */
   apiUrl: string;
-  token?: string;
   now?: () => Date;
 }
 
@@ -200,6 +199,9 @@ export const runWhatsApp = async (
   const { whatsapp } = await integrationSettingsOf(deps.pool, providerId);
   if (!whatsapp.enabled || !whatsapp.phoneNumberId)
     return void (await skip('WhatsApp is off for this provider'));
+  // Issue 26: sent with the provider's own token only; there is no platform-wide one.
+  const token = whatsapp.accessToken;
+  if (!token) return void (await skip('the provider has not given its WhatsApp access token'));
   const recipient = await recipientOf(deps.pool, facts.userId);
   if (!recipient?.wantsWhatsApp) return void (await skip('the person has not chosen WhatsApp messages'));
   const to = recipient.phone.replace(/\D/g, '');
@@ -211,7 +213,7 @@ export const runWhatsApp = async (
       url: `${deps.apiUrl.replace(/\/$/, '')}/${encodeURIComponent(whatsapp.phoneNumberId)}/messages`,
       method: 'POST',
       json: body,
-      ...(deps.token ? { bearer: deps.token } : {}),
+      bearer: token,
       maxResponseBytes: 64 * 1024,
     });
     const messageId = (jsonOf(answer.body) as { messages?: { id?: unknown }[] } | undefined)?.messages?.[0]

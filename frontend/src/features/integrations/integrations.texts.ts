@@ -57,6 +57,8 @@ export const INTEGRATIONS_TEXTS = {
   enableWhatsapp: 'Enable WhatsApp messages',
   connectedNumber: 'Connected number',
   phoneNumberId: 'Phone number ID',
+  /** Issue 26: the provider's own token of the messaging API, shown masked once saved. */
+  accessToken: 'Access token',
   templates: 'Templates',
   templateName: 'Template name',
   templateLanguage: 'Language',

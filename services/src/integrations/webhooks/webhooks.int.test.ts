@@ -180,7 +180,17 @@ describe('webhooks to private addresses (issue 10)', () => {
 
   it('are refused when saved', async () => {
     const admin = await test.signedIn('admin@example.com');
-    for (const url of ['http://127.0.0.1:9/hooks', 'http://169.254.169.254/latest', 'http://localhost/x']) {
+    for (const url of [
+      'http://127.0.0.1:9/hooks',
+      'http://169.254.169.254/latest',
+      'http://localhost/x',
+      // Issue 26: only global unicast addresses.
+      'http://[::127.0.0.1]/hooks',
+      'http://[::169.254.169.254]/latest',
+      'http://[64:ff9b:1::a9fe:a9fe]/latest',
+      'http://[fec0::1]/hooks',
+      'http://[2002:a9fe:a9fe::1]/latest',
+    ]) {
       const reply = await admin.post('/api/integrations/webhooks', {
         name: 'Inside',
         url,

@@ -44,7 +44,12 @@ export function IntegrationSettingsPage() {
         <IntegrationError />
       ) : settings.data ? (
         <Panels>
-          <ChatbotPanel key={settings.data.providerId} saved={settings.data.chatbot} scope={scope} />
+          <ChatbotPanel
+            key={settings.data.providerId}
+            saved={settings.data.chatbot}
+            models={settings.data.chatModels ?? []}
+            scope={scope}
+          />
           <WhatsAppPanel key={settings.data.providerId} saved={settings.data.whatsapp} scope={scope} />
         </Panels>
       ) : (
@@ -54,7 +59,16 @@ export function IntegrationSettingsPage() {
   );
 }
 
-function ChatbotPanel({ saved, scope }: { saved: ChatbotSettings; scope: IntegrationScope }) {
+/** Issue 26: the model is one the operator offers (CHAT_MODELS); a saved one outside the list still shows. */
+function ChatbotPanel({
+  saved,
+  models,
+  scope,
+}: {
+  saved: ChatbotSettings;
+  models: string[];
+  scope: IntegrationScope;
+}) {
   const { texts: T, t } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
   const id = useId();
   const { form, setForm, submit, status } = useSettingsPanel(
@@ -82,11 +96,17 @@ function ChatbotPanel({ saved, scope }: { saved: ChatbotSettings; scope: Integra
             <Row>
               <Field>
                 <Label htmlFor={`${id}-model`}>{T.model}</Label>
-                <Input
+                <Select
                   id={`${id}-model`}
                   value={form.model}
                   onChange={(event) => setForm({ ...form, model: event.target.value })}
-                />
+                >
+                  {(models.includes(form.model) ? models : [form.model, ...models]).map((model) => (
+                    <option key={model} value={model}>
+                      {model}
+                    </option>
+                  ))}
+                </Select>
               </Field>
               <Field>
                 <Label htmlFor={`${id}-temperature`}>
@@ -188,6 +208,16 @@ function WhatsAppPanel({ saved, scope }: { saved: WhatsAppSettings; scope: Integ
                   inputMode="numeric"
                   value={form.phoneNumberId}
                   onChange={(event) => setForm({ ...form, phoneNumberId: event.target.value })}
+                />
+              </Field>
+              <Field>
+                <Label htmlFor={`${id}-token`}>{T.accessToken}</Label>
+                <Input
+                  id={`${id}-token`}
+                  type="password"
+                  autoComplete="off"
+                  value={form.accessToken ?? ''}
+                  onChange={(event) => setForm({ ...form, accessToken: event.target.value })}
                 />
               </Field>
             </Row>
