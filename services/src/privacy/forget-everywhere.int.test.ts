@@ -1,5 +1,9 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { BookingResponse } from '@appointment/contracts/appointments';
@@ -13,7 +17,12 @@ import {
   type Caller,
   type TestPlatform,
 } from '../testing/test-platform';
+import { Redis } from 'ioredis';
+import { JobQueues } from '../jobs/job-queues';
 import { findText } from './find-text';
+import { redactorOf } from './redact';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const run = promisify(execFile);
 
@@ -186,5 +195,34 @@ describe('forgetting a person everywhere (issue 26)', () => {
     await rebuildProjections(test.platform.pool, test.platform.store, PROJECTIONS);
     expect(tracesIn(await dump(), traces)).toEqual([]);
     expect((await fetch(`${test.base}${feedPath}`)).status).toBe(404);
+  });
+
+  it('ops find searches the uploaded files and the jobs on Redis too', async () => {
+    const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'find-uploads-'));
+    const prefix = `test-find-${randomBytes(4).toString('hex')}`;
+    const jobs = await JobQueues.create({ backend: { kind: 'redis', url: REDIS_URL }, prefix });
+    try {
+      writeFileSync(path.join(uploadsDir, 'a.png'), Buffer.from('\x89PNG tEXtAuthor Wendeline Oxbridge'));
+      await jobs.enqueue(
+        'webhook-delivery',
+        'deliver',
+        { payload: JSON.stringify({ customer: { userId: 'u-9', name: 'Wendeline Oxbridge' } }) },
+        { jobId: 'find-1', delayMs: 3_600_000 },
+      );
+      const where = { uploadsDir, redis: { url: REDIS_URL, prefix } };
+      expect(await findText(test.platform.pool, ['wendeline oxbridge'], where)).toEqual([
+        { table: 'uploads/a.png', text: 'wendeline oxbridge', rows: 1 },
+        { table: `redis:${prefix}`, text: 'wendeline oxbridge', rows: 1 },
+      ]);
+      await jobs.redact(redactorOf(['Wendeline Oxbridge'], 'u-9'));
+      expect(await findText(test.platform.pool, ['Wendeline'], { redis: where.redis })).toEqual([]);
+    } finally {
+      await jobs.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
+      const redis = new Redis(REDIS_URL);
+      for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 }))
+        if ((keys as string[]).length > 0) await redis.unlink(...(keys as string[]));
+      redis.disconnect();
+    }
   });
 });
