@@ -6,6 +6,7 @@ import {
   type JobErrorContext,
   type JobQueues as JobQueuesPort,
 } from './job-queues';
+import { redactorOf } from '../privacy/redact';
 
 export interface JobQueuesSubject {
   backend: JobBackend;
@@ -13,6 +14,8 @@ export interface JobQueuesSubject {
   prefix: string;
   /** The same kind of backend at an address where nothing listens. */
   unreachable: JobBackend;
+  /** Everything the backend keeps under the prefix (rows, hashes), as one text. */
+  stored(): Promise<string>;
   /** Removes everything the suite stored. */
   teardown(): Promise<void>;
 }
@@ -285,6 +288,38 @@ export const describeJobQueuesContract = (
       await waitFor('every job to complete', async () => (await jobs.counts(queue)).completed === 8);
       expect(mostAtOnce).toBe(2);
       await worker.close();
+    });
+
+    it('rewrites what kept jobs hold of a forgotten person, finished or still due (issue 26)', async () => {
+      const queue = queueName('redact');
+      const { worker } = await recordingWorker(queue, 1);
+      const customer = { userId: 'person-1', name: 'Ottoline Quackenbush', email: 'ottoline.q@example.org' };
+      const note = 'Ottoline says "hi" \\ bye';
+      // A webhook delivery's job: the public event as a JSON string inside the job's data.
+      await jobs.enqueue(
+        queue,
+        'deliver',
+        { payload: JSON.stringify({ customer, note }) },
+        { jobId: jobId() },
+      );
+      await waitFor('the job to complete', async () => (await jobs.counts(queue)).completed === 1);
+      await worker.close();
+      await jobs.enqueue(
+        queue,
+        'deliver',
+        { customer: { ...customer, name: 'Otto Q' }, other: 'Kept for Ann Other' },
+        { jobId: jobId(), delayMs: 3_600_000 },
+      );
+      expect((await subject.stored()).toLowerCase()).toContain('quackenbush');
+
+      const changed = await jobs.redact(redactorOf([customer.name, customer.email, note], customer.userId));
+
+      expect(changed).toBeGreaterThanOrEqual(2);
+      const stored = (await subject.stored()).toLowerCase();
+      for (const trace of ['ottoline', 'quackenbush', 'otto q', 'says'])
+        expect({ trace, found: stored.includes(trace) }).toEqual({ trace, found: false });
+      expect(stored).toContain('kept for ann other');
+      expect(await jobs.counts(queue)).toMatchObject({ completed: 1, delayed: 1 });
     });
 
     it('fails at start, naming the backend, when it is unreachable', async () => {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { TEST_SERVER_URL, createTestDatabase } from '@appointment/infra/testing/postgres';
 import { describeJobQueuesContract } from './job-queues.contract';
 
@@ -28,10 +29,31 @@ const describeIfReachable = (name: string, url: string, howToStart: string, suit
 describeIfReachable('PostgreSQL', TEST_SERVER_URL, 'apt-get install -y postgresql', () =>
   describeJobQueuesContract('BullMQ on PostgreSQL', async () => {
     const database = await createTestDatabase('jobs_contract');
+    const prefix = `jobs_${randomBytes(4).toString('hex')}`;
     return {
       backend: { kind: 'postgres', connectionString: database.url },
-      prefix: `jobs_${randomBytes(4).toString('hex')}`,
+      prefix,
       unreachable: { kind: 'postgres', connectionString: 'postgres://postgres@127.0.0.1:1/appointment' },
+      stored: async () => {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          const { rows: tables } = await client.query<{ name: string }>(
+            `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1`,
+            [prefix],
+          );
+          const texts: string[] = [];
+          for (const { name } of tables) {
+            const { rows } = await client.query<{ text: string | null }>(
+              `SELECT string_agg(t::text, E'\\n') AS text FROM "${prefix}"."${name}" t`,
+            );
+            texts.push(rows[0]?.text ?? '');
+          }
+          return texts.join('\n');
+        } finally {
+          await client.end();
+        }
+      },
       teardown: () => database.drop(),
     };
   }),
@@ -44,6 +66,17 @@ describeIfReachable('Redis', REDIS_URL, 'apt-get install -y redis-server', () =>
       backend: { kind: 'redis', url: REDIS_URL },
       prefix,
       unreachable: { kind: 'redis', url: 'redis://127.0.0.1:1' },
+      stored: async () => {
+        const redis = new Redis(REDIS_URL);
+        const texts: string[] = [];
+        try {
+          for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500, type: 'hash' }))
+            for (const key of keys as string[]) texts.push(JSON.stringify(await redis.hgetall(key)));
+        } finally {
+          redis.disconnect();
+        }
+        return texts.join('\n');
+      },
       teardown: async () => {
         const redis = new Redis(REDIS_URL);
         try {

@@ -1,4 +1,7 @@
 import { Queue, Worker, createPostgresBackend, type Job, type JobsOptions } from 'bullmq';
+import pg from 'pg';
+import { redactSchema, type Redactor } from '../privacy/redact';
+import { redactRedisJobs } from './redis-job-data';
 
 /** The queues the product uses (docs/architecture.md §1): reactors enqueue, the worker process drains. */
 export const QUEUE_NAMES = {
@@ -89,6 +92,11 @@ export interface JobQueues {
   ): Promise<void>;
   work<D>(queue: string, handler: JobHandler<D>, options: { concurrency: number }): Promise<JobWorker>;
   counts(queue: string): Promise<JobCounts>;
+  /**
+   * Issue 26: rewrites what the kept jobs hold of a forgotten person (their data, results and
+   * failure reasons, finished jobs too: they are kept for days). Returns how many values changed.
+   */
+  redact(redactor: Redactor): Promise<number>;
   /** Closes every worker (after its running jobs) and every queue. Idempotent. */
   close(): Promise<void>;
 }
@@ -275,6 +283,18 @@ const create = async (options: JobQueuesOptions): Promise<JobQueues> => {
         completed: counts.completed ?? 0,
         failed: counts.failed ?? 0,
       };
+    },
+
+    redact: async (redactor) => {
+      if (backend.kind === 'redis') return redactRedisJobs(backend.url, prefix, redactor);
+      const client = new pg.Client({ connectionString: backend.connectionString });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        return await redactSchema(client, prefix ?? 'bullmq', redactor);
+      } finally {
+        await client.end();
+      }
     },
 
     close: () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
 import { readCheckpoints } from '@appointment/projections/checkpoints';
@@ -38,19 +39,27 @@ const USAGE = `Usage: npm run ops -- <command>
   replay <projection> --to <position|time> --into <schema>
                               a read model as it was at a point, in a schema of its own
   verify [projection|all]     rebuild into a shadow, compare row by row with the live one, swap nothing
-  find <text>…                where texts (a forgotten person's e-mail, name, phone) still are: the raw
-                              event log's data and metadata, and every read model's rows
+  find <text>…                where texts (a forgotten person's e-mails, names, phones, notes) still are:
+                              every table of the database (the event log, the read models, the webhook
+                              delivery log, the job queues, the mail outbox…), the history snapshots,
+                              the uploaded files, and the job queues on Redis when REDIS_URL is set
 
 Projections: ${PROJECTIONS.map((projection) => projection.name).join(', ')}`;
 
 class UsageError extends Error {}
 
-/** Issue 12: checks a forget. Prints each place holding a text, or that none does. */
-const find = async (pool: ReturnType<typeof createPool>, texts: string[]) => {
+/** Issue 12, issue 26: checks a forget. Prints each place holding a text, or that none does. */
+const find = async (pool: ReturnType<typeof createPool>, config: Config, texts: string[]) => {
   if (texts.length === 0) throw new UsageError('find needs at least one text');
-  const found = await findText(pool, texts);
+  const found = await findText(pool, texts, {
+    uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
+    redis: config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.JOBS_PREFIX } : undefined,
+  });
   for (const place of found) console.log(`${place.table}: ${place.rows} row(s) hold "${place.text}"`);
-  if (found.length === 0) console.log('Found nowhere: neither the event log nor any read model holds them.');
+  if (found.length === 0)
+    console.log(
+      `Found nowhere: no table of the database, no snapshot, no uploaded file${config.REDIS_URL ? ' and no job on Redis' : ''} holds them.`,
+    );
 };
 
 /** Issue 26: the events each projection has parked, in log order. */
@@ -398,7 +407,7 @@ const main = async () => {
     else if (command === 'history') await providerHistory(pool, argument, third);
     else if (command === 'replay') await replay(pool, store, argument, values);
     else if (command === 'verify') await verify(pool, store, argument);
-    else if (command === 'find') await find(pool, positionals.slice(1));
+    else if (command === 'find') await find(pool, config, positionals.slice(1));
     else await stream(store, argument);
   } finally {
     await store.close();

@@ -155,7 +155,7 @@ export const startPlatform = async ({
     passwords: passwordsAt(config.PASSWORD_HASH_COST),
     emailKey: await sessions.secret('email-stream-key'),
     forget: (request) =>
-      forgetPerson({ store, keys: store.keys, pool, now, uploadsDir: uploadsDirOf(config) }, request),
+      forgetPerson({ store, keys: store.keys, pool, now, uploadsDir: uploadsDirOf(config), jobs }, request),
   });
   const catalogue = new CatalogueService({ store, pool, waitFor, now });
   const payments = await paymentGatewayFor(config, sessions);

@@ -84,8 +84,11 @@ export const startTestPlatform = async (options: {
   name: string;
   /** Settings on top of the defaults, as environment variables. */
   env?: Record<string, string>;
-  /** BullMQ queues and workers (payments, reminders). */
-  jobs?: boolean;
+  /**
+   * BullMQ queues and workers (payments, reminders): on the machine's Redis (`true`), or on
+   * PostgreSQL in the test database as the single-node profile has them (`'postgres'`).
+   */
+  jobs?: boolean | 'postgres';
   /** A built frontend to serve, as the launcher serves frontend/dist. */
   frontendDist?: string;
 }): Promise<TestPlatform> => {
@@ -110,13 +113,20 @@ export const startTestPlatform = async (options: {
   });
   // BullMQ on the machine's Redis, as in the scale-out profile: on PostgreSQL its pools would
   // hold ~35 more connections per test file (the job-queue contract suite covers that backend).
-  const jobs = options.jobs
-    ? await JobQueues.create({
-        backend: { kind: 'redis', url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
-        prefix: `test-${database.name}`,
-        onError: () => undefined,
-      })
-    : undefined;
+  const jobs =
+    options.jobs === 'postgres'
+      ? await JobQueues.create({
+          backend: { kind: 'postgres', connectionString: database.url },
+          prefix: config.JOBS_PREFIX,
+          onError: () => undefined,
+        })
+      : options.jobs
+        ? await JobQueues.create({
+            backend: { kind: 'redis', url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+            prefix: `test-${database.name}`,
+            onError: () => undefined,
+          })
+        : undefined;
   const platform = await startPlatform({
     config,
     databaseUrl: database.url,
