@@ -270,6 +270,8 @@ export const API_OPERATIONS = {
     summary: 'Upload a profile picture (JPEG, PNG, GIF or WebP)',
     access: 'profile.manage',
     form: { image: 'required' },
+    // Issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    limited: true,
     success: ok(ProfilePicResponse),
   }),
   staff: op({
@@ -366,6 +368,8 @@ export const API_OPERATIONS = {
     summary: 'Create a provider with its services (multipart, with an optional picture)',
     access: 'providers.manage',
     form: { fields: ProviderForm, image: 'optional' },
+    // Issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    limited: true,
     success: created(),
   }),
   getProviders: op({
@@ -534,6 +538,8 @@ export const API_OPERATIONS = {
     access: 'appointments.book',
     body: BookingForm,
     form: { fields: BookingForm, image: 'optional' },
+    // BOOKING_LIMIT, and issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    limited: true,
     success: created(),
   }),
   cardBooking: op({
@@ -544,6 +550,8 @@ export const API_OPERATIONS = {
     access: 'appointments.book',
     body: BookingForm,
     form: { fields: BookingForm, image: 'optional' },
+    // BOOKING_LIMIT, and issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    limited: true,
     success: created(),
   }),
   stats: op({

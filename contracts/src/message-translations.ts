@@ -36,6 +36,8 @@ const es: Record<MessageKey, string> = {
   tooManyAccountLogins:
     'Demasiados intentos fallidos de inicio de sesión en esta cuenta. Vuelve a intentarlo en 15 minutos.',
   tooManyBookings: 'Ya tienes tantas citas próximas como permite una cuenta. Cancela una para reservar otra.',
+  tooManyUploads:
+    'Has subido tantas imágenes como una persona puede subir en un día. Inténtalo de nuevo mañana.',
 
   userCreated: 'Usuario creado correctamente',
   userExists: 'El usuario ya existe',
@@ -230,6 +232,8 @@ const fr: Record<MessageKey, string> = {
     'Trop de tentatives de connexion échouées pour ce compte. Veuillez réessayer dans 15 minutes.',
   tooManyBookings:
     'Vous avez déjà autant de rendez-vous à venir qu’un compte peut en avoir. Annulez-en un pour en réserver un autre.',
+  tooManyUploads:
+    'Vous avez envoyé autant d’images qu’une personne peut en envoyer en un jour. Réessayez demain.',
 
   userCreated: 'Utilisateur créé avec succès',
   userExists: "L'utilisateur existe déjà",

@@ -28,6 +28,7 @@ export const MESSAGES = {
   tooManyAccountLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
   tooManyBookings:
     'You already hold as many upcoming appointments as one account may. Cancel one to book another.',
+  tooManyUploads: 'You have uploaded as many pictures as one person may in a day. Please try again tomorrow.',
 
   userCreated: 'User created successfully',
   userExists: 'User already exists',

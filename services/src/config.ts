@@ -111,6 +111,8 @@ export const ConfigSchema = z.object({
   BOOKING_LIMIT: integer('BOOKING_LIMIT', 0, 1_000_000, 20),
   /** Failed sign-ins of one account, from any address, every 15 minutes. */
   ACCOUNT_LOGIN_LIMIT: integer('ACCOUNT_LOGIN_LIMIT', 1, 100_000, 20),
+  /** Issue 26: pictures one person may upload a day (profile, booking and provider pictures together). */
+  UPLOAD_LIMIT: integer('UPLOAD_LIMIT', 1, 100_000, 50),
   /** The card-payment provider of docs/product.md §7.7; without both keys the offline sandbox gateway is used. */
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),

@@ -1,4 +1,4 @@
-import { Router, type CookieOptions, type Request, type Response } from 'express';
+import { Router, type CookieOptions, type Request, type RequestHandler, type Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import {
   ChangePassword,
@@ -17,13 +17,15 @@ import type { AccountsService } from '../accounts/accounts.service';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionStore } from '../auth/sessions';
 import { ValidationError } from '../domain/errors';
 import { authOf, requireCapability, requireSignedIn, tokenOf } from './authenticate';
-import { multipartWithImage, saveUploadedImage } from './image-upload';
+import { multipartWithImage, pendingImage } from './image-upload';
 
 export interface AccountsRouterDependencies {
   accounts: AccountsService;
   sessions: SessionStore;
   /** Where uploaded profile pictures are kept; served under /uploads. */
   uploadsDir: string;
+  /** Issue 26: counts a person's uploads against their daily cap (uploadsPerDay). */
+  uploadLimit?: RequestHandler;
   /** Verifies an e-mail link; false when the link is not genuine. */
   verifyLink: (userId: string, token: string) => boolean;
   /** Registrations per client address every 15 minutes. */
@@ -53,6 +55,7 @@ export const accountsRouter = ({
   accounts,
   sessions,
   uploadsDir,
+  uploadLimit,
   verifyLink,
   registrationLimit,
   secureCookies = false,
@@ -178,12 +181,14 @@ export const accountsRouter = ({
   router.post(
     '/profile/uploadprofilepic',
     requireCapability('profile.manage'),
-    multipartWithImage(),
+    multipartWithImage(uploadLimit),
     async (req, res) => {
-      const url = await saveUploadedImage(req, uploadsDir);
-      if (!url) throw new ValidationError(MESSAGES.invalidImage);
-      await accounts.changeProfilePicture(authOf(res), url);
-      res.json({ profilePic: url, imageUrl: url });
+      const image = pendingImage(req, uploadsDir);
+      if (!image) throw new ValidationError(MESSAGES.invalidImage);
+      await accounts.changeProfilePicture(authOf(res), image.url);
+      // Issue 26: stored only once the change that names it is accepted.
+      await image.keep();
+      res.json({ profilePic: image.url, imageUrl: image.url });
     },
   );
 

@@ -11,7 +11,8 @@ import type { AppointmentsService } from '../appointments/appointments.service';
 import { bookAppointment } from '../appointments/book/book-appointment';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { authOf, requireCapability } from './authenticate';
-import { multipartWithImage, saveUploadedImage } from './image-upload';
+import { multipartWithImage, pendingImage } from './image-upload';
+import type { RequestHandler } from 'express';
 import { idempotencyKeyOf, route } from './routes';
 
 export interface AppointmentsRouterDependencies {
@@ -19,6 +20,8 @@ export interface AppointmentsRouterDependencies {
   catalogue: CatalogueService;
   /** Where images attached to bookings are kept; served under /uploads. */
   uploadsDir: string;
+  /** Issue 26: counts a person's uploads against their daily cap (uploadsPerDay). */
+  uploadLimit?: RequestHandler;
 }
 
 /** docs/product.md §7.3: booking, the appointment list, the counts and status changes. */
@@ -26,6 +29,7 @@ export const appointmentsRouter = ({
   appointments,
   catalogue,
   uploadsDir,
+  uploadLimit,
 }: AppointmentsRouterDependencies): Router => {
   const router = Router();
 
@@ -34,18 +38,20 @@ export const appointmentsRouter = ({
     router.post(
       route(path),
       requireCapability('appointments.book'),
-      multipartWithImage(),
+      multipartWithImage(uploadLimit),
       async (req, res) => {
-        // The form is checked before the image is stored, so a refused booking leaves no file behind.
         const form = BookingForm.parse(req.body);
-        const imageUrl = await saveUploadedImage(req, uploadsDir);
+        const image = pendingImage(req, uploadsDir);
         const answer = await bookAppointment(
           appointments,
           authOf(res),
           form,
           idempotencyKeyOf(req),
-          imageUrl,
+          image?.url,
         );
+        // Issue 26: the picture is stored only with the booking that names it. A refused booking
+        // leaves none; a repeated request (its Idempotency-Key) answers the first booking's.
+        if (image && answer.body.appointment.imageUrl === image.url) await image.keep();
         res.status(answer.status).json(answer.body);
       },
     );

@@ -32,6 +32,7 @@ import type { EventStore } from '@appointment/contracts/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
 import { createApp, securityHeaders } from '../http/app';
 import { withFastPath } from '../http/fast-path';
+import { uploadsPerDay } from '../http/image-upload';
 import type { JobQueues, JobWorker } from '../jobs/job-queues';
 import { startProductWorkers } from '../jobs/product-workers';
 import { paymentGatewayFor } from '../payments/gateways';
@@ -246,6 +247,8 @@ export const startPlatform = async ({
     await seedDemoData({ accounts, catalogue, schedule }, logger, now);
   }
   const uploadsDir = uploadsDirOf(config);
+  // Issue 26: one count per person across profile, booking and provider pictures.
+  const uploadLimit = uploadsPerDay(config.UPLOAD_LIMIT, shared?.limitStore('uploads'));
 
   const app = createApp({
     pool,
@@ -263,6 +266,7 @@ export const startPlatform = async ({
       accounts,
       sessions,
       uploadsDir,
+      uploadLimit,
       verifyLink: (userId, token) => isGenuineVerification(secret, userId, token),
       registrationLimit: config.REGISTRATION_LIMIT,
       secureCookies: config.NODE_ENV === 'production',
@@ -272,9 +276,10 @@ export const startPlatform = async ({
     catalogue: {
       catalogue,
       uploadsDir,
+      uploadLimit,
       openHours: (providerId, zone) => schedule.openHours(providerId, zone),
     },
-    appointments: { appointments, catalogue, uploadsDir },
+    appointments: { appointments, catalogue, uploadsDir, uploadLimit },
     notifications,
     apiKeys,
     payments: { appointments, gateway: payments },
