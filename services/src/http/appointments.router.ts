@@ -41,7 +41,8 @@ export const appointmentsRouter = ({
       multipartWithImage(uploadLimit),
       async (req, res) => {
         const form = BookingForm.parse(req.body);
-        const image = pendingImage(req, uploadsDir);
+        // Issue 26: a booking's picture is private (services/src/http/private-uploads.ts).
+        const image = pendingImage(req, uploadsDir, 'private');
         const answer = await bookAppointment(
           appointments,
           authOf(res),

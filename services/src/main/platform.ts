@@ -33,6 +33,7 @@ import { createPool } from '../eventstore/postgres-event-store';
 import { createApp, securityHeaders } from '../http/app';
 import { withFastPath } from '../http/fast-path';
 import { uploadsPerDay } from '../http/image-upload';
+import { movePrivatePictures } from '../http/private-uploads';
 import type { JobQueues, JobWorker } from '../jobs/job-queues';
 import { startProductWorkers } from '../jobs/product-workers';
 import { paymentGatewayFor } from '../payments/gateways';
@@ -247,6 +248,10 @@ export const startPlatform = async ({
     await seedDemoData({ accounts, catalogue, schedule }, logger, now);
   }
   const uploadsDir = uploadsDirOf(config);
+  // Issue 26: booking pictures stored while they were public move out of the public directory.
+  await movePrivatePictures(uploadsDir, pool).catch((error: unknown) => {
+    logger.error({ err: error }, 'booking pictures could not be moved to the private uploads');
+  });
   // Issue 26: one count per person across profile, booking and provider pictures.
   const uploadLimit = uploadsPerDay(config.UPLOAD_LIMIT, shared?.limitStore('uploads'));
 
