@@ -36,6 +36,9 @@ const es: Record<MessageKey, string> = {
   tooManyAccountLogins:
     'Demasiados intentos fallidos de inicio de sesión en esta cuenta. Vuelve a intentarlo en 15 minutos.',
   tooManyBookings: 'Ya tienes tantas citas próximas como permite una cuenta. Cancela una para reservar otra.',
+  tooManyAddressLogins:
+    'Demasiados intentos fallidos de inicio de sesión desde esta dirección de red. Inténtalo de nuevo en 15 minutos.',
+  signInBusy: 'El inicio de sesión está ocupado en este momento. Inténtalo de nuevo en unos segundos.',
   tooManyUploads:
     'Has subido tantas imágenes como una persona puede subir en un día. Inténtalo de nuevo mañana.',
 
@@ -232,6 +235,9 @@ const fr: Record<MessageKey, string> = {
     'Trop de tentatives de connexion échouées pour ce compte. Veuillez réessayer dans 15 minutes.',
   tooManyBookings:
     'Vous avez déjà autant de rendez-vous à venir qu’un compte peut en avoir. Annulez-en un pour en réserver un autre.',
+  tooManyAddressLogins:
+    'Trop de tentatives de connexion échouées depuis cette adresse réseau. Réessayez dans 15 minutes.',
+  signInBusy: 'La connexion est très sollicitée en ce moment. Réessayez dans quelques secondes.',
   tooManyUploads:
     'Vous avez envoyé autant d’images qu’une personne peut en envoyer en un jour. Réessayez demain.',
 

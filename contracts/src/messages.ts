@@ -25,6 +25,9 @@ export const MESSAGES = {
   providerUnderReview: 'Your provider registration is still being reviewed',
   tooManyLogins: 'Too many failed sign-in attempts. Please wait a minute and try again.',
   tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
+  tooManyAddressLogins:
+    'Too many failed sign-in attempts from this network address. Please try again in 15 minutes.',
+  signInBusy: 'Signing in is busy right now. Please try again in a few seconds.',
   tooManyAccountLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
   tooManyBookings:
     'You already hold as many upcoming appointments as one account may. Cancel one to book another.',

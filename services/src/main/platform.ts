@@ -15,6 +15,7 @@ import { ApiKeysService } from '../integrations/api-keys.service';
 import type { LiveNotification } from '../realtime/socket-server';
 import { seedDemoData } from './demo-data';
 import { passwordsAt } from '../auth/passwords';
+import { PasswordWork } from '../auth/password-work';
 import { SessionStore } from '../auth/sessions';
 import { redisSharedState } from '../auth/shared-state';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -152,7 +153,10 @@ export const startPlatform = async ({
     pool,
     waitFor,
     now,
-    passwords: passwordsAt(config.PASSWORD_HASH_COST),
+    passwords: passwordsAt(
+      config.PASSWORD_HASH_COST,
+      new PasswordWork({ concurrency: config.PASSWORD_CONCURRENCY }),
+    ),
     emailKey: await sessions.secret('email-stream-key'),
     forget: (request) =>
       forgetPerson({ store, keys: store.keys, pool, now, uploadsDir: uploadsDirOf(config) }, request),
@@ -276,6 +280,7 @@ export const startPlatform = async ({
       registrationLimit: config.REGISTRATION_LIMIT,
       secureCookies: config.NODE_ENV === 'production',
       accountLoginLimit: config.ACCOUNT_LOGIN_LIMIT,
+      addressLoginLimit: config.LOGIN_ADDRESS_LIMIT,
       ...(shared ? { limitStore: (name: string) => shared.limitStore(name) } : {}),
     },
     catalogue: {
