@@ -279,6 +279,8 @@ export const API_OPERATIONS = {
     summary: 'Upload a profile picture (JPEG, PNG, GIF or WebP)',
     access: 'profile.manage',
     form: { image: 'required' },
+    // Issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    limited: true,
     success: ok(ProfilePicResponse),
   }),
   staff: op({
@@ -375,6 +377,8 @@ export const API_OPERATIONS = {
     summary: 'Create a provider with its services (multipart, with an optional picture)',
     access: 'providers.manage',
     form: { fields: ProviderForm, image: 'optional' },
+    // Issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    limited: true,
     success: created(),
   }),
   getProviders: op({
@@ -543,6 +547,8 @@ export const API_OPERATIONS = {
     access: 'appointments.book',
     body: BookingForm,
     form: { fields: BookingForm, image: 'optional' },
+    // BOOKING_LIMIT, and issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    limited: true,
     success: created(),
   }),
   cardBooking: op({
@@ -553,6 +559,8 @@ export const API_OPERATIONS = {
     access: 'appointments.book',
     body: BookingForm,
     form: { fields: BookingForm, image: 'optional' },
+    // BOOKING_LIMIT, and issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    limited: true,
     success: created(),
   }),
   stats: op({

@@ -43,6 +43,11 @@ const es: Record<MessageKey, string> = {
   tooManyVerificationMails:
     'Acabamos de enviarte un enlace de confirmación. Revisa tu bandeja de entrada o inténtalo más tarde.',
   dateTooFarAhead: 'Los horarios se pueden añadir como máximo con dos años de antelación',
+  tooManyAddressLogins:
+    'Demasiados intentos fallidos de inicio de sesión desde esta dirección de red. Inténtalo de nuevo en 15 minutos.',
+  signInBusy: 'El inicio de sesión está ocupado en este momento. Inténtalo de nuevo en unos segundos.',
+  tooManyUploads:
+    'Has subido tantas imágenes como una persona puede subir en un día. Inténtalo de nuevo mañana.',
 
   userCreated: 'Usuario creado correctamente',
   userExists: 'El usuario ya existe',
@@ -246,6 +251,11 @@ const fr: Record<MessageKey, string> = {
   tooManyVerificationMails:
     'Un lien de confirmation vient d’être envoyé. Veuillez vérifier votre boîte de réception ou réessayer plus tard.',
   dateTooFarAhead: 'Les créneaux peuvent être ajoutés au plus deux ans à l’avance',
+  tooManyAddressLogins:
+    'Trop de tentatives de connexion échouées depuis cette adresse réseau. Réessayez dans 15 minutes.',
+  signInBusy: 'La connexion est très sollicitée en ce moment. Réessayez dans quelques secondes.',
+  tooManyUploads:
+    'Vous avez envoyé autant d’images qu’une personne peut en envoyer en un jour. Réessayez demain.',
 
   userCreated: 'Utilisateur créé avec succès',
   userExists: "L'utilisateur existe déjà",

@@ -25,6 +25,9 @@ export const MESSAGES = {
   providerUnderReview: 'Your provider registration is still being reviewed',
   tooManyLogins: 'Too many failed sign-in attempts. Please wait a minute and try again.',
   tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
+  tooManyAddressLogins:
+    'Too many failed sign-in attempts from this network address. Please try again in 15 minutes.',
+  signInBusy: 'Signing in is busy right now. Please try again in a few seconds.',
   tooManyAccountLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
   tooManyBookings:
     'You already hold as many upcoming appointments as one account may. Cancel one to book another.',
@@ -39,6 +42,7 @@ export const MESSAGES = {
   idempotencyKeyReused: 'This Idempotency-Key was used for another request',
   /** Issue 26: time slots are added up to two years ahead (the provider's today). */
   dateTooFarAhead: 'Time slots can be added at most two years ahead',
+  tooManyUploads: 'You have uploaded as many pictures as one person may in a day. Please try again tomorrow.',
 
   userCreated: 'User created successfully',
   userExists: 'User already exists',

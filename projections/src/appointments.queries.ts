@@ -114,6 +114,23 @@ export const upcomingHeldBy = async (db: Db, userId: string, after: Date, limit:
   return rows[0]?.held ?? 0;
 };
 
+/**
+ * Issue 26: whether a booking picture (by any of its /uploads URLs) belongs to an appointment
+ * the person booked or, for a provider's staff, one booked at their provider.
+ */
+export const isPictureOf = async (
+  db: Db,
+  imageUrls: readonly string[],
+  reader: { userId: string; providerId?: string },
+): Promise<boolean> => {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM rm_appointments.appointments
+      WHERE image_url = ANY($1::text[]) AND (user_id = $2 OR provider_id = $3) LIMIT 1`,
+    [imageUrls, reader.userId, reader.providerId ?? null],
+  );
+  return (rowCount ?? 0) > 0;
+};
+
 /** Whose appointments a read covers: one person's, one provider's, or everyone's. */
 export type AppointmentScope = { userId: string } | { providerId: string } | 'all';
 

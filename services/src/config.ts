@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 import { clockFrom, parsePinnedInstant, type Clock } from '@appointment/contracts/clock';
 import { DEFAULT_CHAT_MODELS } from '@appointment/contracts/integration-settings';
@@ -112,6 +113,12 @@ export const ConfigSchema = z.object({
   BOOKING_LIMIT: integer('BOOKING_LIMIT', 0, 1_000_000, 20),
   /** Failed sign-ins of one account, from any address, every 15 minutes. */
   ACCOUNT_LOGIN_LIMIT: integer('ACCOUNT_LOGIN_LIMIT', 1, 100_000, 20),
+  /** Issue 26: failed sign-ins from one client address, over any accounts, every 15 minutes. */
+  LOGIN_ADDRESS_LIMIT: integer('LOGIN_ADDRESS_LIMIT', 1, 100_000, 30),
+  /** Issue 26: password hashes and checks at once (Argon2id keeps a core busy); one per CPU by default. */
+  PASSWORD_CONCURRENCY: integer('PASSWORD_CONCURRENCY', 1, 1024, os.availableParallelism()),
+  /** Issue 26: pictures one person may upload a day (profile, booking and provider pictures together). */
+  UPLOAD_LIMIT: integer('UPLOAD_LIMIT', 1, 100_000, 50),
   /** The card-payment provider of docs/product.md §7.7; without both keys the offline sandbox gateway is used. */
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),

@@ -76,8 +76,14 @@ export const runApiFuzz = async (
     demoData: true,
     name: options.name ?? 'fuzz',
     jobs: true,
-    // The fuzzer registers and books far more than a person would from one address.
-    env: { REGISTRATION_LIMIT: '100000', BOOKING_LIMIT: '0' },
+    // The fuzzer registers, books, fails to sign in and uploads far more than a person would
+    // from one address.
+    env: {
+      REGISTRATION_LIMIT: '100000',
+      BOOKING_LIMIT: '0',
+      LOGIN_ADDRESS_LIMIT: '100000',
+      UPLOAD_LIMIT: '100000',
+    },
   });
   try {
     const signedIn = new Map<string, Caller>();

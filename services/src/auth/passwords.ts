@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
+import { PasswordWork } from './password-work';
 
 /**
  * How hard a password hash is to compute: `standard`, Argon2id with the library's defaults
@@ -26,18 +27,26 @@ export interface Passwords {
   unknownUserHash(): Promise<string>;
 }
 
-export const passwordsAt = (cost: PasswordHashCost = 'standard'): Passwords => {
-  const hash = (password: string): Promise<string> => argon2.hash(password, OPTIONS[cost]);
+/**
+ * Passwords at `cost`, each hash and verification through `work` (issue 26: a bounded queue,
+ * one at a time per CPU by default).
+ */
+export const passwordsAt = (
+  cost: PasswordHashCost = 'standard',
+  work: PasswordWork = new PasswordWork(),
+): Passwords => {
   let unknown: Promise<string> | undefined;
   return {
-    hash,
-    verify: async (stored, password) => {
-      try {
-        return await argon2.verify(stored, password);
-      } catch {
-        return false;
-      }
-    },
-    unknownUserHash: () => (unknown ??= hash(randomUUID())),
+    hash: (password) => work.run(() => argon2.hash(password, OPTIONS[cost])),
+    verify: (stored, password) =>
+      work.run(async () => {
+        try {
+          return await argon2.verify(stored, password);
+        } catch {
+          return false;
+        }
+      }),
+    // Made once, outside the queue: a refusal there must not stay its answer for good.
+    unknownUserHash: () => (unknown ??= argon2.hash(randomUUID(), OPTIONS[cost])),
   };
 };

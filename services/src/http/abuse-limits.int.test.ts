@@ -1,3 +1,5 @@
+import argon2 from 'argon2';
+import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
 import type { Provider } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { TimeSlot } from '@appointment/contracts/schedule';
@@ -78,5 +80,90 @@ describe('abuse limits', () => {
     // Even the right password waits: the account is the one being guessed at.
     expect((await guess('203.0.113.6', 'password123')).status).toBe(429);
     expect((await test.caller().login('support@example.com')).status).toBe(200);
+  });
+});
+
+/**
+ * Issue 26: sign-in spraying. 60 failed sign-ins over 60 e-mails from one address were never
+ * limited, and each costs a password check (~0.3 s of CPU at the standard cost): 40 parallel
+ * bogus sign-ins made a real one wait 6.7 s. Tests hash at the test cost, so the queue is
+ * checked by what it lets run at once and in which order, not by time.
+ */
+describe('sign-in spraying', () => {
+  let test: TestPlatform;
+
+  beforeAll(async () => {
+    test = await startTestPlatform({
+      demoData: true,
+      name: 'spraying',
+      env: { LOGIN_ADDRESS_LIMIT: '30', PASSWORD_CONCURRENCY: '2' },
+    });
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  const attempt = (address: string, email: string, password = 'not-the-password') =>
+    test
+      .caller()
+      .call<{ message: string }>(
+        'POST',
+        '/api/auth/login',
+        { email, password },
+        { 'x-forwarded-for': address },
+      );
+
+  it('stops one address guessing over many accounts, and lets other addresses sign in', async () => {
+    for (let i = 0; i < 30; i++)
+      expect((await attempt('198.51.100.7', `sprayed.${i}@example.org`)).status).toBe(401);
+    const blocked = await attempt('198.51.100.7', 'sprayed.30@example.org');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(MESSAGES.tooManyAddressLogins);
+    expect((await attempt('198.51.100.7', 'user@example.com', DEMO_PASSWORD)).status).toBe(429);
+    expect((await attempt('198.51.100.70', 'user@example.com', DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('checks at most PASSWORD_CONCURRENCY passwords at once, and a real sign-in overtakes a failing address', async () => {
+    // Each check takes 40 ms here, as the standard cost's do in production; counted on the way.
+    const realVerify = argon2.verify.bind(argon2);
+    let active = 0;
+    let most = 0;
+    const verify = jest.spyOn(argon2, 'verify').mockImplementation(async (...args) => {
+      active++;
+      most = Math.max(most, active);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        return await realVerify(...args);
+      } finally {
+        active--;
+      }
+    });
+    try {
+      const flooding = '198.51.100.8';
+      for (let i = 0; i < 4; i++)
+        expect((await attempt(flooding, `early.${i}@example.org`)).status).toBe(401);
+      const finished: string[] = [];
+      const flood = Array.from({ length: 12 }, (_, i) =>
+        attempt(flooding, `flood.${i}@example.org`).then((reply) => {
+          finished.push(`flood ${reply.status}`);
+          return reply;
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const real = await attempt('198.51.100.9', 'user@example.com', DEMO_PASSWORD);
+      finished.push('real');
+      expect(real.status).toBe(200);
+      const statuses = (await Promise.all(flood)).map((reply) => reply.status);
+      expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
+      // Past the suspects' queue the answer is at once: busy, try again.
+      const busy = (await Promise.all(flood)).find((reply) => reply.status === 503);
+      expect(busy?.body.message).toBe(MESSAGES.signInBusy);
+      expect(most).toBeLessThanOrEqual(2);
+      // The real sign-in did not wait for the flood: checked guesses of the flood came after it.
+      const afterReal = finished.slice(finished.indexOf('real') + 1);
+      expect(afterReal.filter((entry) => entry === 'flood 401').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      verify.mockRestore();
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { Router, type CookieOptions, type Request, type Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import { Router, type CookieOptions, type Request, type RequestHandler, type Response } from 'express';
+import { ipKeyGenerator, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import {
   ChangePassword,
   DeleteAccountRequest,
@@ -14,16 +14,19 @@ import {
 import type { ErrorBody } from '@appointment/contracts/errors';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { AccountsService } from '../accounts/accounts.service';
+import { asSuspect } from '../auth/password-work';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionStore } from '../auth/sessions';
 import { ValidationError } from '../domain/errors';
 import { authOf, requireCapability, requireSignedIn, tokenOf } from './authenticate';
-import { multipartWithImage, saveUploadedImage } from './image-upload';
+import { multipartWithImage, pendingImage } from './image-upload';
 
 export interface AccountsRouterDependencies {
   accounts: AccountsService;
   sessions: SessionStore;
   /** Where uploaded profile pictures are kept; served under /uploads. */
   uploadsDir: string;
+  /** Issue 26: counts a person's uploads against their daily cap (uploadsPerDay). */
+  uploadLimit?: RequestHandler;
   /** Verifies an e-mail link; false when the link is not genuine. */
   verifyLink: (userId: string, token: string) => boolean;
   /** Registrations per client address every 15 minutes. */
@@ -32,9 +35,19 @@ export interface AccountsRouterDependencies {
   secureCookies?: boolean;
   /** Failed sign-ins of one account, from any number of addresses, every 15 minutes. */
   accountLoginLimit?: number;
+  /** Issue 26: failed sign-ins from one client address, over any number of accounts, every 15 minutes. */
+  addressLoginLimit?: number;
   /** Scale-out: where the limits count, shared by every API process (Redis); else in memory. */
   limitStore?: (name: string) => Store;
 }
+
+/** Where the address limiter leaves its count on the request. */
+const ADDRESS_LOGINS = 'addressLogins';
+/**
+ * Issue 26: sign-ins from an address past this many failed or unanswered ones in 15 minutes
+ * (a person who mistyped twice is not yet one) hash in the suspects' lane.
+ */
+const SUSPECT_AFTER = 3;
 
 const cookieOptions = (req: Request, always = false): CookieOptions => ({
   httpOnly: true,
@@ -53,10 +66,12 @@ export const accountsRouter = ({
   accounts,
   sessions,
   uploadsDir,
+  uploadLimit,
   verifyLink,
   registrationLimit,
   secureCookies = false,
   accountLoginLimit = 20,
+  addressLoginLimit = 30,
   limitStore,
 }: AccountsRouterDependencies): Router => {
   const router = Router();
@@ -90,6 +105,19 @@ export const accountsRouter = ({
     handler: tooMany(MESSAGES.tooManyAccountLogins),
     ...storeFor('account-login'),
   });
+  // Issue 26: one address spraying guesses over many accounts (each costs a password check);
+  // successful sign-ins do not count. Its count also says who hashes in the suspects' lane.
+  const addressLoginLimiter = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: addressLoginLimit,
+    skipSuccessfulRequests: true,
+    standardHeaders: false,
+    legacyHeaders: false,
+    requestPropertyName: ADDRESS_LOGINS,
+    keyGenerator: (req) => `address:${ipKeyGenerator(req.ip ?? '')}`,
+    handler: tooMany(MESSAGES.tooManyAddressLogins),
+    ...storeFor('address-login'),
+  });
   const registrationLimiter = rateLimit({
     windowMs: 15 * 60_000,
     limit: registrationLimit,
@@ -99,9 +127,14 @@ export const accountsRouter = ({
     ...storeFor('registration'),
   });
 
-  router.post('/auth/login', loginLimiter, accountLoginLimiter, async (req, res) => {
+  router.post('/auth/login', addressLoginLimiter, loginLimiter, accountLoginLimiter, async (req, res) => {
     const { email, password } = LoginRequest.parse(req.body);
-    const user = await accounts.authenticate(email, password);
+    // Issue 26: an address with failed (or unanswered) sign-ins in the window checks its
+    // passwords one at a time, behind everyone else's (services/src/auth/password-work.ts).
+    const failing =
+      ((req as Request & { [ADDRESS_LOGINS]?: RateLimitInfo })[ADDRESS_LOGINS]?.used ?? 0) > SUSPECT_AFTER;
+    const check = () => accounts.authenticate(email, password);
+    const user = await (failing ? asSuspect(check) : check());
     // A new session id at every sign-in.
     const previous = tokenOf(req);
     if (previous) await sessions.destroy(previous);
@@ -193,12 +226,14 @@ export const accountsRouter = ({
   router.post(
     '/profile/uploadprofilepic',
     requireCapability('profile.manage'),
-    multipartWithImage(),
+    multipartWithImage(uploadLimit),
     async (req, res) => {
-      const url = await saveUploadedImage(req, uploadsDir);
-      if (!url) throw new ValidationError(MESSAGES.invalidImage);
-      await accounts.changeProfilePicture(authOf(res), url);
-      res.json({ profilePic: url, imageUrl: url });
+      const image = pendingImage(req, uploadsDir);
+      if (!image) throw new ValidationError(MESSAGES.invalidImage);
+      await accounts.changeProfilePicture(authOf(res), image.url);
+      // Issue 26: stored only once the change that names it is accepted.
+      await image.keep();
+      res.json({ profilePic: image.url, imageUrl: image.url });
     },
   );
 

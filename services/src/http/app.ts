@@ -34,6 +34,8 @@ import { apiDocsRouter } from './api-docs.router';
 import { apiNotFound, errorHandler } from './error-handler';
 import { healthRouter, type HealthDependencies } from './health.router';
 import { historyRouter } from './history.router';
+import { PRIVATE_UPLOADS } from './image-upload';
+import { outsidePrivateUploads, privateUploadsRouter } from './private-uploads';
 import type { Logger } from '../logger';
 
 export interface AppDependencies extends HealthDependencies {
@@ -140,9 +142,16 @@ export const createApp = (deps: AppDependencies): Express => {
   app.use('/api', api);
 
   if (deps.accounts) {
+    // Issue 26: booking pictures are private (their booker and the provider's staff); profile and
+    // provider pictures stay public, cached for a week.
+    const { uploadsDir, sessions } = deps.accounts;
+    const privateUploads = privateUploadsRouter(uploadsDir, sessions, deps.pool);
+    app.use(`/uploads/${PRIVATE_UPLOADS}`, privateUploads.router);
     app.use(
       '/uploads',
-      express.static(deps.accounts.uploadsDir, { index: false, fallthrough: false, maxAge: '7d' }),
+      outsidePrivateUploads,
+      express.static(uploadsDir, { index: false, fallthrough: true, maxAge: '7d' }),
+      privateUploads.legacy,
     );
   }
 

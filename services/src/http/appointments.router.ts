@@ -11,7 +11,8 @@ import type { AppointmentsService } from '../appointments/appointments.service';
 import { bookAppointment } from '../appointments/book/book-appointment';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { authOf, requireCapability } from './authenticate';
-import { multipartWithImage, saveUploadedImage } from './image-upload';
+import { multipartWithImage, pendingImage } from './image-upload';
+import type { RequestHandler } from 'express';
 import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
 import { route } from './routes';
 
@@ -20,6 +21,8 @@ export interface AppointmentsRouterDependencies {
   catalogue: CatalogueService;
   /** Where images attached to bookings are kept; served under /uploads. */
   uploadsDir: string;
+  /** Issue 26: counts a person's uploads against their daily cap (uploadsPerDay). */
+  uploadLimit?: RequestHandler;
 }
 
 /** docs/product.md §7.3: booking, the appointment list, the counts and status changes. */
@@ -27,6 +30,7 @@ export const appointmentsRouter = ({
   appointments,
   catalogue,
   uploadsDir,
+  uploadLimit,
 }: AppointmentsRouterDependencies): Router => {
   const router = Router();
 
@@ -35,18 +39,21 @@ export const appointmentsRouter = ({
     router.post(
       route(path),
       requireCapability('appointments.book'),
-      multipartWithImage(),
+      multipartWithImage(uploadLimit),
       async (req, res) => {
-        // The form is checked before the image is stored, so a refused booking leaves no file behind.
         const form = BookingForm.parse(req.body);
-        const imageUrl = await saveUploadedImage(req, uploadsDir);
+        // Issue 26: a booking's picture is private (services/src/http/private-uploads.ts).
+        const image = pendingImage(req, uploadsDir, 'private');
         const answer = await bookAppointment(
           appointments,
           authOf(res),
           form,
           idempotencyKeyOf(req, form, req.file?.buffer),
-          imageUrl,
+          image?.url,
         );
+        // Issue 26: the picture is stored only with the booking that names it. A refused booking
+        // leaves none; a repeated request (its Idempotency-Key) answers the first booking's.
+        if (image && answer.body.appointment.imageUrl === image.url) await image.keep();
         res.status(answer.status).json(answer.body);
       },
     );

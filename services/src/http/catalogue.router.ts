@@ -15,13 +15,16 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { ProviderCurrencyRequest } from '@appointment/contracts/money';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
-import { multipartWithImage, saveUploadedImage } from './image-upload';
+import { multipartWithImage, pendingImage } from './image-upload';
+import type { RequestHandler } from 'express';
 import { route } from './routes';
 
 export interface CatalogueRouterDependencies {
   catalogue: CatalogueService;
   /** Where uploaded provider images are kept; served under /uploads. */
   uploadsDir: string;
+  /** Issue 26: counts a person's uploads against their daily cap (uploadsPerDay). */
+  uploadLimit?: RequestHandler;
   /** The hours a provider's time slots open (the schedule's read model). */
   openHours?: (providerId: string, timezone: string) => Promise<OpenHours[]>;
 }
@@ -30,6 +33,7 @@ export interface CatalogueRouterDependencies {
 export const catalogueRouter = ({
   catalogue,
   uploadsDir,
+  uploadLimit,
   openHours,
 }: CatalogueRouterDependencies): Router => {
   const router = Router();
@@ -64,12 +68,13 @@ export const catalogueRouter = ({
   router.post(
     route(CATALOGUE_PATHS.addProvider),
     requireCapability('providers.manage'),
-    multipartWithImage(),
+    multipartWithImage(uploadLimit),
     async (req, res) => {
-      // The form is checked before the image is stored, so a refused form leaves no file behind.
       const form = ProviderForm.parse(providerFormFromBody((req.body ?? {}) as Record<string, unknown>));
-      const imageUrl = (await saveUploadedImage(req, uploadsDir)) ?? null;
-      const provider = await catalogue.createProvider(authOf(res), form, imageUrl);
+      const image = pendingImage(req, uploadsDir);
+      const provider = await catalogue.createProvider(authOf(res), form, image?.url ?? null);
+      // Issue 26: stored only once the provider that names it is created.
+      await image?.keep();
       res.status(201).json({ message: MESSAGES.providerCreated, provider });
     },
   );

@@ -15,6 +15,7 @@ import { ApiKeysService } from '../integrations/api-keys.service';
 import type { LiveNotification } from '../realtime/socket-server';
 import { seedDemoData } from './demo-data';
 import { passwordsAt } from '../auth/passwords';
+import { PasswordWork } from '../auth/password-work';
 import { SessionStore } from '../auth/sessions';
 import { redisSharedState } from '../auth/shared-state';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -32,6 +33,8 @@ import type { EventStore } from '@appointment/contracts/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
 import { createApp, securityHeaders } from '../http/app';
 import { withFastPath } from '../http/fast-path';
+import { uploadsPerDay } from '../http/image-upload';
+import { movePrivatePictures } from '../http/private-uploads';
 import type { JobQueues, JobWorker } from '../jobs/job-queues';
 import { startProductWorkers } from '../jobs/product-workers';
 import { paymentGatewayFor } from '../payments/gateways';
@@ -152,7 +155,10 @@ export const startPlatform = async ({
     pool,
     waitFor,
     now,
-    passwords: passwordsAt(config.PASSWORD_HASH_COST),
+    passwords: passwordsAt(
+      config.PASSWORD_HASH_COST,
+      new PasswordWork({ concurrency: config.PASSWORD_CONCURRENCY }),
+    ),
     emailKey: await sessions.secret('email-stream-key'),
     forget: (request) =>
       forgetPerson({ store, keys: store.keys, pool, now, uploadsDir: uploadsDirOf(config), jobs }, request),
@@ -248,6 +254,12 @@ export const startPlatform = async ({
     await seedDemoData({ accounts, catalogue, schedule }, logger, now);
   }
   const uploadsDir = uploadsDirOf(config);
+  // Issue 26: booking pictures stored while they were public move out of the public directory.
+  await movePrivatePictures(uploadsDir, pool).catch((error: unknown) => {
+    logger.error({ err: error }, 'booking pictures could not be moved to the private uploads');
+  });
+  // Issue 26: one count per person across profile, booking and provider pictures.
+  const uploadLimit = uploadsPerDay(config.UPLOAD_LIMIT, shared?.limitStore('uploads'));
 
   const app = createApp({
     pool,
@@ -265,18 +277,21 @@ export const startPlatform = async ({
       accounts,
       sessions,
       uploadsDir,
+      uploadLimit,
       verifyLink: (userId, token) => isGenuineVerification(secret, userId, token),
       registrationLimit: config.REGISTRATION_LIMIT,
       secureCookies: config.NODE_ENV === 'production',
       accountLoginLimit: config.ACCOUNT_LOGIN_LIMIT,
+      addressLoginLimit: config.LOGIN_ADDRESS_LIMIT,
       ...(shared ? { limitStore: (name: string) => shared.limitStore(name) } : {}),
     },
     catalogue: {
       catalogue,
       uploadsDir,
+      uploadLimit,
       openHours: (providerId, zone) => schedule.openHours(providerId, zone),
     },
-    appointments: { appointments, catalogue, uploadsDir },
+    appointments: { appointments, catalogue, uploadsDir, uploadLimit },
     notifications,
     apiKeys,
     payments: { appointments, gateway: payments },

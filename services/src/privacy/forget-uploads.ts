@@ -4,8 +4,14 @@ import type pg from 'pg';
 import type { EventStore } from '@appointment/contracts/event-store';
 import type { ForgetRequest } from './forget';
 
-/** What `saveUploadedImage` (services/src/http/image-upload.ts) returns: a made name under /uploads. */
-const UPLOAD_URL = /^\/uploads\/([A-Za-z0-9-]{1,100}\.[A-Za-z0-9]{1,10})$/;
+/**
+ * What `pendingImage` (services/src/http/image-upload.ts) makes: a made name under /uploads, or
+ * under /uploads/private for a booking's picture (issue 26).
+ */
+const UPLOAD_URL = /^\/uploads\/(?:private\/)?([A-Za-z0-9-]{1,100}\.[A-Za-z0-9]{1,10})$/;
+
+/** Issue 26: where private pictures are kept (PRIVATE_UPLOADS), and older booking pictures moved to. */
+const PRIVATE_DIR = 'private';
 
 /** The picture fields of the subject's own stream's events (a profile picture, a provider's). */
 const PICTURE_FIELDS = ['imageurl', 'imageUrl'];
@@ -49,7 +55,10 @@ export const removeUploads = async (uploadsDir: string, urls: readonly string[])
   for (const url of urls) {
     const name = UPLOAD_URL.exec(url)?.[1];
     if (!name) continue;
+    // A booking picture from before issue 26 names /uploads/<name> but was moved to the private
+    // directory; a name is made once, so deleting it from both is deleting only it.
     await rm(path.join(uploadsDir, name), { force: true });
+    await rm(path.join(uploadsDir, PRIVATE_DIR, name), { force: true });
     removed++;
   }
   return removed;

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { HistoryPage } from '@appointment/contracts/history';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
@@ -142,9 +144,13 @@ describe('forgetting a person', () => {
       [person.email],
     );
     pictures.push(rows[0]!.image_url);
-    expect(pictures.every((url) => /^\/uploads\/[\w-]+\.png$/.test(url))).toBe(true);
-    const served = async (url: string) => (await fetch(`${test.base}${url}`)).status;
+    // Issue 26: the booking's picture is private, read with the booker's session.
+    expect(pictures.every((url) => /^\/uploads\/(private\/)?[\w-]+\.png$/.test(url))).toBe(true);
+    const served = async (url: string) =>
+      (await fetch(`${test.base}${url}`, { headers: { authorization: `Bearer ${user.token}` } })).status;
+    const stored = (url: string) => existsSync(path.join(test.dataDir, url));
     expect(await Promise.all(pictures.map(served))).toEqual([200, 200, 200]);
+    expect(pictures.map(stored)).toEqual([true, true, true]);
     // Someone else's picture stays.
     const other = await test.signedIn('incharge@example.com');
     const kept = (await other.post<{ profilePic: string }>('/api/profile/uploadprofilepic', picture())).body
@@ -154,6 +160,7 @@ describe('forgetting a person', () => {
     expect((await user.call('DELETE', '/api/profile/getprofile', { id: me.body.data.id })).status).toBe(200);
 
     expect(await Promise.all(pictures.map(served))).toEqual([404, 404, 404]);
+    expect(pictures.map(stored)).toEqual([false, false, false]);
     expect(await served(kept)).toBe(200);
   });
 

@@ -67,6 +67,8 @@ export class Caller {
 export interface TestPlatform {
   platform: Platform;
   base: string;
+  /** The platform's DATA_DIR (uploads live in its uploads/). */
+  dataDir: string;
   caller(): Caller;
   /** A caller signed in as one of the demo accounts (`<role>@example.com`). */
   signedIn(email: string): Promise<Caller>;
@@ -143,6 +145,7 @@ export const startTestPlatform = async (options: {
   return {
     platform,
     base,
+    dataDir,
     caller: () => new Caller(base),
     signedIn: async (email) => {
       const caller = new Caller(base);

@@ -110,6 +110,8 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
     TEST_CLOCK_ANCHOR: String(anchor),
     BOOKING_LIMIT: '0',
     REGISTRATION_LIMIT: '100000',
+    // Its sign-ins all come from one address; a kill's failed ones must not add up to a refusal.
+    LOGIN_ADDRESS_LIMIT: '100000',
     PAYMENT_TIMEOUT_MS: String(PAYMENT_TIMEOUT_MS),
     JOBS_LOCK_MS: String(JOBS_LOCK_MS),
     SMTP_URL: sink.url,
