@@ -87,8 +87,17 @@ export const ProfileUpdate = z.object({
   timezone: z.enum(TIMEZONE_VALUES, { message: MESSAGES.timezoneRequired }),
   language: z.enum(LANGUAGES, { message: MESSAGES.languageRequired }),
   notificationPreferences: NotificationPreferences,
+  /** Issue 26: needed to change the e-mail address (the new one takes effect once confirmed). */
+  currentPassword: z.string().max(200).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+/** Issue 26: the link sent to a new address; its owner opening it makes it the account's. */
+export const EmailChangeQuery = z.object({
+  user: z.string().min(1).max(100),
+  request: z.string().min(1).max(100),
+  token: z.string().min(1).max(200),
+});
 
 /** The signed-in person as the client sees them (docs/product.md §3 User). */
 export const SessionUser = z.object({
@@ -131,6 +140,8 @@ export const Profile = z.object({
   language: z.enum(LANGUAGES),
   imageurl: z.string().optional(),
   notificationPreferences: NotificationPreferences,
+  /** Issue 26: a new address waiting for its owner to open the link sent to it. */
+  pendingEmail: z.string().optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -183,6 +194,7 @@ export const API_PATHS = {
   registerProvider: '/api/auth/registerprovider',
   verifyEmail: '/api/auth/verify',
   resendVerification: '/api/auth/verify/resend',
+  confirmEmailChange: '/api/auth/email-change',
   mailbox: '/api/dev/mailbox',
   getProfile: '/api/profile/getprofile',
   updateProfile: '/api/profile/updateprofile',

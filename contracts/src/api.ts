@@ -17,6 +17,7 @@ import {
   StaffListResponse,
   UserRegistration,
   VerifyEmailQuery,
+  EmailChangeQuery,
 } from './accounts';
 import {
   APPOINTMENT_PATHS,
@@ -235,6 +236,15 @@ export const API_OPERATIONS = {
     summary: 'The link of the verification e-mail; redirects to the sign-in screen',
     access: PUBLIC,
     query: VerifyEmailQuery,
+    success: { status: 303, type: 'redirect' },
+  }),
+  confirmEmailChange: op({
+    method: 'get',
+    path: API_PATHS.confirmEmailChange,
+    tag: 'Accounts',
+    summary: "The link sent to a new e-mail address: makes it the account's; redirects to the profile",
+    access: PUBLIC,
+    query: EmailChangeQuery,
     success: { status: 303, type: 'redirect' },
   }),
   resendVerification: op({

@@ -27,6 +27,10 @@ export interface MailTexts {
   providerApplication(name: string, link: string): { subject: string; body: string };
   /** Issue 26: the confirmation link again, asked for by the person. */
   confirmAddress(name: string, link: string): { subject: string; body: string };
+  /** Issue 26: to a new address: open the link to make it the account's. */
+  emailChangeConfirm(name: string, link: string): { subject: string; body: string };
+  /** Issue 26: to the old address: someone asked to change it. */
+  emailChangeNotice(name: string, newEmail: string): { subject: string; body: string };
 }
 
 export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
@@ -53,6 +57,19 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         `Hello ${name},\n\nplease confirm your e-mail address to book appointments:\n${link}\n\n` +
         `If you did not ask for this, you can ignore this e-mail.\n`,
     }),
+    emailChangeConfirm: (name, link) => ({
+      subject: 'Confirm your new e-mail address',
+      body:
+        `Hello ${name},\n\nopen this link within a day to make this your Appointment e-mail address:\n${link}\n\n` +
+        `If you did not ask for this, ignore this e-mail: nothing changes.\n`,
+    }),
+    emailChangeNotice: (name, newEmail) => ({
+      subject: 'Your e-mail address is about to change',
+      body:
+        `Hello ${name},\n\nsomeone signed in to your Appointment account asked to change its e-mail address to ` +
+        `${newEmail}. It changes only once that address confirms it.\n` +
+        `If this was not you, change your password now.\n`,
+    }),
   },
   es: {
     reminder: ({ serviceName, providerName, when, price }) => ({
@@ -77,6 +94,19 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         `Hola, ${name}:\n\nconfirme su dirección de correo electrónico para reservar citas:\n${link}\n\n` +
         `Si no lo ha solicitado, puede ignorar este correo.\n`,
     }),
+    emailChangeConfirm: (name, link) => ({
+      subject: 'Confirme su nueva dirección de correo electrónico',
+      body:
+        `Hola, ${name}:\n\nabra este enlace en el plazo de un día para que esta sea su dirección de Appointment:\n${link}\n\n` +
+        `Si no lo ha solicitado, ignore este correo: nada cambia.\n`,
+    }),
+    emailChangeNotice: (name, newEmail) => ({
+      subject: 'Su dirección de correo electrónico va a cambiar',
+      body:
+        `Hola, ${name}:\n\nalguien con acceso a su cuenta de Appointment ha pedido cambiar su dirección a ` +
+        `${newEmail}. Solo cambiará cuando esa dirección lo confirme.\n` +
+        `Si no ha sido usted, cambie su contraseña ahora.\n`,
+    }),
   },
   fr: {
     reminder: ({ serviceName, providerName, when, price }) => ({
@@ -100,6 +130,19 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
       body:
         `Bonjour ${name},\n\nveuillez confirmer votre adresse e-mail pour réserver des rendez-vous :\n${link}\n\n` +
         `Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.\n`,
+    }),
+    emailChangeConfirm: (name, link) => ({
+      subject: 'Confirmez votre nouvelle adresse e-mail',
+      body:
+        `Bonjour ${name},\n\nouvrez ce lien dans la journée pour en faire votre adresse e-mail Appointment :\n${link}\n\n` +
+        `Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne change.\n`,
+    }),
+    emailChangeNotice: (name, newEmail) => ({
+      subject: 'Votre adresse e-mail va changer',
+      body:
+        `Bonjour ${name},\n\nquelqu’un connecté à votre compte Appointment a demandé à changer son adresse e-mail pour ` +
+        `${newEmail}. Elle ne changera qu’une fois cette adresse confirmée.\n` +
+        `Si ce n’était pas vous, changez votre mot de passe dès maintenant.\n`,
     }),
   },
 };

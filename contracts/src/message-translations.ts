@@ -37,6 +37,9 @@ const es: Record<MessageKey, string> = {
     'Demasiados intentos fallidos de inicio de sesión en esta cuenta. Vuelve a intentarlo en 15 minutos.',
   tooManyBookings: 'Ya tienes tantas citas próximas como permite una cuenta. Cancela una para reservar otra.',
   idempotencyKeyReused: 'Esta Idempotency-Key ya se usó para otra solicitud',
+  currentPasswordForEmail: 'Introduce tu contraseña actual para cambiar tu dirección de correo electrónico',
+  emailChangePending:
+    'Hemos enviado un enlace a tu nueva dirección: será tu correo electrónico en cuanto lo abras.',
   emailNotVerified:
     'Confirma primero tu dirección de correo electrónico: abre el enlace que te enviamos o pide que lo enviemos de nuevo.',
   verificationSent: 'Te hemos enviado de nuevo el enlace de confirmación a tu correo electrónico.',
@@ -245,6 +248,9 @@ const fr: Record<MessageKey, string> = {
   tooManyBookings:
     'Vous avez déjà autant de rendez-vous à venir qu’un compte peut en avoir. Annulez-en un pour en réserver un autre.',
   idempotencyKeyReused: 'Cette Idempotency-Key a déjà servi pour une autre requête',
+  currentPasswordForEmail: 'Saisissez votre mot de passe actuel pour changer votre adresse e-mail',
+  emailChangePending:
+    'Nous avons envoyé un lien à votre nouvelle adresse : elle deviendra votre e-mail dès que vous l’ouvrirez.',
   emailNotVerified:
     'Veuillez d’abord confirmer votre adresse e-mail : ouvrez le lien que nous vous avons envoyé, ou demandez-le à nouveau.',
   verificationSent: 'Nous vous avons renvoyé le lien de confirmation par e-mail.',

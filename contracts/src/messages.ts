@@ -38,6 +38,10 @@ export const MESSAGES = {
   /** Issue 26: a resend asked for too often. */
   tooManyVerificationMails:
     'A confirmation link was sent a moment ago. Please check your inbox or try again later.',
+  /** Issue 26: changing the e-mail address needs the current password. */
+  currentPasswordForEmail: 'Enter your current password to change your e-mail address',
+  /** Issue 26: a new address waits for its owner to open the link sent to it. */
+  emailChangePending: 'We sent a link to your new address: it becomes your e-mail once you open it.',
   /** Issue 26: an Idempotency-Key names one request of one caller and operation (422). */
   idempotencyKeyReused: 'This Idempotency-Key was used for another request',
   /** Issue 26: time slots are added up to two years ahead (the provider's today). */

@@ -95,7 +95,12 @@ When(
   async function (this: PlatformWorld, name: string, other: string) {
     const person = this.person(name);
     const own = await profileOf(this, person);
-    await updateProfile(this, person, { ...own, email: this.person(other).email });
+    // Issue 26: changing the address takes the current password.
+    await updateProfile(this, person, {
+      ...own,
+      email: this.person(other).email,
+      currentPassword: person.password,
+    });
   },
 );
 

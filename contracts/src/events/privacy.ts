@@ -61,6 +61,7 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalFields>> = {
   UserRegistered: { subject: field('userId'), fields: PERSON },
   ProfileUpdated: { subject: streamId('user-'), fields: PERSON },
   ProfilePictureChanged: { subject: streamId('user-'), fields: { imageurl: '' } },
+  EmailChangeRequested: { subject: streamId('user-'), fields: { newEmail: FORGOTTEN_USER } },
   UserDeleted: { subject: streamId('user-'), fields: { email: FORGOTTEN_USER } },
   ProviderRegistered: {
     subject: field('providerId'),

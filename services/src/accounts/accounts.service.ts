@@ -20,7 +20,13 @@ import {
   type Actor,
 } from './accounts-context';
 import { deleteUser } from './delete-user/delete-user';
-import { changePassword, changeProfilePicture, profile, updateProfile } from './profile/profile';
+import {
+  changePassword,
+  changeProfilePicture,
+  confirmEmailChange,
+  profile,
+  updateProfile,
+} from './profile/profile';
 import { approveProvider, rejectProvider } from './provider-approval/provider-approval';
 import { isEmpty, pendingProviders, staff } from './queries/accounts.queries';
 import { registerProvider, registerUser, requestEmailVerification, verifyEmail } from './register/register';
@@ -82,6 +88,10 @@ export class AccountsService {
 
   updateProfile(actor: Actor, update: ProfileUpdate): Promise<Profile> {
     return updateProfile(this.context, actor, update);
+  }
+
+  confirmEmailChange(userId: string, requestId: string): Promise<void> {
+    return confirmEmailChange(this.context, userId, requestId);
   }
 
   changeProfilePicture(actor: Actor, imageurl: string): Promise<void> {

@@ -169,6 +169,64 @@ describe('accounts over HTTP', () => {
     });
   });
 
+  describe('changing the e-mail address (issue 26)', () => {
+    it('takes the current password, and the new address only once its owner opens the link; the old address is told', async () => {
+      const owner = person('mover');
+      expect((await anonymous.post('/api/auth/register/user', owner)).status).toBe(201);
+      await test.confirmAddress(owner.email);
+      const caller = test.caller();
+      await caller.login(owner.email, owner.password);
+      const own = (await caller.get<{ data: Record<string, unknown> }>('/api/profile/getprofile')).body.data;
+      const update = (changes: object) =>
+        caller.post<{ data: { email: string; pendingEmail?: string }; message?: string }>(
+          '/api/profile/updateprofile',
+          { ...own, ...changes },
+        );
+      const newEmail = 'mover.new@example.org';
+      expect(await update({ email: newEmail })).toMatchObject({
+        status: 400,
+        body: { message: MESSAGES.currentPasswordForEmail },
+      });
+      expect(await update({ email: newEmail, currentPassword: 'wrong password' })).toMatchObject({
+        status: 400,
+        body: { message: MESSAGES.currentPasswordWrong },
+      });
+      const asked = await update({ email: newEmail, currentPassword: owner.password, name: 'Mover Renamed' });
+      expect(asked).toMatchObject({
+        status: 200,
+        body: { data: { email: owner.email, pendingEmail: newEmail, name: 'Mover Renamed' } },
+      });
+      // Nothing changed yet: the old address still signs in, the new one does not.
+      expect((await test.caller().login(newEmail, owner.password)).status).toBe(401);
+      let notice: { subject: string; text: string } | undefined;
+      for (let wait = 0; wait < 200 && !notice; wait++) {
+        notice = (await readMailbox(test.platform.pool, owner.email)).find((mail) =>
+          mail.subject.includes('about to change'),
+        );
+        if (!notice) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(notice?.text).toContain(newEmail);
+      // A forged link changes nothing.
+      const forged = await anonymous.get(
+        `/api/auth/email-change?user=${String(own.id)}&request=x&token=forged`,
+      );
+      expect(forged.status).toBe(400);
+      await test.confirmAddress(newEmail);
+      expect((await test.caller().login(newEmail, owner.password)).status).toBe(200);
+      expect((await test.caller().login(owner.email, owner.password)).status).toBe(401);
+      const after = (
+        await caller.get<{ data: { email: string; pendingEmail?: string } }>('/api/profile/getprofile')
+      ).body.data;
+      expect(after.email).toBe(newEmail);
+      expect(after.pendingEmail).toBeUndefined();
+      // The link works once.
+      const links = (await readMailbox(test.platform.pool, newEmail))
+        .map((mail) => /\/api\/auth\/email-change\?\S+/.exec(mail.text)?.[0])
+        .filter(Boolean);
+      expect((await anonymous.get(links[0]!)).status).toBe(400);
+    });
+  });
+
   describe('sessions', () => {
     it('gives the token in the body only to an API client that asks for it (issue 16)', async () => {
       const browser = await fetch(`${test.base}/api/auth/login`, {

@@ -9,6 +9,7 @@ import {
   ProviderRegistration,
   UserRegistration,
   VerifyEmailQuery,
+  EmailChangeQuery,
   type LoginResponse,
 } from '@appointment/contracts/accounts';
 import type { ErrorBody } from '@appointment/contracts/errors';
@@ -29,6 +30,8 @@ export interface AccountsRouterDependencies {
   uploadLimit?: RequestHandler;
   /** Verifies an e-mail link; false when the link is not genuine. */
   verifyLink: (userId: string, token: string) => boolean;
+  /** Issue 26: verifies the link sent to a new address. */
+  verifyEmailChange: (userId: string, requestId: string, token: string) => boolean;
   /** Registrations per client address every 15 minutes. */
   registrationLimit: number;
   /** Production: the session cookie is always Secure, whatever the proxy says. */
@@ -68,6 +71,7 @@ export const accountsRouter = ({
   uploadsDir,
   uploadLimit,
   verifyLink,
+  verifyEmailChange,
   registrationLimit,
   secureCookies = false,
   accountLoginLimit = 20,
@@ -195,6 +199,14 @@ export const accountsRouter = ({
   router.post('/auth/verify/resend', requireSignedIn, resendLimiter, async (_req, res) => {
     const sent = await accounts.requestEmailVerification(authOf(res).userId);
     res.json({ message: sent ? MESSAGES.verificationSent : MESSAGES.emailVerified });
+  });
+
+  // Issue 26: the link sent to a new address makes it the account's.
+  router.get('/auth/email-change', async (req, res) => {
+    const { user, request, token } = EmailChangeQuery.parse(req.query);
+    if (!verifyEmailChange(user, request, token)) throw new ValidationError(MESSAGES.verificationInvalid);
+    await accounts.confirmEmailChange(user, request);
+    res.redirect(303, '/profile?emailChanged=1');
   });
 
   router.get('/auth/verify', async (req, res) => {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { v5 as uuidv5 } from 'uuid';
 import type pg from 'pg';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
 import { ReminderSent } from '@appointment/contracts/events/reminders';
@@ -43,6 +44,24 @@ export const isGenuineVerification = (secret: string, userId: string, token: str
   const given = Buffer.from(token);
   return expected.length === given.length && timingSafeEqual(expected, given);
 };
+
+/** Issue 26: the token of the link sent to a new address, for one request of one person. */
+export const emailChangeToken = (secret: string, userId: string, requestId: string): string =>
+  createHmac('sha256', secret).update(`change-email:${userId}:${requestId}`).digest('base64url');
+
+export const isGenuineEmailChange = (
+  secret: string,
+  userId: string,
+  requestId: string,
+  token: string,
+): boolean => {
+  const expected = Buffer.from(emailChangeToken(secret, userId, requestId));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+};
+
+/** The outbox row of the notice to the old address: another id of the same event. */
+const OLD_ADDRESS_NAMESPACE = '2c1d4f0e-8b7a-4e5f-9a3b-6d2e1f0c9b8a';
 
 export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection => ({
   name: 'mail_outbox',
@@ -91,6 +110,39 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
         `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (id) DO NOTHING`,
         [event.id, reminder.email, mail.subject, mail.body, event.createdAt],
+      );
+      return;
+    }
+    if (event.type === 'EmailChangeRequested') {
+      // Issue 26: the link to the new address, and a word to the old one.
+      const userId = event.streamName.slice('user-'.length);
+      const { newEmail, requestId } = event.data as { newEmail?: string; requestId?: string };
+      if (!newEmail || !requestId || newEmail === FORGOTTEN_USER) return;
+      const { rows } = await db.query<{ email: string; name: string; language: string }>(
+        'SELECT email, name, language FROM rm_accounts.users WHERE id = $1',
+        [userId],
+      );
+      const user = rows[0];
+      if (!user || user.email === FORGOTTEN_USER) return;
+      const texts = MAIL_TEXTS[mailLanguageOf(user.language)];
+      const link = `${publicUrl}/api/auth/email-change?user=${userId}&request=${requestId}&token=${emailChangeToken(secret, userId, requestId)}`;
+      const confirm = texts.emailChangeConfirm(user.name, link);
+      const notice = texts.emailChangeNotice(user.name, newEmail);
+      await db.query(
+        `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at)
+         VALUES ($1, $2, $3, $4, $9), ($5, $6, $7, $8, $9)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          event.id,
+          newEmail,
+          confirm.subject,
+          confirm.body,
+          uuidv5(event.id, OLD_ADDRESS_NAMESPACE),
+          user.email,
+          notice.subject,
+          notice.body,
+          event.createdAt,
+        ],
       );
       return;
     }

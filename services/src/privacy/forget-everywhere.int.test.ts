@@ -133,9 +133,12 @@ describe('forgetting a person everywhere (issue 26)', () => {
       phone: second.phone,
       timezone: 'America/Chicago',
       language: 'en',
+      currentPassword: first.password,
       notificationPreferences: { email: true, sms: false, whatsapp: false },
     });
     expect(updated.status).toBe(200);
+    // Issue 26: the new address is the account's once its owner opens the link sent to it.
+    await test.confirmAddress(second.email);
     const feed = await user.post<CalendarFeedAnswer>(CALENDAR_PATHS.myConnect);
     expect(feed.body.url).toBeDefined();
     const feedPath = new URL(feed.body.url!).pathname;

@@ -73,8 +73,8 @@ export interface TestPlatform {
   /** A caller signed in as one of the demo accounts (`<role>@example.com`). */
   signedIn(email: string): Promise<Caller>;
   /**
-   * Issue 26: follows the confirmation link of the newest mail to `email`, as its owner would,
-   * so the account may book.
+   * Issue 26: follows the confirmation link of the newest mail to `email` (a new account's, or a
+   * changed address's), as its owner would, so the account may book.
    */
   confirmAddress(email: string): Promise<void>;
   stop(): Promise<void>;
@@ -158,7 +158,7 @@ export const startTestPlatform = async (options: {
       for (;;) {
         const mails = await readMailbox(platform.pool, email);
         const link = mails
-          .map((mail) => /https?:\/\/\S+\/api\/auth\/verify\?\S+/.exec(mail.text)?.[0])
+          .map((mail) => /https?:\/\/\S+\/api\/auth\/(verify|email-change)\?\S+/.exec(mail.text)?.[0])
           .find(Boolean);
         if (link) {
           const { pathname, search } = new URL(link);

@@ -27,6 +27,9 @@ const es: Texts = {
   saving: 'Guardando...',
   save: 'Guardar cambios',
   saved: 'Perfil actualizado correctamente',
+  currentPassword: 'Contraseña actual (necesaria para cambiar tu correo electrónico)',
+  pendingEmail:
+    'Tu correo electrónico pasará a ser {{email}} en cuanto abras el enlace que te enviamos allí.',
 };
 
 const fr: Texts = {
@@ -53,6 +56,9 @@ const fr: Texts = {
   saving: 'Enregistrement...',
   save: 'Enregistrer les modifications',
   saved: 'Profil mis à jour',
+  currentPassword: 'Mot de passe actuel (nécessaire pour changer votre adresse e-mail)',
+  pendingEmail:
+    'Votre adresse e-mail deviendra {{email}} dès que vous ouvrirez le lien que nous y avons envoyé.',
 };
 
 export const profileTranslations: Translations<typeof en> = { en, es, fr };

@@ -2,6 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { ApiError } from '../../lib/api-client';
 import { languageChosen, profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
 import type { Language } from '../../lib/i18n';
 import { fetchProfile, saveProfile, type ProfileChanges } from './profile.api';
@@ -53,9 +54,12 @@ function* updateProfile(action: PayloadAction<ProfileChanges>): SagaIterator {
     yield put(sessionProfileChanged({ name: saved.name, imageurl: saved.imageurl }));
   } catch (error) {
     console.error('Failed to update the profile', error);
-    yield put(
-      profileUpdateRolledBack({ previous: fieldsOf(previous), message: MESSAGES.profileUpdateFailed }),
-    );
+    // A refusal the person can act on (a wrong current password, an address taken) says why.
+    const message =
+      error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401
+        ? error.body.message
+        : MESSAGES.profileUpdateFailed;
+    yield put(profileUpdateRolledBack({ previous: fieldsOf(previous), message }));
   }
 }
 

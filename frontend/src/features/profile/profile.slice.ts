@@ -27,7 +27,7 @@ export const initialProfileState: ProfileState = {
 };
 
 /** The fields an update touches, as they stood before it; what a rollback restores. */
-export type ProfileFields = Pick<ProfileDetails, keyof ProfileChanges>;
+export type ProfileFields = Pick<ProfileDetails, Exclude<keyof ProfileChanges, 'currentPassword'>>;
 
 const profileSlice = createSlice({
   name: 'profile',
@@ -53,7 +53,9 @@ const profileSlice = createSlice({
     },
     /** docs/product.md §4: the change shows at once, before the server has answered. */
     profileUpdateApplied(state, action: PayloadAction<ProfileChanges>) {
-      if (state.profile) state.profile = { ...state.profile, ...action.payload };
+      // Issue 26: a new e-mail address waits for its link to be opened; the rest shows at once.
+      const { email: _email, currentPassword: _password, ...shown } = action.payload;
+      if (state.profile) state.profile = { ...state.profile, ...shown };
     },
     profileUpdateRolledBack(
       state,

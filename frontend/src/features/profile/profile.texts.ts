@@ -27,4 +27,6 @@ export const PROFILE_TEXTS = {
   saving: 'Saving...',
   save: 'Save Changes',
   saved: 'Profile updated successfully',
+  currentPassword: 'Current password (needed to change your e-mail address)',
+  pendingEmail: 'Your e-mail address becomes {{email}} once you open the link we sent there.',
 } as const;

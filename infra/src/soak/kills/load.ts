@@ -162,9 +162,20 @@ export interface LoadOptions {
   /** A tag that keeps this run's e-mail addresses apart from any other's. */
   tag: string;
   progress?: (message: string) => void;
+  /**
+   * Issue 26: opens the confirmation link of a new account's address, as its owner would, and
+   * resolves once the account may book.
+   */
+  confirmAddress: (userId: string) => Promise<void>;
 }
 
-const registerAndSignIn = async (http: Http, ledger: Ledger, tag: string, n: number) => {
+const registerAndSignIn = async (
+  http: Http,
+  ledger: Ledger,
+  tag: string,
+  n: number,
+  confirmAddress: LoadOptions['confirmAddress'],
+) => {
   const email = `soak-${tag}-${n}@example.com`;
   const registered = await http.retried(
     '/api/auth/register',
@@ -188,7 +199,9 @@ const registerAndSignIn = async (http: Http, ledger: Ledger, tag: string, n: num
     [200],
   );
   if (login?.status !== 200) return undefined;
-  return { userId: String((login.body.user as { id: string }).id), token: String(login.body.token) };
+  const userId = String((login.body.user as { id: string }).id);
+  await confirmAddress(userId);
+  return { userId, token: String(login.body.token) };
 };
 
 /**
@@ -264,7 +277,7 @@ export const prepareWorld = async (options: LoadOptions): Promise<SoakWorld> => 
   }
   const people: Person[] = [];
   for (let n = 0; n < options.people; n++) {
-    const person = await registerAndSignIn(http, ledger, options.tag, n);
+    const person = await registerAndSignIn(http, ledger, options.tag, n, options.confirmAddress);
     if (!person) throw new Error(`person ${n} could not register and sign in`);
     people.push(person);
   }
@@ -379,7 +392,9 @@ export const startLoad = (world: SoakWorld, options: LoadOptions): RunningLoad =
   /** Newcomers keep arriving: each registration is an e-mail, and each newcomer books once. */
   const newcomers = async (): Promise<void> => {
     for (let n = options.people; running; n++) {
-      const newcomer = await registerAndSignIn(http, ledger, options.tag, n).catch(() => undefined);
+      const newcomer = await registerAndSignIn(http, ledger, options.tag, n, options.confirmAddress).catch(
+        () => undefined,
+      );
       if (newcomer) await book(newcomer, 'quick').catch(() => undefined);
       await sleep(1500 + Math.random() * 1500);
     }

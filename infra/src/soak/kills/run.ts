@@ -10,7 +10,7 @@ import { clockFrom } from '@appointment/contracts/clock';
 import { PostgresEventStore } from '@appointment/services/eventstore/postgres-event-store';
 import { openEvents, PrivateEventStore } from '@appointment/services/privacy/private-event-store';
 import { QUEUE_NAMES } from '@appointment/services/jobs/job-queues';
-import { MAIL_SCHEMA } from '@appointment/services/mail/mail-outbox';
+import { MAIL_SCHEMA, verificationToken } from '@appointment/services/mail/mail-outbox';
 import { note, withProgress } from '../../bench/harness';
 import { createTestDatabase } from '../../testing/postgres';
 import { startSmtpSink } from '../../testing/smtp-sink';
@@ -159,6 +159,7 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
       ledger,
       tag: prefix,
       progress: note,
+      confirmAddress: (userId: string) => confirmAddressOf(pool, base, userId),
     };
     note('kills: preparing the clinic (services, time slots, people)…');
     const world = await prepareWorld(loadOptions);
@@ -400,4 +401,26 @@ const dropJobKeys = async (redisUrl: string, prefix: string): Promise<void> => {
   } finally {
     redis.disconnect();
   }
+};
+
+/**
+ * Issue 26: what the owner of a new account's address does, opening the link of the confirmation
+ * mail (made with the platform's secret, as the mail outbox makes it, so the load does not wait
+ * on the projector the soak keeps killing), then waits until the account may book.
+ */
+const confirmAddressOf = async (pool: pg.Pool, base: string, userId: string): Promise<void> => {
+  const { rows } = await pool.query<{ value: string }>(
+    `SELECT value FROM auth.secrets WHERE name = 'email-verification'`,
+  );
+  const link = `${base}/api/auth/verify?user=${userId}&token=${verificationToken(rows[0]!.value, userId)}`;
+  const deadline = Date.now() + 120_000;
+  for (let opened = false; Date.now() < deadline; await sleep(100)) {
+    if (!opened) opened = (await fetch(link, { redirect: 'manual' }).catch(() => undefined))?.status === 303;
+    const verified = await pool.query<{ email_verified: boolean }>(
+      'SELECT email_verified FROM rm_accounts.users WHERE id = $1',
+      [userId],
+    );
+    if (opened && verified.rows[0]?.email_verified) return;
+  }
+  throw new Error(`the address of ${userId} could not be confirmed`);
 };

@@ -3,9 +3,12 @@ import { DEFAULT_TIMEZONE } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
 import type { Command, Decider } from '../command-handler';
-import { ConflictError, IllegalStateError, NotFoundError } from '../errors';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
 
 export const userStream = (userId: string) => `user-${userId}`;
+
+/** Issue 26: how long the link to a new address works. */
+export const EMAIL_CHANGE_VALID_MS = 24 * 60 * 60_000;
 
 export interface ProfileFields {
   name: string;
@@ -32,6 +35,8 @@ export type UserCommand =
     })
   | (Command & { type: 'VerifyEmail'; data: Record<string, never> })
   | (Command & { type: 'RequestEmailVerification'; data: Record<string, never> })
+  | (Command & { type: 'RequestEmailChange'; data: { newEmail: string; requestId: string } })
+  | (Command & { type: 'ConfirmEmailChange'; data: { requestId: string } })
   | (Command & { type: 'UpdateProfile'; data: ProfileFields })
   | (Command & { type: 'ChangeProfilePicture'; data: { imageurl: string } })
   | (Command & { type: 'ChangePassword'; data: { passwordHash: string } })
@@ -59,6 +64,11 @@ export type UserEvent =
   | { type: 'EmailVerified'; data: { at: string } }
   /** Issue 26: the person asked for the confirmation link again (the mail outbox sends it). */
   | { type: 'EmailVerificationRequested'; data: { at: string } }
+  /** Issue 26: a new address, waiting for its owner to open the link sent to it (a day). */
+  | {
+      type: 'EmailChangeRequested';
+      data: { newEmail: string; requestId: string; expiresAt: string; at: string };
+    }
   | { type: 'ProfileUpdated'; data: ProfileFields & { at: string } }
   | { type: 'ProfilePictureChanged'; data: { imageurl: string; at: string } }
   | { type: 'PasswordChanged'; data: { passwordHash: string; at: string } }
@@ -74,6 +84,8 @@ export type User =
       providerId?: string;
       emailVerified: boolean;
       imageurl?: string;
+      /** Issue 26: the address asked for last, until it is confirmed or expires. */
+      pendingEmail?: { email: string; requestId: string; expiresAt: string };
     });
 
 export const userDecider: Decider<UserCommand, UserEvent, User> = {
@@ -89,7 +101,14 @@ export const userDecider: Decider<UserCommand, UserEvent, User> = {
       case 'ProfileUpdated': {
         if (state.status === 'none') return state;
         const { at: _at, ...fields } = event.data;
-        return { ...state, ...fields };
+        // The pending address, once it is the account's, is pending no more.
+        const confirmed = state.pendingEmail?.email === fields.email;
+        return { ...state, ...fields, ...(confirmed ? { pendingEmail: undefined } : {}) };
+      }
+      case 'EmailChangeRequested': {
+        if (state.status === 'none') return state;
+        const { newEmail: email, requestId, expiresAt } = event.data;
+        return { ...state, pendingEmail: { email, requestId, expiresAt } };
       }
       case 'ProfilePictureChanged':
         return state.status === 'none' ? state : { ...state, imageurl: event.data.imageurl };
@@ -125,6 +144,24 @@ export const userDecider: Decider<UserCommand, UserEvent, User> = {
         return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { at } }];
       case 'RequestEmailVerification':
         return state.emailVerified ? [] : [{ type: 'EmailVerificationRequested', data: { at } }];
+      case 'RequestEmailChange': {
+        const expiresAt = new Date(Date.parse(at) + EMAIL_CHANGE_VALID_MS).toISOString();
+        return [{ type: 'EmailChangeRequested', data: { ...command.data, expiresAt, at } }];
+      }
+      case 'ConfirmEmailChange': {
+        const pending = state.pendingEmail;
+        if (!pending || pending.requestId !== command.data.requestId || at > pending.expiresAt) {
+          throw new ValidationError(MESSAGES.verificationInvalid);
+        }
+        const { name, phone, timezone, language, notificationPreferences } = state;
+        return [
+          {
+            type: 'ProfileUpdated',
+            data: { name, email: pending.email, phone, timezone, language, notificationPreferences, at },
+          },
+          ...(state.emailVerified ? [] : [{ type: 'EmailVerified' as const, data: { at } }]),
+        ];
+      }
       case 'UpdateProfile':
         return [{ type: 'ProfileUpdated', data: { ...command.data, at } }];
       case 'ChangeProfilePicture':

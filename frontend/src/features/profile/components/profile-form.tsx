@@ -41,6 +41,8 @@ const TEXT_FIELDS = [
 const NOTIFICATION_KEYS: readonly (keyof NotificationPreferences)[] = ['email', 'sms', 'whatsapp'];
 
 interface FormValues {
+  /** Issue 26: asked for only when the e-mail address changes. */
+  currentPassword: string;
   name: string;
   email: string;
   phone: string;
@@ -57,6 +59,7 @@ type ValueName = Exclude<keyof FormValues, 'notificationPreferences'>;
 type FieldName = Exclude<keyof ProfileUpdate, 'notificationPreferences'>;
 
 const valuesOf = (profile: ProfileDetails): FormValues => ({
+  currentPassword: '',
   name: profile.name,
   email: profile.email,
   phone: profile.phone,
@@ -75,12 +78,13 @@ interface ProfileFormProps {
 
 /** docs/product.md §2.7 personal information, preferences and notifications, validated as docs/product.md §5 says. */
 export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormProps) {
-  const { texts: T } = useCatalogue('profile', PROFILE_TEXTS);
+  const { texts: T, t } = useCatalogue('profile', PROFILE_TEXTS);
   const idPrefix = useId();
   const dispatch = useAppDispatch();
   const [values, setValues] = useState<FormValues>(() => valuesOf(profile));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
 
+  const emailChanging = values.email.trim().toLowerCase() !== profile.email.toLowerCase();
   const idOf = (field: string) => `${idPrefix}-${field}`;
   const errorIdOf = (field: string) => `${idPrefix}-${field}-error`;
 
@@ -95,7 +99,10 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The form's values as the request names them (the API edge), so that errors are keyed so too.
-    const result = ProfileUpdate.safeParse(profileUpdateOf(values));
+    const { currentPassword, ...fields } = values;
+    const result = ProfileUpdate.safeParse(
+      profileUpdateOf(emailChanging ? { ...fields, currentPassword } : fields),
+    );
     if (!result.success) {
       setErrors(firstErrorPerField(result.error.issues));
       return;
@@ -127,6 +134,24 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
             {errorOf(key)}
           </Field>
         ))}
+        {emailChanging && (
+          <Field>
+            <Label htmlFor={idOf('currentPassword')}>{T.currentPassword}</Label>
+            <Input
+              id={idOf('currentPassword')}
+              type="password"
+              autoComplete="current-password"
+              value={values.currentPassword}
+              aria-invalid={errors.currentPassword ? true : undefined}
+              aria-describedby={describedBy('currentPassword')}
+              onChange={(event) => setField('currentPassword', event.target.value)}
+            />
+            {errorOf('currentPassword')}
+          </Field>
+        )}
+        {profile.pendingEmail && (
+          <Success role="status">{t('pendingEmail', { email: profile.pendingEmail })}</Success>
+        )}
       </Fieldset>
 
       <Fieldset>
