@@ -3,6 +3,7 @@ import {
   API_PATHS,
   ChangePassword,
   DeleteAccountRequest,
+  ForgotPasswordRequest,
   LoginRequest,
   LoginResponse,
   MeResponse,
@@ -14,6 +15,7 @@ import {
   ProviderDecision,
   ProviderRegistration,
   RegistrationResponse,
+  ResetPasswordRequest,
   StaffListResponse,
   UserRegistration,
   VerifyEmailQuery,
@@ -236,6 +238,30 @@ export const API_OPERATIONS = {
     access: PUBLIC,
     query: VerifyEmailQuery,
     success: { status: 303, type: 'redirect' },
+  }),
+  forgotPassword: op({
+    method: 'post',
+    path: API_PATHS.forgotPassword,
+    tag: 'Accounts',
+    summary:
+      'Forgot password: mails a reset link (valid 30 minutes, once) if an account has the address; ' +
+      'the answer is the same either way',
+    access: PUBLIC,
+    body: ForgotPasswordRequest,
+    success: ok(MessageResponse),
+    limited: true,
+  }),
+  resetPassword: op({
+    method: 'post',
+    path: API_PATHS.resetPassword,
+    tag: 'Accounts',
+    summary:
+      "The reset link's user, request and token with a new password; ends every session of the account. " +
+      'A used, replaced or expired link answers 400',
+    access: PUBLIC,
+    body: ResetPasswordRequest,
+    success: ok(MessageResponse),
+    limited: true,
   }),
   getProfile: op({
     method: 'get',

@@ -25,6 +25,8 @@ export interface MailTexts {
   userWelcome(name: string, link: string): { subject: string; body: string };
   /** A provider applied: it will be reviewed; confirm the address. */
   providerApplication(name: string, link: string): { subject: string; body: string };
+  /** Issue 26: someone asked to reset the password; the link works `minutes` minutes, once. */
+  passwordReset(name: string, link: string, minutes: number): { subject: string; body: string };
 }
 
 export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
@@ -45,6 +47,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         `Hello ${name},\n\nthank you for registering with Appointment. Our team will review your application ` +
         `within 24-48 hours. Meanwhile, please confirm your e-mail address:\n${link}\n`,
     }),
+    passwordReset: (name, link, minutes) => ({
+      subject: 'Reset your password',
+      body:
+        `Hello ${name},\n\nsomeone asked to reset the password of your Appointment account. To choose a new ` +
+        `password, open this link within ${minutes} minutes (it works once):\n${link}\n\n` +
+        `If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+    }),
   },
   es: {
     reminder: ({ serviceName, providerName, when, price }) => ({
@@ -63,6 +72,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         `Hola, ${name}:\n\ngracias por registrarse en Appointment. Nuestro equipo revisará su solicitud ` +
         `en un plazo de 24 a 48 horas. Mientras tanto, confirme su dirección de correo electrónico:\n${link}\n`,
     }),
+    passwordReset: (name, link, minutes) => ({
+      subject: 'Restablezca su contraseña',
+      body:
+        `Hola, ${name}:\n\nalguien ha pedido restablecer la contraseña de su cuenta de Appointment. Para elegir ` +
+        `una nueva contraseña, abra este enlace en los próximos ${minutes} minutos (funciona una sola vez):\n${link}\n\n` +
+        `Si no lo ha pedido usted, ignore este correo: su contraseña no cambia.\n`,
+    }),
   },
   fr: {
     reminder: ({ serviceName, providerName, when, price }) => ({
@@ -80,6 +96,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
       body:
         `Bonjour ${name},\n\nmerci de vous être inscrit sur Appointment. Notre équipe examinera votre demande ` +
         `sous 24 à 48 heures. En attendant, veuillez confirmer votre adresse e-mail :\n${link}\n`,
+    }),
+    passwordReset: (name, link, minutes) => ({
+      subject: 'Réinitialisez votre mot de passe',
+      body:
+        `Bonjour ${name},\n\nquelqu'un a demandé à réinitialiser le mot de passe de votre compte Appointment. ` +
+        `Pour choisir un nouveau mot de passe, ouvrez ce lien dans les ${minutes} minutes (il ne sert qu'une fois) :\n${link}\n\n` +
+        `Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe ne change pas.\n`,
     }),
   },
 };

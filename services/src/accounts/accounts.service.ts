@@ -20,6 +20,7 @@ import {
   type Actor,
 } from './accounts-context';
 import { deleteUser } from './delete-user/delete-user';
+import { requestPasswordReset, resetPassword } from './password-reset/password-reset';
 import { changePassword, changeProfilePicture, profile, updateProfile } from './profile/profile';
 import { approveProvider, rejectProvider } from './provider-approval/provider-approval';
 import { isEmpty, pendingProviders, staff } from './queries/accounts.queries';
@@ -29,9 +30,9 @@ import { authenticate, sessionUser } from './sign-in/sign-in';
 export type { AccountsDependencies, Actor } from './accounts-context';
 
 /**
- * The accounts area: registration, sign-in, profiles, staff and provider approval. Each use
- * case is its own slice (register/, sign-in/, profile/, delete-user/, provider-approval/,
- * queries/); this class holds what they share (read-your-writes) for the routes that call them.
+ * The accounts area: registration, sign-in, password reset, profiles, staff and provider
+ * approval. Each use case is its own slice (register/, sign-in/, password-reset/, profile/,
+ * delete-user/, provider-approval/, queries/); this class holds what they share (read-your-writes) for the routes that call them.
  */
 export class AccountsService {
   private readonly context: AccountsContext;
@@ -70,6 +71,16 @@ export class AccountsService {
 
   verifyEmail(userId: string): Promise<void> {
     return verifyEmail(this.context, userId);
+  }
+
+  /** Issue 26: mails a reset link when an account has the address; does nothing otherwise. */
+  requestPasswordReset(email: string): Promise<void> {
+    return requestPasswordReset(this.context, email);
+  }
+
+  /** Issue 26: a genuine reset link's request sets a new password (newest request, once, in time). */
+  resetPassword(userId: string, requestId: string, password: string): Promise<void> {
+    return resetPassword(this.context, userId, requestId, password);
   }
 
   profile(actor: Actor): Promise<Profile> {

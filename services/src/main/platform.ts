@@ -36,7 +36,7 @@ import type { JobQueues, JobWorker } from '../jobs/job-queues';
 import { startProductWorkers } from '../jobs/product-workers';
 import { paymentGatewayFor } from '../payments/gateways';
 import type { Logger } from '../logger';
-import { isGenuineVerification, MailSender } from '../mail/mail-outbox';
+import { isGenuinePasswordReset, isGenuineVerification, MailSender } from '../mail/mail-outbox';
 import { IntegrationClient } from '../integrations/client';
 import { migrateWebhookLog } from '../integrations/webhooks/webhook-log';
 import { migrateIdempotencyKeys } from '../idempotency/idempotency-keys';
@@ -266,6 +266,7 @@ export const startPlatform = async ({
       sessions,
       uploadsDir,
       verifyLink: (userId, token) => isGenuineVerification(secret, userId, token),
+      verifyResetLink: (userId, requestId, token) => isGenuinePasswordReset(secret, userId, requestId, token),
       registrationLimit: config.REGISTRATION_LIMIT,
       secureCookies: config.NODE_ENV === 'production',
       accountLoginLimit: config.ACCOUNT_LOGIN_LIMIT,
