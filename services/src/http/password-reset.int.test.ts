@@ -133,6 +133,33 @@ describe('forgot password over HTTP (issue 26)', () => {
     expect((await test.caller().login(email, 'a new horse battery')).status).toBe(200);
   });
 
+  it('writes the mail in the language saved on the account', async () => {
+    const email = await registered('french');
+    const caller = test.caller();
+    await caller.login(email, 'correct horse');
+    const profile = await caller.post('/api/profile/updateprofile', {
+      name: 'Person french',
+      email,
+      phone: '5551234567',
+      timezone: 'America/New_York',
+      language: 'fr',
+      notificationPreferences: { email: true, sms: false, whatsapp: false },
+    });
+    expect(profile.status).toBe(200);
+    await anonymous.post(FORGOT, { email });
+    const deadline = Date.now() + 10_000;
+    let mail;
+    while (!mail && Date.now() < deadline) {
+      mail = (await readMailbox(test.platform.pool, email)).find(
+        (m) => m.subject !== 'Confirm your e-mail address',
+      );
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(mail).toMatchObject({ subject: 'Réinitialisez votre mot de passe' });
+    expect(mail!.text).toContain('30 minutes');
+    expect(mail!.text).toMatch(/\/reset-password\?user=[\w-]+&request=[\w-]+&token=[\w-]{43}\s/);
+  });
+
   it('does not take a link twice', async () => {
     const email = await registered('twice');
     await anonymous.post(FORGOT, { email });
