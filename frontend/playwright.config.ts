@@ -15,6 +15,8 @@ const launcherEnv = [
   'REGISTRATION_LIMIT=10000',
   // Argon2id at its lowest cost (refused in production): the same sign-in, ~0.45 s less CPU each.
   'PASSWORD_HASH_COST=test',
+  // Issue 26: the password reset journey reads its mail from the local outbox (/api/dev/mailbox).
+  'DEV_MAILBOX=true',
   // Issue 10: the webhook journey's receiver listens on this machine.
   'WEBHOOK_ALLOW_PRIVATE_URLS=true',
   // Issue 11: the messaging journey's stand-in for the WhatsApp business API (e2e/local-peer.ts).

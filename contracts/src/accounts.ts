@@ -178,6 +178,25 @@ export const ProviderDecision = z.object({ id: z.string().min(1, { message: MESS
 /** DELETE /api/profile/getprofile: the account to delete (one's own, or staff for an admin). */
 export const DeleteAccountRequest = z.object({ id: z.string().min(1, { message: MESSAGES.userNotFound }) });
 
+/** Issue 26: POST /api/auth/forgot-password: mail a reset link, if an account has the address. */
+export const ForgotPasswordRequest = z.object({ email });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+/**
+ * Issue 26: POST /api/auth/reset-password: the link's `user`, `request` and `token`, and the new
+ * password twice, under the same rules as registration (docs/product.md §5).
+ */
+export const ResetPasswordRequest = z
+  .object({
+    user: z.uuid({ message: MESSAGES.resetLinkInvalid }),
+    request: z.uuid({ message: MESSAGES.resetLinkInvalid }),
+    token: z.string().min(10, { message: MESSAGES.resetLinkInvalid }).max(200),
+    password,
+    confirmPassword: z.string(),
+  })
+  .superRefine(confirmed);
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
 /** GET /api/auth/verify: the link of the verification e-mail. */
 export const VerifyEmailQuery = z.object({ user: z.uuid(), token: z.string().min(10).max(200) });
 
@@ -193,6 +212,8 @@ export const API_PATHS = {
   registerUser: '/api/auth/register/user',
   registerProvider: '/api/auth/registerprovider',
   verifyEmail: '/api/auth/verify',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
   resendVerification: '/api/auth/verify/resend',
   confirmEmailChange: '/api/auth/email-change',
   mailbox: '/api/dev/mailbox',

@@ -3,6 +3,7 @@ import {
   API_PATHS,
   ChangePassword,
   DeleteAccountRequest,
+  ForgotPasswordRequest,
   LoginRequest,
   LoginResponse,
   MeResponse,
@@ -14,6 +15,7 @@ import {
   ProviderDecision,
   ProviderRegistration,
   RegistrationResponse,
+  ResetPasswordRequest,
   StaffListResponse,
   UserRegistration,
   VerifyEmailQuery,
@@ -253,6 +255,30 @@ export const API_OPERATIONS = {
     tag: 'Accounts',
     summary: "Send the confirmation link to the caller's address again (until it is confirmed, no booking)",
     access: SIGNED_IN,
+    success: ok(MessageResponse),
+    limited: true,
+  }),
+  forgotPassword: op({
+    method: 'post',
+    path: API_PATHS.forgotPassword,
+    tag: 'Accounts',
+    summary:
+      'Forgot password: mails a reset link (valid 30 minutes, once) if an account has the address; ' +
+      'the answer is the same either way',
+    access: PUBLIC,
+    body: ForgotPasswordRequest,
+    success: ok(MessageResponse),
+    limited: true,
+  }),
+  resetPassword: op({
+    method: 'post',
+    path: API_PATHS.resetPassword,
+    tag: 'Accounts',
+    summary:
+      "The reset link's user, request and token with a new password; ends every session of the account. " +
+      'A used, replaced or expired link answers 400',
+    access: PUBLIC,
+    body: ResetPasswordRequest,
     success: ok(MessageResponse),
     limited: true,
   }),

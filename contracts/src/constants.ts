@@ -9,6 +9,9 @@ export const LIMITS = {
   webhookSecretMin: 16,
 } as const;
 
+/** Issue 26: a password reset link works this long after it was asked for, and once. */
+export const PASSWORD_RESET_VALID_MINUTES = 30;
+
 export const SERVICE_DEFAULTS = {
   durationMin: 1,
   duration: 30,

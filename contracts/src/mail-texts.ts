@@ -25,6 +25,8 @@ export interface MailTexts {
   userWelcome(name: string, link: string): { subject: string; body: string };
   /** A provider applied: it will be reviewed; confirm the address. */
   providerApplication(name: string, link: string): { subject: string; body: string };
+  /** Issue 26: someone asked to reset the password; the link works `minutes` minutes, once. */
+  passwordReset(name: string, link: string, minutes: number): { subject: string; body: string };
   /** Issue 26: the confirmation link again, asked for by the person. */
   confirmAddress(name: string, link: string): { subject: string; body: string };
   /** Issue 26: to a new address: open the link to make it the account's. */
@@ -70,6 +72,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         `${newEmail}. It changes only once that address confirms it.\n` +
         `If this was not you, change your password now.\n`,
     }),
+    passwordReset: (name, link, minutes) => ({
+      subject: 'Reset your password',
+      body:
+        `Hello ${name},\n\nsomeone asked to reset the password of your Appointment account. To choose a new ` +
+        `password, open this link within ${minutes} minutes (it works once):\n${link}\n\n` +
+        `If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+    }),
   },
   es: {
     reminder: ({ serviceName, providerName, when, price }) => ({
@@ -107,6 +116,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         `${newEmail}. Solo cambiará cuando esa dirección lo confirme.\n` +
         `Si no ha sido usted, cambie su contraseña ahora.\n`,
     }),
+    passwordReset: (name, link, minutes) => ({
+      subject: 'Restablezca su contraseña',
+      body:
+        `Hola, ${name}:\n\nalguien ha pedido restablecer la contraseña de su cuenta de Appointment. Para elegir ` +
+        `una nueva contraseña, abra este enlace en los próximos ${minutes} minutos (funciona una sola vez):\n${link}\n\n` +
+        `Si no lo ha pedido usted, ignore este correo: su contraseña no cambia.\n`,
+    }),
   },
   fr: {
     reminder: ({ serviceName, providerName, when, price }) => ({
@@ -143,6 +159,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         `Bonjour ${name},\n\nquelqu’un connecté à votre compte Appointment a demandé à changer son adresse e-mail pour ` +
         `${newEmail}. Elle ne changera qu’une fois cette adresse confirmée.\n` +
         `Si ce n’était pas vous, changez votre mot de passe dès maintenant.\n`,
+    }),
+    passwordReset: (name, link, minutes) => ({
+      subject: 'Réinitialisez votre mot de passe',
+      body:
+        `Bonjour ${name},\n\nquelqu'un a demandé à réinitialiser le mot de passe de votre compte Appointment. ` +
+        `Pour choisir un nouveau mot de passe, ouvrez ce lien dans les ${minutes} minutes (il ne sert qu'une fois) :\n${link}\n\n` +
+        `Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe ne change pas.\n`,
     }),
   },
 };

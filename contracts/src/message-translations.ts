@@ -62,6 +62,15 @@ const es: Record<MessageKey, string> = {
   registrationRedirectToast: '¡Registro completado! Redirigiendo al inicio de sesión...',
   emailVerified: 'Tu dirección de correo electrónico está verificada',
   verificationInvalid: 'Este enlace de verificación no es válido o ha caducado',
+  passwordResetRequested:
+    'Si una cuenta usa esta dirección, le hemos enviado un enlace para restablecer su contraseña. El enlace funciona durante 30 minutos.',
+  tooManyPasswordResets:
+    'Demasiadas solicitudes de restablecimiento de contraseña. Vuelve a intentarlo más tarde.',
+  resetLinkInvalid: 'Este enlace para restablecer la contraseña no es válido. Solicita uno nuevo.',
+  resetLinkUsed: 'Este enlace para restablecer la contraseña ya se ha usado. Solicita uno nuevo.',
+  resetLinkSuperseded: 'Desde este enlace se ha enviado otro más reciente. Usa el enlace más reciente.',
+  resetLinkExpired: 'Este enlace para restablecer la contraseña ha caducado. Solicita uno nuevo.',
+  passwordResetDone: 'Tu contraseña se ha restablecido. Inicia sesión con tu nueva contraseña.',
 
   profileLoadFailed: 'No se pudo cargar el perfil. Vuelve a intentarlo más tarde.',
   profileUpdateFailed: 'No se pudo actualizar el perfil. Vuelve a intentarlo.',
@@ -273,6 +282,19 @@ const fr: Record<MessageKey, string> = {
   registrationRedirectToast: 'Inscription réussie ! Redirection vers la connexion...',
   emailVerified: 'Votre adresse e-mail est vérifiée',
   verificationInvalid: 'Ce lien de vérification est invalide ou a expiré',
+  passwordResetRequested:
+    'Si un compte utilise cette adresse, un lien pour réinitialiser son mot de passe lui a été envoyé. Le lien est valable 30 minutes.',
+  tooManyPasswordResets:
+    'Trop de demandes de réinitialisation du mot de passe. Veuillez réessayer plus tard.',
+  resetLinkInvalid:
+    'Ce lien de réinitialisation du mot de passe est invalide. Veuillez en demander un nouveau.',
+  resetLinkUsed:
+    'Ce lien de réinitialisation du mot de passe a déjà été utilisé. Veuillez en demander un nouveau.',
+  resetLinkSuperseded:
+    'Un lien plus récent a été envoyé depuis celui-ci. Veuillez utiliser le lien le plus récent.',
+  resetLinkExpired: 'Ce lien de réinitialisation du mot de passe a expiré. Veuillez en demander un nouveau.',
+  passwordResetDone:
+    'Votre mot de passe a été réinitialisé. Veuillez vous connecter avec votre nouveau mot de passe.',
 
   profileLoadFailed: 'Impossible de charger le profil. Veuillez réessayer plus tard.',
   profileUpdateFailed: 'Impossible de mettre à jour le profil. Veuillez réessayer.',

@@ -58,6 +58,15 @@ export const MESSAGES = {
   registrationRedirectToast: 'Registration successful! Redirecting to login...',
   emailVerified: 'Your e-mail address is verified',
   verificationInvalid: 'This verification link is invalid or has expired',
+  /** Issue 26: the same answer whether or not an account has the address. */
+  passwordResetRequested:
+    'If an account uses this address, a link to reset its password is on its way. The link works for 30 minutes.',
+  tooManyPasswordResets: 'Too many password reset requests. Please try again later.',
+  resetLinkInvalid: 'This password reset link is invalid. Please ask for a new one.',
+  resetLinkUsed: 'This password reset link has already been used. Please ask for a new one.',
+  resetLinkSuperseded: 'A newer password reset link was sent since this one. Please use the newest link.',
+  resetLinkExpired: 'This password reset link has expired. Please ask for a new one.',
+  passwordResetDone: 'Your password has been reset. Please sign in with your new password.',
 
   profileLoadFailed: 'Failed to load profile. Please try again later.',
   profileUpdateFailed: 'Failed to update profile. Please try again.',

@@ -22,7 +22,10 @@ export type RouteAudience = typeof PUBLIC | typeof SIGNED_IN | readonly Role[];
  *   rejecting, creating providers and API keys stay with superadmin.
  */
 export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteAudience }[] = [
-  { paths: ['/login', '/register', '/registration-success', '/'], audience: PUBLIC },
+  {
+    paths: ['/login', '/register', '/registration-success', '/forgot-password', '/reset-password', '/'],
+    audience: PUBLIC,
+  },
   { paths: ['/dashboard', '/profile', '/settings'], audience: SIGNED_IN },
   { paths: ['/appointments', '/appointments/list'], audience: ['user', 'admin', 'incharge', 'superadmin'] },
   { paths: ['/appointments/book'], audience: ['user'] },

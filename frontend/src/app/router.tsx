@@ -1,9 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppointmentListPage } from '../features/appointments/pages/appointment-list-page';
 import { AppointmentsPage } from '../features/appointments/pages/appointments-page';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { RegisterPage } from '../features/auth/pages/register-page';
 import { RegistrationSuccessPage } from '../features/auth/pages/registration-success-page';
+import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
 import { BookAppointmentPage } from '../features/booking/pages/book-appointment-page';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
 import { ApiKeysPage } from '../features/integrations/pages/api-keys-page';
@@ -51,6 +53,16 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/registration-success', element: <RegistrationSuccessPage /> },
+          // Issue 26: forgot password; the mailed link opens /reset-password even for someone signed in.
+          {
+            path: '/forgot-password',
+            element: (
+              <SignedOutOnly>
+                <ForgotPasswordPage />
+              </SignedOutOnly>
+            ),
+          },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
         ],
       },
       {

@@ -114,6 +114,19 @@ const en = {
     successUser: 'Your account has been created. Please verify your e-mail address to activate it.',
     emailSentTo: 'A confirmation e-mail has been sent to',
     proceedToLogin: 'Proceed to Login',
+    forgotPassword: 'Forgot password?',
+    forgotTitle: 'Reset your password',
+    forgotLead:
+      'Enter the e-mail address of your account and we will send it a link to choose a new password.',
+    sendLink: 'Send reset link',
+    sendingLink: 'Sending...',
+    backToSignIn: 'Back to sign in',
+    resetTitle: 'Choose a new password',
+    newPassword: 'New password',
+    confirmNewPassword: 'Confirm new password',
+    resetSubmit: 'Reset password',
+    resetting: 'Resetting...',
+    askNewLink: 'Ask for a new link',
   },
 };
 
@@ -243,6 +256,19 @@ const es: Resource = {
     successUser: 'Tu cuenta ha sido creada. Verifica tu dirección de correo electrónico para activarla.',
     emailSentTo: 'Se ha enviado un correo de confirmación a',
     proceedToLogin: 'Ir a iniciar sesión',
+    forgotPassword: '¿Olvidaste tu contraseña?',
+    forgotTitle: 'Restablece tu contraseña',
+    forgotLead:
+      'Introduce la dirección de correo electrónico de tu cuenta y le enviaremos un enlace para elegir una nueva contraseña.',
+    sendLink: 'Enviar enlace',
+    sendingLink: 'Enviando...',
+    backToSignIn: 'Volver a iniciar sesión',
+    resetTitle: 'Elige una nueva contraseña',
+    newPassword: 'Nueva contraseña',
+    confirmNewPassword: 'Confirmar nueva contraseña',
+    resetSubmit: 'Restablecer contraseña',
+    resetting: 'Restableciendo...',
+    askNewLink: 'Solicitar un nuevo enlace',
   },
 };
 
@@ -370,6 +396,19 @@ const fr: Resource = {
     successUser: 'Votre compte a été créé. Veuillez vérifier votre adresse e-mail pour l’activer.',
     emailSentTo: 'Un e-mail de confirmation a été envoyé à',
     proceedToLogin: 'Aller à la connexion',
+    forgotPassword: 'Mot de passe oublié ?',
+    forgotTitle: 'Réinitialisez votre mot de passe',
+    forgotLead:
+      "Saisissez l'adresse e-mail de votre compte : nous y enverrons un lien pour choisir un nouveau mot de passe.",
+    sendLink: 'Envoyer le lien',
+    sendingLink: 'Envoi...',
+    backToSignIn: 'Retour à la connexion',
+    resetTitle: 'Choisissez un nouveau mot de passe',
+    newPassword: 'Nouveau mot de passe',
+    confirmNewPassword: 'Confirmer le nouveau mot de passe',
+    resetSubmit: 'Réinitialiser le mot de passe',
+    resetting: 'Réinitialisation...',
+    askNewLink: 'Demander un nouveau lien',
   },
 };
 

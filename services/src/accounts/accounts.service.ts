@@ -20,6 +20,7 @@ import {
   type Actor,
 } from './accounts-context';
 import { deleteUser } from './delete-user/delete-user';
+import { requestPasswordReset, resetPassword } from './password-reset/password-reset';
 import {
   changePassword,
   changeProfilePicture,
@@ -35,9 +36,9 @@ import { authenticate, sessionUser } from './sign-in/sign-in';
 export type { AccountsDependencies, Actor } from './accounts-context';
 
 /**
- * The accounts area: registration, sign-in, profiles, staff and provider approval. Each use
- * case is its own slice (register/, sign-in/, profile/, delete-user/, provider-approval/,
- * queries/); this class holds what they share (read-your-writes) for the routes that call them.
+ * The accounts area: registration, sign-in, password reset, profiles, staff and provider
+ * approval. Each use case is its own slice (register/, sign-in/, password-reset/, profile/,
+ * delete-user/, provider-approval/, queries/); this class holds what they share (read-your-writes) for the routes that call them.
  */
 export class AccountsService {
   private readonly context: AccountsContext;
@@ -80,6 +81,16 @@ export class AccountsService {
 
   requestEmailVerification(userId: string): Promise<boolean> {
     return requestEmailVerification(this.context, userId);
+  }
+
+  /** Issue 26: mails a reset link when an account has the address; does nothing otherwise. */
+  requestPasswordReset(email: string): Promise<void> {
+    return requestPasswordReset(this.context, email);
+  }
+
+  /** Issue 26: a genuine reset link's request sets a new password (newest request, once, in time). */
+  resetPassword(userId: string, requestId: string, password: string): Promise<void> {
+    return resetPassword(this.context, userId, requestId, password);
   }
 
   profile(actor: Actor): Promise<Profile> {

@@ -3,10 +3,12 @@ import { ipKeyGenerator, rateLimit, type RateLimitInfo, type Store } from 'expre
 import {
   ChangePassword,
   DeleteAccountRequest,
+  ForgotPasswordRequest,
   LoginRequest,
   ProfileUpdate,
   ProviderDecision,
   ProviderRegistration,
+  ResetPasswordRequest,
   UserRegistration,
   VerifyEmailQuery,
   EmailChangeQuery,
@@ -26,6 +28,8 @@ export interface AccountsRouterDependencies {
   sessions: SessionStore;
   /** Where uploaded profile pictures are kept; served under /uploads. */
   uploadsDir: string;
+  /** Issue 26: checks a password reset link's signature; false when the link is not genuine. */
+  verifyResetLink?: (userId: string, requestId: string, token: string) => boolean;
   /** Issue 26: counts a person's uploads against their daily cap (uploadsPerDay). */
   uploadLimit?: RequestHandler;
   /** Verifies an e-mail link; false when the link is not genuine. */
@@ -52,6 +56,16 @@ const ADDRESS_LOGINS = 'addressLogins';
  */
 const SUSPECT_AFTER = 3;
 
+/** Issue 26: password reset requests (and reset attempts) per client address every 15 minutes. */
+export const PASSWORD_RESETS_PER_CLIENT = 20;
+/** Issue 26: password reset requests per address asked about, every hour. */
+export const PASSWORD_RESETS_PER_EMAIL = 5;
+/**
+ * Issue 26: a forgot-password request answers no sooner than this, so that recording a request
+ * for a known address does not take measurably longer than finding none.
+ */
+const FORGOT_PASSWORD_ANSWER_MS = 250;
+
 const cookieOptions = (req: Request, always = false): CookieOptions => ({
   httpOnly: true,
   sameSite: 'lax',
@@ -77,6 +91,7 @@ export const accountsRouter = ({
   accountLoginLimit = 20,
   addressLoginLimit = 30,
   limitStore,
+  verifyResetLink = () => false,
 }: AccountsRouterDependencies): Router => {
   const router = Router();
   const storeFor = (name: string) => (limitStore ? { store: limitStore(name) } : {});
@@ -129,6 +144,58 @@ export const accountsRouter = ({
     legacyHeaders: false,
     handler: tooMany(MESSAGES.tooManyRegistrations),
     ...storeFor('registration'),
+  });
+
+  // Issue 26: password reset requests, per client address and per address asked about (known or
+  // not alike, so the limit tells nothing either); reset attempts per client address.
+  const passwordResetLimiters = [
+    rateLimit({
+      windowMs: 15 * 60_000,
+      limit: PASSWORD_RESETS_PER_CLIENT,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: tooMany(MESSAGES.tooManyPasswordResets),
+      ...storeFor('password-reset'),
+    }),
+    rateLimit({
+      windowMs: 60 * 60_000,
+      limit: PASSWORD_RESETS_PER_EMAIL,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      keyGenerator: (req) =>
+        `reset:${String(req.body?.email ?? '')
+          .trim()
+          .toLowerCase()}`,
+      handler: tooMany(MESSAGES.tooManyPasswordResets),
+      ...storeFor('password-reset-email'),
+    }),
+  ];
+  const resetAttemptLimiter = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: PASSWORD_RESETS_PER_CLIENT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: tooMany(MESSAGES.tooManyPasswordResets),
+    ...storeFor('password-reset-attempt'),
+  });
+
+  router.post('/auth/forgot-password', ...passwordResetLimiters, async (req, res) => {
+    const started = performance.now();
+    const { email } = ForgotPasswordRequest.parse(req.body);
+    await accounts.requestPasswordReset(email);
+    // The same answer, after the same time, whether or not an account has the address.
+    const left = FORGOT_PASSWORD_ANSWER_MS - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    res.json({ message: MESSAGES.passwordResetRequested });
+  });
+
+  router.post('/auth/reset-password', resetAttemptLimiter, async (req, res) => {
+    const { user, request, token, password } = ResetPasswordRequest.parse(req.body);
+    if (!verifyResetLink(user, request, token)) throw new ValidationError(MESSAGES.resetLinkInvalid);
+    await accounts.resetPassword(user, request, password);
+    // Whoever held the old password is signed out everywhere.
+    await sessions.destroyAllFor(user);
+    res.json({ message: MESSAGES.passwordResetDone });
   });
 
   router.post('/auth/login', addressLoginLimiter, loginLimiter, accountLoginLimiter, async (req, res) => {

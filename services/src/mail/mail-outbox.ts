@@ -3,7 +3,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { v5 as uuidv5 } from 'uuid';
 import type pg from 'pg';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
+import { PasswordResetRequested } from '@appointment/contracts/events/password-reset';
 import { ReminderSent } from '@appointment/contracts/events/reminders';
+import { PASSWORD_RESET_VALID_MINUTES } from '@appointment/contracts/constants';
 import {
   MAIL_LOCALES,
   MAIL_TEXTS,
@@ -62,6 +64,42 @@ export const isGenuineEmailChange = (
 
 /** The outbox row of the notice to the old address: another id of the same event. */
 const OLD_ADDRESS_NAMESPACE = '2c1d4f0e-8b7a-4e5f-9a3b-6d2e1f0c9b8a';
+
+/**
+ * Issue 26: the token of a password reset link, made from the secret, the account and the
+ * request: never stored, so neither the log nor the outbox's readers can make a link without the
+ * secret (the outbox row holds the mailed link until it is sent, as the mail itself does).
+ */
+export const passwordResetToken = (secret: string, userId: string, requestId: string): string =>
+  createHmac('sha256', secret).update(`reset-password:${userId}:${requestId}`).digest('base64url');
+
+export const isGenuinePasswordReset = (
+  secret: string,
+  userId: string,
+  requestId: string,
+  token: string,
+): boolean => {
+  const expected = Buffer.from(passwordResetToken(secret, userId, requestId));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+};
+
+/** The screen of the reset link (frontend /reset-password); it posts to /api/auth/reset-password. */
+export const RESET_PASSWORD_SCREEN = '/reset-password';
+
+/** The screen a reset link opens (frontend /reset-password), with what it sends back. */
+export const passwordResetLink = (
+  { publicUrl, secret }: MailLinks,
+  userId: string,
+  requestId: string,
+): string => {
+  const query = new URLSearchParams({
+    user: userId,
+    request: requestId,
+    token: passwordResetToken(secret, userId, requestId),
+  });
+  return `${publicUrl}${RESET_PASSWORD_SCREEN}?${query.toString()}`;
+};
 
 export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection => ({
   name: 'mail_outbox',
@@ -163,6 +201,31 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
         `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (id) DO NOTHING`,
         [event.id, user.email, subject, body, event.createdAt],
+      );
+      return;
+    }
+    if (event.type === 'PasswordResetRequested') {
+      const parsed = PasswordResetRequested.safeParse(event.data);
+      if (!parsed.success || !event.streamName.startsWith('user-')) return;
+      const userId = event.streamName.slice('user-'.length);
+      // The address and language the account has now (rm_accounts, applied before); a deleted
+      // or forgotten account has no row there and is written to no more.
+      const { rows } = await db.query<{ email: string; name: string; language: string }>(
+        'SELECT email, name, language FROM rm_accounts.users WHERE id = $1',
+        [userId],
+      );
+      const account = rows[0];
+      if (!account || account.email === FORGOTTEN_USER) return;
+      const link = passwordResetLink({ publicUrl, secret }, userId, parsed.data.requestId);
+      const mail = MAIL_TEXTS[mailLanguageOf(account.language)].passwordReset(
+        account.name,
+        link,
+        PASSWORD_RESET_VALID_MINUTES,
+      );
+      await db.query(
+        `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING`,
+        [event.id, account.email, mail.subject, mail.body, event.createdAt],
       );
       return;
     }

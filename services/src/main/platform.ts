@@ -39,7 +39,12 @@ import type { JobQueues, JobWorker } from '../jobs/job-queues';
 import { startProductWorkers } from '../jobs/product-workers';
 import { paymentGatewayFor } from '../payments/gateways';
 import type { Logger } from '../logger';
-import { isGenuineEmailChange, isGenuineVerification, MailSender } from '../mail/mail-outbox';
+import {
+  isGenuineEmailChange,
+  isGenuinePasswordReset,
+  isGenuineVerification,
+  MailSender,
+} from '../mail/mail-outbox';
 import { IntegrationClient } from '../integrations/client';
 import { migrateWebhookLog } from '../integrations/webhooks/webhook-log';
 import { migrateIdempotencyKeys } from '../idempotency/idempotency-keys';
@@ -280,6 +285,7 @@ export const startPlatform = async ({
       uploadLimit,
       verifyLink: (userId, token) => isGenuineVerification(secret, userId, token),
       verifyEmailChange: (userId, requestId, token) => isGenuineEmailChange(secret, userId, requestId, token),
+      verifyResetLink: (userId, requestId, token) => isGenuinePasswordReset(secret, userId, requestId, token),
       registrationLimit: config.REGISTRATION_LIMIT,
       secureCookies: config.NODE_ENV === 'production',
       accountLoginLimit: config.ACCOUNT_LOGIN_LIMIT,

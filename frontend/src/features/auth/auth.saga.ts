@@ -3,8 +3,10 @@ import { call, delay, put, race, take, takeLatest, takeLeading } from 'redux-sag
 import type { PayloadAction } from '@reduxjs/toolkit';
 import {
   API_PATHS,
+  type ForgotPasswordRequest,
   type ProviderRegistration,
   type RegistrationResponse,
+  type ResetPasswordRequest,
   type UserRegistration,
 } from '@appointment/contracts/accounts';
 import { DELAYS_MS } from '@appointment/contracts/constants';
@@ -14,7 +16,13 @@ import { api, ApiError } from '../../lib/api-client';
 import { navigateTo } from '../../lib/navigation';
 import { toastShown } from '../../lib/toast.slice';
 import {
+  forgotPasswordFailed,
+  forgotPasswordSent,
+  forgotPasswordSubmitted,
   providerRegistrationSubmitted,
+  resetPasswordFailed,
+  resetPasswordSubmitted,
+  resetPasswordSucceeded,
   registrationFailed,
   registrationSucceeded,
   registrationSuccessLeft,
@@ -22,6 +30,7 @@ import {
   userRegistrationSubmitted,
   type RegistrationFailure,
   type RegistrationOutcome,
+  type LoginScreenState,
   type RegistrationType,
 } from './auth.slice';
 
@@ -94,7 +103,54 @@ function* redirectProvider(action: PayloadAction<{ type: RegistrationType | unde
   if (timeout) yield call(navigateTo, AFTER_LOGOUT, { replace: true });
 }
 
+/**
+ * Issue 26: asks for a reset link. The server answers the same for every address; a refusal
+ * (a rate limit, a malformed address) keeps the server's words.
+ */
+function* requestPasswordReset(action: PayloadAction<ForgotPasswordRequest>): SagaIterator {
+  try {
+    const response: { message: string } = yield call(
+      api.post<{ message: string }>,
+      API_PATHS.forgotPassword,
+      action.payload,
+    );
+    yield put(forgotPasswordSent(response?.message ?? MESSAGES.passwordResetRequested));
+  } catch (error) {
+    yield put(
+      forgotPasswordFailed(
+        error instanceof ApiError && error.status !== 0 && error.status < 500
+          ? error.body.message
+          : MESSAGES.genericError,
+      ),
+    );
+  }
+}
+
+/**
+ * Issue 26: the new password of a mailed link; then the person signs in with it. A used, replaced
+ * or expired link is the server's message; a refused password stays on its field.
+ */
+function* resetPassword(action: PayloadAction<ResetPasswordRequest>): SagaIterator {
+  try {
+    yield call(api.post<{ message: string }>, API_PATHS.resetPassword, action.payload);
+    yield put(resetPasswordSucceeded());
+    yield call(navigateTo, AFTER_LOGOUT, {
+      replace: true,
+      state: { passwordReset: true } satisfies LoginScreenState,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 429)) {
+      const fieldErrors = Object.fromEntries((error.body.errors ?? []).map((e) => [e.field, e.message]));
+      yield put(resetPasswordFailed({ message: error.body.message, fieldErrors }));
+      return;
+    }
+    yield put(resetPasswordFailed({ message: MESSAGES.genericError }));
+  }
+}
+
 export function* authSaga(): SagaIterator {
+  yield takeLeading(forgotPasswordSubmitted.type, requestPasswordReset);
+  yield takeLeading(resetPasswordSubmitted.type, resetPassword);
   yield takeLeading(userRegistrationSubmitted.type, registerUser);
   yield takeLeading(providerRegistrationSubmitted.type, registerProvider);
   yield takeLatest(registrationSucceeded.type, showOutcome);

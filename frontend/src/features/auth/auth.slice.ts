@@ -1,5 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProviderRegistration, UserRegistration } from '@appointment/contracts/accounts';
+import type {
+  ForgotPasswordRequest,
+  ProviderRegistration,
+  ResetPasswordRequest,
+  UserRegistration,
+} from '@appointment/contracts/accounts';
 import { loginFailed, loginSubmitted, loginSucceeded } from '../../lib/session.slice';
 
 export type RegistrationType = 'user' | 'provider';
@@ -10,6 +15,11 @@ export interface RegistrationOutcome {
   email: string;
 }
 
+/** The router state /login reads to say the password was reset (issue 26). */
+export interface LoginScreenState {
+  passwordReset?: boolean;
+}
+
 export interface RegistrationFailure {
   message: string;
   fieldErrors?: Record<string, string>;
@@ -18,11 +28,17 @@ export interface RegistrationFailure {
 export interface AuthState {
   login: { submitting: boolean; error: string | null };
   registration: { submitting: boolean; error: string | null; fieldErrors: Record<string, string> };
+  /** Issue 26: /forgot-password; `sent` once the server answered (the same for any address). */
+  forgotPassword: { submitting: boolean; error: string | null; sent: string | null };
+  /** Issue 26: /reset-password, the form of the mailed link. */
+  resetPassword: { submitting: boolean; error: string | null; fieldErrors: Record<string, string> };
 }
 
 const initialState: AuthState = {
   login: { submitting: false, error: null },
   registration: { submitting: false, error: null, fieldErrors: {} },
+  forgotPassword: { submitting: false, error: null, sent: null },
+  resetPassword: { submitting: false, error: null, fieldErrors: {} },
 };
 
 const authSlice = createSlice({
@@ -54,6 +70,36 @@ const authSlice = createSlice({
     /** /registration-success is on screen; a provider is sent on to sign in (docs/product.md §2.3). */
     registrationSuccessViewed(_state, _action: PayloadAction<{ type: RegistrationType | undefined }>) {},
     registrationSuccessLeft() {},
+    forgotPasswordOpened(state) {
+      state.forgotPassword = initialState.forgotPassword;
+    },
+    forgotPasswordSubmitted(state, _action: PayloadAction<ForgotPasswordRequest>) {
+      state.forgotPassword = { submitting: true, error: null, sent: null };
+    },
+    /** The server's answer: the same neutral message whether or not the address has an account. */
+    forgotPasswordSent(state, action: PayloadAction<string>) {
+      state.forgotPassword = { submitting: false, error: null, sent: action.payload };
+    },
+    forgotPasswordFailed(state, action: PayloadAction<string>) {
+      state.forgotPassword = { submitting: false, error: action.payload, sent: null };
+    },
+    resetPasswordOpened(state) {
+      state.resetPassword = initialState.resetPassword;
+    },
+    resetPasswordSubmitted(state, _action: PayloadAction<ResetPasswordRequest>) {
+      state.resetPassword = { submitting: true, error: null, fieldErrors: {} };
+    },
+    /** The password is reset: the saga sends the person to sign in. */
+    resetPasswordSucceeded(state) {
+      state.resetPassword = initialState.resetPassword;
+    },
+    resetPasswordFailed(state, action: PayloadAction<RegistrationFailure>) {
+      state.resetPassword = {
+        submitting: false,
+        error: action.payload.message,
+        fieldErrors: action.payload.fieldErrors ?? {},
+      };
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -78,6 +124,14 @@ export const {
   registrationFailed,
   registrationSuccessViewed,
   registrationSuccessLeft,
+  forgotPasswordOpened,
+  forgotPasswordSubmitted,
+  forgotPasswordSent,
+  forgotPasswordFailed,
+  resetPasswordOpened,
+  resetPasswordSubmitted,
+  resetPasswordSucceeded,
+  resetPasswordFailed,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
@@ -87,3 +141,5 @@ interface WithAuth {
 
 export const selectLoginForm = (state: WithAuth) => state.auth.login;
 export const selectRegistrationForm = (state: WithAuth) => state.auth.registration;
+export const selectForgotPasswordForm = (state: WithAuth) => state.auth.forgotPassword;
+export const selectResetPasswordForm = (state: WithAuth) => state.auth.resetPassword;

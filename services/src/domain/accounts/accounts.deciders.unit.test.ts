@@ -1,6 +1,6 @@
 import type { Command } from '../command-handler';
 import { specFor } from '../decider-spec';
-import { ConflictError, IllegalStateError, NotFoundError } from '../errors';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
 import { emailClaimDecider, type EmailClaimCommand } from './email-claim.decider';
 import { userDecider, type UserCommand, type UserEvent } from './user.decider';
 
@@ -92,4 +92,133 @@ describe('user decider', () => {
       .given([{ ...registered, data: { ...registered.data, role: 'superadmin' } }])
       .when(command('DeleteUser', { reason: 'r' }))
       .thenThrows(IllegalStateError));
+});
+
+describe('user decider: password reset (issue 26)', () => {
+  const spec = specFor(userDecider);
+  const at = (iso: string) => ({ ...metadata, now: iso });
+  const request = (requestId: string, when = now): UserCommand => ({
+    type: 'RequestPasswordReset',
+    data: { requestId },
+    metadata: at(when),
+  });
+  const reset = (requestId: string, when: string): UserCommand => ({
+    type: 'ResetPassword',
+    data: { requestId, passwordHash: '$argon2id$new' },
+    metadata: at(when),
+  });
+  const requested = (requestId: string, when = now): UserEvent => ({
+    type: 'PasswordResetRequested',
+    data: {
+      requestId,
+      expiresAt: new Date(Date.parse(when) + 30 * 60_000).toISOString(),
+      at: when,
+    },
+  });
+  const minutesAfter = (minutes: number, from = now) =>
+    new Date(Date.parse(from) + minutes * 60_000).toISOString();
+
+  it('records a request that expires 30 minutes after the command’s now', () =>
+    spec
+      .given([registered])
+      .when(request('r1'))
+      .then([
+        {
+          type: 'PasswordResetRequested',
+          data: { requestId: 'r1', expiresAt: '2026-11-22T09:30:00.000Z', at: now },
+        },
+      ]));
+
+  it('resets the password with the newest request, marking the change as a reset', () =>
+    spec
+      .given([registered, requested('r1')])
+      .when(reset('r1', minutesAfter(29)))
+      .then([
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: '$argon2id$new', resetRequestId: 'r1', at: minutesAfter(29) },
+        },
+      ]));
+
+  it('accepts the link up to its last instant and refuses it one millisecond later', () => {
+    spec
+      .given([registered, requested('r1')])
+      .when(reset('r1', minutesAfter(30)))
+      .then([
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: '$argon2id$new', resetRequestId: 'r1', at: minutesAfter(30) },
+        },
+      ]);
+    spec
+      .given([registered, requested('r1')])
+      .when(reset('r1', new Date(Date.parse(minutesAfter(30)) + 1).toISOString()))
+      .thenThrows(ValidationError, 'This password reset link has expired. Please ask for a new one.');
+  });
+
+  it('refuses a link used once already', () =>
+    spec
+      .given([
+        registered,
+        requested('r1'),
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: '$argon2id$new', resetRequestId: 'r1', at: minutesAfter(1) },
+        },
+      ])
+      .when(reset('r1', minutesAfter(2)))
+      .thenThrows(
+        ValidationError,
+        'This password reset link has already been used. Please ask for a new one.',
+      ));
+
+  it('refuses an older request once a newer one was made, and takes the newer', () => {
+    const history = [registered, requested('r1'), requested('r2', minutesAfter(5))];
+    spec
+      .given(history)
+      .when(reset('r1', minutesAfter(6)))
+      .thenThrows(
+        ValidationError,
+        'A newer password reset link was sent since this one. Please use the newest link.',
+      );
+    spec
+      .given(history)
+      .when(reset('r2', minutesAfter(34)))
+      .then([
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: '$argon2id$new', resetRequestId: 'r2', at: minutesAfter(34) },
+        },
+      ]);
+  });
+
+  it('a change of password while signed in does not use up the reset link', () =>
+    spec
+      .given([
+        registered,
+        requested('r1'),
+        { type: 'PasswordChanged', data: { passwordHash: '$argon2id$other', at: minutesAfter(1) } },
+      ])
+      .when(reset('r1', minutesAfter(2)))
+      .then([
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: '$argon2id$new', resetRequestId: 'r1', at: minutesAfter(2) },
+        },
+      ]));
+
+  it('refuses a reset that no request asked for, and any reset of a deleted account', () => {
+    spec
+      .given([registered])
+      .when(reset('r1', now))
+      .thenThrows(ValidationError, 'This password reset link is invalid. Please ask for a new one.');
+    spec
+      .given([
+        registered,
+        requested('r1'),
+        { type: 'UserDeleted', data: { reason: 'r', email: 'asha@example.com', at: now } },
+      ])
+      .when(reset('r1', now))
+      .thenThrows(NotFoundError);
+  });
 });

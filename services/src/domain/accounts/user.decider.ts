@@ -1,5 +1,5 @@
 import type { NotificationPreferences } from '@appointment/contracts/accounts';
-import { DEFAULT_TIMEZONE } from '@appointment/contracts/constants';
+import { DEFAULT_TIMEZONE, PASSWORD_RESET_VALID_MINUTES } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
 import type { Command, Decider } from '../command-handler';
@@ -40,6 +40,10 @@ export type UserCommand =
   | (Command & { type: 'UpdateProfile'; data: ProfileFields })
   | (Command & { type: 'ChangeProfilePicture'; data: { imageurl: string } })
   | (Command & { type: 'ChangePassword'; data: { passwordHash: string } })
+  /** Issue 26: a reset link is mailed; `requestId` names it. Expires from the command's `now`. */
+  | (Command & { type: 'RequestPasswordReset'; data: { requestId: string } })
+  /** Issue 26: the link of request `requestId` sets a new password (its signature already checked). */
+  | (Command & { type: 'ResetPassword'; data: { requestId: string; passwordHash: string } })
   | (Command & { type: 'DeleteUser'; data: { reason: string } });
 
 export type UserEvent =
@@ -71,7 +75,12 @@ export type UserEvent =
     }
   | { type: 'ProfileUpdated'; data: ProfileFields & { at: string } }
   | { type: 'ProfilePictureChanged'; data: { imageurl: string; at: string } }
-  | { type: 'PasswordChanged'; data: { passwordHash: string; at: string } }
+  | { type: 'PasswordResetRequested'; data: { requestId: string; expiresAt: string; at: string } }
+  | {
+      type: 'PasswordChanged';
+      /** `resetRequestId`: set through that password reset link, not by the signed-in person. */
+      data: { passwordHash: string; resetRequestId?: string; at: string };
+    }
   | { type: 'UserDeleted'; data: { reason: string; email: string; at: string } };
 
 export type User =
@@ -84,6 +93,8 @@ export type User =
       providerId?: string;
       emailVerified: boolean;
       imageurl?: string;
+      /** Issue 26: the newest password reset request; its link works once, until `expiresAt`. */
+      passwordReset?: { requestId: string; expiresAt: string; used: boolean };
       /** Issue 26: the address asked for last, until it is confirmed or expires. */
       pendingEmail?: { email: string; requestId: string; expiresAt: string };
     });
@@ -112,8 +123,27 @@ export const userDecider: Decider<UserCommand, UserEvent, User> = {
       }
       case 'ProfilePictureChanged':
         return state.status === 'none' ? state : { ...state, imageurl: event.data.imageurl };
-      case 'PasswordChanged':
-        return state.status === 'none' ? state : { ...state, passwordHash: event.data.passwordHash };
+      case 'PasswordResetRequested':
+        return state.status === 'none'
+          ? state
+          : {
+              ...state,
+              passwordReset: {
+                requestId: event.data.requestId,
+                expiresAt: event.data.expiresAt,
+                used: false,
+              },
+            };
+      case 'PasswordChanged': {
+        if (state.status === 'none') return state;
+        const { passwordReset } = state;
+        const used = passwordReset && passwordReset.requestId === event.data.resetRequestId;
+        return {
+          ...state,
+          passwordHash: event.data.passwordHash,
+          ...(used ? { passwordReset: { ...passwordReset, used: true } } : {}),
+        };
+      }
       case 'UserDeleted':
         return state.status === 'none' ? state : { ...state, status: 'deleted' };
       default:
@@ -168,6 +198,28 @@ export const userDecider: Decider<UserCommand, UserEvent, User> = {
         return [{ type: 'ProfilePictureChanged', data: { imageurl: command.data.imageurl, at } }];
       case 'ChangePassword':
         return [{ type: 'PasswordChanged', data: { passwordHash: command.data.passwordHash, at } }];
+      case 'RequestPasswordReset': {
+        const expiresAt = new Date(Date.parse(at) + PASSWORD_RESET_VALID_MINUTES * 60_000).toISOString();
+        return [
+          { type: 'PasswordResetRequested', data: { requestId: command.data.requestId, expiresAt, at } },
+        ];
+      }
+      case 'ResetPassword': {
+        const { requestId, passwordHash } = command.data;
+        const latest = state.passwordReset;
+        // The link is genuine (signed for this user and request), so a request other than the
+        // newest was one this person asked for before the newest.
+        if (!latest) throw new ValidationError(MESSAGES.resetLinkInvalid);
+        if (latest.requestId !== requestId) throw new ValidationError(MESSAGES.resetLinkSuperseded);
+        if (latest.used) throw new ValidationError(MESSAGES.resetLinkUsed);
+        if (Date.parse(at) > Date.parse(latest.expiresAt))
+          throw new ValidationError(MESSAGES.resetLinkExpired);
+        // Opening the mailed link shows the person holds the address: it counts as confirmed.
+        return [
+          { type: 'PasswordChanged', data: { passwordHash, resetRequestId: requestId, at } },
+          ...(state.emailVerified ? [] : [{ type: 'EmailVerified' as const, data: { at } }]),
+        ];
+      }
       case 'DeleteUser':
         if (state.role === 'superadmin')
           throw new IllegalStateError('A superadmin account cannot be deleted');

@@ -76,3 +76,13 @@ export const Email = styled.strong`
   word-break: break-all;
   color: ${({ theme }) => theme.colors.text};
 `;
+
+/** Issue 26: what went well (the reset link is on its way, the password was reset), framed in the success colour. */
+export const SuccessNote = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.spacing.sm};
+  border: 1px solid ${({ theme }) => theme.colors.success};
+  border-radius: ${({ theme }) => theme.layout.radius};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.font.small};
+`;
