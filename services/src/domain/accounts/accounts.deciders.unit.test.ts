@@ -96,6 +96,8 @@ describe('user decider', () => {
 
 describe('user decider: password reset (issue 26)', () => {
   const spec = specFor(userDecider);
+  // A confirmed address: a reset of an unconfirmed one confirms it too (the last test).
+  const confirmed: UserEvent[] = [registered, { type: 'EmailVerified', data: { at: now } }];
   const at = (iso: string) => ({ ...metadata, now: iso });
   const request = (requestId: string, when = now): UserCommand => ({
     type: 'RequestPasswordReset',
@@ -120,7 +122,7 @@ describe('user decider: password reset (issue 26)', () => {
 
   it('records a request that expires 30 minutes after the command’s now', () =>
     spec
-      .given([registered])
+      .given(confirmed)
       .when(request('r1'))
       .then([
         {
@@ -131,7 +133,7 @@ describe('user decider: password reset (issue 26)', () => {
 
   it('resets the password with the newest request, marking the change as a reset', () =>
     spec
-      .given([registered, requested('r1')])
+      .given([...confirmed, requested('r1')])
       .when(reset('r1', minutesAfter(29)))
       .then([
         {
@@ -142,7 +144,7 @@ describe('user decider: password reset (issue 26)', () => {
 
   it('accepts the link up to its last instant and refuses it one millisecond later', () => {
     spec
-      .given([registered, requested('r1')])
+      .given([...confirmed, requested('r1')])
       .when(reset('r1', minutesAfter(30)))
       .then([
         {
@@ -151,7 +153,7 @@ describe('user decider: password reset (issue 26)', () => {
         },
       ]);
     spec
-      .given([registered, requested('r1')])
+      .given([...confirmed, requested('r1')])
       .when(reset('r1', new Date(Date.parse(minutesAfter(30)) + 1).toISOString()))
       .thenThrows(ValidationError, 'This password reset link has expired. Please ask for a new one.');
   });
@@ -173,7 +175,7 @@ describe('user decider: password reset (issue 26)', () => {
       ));
 
   it('refuses an older request once a newer one was made, and takes the newer', () => {
-    const history = [registered, requested('r1'), requested('r2', minutesAfter(5))];
+    const history = [...confirmed, requested('r1'), requested('r2', minutesAfter(5))];
     spec
       .given(history)
       .when(reset('r1', minutesAfter(6)))
@@ -195,7 +197,7 @@ describe('user decider: password reset (issue 26)', () => {
   it('a change of password while signed in does not use up the reset link', () =>
     spec
       .given([
-        registered,
+        ...confirmed,
         requested('r1'),
         { type: 'PasswordChanged', data: { passwordHash: '$argon2id$other', at: minutesAfter(1) } },
       ])
@@ -209,7 +211,7 @@ describe('user decider: password reset (issue 26)', () => {
 
   it('refuses a reset that no request asked for, and any reset of a deleted account', () => {
     spec
-      .given([registered])
+      .given(confirmed)
       .when(reset('r1', now))
       .thenThrows(ValidationError, 'This password reset link is invalid. Please ask for a new one.');
     spec
@@ -221,4 +223,16 @@ describe('user decider: password reset (issue 26)', () => {
       .when(reset('r1', now))
       .thenThrows(NotFoundError);
   });
+
+  it('confirms an unconfirmed address when its mailed reset link is used', () =>
+    spec
+      .given([registered, requested('r1')])
+      .when(reset('r1', minutesAfter(5)))
+      .then([
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: '$argon2id$new', resetRequestId: 'r1', at: minutesAfter(5) },
+        },
+        { type: 'EmailVerified', data: { at: minutesAfter(5) } },
+      ]));
 });
