@@ -14,6 +14,8 @@ export const API_PATHS = {
   registerProvider: '/api/auth/registerprovider',
   pendingProviders: '/api/profile/getuser',
   rejectProvider: '/api/providers/rejectprovider',
+  /** The local outbox, served while DEV_MAILBOX=true (the browser tests' launcher sets it). */
+  mailbox: '/api/dev/mailbox',
 } as const;
 
 export const DEMO = {
@@ -97,7 +99,44 @@ export interface RegisteredUser {
   password: string;
 }
 
-export const registerUser = async (request: APIRequestContext, prefix: string): Promise<RegisteredUser> => {
+/**
+ * Issue 26: opens the link of the newest mail to `email` whose link matches `path` (the
+ * confirmation of a new account's address, by default), as its owner would.
+ */
+export const openMailedLink = async (
+  request: APIRequestContext,
+  email: string,
+  path = '/api/auth/verify?',
+): Promise<void> => {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${API_PATHS.mailbox}?to=${encodeURIComponent(email)}`);
+        expect(response.ok(), 'the local outbox (DEV_MAILBOX=true) answers').toBeTruthy();
+        const { messages } = (await response.json()) as { messages: { text: string }[] };
+        link = messages
+          .map((message) => /https?:\/\/\S+/.exec(message.text)?.[0])
+          .find((found) => found?.includes(path));
+        return link;
+      },
+      { message: `a mail to ${email} with a link to ${path}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  const { pathname, search } = new URL(link!);
+  const opened = await request.get(`${pathname}${search}`, { maxRedirects: 0 });
+  expect(opened.status(), `opening the link mailed to ${email}`).toBe(303);
+};
+
+/**
+ * A new user account, its address confirmed as its owner would (issue 26: an unconfirmed account
+ * may not book); `confirmed: false` leaves it unconfirmed.
+ */
+export const registerUser = async (
+  request: APIRequestContext,
+  prefix: string,
+  { confirmed = true }: { confirmed?: boolean } = {},
+): Promise<RegisteredUser> => {
   const user = {
     name: `Tess ${prefix}`,
     email: uniqueEmail(prefix),
@@ -108,6 +147,7 @@ export const registerUser = async (request: APIRequestContext, prefix: string): 
     data: { ...user, confirmPassword: user.password },
   });
   expect(response.ok(), `registering ${user.email}`).toBeTruthy();
+  if (confirmed) await openMailedLink(request, user.email);
   return user;
 };
 
