@@ -48,7 +48,7 @@ Feature: Registering an account
       And Asha's e-mail address is confirmed
 
     Scenario: A confirmation link that has been tampered with is refused
-      Given Asha has registered as a user
+      Given Asha registers as a user
       And Asha has received her confirmation e-mail
       When Asha follows the confirmation link with its code altered
       Then Asha is told "This verification link is invalid or has expired"

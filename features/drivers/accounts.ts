@@ -190,6 +190,18 @@ export const awaitMail = (world: PlatformWorld, person: Person, subject: string)
 export const followLink = (world: PlatformWorld, person: Person, link: URL) =>
   world.request(person, 'GET', `${link.pathname}${link.search}`, { redirect: 'manual' });
 
+/**
+ * Issue 26: the person opens the link of their confirmation e-mail, as an account's owner does
+ * before booking; the account's address is then confirmed.
+ */
+export const confirmAddress = async (world: PlatformWorld, person: Person): Promise<void> => {
+  const mail = await awaitMail(world, person, 'Confirm your e-mail address');
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  assert.ok(link, `the confirmation e-mail to ${person.email} holds a link`);
+  const opened = await followLink(world, person, new URL(link));
+  assert.equal(opened.status, 303, `the confirmation link of ${person.email} answered ${opened.status}`);
+};
+
 // ---------------------------------------------------------------- signing in
 
 export const signIn = (

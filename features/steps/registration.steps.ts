@@ -12,6 +12,7 @@ import {
   REGISTRATION_FIELDS,
   registeredUserIds,
   registerProvider,
+  confirmAddress,
   registerUser,
   signIn,
   type RegistrationField,
@@ -53,14 +54,17 @@ When(
   },
 );
 
+// Issue 26: an account that "has registered" has confirmed its address too, as its owner does.
 Given('{person} has registered as a user', async function (this: PlatformWorld, name: string) {
   assertCreated(await registerUser(this, this.person(name)), name);
+  await confirmAddress(this, this.person(name));
 });
 
 Given(
   '{person} has registered as a user with the {field} {string}',
   async function (this: PlatformWorld, name: string, field: RegistrationField, value: string) {
     assertCreated(await registerUser(this, this.person(name), { field, value }), name);
+    await confirmAddress(this, this.person(name));
   },
 );
 
