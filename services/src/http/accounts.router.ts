@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Router, type CookieOptions, type Request, type RequestHandler, type Response } from 'express';
 import { ipKeyGenerator, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import {
@@ -44,6 +45,8 @@ export interface AccountsRouterDependencies {
   accountLoginLimit?: number;
   /** Issue 26: failed sign-ins from one client address, over any number of accounts, every 15 minutes. */
   addressLoginLimit?: number;
+  /** Keys the limits' counts of e-mail addresses (the same in every API process). */
+  limitKeySecret: string;
   /** Scale-out: where the limits count, shared by every API process (Redis); else in memory. */
   limitStore?: (name: string) => Store;
 }
@@ -87,6 +90,7 @@ export const accountsRouter = ({
   verifyLink,
   verifyEmailChange,
   registrationLimit,
+  limitKeySecret,
   secureCookies = false,
   accountLoginLimit = 20,
   addressLoginLimit = 30,
@@ -94,6 +98,18 @@ export const accountsRouter = ({
   verifyResetLink = () => false,
 }: AccountsRouterDependencies): Router => {
   const router = Router();
+  /**
+   * Issue 26: an e-mail address as the limits count it, never in clear (their counts sit in memory
+   * or on Redis for up to an hour, beyond the reach of forgetting): a keyed hash of it.
+   */
+  const addressKey = (email: unknown): string =>
+    createHmac('sha256', limitKeySecret)
+      .update(
+        String(email ?? '')
+          .trim()
+          .toLowerCase(),
+      )
+      .digest('base64url');
   const storeFor = (name: string) => (limitStore ? { store: limitStore(name) } : {});
 
   // 10 failed sign-ins a minute for one address and e-mail; successful ones do not count.
@@ -103,10 +119,7 @@ export const accountsRouter = ({
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: (req) =>
-      `${ipKeyGenerator(req.ip ?? '')}:${String(req.body?.email ?? '')
-        .trim()
-        .toLowerCase()}`,
+    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}:${addressKey(req.body?.email)}`,
     handler: tooMany(MESSAGES.tooManyLogins),
     ...storeFor('login'),
   });
@@ -117,10 +130,7 @@ export const accountsRouter = ({
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: (req) =>
-      `account:${String(req.body?.email ?? '')
-        .trim()
-        .toLowerCase()}`,
+    keyGenerator: (req) => `account:${addressKey(req.body?.email)}`,
     handler: tooMany(MESSAGES.tooManyAccountLogins),
     ...storeFor('account-login'),
   });
@@ -162,10 +172,7 @@ export const accountsRouter = ({
       limit: PASSWORD_RESETS_PER_EMAIL,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      keyGenerator: (req) =>
-        `reset:${String(req.body?.email ?? '')
-          .trim()
-          .toLowerCase()}`,
+      keyGenerator: (req) => `reset:${addressKey(req.body?.email)}`,
       handler: tooMany(MESSAGES.tooManyPasswordResets),
       ...storeFor('password-reset-email'),
     }),

@@ -287,6 +287,7 @@ export const startPlatform = async ({
       verifyEmailChange: (userId, requestId, token) => isGenuineEmailChange(secret, userId, requestId, token),
       verifyResetLink: (userId, requestId, token) => isGenuinePasswordReset(secret, userId, requestId, token),
       registrationLimit: config.REGISTRATION_LIMIT,
+      limitKeySecret: secret,
       secureCookies: config.NODE_ENV === 'production',
       accountLoginLimit: config.ACCOUNT_LOGIN_LIMIT,
       addressLoginLimit: config.LOGIN_ADDRESS_LIMIT,

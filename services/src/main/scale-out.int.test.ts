@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -259,5 +260,15 @@ describe('the scale-out processes', () => {
     expect(eleventh.status).toBe(429);
     expect((eleventh.body as { message: string }).message).toBe(MESSAGES.tooManyLogins);
     expect((await wrong(b)).status).toBe(429);
+    // Issue 26: the counts on Redis name no e-mail address (a keyed hash of it), so a forgotten
+    // person's address is not kept there either.
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keys = await redis.keys(`${prefix}:limit:*`);
+      expect(keys.some((key) => key.includes(':login:'))).toBe(true);
+      expect(keys.filter((key) => key.toLowerCase().includes('admin@example.com'))).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
   }, 180_000);
 });
