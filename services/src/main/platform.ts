@@ -123,7 +123,7 @@ export const startPlatform = async ({
   const notificationListeners = new Set<(notification: LiveNotification) => void>();
   const publicUrl = publicUrlOf(config);
   // Read models and reactors follow the log on one subscription: each batch is read once and
-  // applied to all of them in one transaction.
+  // applied to each of them in its own transaction, which moves its own checkpoint.
   const projector =
     role === 'all-in-one'
       ? new ProjectorRunner(
