@@ -23,19 +23,37 @@ import {
 } from './accounts';
 import {
   APPOINTMENT_PATHS,
+  AppointmentCounts,
+  AppointmentList,
   AppointmentListRequest,
   BookingForm,
+  BookingResponse,
+  DashboardDetails,
   NotificationId,
+  NotificationList,
+  PayAgainResponse,
+  PaymentReceived,
+  StatusChanged,
   UpdateStatusRequest,
 } from './appointments';
 import {
   CATALOGUE_PATHS,
+  DeletedServiceResponse,
   DeleteServiceRequest,
   EditServiceRequest,
+  FavouritesResponse,
   FetchProvidersRequest,
+  IndustryList,
+  ProviderCreatedResponse,
+  ProviderCurrencyAnswer,
+  ProviderCurrencySaved,
+  ProviderDetail,
   ProviderForm,
   ProviderIdRequest,
+  ProviderList,
   ServiceInput,
+  ServiceList,
+  ServiceResponse,
   UpdateFavouriteRequest,
 } from './catalogue';
 import {
@@ -60,16 +78,22 @@ import {
   ApplyTemplate,
   Availability,
   FetchSlotRequest,
+  FetchSlotResponse,
   SCHEDULE_PATHS,
   ScheduleTemplateInput,
   ServiceByFilterRequest,
+  TemplateAnswer,
   TemplateId,
+  TemplateList,
   TimeSlotForm,
+  TimeSlotsAdded,
+  TimeSlotsResponse,
 } from './schedule';
 import {
   AppointmentCalendarParams,
   CALENDAR_PATHS,
   CalendarFeedAnswer,
+  CalendarFeedChanged,
   FeedTokenParams,
   ProviderFeedRequest,
 } from './calendar-feeds';
@@ -79,7 +103,10 @@ import {
   ChatReply,
   ChatRequest,
   INTEGRATION_SETTINGS_PATHS,
+  IntegrationSettingsAnswer,
+  IntegrationSettingsSaved,
   SettingsQuery,
+  WhatsAppMessagesAnswer,
   WhatsAppSettings,
 } from './integration-settings';
 import {
@@ -88,6 +115,7 @@ import {
   WebhookInput,
   WebhookListQuery,
   WebhookListResponse,
+  WebhookRedelivery,
   WebhookWithSecretResponse,
   Webhook,
 } from './webhooks';
@@ -124,17 +152,80 @@ export interface ApiOperation {
   query?: z.ZodType;
   /** The path's parameters (`:name` in `path`), as one zod object. */
   params?: z.ZodType;
-  /** The success answer: its status, and its JSON shape where the contracts give one. */
+  /**
+   * The success answer: its status, and the zod schema of its JSON (every JSON answer has one; in
+   * tests and development each answer is checked against it, services/src/http/answer-check.ts),
+   * or its other content type: `csv-or-ndjson` is a stream of text/csv or application/x-ndjson.
+   */
   success: {
     status: number;
     json?: z.ZodType;
-    type?: 'json' | 'html' | 'javascript' | 'redirect' | 'calendar';
+    type?: 'json' | 'html' | 'javascript' | 'redirect' | 'calendar' | 'csv-or-ndjson';
   };
+  /**
+   * Failures that do not answer the error body, by status, with their own schema (the health
+   * check's 503 says which part is unavailable).
+   */
+  failures?: Partial<Record<number, { description: string; json: z.ZodType }>>;
   /** Rate-limited: a 429 with the error body once the limit is reached. */
   limited?: boolean;
   /** Mounted only under a setting (the dev mailbox, the sandbox gateway). */
   mountedWhen?: 'DEV_MAILBOX=true' | 'the sandbox payment gateway';
 }
+
+/** GET /api/health: up, degraded (events set aside) or unavailable; a superadmin sees the parts. */
+export const HealthAnswer = z.object({
+  status: z.enum(['ok', 'degraded', 'unavailable']),
+  parked: z.number().optional(),
+  postgres: z
+    .object({ ok: z.boolean(), latencyMs: z.number().optional(), error: z.string().optional() })
+    .optional(),
+  projections: z
+    .array(
+      z.object({
+        name: z.string(),
+        checkpoint: z.object({ transactionId: z.string(), globalPosition: z.string() }).nullable(),
+        eventsApplied: z.number(),
+        lag: z.number(),
+        parked: z.number(),
+      }),
+    )
+    .optional(),
+  jobs: z
+    .record(
+      z.string(),
+      z.object({
+        waiting: z.number(),
+        active: z.number(),
+        delayed: z.number(),
+        completed: z.number(),
+        failed: z.number(),
+      }),
+    )
+    .optional(),
+});
+
+/** GET /api/openapi.json: an OpenAPI 3.1 document (its own schema is the OpenAPI specification's). */
+export const OpenApiAnswer = z
+  .object({
+    openapi: z.string(),
+    info: z.object({ title: z.string(), version: z.string() }).loose(),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .loose();
+
+/** GET /api/dev/mailbox: the local outbox, newest first. */
+export const MailboxAnswer = z.object({
+  messages: z.array(
+    z.object({
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+});
 
 const op = (operation: ApiOperation): ApiOperation => operation;
 const ok = (json?: z.ZodType) => ({ status: 200, json });
@@ -147,7 +238,8 @@ export const API_OPERATIONS = {
     tag: 'Platform',
     summary: 'Whether the service is up; the details of its parts for a superadmin',
     access: PUBLIC,
-    success: ok(),
+    success: ok(HealthAnswer),
+    failures: { 503: { description: 'The database cannot be reached', json: HealthAnswer } },
   }),
   openApi: op({
     method: 'get',
@@ -155,7 +247,7 @@ export const API_OPERATIONS = {
     tag: 'Platform',
     summary: 'This document (OpenAPI 3.1)',
     access: PUBLIC,
-    success: ok(),
+    success: ok(OpenApiAnswer),
   }),
   docs: op({
     method: 'get',
@@ -171,7 +263,7 @@ export const API_OPERATIONS = {
     tag: 'Platform',
     summary: 'The local outbox of e-mails (a development aid)',
     access: PUBLIC,
-    success: ok(),
+    success: ok(MailboxAnswer),
     mountedWhen: 'DEV_MAILBOX=true',
   }),
 
@@ -369,7 +461,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: 'The industries a provider can have',
     access: SIGNED_IN,
-    success: ok(),
+    success: ok(IndustryList),
   }),
   getServices: op({
     method: 'post',
@@ -377,7 +469,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: "The services of the caller's provider",
     access: 'services.view',
-    success: ok(),
+    success: ok(ServiceList),
   }),
   addService: op({
     method: 'post',
@@ -386,7 +478,7 @@ export const API_OPERATIONS = {
     summary: "Add a service to the caller's provider",
     access: 'services.manage',
     body: ServiceInput,
-    success: created(),
+    success: created(ServiceResponse),
   }),
   editService: op({
     method: 'post',
@@ -395,7 +487,7 @@ export const API_OPERATIONS = {
     summary: 'Change a service',
     access: 'services.manage',
     body: EditServiceRequest,
-    success: ok(),
+    success: ok(ServiceResponse),
   }),
   deleteService: op({
     method: 'post',
@@ -404,7 +496,7 @@ export const API_OPERATIONS = {
     summary: 'Delete a service',
     access: 'services.manage',
     body: DeleteServiceRequest,
-    success: ok(),
+    success: ok(DeletedServiceResponse),
   }),
   addProvider: op({
     method: 'post',
@@ -415,7 +507,7 @@ export const API_OPERATIONS = {
     form: { fields: ProviderForm, image: 'optional' },
     // Issue 26: a person's pictures a day (UPLOAD_LIMIT).
     limited: true,
-    success: created(),
+    success: created(ProviderCreatedResponse),
   }),
   getProviders: op({
     method: 'get',
@@ -423,7 +515,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: 'Every provider, approved or not',
     access: 'providers.view',
-    success: ok(),
+    success: ok(ProviderList),
   }),
   fetchProviders: op({
     method: 'post',
@@ -432,7 +524,7 @@ export const API_OPERATIONS = {
     summary: 'Active providers, filtered by industry, location and search',
     access: SIGNED_IN,
     body: FetchProvidersRequest,
-    success: ok(),
+    success: ok(ProviderList),
   }),
   providerById: op({
     method: 'post',
@@ -441,7 +533,7 @@ export const API_OPERATIONS = {
     summary: 'One provider with its services and opening hours',
     access: SIGNED_IN,
     body: ProviderIdRequest,
-    success: ok(),
+    success: ok(ProviderDetail),
   }),
   providerCurrency: op({
     method: 'get',
@@ -449,7 +541,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: "The currency of the caller's provider's prices",
     access: 'services.view',
-    success: ok(),
+    success: ok(ProviderCurrencyAnswer),
   }),
   setProviderCurrency: op({
     method: 'post',
@@ -458,7 +550,7 @@ export const API_OPERATIONS = {
     summary: "Change the currency of the caller's provider's prices",
     access: 'services.manage',
     body: ProviderCurrencyRequest,
-    success: ok(),
+    success: ok(ProviderCurrencySaved),
   }),
   favourites: op({
     method: 'get',
@@ -466,7 +558,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: "The caller's favourite providers",
     access: 'favourites.manage',
-    success: ok(),
+    success: ok(FavouritesResponse),
   }),
   updateFavourite: op({
     method: 'post',
@@ -475,7 +567,7 @@ export const API_OPERATIONS = {
     summary: 'Mark or unmark a favourite provider',
     access: 'favourites.manage',
     body: UpdateFavouriteRequest,
-    success: ok(),
+    success: ok(FavouritesResponse),
   }),
 
   addTimeSlot: op({
@@ -485,7 +577,7 @@ export const API_OPERATIONS = {
     summary: 'Add a time slot (once or repeating); honours Idempotency-Key',
     access: 'schedule.manage',
     body: TimeSlotForm,
-    success: created(),
+    success: created(TimeSlotsAdded),
   }),
   fetchAllSlots: op({
     method: 'get',
@@ -493,7 +585,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: "The caller's provider's time slots",
     access: 'schedule.manage',
-    success: ok(),
+    success: ok(TimeSlotsResponse),
   }),
   serviceByFilter: op({
     method: 'post',
@@ -502,7 +594,7 @@ export const API_OPERATIONS = {
     summary: "The caller's provider's time slots for one service",
     access: 'schedule.manage',
     body: ServiceByFilterRequest,
-    success: ok(),
+    success: ok(TimeSlotsResponse),
   }),
   fetchSlot: op({
     method: 'post',
@@ -511,7 +603,7 @@ export const API_OPERATIONS = {
     summary: "A service's open time slots from today in the provider's zone",
     access: SIGNED_IN,
     body: FetchSlotRequest,
-    success: ok(),
+    success: ok(FetchSlotResponse),
   }),
   getAvailability: op({
     method: 'get',
@@ -519,7 +611,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: "The provider's working hours and breaks",
     access: 'schedule.manage',
-    success: ok(),
+    success: ok(Availability),
   }),
   setAvailability: op({
     method: 'post',
@@ -528,7 +620,7 @@ export const API_OPERATIONS = {
     summary: "Change the provider's working hours and breaks",
     access: 'schedule.manage',
     body: Availability,
-    success: ok(),
+    success: ok(Availability),
   }),
   templates: op({
     method: 'get',
@@ -536,7 +628,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: "The provider's schedule templates",
     access: 'templates.manage',
-    success: ok(),
+    success: ok(TemplateList),
   }),
   saveTemplate: op({
     method: 'post',
@@ -545,7 +637,7 @@ export const API_OPERATIONS = {
     summary: 'Save a schedule template',
     access: 'templates.manage',
     body: ScheduleTemplateInput,
-    success: ok(),
+    success: ok(TemplateAnswer),
   }),
   duplicateTemplate: op({
     method: 'post',
@@ -554,7 +646,7 @@ export const API_OPERATIONS = {
     summary: 'Copy a schedule template',
     access: 'templates.manage',
     body: TemplateId,
-    success: created(),
+    success: created(TemplateAnswer),
   }),
   deleteTemplate: op({
     method: 'post',
@@ -572,7 +664,7 @@ export const API_OPERATIONS = {
     summary: 'Fill a week with time slots from a template; honours Idempotency-Key',
     access: 'templates.manage',
     body: ApplyTemplate,
-    success: created(),
+    success: created(TimeSlotsAdded),
   }),
 
   book: op({
@@ -585,7 +677,7 @@ export const API_OPERATIONS = {
     form: { fields: BookingForm, image: 'optional' },
     // BOOKING_LIMIT, and issue 26: a person's pictures a day (UPLOAD_LIMIT).
     limited: true,
-    success: created(),
+    success: created(BookingResponse),
   }),
   cardBooking: op({
     method: 'post',
@@ -597,7 +689,7 @@ export const API_OPERATIONS = {
     form: { fields: BookingForm, image: 'optional' },
     // BOOKING_LIMIT, and issue 26: a person's pictures a day (UPLOAD_LIMIT).
     limited: true,
-    success: created(),
+    success: created(BookingResponse),
   }),
   stats: op({
     method: 'post',
@@ -605,7 +697,7 @@ export const API_OPERATIONS = {
     tag: 'Appointments',
     summary: "The caller's appointment counts by status",
     access: 'appointments.view',
-    success: ok(),
+    success: ok(AppointmentCounts),
   }),
   list: op({
     method: 'post',
@@ -614,7 +706,7 @@ export const API_OPERATIONS = {
     summary: "The caller's appointments, filtered by status",
     access: 'appointments.view',
     body: AppointmentListRequest,
-    success: ok(),
+    success: ok(AppointmentList),
   }),
   updateStatus: op({
     method: 'post',
@@ -623,7 +715,7 @@ export const API_OPERATIONS = {
     summary: "Change an appointment's status",
     access: 'appointments.changeStatus',
     body: UpdateStatusRequest,
-    success: ok(),
+    success: ok(StatusChanged),
   }),
   dashboardDetails: op({
     method: 'post',
@@ -631,7 +723,7 @@ export const API_OPERATIONS = {
     tag: 'Appointments',
     summary: "The dashboard's appointments with their provider or service",
     access: 'dashboard.view',
-    success: ok(),
+    success: ok(DashboardDetails),
   }),
 
   notifications: op({
@@ -640,7 +732,7 @@ export const API_OPERATIONS = {
     tag: 'Notifications',
     summary: "The caller's notifications",
     access: 'notifications.manage',
-    success: ok(),
+    success: ok(NotificationList),
   }),
   deleteNotification: op({
     method: 'post',
@@ -667,7 +759,7 @@ export const API_OPERATIONS = {
     summary: "The checkout's result; verified before the appointment counts as paid",
     access: 'appointments.book',
     body: PaymentResult,
-    success: { status: 202 },
+    success: { status: 202, json: PaymentReceived },
   }),
   payAgain: op({
     method: 'post',
@@ -676,7 +768,7 @@ export const API_OPERATIONS = {
     summary: 'Pay now: the order of an unpaid booking and its checkout, until its timeout',
     access: 'appointments.book',
     body: PayAgainRequest,
-    success: ok(),
+    success: ok(PayAgainResponse),
   }),
   sandboxCheckout: op({
     method: 'get',
@@ -703,7 +795,7 @@ export const API_OPERATIONS = {
     summary: 'Pay an order in the sandbox: returns a signed test payment',
     access: 'appointments.book',
     body: SandboxPayRequest,
-    success: ok(),
+    success: ok(PaymentResult),
     mountedWhen: 'the sandbox payment gateway',
   }),
   providerCalendarFeed: op({
@@ -723,7 +815,7 @@ export const API_OPERATIONS = {
     summary: "Connect the provider's calendar feed (a new secret URL); connected already: unchanged",
     access: 'integrations.manage',
     body: ProviderFeedRequest,
-    success: ok(CalendarFeedAnswer),
+    success: ok(CalendarFeedChanged),
   }),
   disconnectProviderCalendar: op({
     method: 'post',
@@ -732,7 +824,7 @@ export const API_OPERATIONS = {
     summary: "Disconnect the provider's calendar feed: its URL answers 404 from now on",
     access: 'integrations.manage',
     body: ProviderFeedRequest,
-    success: ok(CalendarFeedAnswer),
+    success: ok(CalendarFeedChanged),
   }),
   myCalendarFeed: op({
     method: 'get',
@@ -748,7 +840,7 @@ export const API_OPERATIONS = {
     tag: 'Integrations',
     summary: "Connect the user's calendar feed (a new secret URL)",
     access: 'calendar.personal',
-    success: ok(CalendarFeedAnswer),
+    success: ok(CalendarFeedChanged),
   }),
   disconnectMyCalendar: op({
     method: 'post',
@@ -756,7 +848,7 @@ export const API_OPERATIONS = {
     tag: 'Integrations',
     summary: "Disconnect the user's calendar feed",
     access: 'calendar.personal',
-    success: ok(CalendarFeedAnswer),
+    success: ok(CalendarFeedChanged),
   }),
   calendarFeed: op({
     method: 'get',
@@ -784,7 +876,7 @@ export const API_OPERATIONS = {
       "The provider's integration settings: the chatbot, WhatsApp and the chat app (its webhook URL masked but for the provider's admin)",
     access: 'integrations.read',
     query: SettingsQuery,
-    success: ok(),
+    success: ok(IntegrationSettingsAnswer),
   }),
   whatsAppMessages: op({
     method: 'get',
@@ -793,7 +885,7 @@ export const API_OPERATIONS = {
     summary: "The provider's latest WhatsApp messages: sent, failed with the API's message, or skipped",
     access: 'integrations.read',
     query: SettingsQuery,
-    success: ok(),
+    success: ok(WhatsAppMessagesAnswer),
   }),
   saveChatbotSettings: op({
     method: 'put',
@@ -803,7 +895,7 @@ export const API_OPERATIONS = {
     access: 'integrations.manage',
     query: SettingsQuery,
     body: ChatbotSettings,
-    success: ok(),
+    success: ok(IntegrationSettingsSaved),
   }),
   saveWhatsAppSettings: op({
     method: 'put',
@@ -813,7 +905,7 @@ export const API_OPERATIONS = {
     access: 'integrations.manage',
     query: SettingsQuery,
     body: WhatsAppSettings,
-    success: ok(),
+    success: ok(IntegrationSettingsSaved),
   }),
   connectChatApp: op({
     method: 'post',
@@ -823,7 +915,7 @@ export const API_OPERATIONS = {
     access: 'integrations.manage',
     query: SettingsQuery,
     body: ChatAppForm,
-    success: ok(),
+    success: ok(IntegrationSettingsSaved),
   }),
   configureChatApp: op({
     method: 'put',
@@ -833,7 +925,7 @@ export const API_OPERATIONS = {
     access: 'integrations.manage',
     query: SettingsQuery,
     body: ChatAppForm,
-    success: ok(),
+    success: ok(IntegrationSettingsSaved),
   }),
   disconnectChatApp: op({
     method: 'post',
@@ -842,7 +934,7 @@ export const API_OPERATIONS = {
     summary: 'Disconnect the chat app',
     access: 'integrations.manage',
     query: SettingsQuery,
-    success: ok(),
+    success: ok(IntegrationSettingsSaved),
   }),
   chat: op({
     method: 'post',
@@ -940,7 +1032,7 @@ export const API_OPERATIONS = {
     tag: 'Integrations',
     summary: 'Send a delivery again: a new attempt with the same webhook-id',
     access: 'integrations.manage',
-    success: { status: 202 },
+    success: { status: 202, json: WebhookRedelivery },
   }),
 
   // Issue 12: a provider's history (platform staff; a provider's admin for its own).
@@ -960,7 +1052,7 @@ export const API_OPERATIONS = {
     summary: "A provider's history under the same filters, as CSV or NDJSON",
     access: 'history.view',
     query: HistoryExportQuery,
-    success: { status: 200 },
+    success: { status: 200, type: 'csv-or-ndjson' },
   }),
   providerHistoryState: op({
     method: 'get',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Provider, Service } from './catalogue';
-import type { CheckoutInfo } from './payments';
+import { Provider, Service } from './catalogue';
+import { CheckoutInfo } from './payments';
 import { APPOINTMENT_STATUSES } from './constants';
 import { MESSAGES } from './messages';
 import { isInstantInRange } from './ranges';
@@ -69,61 +69,83 @@ export const BookingForm = z.object({
 export type BookingForm = z.infer<typeof BookingForm>;
 
 /** docs/product.md §3 Appointment, with both spellings of the times the seed reads. */
-export interface Appointment {
-  _id: string;
-  userId: string;
-  email: string;
-  username: string;
-  providerId: string;
-  providerName: string;
-  serviceName: string;
-  timeslotId: string;
-  index: number | null;
-  date: string;
-  starttime: string;
-  startTime: string;
-  endtime: string;
-  endTime: string;
+export const Appointment = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  username: z.string(),
+  providerId: z.string(),
+  providerName: z.string(),
+  serviceName: z.string(),
+  timeslotId: z.string(),
+  index: z.number().nullable(),
+  date: z.string(),
+  starttime: z.string(),
+  startTime: z.string(),
+  endtime: z.string(),
+  endTime: z.string(),
   /** UTC instants of the booked interval. */
-  startDateTime: string;
-  endDateTime: string;
-  timezone: string;
-  status: AppointmentStatus;
-  paymentNeeded: boolean;
-  paid: boolean;
-  amount: number;
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  timezone: z.string(),
+  status: AppointmentStatus,
+  paymentNeeded: z.boolean(),
+  paid: z.boolean(),
+  amount: z.number(),
   /** The provider's currency when it was booked (issue 18). */
-  currency: string;
-  note?: string;
-  imageUrl?: string;
-  createdAt: string;
-  updatedAt: string;
+  currency: z.string(),
+  note: z.string().optional(),
+  imageUrl: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** An unpaid booking of a paid service is held until then, and can be paid till then (issue 18). */
-  payBy?: string;
-}
+  payBy: z.string().optional(),
+});
+export type Appointment = z.infer<typeof Appointment>;
+
+/** A paid booking's order at the gateway. */
+export const PaymentOrder = z.object({
+  id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  notes: z.object({ service_name: z.string(), service_description: z.string() }),
+});
 
 /** docs/product.md §3 Booking response: the appointment, and an order when the service needs payment. */
-export interface BookingResponse {
-  message: string;
-  appointment: Appointment;
-  order?: {
-    id: string;
-    amount: number;
-    currency: string;
-    notes: { service_name: string; service_description: string };
-  };
+export const BookingResponse = z.object({
+  message: z.string(),
+  appointment: Appointment,
+  order: PaymentOrder.optional(),
   /** How the client runs the checkout for the order. */
-  checkout?: CheckoutInfo;
-}
+  checkout: CheckoutInfo.optional(),
+});
+export type BookingResponse = z.infer<typeof BookingResponse>;
+
+/** POST /api/payments/checkout (Pay now): the unpaid booking's order and its checkout again. */
+export const PayAgainResponse = z.object({
+  appointment: Appointment,
+  order: PaymentOrder,
+  checkout: CheckoutInfo,
+});
+
+/** POST appointmentlist: the caller's appointments. */
+export const AppointmentList = z.object({ appointments: z.array(Appointment) });
+
+/** POST updatestatus: "Appointment marked as {status}" and the appointment. */
+export const StatusChanged = z.object({ message: z.string(), appointment: Appointment });
+
+/** POST paymentsuccess: the payment is received; the appointment as it stands. */
+export const PaymentReceived = z.object({ message: z.string(), appointment: Appointment });
 
 /** docs/product.md §3 Appointment counts. */
-export interface AppointmentCounts {
-  scheduledAppointments: number;
-  pendingAppointments: number;
-  completedAppointments: number;
-  cancelledAppointments: number;
-  totalAppointments: number;
-}
+export const AppointmentCounts = z.object({
+  scheduledAppointments: z.number(),
+  pendingAppointments: z.number(),
+  completedAppointments: z.number(),
+  cancelledAppointments: z.number(),
+  totalAppointments: z.number(),
+});
+export type AppointmentCounts = z.infer<typeof AppointmentCounts>;
 
 export const UpdateStatusRequest = z.object({
   id: z.string().min(1).max(100),
@@ -139,13 +161,21 @@ export const AppointmentListRequest = z.object({
 });
 
 /** docs/product.md §3 Dashboard response: users get their appointments with the provider; a provider's staff get theirs with service and user. */
-export interface DashboardDetails {
-  appointmentsWithProviderDetails: (Appointment & { providerDetails: Provider | null })[];
-  appointmentsWithServiceDetails: (Appointment & {
-    serviceDetails: Service | null;
-    userDetails: { username: string; email: string };
-  })[];
-}
+export const DashboardDetails = z.object({
+  appointmentsWithProviderDetails: z.array(Appointment.extend({ providerDetails: Provider.nullable() })),
+  appointmentsWithServiceDetails: z.array(
+    Appointment.extend({
+      serviceDetails: Service.nullable(),
+      userDetails: z.object({ username: z.string(), email: z.string() }),
+    }),
+  ),
+});
+export type DashboardDetails = z.infer<typeof DashboardDetails>;
+
+/** GET getnotification: the caller's notifications (docs/product.md §3 Notification). */
+export const NotificationList = z.object({
+  notifications: z.array(z.object({ _id: z.string(), message: z.string(), createdAt: z.string() })),
+});
 
 /** docs/product.md §4: "Appointment marked as {status}". */
 export const appointmentMarkedAs = (status: AppointmentStatus): string => `Appointment marked as ${status}`;

@@ -32,6 +32,8 @@ export const CalendarFeedAnswer = z.object({
   connectedAt: z.string().optional(),
 });
 export type CalendarFeedAnswer = z.infer<typeof CalendarFeedAnswer>;
+/** Connect and disconnect: the feed as it now is, with the change's message. */
+export const CalendarFeedChanged = CalendarFeedAnswer.extend({ message: z.string() });
 
 /** Platform staff name the provider; an admin acts on their own and sends nothing. */
 export const ProviderFeedRequest = z.object({ providerId: z.string().min(1).max(100).optional() }).strict();

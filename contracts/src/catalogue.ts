@@ -6,12 +6,12 @@ import {
   LIMITS,
   LOCATION_TIMEZONES,
   SERVICE_DEFAULTS,
-  type Weekday,
+  WEEKDAYS,
 } from './constants';
 import { jsonNestedDeeperThan } from './json-depth';
 import { MESSAGES } from './messages';
 import { Currency } from './money';
-import { Breaks, WorkingHours, defaultBreaks, defaultWorkingHours, type Break } from './schedule';
+import { Break, Breaks, WorkingHours, defaultBreaks, defaultWorkingHours } from './schedule';
 
 /**
  * The catalogue: industries, providers, their services and users' favourites
@@ -51,18 +51,21 @@ export type ServiceInput = z.input<typeof ServiceInput>;
 export type ServiceFields = z.output<typeof ServiceInput>;
 
 /** docs/product.md §3 Service as listed. */
-export interface Service {
-  _id: string;
-  providerId: string;
-  name: string;
-  description?: string;
-  duration: number;
-  price: number;
+export const Service = z.object({
+  _id: z.string(),
+  providerId: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  duration: z.number(),
+  price: z.number(),
   /** Its provider's currency (issue 18), so a list needs no other lookup to show the price. */
-  currency: string;
-  isPaymentNeeded: boolean;
-  automaticBooking: boolean;
-}
+  currency: z.string(),
+  isPaymentNeeded: z.boolean(),
+  automaticBooking: z.boolean(),
+});
+export type Service = z.infer<typeof Service>;
+/** POST getservice: the caller's provider's services, in the order they were added (a list). */
+export const ServiceList = z.array(Service);
 
 export const EditServiceRequest = z.object({ id: z.string().min(1).max(100), data: ServiceInput });
 export const DeleteServiceRequest = z.object({
@@ -70,50 +73,66 @@ export const DeleteServiceRequest = z.object({
   data: z.unknown().optional(),
 });
 
-export interface ServiceResponse {
-  service: Service;
-}
-export interface DeletedServiceResponse {
-  deletedService: Service;
-}
+export const ServiceResponse = z.object({ service: Service });
+export type ServiceResponse = z.infer<typeof ServiceResponse>;
+export const DeletedServiceResponse = z.object({ deletedService: Service });
+export type DeletedServiceResponse = z.infer<typeof DeletedServiceResponse>;
+
+/** GET getindustry: the industries a provider can have (a list). */
+export const IndustryList = z.array(z.object({ id: z.string(), name: z.string(), icon: z.string() }));
 
 export const PROVIDER_STATUS = { active: 'active', pending: 'pending', other: 'other' } as const;
 
+/** The hours a provider's time slots open on one weekday (issue 18). */
+export const OpenHours = z.object({
+  day: z.enum(WEEKDAYS),
+  opens: z.string(),
+  closes: z.string(),
+});
+export type OpenHours = z.infer<typeof OpenHours>;
+
 /** docs/product.md §3 Provider, as the read model lists it. */
-export interface Provider {
-  _id: string;
-  id: string;
-  providerId: string;
-  adminId: string | null;
-  name: string;
-  businessName: string;
-  industry: string;
-  industryId: string;
-  address: string;
-  phone: string;
-  email: string;
-  imageUrl: string | null;
+export const Provider = z.object({
+  _id: z.string(),
+  id: z.string(),
+  providerId: z.string(),
+  adminId: z.string().nullable(),
+  name: z.string(),
+  businessName: z.string(),
+  industry: z.string(),
+  industryId: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  imageUrl: z.string().nullable(),
   /** Average rating and how many reviews it rests on; 0 reviews means not rated yet. */
-  rating: number;
-  reviewCount: number;
-  description: string;
-  status: 'active' | 'pending' | 'other';
-  timezone: string;
+  rating: z.number(),
+  reviewCount: z.number(),
+  description: z.string(),
+  status: z.enum(['active', 'pending', 'other']),
+  timezone: z.string(),
   /** Issue 18: the ISO 4217 code every price of this provider is in. */
-  currency: string;
-  createdAt: string;
-  updatedAt: string;
-  workingHours: WorkingHours;
-  breaks: Break[];
-  specialties: string[];
-  services?: Service[];
+  currency: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  workingHours: WorkingHours,
+  breaks: z.array(Break),
+  specialties: z.array(z.string()),
+  services: z.array(Service).optional(),
   /**
    * Issue 18: the hours the provider's time slots of the next four weeks open, per weekday (a
    * weekday without any is closed). The provider's detail shows these, so what it says is what
    * can be booked. Only on a single provider's answer.
    */
-  openHours?: OpenHours[];
-}
+  openHours: z.array(OpenHours).optional(),
+});
+export type Provider = z.infer<typeof Provider>;
+export const ProviderList = z.object({ providers: z.array(Provider) });
+/** POST getserviceproviderid: the provider, and its services beside it. */
+export const ProviderDetail = z.object({ provider: Provider, services: z.array(Service).optional() });
+/** POST /api/providers/currency: the currency saved, and the provider. */
+export const ProviderCurrencyAnswer = z.object({ currency: Currency });
+export const ProviderCurrencySaved = z.object({ message: z.string(), provider: Provider });
 
 export const industryIdOf = (industry: string): string => industry.trim().toLowerCase();
 
@@ -218,10 +237,8 @@ export const providerFormFromBody = (body: Record<string, unknown>): Record<stri
   phone: body.phone ?? body.phoneno,
 });
 
-export interface ProviderCreatedResponse {
-  message: string;
-  provider: Provider;
-}
+export const ProviderCreatedResponse = z.object({ message: z.string(), provider: Provider });
+export type ProviderCreatedResponse = z.infer<typeof ProviderCreatedResponse>;
 
 export const FetchProvidersRequest = z.object({
   industry: z.string().max(60).optional(),
@@ -268,13 +285,10 @@ export const UpdateFavouriteRequest = z.object({
   /** Set explicitly; when absent the mark is toggled, as the seed's call does. */
   favorite: z.boolean().optional(),
 });
-export interface FavouriteEntry {
-  itemId: string;
-  createdAt: string;
-}
-export interface FavouritesResponse {
-  favorites: FavouriteEntry[];
-}
+export const FavouriteEntry = z.object({ itemId: z.string(), createdAt: z.string() });
+export type FavouriteEntry = z.infer<typeof FavouriteEntry>;
+export const FavouritesResponse = z.object({ favorites: z.array(FavouriteEntry) });
+export type FavouritesResponse = z.infer<typeof FavouritesResponse>;
 
 export const CATALOGUE_PATHS = {
   addService: '/api/providerservice/addservice',
@@ -291,10 +305,3 @@ export const CATALOGUE_PATHS = {
   updateFavourite: '/api/appointments/updatefavoriteprovider',
   favourites: '/api/appointments/getfavorites',
 } as const;
-
-/** When a provider's time slots open on a weekday: the earliest start and latest end. */
-export interface OpenHours {
-  day: Weekday;
-  opens: string;
-  closes: string;
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WhatsAppMessageRecord } from './events/messaging';
 
 /**
  * A provider's integration settings (issue 11, docs/product.md §2.8 Integration Settings and
@@ -149,6 +150,12 @@ export const IntegrationSettings = z.object({
   chatModels: z.array(z.string()).optional(),
 });
 export type IntegrationSettings = z.infer<typeof IntegrationSettings>;
+/** GET settings: the provider's settings. */
+export const IntegrationSettingsAnswer = z.object({ settings: IntegrationSettings });
+/** A saved panel or chat app: the change's message and the settings as they now are. */
+export const IntegrationSettingsSaved = z.object({ message: z.string(), settings: IntegrationSettings });
+/** GET whatsapp messages: the provider's latest WhatsApp messages. */
+export const WhatsAppMessagesAnswer = z.object({ messages: z.array(WhatsAppMessageRecord) });
 
 export const SettingsQuery = z.object({ providerId: z.string().min(1).max(100).optional() }).strict();
 

@@ -43,6 +43,16 @@ const successContent = (success: ApiOperation['success']) => {
       return { content: { 'application/javascript': { schema: { type: 'string' } } } };
     case 'calendar':
       return { content: { 'text/calendar': { schema: { type: 'string' } } } };
+    case 'csv-or-ndjson':
+      // A stream, one entry a line: CSV with its header line, or one JSON object a line.
+      return {
+        content: {
+          'text/csv': { schema: { type: 'string', description: 'A header line, then one line an entry' } },
+          'application/x-ndjson': {
+            schema: { type: 'string', description: 'One JSON object a line' },
+          },
+        },
+      };
     default:
       return {
         content: {
@@ -142,6 +152,15 @@ const operationObject = (id: string, operation: ApiOperation) => {
           }
         : {}),
       ...(operation.limited ? { '429': errorAnswer('Too many attempts') } : {}),
+      ...Object.fromEntries(
+        Object.entries(operation.failures ?? {}).map(([status, failure]) => [
+          status,
+          {
+            description: failure!.description,
+            content: { 'application/json': { schema: jsonSchemaOf(failure!.json, 'output') } },
+          },
+        ]),
+      ),
       '4XX': errorAnswer('Refused: the message says why'),
     },
   };

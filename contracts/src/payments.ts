@@ -19,8 +19,11 @@ export const PayAgainRequest = z.object({ appointmentId: z.string().min(1).max(1
 export const SandboxPayRequest = z.object({ orderId: z.string().min(1).max(200) });
 
 /** How the client runs the checkout for an order. */
-export type CheckoutInfo =
-  { gateway: 'sandbox'; url: string } | { gateway: 'razorpay'; keyId: string; scriptUrl: string };
+export const CheckoutInfo = z.discriminatedUnion('gateway', [
+  z.object({ gateway: z.literal('sandbox'), url: z.string() }),
+  z.object({ gateway: z.literal('razorpay'), keyId: z.string(), scriptUrl: z.string() }),
+]);
+export type CheckoutInfo = z.infer<typeof CheckoutInfo>;
 
 export const PAYMENT_PATHS = {
   /** docs/product.md §7.3: the booking call for card payment, named for the provider; the same as bookappointment. */

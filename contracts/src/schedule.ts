@@ -287,27 +287,28 @@ export const weekdayOf = (date: string): Weekday => {
 };
 
 /** docs/product.md §3 Time slot, as stored and listed (the API's shape). */
-export interface TimeSlot {
-  _id: string;
-  providerId: string;
+export const TimeSlot = z.object({
+  _id: z.string(),
+  providerId: z.string(),
   /** The names of the services the time slot offers. */
-  serviceIds: string[];
-  date: string;
-  startTime: string;
-  endTime: string;
+  serviceIds: z.array(z.string()),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
   /** For a split time slot its capacity (its number of intervals); for a block its places left. */
-  availableSlots: number;
+  availableSlots: z.number(),
   /** How many appointments the time slot can hold at once. */
-  capacity: number;
+  capacity: z.number(),
   /** The interval numbers already taken. */
-  indexes: number[];
+  indexes: z.array(z.number()),
   /** Whether the time slot is split into intervals (else it is a block). */
-  addAsSlot: boolean;
-  timezone: string;
+  addAsSlot: z.boolean(),
+  timezone: z.string(),
   /** The time slot's start and end as UTC instants. */
-  startDateTime: string;
-  endDateTime: string;
-}
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+});
+export type TimeSlot = z.infer<typeof TimeSlot>;
 
 /** docs/product.md §3 Generated interval. */
 export interface GeneratedInterval {
@@ -515,20 +516,56 @@ export type FetchSlotRequest = z.infer<typeof FetchSlotRequest>;
 
 export const ServiceByFilterRequest = z.object({ serviceId: z.string().max(200).optional() });
 
-/** The service a fetchslot asked for (docs/product.md §3 "matchedService"). */
+/**
+ * The service a fetchslot asked for (docs/product.md §3 "matchedService"): the catalogue's Service
+ * without providerId. Spelled out here, as the catalogue's module reads this one's schemas; the
+ * type below keeps the two the same.
+ */
+export const MatchedService = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  duration: z.number(),
+  price: z.number(),
+  currency: z.string(),
+  isPaymentNeeded: z.boolean(),
+  automaticBooking: z.boolean(),
+});
 export type MatchedService = Omit<Service, 'providerId'>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const MATCHED_SERVICE_IS_THE_CATALOGUES: Same<z.infer<typeof MatchedService>, MatchedService> = true;
 
-export interface FetchSlotResponse {
-  matchedService: MatchedService;
+/** POST fetchslot: the service, its time slots from today on, and the first open one. */
+export const FetchSlotResponse = z.object({
+  matchedService: MatchedService,
   /** The service's time slots from today (in the provider's zone) on, in time order. */
-  timeslots: TimeSlot[];
+  timeslots: z.array(TimeSlot),
   /** The next open interval or block, or null when there is none. */
-  firstTimeslot: (TimeSlot & { index?: number; intervalStart: string; intervalEnd: string }) | null;
-}
+  firstTimeslot: TimeSlot.extend({
+    index: z.number().optional(),
+    intervalStart: z.string(),
+    intervalEnd: z.string(),
+  }).nullable(),
+});
+export type FetchSlotResponse = z.infer<typeof FetchSlotResponse>;
 
-export interface TimeSlotsResponse {
-  timeslots: TimeSlot[];
-}
+export const TimeSlotsResponse = z.object({ timeslots: z.array(TimeSlot) });
+export type TimeSlotsResponse = z.infer<typeof TimeSlotsResponse>;
+
+/** addtimeslot and applytemplate: the message, and the time slots made. */
+export const TimeSlotsAdded = z.object({ message: z.string(), timeslots: z.array(TimeSlot) });
+
+/** A schedule template as listed: the saved fields, its id, and whether it is the built-in one. */
+export const ScheduleTemplate = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  workingHours: WorkingHours,
+  breaks: Breaks,
+  isDefault: z.boolean(),
+});
+export const TemplateList = z.object({ templates: z.array(ScheduleTemplate) });
+export const TemplateAnswer = z.object({ template: ScheduleTemplate });
 
 /** POST duplicatetemplate / deletetemplate: which template. */
 export const TemplateId = z.object({ id: z.string().min(1).max(100) });

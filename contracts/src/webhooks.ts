@@ -101,6 +101,8 @@ export const WebhookDelivery = z.object({
   createdAt: z.string(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+/** POST redeliver (202): queued, and the delivery as it stands. */
+export const WebhookRedelivery = z.object({ message: z.string(), delivery: WebhookDelivery });
 
 export const WebhookDeliveriesResponse = z.object({ deliveries: z.array(WebhookDelivery) });
 

@@ -202,6 +202,16 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false'], { message: 'DEMO_DATA must be true or false' })
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
+  /**
+   * Issue 27: every JSON answer of the API is checked against the schema its operation declares
+   * (contracts/src/api.ts); a mismatch answers 500 naming the operation, so the test that made the
+   * request fails. On by default outside production; refused in production (it costs a parse of
+   * every answer).
+   */
+  CHECK_ANSWERS: z
+    .enum(['true', 'false'], { message: 'CHECK_ANSWERS must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
   /** The local outbox at /api/dev/mailbox: only when asked for, and never in production. */
   DEV_MAILBOX: z
     .enum(['true', 'false'], { message: 'DEV_MAILBOX must be true or false' })
@@ -253,7 +263,10 @@ export const ConfigSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
 });
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA'> & { DEMO_DATA: boolean };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA' | 'CHECK_ANSWERS'> & {
+  DEMO_DATA: boolean;
+  CHECK_ANSWERS: boolean;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -274,6 +287,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         config.DEMO_DATA === true &&
         'DEMO_DATA: demo accounts share one known password; they are never created in production',
       production &&
+        config.CHECK_ANSWERS === true &&
+        'CHECK_ANSWERS: checking every answer against its schema is for tests and development; never in production',
+      production &&
         config.DEV_MAILBOX &&
         "DEV_MAILBOX: the local outbox shows everyone's mail; never in production",
       production &&
@@ -287,7 +303,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         'WEBHOOK_ALLOW_PRIVATE_URLS: webhooks could reach this network’s own servers; never in production',
     ].filter((problem): problem is string => Boolean(problem));
     if (refused.length > 0) throw new ConfigError(refused);
-    return { ...config, DEMO_DATA: config.DEMO_DATA ?? !production };
+    return {
+      ...config,
+      DEMO_DATA: config.DEMO_DATA ?? !production,
+      CHECK_ANSWERS: config.CHECK_ANSWERS ?? !production,
+    };
   }
   throw new ConfigError(
     result.error.issues.map((issue) => {

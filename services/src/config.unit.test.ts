@@ -48,6 +48,14 @@ describe('configuration', () => {
         'DEMO_DATA: demo accounts share one known password; they are never created in production',
       );
     });
+    it('checks answers against their schemas outside production only, and refuses CHECK_ANSWERS=true there (issue 27)', () => {
+      expect(loadConfig({}).CHECK_ANSWERS).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'test' }).CHECK_ANSWERS).toBe(true);
+      expect(loadConfig({ CHECK_ANSWERS: 'false' }).CHECK_ANSWERS).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production' }).CHECK_ANSWERS).toBe(false);
+      expect(() => loadConfig({ NODE_ENV: 'production', CHECK_ANSWERS: 'true' })).toThrow(/CHECK_ANSWERS/);
+      expect(() => loadConfig({ CHECK_ANSWERS: 'yes' })).toThrow('CHECK_ANSWERS must be true or false');
+    });
     it('never serves the local mailbox, which is off unless asked for', () => {
       expect(loadConfig({}).DEV_MAILBOX).toBe(false);
       expect(loadConfig({ DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);

@@ -30,6 +30,8 @@ const NOT_FOR_COMPOSE = [
   'TEST_CLOCK_ANCHOR',
   'PASSWORD_HASH_COST',
   'DEV_MAILBOX',
+  // Issue 27: tests and development only; the compose stack runs production, which refuses it.
+  'CHECK_ANSWERS',
   'FRONTEND_DIST',
   'DATA_DIR',
   'HOST',

@@ -81,6 +81,44 @@ describe('the API document (OpenAPI 3.1)', () => {
     }
   });
 
+  it('describes every success answer: no JSON answer is a bare object or string, other content types are named (issue 27)', () => {
+    const undescribed: string[] = [];
+    const described = (schema: Record<string, unknown>): boolean =>
+      schema.type === 'object'
+        ? schema.properties !== undefined || schema.additionalProperties !== undefined
+        : schema.type === 'array'
+          ? schema.items !== undefined
+          : ['anyOf', 'oneOf', 'allOf', '$ref'].some((key) => key in schema);
+    for (const [path, item] of Object.entries(served.paths)) {
+      for (const [method, operation] of Object.entries(
+        item as Record<string, { operationId: string; responses: Record<string, Record<string, unknown>> }>,
+      )) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (!/^2\d\d$/.test(status)) continue;
+          const content = (response.content ?? {}) as Record<string, { schema: Record<string, unknown> }>;
+          for (const [type, { schema }] of Object.entries(content)) {
+            const ok = type === 'application/json' ? described(schema) : schema.type === 'string';
+            if (!ok) undescribed.push(`${method.toUpperCase()} ${path} ${status} ${type}`);
+          }
+          if (Object.keys(content).length === 0 && !/^3/.test(status) && status !== '204')
+            undescribed.push(`${method.toUpperCase()} ${path} ${status}: no content`);
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
+    // Every JSON answer in the table has its zod schema (the check of answers reads it).
+    expect(
+      Object.entries(API_OPERATIONS)
+        .filter(([, operation]) => (operation.success.type ?? 'json') === 'json' && !operation.success.json)
+        .map(([id]) => id),
+    ).toEqual([]);
+    // The history export streams CSV or NDJSON, and says so.
+    const exported = (served.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
+      openApiPath(API_OPERATIONS.providerHistoryExport.path)
+    ]!.get!.responses['200'] as { content: Record<string, unknown> };
+    expect(Object.keys(exported.content).sort()).toEqual(['application/x-ndjson', 'text/csv']);
+  });
+
   it('has a reference page at /api/docs, served from the app with its own script and style', async () => {
     const caller = test.caller();
     const page = await caller.get('/api/docs');

@@ -31,6 +31,7 @@ import { jsonBody } from './json-body';
 import { refuseUnstorableText } from './storable-text';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { apiDocsRouter } from './api-docs.router';
+import { checkAnswers } from './answer-check';
 import { apiNotFound, errorHandler } from './error-handler';
 import { healthRouter, type HealthDependencies } from './health.router';
 import { historyRouter } from './history.router';
@@ -64,6 +65,8 @@ export interface AppDependencies extends HealthDependencies {
   openEvents?: (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
   /** Where the log is not in this database (EventStoreDB): a stream as the log holds it, for time travel. */
   readStreamAsStored?: (streamName: string) => Promise<RecordedEvent[]>;
+  /** CHECK_ANSWERS: every JSON answer is checked against its schema in the operations table. */
+  checkAnswers?: boolean;
   /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-* headers are believed. */
   trustProxy?: boolean | number | string[];
 }
@@ -110,6 +113,8 @@ export const createApp = (deps: AppDependencies): Express => {
   app.use(securityHeaders(deps.cardCheckout));
 
   const api = express.Router();
+  // First, so that refusals of the body parser and the error handler's answers are checked too.
+  if (deps.checkAnswers) api.use(checkAnswers(deps.logger));
   api.use(noStore);
   api.use(jsonBody());
   api.use(refuseUnstorableText);

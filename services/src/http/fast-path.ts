@@ -18,6 +18,7 @@ import { errorAnswer } from './error-handler';
 import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
 import { hasUnstorableText } from './storable-text';
 import { writeJson, writeSlotAnswer } from './answers';
+import { checkedAnswer, checkedSlotAnswer } from './answer-check';
 
 /**
  * The booking screen's two busiest calls, the availability read (POST
@@ -39,6 +40,8 @@ export interface FastPathDependencies {
   logger: Logger;
   /** helmet's middleware, whose headers every answer carries. */
   securityHeaders: RequestHandler;
+  /** CHECK_ANSWERS: each answer is checked against its schema, as the app's are (answer-check.ts). */
+  checkAnswers?: boolean;
 }
 
 const MAX_BODY_BYTES = 4096;
@@ -83,13 +86,32 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
   // Every answer here is an API answer: never stored (issue 26), as the app's are.
   const security = { ...capturedHeaders(deps.securityHeaders), 'Cache-Control': 'no-store' };
 
+  /** A JSON answer, checked first when answers are checked: a mismatch answers 500 instead. */
+  const send = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: OutgoingHttpHeaders,
+  ) => {
+    const refused = deps.checkAnswers
+      ? checkedAnswer(deps.logger, req.method!, req.url!, status, body)
+      : undefined;
+    if (refused) writeJson(res, 500, refused, security);
+    else writeJson(res, status, body, headers);
+  };
+
   const fetchSlot: FastRoute = async ({ req, res, body }) => {
     const request = FetchSlotRequest.safeParse(body);
     if (!request.success) return false;
     // The request's serviceId carries the service's name.
     const { providerId, serviceId } = request.data;
     const answer = await deps.schedule.fetchSlot({ providerId, serviceName: serviceId }, acceptsGzip(req));
-    writeSlotAnswer(res, answer, security);
+    const refused = deps.checkAnswers
+      ? checkedSlotAnswer(deps.logger, req.method!, req.url!, answer)
+      : undefined;
+    if (refused) writeJson(res, 500, refused, security);
+    else writeSlotAnswer(res, answer, security);
     return true;
   };
 
@@ -104,10 +126,10 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
         form.data,
         idempotencyKeyOf(req, form.data),
       );
-      writeJson(res, answer.status, answer.body, security);
+      send(req, res, answer.status, answer.body, security);
     } catch (error) {
       const { status, body: answer, headers } = errorAnswer(error, req, deps.logger);
-      writeJson(res, status, answer, { ...security, ...headers });
+      send(req, res, status, answer, { ...security, ...headers });
     }
     return true;
   };
@@ -131,7 +153,7 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
         req,
         deps.logger,
       );
-      writeJson(res, status, refusal, security);
+      send(req, res, status, refusal, security);
       return true;
     }
     let body: unknown;
@@ -140,7 +162,7 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     } catch {
       // As Express's JSON parser answers it, before anything else.
       const { status, body: refusal } = errorAnswer({ type: 'entity.parse.failed' }, req, deps.logger);
-      writeJson(res, status, refusal, security);
+      send(req, res, status, refusal, security);
       return true;
     }
     req.body = body;

@@ -12,6 +12,7 @@ import {
 } from '@appointment/contracts/schedule';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { writeSlotAnswer } from './answers';
+import { slotAnswerCheckOf } from './answer-check';
 import { authOf, requireCapability, requireSignedIn } from './authenticate';
 import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
 import { route } from './routes';
@@ -43,8 +44,10 @@ export const scheduleRouter = (schedule: ScheduleService): Router => {
     const acceptsGzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
     // The request's serviceId carries the service's name.
     const { providerId, serviceId } = FetchSlotRequest.parse(req.body);
-    const { body, encoding } = await schedule.fetchSlot({ providerId, serviceName: serviceId }, acceptsGzip);
-    writeSlotAnswer(res, { body, encoding });
+    const answer = await schedule.fetchSlot({ providerId, serviceName: serviceId }, acceptsGzip);
+    const refused = slotAnswerCheckOf(res)?.(answer);
+    if (refused) res.status(500).json(refused);
+    else writeSlotAnswer(res, answer);
   });
 
   router.get(

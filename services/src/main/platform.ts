@@ -311,6 +311,7 @@ export const startPlatform = async ({
     // Issue 16: only when asked for (DEV_MAILBOX, refused in production), never by peer address.
     mailbox: config.DEV_MAILBOX && !config.SMTP_URL ? pool : undefined,
     trustProxy: config.TRUST_PROXY,
+    checkAnswers: config.CHECK_ANSWERS,
     healthDetailsLocal: config.HEALTH_DETAILS_LOCAL,
   });
 
@@ -320,6 +321,7 @@ export const startPlatform = async ({
     appointments,
     logger,
     securityHeaders: securityHeaders(payments.name === 'razorpay'),
+    checkAnswers: config.CHECK_ANSWERS,
   });
 
   return {
