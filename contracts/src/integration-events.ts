@@ -7,6 +7,11 @@ import {
   TimeSlotAdded,
 } from './events/time-slot';
 import { ServiceAdded, ServiceDeleted, ServiceEdited, type ServiceEventData } from './events/provider';
+import {
+  INTEGRATION_EVENT_TYPES,
+  IntegrationEventTypeSchema,
+  type IntegrationEventType,
+} from './integration-event-types';
 
 /**
  * The public events a provider's other systems hear about: webhook deliveries (issue 10) and the
@@ -104,13 +109,9 @@ export const INTEGRATION_EVENTS = {
     data: ServiceChangedV1,
     summary: 'A provider added, edited or deleted a service.',
   },
-} as const;
+} as const satisfies Record<IntegrationEventType, { version: number; data: z.ZodType; summary: string }>;
 
-export type IntegrationEventType = keyof typeof INTEGRATION_EVENTS;
-export const INTEGRATION_EVENT_TYPES = Object.keys(INTEGRATION_EVENTS) as IntegrationEventType[];
-export const IntegrationEventTypeSchema = z.enum(
-  INTEGRATION_EVENT_TYPES as [IntegrationEventType, ...IntegrationEventType[]],
-);
+export { INTEGRATION_EVENT_TYPES, IntegrationEventTypeSchema, type IntegrationEventType };
 
 type DataOf<T extends IntegrationEventType> = z.infer<(typeof INTEGRATION_EVENTS)[T]['data']>;
 
