@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { AppointmentStatus } from './appointments';
-import {
-  AppointmentStatusChanged,
-  IntervalBooked,
-  PaymentConfirmed,
-  TimeSlotAdded,
-} from './events/time-slot';
-import { ServiceAdded, ServiceDeleted, ServiceEdited, type ServiceEventData } from './events/provider';
+import type { ServiceEventData } from './events/provider';
+import { readEvent } from './events/read-event';
 import {
   INTEGRATION_EVENT_TYPES,
   IntegrationEventTypeSchema,
@@ -127,6 +122,9 @@ export const IntegrationEventSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
+/** Who skipped an internal event whose data does not fit its schema, in the warning. */
+const READER = 'public events';
+
 /** The internal event as the public mapper needs it. */
 export interface SourceEvent {
   id: string;
@@ -163,9 +161,8 @@ const serviceOf = (data: ServiceEventData) => ({
 export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => {
   switch (source.type) {
     case 'IntervalBooked': {
-      const parsed = IntervalBooked.safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent('IntervalBooked', source, READER);
+      if (!d) return [];
       return [
         envelope(
           source,
@@ -191,9 +188,8 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
       ];
     }
     case 'AppointmentStatusChanged': {
-      const parsed = AppointmentStatusChanged.safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent('AppointmentStatusChanged', source, READER);
+      if (!d) return [];
       const ref = { appointmentId: d.appointmentId, providerId: d.providerId, timeSlotId: d.timeSlotId };
       const changed = envelope(
         source,
@@ -206,9 +202,8 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
         : [changed];
     }
     case 'PaymentConfirmed': {
-      const parsed = PaymentConfirmed.safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent('PaymentConfirmed', source, READER);
+      if (!d) return [];
       return [
         envelope(
           source,
@@ -225,9 +220,8 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
       ];
     }
     case 'TimeSlotAdded': {
-      const parsed = TimeSlotAdded.safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent('TimeSlotAdded', source, READER);
+      if (!d) return [];
       return [
         envelope(
           source,
@@ -251,9 +245,8 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
     }
     case 'ServiceAdded':
     case 'ServiceEdited': {
-      const parsed = (source.type === 'ServiceAdded' ? ServiceAdded : ServiceEdited).safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent(source.type, source, READER);
+      if (!d) return [];
       return [
         envelope(
           source,
@@ -270,9 +263,8 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
       ];
     }
     case 'ServiceDeleted': {
-      const parsed = ServiceDeleted.safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent('ServiceDeleted', source, READER);
+      if (!d) return [];
       return [
         envelope(
           source,
