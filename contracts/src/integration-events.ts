@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { AppointmentStatus } from './appointments';
+import type { ServiceEventData } from './events/provider';
+import { readEvent } from './events/read-event';
 import {
-  AppointmentStatusChanged,
-  IntervalBooked,
-  PaymentConfirmed,
-  TimeSlotAdded,
-} from './events/time-slot';
-import { ServiceAdded, ServiceDeleted, ServiceEdited, type ServiceEventData } from './events/provider';
+  INTEGRATION_EVENT_TYPES,
+  IntegrationEventTypeSchema,
+  type IntegrationEventType,
+} from './integration-event-types';
 
 /**
  * The public events a provider's other systems hear about: webhook deliveries (issue 10) and the
@@ -104,13 +104,9 @@ export const INTEGRATION_EVENTS = {
     data: ServiceChangedV1,
     summary: 'A provider added, edited or deleted a service.',
   },
-} as const;
+} as const satisfies Record<IntegrationEventType, { version: number; data: z.ZodType; summary: string }>;
 
-export type IntegrationEventType = keyof typeof INTEGRATION_EVENTS;
-export const INTEGRATION_EVENT_TYPES = Object.keys(INTEGRATION_EVENTS) as IntegrationEventType[];
-export const IntegrationEventTypeSchema = z.enum(
-  INTEGRATION_EVENT_TYPES as [IntegrationEventType, ...IntegrationEventType[]],
-);
+export { INTEGRATION_EVENT_TYPES, IntegrationEventTypeSchema, type IntegrationEventType };
 
 type DataOf<T extends IntegrationEventType> = z.infer<(typeof INTEGRATION_EVENTS)[T]['data']>;
 
@@ -125,6 +121,9 @@ export const IntegrationEventSchema = z.object({
   timestamp: z.string().meta({ format: 'date-time' }),
   data: z.record(z.string(), z.unknown()),
 });
+
+/** Who skipped an internal event whose data does not fit its schema, in the warning. */
+const READER = 'public events';
 
 /** The internal event as the public mapper needs it. */
 export interface SourceEvent {
@@ -162,9 +161,8 @@ const serviceOf = (data: ServiceEventData) => ({
 export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => {
   switch (source.type) {
     case 'IntervalBooked': {
-      const parsed = IntervalBooked.safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent('IntervalBooked', source, READER);
+      if (!d) return [];
       return [
         envelope(
           source,
@@ -190,9 +188,8 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
       ];
     }
     case 'AppointmentStatusChanged': {
-      const parsed = AppointmentStatusChanged.safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent('AppointmentStatusChanged', source, READER);
+      if (!d) return [];
       const ref = { appointmentId: d.appointmentId, providerId: d.providerId, timeSlotId: d.timeSlotId };
       const changed = envelope(
         source,
@@ -205,9 +202,8 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
         : [changed];
     }
     case 'PaymentConfirmed': {
-      const parsed = PaymentConfirmed.safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent('PaymentConfirmed', source, READER);
+      if (!d) return [];
       return [
         envelope(
           source,
@@ -224,9 +220,8 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
       ];
     }
     case 'TimeSlotAdded': {
-      const parsed = TimeSlotAdded.safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent('TimeSlotAdded', source, READER);
+      if (!d) return [];
       return [
         envelope(
           source,
@@ -250,9 +245,8 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
     }
     case 'ServiceAdded':
     case 'ServiceEdited': {
-      const parsed = (source.type === 'ServiceAdded' ? ServiceAdded : ServiceEdited).safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent(source.type, source, READER);
+      if (!d) return [];
       return [
         envelope(
           source,
@@ -269,9 +263,8 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
       ];
     }
     case 'ServiceDeleted': {
-      const parsed = ServiceDeleted.safeParse(source.data);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+      const d = readEvent('ServiceDeleted', source, READER);
+      if (!d) return [];
       return [
         envelope(
           source,

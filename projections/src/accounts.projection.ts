@@ -1,45 +1,23 @@
-import { z } from 'zod';
-import { parseEvent } from './parse-event';
+import { USER_EVENTS } from '@appointment/contracts/events/accounts';
+import {
+  ProviderApproved,
+  ProviderRegistered,
+  ProviderRejected,
+} from '@appointment/contracts/events/provider';
+import { readEvent } from './parse-event';
 import type { Projection } from './projection';
 
-const Preferences = z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() });
-const At = z.object({ at: z.string() });
-/** The shape each handled event must have; anything else is reported and skipped. */
-const SHAPES: Record<string, z.ZodType> = {
-  UserRegistered: At.extend({
-    userId: z.string(),
-    email: z.string(),
-    name: z.string(),
-    phone: z.string(),
-    role: z.string(),
-    providerId: z.string().optional(),
-    timezone: z.string(),
-    language: z.string(),
-    notificationPreferences: Preferences,
-    emailVerified: z.boolean().optional(),
-  }),
-  EmailVerified: At,
-  ProfileUpdated: At.extend({
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    timezone: z.string(),
-    language: z.string(),
-    notificationPreferences: Preferences,
-  }),
-  ProfilePictureChanged: At.extend({ imageurl: z.string() }),
-  UserDeleted: At,
-  ProviderRegistered: At.extend({
-    providerId: z.string(),
-    adminId: z.string(),
-    businessName: z.string(),
-    industry: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    address: z.string(),
-  }),
-  ProviderApproved: At.extend({ providerId: z.string() }),
-  ProviderRejected: At.extend({ providerId: z.string() }),
+const { UserRegistered, EmailVerified, ProfileUpdated, ProfilePictureChanged, UserDeleted } = USER_EVENTS;
+/** The events this read model applies, read with their schemas; anything else is reported and skipped. */
+const SCHEMAS = {
+  UserRegistered,
+  EmailVerified,
+  ProfileUpdated,
+  ProfilePictureChanged,
+  UserDeleted,
+  ProviderRegistered,
+  ProviderApproved,
+  ProviderRejected,
 };
 
 /**
@@ -84,12 +62,13 @@ export const accountsProjection: Projection = {
     CREATE INDEX ON ${schema}.providers (status);
   `,
   apply: async (event, { db, schema }) => {
-    const d = parseEvent('accounts', SHAPES, event);
-    if (!d) return;
+    const read = readEvent('accounts', SCHEMAS, event);
+    if (!read) return;
     const userId = event.streamName.slice('user-'.length);
-    switch (event.type) {
+    switch (read.type) {
       case 'UserRegistered': {
-        const prefs = d.notificationPreferences as { email: boolean; sms: boolean; whatsapp: boolean };
+        const d = read.data;
+        const prefs = d.notificationPreferences;
         await db.query(
           `INSERT INTO ${schema}.users (id, email, name, phone, role, provider_id, timezone, language,
              notify_email, notify_sms, notify_whatsapp, created_at, updated_at, email_verified)
@@ -115,11 +94,12 @@ export const accountsProjection: Projection = {
       case 'EmailVerified':
         await db.query(`UPDATE ${schema}.users SET email_verified = true, updated_at = $2 WHERE id = $1`, [
           userId,
-          d.at,
+          read.data.at,
         ]);
         return;
       case 'ProfileUpdated': {
-        const prefs = d.notificationPreferences as { email: boolean; sms: boolean; whatsapp: boolean };
+        const d = read.data;
+        const prefs = d.notificationPreferences;
         await db.query(
           `UPDATE ${schema}.users SET name = $2, email = $3, phone = $4, timezone = $5, language = $6,
              notify_email = $7, notify_sms = $8, notify_whatsapp = $9, updated_at = $10 WHERE id = $1`,
@@ -141,8 +121,8 @@ export const accountsProjection: Projection = {
       case 'ProfilePictureChanged':
         await db.query(`UPDATE ${schema}.users SET imageurl = $2, updated_at = $3 WHERE id = $1`, [
           userId,
-          d.imageurl,
-          d.at,
+          read.data.imageurl,
+          read.data.at,
         ]);
         return;
       case 'UserDeleted':
@@ -153,19 +133,26 @@ export const accountsProjection: Projection = {
           `INSERT INTO ${schema}.providers (id, admin_id, name, industry, email, phone, address, status,
              created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8) ON CONFLICT (id) DO NOTHING`,
-          [d.providerId, d.adminId, d.businessName, d.industry, d.email, d.phone, d.address, d.at],
+          [
+            read.data.providerId,
+            read.data.adminId,
+            read.data.businessName,
+            read.data.industry,
+            read.data.email,
+            read.data.phone,
+            read.data.address,
+            read.data.at,
+          ],
         );
         return;
       case 'ProviderApproved':
         await db.query(`UPDATE ${schema}.providers SET status = 'active', updated_at = $2 WHERE id = $1`, [
-          d.providerId,
-          d.at,
+          read.data.providerId,
+          read.data.at,
         ]);
         return;
       case 'ProviderRejected':
-        await db.query(`DELETE FROM ${schema}.providers WHERE id = $1`, [d.providerId]);
-        return;
-      default:
+        await db.query(`DELETE FROM ${schema}.providers WHERE id = $1`, [read.data.providerId]);
         return;
     }
   },

@@ -1,22 +1,6 @@
-import { z } from 'zod';
-import { ApiKeyScope } from '@appointment/contracts/api-keys';
-import { parseEvent } from './parse-event';
+import { API_KEY_EVENTS } from '@appointment/contracts/events/api-keys';
+import { readEvent } from './parse-event';
 import type { Projection } from './projection';
-
-const SHAPES: Record<string, z.ZodType> = {
-  ApiKeyCreated: z.object({
-    providerId: z.string(),
-    keyId: z.string(),
-    name: z.string(),
-    scopes: z.array(ApiKeyScope),
-    keyHash: z.string(),
-    prefix: z.string(),
-    last4: z.string(),
-    createdBy: z.string(),
-    at: z.string(),
-  }),
-  ApiKeyRevoked: z.object({ providerId: z.string(), keyId: z.string(), at: z.string() }),
-};
 
 /**
  * Issue 10: every provider's live API keys, found by the SHA-256 of the key on each bearer call
@@ -42,23 +26,23 @@ export const apiKeysProjection: Projection = {
     CREATE INDEX ON ${schema}.api_keys (provider_id, created_at);
   `,
   apply: async (event, { db, schema }) => {
-    const d = parseEvent('apikeys', SHAPES, event);
-    if (!d) return;
-    switch (event.type) {
-      case 'ApiKeyCreated':
+    const read = readEvent('apikeys', API_KEY_EVENTS, event);
+    if (!read) return;
+    switch (read.type) {
+      case 'ApiKeyCreated': {
+        const d = read.data;
         await db.query(
           `INSERT INTO ${schema}.api_keys (id, provider_id, name, key_hash, prefix, last4, scopes, created_by, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
           [d.keyId, d.providerId, d.name, d.keyHash, d.prefix, d.last4, d.scopes, d.createdBy, d.at],
         );
         return;
+      }
       case 'ApiKeyRevoked':
         await db.query(`DELETE FROM ${schema}.api_keys WHERE id = $1 AND provider_id = $2`, [
-          d.keyId,
-          d.providerId,
+          read.data.keyId,
+          read.data.providerId,
         ]);
-        return;
-      default:
         return;
     }
   },

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@appointment/contracts/events';
-import { FORGOTTEN_USER, PersonForgotten } from '@appointment/contracts/events/privacy';
+import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
+import { readEvent } from '@appointment/contracts/events/read-event';
 import type { ApplyContext, Projection } from './projection';
 
 /**
@@ -70,9 +71,9 @@ const applyInOrder = async (events: RecordedEvent[], context: ApplyContext): Pro
  * the history is whole), and what this projection kept of them for later sentences.
  */
 const forget = async (event: RecordedEvent, { db, schema }: ApplyContext): Promise<void> => {
-  const parsed = PersonForgotten.safeParse(event.data);
-  if (!parsed.success) return;
-  const { personId } = parsed.data;
+  const forgotten = readEvent('PersonForgotten', event, READER);
+  if (!forgotten) return;
+  const { personId } = forgotten;
   await db.query(
     `UPDATE ${schema}.entries SET summary = replace(summary, person_name, $2), person_name = $2
       WHERE person_id = $1 AND person_name IS NOT NULL AND person_name <> ''`,
@@ -88,6 +89,9 @@ const forget = async (event: RecordedEvent, { db, schema }: ApplyContext): Promi
     [personId, FORGOTTEN_USER],
   );
 };
+
+/** Who skipped an event whose data does not fit its schema, in the warning. */
+const READER = 'history projection';
 
 /** Event types that never belong in a provider's history, though they may name one. */
 const LEFT_OUT = new Set(['NotificationCreated', 'FavouriteProviderAdded', 'FavouriteProviderRemoved']);
@@ -113,7 +117,8 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /** The provider an event is about, if any. */
 const providerOf = (event: RecordedEvent, bookings: Map<string, Booking | undefined>): string | undefined => {
-  const data = event.data as Data;
+  // Any event may name its provider or appointment: read by name, whatever its type.
+  const { data } = event;
   if (typeof data.providerId === 'string' && data.providerId) {
     // A user account names a provider only when it is that provider's staff.
     if (event.type === 'UserRegistered' && data.role !== 'incharge' && data.role !== 'admin')
@@ -182,158 +187,205 @@ export const describe = (
   event: RecordedEvent,
   facts: Facts,
   bookings: Map<string, Booking | undefined>,
-): { summary: string; changes?: Change[]; person?: Person } => ({
-  ...describeOnly(event, facts, bookings),
-  person: personOf(event, facts, bookings),
-});
-
-/** Whom a summary names (issue 12): the booking's user, the registering user or business. */
-interface Person {
-  id: string;
-  name: string;
-}
-
-const personOf = (
-  event: RecordedEvent,
-  facts: Facts,
-  bookings: Map<string, Booking | undefined>,
-): Person | undefined => {
-  const data = event.data as Data;
-  const named = (id: string, name: string): Person | undefined => (id && name ? { id, name } : undefined);
-  switch (event.type) {
-    case 'ProviderRegistered':
-    case 'ProviderCreated':
-    case 'ProviderApproved':
-    case 'ProviderRejected':
-      return named(str(data.providerId), str(data.businessName) || str(facts.get('profile')?.businessName));
-    case 'IntervalBooked':
-      return named(str(data.userId), str(data.username));
-    case 'UserRegistered':
-      return named(str(data.userId), str(data.name));
-    default: {
-      const booking = bookings.get(str(data.appointmentId));
-      return booking ? named(booking.userId, booking.username) : undefined;
-    }
-  }
-};
-
-const describeOnly = (
-  event: RecordedEvent,
-  facts: Facts,
-  bookings: Map<string, Booking | undefined>,
-): { summary: string; changes?: Change[] } => {
-  const data = event.data as Data;
+): { summary: string; changes?: Change[]; person?: Person } => {
   const zone = str(facts.get('profile')?.timezone) || 'UTC';
-  const business = str(data.businessName) || str(facts.get('profile')?.businessName) || 'The provider';
-  const booking = bookings.get(str(data.appointmentId));
+  const businessOr = (name: string | undefined) =>
+    name || str(facts.get('profile')?.businessName) || 'The provider';
+  // Any event may name its appointment: read by name, whatever its type.
+  const booking = bookings.get(str(event.data.appointmentId));
   const bookingText = booking
     ? `${booking.username}'s ${booking.serviceName} on ${formatWhen(booking.startDateTime, booking.timezone)}`
     : 'an appointment';
+  /** Whom the summary names: the booking's user, the registering user or business. */
+  const named = (id: string, name: string): Person | undefined => (id && name ? { id, name } : undefined);
+  const ofBooking = booking ? named(booking.userId, booking.username) : undefined;
+  /** The provider's person once the sentence is made (it may have kept its name). */
+  const provider = (providerId: string, businessName?: string): Person | undefined =>
+    named(providerId, businessName || str(facts.get('profile')?.businessName));
+  const recorded = { summary: `${event.type} was recorded.`, person: ofBooking };
   switch (event.type) {
-    case 'ProviderRegistered':
+    case 'ProviderRegistered': {
+      const data = readEvent('ProviderRegistered', event, READER);
+      if (!data) return recorded;
+      const business = businessOr(data.businessName);
       facts.set('profile', { ...pick(data, ['businessName', 'industry', 'currency']), timezone: zone });
-      return { summary: `${business} registered as a ${str(data.industry)} provider and awaits approval.` };
-    case 'ProviderCreated':
+      return {
+        summary: `${business} registered as a ${data.industry} provider and awaits approval.`,
+        person: provider(data.providerId, data.businessName),
+      };
+    }
+    case 'ProviderCreated': {
+      const data = readEvent('ProviderCreated', event, READER);
+      if (!data) return recorded;
+      const business = businessOr(data.businessName);
       facts.set('profile', pick(data, ['businessName', 'industry', 'currency', 'timezone']));
-      return { summary: `${business} was added as an active ${str(data.industry)} provider.` };
+      return {
+        summary: `${business} was added as an active ${data.industry} provider.`,
+        person: provider(data.providerId, data.businessName),
+      };
+    }
     case 'ProviderApproved':
-      return { summary: `${business} was approved.` };
-    case 'ProviderRejected':
-      return { summary: `${business} was rejected.` };
+    case 'ProviderRejected': {
+      const data = readEvent(event.type, event, READER);
+      if (!data) return recorded;
+      return {
+        summary: `${businessOr(undefined)} was ${event.type === 'ProviderApproved' ? 'approved' : 'rejected'}.`,
+        person: provider(data.providerId),
+      };
+    }
     case 'ProviderCurrencyChanged': {
+      const data = readEvent('ProviderCurrencyChanged', event, READER);
+      if (!data) return recorded;
       const before = facts.get('profile');
       facts.set('profile', { ...before, currency: data.currency });
       return {
-        summary: `The currency was set to ${str(data.currency)}.`,
+        summary: `The currency was set to ${data.currency}.`,
         changes: [{ field: 'currency', before: before?.currency ?? null, after: data.currency }],
+        person: ofBooking,
       };
     }
     case 'ServiceAdded': {
-      facts.set(`service:${str(data.serviceId)}`, pick(data, SERVICE_FIELDS));
+      const data = readEvent('ServiceAdded', event, READER);
+      if (!data) return recorded;
+      facts.set(`service:${data.serviceId}`, pick(data, SERVICE_FIELDS));
       return {
-        summary: `Service ${str(data.name)} was added (${String(data.duration)} min, price ${String(data.price)}).`,
+        summary: `Service ${data.name} was added (${data.duration} min, price ${data.price}).`,
+        person: ofBooking,
       };
     }
     case 'ServiceEdited': {
-      const key = `service:${str(data.serviceId)}`;
+      const data = readEvent('ServiceEdited', event, READER);
+      if (!data) return recorded;
+      const key = `service:${data.serviceId}`;
       const before = facts.get(key);
       const after = pick(data, SERVICE_FIELDS);
       facts.set(key, after);
       return {
-        summary: `Service ${str(data.previousName) || str(data.name)} was edited.`,
+        summary: `Service ${data.previousName || data.name} was edited.`,
         changes: diff(before, after, SERVICE_FIELDS),
+        person: ofBooking,
       };
     }
-    case 'ServiceDeleted':
-      facts.delete(`service:${str(data.serviceId)}`);
-      return { summary: `Service ${str(data.name)} was deleted.` };
+    case 'ServiceDeleted': {
+      const data = readEvent('ServiceDeleted', event, READER);
+      if (!data) return recorded;
+      facts.delete(`service:${data.serviceId}`);
+      return { summary: `Service ${data.name} was deleted.`, person: ofBooking };
+    }
     case 'AvailabilitySet': {
+      const data = readEvent('AvailabilitySet', event, READER);
+      if (!data) return recorded;
       const before = facts.get('availability');
       const after = pick(data, ['workingHours', 'breaks', 'timezone']);
       facts.set('availability', after);
       facts.set('profile', { ...facts.get('profile'), timezone: data.timezone });
-      return { summary: 'The working hours and breaks were set.', changes: diff(before, after) };
+      return {
+        summary: 'The working hours and breaks were set.',
+        changes: diff(before, after),
+        person: ofBooking,
+      };
     }
     case 'ScheduleTemplateSaved': {
-      const template = (data.template ?? {}) as Data;
-      const key = `template:${str(template.id)}`;
+      const data = readEvent('ScheduleTemplateSaved', event, READER);
+      if (!data) return recorded;
+      const { template } = data;
+      const key = `template:${template.id}`;
       const before = facts.get(key);
       facts.set(key, template);
       return before
         ? {
-            summary: `Schedule template ${str(template.name)} was edited.`,
+            summary: `Schedule template ${template.name} was edited.`,
             changes: diff(before, template, ['name', 'description', 'workingHours', 'breaks', 'isDefault']),
+            person: ofBooking,
           }
-        : { summary: `Schedule template ${str(template.name)} was saved.` };
+        : { summary: `Schedule template ${template.name} was saved.`, person: ofBooking };
     }
     case 'ScheduleTemplateDeleted': {
-      const key = `template:${str(data.templateId)}`;
-      const name = str(facts.get(key)?.name) || str(data.templateId);
+      const data = readEvent('ScheduleTemplateDeleted', event, READER);
+      if (!data) return recorded;
+      const key = `template:${data.templateId}`;
+      const name = str(facts.get(key)?.name) || data.templateId;
       facts.delete(key);
-      return { summary: `Schedule template ${name} was deleted.` };
+      return { summary: `Schedule template ${name} was deleted.`, person: ofBooking };
     }
     case 'CalendarOpened':
     case 'WindowsReserved': {
+      const data = readEvent(event.type, event, READER);
+      if (!data) return recorded;
       // `windows` is the events' log name for their time slots; the summaries' wording is unchanged.
-      const timeSlots = Array.isArray(data.windows) ? data.windows.length : 0;
+      const timeSlots = data.windows.length;
       return {
         summary:
           event.type === 'CalendarOpened'
             ? `The calendar was opened with ${timeSlots} existing window${timeSlots === 1 ? '' : 's'}.`
             : `${timeSlots} window${timeSlots === 1 ? ' was' : 's were'} reserved in the calendar.`,
+        person: ofBooking,
       };
     }
-    case 'TimeSlotAdded':
+    case 'TimeSlotAdded': {
+      const data = readEvent('TimeSlotAdded', event, READER);
+      if (!data) return recorded;
       return {
-        summary: `A time slot was opened for ${formatWhen(str(data.startDateTime), str(data.timezone) || zone)}–${str(data.endTime)} (${String(data.availableSlots)} place${data.availableSlots === 1 ? '' : 's'}).`,
+        summary: `A time slot was opened for ${formatWhen(data.startDateTime, data.timezone || zone)}–${data.endTime} (${data.availableSlots} place${data.availableSlots === 1 ? '' : 's'}).`,
+        person: ofBooking,
       };
-    case 'IntervalBooked':
+    }
+    case 'IntervalBooked': {
+      const data = readEvent('IntervalBooked', event, READER);
+      if (!data) return recorded;
       return {
-        summary: `${str(data.username)} booked ${str(data.serviceName)} for ${formatWhen(str(data.startDateTime), str(data.timezone) || zone)}.`,
+        summary: `${data.username} booked ${data.serviceName} for ${formatWhen(data.startDateTime, data.timezone || zone)}.`,
+        person: named(data.userId, data.username),
       };
-    case 'AppointmentStatusChanged':
+    }
+    case 'AppointmentStatusChanged': {
+      const data = readEvent('AppointmentStatusChanged', event, READER);
+      if (!data) return recorded;
       return {
-        summary: `${bookingText[0]!.toUpperCase()}${bookingText.slice(1)} went from ${str(data.from)} to ${str(data.to)}.`,
+        summary: `${bookingText[0]!.toUpperCase()}${bookingText.slice(1)} went from ${data.from} to ${data.to}.`,
         changes: [{ field: 'status', before: data.from, after: data.to }],
+        person: ofBooking,
       };
-    case 'PaymentRequested':
+    }
+    case 'PaymentRequested': {
+      const data = readEvent('PaymentRequested', event, READER);
+      if (!data) return recorded;
       return {
-        summary: `A payment of ${String(data.amount)} ${str(data.currency)} was requested for ${bookingText}.`,
+        summary: `A payment of ${data.amount} ${data.currency} was requested for ${bookingText}.`,
+        person: ofBooking,
       };
+    }
     case 'PaymentConfirmed':
-      return { summary: `The payment for ${bookingText} was confirmed.` };
-    case 'ReminderSent':
-      return { summary: `A ${str(data.kind)} reminder was sent for ${bookingText}.` };
-    case 'ReminderSuppressed':
+      if (!readEvent('PaymentConfirmed', event, READER)) return recorded;
+      return { summary: `The payment for ${bookingText} was confirmed.`, person: ofBooking };
+    case 'ReminderSent': {
+      const data = readEvent('ReminderSent', event, READER);
+      if (!data) return recorded;
+      return { summary: `A ${data.kind} reminder was sent for ${bookingText}.`, person: ofBooking };
+    }
+    case 'ReminderSuppressed': {
+      const data = readEvent('ReminderSuppressed', event, READER);
+      if (!data) return recorded;
       return {
-        summary: `A ${str(data.kind)} reminder for ${bookingText} was not sent: ${str(data.reason)}.`,
+        summary: `A ${data.kind} reminder for ${bookingText} was not sent: ${data.reason}.`,
+        person: ofBooking,
       };
-    case 'UserRegistered':
-      return { summary: `${str(data.name)} joined as ${str(data.role)}.` };
+    }
+    case 'UserRegistered': {
+      const data = readEvent('UserRegistered', event, READER);
+      if (!data) return recorded;
+      return { summary: `${data.name} joined as ${data.role}.`, person: named(data.userId, data.name) };
+    }
     default:
-      return { summary: `${event.type} was recorded.` };
+      return recorded;
   }
 };
+
+/** Whom a summary names (issue 12), to scrub once they are forgotten. */
+interface Person {
+  id: string;
+  name: string;
+}
 
 const actorOf = (event: RecordedEvent) => {
   const metadata = event.metadata;
@@ -349,9 +401,9 @@ const applyHistory = async (batch: RecordedEvent[], { db, schema }: ApplyContext
   // What earlier batches kept, for the bookings and providers this batch names.
   const wanted = [
     ...new Set(
-      events
-        .filter((event) => event.type !== 'IntervalBooked' && typeof event.data.appointmentId === 'string')
-        .map((event) => event.data.appointmentId as string),
+      events.flatMap(({ type, data: { appointmentId } }) =>
+        type !== 'IntervalBooked' && typeof appointmentId === 'string' ? [appointmentId] : [],
+      ),
     ),
   ];
   if (wanted.length > 0) {
@@ -377,18 +429,12 @@ const applyHistory = async (batch: RecordedEvent[], { db, schema }: ApplyContext
   const newBookings = new Map<string, Booking>();
   const relevant: { event: RecordedEvent; providerId: string }[] = [];
   for (const event of events) {
-    if (event.type === 'IntervalBooked') {
-      const data = event.data as Data;
-      const booking = {
-        providerId: str(data.providerId),
-        userId: str(data.userId),
-        username: str(data.username),
-        serviceName: str(data.serviceName),
-        startDateTime: str(data.startDateTime),
-        timezone: str(data.timezone),
-      };
-      bookings.set(str(data.appointmentId), booking);
-      newBookings.set(str(data.appointmentId), booking);
+    const booked = readEvent('IntervalBooked', event, READER);
+    if (booked) {
+      const { providerId, userId, username, serviceName, startDateTime, timezone } = booked;
+      const booking = { providerId, userId, username, serviceName, startDateTime, timezone };
+      bookings.set(booked.appointmentId, booking);
+      newBookings.set(booked.appointmentId, booking);
     }
     const providerId = providerOf(event, bookings);
     if (providerId) relevant.push({ event, providerId });

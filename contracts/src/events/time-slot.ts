@@ -101,16 +101,3 @@ export type PaymentRequestedData = DataOf['PaymentRequested'];
 export type PaymentConfirmedData = DataOf['PaymentConfirmed'];
 
 export type TimeSlotEvent = { [K in keyof DataOf]: { type: K; data: DataOf[K] } }[keyof DataOf];
-
-/**
- * A recorded event as the time-slot event of its type, if its data fits that type's schema;
- * undefined for any other event.
- */
-export const asTimeSlotEvent = <T extends TimeSlotEvent['type']>(
-  type: T,
-  event: { type: string; data: unknown },
-): Extract<TimeSlotEvent, { type: T }> | undefined => {
-  if (event.type !== type) return undefined;
-  const parsed = TIME_SLOT_EVENTS[type].safeParse(event.data);
-  return parsed.success ? ({ type, data: parsed.data } as Extract<TimeSlotEvent, { type: T }>) : undefined;
-};

@@ -19,8 +19,8 @@ export const KAFKA_HEADERS = { id: 'event-id', type: 'event-type', version: 'eve
  * are keyed by their stream's id (a time slot, a provider).
  */
 const keyOf = (event: IntegrationEvent, source: RecordedEvent): string => {
-  const data = event.data as { appointmentId?: unknown };
-  if (typeof data.appointmentId === 'string') return data.appointmentId;
+  const appointmentId = 'appointmentId' in event.data ? event.data.appointmentId : undefined;
+  if (appointmentId) return appointmentId;
   const dash = source.streamName.indexOf('-');
   return dash < 0 ? source.streamName : source.streamName.slice(dash + 1);
 };

@@ -3,8 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { v5 as uuidv5 } from 'uuid';
 import type pg from 'pg';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
-import { PasswordResetRequested } from '@appointment/contracts/events/password-reset';
-import { ReminderSent } from '@appointment/contracts/events/reminders';
+import { readEvent } from '@appointment/contracts/events/read-event';
 import { PASSWORD_RESET_VALID_MINUTES } from '@appointment/contracts/constants';
 import {
   MAIL_LOCALES,
@@ -101,6 +100,9 @@ export const passwordResetLink = (
   return `${publicUrl}${RESET_PASSWORD_SCREEN}?${query.toString()}`;
 };
 
+/** Who skipped an event whose data does not fit its schema, in the warning. */
+const READER = 'mail outbox';
+
 export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection => ({
   name: 'mail_outbox',
   reactor: true,
@@ -119,11 +121,9 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
     CREATE INDEX ON ${schema}.messages (created_at) WHERE sent_at IS NULL;
   `,
   apply: async (event, { db, schema }) => {
-    if (event.type === 'ReminderSent') {
-      // Read leniently, as it always was: a reminder without an address or a start sends nothing.
-      const parsed = ReminderSent.partial().safeParse(event.data);
-      if (!parsed.success) return;
-      const reminder = parsed.data;
+    const reminder = readEvent('ReminderSent', event, READER);
+    if (reminder) {
+      // A reminder without an address or a start sends nothing.
       if (!reminder.email || !reminder.startDateTime) return;
       // Issue 12: a forgotten person is not written to (their address reads as the placeholder).
       if (reminder.email === FORGOTTEN_USER) return;
@@ -136,9 +136,9 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       if (rows[0] && !rows[0].email_verified) return;
       const language = mailLanguageOf(rows[0]?.language);
       const mail = MAIL_TEXTS[language].reminder({
-        serviceName: reminder.serviceName ?? '',
-        providerName: reminder.providerName ?? '',
-        when: REMINDER_WHEN[language](new Date(reminder.startDateTime), reminder.timezone ?? 'UTC'),
+        serviceName: reminder.serviceName,
+        providerName: reminder.providerName,
+        when: REMINDER_WHEN[language](new Date(reminder.startDateTime), reminder.timezone),
         price:
           typeof reminder.amount === 'number' && reminder.currency
             ? formatMoney(reminder.amount, reminder.currency, MAIL_LOCALES[language])
@@ -151,10 +151,11 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       );
       return;
     }
-    if (event.type === 'EmailChangeRequested') {
+    const change = readEvent('EmailChangeRequested', event, READER);
+    if (change) {
       // Issue 26: the link to the new address, and a word to the old one.
       const userId = event.streamName.slice('user-'.length);
-      const { newEmail, requestId } = event.data as { newEmail?: string; requestId?: string };
+      const { newEmail, requestId } = change;
       if (!newEmail || !requestId || newEmail === FORGOTTEN_USER) return;
       const { rows } = await db.query<{ email: string; name: string; language: string }>(
         'SELECT email, name, language FROM rm_accounts.users WHERE id = $1',
@@ -184,7 +185,7 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       );
       return;
     }
-    if (event.type === 'EmailVerificationRequested') {
+    if (readEvent('EmailVerificationRequested', event, READER)) {
       // Issue 26: the link again, to the address the account has now, unless confirmed meanwhile.
       const userId = event.streamName.slice('user-'.length);
       const { rows } = await db.query<{
@@ -204,9 +205,9 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       );
       return;
     }
-    if (event.type === 'PasswordResetRequested') {
-      const parsed = PasswordResetRequested.safeParse(event.data);
-      if (!parsed.success || !event.streamName.startsWith('user-')) return;
+    const reset = readEvent('PasswordResetRequested', event, READER);
+    if (reset) {
+      if (!event.streamName.startsWith('user-')) return;
       const userId = event.streamName.slice('user-'.length);
       // The address and language the account has now (rm_accounts, applied before); a deleted
       // or forgotten account has no row there and is written to no more.
@@ -216,7 +217,7 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       );
       const account = rows[0];
       if (!account || account.email === FORGOTTEN_USER) return;
-      const link = passwordResetLink({ publicUrl, secret }, userId, parsed.data.requestId);
+      const link = passwordResetLink({ publicUrl, secret }, userId, reset.requestId);
       const mail = MAIL_TEXTS[mailLanguageOf(account.language)].passwordReset(
         account.name,
         link,
@@ -229,15 +230,8 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       );
       return;
     }
-    if (event.type !== 'UserRegistered') return;
-    const data = event.data as {
-      userId: string;
-      name: string;
-      email: string;
-      role: string;
-      language?: string;
-      emailVerified?: boolean;
-    };
+    const data = readEvent('UserRegistered', event, READER);
+    if (!data) return;
     if (data.emailVerified || data.email === FORGOTTEN_USER) return;
     const link = `${publicUrl}/api/auth/verify?user=${data.userId}&token=${verificationToken(secret, data.userId)}`;
     const texts = MAIL_TEXTS[mailLanguageOf(data.language)];

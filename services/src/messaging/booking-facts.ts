@@ -1,4 +1,4 @@
-import { IntervalBooked, AppointmentStatusChanged } from '@appointment/contracts/events/time-slot';
+import { readEvent } from '@appointment/contracts/events/read-event';
 import { timeSlotStream } from '../domain/schedule/time-slot.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 
@@ -23,26 +23,24 @@ export const bookingFacts = async (
 ): Promise<BookingFacts | undefined> => {
   let facts: BookingFacts | undefined;
   for (const event of await store.readStream(timeSlotStream(timeSlotId))) {
-    if (event.type === 'IntervalBooked') {
-      const booked = IntervalBooked.safeParse(event.data);
-      if (booked.success && booked.data.appointmentId === appointmentId) {
-        const d = booked.data;
-        facts = {
-          appointmentId,
-          providerId: d.providerId,
-          userId: d.userId,
-          username: d.username,
-          serviceName: d.serviceName,
-          providerName: d.providerName,
-          startDateTime: d.startDateTime,
-          timezone: d.timezone,
-          status: d.status,
-        };
-      }
-    } else if (event.type === 'AppointmentStatusChanged' && facts) {
-      const changed = AppointmentStatusChanged.safeParse(event.data);
-      if (changed.success && changed.data.appointmentId === appointmentId) facts.status = changed.data.to;
+    const booked = readEvent('IntervalBooked', event, 'booking facts');
+    if (booked?.appointmentId === appointmentId) {
+      const { providerId, userId, username, serviceName, providerName, startDateTime, timezone, status } =
+        booked;
+      facts = {
+        appointmentId,
+        providerId,
+        userId,
+        username,
+        serviceName,
+        providerName,
+        startDateTime,
+        timezone,
+        status,
+      };
     }
+    const changed = facts && readEvent('AppointmentStatusChanged', event, 'booking facts');
+    if (facts && changed && changed.appointmentId === appointmentId) facts.status = changed.to;
   }
   return facts;
 };

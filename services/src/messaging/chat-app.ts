@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
+import { readEvent, type ReadableEvent } from '@appointment/contracts/events/read-event';
 import { integrationSettingsOf } from '@appointment/projections/integration-settings.queries';
 import type { Projection } from '@appointment/projections/projection';
 import { appDispatcher } from './app-dispatcher';
@@ -26,23 +26,16 @@ export interface ChatAppJob {
 export const CHAT_APP_ATTEMPTS = 6;
 const CHAT_APP_BACKOFF_MS = 5_000;
 
-const jobFor = (event: { type: string; data: unknown }): ChatAppJob | undefined => {
-  if (event.type === 'IntervalBooked') {
-    const d = IntervalBooked.safeParse(event.data);
-    return d.success
-      ? { providerId: d.data.providerId, timeSlotId: d.data.timeSlotId, appointmentId: d.data.appointmentId }
-      : undefined;
+const jobFor = (event: ReadableEvent): ChatAppJob | undefined => {
+  const booked = readEvent('IntervalBooked', event, 'chat app dispatcher');
+  if (booked) {
+    const { providerId, timeSlotId, appointmentId } = booked;
+    return { providerId, timeSlotId, appointmentId };
   }
-  if (event.type === 'AppointmentStatusChanged') {
-    const d = AppointmentStatusChanged.safeParse(event.data);
-    return d.success
-      ? {
-          providerId: d.data.providerId,
-          timeSlotId: d.data.timeSlotId,
-          appointmentId: d.data.appointmentId,
-          change: { from: d.data.from, to: d.data.to },
-        }
-      : undefined;
+  const changed = readEvent('AppointmentStatusChanged', event, 'chat app dispatcher');
+  if (changed) {
+    const { providerId, timeSlotId, appointmentId, from, to } = changed;
+    return { providerId, timeSlotId, appointmentId, change: { from, to } };
   }
   return undefined;
 };

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { v5 as uuidv5 } from 'uuid';
-import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
-import { ReminderSent } from '@appointment/contracts/events/reminders';
+import { readEvent, type ReadableEvent } from '@appointment/contracts/events/read-event';
 import type { MessageKind, MessagingEvent } from '@appointment/contracts/events/messaging';
 import type { WhatsAppSettings } from '@appointment/contracts/integration-settings';
 import { mailLanguageOf, WHATSAPP_TEXTS } from '@appointment/contracts/mail-texts';
@@ -38,34 +37,26 @@ const TEMPLATE_FOR: Record<MessageKind, string> = {
   '1h': 'appointment_reminder',
 };
 
+/** Who skipped an event whose data does not fit its schema, in the warning. */
+const READER = 'whatsapp dispatcher';
+
 /** The message a recorded event asks for, if any. */
-const messageFor = (event: { type: string; data: unknown }): Omit<WhatsAppJob, 'causedBy'> | undefined => {
-  if (event.type === 'IntervalBooked') {
-    const d = IntervalBooked.safeParse(event.data);
-    return d.success && d.data.status === 'scheduled'
-      ? {
-          appointmentId: d.data.appointmentId,
-          timeSlotId: d.data.timeSlotId,
-          providerId: d.data.providerId,
-          kind: 'confirmation',
-        }
+const messageFor = (event: ReadableEvent): Omit<WhatsAppJob, 'causedBy'> | undefined => {
+  const booked = readEvent('IntervalBooked', event, READER);
+  if (booked) {
+    const { appointmentId, timeSlotId, providerId, status } = booked;
+    return status === 'scheduled'
+      ? { appointmentId, timeSlotId, providerId, kind: 'confirmation' }
       : undefined;
   }
-  if (event.type === 'AppointmentStatusChanged') {
-    const d = AppointmentStatusChanged.safeParse(event.data);
-    return d.success && d.data.to === 'scheduled'
-      ? {
-          appointmentId: d.data.appointmentId,
-          timeSlotId: d.data.timeSlotId,
-          providerId: d.data.providerId,
-          kind: 'confirmation',
-        }
-      : undefined;
+  const changed = readEvent('AppointmentStatusChanged', event, READER);
+  if (changed) {
+    const { appointmentId, timeSlotId, providerId, to } = changed;
+    return to === 'scheduled' ? { appointmentId, timeSlotId, providerId, kind: 'confirmation' } : undefined;
   }
-  if (event.type === 'ReminderSent') {
-    const parsed = ReminderSent.safeParse(event.data);
-    if (!parsed.success) return undefined;
-    const { appointmentId, timeSlotId, providerId, kind } = parsed.data;
+  const reminder = readEvent('ReminderSent', event, READER);
+  if (reminder) {
+    const { appointmentId, timeSlotId, providerId, kind } = reminder;
     return providerId && (kind === '24h' || kind === '1h')
       ? { appointmentId, timeSlotId, providerId, kind }
       : undefined;

@@ -1,10 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import type { RecordedEvent } from '@appointment/contracts/events';
-import {
-  NotificationCreated,
-  type NotificationCreatedData,
-} from '@appointment/contracts/events/notifications';
+import type { NotificationCreatedData } from '@appointment/contracts/events/notifications';
 import { ReminderSent } from '@appointment/contracts/events/reminders';
 import { IntervalBooked, PaymentConfirmed } from '@appointment/contracts/events/time-slot';
 import {
@@ -214,14 +211,6 @@ export const notifierReactor = (store: EventStore): Projection => {
   return batchReactor('notifier', applyBatch);
 };
 
-/** What a live push sends of a recorded notification. */
-const Pushed = NotificationCreated.pick({
-  notificationId: true,
-  userId: true,
-  audience: true,
-  message: true,
-});
-
 /** A notification recorded longer ago than this is not news: it waits in the list. */
 const LIVE_FOR_MS = 60_000;
 
@@ -238,17 +227,10 @@ export const livePushReactor = (push: LivePush, now: () => number = Date.now): P
   const applyBatch = async (events: RecordedEvent[]): Promise<void> => {
     const since = now() - LIVE_FOR_MS;
     const live = events.flatMap((event): LiveNotification[] => {
-      if (event.type !== 'NotificationCreated' || Date.parse(event.createdAt) < since) return [];
-      const d = Pushed.safeParse(event.data);
-      if (!d.success) return [];
-      return [
-        {
-          userId: d.data.userId,
-          audience: d.data.audience,
-          _id: d.data.notificationId,
-          message: d.data.message,
-        },
-      ];
+      if (Date.parse(event.createdAt) < since) return [];
+      const d = readEvent('NotificationCreated', event, 'live push');
+      if (!d) return [];
+      return [{ userId: d.userId, audience: d.audience, _id: d.notificationId, message: d.message }];
     });
     if (live.length > 0) await push(live);
   };

@@ -117,13 +117,8 @@ const BookingRead = IntervalBooked.pick({
   currency: true,
 });
 const StatusRead = AppointmentStatusChanged.pick({ appointmentId: true, to: true });
-
-/** The event's data as `shape` reads it when it has that type and fits; undefined otherwise. */
-const read = <S extends z.ZodType>(event: RecordedEvent, type: string, shape: S): z.infer<S> | undefined => {
-  if (event.type !== type) return undefined;
-  const parsed = shape.safeParse(event.data);
-  return parsed.success ? parsed.data : undefined;
-};
+/** What a reminder job reads of its time slot's stream. */
+const APPOINTMENT_SCHEMAS = { IntervalBooked: BookingRead, AppointmentStatusChanged: StatusRead };
 
 /** The booked interval's start, from the booking event in the time slot's stream. */
 const startOf = async (
@@ -134,7 +129,7 @@ const startOf = async (
 ): Promise<number | undefined> => {
   if (known) return Date.parse(known);
   const booked = (await store.readStream(timeSlotStream(timeSlotId)))
-    .map((event) => read(event, 'IntervalBooked', BookingRead))
+    .map((event) => readEvent('reminders', { IntervalBooked: BookingRead }, event)?.data)
     .find((booking) => booking?.appointmentId === appointmentId);
   return booked ? Date.parse(booked.startDateTime) : undefined;
 };
@@ -152,8 +147,9 @@ const appointmentNow = (events: RecordedEvent[], appointmentId: string) => {
   let timezone = 'UTC';
   let price: { amount: number; currency: string } | undefined;
   for (const event of events) {
-    const booked = read(event, 'IntervalBooked', BookingRead);
-    const changed = read(event, 'AppointmentStatusChanged', StatusRead);
+    const read = readEvent('reminders', APPOINTMENT_SCHEMAS, event);
+    const booked = read?.type === 'IntervalBooked' ? read.data : undefined;
+    const changed = read?.type === 'AppointmentStatusChanged' ? read.data : undefined;
     if (booked?.appointmentId === appointmentId) {
       ({ status, startDateTime, serviceName, providerId, providerName, userId, email, timezone } = booked);
       const { amount, currency } = booked;

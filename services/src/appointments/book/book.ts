@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { Appointment } from '@appointment/contracts/appointments';
-import { asTimeSlotEvent, type IntervalBookedData } from '@appointment/contracts/events/time-slot';
+import { readEvent } from '@appointment/contracts/events/read-event';
+import type { IntervalBookedData } from '@appointment/contracts/events/time-slot';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { FALLBACK_CURRENCY } from '@appointment/contracts/money';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
@@ -165,13 +166,13 @@ export const book = async (
     ),
   );
   const booked = result.events
-    .map((event) => asTimeSlotEvent('IntervalBooked', event))
-    .find((event) => event?.data.appointmentId === appointmentId);
+    .map((event) => readEvent('IntervalBooked', event, 'booking'))
+    .find((data) => data?.appointmentId === appointmentId);
   let appointment: Appointment;
   if (booked && !result.repeated && result.position) {
     // Just booked: the answer is the event itself. This person's next reads wait for the
     // read model to hold it (`caughtUp`); nobody waits here.
-    appointment = appointmentOf(booked.data);
+    appointment = appointmentOf(booked);
     context.reads.wrote(actor.userId, result.position);
     if (deps.answerAfterReadModel) await context.reads.caughtUp(actor.userId);
   } else {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { EmailClaimEvent } from '@appointment/contracts/events/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Command, Decider } from '../command-handler';
 import { ConflictError } from '../errors';
@@ -21,9 +22,8 @@ export type EmailClaimCommand =
   | (Command & { type: 'ClaimEmail'; data: { userId: string } })
   | (Command & { type: 'ReleaseEmail'; data: { userId: string } });
 
-export type EmailClaimEvent =
-  | { type: 'EmailClaimed'; data: { userId: string; at: string } }
-  | { type: 'EmailReleased'; data: { userId: string; at: string } };
+/** The claim's events, as contracts/src/events/accounts.ts reads them. */
+export type { EmailClaimEvent };
 
 export interface EmailClaim {
   userId: string | null;

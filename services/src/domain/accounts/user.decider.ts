@@ -1,4 +1,6 @@
 import type { NotificationPreferences } from '@appointment/contracts/accounts';
+import type { UserEventAsRead } from '@appointment/contracts/events/accounts';
+import type { EventsFit } from '@appointment/contracts/events/read-event';
 import { DEFAULT_TIMEZONE, PASSWORD_RESET_VALID_MINUTES } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
@@ -82,6 +84,9 @@ export type UserEvent =
       data: { passwordHash: string; resetRequestId?: string; at: string };
     }
   | { type: 'UserDeleted'; data: { reason: string; email: string; at: string } };
+
+/** What the user decider writes reads back through its schemas (contracts/src/events/accounts.ts). */
+const _writtenAsRead: EventsFit<UserEvent, UserEventAsRead> = true;
 
 export type User =
   | { status: 'none' }

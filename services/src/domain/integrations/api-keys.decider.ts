@@ -1,4 +1,5 @@
 import type { ApiKeyScope } from '@appointment/contracts/api-keys';
+import type { ApiKeysEvent } from '@appointment/contracts/events/api-keys';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Command, Decider } from '../command-handler';
 import { ConflictError, NotFoundError } from '../errors';
@@ -27,12 +28,8 @@ export type CreateApiKey = Command & {
 export type RevokeApiKey = Command & { type: 'RevokeApiKey'; data: { providerId: string; keyId: string } };
 export type ApiKeysCommand = CreateApiKey | RevokeApiKey;
 
-export type ApiKeysEvent =
-  | {
-      type: 'ApiKeyCreated';
-      data: IssuedKey & { providerId: string; createdBy: string; at: string };
-    }
-  | { type: 'ApiKeyRevoked'; data: { providerId: string; keyId: string; revokedBy?: string; at: string } };
+/** The key set's events, as contracts/src/events/api-keys.ts reads them. */
+export type { ApiKeysEvent };
 
 export interface ApiKeySet {
   /** Live keys by id. */

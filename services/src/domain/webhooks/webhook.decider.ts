@@ -1,4 +1,5 @@
 import type { IntegrationEventType } from '@appointment/contracts/integration-events';
+import type { WebhookEvent } from '@appointment/contracts/events/webhooks';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { WEBHOOK_FAILURES_TO_DISABLE } from '@appointment/contracts/webhooks';
 import type { Command, Decider } from '../command-handler';
@@ -27,21 +28,8 @@ export type WebhookCommand = Command &
     | { type: 'DisableWebhook'; data: { webhookId: string; failedInARow: number } }
   );
 
-export type WebhookEvent =
-  | {
-      type: 'WebhookCreated';
-      data: WebhookFields & { webhookId: string; providerId: string; secret: string; at: string };
-    }
-  | { type: 'WebhookEdited'; data: WebhookFields & { webhookId: string; providerId: string; at: string } }
-  | { type: 'WebhookDeleted'; data: { webhookId: string; providerId: string; at: string } }
-  | {
-      type: 'WebhookSecretRotated';
-      data: { webhookId: string; providerId: string; secret: string; at: string };
-    }
-  | {
-      type: 'WebhookDisabled';
-      data: { webhookId: string; providerId: string; name: string; failedInARow: number; at: string };
-    };
+/** The webhook's events, as contracts/src/events/webhooks.ts reads them. */
+export type { WebhookEvent };
 
 export type WebhookState =
   | { status: 'none' }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { RecordedEvent } from '@appointment/contracts/events';
+import { readEvent, type EventData } from '@appointment/contracts/events/read-event';
 import {
   providerOf,
   toIntegrationEvents,
@@ -41,6 +42,9 @@ interface Subscriber {
   event_types: string[];
 }
 
+/** Who skipped an event whose data does not fit its schema, in the warning. */
+const READER = 'webhook dispatch';
+
 /**
  * Follows the log (issue 10, docs/architecture.md §5 side effects): each internal event becomes
  * its public events (`toIntegrationEvents`), and each public event one delivery per active
@@ -57,10 +61,13 @@ export const webhookDispatcher = (store: EventStore, jobs: Pick<JobQueues, 'enqu
     );
     if (published.length > 0) await dispatch(published, context);
     for (const event of events) {
-      if (event.type === 'WebhookDisabled') await tellAdmins(event, readerOf(context));
-      if (event.type === 'WebhookEdited' && (event.data as { active?: boolean }).active) {
-        const { webhookId } = event.data as { webhookId: string };
-        await db.query(`DELETE FROM ${WEBHOOK_LOG_SCHEMA}.failure_runs WHERE webhook_id = $1`, [webhookId]);
+      const disabled = readEvent('WebhookDisabled', event, READER);
+      if (disabled) await tellAdmins(event, disabled, readerOf(context));
+      const edited = readEvent('WebhookEdited', event, READER);
+      if (edited?.active) {
+        await db.query(`DELETE FROM ${WEBHOOK_LOG_SCHEMA}.failure_runs WHERE webhook_id = $1`, [
+          edited.webhookId,
+        ]);
       }
     }
   };
@@ -127,8 +134,11 @@ export const webhookDispatcher = (store: EventStore, jobs: Pick<JobQueues, 'enqu
     );
   };
 
-  const tellAdmins = async (event: RecordedEvent, db: Queryable): Promise<void> => {
-    const d = event.data as { providerId: string; name: string; failedInARow: number; at: string };
+  const tellAdmins = async (
+    event: RecordedEvent,
+    d: EventData<'WebhookDisabled'>,
+    db: Queryable,
+  ): Promise<void> => {
     const { rows } = await db.query<{ id: string }>(
       `SELECT id FROM rm_accounts.users WHERE provider_id = $1 AND role = 'admin' ORDER BY id`,
       [d.providerId],
