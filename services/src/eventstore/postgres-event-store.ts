@@ -524,6 +524,13 @@ export class PostgresEventStore implements EventStore {
     let position = options.after ?? START;
     let listener: pg.Client | undefined;
     const pollIntervalMs = this.options.pollIntervalMs ?? 500;
+    // Wake-ups counted, so one that comes while a read is under way (its snapshot may be older
+    // than the append) is not lost: the loop reads again instead of waiting for the next one.
+    let wakeUps = 0;
+    const counted = () => {
+      wakeUps++;
+    };
+    this.local.on('append', counted);
 
     const listen = async () => {
       const client = new pg.Client({ connectionString: this.options.connectionString });
@@ -540,9 +547,10 @@ export class PostgresEventStore implements EventStore {
       await listen().catch(options.onError ?? (() => undefined));
       while (running) {
         try {
+          const before = wakeUps;
           const events = await this.readAll({ after: position, limit: options.batchSize ?? 1000 });
           if (events.length === 0) {
-            await this.waitForAppend(pollIntervalMs);
+            if (wakeUps === before) await this.waitForAppend(pollIntervalMs);
             continue;
           }
           await options.onBatch(events);
@@ -561,6 +569,7 @@ export class PostgresEventStore implements EventStore {
         running = false;
         this.local.emit('append');
         await finished;
+        this.local.off('append', counted);
         await listener?.end().catch(() => undefined);
         this.subscriptions.delete(subscription);
       },
