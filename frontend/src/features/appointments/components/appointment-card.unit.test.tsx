@@ -50,16 +50,16 @@ afterEach(() => {
 const payNow = () => screen.queryByRole('button', { name: payNowText() });
 
 describe('the card of an unpaid booking held for payment', () => {
-  it('offers "Pay now" while the hold lasts and takes it away when the hold ends, with no new render', () => {
+  it('offers "Pay now" while the hold lasts and takes it away when the hold ends, with no new render', async () => {
     render(
       <ThemeProvider theme={themes.light}>
         <AppointmentCard appointment={held} onPayNow={() => undefined} />
       </ThemeProvider>,
     );
     expect(payNow()).not.toBeNull();
-    act(() => vi.advanceTimersByTime(HOLD_MS - 1000));
+    await act(() => vi.advanceTimersByTime(HOLD_MS - 1000));
     expect(payNow()).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1000));
+    await act(() => vi.advanceTimersByTime(1000));
     expect(payNow()).toBeNull();
   });
 
