@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 const FRONTEND = './frontend/src';
 const frontendFeatures = fs
@@ -30,14 +32,63 @@ const frontendZones = [
     message: 'A feature does not import app/; shared plumbing lives in lib/.',
   },
   {
+    // The browser talks to the server over HTTP and the socket only: the contracts are the one
+    // workspace both sides share.
+    target: FRONTEND,
+    from: ['./services/src', './projections/src', './infra/src', './features'],
+    message:
+      'The frontend imports no server code (services, projections, infra, scenarios): only @appointment/contracts is shared.',
+  },
+  {
     target: [`${FRONTEND}/lib`, `${FRONTEND}/ui`],
     from: [`${FRONTEND}/features`, `${FRONTEND}/app`],
     message: 'lib/ and ui/ are shared: they import neither features nor app/.',
   },
 ];
 
+/**
+ * What each styled component of the frontend renders (`const Label = styled.label`, or
+ * `styled(Base)` of one that does), so jsx-a11y checks `<Label>` as it checks `<label>`. A name
+ * given to different elements in different files, or also imported from a package (react-router's
+ * `Link`), is left out rather than guessed.
+ */
+const styledElements = (() => {
+  const declared = new Map();
+  const imported = new Set();
+  const files = fs.readdirSync(FRONTEND, { recursive: true, withFileTypes: true });
+  for (const file of files.filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))) {
+    const text = fs.readFileSync(`${file.parentPath}/${file.name}`, 'utf8');
+    for (const [, name, tag, base] of text.matchAll(/const (\w+) = styled(?:\.(\w+)|\((\w+)\))/g)) {
+      declared.set(name, [...(declared.get(name) ?? []), tag ?? base]);
+    }
+    for (const [, names] of text.matchAll(/import\s+(?:type\s+)?([^;]*?)\s+from\s+'[^.'][^']*'/g)) {
+      for (const name of names.match(/\w+/g) ?? []) imported.add(name);
+    }
+  }
+  const elementOf = (name, seen = new Set()) => {
+    const targets = new Set(declared.get(name) ?? []);
+    if (targets.size !== 1 || seen.has(name) || imported.has(name)) return undefined;
+    const [target] = targets;
+    return /^[a-z]/.test(target) ? target : elementOf(target, new Set([...seen, name]));
+  };
+  return Object.fromEntries(
+    [...declared.keys()].map((name) => [name, elementOf(name)]).filter(([, element]) => element),
+  );
+})();
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'reports/**', '.data/**', '**/test-results/**'] },
+  {
+    // Build output and reports are not linted (nor read for types).
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'reports/**',
+      '.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -47,6 +98,38 @@ export default tseslint.config(
     },
   },
   { files: ['frontend/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    // Promises are awaited, returned or explicitly `void`ed with a reason; an async function is
+    // never passed where its rejection would be dropped (an Express handler, an event listener).
+    // These rules need types: the project service finds each file's tsconfig (the root one, or
+    // frontend's), and only TypeScript sources are read this way.
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+    settings: { 'jsx-a11y': { components: styledElements } },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A router link (`<CrumbLink as={Link} to=…>`) gets its href from `to`.
+      'jsx-a11y/anchor-is-valid': ['error', { specialLink: ['to'] }],
+      // A labelled region that scrolls is in the tab order so the keyboard can scroll it (axe's
+      // scrollable-region-focusable); other non-interactive elements stay out of it.
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { roles: ['tabpanel', 'region'], allowExpressionValues: true },
+      ],
+    },
+  },
   {
     // Imports resolved the way TypeScript and the workspaces do (`@appointment/*` through their
     // `exports`), so cycles are found across workspaces too.

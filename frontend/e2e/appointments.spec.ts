@@ -111,6 +111,10 @@ test.describe('Appointments: counts, lists and status changes', () => {
       const panel = adminPanel(page);
       const items = panel.getByRole('list', { name: 'Appointments' }).getByRole('article');
       await expect(items).toHaveCount(2);
+      // The list scrolls in a labelled region the keyboard can reach and scroll.
+      const panelScroller = panel.getByRole('region', { name: 'Appointments' });
+      await expect(panelScroller).toHaveCSS('overflow-y', 'auto');
+      await expect(panelScroller).toHaveAttribute('tabindex', '0');
       const [first, second] = [
         items.filter({ hasText: '9:00 AM - 9:30 AM' }),
         items.filter({ hasText: '9:30 AM - 10:00 AM' }),
@@ -166,7 +170,12 @@ test.describe('Appointments: counts, lists and status changes', () => {
       await statusCard(page, 'Scheduled').click();
       await expect(page.getByRole('heading', { name: 'Scheduled Appointments', level: 1 })).toBeVisible();
       const list = appointmentList(page);
-      await expect(list).toHaveCSS('max-height', '500px');
+      // The admin's long list scrolls in a labelled region the keyboard can reach and scroll.
+      const scroller = page.getByRole('region', { name: 'Appointment list' });
+      await expect(scroller).toHaveCSS('max-height', '500px');
+      await expect(scroller).toHaveCSS('overflow-y', 'auto');
+      await expect(scroller).toHaveAttribute('tabindex', '0');
+      await expect(scroller.getByRole('list', { name: 'Appointment list' })).toBeVisible();
       await expect(list.getByRole('article')).toHaveCount(1);
       const select = list.getByRole('combobox', { name: 'Change status' });
       await expect(select.locator('option')).toHaveText(['Scheduled', 'Completed', 'Cancelled', 'Pending']);

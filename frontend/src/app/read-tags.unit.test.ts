@@ -69,21 +69,23 @@ const start = () => {
   sagas.run(function* () {
     yield all([servicesSaga(), schedulingSaga(), appointmentsSaga(), dashboardSaga()]);
   });
-  // The reads a screen holds open.
-  store.dispatch(bookingQueries.endpoints.industries.initiate());
-  store.dispatch(bookingQueries.endpoints.providers.initiate({ industry: 'Healthcare' }));
-  store.dispatch(bookingQueries.endpoints.providerServices.initiate('p1'));
-  store.dispatch(bookingQueries.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }));
-  store.dispatch(allProvidersQueries.endpoints.allProviders.initiate());
-  store.dispatch(providerServicesQueries.endpoints.ownServices.initiate());
-  store.dispatch(schedulingQueries.endpoints.timeSlots.initiate(null));
+  // The reads a screen holds open: each subscription stays open, nothing awaits its first answer.
+  void store.dispatch(bookingQueries.endpoints.industries.initiate());
+  void store.dispatch(bookingQueries.endpoints.providers.initiate({ industry: 'Healthcare' }));
+  void store.dispatch(bookingQueries.endpoints.providerServices.initiate('p1'));
+  void store.dispatch(
+    bookingQueries.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }),
+  );
+  void store.dispatch(allProvidersQueries.endpoints.allProviders.initiate());
+  void store.dispatch(providerServicesQueries.endpoints.ownServices.initiate());
+  void store.dispatch(schedulingQueries.endpoints.timeSlots.initiate(null));
   return store;
 };
 
 /** The dashboard's reads, held open too (by the tests that name them). */
 const openDashboard = (store: ReturnType<typeof start>) => {
-  store.dispatch(dashboardQueries.endpoints.dashboardCounts.initiate('admin'));
-  store.dispatch(dashboardQueries.endpoints.dashboardDetails.initiate('admin'));
+  void store.dispatch(dashboardQueries.endpoints.dashboardCounts.initiate('admin'));
+  void store.dispatch(dashboardQueries.endpoints.dashboardDetails.initiate('admin'));
 };
 
 const READS = [

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 type Names = Readonly<Record<string, string>>;
 
@@ -10,15 +10,20 @@ const CrumbNames = createContext<{ names: Names; name: (path: string, title: str
 /** Holds the names screens give to the id segments of their paths, for the breadcrumb. */
 export function CrumbNamesProvider({ children }: { children: ReactNode }) {
   const [names, setNames] = useState<Names>({});
-  const name = (path: string, title: string | null) =>
-    setNames((current) => {
-      if (title === null) {
-        const { [path]: _gone, ...rest } = current;
-        return rest;
-      }
-      return current[path] === title ? current : { ...current, [path]: title };
-    });
-  return <CrumbNames.Provider value={{ names, name }}>{children}</CrumbNames.Provider>;
+  // One `name` for the provider's life, so a screen's effect runs again only for a new path or title.
+  const name = useCallback(
+    (path: string, title: string | null) =>
+      setNames((current) => {
+        if (title === null) {
+          const { [path]: _gone, ...rest } = current;
+          return rest;
+        }
+        return current[path] === title ? current : { ...current, [path]: title };
+      }),
+    [],
+  );
+  const value = useMemo(() => ({ names, name }), [names, name]);
+  return <CrumbNames.Provider value={value}>{children}</CrumbNames.Provider>;
 }
 
 export const useCrumbNames = (): Names => useContext(CrumbNames).names;
@@ -33,6 +38,5 @@ export const useCrumbName = (path: string, title: string | undefined): void => {
     if (!title) return;
     name(path, title);
     return () => name(path, null);
-    // `name` is made anew on each render of the provider; only the path and the title decide.
-  }, [path, title]);
+  }, [name, path, title]);
 };

@@ -39,3 +39,12 @@ export { ErrorNotice } from './message-text';
 export const StandalonePageTitle = styled(PageTitle)`
   margin: 0 0 ${({ theme }) => theme.spacing.lg};
 `;
+
+/**
+ * A labelled region (role="region", aria-label) that scrolls past the given height; in the tab
+ * order (tabIndex 0) so the keyboard can scroll it. It wraps a list, which keeps its own role.
+ */
+export const ScrollRegion = styled.div<{ $maxHeight: string }>`
+  max-height: ${({ $maxHeight }) => $maxHeight};
+  overflow-y: auto;
+`;

@@ -593,7 +593,9 @@ export class PostgresEventStore implements EventStore {
     }
     this.notifyInFlight = true;
     const started = Date.now();
-    this.pool
+    // Not awaited: the appender goes on while the NOTIFY is sent. A failed NOTIFY is swallowed
+    // (the other processes' poll is the backstop), so the chain ends without a rejection.
+    void this.pool
       .query(`NOTIFY ${CHANNEL}, '${this.notifier}'`)
       .catch(() => undefined)
       .then(() => new Promise((resolve) => setTimeout(resolve, NOTIFY_INTERVAL_MS - (Date.now() - started))))

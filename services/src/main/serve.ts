@@ -22,7 +22,14 @@ export const serve = async (
   const server = http.createServer(platform.handler);
   const io = createSocketServer(server, platform.sessions, logger, adapter);
   platform.onNotification((notification) => pushLive(io, notification));
-  shutdown.add('http', () => new Promise<void>((resolve) => io.close(() => resolve())));
+  // Done once the HTTP server has closed (the callback), not when io.close's own promise settles.
+  shutdown.add(
+    'http',
+    () =>
+      new Promise<void>((resolve, reject) => {
+        io.close(() => resolve()).catch(reject);
+      }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

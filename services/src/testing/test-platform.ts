@@ -172,7 +172,9 @@ export const startTestPlatform = async (options: {
       }
     },
     stop: async () => {
-      await new Promise((resolve) => io.close(() => resolve(undefined)));
+      await new Promise<void>((resolve, reject) => {
+        io.close(() => resolve()).catch(reject);
+      });
       await platform.stop();
       await jobs?.close();
       await database.drop();

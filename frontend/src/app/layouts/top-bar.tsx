@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThemeSelector } from '../../features/theme/components/theme-selector';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -28,7 +28,7 @@ export function TopBar({ drawerId, drawerOpen, onToggleDrawer }: TopBarProps) {
   const openPopup = useAppSelector(selectOpenPopup);
   const bellRef = useRef<HTMLDivElement>(null);
   const profileRef = useRef<HTMLDivElement>(null);
-  const popupRefs = useRef([bellRef, profileRef]).current;
+  const popupRefs = useMemo(() => [bellRef, profileRef], []);
   const dismiss = useCallback(() => dispatch(popupsDismissed()), [dispatch]);
 
   useOutsideClick(popupRefs, dismiss, openPopup !== null);

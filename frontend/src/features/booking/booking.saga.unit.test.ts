@@ -73,8 +73,10 @@ const start = () => {
     middleware: (defaults) => defaults().concat(record, api.middleware, sagas),
   });
   sagas.run(bookingSaga);
-  // The booking screen reads the service's slots.
-  store.dispatch(bookingQueries.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }));
+  // The booking screen reads the service's slots (a subscription held open, not awaited).
+  void store.dispatch(
+    bookingQueries.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }),
+  );
   return { store, seen, navigate };
 };
 

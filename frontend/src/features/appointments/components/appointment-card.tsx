@@ -11,6 +11,7 @@ import { format } from 'date-fns';
 import { SmallButton, SmallLink } from '../../../ui/button.styles';
 import { awaitingUntil, PaymentBadge, payNowText } from '../../../ui/payment-badge';
 import { StatusBadge } from '../../../ui/status-badge';
+import { useStillAhead } from '../../../ui/use-still-ahead';
 
 interface AppointmentCardProps {
   appointment: Appointment;
@@ -33,6 +34,7 @@ export function AppointmentCard({
   const selectId = useId();
   const start = appointment.startTime;
   const end = appointment.endTime;
+  const payable = useStillAhead(appointment.payBy);
 
   return (
     <AppointmentArticle aria-labelledby={headingId} aria-busy={busy || undefined}>
@@ -70,7 +72,7 @@ export function AppointmentCard({
           </SmallLink>
         </StatusControl>
       )}
-      {onPayNow && appointment.payBy && Date.parse(appointment.payBy) > Date.now() && (
+      {onPayNow && appointment.payBy && payable && (
         <StatusControl>
           <span>{awaitingUntil(format(new Date(appointment.payBy), 'HH:mm'))}</span>
           <SmallButton type="button" onClick={onPayNow}>

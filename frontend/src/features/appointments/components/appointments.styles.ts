@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import { LAYOUT } from '@appointment/contracts/constants';
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { raisedSurface } from '../../../ui/surface.styles';
 
@@ -56,14 +55,13 @@ export const HeaderActions = styled.div`
 `;
 
 /** The appointment list; an admin's scrolls at 500 px (docs/product.md §9 Layout). */
-export const AppointmentCards = styled.ul<{ $scroll?: boolean }>`
+export const AppointmentCards = styled.ul`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.md};
   margin: 0;
   padding: 0;
   list-style: none;
-  ${({ $scroll }) => ($scroll ? `max-height: ${LAYOUT.adminAppointmentListMaxHeight}; overflow-y: auto;` : '')}
 `;
 
 export const AppointmentArticle = styled.article`

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useCatalogue } from '../../../lib/catalogue';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { can } from '@appointment/contracts/roles';
+import { LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { selectRole } from '../../../lib/session.slice';
 import { SecondaryButton } from '../../../ui/button.styles';
-import { ErrorNotice, Notice, PageHeader, PageTitle } from '../../../ui/page.styles';
+import { ErrorNotice, Notice, PageHeader, PageTitle, ScrollRegion } from '../../../ui/page.styles';
 import { useAppointmentsSelector } from '../appointments.hooks';
 import { readStoredRoleValue } from '../../../lib/session';
 import { appointmentListOpened, selectUpdateError, selectUpdating } from '../appointments.slice';
@@ -31,6 +32,21 @@ const canGoBack = (): boolean => {
   );
 };
 
+/** The admin's long list scrolls within the page, as a region the keyboard can scroll. */
+function ScrollWhen({ scroll, label, children }: { scroll: boolean; label: string; children: ReactNode }) {
+  if (!scroll) return children;
+  return (
+    <ScrollRegion
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      $maxHeight={LAYOUT.adminAppointmentListMaxHeight}
+    >
+      {children}
+    </ScrollRegion>
+  );
+}
+
 /**
  * docs/product.md §2.5 /appointments/list: the appointments of the status its title names (any other title
  * shows all). An admin may set each one's status, after which the app returns to /appointments.
@@ -38,6 +54,8 @@ const canGoBack = (): boolean => {
 export function AppointmentListPage() {
   const { texts: T } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
   const dispatch = useAppDispatch();
+  // The data router's navigate answers a promise that settles once the next screen is shown and
+  // never rejects (a failing loader shows the error page): a click voids it.
   const navigate = useNavigate();
   const title = titleOf(useLocation().state);
   const filter = statusOfTitle(title);
@@ -79,7 +97,7 @@ export function AppointmentListPage() {
         <HeaderActions>
           <SecondaryButton
             type="button"
-            onClick={() => (canGoBack() ? navigate(-1) : navigate('/appointments'))}
+            onClick={() => void (canGoBack() ? navigate(-1) : navigate('/appointments'))}
           >
             {T.back}
           </SecondaryButton>
@@ -95,33 +113,31 @@ export function AppointmentListPage() {
         </Notice>
       )}
       {status === 'loaded' && items.length > 0 && (
-        <AppointmentCards
-          aria-label={T.list}
-          $scroll={mayChangeStatus}
-          tabIndex={mayChangeStatus ? 0 : undefined}
-        >
-          {items.map((appointment) => (
-            <li key={appointment._id}>
-              <AppointmentCard
-                appointment={appointment}
-                busy={updating.includes(appointment._id)}
-                onPayNow={mayPay ? () => dispatch(payNowClicked(appointment._id)) : undefined}
-                onStatusChange={
-                  mayChangeStatus
-                    ? (next) =>
-                        dispatch(
-                          statusChangeRequested({
-                            id: appointment._id,
-                            status: next,
-                            navigateTo: '/appointments',
-                          }),
-                        )
-                    : undefined
-                }
-              />
-            </li>
-          ))}
-        </AppointmentCards>
+        <ScrollWhen scroll={mayChangeStatus} label={T.list}>
+          <AppointmentCards aria-label={T.list}>
+            {items.map((appointment) => (
+              <li key={appointment._id}>
+                <AppointmentCard
+                  appointment={appointment}
+                  busy={updating.includes(appointment._id)}
+                  onPayNow={mayPay ? () => dispatch(payNowClicked(appointment._id)) : undefined}
+                  onStatusChange={
+                    mayChangeStatus
+                      ? (next) =>
+                          dispatch(
+                            statusChangeRequested({
+                              id: appointment._id,
+                              status: next,
+                              navigateTo: '/appointments',
+                            }),
+                          )
+                      : undefined
+                  }
+                />
+              </li>
+            ))}
+          </AppointmentCards>
+        </ScrollWhen>
       )}
     </section>
   );

@@ -23,6 +23,8 @@ import {
 export function AppointmentsPage() {
   const { texts: T, t } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
   const dispatch = useAppDispatch();
+  // The data router's navigate answers a promise that settles once the next screen is shown and
+  // never rejects (a failing loader shows the error page): a click voids it.
   const navigate = useNavigate();
   const role = useAppSelector(selectRole) ?? undefined;
   // docs/product.md §2.5: the counts for the role stored locally when the screen opens.
@@ -64,7 +66,7 @@ export function AppointmentsPage() {
                 aria-label={t('statusCard', { label: T.statusLabels[card.status], count })}
                 $tone={card.status === 'all' ? 'total' : card.status}
                 onClick={() =>
-                  navigate('/appointments/list', { state: { status: card.status, title: card.title } })
+                  void navigate('/appointments/list', { state: { status: card.status, title: card.title } })
                 }
               >
                 <StatusCardLabel>{T.statusLabels[card.status]}</StatusCardLabel>

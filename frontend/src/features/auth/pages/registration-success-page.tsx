@@ -26,6 +26,8 @@ export function RegistrationSuccessPage() {
   const { t } = useTranslation();
   const titleId = useId();
   const dispatch = useAppDispatch();
+  // The data router's navigate answers a promise that settles once the next screen is shown and
+  // never rejects (a failing loader shows the error page): a click voids it.
   const navigate = useNavigate();
   const { type, email } = outcomeOf(useLocation().state);
 
@@ -46,7 +48,7 @@ export function RegistrationSuccessPage() {
           {t('auth.emailSentTo')} <Email>{email}</Email>
         </Lead>
       )}
-      <Button type="button" onClick={() => navigate('/login')}>
+      <Button type="button" onClick={() => void navigate('/login')}>
         {t('auth.proceedToLogin')}
       </Button>
     </Screen>

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ViewerTime } from '../../../ui/viewer-time';
+import { useFilePreview } from '../../../ui/use-file-preview';
 import { useCatalogue } from '../../../lib/catalogue';
 import { currentLanguage, formatPrice, formatZoned } from '../../../lib/locale-format';
 import { formatIn, type ChosenSlot } from '@appointment/contracts/booking';
@@ -59,19 +60,9 @@ function ConfirmForm({
   const [note, setNote] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const { preview: previewImage, urlOf } = useFilePreview();
+  const preview = urlOf(image);
   const fileRef = useRef<HTMLInputElement>(null);
-
-  // The preview's object URL lives as long as the chosen file.
-  useEffect(() => {
-    if (!image) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(image);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
 
   const english = currentLanguage() === 'en';
   const zoned = (iso: string, what: 'longDate' | 'time'): string | null =>
@@ -87,16 +78,19 @@ function ConfirmForm({
     const file = event.target.files?.[0] ?? null;
     if (file && !isImage(file)) {
       setImage(null);
+      previewImage(null);
       setImageError(MESSAGES.invalidImage);
       event.target.value = '';
       return;
     }
     setImageError(null);
     setImage(file);
+    previewImage(file);
   };
 
   const clearImage = () => {
     setImage(null);
+    previewImage(null);
     setImageError(null);
     if (fileRef.current) fileRef.current.value = '';
   };

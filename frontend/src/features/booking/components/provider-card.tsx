@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Provider } from '@appointment/contracts/catalogue';
 import { useCatalogue } from '../../../lib/catalogue';
 import { BOOKING_TEXTS } from '../booking.texts';
@@ -57,6 +58,12 @@ export function ProviderCard({
   const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const titleId = `provider-${provider.id}-name`;
   const isNew = provider.reviewCount === 0;
+  // Focus is moved back here on purpose (the screen the user came from closed), never on a page's
+  // first load, which autoFocus would allow.
+  const openRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnMount) openRef.current?.focus();
+  }, [focusOnMount]);
   return (
     <Card aria-labelledby={titleId}>
       <Media>
@@ -68,7 +75,7 @@ export function ProviderCard({
       </Media>
       <CardBody>
         <CardTitle id={titleId}>
-          <OpenButton type="button" autoFocus={focusOnMount} onClick={() => onOpen(provider)}>
+          <OpenButton ref={openRef} type="button" onClick={() => onOpen(provider)}>
             {provider.name}
           </OpenButton>
         </CardTitle>

@@ -5,7 +5,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { ShrinkingField, Input, Label, Select } from '../../../ui/form.styles';
 import { SmallButton } from '../../../ui/button.styles';
-import { ErrorNotice } from '../../../ui/page.styles';
+import { ErrorNotice, ScrollRegion } from '../../../ui/page.styles';
 import { formatPrice } from '../../../lib/locale-format';
 import { longDate, timeRange } from '../../../ui/appointment-format';
 import { StatusBadge } from '../../../ui/status-badge';
@@ -119,64 +119,74 @@ export function AdminAppointmentsPanel({
           <MessageText>{MESSAGES.noAppointments}</MessageText>
         </Muted>
       ) : (
-        <ScrollList
+        <ScrollRegion
+          role="region"
           aria-label={T.appointmentItems}
-          $maxHeight={LAYOUT.adminAppointmentListMaxHeight}
           tabIndex={0}
+          $maxHeight={LAYOUT.adminAppointmentListMaxHeight}
         >
-          {shown.map((item) => {
-            const busy = updating.includes(item._id);
-            const user = item.userDetails ?? { username: item.username, email: item.email };
-            const date = longDate(item.date);
-            const time = timeRange(item.startTime, item.endTime);
-            return (
-              <li key={item._id}>
-                <Item
-                  aria-label={t('itemLabel', { service: item.serviceName, user: user.username, date, time })}
-                  aria-busy={busy}
-                >
-                  <div>
-                    <ItemTitle>
-                      <span>{item.serviceName}</span>
-                      <StatusBadge status={item.status} />
-                      <PaymentBadge {...item} />
-                    </ItemTitle>
-                    <ItemLine>
-                      {user.username} · {user.email}
-                    </ItemLine>
-                    <ItemLine>{date}</ItemLine>
-                    <ItemLine>{time}</ItemLine>
-                    <ItemLine>
-                      {item.serviceDetails
-                        ? formatPrice(item.serviceDetails.price, item.serviceDetails.currency)
-                        : formatPrice(item.amount, item.currency)}
-                    </ItemLine>
-                    {item.note && <ItemLine>{item.note}</ItemLine>}
-                  </div>
-                  {onDecide && item.status === 'pending' && (
-                    <Actions>
-                      <SmallButton
-                        type="button"
-                        disabled={busy}
-                        onClick={() => onDecide(item._id, 'scheduled')}
-                      >
-                        {T.confirm}
-                      </SmallButton>
-                      <SmallButton
-                        type="button"
-                        $danger
-                        disabled={busy}
-                        onClick={() => (item.paid ? setRejectingPaid(item) : onDecide(item._id, 'cancelled'))}
-                      >
-                        {T.reject}
-                      </SmallButton>
-                    </Actions>
-                  )}
-                </Item>
-              </li>
-            );
-          })}
-        </ScrollList>
+          <ScrollList aria-label={T.appointmentItems}>
+            {shown.map((item) => {
+              const busy = updating.includes(item._id);
+              const user = item.userDetails ?? { username: item.username, email: item.email };
+              const date = longDate(item.date);
+              const time = timeRange(item.startTime, item.endTime);
+              return (
+                <li key={item._id}>
+                  <Item
+                    aria-label={t('itemLabel', {
+                      service: item.serviceName,
+                      user: user.username,
+                      date,
+                      time,
+                    })}
+                    aria-busy={busy}
+                  >
+                    <div>
+                      <ItemTitle>
+                        <span>{item.serviceName}</span>
+                        <StatusBadge status={item.status} />
+                        <PaymentBadge {...item} />
+                      </ItemTitle>
+                      <ItemLine>
+                        {user.username} · {user.email}
+                      </ItemLine>
+                      <ItemLine>{date}</ItemLine>
+                      <ItemLine>{time}</ItemLine>
+                      <ItemLine>
+                        {item.serviceDetails
+                          ? formatPrice(item.serviceDetails.price, item.serviceDetails.currency)
+                          : formatPrice(item.amount, item.currency)}
+                      </ItemLine>
+                      {item.note && <ItemLine>{item.note}</ItemLine>}
+                    </div>
+                    {onDecide && item.status === 'pending' && (
+                      <Actions>
+                        <SmallButton
+                          type="button"
+                          disabled={busy}
+                          onClick={() => onDecide(item._id, 'scheduled')}
+                        >
+                          {T.confirm}
+                        </SmallButton>
+                        <SmallButton
+                          type="button"
+                          $danger
+                          disabled={busy}
+                          onClick={() =>
+                            item.paid ? setRejectingPaid(item) : onDecide(item._id, 'cancelled')
+                          }
+                        >
+                          {T.reject}
+                        </SmallButton>
+                      </Actions>
+                    )}
+                  </Item>
+                </li>
+              );
+            })}
+          </ScrollList>
+        </ScrollRegion>
       )}
       <ConfirmDialog
         open={rejectingPaid !== null}

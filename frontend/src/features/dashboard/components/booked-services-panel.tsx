@@ -15,6 +15,8 @@ const BOOKING_PATH = '/appointments/book';
 export function BookedServicesPanel({ services }: { services: BookedService[] }) {
   const { texts: T, t } = useCatalogue('dashboardPanels', DASHBOARD_TEXTS);
   const titleId = useId();
+  // The data router's navigate answers a promise that settles once the next screen is shown and
+  // never rejects (a failing loader shows the error page): a click voids it.
   const navigate = useNavigate();
   return (
     <Panel aria-labelledby={titleId}>
@@ -31,10 +33,10 @@ export function BookedServicesPanel({ services }: { services: BookedService[] })
               <ItemLine>{formatPrice(service.amount, service.currency)}</ItemLine>
               <ItemLine>{t('lastVisit', { date: longDate(service.lastDate) })}</ItemLine>
               <Actions>
-                <SmallButton type="button" onClick={() => navigate(BOOKING_PATH)}>
+                <SmallButton type="button" onClick={() => void navigate(BOOKING_PATH)}>
                   {T.bookNew}
                 </SmallButton>
-                <SmallButton type="button" onClick={() => navigate(BOOKING_PATH)}>
+                <SmallButton type="button" onClick={() => void navigate(BOOKING_PATH)}>
                   {T.bookAgain}
                 </SmallButton>
               </Actions>

@@ -103,12 +103,10 @@ export const Filters = styled.div`
 `;
 
 /** docs/product.md §2.4, §9: the admin's appointment list scrolls at 500 px. */
-export const ScrollList = styled.ul<{ $maxHeight: string }>`
+export const ScrollList = styled.ul`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.sm};
-  max-height: ${({ $maxHeight }) => $maxHeight};
-  overflow-y: auto;
   margin: 0;
   padding: 0;
   list-style: none;

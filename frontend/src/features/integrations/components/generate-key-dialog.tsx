@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { API_KEY_SCOPES, CreateApiKeyRequest, type ApiKeyScope } from '@appointment/contracts/api-keys';
 import { fieldErrorsOf } from '@appointment/contracts/errors';
 import { useCatalogue } from '../../../lib/catalogue';
+import { handled } from '../../../lib/handled';
 import { MESSAGES } from '@appointment/contracts/messages';
 import {
   FieldError,
@@ -62,7 +63,7 @@ function GenerateKeyForm({ onClose, onCopy }: Omit<GenerateKeyDialogProps, 'open
     );
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = handled(async (event: FormEvent) => {
     event.preventDefault();
     const parsed = CreateApiKeyRequest.safeParse({ name, scopes });
     if (!parsed.success) {
@@ -73,7 +74,7 @@ function GenerateKeyForm({ onClose, onCopy }: Omit<GenerateKeyDialogProps, 'open
     const answer = await create(parsed.data);
     const refused = refusalOf(answer.error);
     if (refused?.errors) setErrors(Object.fromEntries(refused.errors.map((e) => [e.field, e.message])));
-  };
+  }, 'Failed to generate the API key');
 
   const toggle = (scope: ApiKeyScope, on: boolean) =>
     setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));

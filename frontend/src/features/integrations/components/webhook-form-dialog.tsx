@@ -5,6 +5,7 @@ import {
 } from '@appointment/contracts/integration-events';
 import { WebhookInput, type Webhook } from '@appointment/contracts/webhooks';
 import { useCatalogue } from '../../../lib/catalogue';
+import { handled } from '../../../lib/handled';
 import {
   Field,
   FieldError,
@@ -63,7 +64,7 @@ function WebhookForm({ webhook, onClose, onCreated, providerId }: Omit<WebhookFo
   const saving = created.isLoading || edited.isLoading;
   const failure = created.error ?? edited.error;
 
-  const submit = async (event: FormEvent) => {
+  const submit = handled(async (event: FormEvent) => {
     event.preventDefault();
     const input = { name, url, eventTypes, active };
     const checked = WebhookInput.safeParse(input);
@@ -83,7 +84,7 @@ function WebhookForm({ webhook, onClose, onCreated, providerId }: Omit<WebhookFo
       if ('data' in result && result.data) onCreated(result.data.secret, result.data.webhook.name);
       else setErrors(fieldErrorsOf(result.error));
     }
-  };
+  }, 'Failed to save the webhook');
 
   const toggle = (type: IntegrationEventType, on: boolean) =>
     setEventTypes((types) => (on ? [...types, type] : types.filter((each) => each !== type)));

@@ -3,6 +3,7 @@ import { maskedKey, type ApiKey } from '@appointment/contracts/api-keys';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
 import { useCatalogue } from '../../../lib/catalogue';
+import { handled } from '../../../lib/handled';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { formatDateTime } from '../../../lib/locale-format';
 import { selectRole } from '../../../lib/session.slice';
@@ -43,22 +44,22 @@ export function ApiKeysPage() {
   const [generating, setGenerating] = useState(false);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
 
-  const copy = async (key: string) => {
+  const copy = handled(async (key: string) => {
     try {
       await navigator.clipboard.writeText(key);
       dispatch(toastShown(MESSAGES.apiKeyCopied, COPIED_TOAST_MS));
     } catch {
       // Without clipboard access the key stays on screen, selectable whole.
     }
-  };
+  }, 'Failed to copy the API key');
 
-  const confirmDelete = async () => {
+  const confirmDelete = handled(async () => {
     const target = deleting;
     setDeleting(null);
     if (!target) return;
     const answer = await revoke(target.id);
     dispatch(toastShown(answer.error ? MESSAGES.apiKeyRevokeFailed : MESSAGES.apiKeyRevoked, TOAST_MS));
-  };
+  }, 'Failed to revoke the API key');
 
   // Platform staff see every provider's keys, so they see whose each is.
   const platform = role === 'superadmin' || role === 'support';

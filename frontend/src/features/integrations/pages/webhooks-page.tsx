@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { can } from '@appointment/contracts/roles';
 import type { Webhook } from '@appointment/contracts/webhooks';
 import { useCatalogue } from '../../../lib/catalogue';
+import { handled } from '../../../lib/handled';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectRole } from '../../../lib/session.slice';
 import { Button, SmallButton } from '../../../ui/button.styles';
@@ -98,11 +99,11 @@ export function WebhooksPage() {
                       </SmallButton>
                       <SmallButton
                         type="button"
-                        onClick={async () => {
+                        onClick={handled(async () => {
                           const result = await rotate(webhook.id);
                           if ('data' in result && result.data)
                             setSecret({ value: result.data.secret, name: webhook.name });
-                        }}
+                        }, 'Failed to rotate the webhook secret')}
                       >
                         {T.rotateSecret}
                       </SmallButton>

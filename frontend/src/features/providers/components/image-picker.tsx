@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { useCatalogue } from '../../../lib/catalogue';
 import { PROVIDERS_TEXTS } from '../providers.texts';
+import { useFilePreview } from '../../../ui/use-file-preview';
 
 import {
   FieldError,
@@ -31,17 +32,8 @@ export function ImagePicker({ value, onChange, serverError }: ImagePickerProps) 
   const T = useCatalogue('providers', PROVIDERS_TEXTS).texts.form;
   const errorId = `${inputId}-error`;
   const [error, setError] = useState<string | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!value) {
-      setPreviewUrl(null);
-      return;
-    }
-    const url = URL.createObjectURL(value);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [value]);
+  const { preview, urlOf } = useFilePreview();
+  const previewUrl = urlOf(value);
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -50,16 +42,24 @@ export function ImagePicker({ value, onChange, serverError }: ImagePickerProps) 
     if (!file) return;
     if (!file.type.startsWith('image/')) {
       setError(MESSAGES.invalidImage);
+      preview(null);
       onChange(undefined);
       return;
     }
     if (file.size > MAX_IMAGE_BYTES) {
       setError(MESSAGES.imageTooLarge);
+      preview(null);
       onChange(undefined);
       return;
     }
     setError(null);
+    preview(file);
     onChange(file);
+  };
+
+  const remove = () => {
+    preview(null);
+    onChange(undefined);
   };
 
   const shown = error ?? serverError;
@@ -84,7 +84,7 @@ export function ImagePicker({ value, onChange, serverError }: ImagePickerProps) 
         <InlineRow>
           <Preview src={previewUrl} alt={T.imagePreview} />
           <Hint>{value.name}</Hint>
-          <RemoveButton type="button" onClick={() => onChange(undefined)}>
+          <RemoveButton type="button" onClick={remove}>
             {T.removeImage}
           </RemoveButton>
         </InlineRow>

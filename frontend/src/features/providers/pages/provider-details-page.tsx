@@ -97,6 +97,8 @@ function ServicesCard({ services }: { services: Service[] }) {
 }
 
 function ProviderDetails({ provider, services }: { provider: Provider; services: Service[] }) {
+  // The data router's navigate answers a promise that settles once the next screen is shown and
+  // never rejects (a failing loader shows the error page): a click voids it.
   const navigate = useNavigate();
   const { T, industries } = useTexts();
   // docs/product.md §2.8's Book Appointment: for whoever may book, it opens the booking screen here.
@@ -117,7 +119,10 @@ function ProviderDetails({ provider, services }: { provider: Provider; services:
             <BackLink to={`/providers/${encodeURIComponent(provider.id)}/history`}>{T.history}</BackLink>
           )}
           {mayBook && (
-            <FormButton type="button" onClick={() => navigate('/appointments/book', { state: { provider } })}>
+            <FormButton
+              type="button"
+              onClick={() => void navigate('/appointments/book', { state: { provider } })}
+            >
               {T.bookAppointment}
             </FormButton>
           )}

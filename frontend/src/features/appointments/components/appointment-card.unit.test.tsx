@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
+import type { Appointment } from '@appointment/contracts/appointments';
+import { payNowText } from '../../../ui/payment-badge';
+import { themes } from '../../../ui/theme';
+import { AppointmentCard } from './appointment-card';
+
+const NOW = Date.parse('2026-11-24T14:00:00.000Z');
+const HOLD_MS = 10 * 60 * 1000;
+
+const held: Appointment = {
+  _id: 'a1',
+  userId: 'u1',
+  email: 'ann@example.com',
+  username: 'ann',
+  providerId: 'p1',
+  providerName: 'Sunrise Clinic',
+  serviceName: 'Consultation',
+  timeslotId: 't1',
+  index: 0,
+  date: '2026-11-25',
+  starttime: '10:00',
+  startTime: '10:00',
+  endtime: '10:30',
+  endTime: '10:30',
+  startDateTime: '2026-11-25T16:00:00.000Z',
+  endDateTime: '2026-11-25T16:30:00.000Z',
+  timezone: 'America/Chicago',
+  status: 'pending',
+  paymentNeeded: true,
+  paid: false,
+  amount: 50,
+  currency: 'USD',
+  createdAt: new Date(NOW).toISOString(),
+  updatedAt: new Date(NOW).toISOString(),
+  payBy: new Date(NOW + HOLD_MS).toISOString(),
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const payNow = () => screen.queryByRole('button', { name: payNowText() });
+
+describe('the card of an unpaid booking held for payment', () => {
+  it('offers "Pay now" while the hold lasts and takes it away when the hold ends, with no new render', async () => {
+    render(
+      <ThemeProvider theme={themes.light}>
+        <AppointmentCard appointment={held} onPayNow={() => undefined} />
+      </ThemeProvider>,
+    );
+    expect(payNow()).not.toBeNull();
+    await act(() => vi.advanceTimersByTime(HOLD_MS - 1000));
+    expect(payNow()).not.toBeNull();
+    await act(() => vi.advanceTimersByTime(1000));
+    expect(payNow()).toBeNull();
+  });
+
+  it('offers nothing to pay once the hold has ended', () => {
+    vi.setSystemTime(NOW + HOLD_MS + 1);
+    render(
+      <ThemeProvider theme={themes.light}>
+        <AppointmentCard appointment={held} onPayNow={() => undefined} />
+      </ThemeProvider>,
+    );
+    expect(payNow()).toBeNull();
+  });
+});
