@@ -161,10 +161,7 @@ describe('provider state snapshots', () => {
       password: 'correct horse',
       confirmPassword: 'correct horse',
     };
-    expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
-    await test.confirmAddress(person.email);
-    const user = test.caller();
-    expect((await user.login(person.email, person.password)).status).toBe(200);
+    const user = await test.registeredUser(person);
     const bookingsRecorded = async () =>
       (
         await test.platform.pool.query<{ n: number }>(

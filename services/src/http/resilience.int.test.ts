@@ -1,4 +1,3 @@
-import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { TimeSlot } from '@appointment/contracts/schedule';
@@ -79,13 +78,12 @@ describe('resilience of the read side', () => {
     expect(again.status).toBe(201);
     expect(again.body.appointment._id).toBe(first.body.appointment._id);
     // A key is its caller's: another person's request with it is their own.
-    const newcomer = { name: 'Key Holder', email: 'key.holder@example.org', phone: '5551234567' };
-    const password = { password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD };
-    expect((await test.caller().post('/api/auth/register/user', { ...newcomer, ...password })).status).toBe(
-      201,
-    );
-    await test.confirmAddress(newcomer.email);
-    const theirs = await book(await test.signedIn(newcomer.email), timeSlots[1]!, 1, 'probe-key');
+    const newcomer = await test.registeredUser({
+      name: 'Key Holder',
+      email: 'key.holder@example.org',
+      phone: '5551234567',
+    });
+    const theirs = await book(newcomer, timeSlots[1]!, 1, 'probe-key');
     expect(theirs.status).toBe(201);
     expect(theirs.body.appointment._id).not.toBe(first.body.appointment._id);
     // The read models keep moving: a time slot added now is listed at once.

@@ -60,10 +60,7 @@ describe('forgetting a person', () => {
       confirmPassword: 'correct horse',
     };
     const personal = [person.name, person.email, person.phone];
-    expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
-    await test.confirmAddress(person.email);
-    const user = test.caller();
-    expect((await user.login(person.email, person.password)).status).toBe(200);
+    const user = await test.registeredUser(person);
     const { appointment } = await bookAtSunrise(user, 'General Consultation');
     const admin = await test.signedIn('admin@example.com');
     expect(
@@ -110,10 +107,7 @@ describe('forgetting a person', () => {
       password: 'correct horse',
       confirmPassword: 'correct horse',
     };
-    expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
-    await test.confirmAddress(person.email);
-    const user = test.caller();
-    expect((await user.login(person.email, person.password)).status).toBe(200);
+    const user = await test.registeredUser(person);
     const picture = () => {
       const form = new FormData();
       form.append('image', new Blob([PNG], { type: 'image/png' }), 'me.png');

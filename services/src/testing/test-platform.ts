@@ -77,7 +77,20 @@ export interface TestPlatform {
    * changed address's), as its owner would, so the account may book.
    */
   confirmAddress(email: string): Promise<void>;
+  /**
+   * A new user account, registered over the API, its address confirmed as its owner would, and
+   * signed in: the one way tests make a person of their own.
+   */
+  registeredUser(person: NewPerson): Promise<Caller>;
   stop(): Promise<void>;
+}
+
+/** A person a test registers: a name, an address, a phone and, unless given, the demo password. */
+export interface NewPerson {
+  name: string;
+  email: string;
+  phone: string;
+  password?: string;
 }
 
 /** The whole API on a fresh database, listening on loopback; demo data on request. */
@@ -142,6 +155,24 @@ export const startTestPlatform = async (options: {
   platform.onNotification((notification) => pushLive(io, notification));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const confirmAddress = async (email: string): Promise<void> => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mails = await readMailbox(platform.pool, email);
+      const link = mails
+        .map((mail) => /https?:\/\/\S+\/api\/auth\/(verify|email-change)\?\S+/.exec(mail.text)?.[0])
+        .find(Boolean);
+      if (link) {
+        const { pathname, search } = new URL(link);
+        const reply = await fetch(`${base}${pathname}${search}`, { redirect: 'manual' });
+        if (reply.status !== 303)
+          throw new Error(`the confirmation link of ${email} answered ${reply.status}`);
+        return;
+      }
+      if (Date.now() > deadline) throw new Error(`no confirmation mail reached ${email}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   return {
     platform,
     base,
@@ -153,24 +184,22 @@ export const startTestPlatform = async (options: {
       if (reply.status !== 200) throw new Error(`could not sign in ${email}: ${JSON.stringify(reply.body)}`);
       return caller;
     },
-    confirmAddress: async (email) => {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const mails = await readMailbox(platform.pool, email);
-        const link = mails
-          .map((mail) => /https?:\/\/\S+\/api\/auth\/(verify|email-change)\?\S+/.exec(mail.text)?.[0])
-          .find(Boolean);
-        if (link) {
-          const { pathname, search } = new URL(link);
-          const reply = await fetch(`${base}${pathname}${search}`, { redirect: 'manual' });
-          if (reply.status !== 303)
-            throw new Error(`the confirmation link of ${email} answered ${reply.status}`);
-          return;
-        }
-        if (Date.now() > deadline) throw new Error(`no confirmation mail reached ${email}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+    registeredUser: async ({ password = DEMO_PASSWORD, ...person }) => {
+      const registered = await new Caller(base).post('/api/auth/register/user', {
+        ...person,
+        password,
+        confirmPassword: password,
+      });
+      if (registered.status !== 201) {
+        throw new Error(`could not register ${person.email}: ${JSON.stringify(registered.body)}`);
       }
+      await confirmAddress(person.email);
+      const caller = new Caller(base);
+      const signedIn = await caller.login(person.email, password);
+      if (signedIn.status !== 200) throw new Error(`could not sign in ${person.email}`);
+      return caller;
     },
+    confirmAddress,
     stop: async () => {
       await new Promise<void>((resolve, reject) => {
         io.close(() => resolve()).catch(reject);
