@@ -87,12 +87,12 @@ export const ProfileUpdate = z.object({
   timezone: z.enum(TIMEZONE_VALUES, { message: MESSAGES.timezoneRequired }),
   language: z.enum(LANGUAGES, { message: MESSAGES.languageRequired }),
   notificationPreferences: NotificationPreferences,
-  /** Issue 26: needed to change the e-mail address (the new one takes effect once confirmed). */
+  /** Needed to change the e-mail address (the new one takes effect once confirmed). */
   currentPassword: z.string().max(200).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
-/** Issue 26: the link sent to a new address; its owner opening it makes it the account's. */
+/** The link sent to a new address; its owner opening it makes it the account's. */
 export const EmailChangeQuery = z.object({
   user: z.string().min(1).max(100),
   request: z.string().min(1).max(100),
@@ -108,7 +108,7 @@ export const SessionUser = z.object({
   providerId: z.string().optional(),
   industry: z.string().optional(),
   imageurl: z.string().optional(),
-  /** Issue 26: false until the person opens the link sent to their address; they cannot book until then. */
+  /** False until the person opens the link sent to their address; they cannot book until then. */
   emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
@@ -140,7 +140,7 @@ export const Profile = z.object({
   language: z.enum(LANGUAGES),
   imageurl: z.string().optional(),
   notificationPreferences: NotificationPreferences,
-  /** Issue 26: a new address waiting for its owner to open the link sent to it. */
+  /** A new address waiting for its owner to open the link sent to it. */
   pendingEmail: z.string().optional(),
 });
 export type Profile = z.infer<typeof Profile>;
@@ -178,12 +178,12 @@ export const ProviderDecision = z.object({ id: z.string().min(1, { message: MESS
 /** DELETE /api/profile/getprofile: the account to delete (one's own, or staff for an admin). */
 export const DeleteAccountRequest = z.object({ id: z.string().min(1, { message: MESSAGES.userNotFound }) });
 
-/** Issue 26: POST /api/auth/forgot-password: mail a reset link, if an account has the address. */
+/** POST /api/auth/forgot-password: mail a reset link, if an account has the address. */
 export const ForgotPasswordRequest = z.object({ email });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
 /**
- * Issue 26: POST /api/auth/reset-password: the link's `user`, `request` and `token`, and the new
+ * POST /api/auth/reset-password: the link's `user`, `request` and `token`, and the new
  * password twice, under the same rules as registration (docs/product.md §5).
  */
 export const ResetPasswordRequest = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages';
 
 /**
- * API keys (issue 10): a provider's own systems call the API with `Authorization: Bearer apt_…`,
+ * API keys: a provider's own systems call the API with `Authorization: Bearer apt_…`,
  * acting for that provider with only the key's scopes. The full key is shown once; the server
  * keeps its SHA-256, a short prefix and its last four characters (for the masked list).
  */

@@ -407,7 +407,7 @@ export const API_OPERATIONS = {
     summary: 'Upload a profile picture (JPEG, PNG, GIF or WebP)',
     access: 'profile.manage',
     form: { image: 'required' },
-    // Issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    // A person's pictures a day (UPLOAD_LIMIT).
     limited: true,
     success: ok(ProfilePicResponse),
   }),
@@ -505,7 +505,7 @@ export const API_OPERATIONS = {
     summary: 'Create a provider with its services (multipart, with an optional picture)',
     access: 'providers.manage',
     form: { fields: ProviderForm, image: 'optional' },
-    // Issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    // A person's pictures a day (UPLOAD_LIMIT).
     limited: true,
     success: created(ProviderCreatedResponse),
   }),
@@ -675,7 +675,7 @@ export const API_OPERATIONS = {
     access: 'appointments.book',
     body: BookingForm,
     form: { fields: BookingForm, image: 'optional' },
-    // BOOKING_LIMIT, and issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    // BOOKING_LIMIT, and a person's pictures a day (UPLOAD_LIMIT).
     limited: true,
     success: created(BookingResponse),
   }),
@@ -687,7 +687,7 @@ export const API_OPERATIONS = {
     access: 'appointments.book',
     body: BookingForm,
     form: { fields: BookingForm, image: 'optional' },
-    // BOOKING_LIMIT, and issue 26: a person's pictures a day (UPLOAD_LIMIT).
+    // BOOKING_LIMIT, and a person's pictures a day (UPLOAD_LIMIT).
     limited: true,
     success: created(BookingResponse),
   }),
@@ -947,7 +947,7 @@ export const API_OPERATIONS = {
     limited: true,
   }),
 
-  // Issue 10: a provider's API keys.
+  // A provider's API keys.
   listApiKeys: op({
     method: 'get',
     path: API_KEY_PATHS.apiKeys,
@@ -1035,7 +1035,7 @@ export const API_OPERATIONS = {
     success: { status: 202, json: WebhookRedelivery },
   }),
 
-  // Issue 12: a provider's history (platform staff; a provider's admin for its own).
+  // A provider's history (platform staff; a provider's admin for its own).
   providerHistory: op({
     method: 'get',
     path: HISTORY_PATHS.history,
@@ -1068,7 +1068,7 @@ export const API_OPERATIONS = {
 export type OperationId = keyof typeof API_OPERATIONS;
 
 /**
- * Issue 10: the scope an API key needs for each operation it may call, in one place. An
+ * The scope an API key needs for each operation it may call, in one place. An
  * operation missing here is closed to keys (403), whatever the key's scopes: signing in,
  * profiles, managing keys, booking (a user's act). A key acts as its provider's admin, so every
  * operation here is one the admin may call.

@@ -43,7 +43,7 @@ export const BookingForm = z.object({
     .trim()
     .min(1, { message: MESSAGES.dateRequired })
     .max(40)
-    // The day (YYYY-MM-DD), alone or leading an ISO instant as the seed sends it (issue 16: never a 500).
+    // The day (YYYY-MM-DD), alone or leading an ISO instant as the seed sends it (never a 500).
     .refine((value) => isDayKey(value.slice(0, 10)) && (value.length === 10 || isInstant(value)), {
       message: MESSAGES.invalidDateFormat,
     })
@@ -92,13 +92,13 @@ export const Appointment = z.object({
   paymentNeeded: z.boolean(),
   paid: z.boolean(),
   amount: z.number(),
-  /** The provider's currency when it was booked (issue 18). */
+  /** The provider's currency when it was booked. */
   currency: z.string(),
   note: z.string().optional(),
   imageUrl: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** An unpaid booking of a paid service is held until then, and can be paid till then (issue 18). */
+  /** An unpaid booking of a paid service is held until then, and can be paid till then. */
   payBy: z.string().optional(),
 });
 export type Appointment = z.infer<typeof Appointment>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Calendar feeds (issue 11, docs/product.md §2.8 Connected Apps): a private iCalendar URL per
+ * Calendar feeds (docs/product.md §2.8 Connected Apps): a private iCalendar URL per
  * provider (the "calendar app" card) and per user (Settings) that Google Calendar, Apple
  * Calendar and Outlook subscribe to. The URL carries a secret token; disconnecting and
  * connecting again gives a new token and the old URL answers 404.

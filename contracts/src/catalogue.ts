@@ -58,7 +58,7 @@ export const Service = z.object({
   description: z.string().optional(),
   duration: z.number(),
   price: z.number(),
-  /** Its provider's currency (issue 18), so a list needs no other lookup to show the price. */
+  /** Its provider's currency, so a list needs no other lookup to show the price. */
   currency: z.string(),
   isPaymentNeeded: z.boolean(),
   automaticBooking: z.boolean(),
@@ -83,7 +83,7 @@ export const IndustryList = z.array(z.object({ id: z.string(), name: z.string(),
 
 export const PROVIDER_STATUS = { active: 'active', pending: 'pending', other: 'other' } as const;
 
-/** The hours a provider's time slots open on one weekday (issue 18). */
+/** The hours a provider's time slots open on one weekday. */
 export const OpenHours = z.object({
   day: z.enum(WEEKDAYS),
   opens: z.string(),
@@ -111,7 +111,7 @@ export const Provider = z.object({
   description: z.string(),
   status: z.enum(['active', 'pending', 'other']),
   timezone: z.string(),
-  /** Issue 18: the ISO 4217 code every price of this provider is in. */
+  /** The ISO 4217 code every price of this provider is in. */
   currency: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -120,7 +120,7 @@ export const Provider = z.object({
   specialties: z.array(z.string()),
   services: z.array(Service).optional(),
   /**
-   * Issue 18: the hours the provider's time slots of the next four weeks open, per weekday (a
+   * The hours the provider's time slots of the next four weeks open, per weekday (a
    * weekday without any is closed). The provider's detail shows these, so what it says is what
    * can be booked. Only on a single provider's answer.
    */
@@ -144,7 +144,7 @@ export const timezoneForAddress = (address: string): string => {
   return DEFAULT_PROVIDER_TIMEZONE;
 };
 
-/** JSON text of a form field, parsed only if it is not nested too deeply (issue 26). */
+/** JSON text of a form field, parsed only if it is not nested too deeply. */
 const parsedJson = (text: string, ctx: z.RefinementCtx): unknown => {
   if (jsonNestedDeeperThan(text)) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.jsonTooDeep });
@@ -221,7 +221,7 @@ export const ProviderForm = z.object({
     { message: MESSAGES.serviceNameTaken },
   ),
   specialties: specialties.default([]),
-  /** Issue 18: when not chosen, the currency of the address's country. */
+  /** When not chosen, the currency of the address's country. */
   currency: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     Currency.optional(),
@@ -300,7 +300,7 @@ export const CATALOGUE_PATHS = {
   getProviders: '/api/providers/getprovider',
   fetchProviders: '/api/providers/fetchprovider',
   providerById: '/api/providers/getserviceproviderid',
-  /** Issue 18: the admin's or incharge's own provider's currency (GET); the admin sets it (POST { currency }). */
+  /** The admin's or incharge's own provider's currency (GET); the admin sets it (POST { currency }). */
   providerCurrency: '/api/providers/currency',
   updateFavourite: '/api/appointments/updatefavoriteprovider',
   favourites: '/api/appointments/getfavorites',

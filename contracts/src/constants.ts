@@ -9,7 +9,7 @@ export const LIMITS = {
   webhookSecretMin: 16,
 } as const;
 
-/** Issue 26: a password reset link works this long after it was asked for, and once. */
+/** A password reset link works this long after it was asked for, and once. */
 export const PASSWORD_RESET_VALID_MINUTES = 30;
 
 export const SERVICE_DEFAULTS = {
@@ -81,7 +81,7 @@ export const FORMATS = {
 
 /**
  * docs/product.md §7.7: the checkout's currency when an order names none. Prices are in their provider's
- * currency (issue 18, contracts/money.ts), no longer always shown with $.
+ * currency (contracts/money.ts), no longer always shown with $.
  */
 export const PAYMENTS = { defaultCurrency: 'INR' } as const;
 
@@ -89,7 +89,7 @@ export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'system';
 export const LANGUAGES = ['en', 'es', 'fr'] as const;
-/** Every industry a provider can have; each is browsable (issue 18: "Other" too). */
+/** Every industry a provider can have; each is browsable ("Other" too). */
 export const INDUSTRIES = ['Healthcare', 'Fitness', 'Office', 'Other'] as const;
 /** docs/product.md §3 Provider registration's choices: the same list. */
 export const REGISTRATION_INDUSTRIES = INDUSTRIES;

@@ -1,5 +1,5 @@
 /**
- * Issue 26: URLs and tokens that are credentials (a calendar feed's URL reads every booking without
+ * URLs and tokens that are credentials (a calendar feed's URL reads every booking without
  * a session; a chat app's incoming-webhook URL posts to the provider's channel) are shown whole to
  * the provider's admin only. Everyone else reads them masked: where they lead and how they end.
  */

@@ -8,9 +8,9 @@ export const EventMetadata = z
     role: Role.optional(),
     correlationId: z.string().optional(),
     causationId: z.string().optional(),
-    /** The API key the account acted through (issue 12). */
+    /** The API key the account acted through. */
     apiKeyId: z.string().optional(),
-    /** Recorded by a job or a reactor, not by a person (issue 12); `process` names which. */
+    /** Recorded by a job or a reactor, not by a person; `process` names which. */
     system: z.boolean().optional(),
     process: z.string().optional(),
   })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { inDateRange, isBigintText } from './ranges';
 
-/** Issue 12: a provider's history (the audit timeline) and its state at a point. */
+/** A provider's history (the audit timeline) and its state at a point. */
 export const HISTORY_PATHS = {
   history: '/api/providers/:id/history',
   export: '/api/providers/:id/history/export',
@@ -75,7 +75,7 @@ export const HistoryEntry = z.object({
   position: z.string(),
   at: z.string(),
   type: z.string(),
-  /** Who did it; null when the event does not say (recorded before issue 12): "unknown". */
+  /** Who did it; null when the event does not say (recorded before events named their actor): "unknown". */
   actor: HistoryActor.nullable(),
   summary: z.string(),
   changes: z.array(HistoryChange).optional(),

@@ -9,9 +9,9 @@ import {
 } from './integration-event-types';
 
 /**
- * The public events a provider's other systems hear about: webhook deliveries (issue 10) and the
- * Kafka relay (issue 13) send these, never the internal events. Each type has a version; a change
- * that removes or retypes a field is a new version, adding an optional field is not.
+ * The public events a provider's other systems hear about: webhook deliveries and the Kafka relay
+ * send these, never the internal events. Each type has a version; a change that removes or retypes
+ * a field is a new version, adding an optional field is not.
  *
  * The envelope is Standard Webhooks' payload: `{ type, id, timestamp, data }`. `id` is stable for
  * one internal event and one public type, so a replay produces the same id.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WhatsAppMessageRecord } from './events/messaging';
 
 /**
- * A provider's integration settings (issue 11, docs/product.md §2.8 Integration Settings and
+ * A provider's integration settings (docs/product.md §2.8 Integration Settings and
  * Connected Apps): the AI chatbot panel, the WhatsApp panel and the chat app. The admin edits
  * them; platform staff read them.
  */
@@ -43,7 +43,7 @@ export const ChatbotSettings = z.object({
 export type ChatbotSettings = z.infer<typeof ChatbotSettings>;
 
 /**
- * Issue 26: the chat models a provider may choose when the operator names none (CHAT_MODELS): the
+ * The chat models a provider may choose when the operator names none (CHAT_MODELS): the
  * default model, a larger one of the same API, and a local one for Ollama (the default
  * CHATBOT_API_URL). A model costs the operator money, so a provider never names one freely.
  */
@@ -93,7 +93,7 @@ export const WhatsAppSettings = z.object({
     .trim()
     .regex(/^\d{0,30}$/, 'The phone number id is digits only'),
   /**
-   * Issue 26: the provider's own token of the messaging API, which opens only the numbers of its own
+   * The provider's own token of the messaging API, which opens only the numbers of its own
    * business account (a platform-wide token let a provider send from another's number id). Write-only:
    * read back masked (…wXyZ); omitted, or the mask sent back, keeps the saved one; '' removes it.
    */
@@ -146,7 +146,7 @@ export const IntegrationSettings = z.object({
   chatbot: ChatbotSettings,
   whatsapp: WhatsAppSettings,
   chatApp: ChatApp,
-  /** Issue 26: the chat models the operator offers (CHAT_MODELS), for the chatbot panel's choice. */
+  /** The chat models the operator offers (CHAT_MODELS), for the chatbot panel's choice. */
   chatModels: z.array(z.string()).optional(),
 });
 export type IntegrationSettings = z.infer<typeof IntegrationSettings>;

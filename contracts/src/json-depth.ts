@@ -1,5 +1,5 @@
 /**
- * Issue 26: JSON nested deeper than this is refused before it is parsed. Every body and JSON form
+ * JSON nested deeper than this is refused before it is parsed. Every body and JSON form
  * field the API takes is a few levels deep; a body of nested arrays made the recursive walks after
  * the parse overflow the stack (a 500) and a megabyte of them held the event loop for ~0.6 s.
  */

@@ -1,7 +1,7 @@
 import { LANGUAGES } from './constants';
 
 /**
- * The e-mails the product sends, in each language it offers (issue 15): a reminder goes out in
+ * The e-mails the product sends, in each language it offers: a reminder goes out in
  * the language saved on the recipient's account, a registration e-mail in the one chosen when
  * registering. English is the text the product always sent.
  */
@@ -25,13 +25,13 @@ export interface MailTexts {
   userWelcome(name: string, link: string): { subject: string; body: string };
   /** A provider applied: it will be reviewed; confirm the address. */
   providerApplication(name: string, link: string): { subject: string; body: string };
-  /** Issue 26: someone asked to reset the password; the link works `minutes` minutes, once. */
+  /** Someone asked to reset the password; the link works `minutes` minutes, once. */
   passwordReset(name: string, link: string, minutes: number): { subject: string; body: string };
-  /** Issue 26: the confirmation link again, asked for by the person. */
+  /** The confirmation link again, asked for by the person. */
   confirmAddress(name: string, link: string): { subject: string; body: string };
-  /** Issue 26: to a new address: open the link to make it the account's. */
+  /** To a new address: open the link to make it the account's. */
   emailChangeConfirm(name: string, link: string): { subject: string; body: string };
-  /** Issue 26: to the old address: someone asked to change it. */
+  /** To the old address: someone asked to change it. */
   emailChangeNotice(name: string, newEmail: string): { subject: string; body: string };
 }
 

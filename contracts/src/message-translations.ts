@@ -2,7 +2,7 @@ import type { LANGUAGES } from './constants';
 import { MESSAGES, messageKeyOf, type MessageKey } from './messages';
 
 /**
- * The messages of `MESSAGES` in the other languages the product offers (issue 15). The API answers
+ * The messages of `MESSAGES` in the other languages the product offers. The API answers
  * the spec's English text, for every client; the web client finds the message's key from it and
  * shows it in the viewer's language through `translateMessage`. Each table must have every key: the
  * type says so.

@@ -18,9 +18,9 @@ export const MESSAGES = {
   sessionExpired: 'Session has expired',
   signInRequired: 'Please sign in to continue',
   forbidden: 'You do not have permission to do this',
-  /** Issue 10: a bearer `apt_…` key that was never issued or has been revoked (401). */
+  /** A bearer `apt_…` key that was never issued or has been revoked (401). */
   apiKeyInvalid: 'This API key is unknown or has been revoked',
-  /** Issue 10: a valid key calling outside its scopes (403). */
+  /** A valid key calling outside its scopes (403). */
   apiKeyScopeMissing: 'This API key does not have the scope this call needs',
   providerUnderReview: 'Your provider registration is still being reviewed',
   tooManyLogins: 'Too many failed sign-in attempts. Please wait a minute and try again.',
@@ -31,20 +31,20 @@ export const MESSAGES = {
   tooManyAccountLogins: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.',
   tooManyBookings:
     'You already hold as many upcoming appointments as one account may. Cancel one to book another.',
-  /** Issue 26: an unconfirmed address may sign in and look, not book or pay (403). */
+  /** An unconfirmed address may sign in and look, not book or pay (403). */
   emailNotVerified: 'Please confirm your e-mail address first: open the link we sent you, or send it again.',
-  /** Issue 26: the verification e-mail was sent again. */
+  /** The verification e-mail was sent again. */
   verificationSent: 'We have sent the confirmation link to your e-mail address again.',
-  /** Issue 26: a resend asked for too often. */
+  /** A resend asked for too often. */
   tooManyVerificationMails:
     'A confirmation link was sent a moment ago. Please check your inbox or try again later.',
-  /** Issue 26: changing the e-mail address needs the current password. */
+  /** Changing the e-mail address needs the current password. */
   currentPasswordForEmail: 'Enter your current password to change your e-mail address',
-  /** Issue 26: a new address waits for its owner to open the link sent to it. */
+  /** A new address waits for its owner to open the link sent to it. */
   emailChangePending: 'We sent a link to your new address: it becomes your e-mail once you open it.',
-  /** Issue 26: an Idempotency-Key names one request of one caller and operation (422). */
+  /** An Idempotency-Key names one request of one caller and operation (422). */
   idempotencyKeyReused: 'This Idempotency-Key was used for another request',
-  /** Issue 26: time slots are added up to two years ahead (the provider's today). */
+  /** Time slots are added up to two years ahead (the provider's today). */
   dateTooFarAhead: 'Time slots can be added at most two years ahead',
   tooManyUploads: 'You have uploaded as many pictures as one person may in a day. Please try again tomorrow.',
 
@@ -58,7 +58,7 @@ export const MESSAGES = {
   registrationRedirectToast: 'Registration successful! Redirecting to login...',
   emailVerified: 'Your e-mail address is verified',
   verificationInvalid: 'This verification link is invalid or has expired',
-  /** Issue 26: the same answer whether or not an account has the address. */
+  /** The same answer whether or not an account has the address. */
   passwordResetRequested:
     'If an account uses this address, a link to reset its password is on its way. The link works for 30 minutes.',
   tooManyPasswordResets: 'Too many password reset requests. Please try again later.',
@@ -76,8 +76,8 @@ export const MESSAGES = {
   imageTooLarge: 'The image must be 5 MB or smaller',
   unstorableText: 'The request contains characters that cannot be stored',
   invalidMultipart: 'The form could not be read: it is not valid multipart data',
-  /** Issue 26: JSON nested deeper than JSON_MAX_DEPTH (contracts/src/json-depth.ts), refused before it is parsed. */
-  /** Issue 26: a chatbot model the operator does not offer (CHAT_MODELS). */
+  /** JSON nested deeper than JSON_MAX_DEPTH (contracts/src/json-depth.ts), refused before it is parsed. */
+  /** A chatbot model the operator does not offer (CHAT_MODELS). */
   chatModelNotOffered: 'Choose one of the chat models this platform offers',
   jsonTooDeep: 'The request is nested too deeply: at most 32 levels of arrays and objects',
   currentPasswordWrong: 'Current password is incorrect',
@@ -220,7 +220,7 @@ export const MESSAGES = {
   webhookProviderRequired: 'Choose the provider this webhook belongs to',
   webhookDeleted: 'Webhook deleted',
   webhookRedeliverQueued: 'Redelivery queued',
-  // Issue 12: a provider's history.
+  // A provider's history.
   historyCursorInvalid: 'The cursor is not one this history gave out',
   historyDateInvalid: 'Please give dates as ISO 8601 times, such as 2026-11-25T09:00:00Z',
   historyRangeInvalid: 'The start of the range must not be after its end',
@@ -236,7 +236,7 @@ for (const [key, text] of Object.entries(MESSAGES) as [MessageKey, string][]) {
 }
 
 /**
- * The key of a message from its English text (issue 15): the API answers the spec's English
+ * The key of a message from its English text: the API answers the spec's English
  * `message`, and the client finds the text in the viewer's language by its key.
  */
 export const messageKeyOf = (text: string): MessageKey | undefined => KEY_OF_TEXT.get(text);

@@ -3,7 +3,7 @@ import { LOCATION_OPTIONS } from './constants';
 import { MESSAGES } from './messages';
 
 /**
- * Issue 18: one currency per provider. A provider's prices, bookings, orders and e-mails are
+ * One currency per provider. A provider's prices, bookings, orders and e-mails are
  * all in its currency (an ISO 4217 code), shown everywhere through `formatMoney`. The default
  * comes from the provider's country, which is read from its address.
  */

@@ -104,7 +104,7 @@ const operationObject = (id: string, operation: ApiOperation) => {
     security: operation.access === PUBLIC ? [] : [{ sessionCookie: [] }, { bearerToken: [] }],
     'x-access': operation.access,
     ...(roles ? { 'x-roles': roles } : {}),
-    // Issue 10: the scope an API key needs for it; none: closed to keys.
+    // The scope an API key needs for it; none: closed to keys.
     ...(API_KEY_SCOPE_OF[id as OperationId]
       ? { 'x-api-key-scope': API_KEY_SCOPE_OF[id as OperationId] }
       : {}),

@@ -33,7 +33,7 @@ export const PAYMENT_PATHS = {
   sandboxCheckout: '/api/payments/sandbox/checkout',
   sandboxScript: '/api/payments/sandbox/checkout.js',
   sandboxPay: '/api/payments/sandbox/pay',
-  /** Issue 18: "Pay now" on an unpaid booking: its order and a checkout again, until its timeout. */
+  /** "Pay now" on an unpaid booking: its order and a checkout again, until its timeout. */
   payAgain: '/api/payments/checkout',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The ranges every date, instant and log position the API accepts must fall in (issue 26): a
+ * The ranges every date, instant and log position the API accepts must fall in: a
  * value outside them is refused at the door with the field's message, never carried to
  * PostgreSQL (which refuses year 10000 and bigints past 2^63) or to a read model.
  * Time slots have a narrower window, from the provider's today to `SCHEDULE_AHEAD_YEARS` ahead.

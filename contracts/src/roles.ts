@@ -12,7 +12,7 @@ export type RouteAudience = typeof PUBLIC | typeof SIGNED_IN | readonly Role[];
 /**
  * docs/product.md §2.1 route access, as data. Client guards and server checks both read this table.
  *
- * The spec leaves two roles open; decided here (issue 3):
+ * The spec leaves two roles open; decided here:
  * - incharge is a provider's staff member. It shares the admin menu (docs/product.md §2.1), so it may open
  *   every screen of that menu for its own provider: appointments, services, staffs and the
  *   schedule. It may manage the schedule, but changing services, staff, appointment status
@@ -36,16 +36,16 @@ export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteA
     paths: ['/integrations/apps', '/integrations/webhooks', '/integrations/settings'],
     audience: ['admin', 'superadmin', 'support'],
   },
-  // Issue 18: docs/product.md §2.1 also lets superadmin open the templates, but templates are a provider's
-  // own and the platform team has none: the screen could only say so. It opens for admin only.
+  // The spec (docs/product.md §2.1) also lets superadmin open the templates, but templates are a
+  // provider's own and the platform team has none: the screen could only say so. It opens for admin only.
   { paths: ['/scheduling/templates'], audience: ['admin'] },
   { paths: ['/providers', '/providerstablelist'], audience: ['superadmin', 'support'] },
-  // Issue 18: a user opens a provider's detail too, to book there with its Book Appointment.
+  // A user opens a provider's detail too, to book there with its Book Appointment.
   { paths: ['/providers/:id'], audience: ['superadmin', 'support', 'user'] },
-  // Issue 10: API keys are a provider's own, so its admin manages them; superadmin sees and revokes
+  // API keys are a provider's own, so its admin manages them; superadmin sees and revokes
   // every provider's, support reads them (docs/decisions.md D38).
   { paths: ['/integrations/api-keys'], audience: ['admin', 'superadmin', 'support'] },
-  // Issue 12: a provider's history; the admin opens its own provider's only.
+  // A provider's history; the admin opens its own provider's only.
   { paths: ['/providers/:id/history'], audience: ['superadmin', 'support', 'admin'] },
 ];
 
@@ -77,7 +77,7 @@ export const canOpenRoute = (role: Role | undefined, path: string): boolean => {
 export interface MenuItem {
   path: string;
   label: string;
-  /** A heading the side navigation shows the item under (issue 10: "Integrations"). */
+  /** A heading the side navigation shows the item under ("Integrations"). */
   group?: string;
 }
 
@@ -92,7 +92,7 @@ export const MENUS: {
     { path: '/dashboard', label: 'Dashboard' },
     { path: '/providers', label: 'Service Providers' },
     { path: '/providerstablelist', label: 'Manage Providers' },
-    // Issue 10: every provider's API keys (superadmin revokes, support reads).
+    // Every provider's API keys (superadmin revokes, support reads).
     { path: '/integrations/api-keys', label: 'API Keys' },
     { path: '/profile', label: 'Profile' },
     { path: '/settings', label: 'Settings' },
@@ -106,7 +106,7 @@ export const MENUS: {
     { path: '/profile', label: 'Profile' },
     { path: '/settings', label: 'Settings' },
   ],
-  /** Issue 10: the admin's "Integrations" group, between Schedule and Profile. */
+  /** The admin's "Integrations" group, between Schedule and Profile. */
   integrations: [
     { path: '/integrations/api-keys', label: 'API Keys', group: 'Integrations' },
     { path: '/integrations/webhooks', label: 'Webhooks', group: 'Integrations' },
@@ -139,7 +139,7 @@ export const CAPABILITIES = {
   'profile.manage': ['user', 'admin', 'incharge', 'superadmin', 'support'],
   'settings.manage': ['user', 'admin', 'incharge', 'superadmin', 'support'],
   'notifications.manage': ['user', 'admin', 'incharge', 'superadmin', 'support'],
-  // Issue 18: support reads the platform's appointments (its dashboard's counts), never changes them.
+  // Support reads the platform's appointments (its dashboard's counts), never changes them.
   'appointments.view': ['user', 'admin', 'incharge', 'superadmin', 'support'],
   'appointments.book': ['user'],
   'appointments.changeStatus': ['admin'],
@@ -150,14 +150,14 @@ export const CAPABILITIES = {
   'schedule.manage': ['admin', 'incharge'],
   'templates.manage': ['admin', 'superadmin'],
   'integrations.manage': ['admin', 'superadmin'],
-  // Issue 10 (D38): the integrations' lists, read-only for support.
+  // The integrations' lists, read-only for support (D38).
   'integrations.read': ['admin', 'superadmin', 'support'],
-  // Issue 11: a user's own calendar feed of their bookings.
+  // A user's own calendar feed of their bookings.
   'calendar.personal': ['user'],
   'providers.view': ['superadmin', 'support'],
   'providers.approve': ['superadmin'],
   'providers.manage': ['superadmin'],
-  // Issue 12: a provider's history; an admin reads only its own provider's (checked by the route).
+  // A provider's history; an admin reads only its own provider's (checked by the route).
   'history.view': ['superadmin', 'support', 'admin'],
   'history.viewAny': ['superadmin', 'support'],
 } as const satisfies Record<string, readonly Role[]>;

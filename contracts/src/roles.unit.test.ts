@@ -55,7 +55,7 @@ describe('role matrix (docs/product.md §2.1, §6)', () => {
       '/profile',
       '/settings',
     ]);
-    // Issue 10: the admin's menu adds the Integrations group before Profile; incharge has none.
+    // The admin's menu adds the Integrations group before Profile; incharge has none.
     expect(menuFor('admin').map((item) => item.path)).toEqual([
       '/dashboard',
       '/services',

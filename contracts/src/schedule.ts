@@ -216,7 +216,7 @@ export const TimeSlotForm = z
 export type TimeSlotFormInput = z.input<typeof TimeSlotForm>;
 export type TimeSlotForm = z.output<typeof TimeSlotForm>;
 
-/** The last day a time slot may be on, given the provider's today (issue 26). */
+/** The last day a time slot may be on, given the provider's today. */
 export const lastSchedulableDay = (today: string): string =>
   format(addYears(parseISO(today), SCHEDULE_AHEAD_YEARS), 'yyyy-MM-dd');
 
@@ -233,7 +233,7 @@ export const occurrenceDates = (form: Pick<TimeSlotForm, 'date' | 'repeat' | 're
         : form.repeat === 'weekly'
           ? addDays(first, 7 * k)
           : addMonths(first, k);
-    // Compared as dates: past year 9999 the keys' text no longer sorts as the dates (issue 26).
+    // Compared as dates: past year 9999 the keys' text no longer sorts as the dates.
     if (differenceInCalendarDays(day, parseISO(until)) > 0) break;
     const key = format(day, 'yyyy-MM-dd');
     if (!dates.includes(key)) dates.push(key);

@@ -3,7 +3,7 @@ import { IntegrationEventTypeSchema } from './integration-events';
 import { MESSAGES } from './messages';
 
 /**
- * Webhooks (issue 10, docs/product.md §2.8): a provider's admin subscribes a URL to public
+ * Webhooks (docs/product.md §2.8): a provider's admin subscribes a URL to public
  * integration events (`integration-events.ts`); each is delivered signed per the Standard
  * Webhooks specification, retried on failure, and logged.
  */

@@ -34,9 +34,9 @@ export const UserRegistered = ProfileFields.extend({
 });
 
 export const EmailVerified = At;
-/** Issue 26: the person asked for the confirmation link again (the mail outbox sends it). */
+/** The person asked for the confirmation link again (the mail outbox sends it). */
 export const EmailVerificationRequested = At;
-/** Issue 26: a new address, waiting for its owner to open the link sent to it. */
+/** A new address, waiting for its owner to open the link sent to it. */
 export const EmailChangeRequested = At.extend({
   newEmail: z.string(),
   requestId: z.string(),
@@ -46,7 +46,7 @@ export const ProfileUpdated = ProfileFields.extend(At.shape);
 export const ProfilePictureChanged = At.extend({ imageurl: z.string() });
 export const PasswordChanged = At.extend({
   passwordHash: z.string(),
-  /** Issue 26: set through that password reset link, not by the signed-in person; absent otherwise. */
+  /** Set through that password reset link, not by the signed-in person; absent otherwise. */
   resetRequestId: z.string().optional(),
 });
 export const UserDeleted = At.extend({ reason: z.string(), email: z.string() });

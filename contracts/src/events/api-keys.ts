@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiKeyScope } from '../api-keys';
 
 /**
- * The events of a provider's API keys stream (issue 10), written once. The log holds a key's
+ * The events of a provider's API keys stream, written once. The log holds a key's
  * SHA-256, its prefix and last four characters, never the key itself.
  */
 

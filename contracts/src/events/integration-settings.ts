@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ChatbotSettings, WhatsAppSettings } from '../integration-settings';
 
-/** The events of a provider's integration settings stream (issue 11), written once. */
+/** The events of a provider's integration settings stream, written once. */
 const At = z.object({ providerId: z.string(), at: z.string() });
 
 export const ChatbotSettingsSaved = At.extend({ settings: ChatbotSettings });

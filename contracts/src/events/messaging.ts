@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What became of an outbound WhatsApp message (issue 11), recorded once per reminder (or
+ * What became of an outbound WhatsApp message, recorded once per reminder (or
  * confirmation) and channel on the appointment's reminder stream.
  */
 export const MESSAGE_KINDS = ['confirmation', '24h', '1h'] as const;

@@ -11,7 +11,7 @@ export const NotificationAudience = z.enum(['user', 'admin']);
 export const NotificationCreated = z.object({
   notificationId: z.string(),
   userId: z.string(),
-  /** Issue 12: the person the message names, when not its recipient (an admin's notice of a booking). */
+  /** The person the message names, when not its recipient (an admin's notice of a booking). */
   subjectId: z.string().optional(),
   audience: NotificationAudience,
   message: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 26: the password reset events of a user's stream (`user-<id>`). A request names itself and
+ * The password reset events of a user's stream (`user-<id>`). A request names itself and
  * when its link stops working; it holds no address and no token: the mail outbox reads the
  * address from the accounts read model and signs the link with the server's secret, so the log
  * never holds anything that resets a password.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 12, forgetting a person (docs/decisions.md D40). Personal fields of events are stored
+ * Forgetting a person (docs/decisions.md D40). Personal fields of events are stored
  * encrypted with a key per data subject (crypto-shredding): a person (their user id) or a
  * business that registered itself (its provider id). This module says which fields of which
  * events are personal, whose they are, and what a reader sees once the subject is forgotten.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The events of a provider's calendar stream (issue 18: the times its time slots take), written
+ * The events of a provider's calendar stream (the times its time slots take), written
  * once. The provider-calendar decider produces them.
  */
 

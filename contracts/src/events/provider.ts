@@ -31,7 +31,7 @@ export const RecordedTemplate = z.object({
 /** Which provider an event is about, and when. */
 const At = z.object({ providerId: z.string(), at: z.string() });
 
-/** Issue 18: ISO 4217; absent on events recorded before it (then the address's country's currency). */
+/** ISO 4217; absent on events recorded before it (then the address's country's currency). */
 const currencyOnceAbsent = z.string().optional();
 
 /** A service as the provider's stream holds it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The events of an appointment's reminders stream (issue 5), written once: each reminder job
+ * The events of an appointment's reminders stream, written once: each reminder job
  * records that it sent its reminder, or why it did not.
  */
 
@@ -18,12 +18,12 @@ export const ReminderSent = Job.extend({
   userId: z.string(),
   email: z.string(),
   serviceName: z.string(),
-  /** Issue 11: whose WhatsApp settings apply; absent on reminders recorded before it. */
+  /** Whose WhatsApp settings apply; absent on reminders recorded before it. */
   providerId: z.string().optional(),
   providerName: z.string(),
   startDateTime: z.string(),
   timezone: z.string(),
-  /** A paid service's price, in its provider's currency (issue 18); absent for a free one. */
+  /** A paid service's price, in its provider's currency; absent for a free one. */
   amount: z.number().optional(),
   currency: z.string().optional(),
   at: z.string(),

@@ -42,7 +42,7 @@ export const BookingDetails = z.object({
   paymentNeeded: z.boolean(),
   automaticBooking: z.boolean(),
   amount: z.number(),
-  /** The provider's currency (issue 18); absent on bookings recorded before it. */
+  /** The provider's currency; absent on bookings recorded before it. */
   currency: z.string().optional(),
   note: z.string().optional(),
   imageUrl: z.string().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IntegrationEventTypeSchema } from '../integration-event-types';
 
 /**
- * The events of a webhook's stream (`webhook-<id>`, issue 10), written once. The webhook decider
+ * The events of a webhook's stream (`webhook-<id>`), written once. The webhook decider
  * produces them; the webhooks read model and the dispatch reactor read them with these schemas.
  * The signing secret is in the log (the delivery worker needs it); no answer carries it after
  * the one that created or rotated it.
