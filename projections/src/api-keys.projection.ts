@@ -3,7 +3,7 @@ import { readEvent } from './parse-event';
 import type { Projection } from './projection';
 
 /**
- * Issue 10: every provider's live API keys, found by the SHA-256 of the key on each bearer call
+ * Every provider's live API keys, found by the SHA-256 of the key on each bearer call
  * (a unique index) and listed by provider. A revoked key's row is deleted. When a key was last
  * used is not an event: it is written, at most once a minute, beside this read model
  * (services/src/integrations/api-key-auth.ts), so a rebuild never loses it.

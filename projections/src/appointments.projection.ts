@@ -185,7 +185,7 @@ const apply = async (event: RecordedEvent, { db, schema }: ApplyContext): Promis
       await setCurrency(d.providerId, d.currency);
       return;
     case 'PersonForgotten':
-      // Issue 12: the booking stays (its time, status, service); who booked it is forgotten.
+      // The booking stays (its time, status, service); who booked it is forgotten.
       await db.query(
         `UPDATE ${schema}.appointments SET email = $2, username = $2, note = NULL, image_url = NULL
           WHERE user_id = $1`,

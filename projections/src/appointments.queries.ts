@@ -115,7 +115,7 @@ export const upcomingHeldBy = async (db: Db, userId: string, after: Date, limit:
 };
 
 /**
- * Issue 26: whether a booking picture (by any of its /uploads URLs) belongs to an appointment
+ * Whether a booking picture (by any of its /uploads URLs) belongs to an appointment
  * the person booked or, for a provider's staff, one booked at their provider.
  */
 export const isPictureOf = async (

@@ -3,8 +3,8 @@ import { PersonForgotten } from '@appointment/contracts/events/privacy';
 import type { Projection } from './projection';
 
 /**
- * Calendar feeds by owner and by token (issue 11): the token finds the feed without a session.
- * Issue 26: a deleted account's feed closes with it, and so does a forgotten subject's: their
+ * Calendar feeds by owner and by token: the token finds the feed without a session.
+ * A deleted account's feed closes with it, and so does a forgotten subject's: their
  * URL answers 404 from then on, in the live read model and in every rebuild.
  */
 export const calendarFeedsProjection: Projection = {

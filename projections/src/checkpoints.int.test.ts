@@ -30,7 +30,7 @@ describe('waitForCheckpoints before the projector has started', () => {
   });
 });
 
-/** Issue 13: a batch with nothing for a projection moves its checkpoint without its lock. */
+/** A batch with nothing for a projection moves its checkpoint without its lock. */
 describe('moveIdleCheckpoints', () => {
   let database: TestDatabase;
   let pool: pg.Pool;

@@ -4,7 +4,7 @@ import { readEvent } from '@appointment/contracts/events/read-event';
 import type { ApplyContext, Projection } from './projection';
 
 /**
- * Issue 12: the history of each provider, for platform staff and the provider's admin. One row
+ * The history of each provider, for platform staff and the provider's admin. One row
  * per event that touches a provider (its own stream, its calendar, its time slots and bookings,
  * its staff, templates, payments and reminders), with who did it, one plain sentence and, for
  * edits, what changed. Rebuildable like every read model: the sentence is made from the event
@@ -67,7 +67,7 @@ const applyInOrder = async (events: RecordedEvent[], context: ApplyContext): Pro
 };
 
 /**
- * Issue 12: a forgotten person's name leaves every sentence that named them (the entries stay:
+ * A forgotten person's name leaves every sentence that named them (the entries stay:
  * the history is whole), and what this projection kept of them for later sentences.
  */
 const forget = async (event: RecordedEvent, { db, schema }: ApplyContext): Promise<void> => {
@@ -381,7 +381,7 @@ export const describe = (
   }
 };
 
-/** Whom a summary names (issue 12), to scrub once they are forgotten. */
+/** Whom a summary names, to scrub once they are forgotten. */
 interface Person {
   id: string;
   name: string;

@@ -3,7 +3,7 @@ import { asMessagingEvent } from '@appointment/contracts/events/messaging';
 import type { Projection } from './projection';
 
 /**
- * Each provider's integration settings (issue 11), one row, one JSON column per panel; a panel
+ * Each provider's integration settings, one row, one JSON column per panel; a panel
  * never saved has no value and reads as its defaults.
  */
 export const integrationSettingsProjection: Projection = {

@@ -65,7 +65,7 @@ export const notificationsProjection: Projection = {
         ]);
         return;
       case 'PersonForgotten':
-        // Issue 12: a forgotten person's list goes; others' notices about them keep no name.
+        // A forgotten person's list goes; others' notices about them keep no name.
         await db.query(`DELETE FROM ${schema}.notifications WHERE user_id = $1`, [d.personId]);
         await db.query(`UPDATE ${schema}.notifications SET message = $2 WHERE subject_id = $1`, [
           d.personId,

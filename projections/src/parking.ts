@@ -13,7 +13,7 @@ import {
 import { CheckpointMovedError } from './projection-transaction';
 
 /**
- * Parked events (issue 26, after Axon's sequenced dead-letter queue and EventStoreDB's parked
+ * Parked events (after Axon's sequenced dead-letter queue and EventStoreDB's parked
  * messages): an event a projection cannot apply because of its data is set aside for that
  * projection, with every later event of the same stream (their order kept), and the projection
  * goes on with every other stream. An outage (the database gone, a lost connection) is not a data

@@ -1,7 +1,7 @@
 import { isOutage } from './parking';
 import { CheckpointMovedError } from './projection-transaction';
 
-/** Issue 26: an outage stops a projection and resumes from its checkpoint; a data error parks. */
+/** An outage stops a projection and resumes from its checkpoint; a data error parks. */
 describe('isOutage', () => {
   it.each([
     ['a lost connection', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],

@@ -45,7 +45,7 @@ interface Running {
   joined: boolean;
   catchingUp?: Promise<void>;
   /**
-   * Streams whose events this projection has parked (issue 26): their later events are parked
+   * Streams whose events this projection has parked: their later events are parked
    * too, in order, until `ops retry-parked` applies them. Read again inside the projection's lock
    * whenever a batch meets one of them, or another writer may have moved things.
    */
@@ -296,7 +296,7 @@ export class ProjectorRunner {
    *
    * A batch that fails on its data, or that holds events of a parked stream, is applied again
    * event by event (`parking`): what cannot be applied is parked with the rest of its stream, and
-   * the checkpoint moves past the batch (issue 26). An outage fails the batch whole.
+   * the checkpoint moves past the batch. An outage fails the batch whole.
    */
   private async applyTo(
     entry: Running,

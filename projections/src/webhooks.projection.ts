@@ -3,7 +3,7 @@ import { readEvent } from './parse-event';
 import type { Projection } from './projection';
 
 /**
- * Each provider's webhooks (issue 10): what the screen lists and what the delivery reactor
+ * Each provider's webhooks: what the screen lists and what the delivery reactor
  * fans events out to. The signing secret is kept here for the delivery worker; no answer of the
  * API ever carries it after the one that created or rotated it.
  */
