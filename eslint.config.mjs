@@ -14,7 +14,7 @@ const frontendFeatures = fs
   .map((entry) => entry.name);
 
 /**
- * The frontend's boundaries, as bulletproof-react draws them (issue 17): a feature never imports
+ * The frontend's boundaries, as bulletproof-react draws them: a feature never imports
  * another feature nor `app/` (it reacts to others through the events of `lib/events.ts`); the
  * shared `lib/` and `ui/` import neither features nor `app/`. Only `app/` composes features.
  */
@@ -180,7 +180,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: frontendZones }] },
   },
   {
-    // Issue 17, steps that speak the product: a step file drives the API through the drivers
+    // Steps that speak the product: a step file drives the API through the drivers
     // (features/drivers, one per area), imports no other step file, and reads no table.
     files: ['features/steps/**/*.ts', 'features/drivers/**/*.ts'],
     rules: {

@@ -3,7 +3,7 @@ import { envNumber, figure, note } from './harness';
 import { call, signIn, startLauncher } from './launcher';
 
 /**
- * `npm run bench -- apikeys` (issue 10): the cost of authenticating with an API key. The same
+ * `npm run bench -- apikeys`: the cost of authenticating with an API key. The same
  * read, GET /api/schedulemanage/getavailability, against the real single-node launcher, once
  * with the admin's session token and once with an API key holding `schedule:read`, each driven
  * by autocannon at 50 connections over loopback. A key is found by its SHA-256 and then kept

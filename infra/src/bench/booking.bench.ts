@@ -23,7 +23,7 @@ import { call, signIn, startLauncher } from './launcher';
  * prints its latency and notify latency as `booking.at_target.*`: what a user meets when the
  * server is not flat out, then one at 1,000/s (`booking.at_1000.*`).
  * Targets on this machine: ≥ 500 bookings/s, p99 ≤ 100 ms, zero double bookings.
- * Last, `ops rebuild all` runs over the log the run made (`booking.rebuild_all_s`, issue 13).
+ * Last, `ops rebuild all` runs over the log the run made (`booking.rebuild_all_s`).
  *
  * The measured run follows a warmup at the same load (BENCH_WARMUP_S, 3 s). Set
  * BENCH_CONNECTIONS and BENCH_DURATION_S to change the run.
@@ -36,7 +36,7 @@ const WARMUP_S = envNumber('BENCH_WARMUP_S', 3);
 const SERVICE = 'Bench Visit';
 /** The booking target; the second phase books at this rate. */
 const TARGET_RPS = 500;
-/** A steady phase at twice the target (issue 13): `booking.at_1000.*`. */
+/** A steady phase at twice the target: `booking.at_1000.*`. */
 const HIGH_RPS = 1000;
 /** 5-minute parts: 366 time slots hold about 52,000 bookings, more than a run makes. */
 const PARTS = 144;
@@ -244,7 +244,7 @@ export const run = async (): Promise<void> => {
     figure(SUITE, 'double_bookings', doubles.rows[0]!.n, '');
     note(`${SUITE}: target ≥ ${TARGET_RPS} bookings/s, p99 ≤ 100 ms, zero double bookings`);
 
-    // Issue 13: `ops rebuild all` over the log this run made, while the product idles.
+    // `ops rebuild all` over the log this run made, while the product idles.
     const rebuilt = await rebuildAll(databaseUrl);
     figure(SUITE, 'rebuild_all.events', rebuilt.events, '');
     figure(SUITE, 'rebuild_all_s', rebuilt.seconds, 's');

@@ -15,7 +15,7 @@ import { createTestDatabase } from '../testing/postgres';
 import { Samples, envNumber, figure, note, quantileOfSorted, withProgress } from './harness';
 
 /**
- * `npm run bench -- history` (issue 12): one provider with PROVIDER_EVENTS events among
+ * `npm run bench -- history`: one provider with PROVIDER_EVENTS events among
  * TOTAL_EVENTS in the log. The log is written straight into es.events by SQL (time slots, each
  * booked twice, one booking confirmed, its payment requested; the rest of the log is other
  * providers' time slots), the history read model is built by a replay, then:
@@ -137,7 +137,7 @@ export const run = async (): Promise<void> => {
   try {
     await withProgress('writing the log', 1, () => seedLog(pool));
     await createProjectionSchema(pool, accountsProjection, 'rm_accounts');
-    // The history's actors are looked up among forgotten people too (issue 12).
+    // The history's actors are looked up among forgotten people too.
     await migratePersonKeys(pool);
     await withProgress('building the history read model', 1, () =>
       replayInto(pool, store, historyProjection, 'rm_history', { batchSize: 5000 }),

@@ -44,7 +44,7 @@ export const startLauncher = async (name: string): Promise<Launched> => {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'true',
-      // Not 'production': production refuses demo accounts and the sandbox payments (issue 16).
+      // Not 'production': production refuses demo accounts and the sandbox payments.
       // Express and the app do nothing slower outside production.
       NODE_ENV: 'test',
       // One bench user books thousands of intervals; the per-account limit would stop it.

@@ -16,7 +16,7 @@ import {
 import { call, signIn, startLauncher } from './launcher';
 
 /**
- * `npm run bench -- webhooks` (issue 10): the launcher as `npm start` runs it (BullMQ on its
+ * `npm run bench -- webhooks`: the launcher as `npm start` runs it (BullMQ on its
  * PostgreSQL backend), a webhook of the demo provider subscribed to `appointment.booked`, and a
  * receiver on this machine in the bench's process. Two phases:
  * - steady: bookings at 200/s for 10 s; commit-to-delivery latency is, for every booking, the

@@ -86,7 +86,7 @@ const runQuietly = (command: string, args: string[]): Promise<{ code: number; ou
 
 /**
  * The checks that pass or fail as a whole (typecheck, lint, the compose file, the build), all at
- * once: each is mostly one process on one core (issue 33). Each one's output is printed under its
+ * once: each is mostly one process on one core. Each one's output is printed under its
  * banner when it ends.
  */
 const checks = (list: { suite: string; command: string; args: string[] }[]): Promise<Tally[]> =>
@@ -201,7 +201,7 @@ const cucumber = async (label = 'cucumber', tags?: string, env: NodeJS.ProcessEn
       '--config',
       'features/cucumber.js',
       // Each scenario runs its own platform on its own database: two at once share the cores
-      // with the time each spends waiting on PostgreSQL and its projector (issue 33).
+      // with the time each spends waiting on PostgreSQL and its projector.
       '--parallel',
       CUCUMBER_PARALLEL,
       '--format',
@@ -293,7 +293,7 @@ const ANY_HOUR_TAG = '@any-hour';
  * The date-dependent jest files: those whose first line is `// @any-hour: <why>`, because what
  * they check depends on the day or the hour (today's slots, what falls due, the day in a zone).
  * A file that only needs some future time slot (`bookAtSunrise`, a slot a day ahead) passes the
- * same at every hour and runs once (issue 33); the booking and schedule files cover the days.
+ * same at every hour and runs once; the booking and schedule files cover the days.
  */
 const dateDependentJestFiles = (): string[] =>
   execFileSync('git', ['grep', '-l', '-E', '^// @any-hour: ', '--', '*.test.ts'], {
@@ -330,7 +330,7 @@ const minutes = (seconds: number): string =>
 
 /**
  * Where the time went: each suite's ten slowest files, with the seconds their tests took, so the
- * next slow test shows in every CI log (issue 33).
+ * next slow test shows in every CI log.
  */
 const printSlowest = (tallies: Tally[]) => {
   banner('slowest files');
@@ -354,7 +354,7 @@ const main = async () => {
   // One pinned clock for every process of the run (contracts/src/clock.ts).
   if (process.env.TEST_CLOCK && !process.env.TEST_CLOCK_ANCHOR)
     process.env.TEST_CLOCK_ANCHOR = String(Date.now());
-  // Issue 33: one migrated database for the run, copied by every platform a test starts.
+  // One migrated database for the run, copied by every platform a test starts.
   const { createMigratedTemplate } = await import('@appointment/services/testing/template-database');
   let template: TestDatabase | undefined;
   try {
@@ -368,7 +368,7 @@ const main = async () => {
     ...(await checks([
       { suite: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
       { suite: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-      // Issue 13: the compose file against the Compose specification (no Docker engine needed).
+      // The compose file against the Compose specification (no Docker engine needed).
       {
         suite: 'compose file',
         command: 'docker-compose',

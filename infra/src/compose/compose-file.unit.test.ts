@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { ConfigSchema } from '@appointment/services/config';
 
 /**
- * The compose file of the scale-out profile (issue 13). Its syntax is checked against the Compose
+ * The compose file of the scale-out profile. Its syntax is checked against the Compose
  * specification by `docker-compose config -q` in `npm test`; here, that what it runs exists.
  */
 const ROOT = path.resolve(__dirname, '../../..');
@@ -30,7 +30,7 @@ const NOT_FOR_COMPOSE = [
   'TEST_CLOCK_ANCHOR',
   'PASSWORD_HASH_COST',
   'DEV_MAILBOX',
-  // Issue 27: tests and development only; the compose stack runs production, which refuses it.
+  // Tests and development only; the compose stack runs production, which refuses it.
   'CHECK_ANSWERS',
   'FRONTEND_DIST',
   'DATA_DIR',

@@ -1,7 +1,7 @@
 import { runApiFuzz } from './fuzz-run';
 
 /**
- * Issue 14: the bounded fuzz run of CI (about two minutes here); `npm run soak -- fuzz` runs
+ * The bounded fuzz run of CI (about two minutes here); `npm run soak -- fuzz` runs
  * longer. FUZZ_RUNS sets the cases per operation and kind, FUZZ_SEED replays a run.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);

@@ -1,5 +1,5 @@
 /**
- * `npm run soak -- <suite> [flags]`: long runs that check the product under faults (issue 14).
+ * `npm run soak -- <suite> [flags]`: long runs that check the product under faults.
  * Figures go to stdout as `<suite>.<figure>: <value>`, like the bench; progress goes to stderr.
  * A suite that finds a fault sets a non-zero exit code.
  *

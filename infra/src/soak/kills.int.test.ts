@@ -2,7 +2,7 @@ import { describeFailures } from './kills.soak';
 import { runKillSoak } from './kills/run';
 
 /**
- * Issue 14 on CI: the kill soak at 20 kills (16 of the projector, 4 of the worker) under the
+ * On CI: the kill soak at 20 kills (16 of the projector, 4 of the worker) under the
  * booking load. `npm run soak -- kills` runs the long one (200 and 50).
  */
 describe('the kill soak', () => {

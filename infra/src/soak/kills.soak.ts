@@ -3,7 +3,7 @@ import { figure, note } from '../bench/harness';
 import { runKillSoak, type KillSoakResult } from './kills/run';
 
 /**
- * `npm run soak -- kills [--projector-kills N] [--worker-kills M] [--people P]` (issue 14):
+ * `npm run soak -- kills [--projector-kills N] [--worker-kills M] [--people P]`:
  * under a steady booking load the projector is SIGKILLed N times (200) and the worker M times
  * (50) at random points; afterwards every read model must equal a clean rebuild and every
  * notification, e-mail, reminder, payment confirmation and unpaid timeout must have happened

@@ -18,7 +18,7 @@ export interface TestDatabase {
 
 /**
  * The database a test run migrated once (`npm test` makes it: services/src/testing/template-database.ts),
- * copied for each platform a test starts instead of migrating every copy anew (issue 33).
+ * copied for each platform a test starts instead of migrating every copy anew.
  */
 export const TEMPLATE_DATABASE_VARIABLE = 'TEST_TEMPLATE_DATABASE';
 

@@ -28,7 +28,7 @@ export interface WebhookReceiver {
 }
 
 /**
- * A real HTTP peer on loopback standing for a provider's system (issue 10): it records each
+ * A real HTTP peer on loopback standing for a provider's system: it records each
  * delivery with its Standard Webhooks headers and answers what the test scripted. Tests,
  * scenarios, the browser journey and the bench share it.
  */

@@ -56,7 +56,7 @@ interface LogEvent {
   metadata: Record<string, unknown>;
 }
 
-/** Opens the personal fields the log holds sealed (issue 12), as the processes read them. */
+/** Opens the personal fields the log holds sealed, as the processes read them. */
 export type OpenEvents = (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
 
 const readLog = async (db: pg.Pool, open: OpenEvents = async (events) => events): Promise<LogEvent[]> => {
@@ -193,7 +193,7 @@ export interface SideEffectFigures {
   emailResendsAfterKill: number;
   /**
    * Webhook deliveries the receiver heard again with the same webhook-id: a worker killed while
-   * its request was in flight leaves the job to another, which sends it again (issue 10). The
+   * its request was in flight leaves the job to another, which sends it again. The
    * receiver tells the repeat by its webhook-id; a second event would be a duplicate.
    */
   webhookRepeats: number;
@@ -215,7 +215,7 @@ export interface SideEffectReport {
 
 export interface SideEffectInputs {
   db: pg.Pool;
-  /** Issue 12: how the processes open sealed personal fields. */
+  /** How the processes open sealed personal fields. */
   open?: OpenEvents;
   redisUrl: string;
   prefix: string;
@@ -228,7 +228,7 @@ export interface SideEffectInputs {
   workerKilledAt: number[];
   /** When the worker was stopped (real epoch ms): jobs due later may still be waiting. */
   stoppedAt: number;
-  /** Every request the webhook receiver heard (issue 10). */
+  /** Every request the webhook receiver heard. */
   webhooks: readonly HeardDelivery[];
 }
 
@@ -512,7 +512,7 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
 };
 
 /**
- * Webhook deliveries (issue 10): from the log, the (webhook, public event) pairs that must be
+ * Webhook deliveries: from the log, the (webhook, public event) pairs that must be
  * delivered — each public event of an internal one, for each webhook of its provider active
  * and subscribed to its type at that point of the log — and what the receiver heard. A pair
  * never heard is missing; a request the log does not call for is unexpected; one public event

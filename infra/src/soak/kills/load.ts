@@ -163,7 +163,7 @@ export interface LoadOptions {
   tag: string;
   progress?: (message: string) => void;
   /**
-   * Issue 26: opens the confirmation link of a new account's address, as its owner would, and
+   * Opens the confirmation link of a new account's address, as its owner would, and
    * resolves once the account may book.
    */
   confirmAddress: (userId: string) => Promise<void>;

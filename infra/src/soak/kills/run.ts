@@ -76,7 +76,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (low: number, high: number) => low + Math.random() * (high - low);
 
 /**
- * The kill soak (issue 14): a fresh database, the API, projector and worker as processes of their
+ * The kill soak: a fresh database, the API, projector and worker as processes of their
  * own on Redis under a prefix of their own, a steady booking load, and meanwhile the projector
  * SIGKILLed `projectorKills` times and the worker `workerKills` times at random points, each
  * started again at once or after a short pause. Then the load stops, everything settles and stops
@@ -90,7 +90,7 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-soak-data-'));
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'appointment-soak-logs-'));
   const sink = await startSmtpSink();
-  // Issue 10: the clinic's own system, hearing every public event through a webhook.
+  // The clinic's own system, hearing every public event through a webhook.
   const receiver = await startWebhookReceiver();
   const anchor = Date.now();
   const clock = clockFrom({ TEST_CLOCK: PINNED_START, TEST_CLOCK_ANCHOR: String(anchor) });
@@ -251,7 +251,7 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
 
     note('kills: checking the read models against a clean rebuild and every side effect…');
     store = await PostgresEventStore.connect({ connectionString: database.url, poolSize: 4 });
-    // Read as the processes read it: personal fields opened (issue 12).
+    // Read as the processes read it: personal fields opened.
     const opened = await PrivateEventStore.over(store, store.pool);
     const readModelDiffs = await compareReadModels(pool, opened);
     const { findings, figures } = await checkSideEffects({
@@ -404,7 +404,7 @@ const dropJobKeys = async (redisUrl: string, prefix: string): Promise<void> => {
 };
 
 /**
- * Issue 26: what the owner of a new account's address does, opening the link of the confirmation
+ * What the owner of a new account's address does, opening the link of the confirmation
  * mail (made with the platform's secret, as the mail outbox makes it, so the load does not wait
  * on the projector the soak keeps killing), then waits until the account may book.
  */
