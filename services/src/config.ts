@@ -113,18 +113,18 @@ export const ConfigSchema = z.object({
   BOOKING_LIMIT: integer('BOOKING_LIMIT', 0, 1_000_000, 20),
   /** Failed sign-ins of one account, from any address, every 15 minutes. */
   ACCOUNT_LOGIN_LIMIT: integer('ACCOUNT_LOGIN_LIMIT', 1, 100_000, 20),
-  /** Issue 26: failed sign-ins from one client address, over any accounts, every 15 minutes. */
+  /** Failed sign-ins from one client address, over any accounts, every 15 minutes. */
   LOGIN_ADDRESS_LIMIT: integer('LOGIN_ADDRESS_LIMIT', 1, 100_000, 30),
-  /** Issue 26: password hashes and checks at once (Argon2id keeps a core busy); one per CPU by default. */
+  /** Password hashes and checks at once (Argon2id keeps a core busy); one per CPU by default. */
   PASSWORD_CONCURRENCY: integer('PASSWORD_CONCURRENCY', 1, 1024, os.availableParallelism()),
-  /** Issue 26: pictures one person may upload a day (profile, booking and provider pictures together). */
+  /** Pictures one person may upload a day (profile, booking and provider pictures together). */
   UPLOAD_LIMIT: integer('UPLOAD_LIMIT', 1, 100_000, 50),
   /** The card-payment provider of docs/product.md §7.7; without both keys the offline sandbox gateway is used. */
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_URL: optionalUrl('RAZORPAY_API_URL', ['http', 'https'], 'https://api.razorpay.com'),
   /**
-   * Issue 11: an OpenAI-compatible chat-completions endpoint (a local Ollama or vLLM:
+   * An OpenAI-compatible chat-completions endpoint (a local Ollama or vLLM:
    * http://127.0.0.1:11434/v1/chat/completions) the chat assistant asks when no response
    * template matches; without it the assistant hands over to an agent.
    */
@@ -136,7 +136,7 @@ export const ConfigSchema = z.object({
   /** Bearer token for CHATBOT_API_URL, if it needs one. */
   CHATBOT_API_KEY: z.string().min(1).optional(),
   /**
-   * Issue 12: the master key that wraps the person keys (pii.person_keys) in an export made with
+   * The master key that wraps the person keys (pii.person_keys) in an export made with
    * `ops export --with-keys`, and unwraps them on `ops import`: 32 bytes, in base64 or hex.
    */
   BACKUP_KEY: z
@@ -146,7 +146,10 @@ export const ConfigSchema = z.object({
       message: 'BACKUP_KEY must be 32 bytes in base64 or hex (openssl rand -base64 32)',
     })
     .optional(),
-  /** Issue 11: the business messaging API's base, with its version; messages go to {base}/{phone number id}/messages. */
+  /**
+   * The business messaging API's base, with its version; messages go to
+   * {base}/{phone number id}/messages.
+   */
   WHATSAPP_API_URL: z
     .url({
       protocol: /^https?$/,
@@ -154,8 +157,8 @@ export const ConfigSchema = z.object({
     })
     .default('https://graph.facebook.com/v18.0'),
   /**
-   * Issue 26: the chat models a provider may choose for its assistant, comma-separated; any other
-   * is refused with a 400.
+   * The chat models a provider may choose for its assistant, comma-separated; any other is
+   * refused with a 400.
    */
   CHAT_MODELS: z
     .string()
@@ -203,7 +206,7 @@ export const ConfigSchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
   /**
-   * Issue 27: every JSON answer of the API is checked against the schema its operation declares
+   * Every JSON answer of the API is checked against the schema its operation declares
    * (contracts/src/api.ts); a mismatch answers 500 naming the operation, so the test that made the
    * request fails. On by default outside production; refused in production (it costs a parse of
    * every answer).
@@ -281,7 +284,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (result.success) {
     const config = result.data;
     const production = config.NODE_ENV === 'production';
-    // Issue 16: what is safe on a developer's machine is refused in production, with a reason.
+    // What is safe on a developer's machine is refused in production, with a reason.
     const refused = [
       production &&
         config.DEMO_DATA === true &&

@@ -29,7 +29,7 @@ export interface Actor {
   /** As the session found them, when it did. */
   email?: string;
   name?: string;
-  /** Issue 26: false for a session of a person who has not confirmed their address yet. */
+  /** False for a session of a person who has not confirmed their address yet. */
   emailVerified?: boolean;
 }
 
@@ -42,11 +42,11 @@ export interface AccountsDependencies {
   now?: () => Date;
   /** How passwords are hashed (PASSWORD_HASH_COST); the production cost without it. */
   passwords?: Passwords;
-  /** Issue 12: the key of the hashed names of e-mail claim streams; without it, clear names. */
+  /** The key of the hashed names of e-mail claim streams; without it, clear names. */
   emailKey?: string;
   /**
-   * Issue 12: forgets a data subject for good (services/src/privacy/forget.ts), answering the
-   * position of its `PersonForgotten`; without it, deleting keeps the person's data.
+   * Forgets a data subject for good (services/src/privacy/forget.ts), answering the position
+   * of its `PersonForgotten`; without it, deleting keeps the person's data.
    */
   forget?: (request: ForgetRequest) => Promise<LogPosition>;
 }
@@ -70,8 +70,8 @@ export const accountsContext = (deps: AccountsDependencies): AccountsContext => 
 });
 
 /**
- * Issue 12: one who registers on their own acts as the account they create; someone signed in
- * who creates an account (staff, the demo seeder's platform staff) stays the actor.
+ * One who registers on their own acts as the account they create; someone signed in who
+ * creates an account (staff, the demo seeder's platform staff) stays the actor.
  */
 export const selfUnlessActing = (userId: string, role: Role): Actor | undefined =>
   actingContext()?.actor ? undefined : { userId, role };
@@ -101,8 +101,8 @@ export const onProvider = (
   } as ProviderCommand);
 
 /**
- * The stream of an address's claim: the keyed hash (issue 12), unless the address was claimed
- * before streams were hashed and its claim lives under its clear name.
+ * The stream of an address's claim: the keyed hash, unless the address was claimed before
+ * streams were hashed and its claim lives under its clear name.
  */
 const emailStreamOf = async (context: AccountsContext, email: string): Promise<string> => {
   const { store, emailKey: key } = context.deps;

@@ -83,12 +83,12 @@ export class AccountsService {
     return requestEmailVerification(this.context, userId);
   }
 
-  /** Issue 26: mails a reset link when an account has the address; does nothing otherwise. */
+  /** Mails a reset link when an account has the address; does nothing otherwise. */
   requestPasswordReset(email: string): Promise<void> {
     return requestPasswordReset(this.context, email);
   }
 
-  /** Issue 26: a genuine reset link's request sets a new password (newest request, once, in time). */
+  /** A genuine reset link's request sets a new password (newest request, once, in time). */
   resetPassword(userId: string, requestId: string, password: string): Promise<void> {
     return resetPassword(this.context, userId, requestId, password);
   }

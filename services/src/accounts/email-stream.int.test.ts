@@ -9,7 +9,7 @@ const person = (email: string) => ({
   confirmPassword: 'correct horse',
 });
 
-/** Issue 12: the e-mail uniqueness stream is named by a keyed hash, never the address in clear. */
+/** The e-mail uniqueness stream is named by a keyed hash, never the address in clear. */
 describe('e-mail claim streams', () => {
   let test: TestPlatform;
 

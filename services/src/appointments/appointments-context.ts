@@ -30,7 +30,7 @@ export interface AppointmentsDependencies {
   /** Payment confirmation and the unpaid-booking timeout run here (BullMQ). */
   jobs?: JobQueues;
   paymentTimeoutMs: number;
-  /** Upcoming active appointments one account may hold (issue 16: no hoarding); 0: no limit. */
+  /** Upcoming active appointments one account may hold (no hoarding); 0: no limit. */
   bookingLimit?: number;
   now?: () => Date;
   /**

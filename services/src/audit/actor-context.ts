@@ -4,10 +4,10 @@ import type { EventMetadata } from '@appointment/contracts/events';
 import type { Role } from '@appointment/contracts/roles';
 
 /**
- * Who is acting, for the events a request, a job or a reactor records (issue 12): a signed-in
- * account (with the API key it used, if any) or the system. Set once at each entry point (the
- * HTTP actor middleware, the fast path, the job workers, the reactors) and read where events
- * are appended, so no service passes it by hand.
+ * Who is acting, for the events a request, a job or a reactor records: a signed-in account
+ * (with the API key it used, if any) or the system. Set once at each entry point (the HTTP
+ * actor middleware, the fast path, the job workers, the reactors) and read where events are
+ * appended, so no service passes it by hand.
  */
 export type ActingParty =
   { kind: 'account'; userId: string; role: Role; apiKeyId?: string } | { kind: 'system'; process: string };

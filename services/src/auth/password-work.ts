@@ -24,11 +24,11 @@ export interface PasswordWorkOptions {
 const busy = () => new ServiceUnavailableError(MESSAGES.signInBusy);
 
 /**
- * Issue 26: every password hash and verification (~0.3-0.45 s of CPU each at the standard
- * cost) runs through this bounded queue, so that a flood of bogus sign-ins cannot take every
- * core and make a real sign-in wait for seconds. At most `concurrency` run at once (p-limit);
- * suspects (`asSuspect`) pass one at a time through their own gate first, so they hold at most
- * one place in the queue and every other sign-in overtakes them; past the waiting bounds the
+ * Every password hash and verification (~0.3-0.45 s of CPU each at the standard cost) runs
+ * through this bounded queue, so that a flood of bogus sign-ins cannot take every core and
+ * make a real sign-in wait for seconds. At most `concurrency` run at once (p-limit); suspects
+ * (`asSuspect`) pass one at a time through their own gate first, so they hold at most one
+ * place in the queue and every other sign-in overtakes them; past the waiting bounds the
  * answer is 503 "busy" at once instead of a wait without end.
  */
 export class PasswordWork {

@@ -28,7 +28,7 @@ const gatedWork = () => {
   return { job, started, releaseOne, settle, most: () => most };
 };
 
-/** Issue 26: password hashing runs at most so many at once, suspects one at a time and behind. */
+/** Password hashing runs at most so many at once, suspects one at a time and behind. */
 describe('password work', () => {
   it('runs at most its concurrency at once, the rest in order', async () => {
     const work = new PasswordWork({ concurrency: 2, maxWaiting: 20 });

@@ -28,8 +28,8 @@ export interface Passwords {
 }
 
 /**
- * Passwords at `cost`, each hash and verification through `work` (issue 26: a bounded queue,
- * one at a time per CPU by default).
+ * Passwords at `cost`, each hash and verification through `work` (a bounded queue, one at a
+ * time per CPU by default).
  */
 export const passwordsAt = (
   cost: PasswordHashCost = 'standard',

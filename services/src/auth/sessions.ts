@@ -35,7 +35,7 @@ export interface SessionActor {
   providerId?: string;
   email: string;
   name: string;
-  /** Issue 26: whether the person confirmed their address (an unconfirmed one cannot book). */
+  /** Whether the person confirmed their address (an unconfirmed one cannot book). */
   emailVerified: boolean;
 }
 

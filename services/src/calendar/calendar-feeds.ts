@@ -35,7 +35,7 @@ const newToken = (): string => randomBytes(32).toString('base64url');
 /** An appointment a feed lists: every one that is not cancelled. */
 const listed = (appointment: Appointment): boolean => appointment.status !== 'cancelled';
 
-/** Calendar feeds (issue 11): connect, disconnect, read, and render. */
+/** Calendar feeds: connect, disconnect, read, and render. */
 export class CalendarFeeds {
   private readonly reads: ReadYourWrites;
   private readonly now: () => Date;
@@ -51,8 +51,8 @@ export class CalendarFeeds {
   }
 
   /**
-   * The feed as the actor sees it. Its URL is a credential (issue 26): a person's own, and a
-   * provider's to its admin, whole; platform staff read a provider's masked.
+   * The feed as the actor sees it. Its URL is a credential: a person's own, and a provider's
+   * to its admin, whole; platform staff read a provider's masked.
    */
   async state(actor: Actor, owner: FeedOwner, ownerId: string): Promise<CalendarFeedAnswer> {
     const feed = await feedOf(this.deps.pool, owner, ownerId);

@@ -61,8 +61,8 @@ const systemPrompt = (facts: ProviderFacts, next: Appointment[]): string =>
   ].join('\n');
 
 /**
- * The chat widget's assistant (issue 11, docs/product.md §7.8 POST /chat). The provider's
- * response templates answer first; otherwise the configured chat model, with the saved model,
+ * The chat widget's assistant (docs/product.md §7.8 POST /chat). The provider's response
+ * templates answer first; otherwise the configured chat model, with the saved model,
  * temperature and length; otherwise, or when the assistant is off, an agent takes over.
  */
 export class ChatAssistant {

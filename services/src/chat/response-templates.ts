@@ -1,9 +1,9 @@
 import type { ChatbotTemplates } from '@appointment/contracts/integration-settings';
 
 /**
- * Which response template answers a message, if one does (issue 11): a greeting, a farewell or
- * a wish to book. Words are matched whole and case-insensitively, in en, es and fr; the
- * fallback template is for a model's misunderstanding, never chosen here.
+ * Which response template answers a message, if one does: a greeting, a farewell or a wish to
+ * book. Words are matched whole and case-insensitively, in en, es and fr; the fallback
+ * template is for a model's misunderstanding, never chosen here.
  */
 const PATTERNS: [keyof ChatbotTemplates, RegExp][] = [
   ['booking', /\b(book|booking|appointment|reserve|schedule|reservar|cita|rendez-vous|réserver)\b/iu],

@@ -4,8 +4,8 @@ import { createPool, PostgresEventStore } from './postgres-event-store';
 
 /**
  * PostgreSQL by default; EventStoreDB when EVENTSTORE_URL is set (the scale-out profile). Either
- * way behind the sealing of personal data (issue 12, docs/decisions.md D40), whose keys are in
- * the PostgreSQL database: on the store's own pool, or a small one beside EventStoreDB.
+ * way behind the sealing of personal data (docs/decisions.md D40), whose keys are in the
+ * PostgreSQL database: on the store's own pool, or a small one beside EventStoreDB.
  */
 export const connectEventStore = async (config: Config, databaseUrl: string): Promise<PrivateEventStore> => {
   if (config.EVENTSTORE_URL) {

@@ -336,7 +336,7 @@ export class PostgresEventStore implements EventStore {
     const ids = events.map((event) => event.id ?? randomUUID());
     const types = events.map((event) => event.type);
     const data = events.map((event) => JSON.stringify(event.data));
-    // Who acted, the request's correlation id and the cause (issue 12), filled in here for every path.
+    // Who acted, the request's correlation id and the cause, filled in here for every path.
     const metadata = events.map((event) => JSON.stringify(withActingContext(event.metadata)));
     if (typeof expected === 'number') {
       // The common case, with the appends that arrive meanwhile; anything else (a wrong

@@ -2,7 +2,7 @@ import type { Service } from '@appointment/contracts/catalogue';
 import type { HistoryPage, ProviderStateAt } from '@appointment/contracts/history';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 
-/** Issue 12: who did it, a provider's history over HTTP, its exports and the state at a point. */
+/** Who did it, a provider's history over HTTP, its exports and the state at a point. */
 describe('provider history', () => {
   let test: TestPlatform;
   let superadmin: Caller;

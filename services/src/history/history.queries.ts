@@ -73,7 +73,7 @@ const filtersOf = (providerId: string, query: HistoryQuery, values: unknown[] = 
   return { where: where.join(' AND '), values };
 };
 
-/** Issue 12: a forgotten actor's address reads as "Forgotten user" (their key is gone). */
+/** A forgotten actor's address reads as "Forgotten user" (their key is gone). */
 const SELECT = `SELECT h.transaction_id, h.global_position, h.at, h.type, h.actor_id, h.actor_role, h.api_key_id,
        CASE WHEN k.forgotten_at IS NOT NULL THEN '${FORGOTTEN_USER}' ELSE u.email END AS email,
        h.summary, h.changes

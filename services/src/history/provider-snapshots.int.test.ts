@@ -15,9 +15,9 @@ import { SNAPSHOT_FORMAT, SNAPSHOTS } from './provider-snapshots';
 import { providerStateAt, type PointInLog } from './provider-state';
 
 /**
- * Issue 12, time travel from snapshots (docs/decisions.md D42), on the real database: the same
- * answer with snapshots as without, at every point; snapshots of another format, or missing an
- * event, are not used; a forgotten person's data in a snapshot is unreadable after the forget.
+ * Time travel from snapshots (docs/decisions.md D42), on the real database: the same answer
+ * with snapshots as without, at every point; snapshots of another format, or missing an event,
+ * are not used; a forgotten person's data in a snapshot is unreadable after the forget.
  */
 describe('provider state snapshots', () => {
   let test: TestPlatform;

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { migrateSchema } from '@appointment/projections/db/transaction';
 
 /**
- * Issue 12, time travel (docs/decisions.md D42): snapshots of a provider's folded state, every
+ * Time travel (docs/decisions.md D42): snapshots of a provider's folded state, every
  * `SNAPSHOT_EVERY` of its events, so a point in a long history folds from the nearest snapshot
  * at or before it instead of from the first event. A cache of the log, nothing more: the table
  * may be emptied or dropped at any time, and is filled again by the next questions asked.

@@ -39,7 +39,7 @@ interface Row {
   at: Date;
 }
 
-/** Opens the personal fields the log holds sealed (issue 12, services/src/privacy). */
+/** Opens the personal fields the log holds sealed (services/src/privacy). */
 export type Opener = (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
 
 /** Who booked, as the log holds it: `username` sealed (or, written before sealing, in clear). */
@@ -141,12 +141,12 @@ const subjectsOf = (folded: Folded, providerId: string): string[] => {
 };
 
 /**
- * Issue 12, time travel: the provider as it was at a point, folded from its own events with the
- * deciders' `evolve` (the provider's and each time slot's), never from the read models. The
- * history read model serves only as the index of which time-slot streams are the provider's;
- * their events are read from the log itself. The fold starts from the nearest snapshot at or
- * before the point (provider-snapshots.ts, docs/decisions.md D42) and leaves new snapshots
- * behind every `every` events.
+ * Time travel: the provider as it was at a point, folded from its own events with the deciders'
+ * `evolve` (the provider's and each time slot's), never from the read models. The history read
+ * model serves only as the index of which time-slot streams are the provider's; their events
+ * are read from the log itself. The fold starts from the nearest snapshot at or before the
+ * point (provider-snapshots.ts, docs/decisions.md D42) and leaves new snapshots behind every
+ * `every` events.
  */
 export const providerStateAt = async (
   pool: pg.Pool,

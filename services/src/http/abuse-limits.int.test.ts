@@ -11,8 +11,8 @@ import {
 } from '../testing/test-platform';
 
 /**
- * Issue 16 finding 11: one account may not hoard a provider's free slots, and one account's
- * password may not be guessed at from many addresses. Small limits here; 20 of each by default.
+ * One account may not hoard a provider's free slots, and one account's password may not be
+ * guessed at from many addresses. Small limits here; 20 of each by default.
  */
 describe('abuse limits', () => {
   let test: TestPlatform;
@@ -84,10 +84,10 @@ describe('abuse limits', () => {
 });
 
 /**
- * Issue 26: sign-in spraying. 60 failed sign-ins over 60 e-mails from one address were never
- * limited, and each costs a password check (~0.3 s of CPU at the standard cost): 40 parallel
- * bogus sign-ins made a real one wait 6.7 s. Tests hash at the test cost, so the queue is
- * checked by what it lets run at once and in which order, not by time.
+ * Sign-in spraying. 60 failed sign-ins over 60 e-mails from one address were never limited,
+ * and each costs a password check (~0.3 s of CPU at the standard cost): 40 parallel bogus
+ * sign-ins made a real one wait 6.7 s. Tests hash at the test cost, so the queue is checked
+ * by what it lets run at once and in which order, not by time.
  */
 describe('sign-in spraying', () => {
   let test: TestPlatform;

@@ -90,7 +90,7 @@ describe('accounts over HTTP', () => {
     it('stores only an Argon2id hash of the password', async () => {
       await anonymous.post('/api/auth/register/user', person('hash'));
       const { rows } = await test.platform.pool.query<{ data: { passwordHash: string } }>(
-        // The log holds the address sealed (issue 12): the event is found by the account's id.
+        // The log holds the address sealed: the event is found by the account's id.
         `SELECT e.data FROM es.events e JOIN rm_accounts.users u ON u.id = e.data->>'userId'
           WHERE e.event_type = 'UserRegistered' AND u.email = 'person.hash@example.org'`,
       );

@@ -29,13 +29,13 @@ export interface AccountsRouterDependencies {
   sessions: SessionStore;
   /** Where uploaded profile pictures are kept; served under /uploads. */
   uploadsDir: string;
-  /** Issue 26: checks a password reset link's signature; false when the link is not genuine. */
+  /** Checks a password reset link's signature; false when the link is not genuine. */
   verifyResetLink?: (userId: string, requestId: string, token: string) => boolean;
-  /** Issue 26: counts a person's uploads against their daily cap (uploadsPerDay). */
+  /** Counts a person's uploads against their daily cap (uploadsPerDay). */
   uploadLimit?: RequestHandler;
   /** Verifies an e-mail link; false when the link is not genuine. */
   verifyLink: (userId: string, token: string) => boolean;
-  /** Issue 26: verifies the link sent to a new address. */
+  /** Verifies the link sent to a new address. */
   verifyEmailChange: (userId: string, requestId: string, token: string) => boolean;
   /** Registrations per client address every 15 minutes. */
   registrationLimit: number;
@@ -43,7 +43,7 @@ export interface AccountsRouterDependencies {
   secureCookies?: boolean;
   /** Failed sign-ins of one account, from any number of addresses, every 15 minutes. */
   accountLoginLimit?: number;
-  /** Issue 26: failed sign-ins from one client address, over any number of accounts, every 15 minutes. */
+  /** Failed sign-ins from one client address, over any number of accounts, every 15 minutes. */
   addressLoginLimit?: number;
   /** Keys the limits' counts of e-mail addresses (the same in every API process). */
   limitKeySecret: string;
@@ -54,18 +54,18 @@ export interface AccountsRouterDependencies {
 /** Where the address limiter leaves its count on the request. */
 const ADDRESS_LOGINS = 'addressLogins';
 /**
- * Issue 26: sign-ins from an address past this many failed or unanswered ones in 15 minutes
- * (a person who mistyped twice is not yet one) hash in the suspects' lane.
+ * Sign-ins from an address past this many failed or unanswered ones in 15 minutes (a person
+ * who mistyped twice is not yet one) hash in the suspects' lane.
  */
 const SUSPECT_AFTER = 3;
 
-/** Issue 26: password reset requests (and reset attempts) per client address every 15 minutes. */
+/** Password reset requests (and reset attempts) per client address every 15 minutes. */
 export const PASSWORD_RESETS_PER_CLIENT = 20;
-/** Issue 26: password reset requests per address asked about, every hour. */
+/** Password reset requests per address asked about, every hour. */
 export const PASSWORD_RESETS_PER_EMAIL = 5;
 /**
- * Issue 26: a forgot-password request answers no sooner than this, so that recording a request
- * for a known address does not take measurably longer than finding none.
+ * A forgot-password request answers no sooner than this, so that recording a request for a
+ * known address does not take measurably longer than finding none.
  */
 const FORGOT_PASSWORD_ANSWER_MS = 250;
 
@@ -81,7 +81,7 @@ const tooMany = (message: string) => (_req: Request, res: Response) => {
   res.status(429).json({ message } satisfies ErrorBody);
 };
 
-/** docs/product.md §7.1 and §7.2, plus the paths the spec leaves unnamed (issue 3). */
+/** docs/product.md §7.1 and §7.2, plus the paths the spec leaves unnamed. */
 export const accountsRouter = ({
   accounts,
   sessions,
@@ -99,8 +99,8 @@ export const accountsRouter = ({
 }: AccountsRouterDependencies): Router => {
   const router = Router();
   /**
-   * Issue 26: an e-mail address as the limits count it, never in clear (their counts sit in memory
-   * or on Redis for up to an hour, beyond the reach of forgetting): a keyed hash of it.
+   * An e-mail address as the limits count it, never in clear (their counts sit in memory or on
+   * Redis for up to an hour, beyond the reach of forgetting): a keyed hash of it.
    */
   const addressKey = (email: unknown): string =>
     createHmac('sha256', limitKeySecret)
@@ -123,7 +123,7 @@ export const accountsRouter = ({
     handler: tooMany(MESSAGES.tooManyLogins),
     ...storeFor('login'),
   });
-  // Issue 16: one account guessed at from many addresses; successful sign-ins do not count.
+  // One account guessed at from many addresses; successful sign-ins do not count.
   const accountLoginLimiter = rateLimit({
     windowMs: 15 * 60_000,
     limit: accountLoginLimit,
@@ -134,7 +134,7 @@ export const accountsRouter = ({
     handler: tooMany(MESSAGES.tooManyAccountLogins),
     ...storeFor('account-login'),
   });
-  // Issue 26: one address spraying guesses over many accounts (each costs a password check);
+  // One address spraying guesses over many accounts (each costs a password check);
   // successful sign-ins do not count. Its count also says who hashes in the suspects' lane.
   const addressLoginLimiter = rateLimit({
     windowMs: 15 * 60_000,
@@ -156,8 +156,8 @@ export const accountsRouter = ({
     ...storeFor('registration'),
   });
 
-  // Issue 26: password reset requests, per client address and per address asked about (known or
-  // not alike, so the limit tells nothing either); reset attempts per client address.
+  // Password reset requests, per client address and per address asked about (known or not
+  // alike, so the limit tells nothing either); reset attempts per client address.
   const passwordResetLimiters = [
     rateLimit({
       windowMs: 15 * 60_000,
@@ -207,8 +207,8 @@ export const accountsRouter = ({
 
   router.post('/auth/login', addressLoginLimiter, loginLimiter, accountLoginLimiter, async (req, res) => {
     const { email, password } = LoginRequest.parse(req.body);
-    // Issue 26: an address with failed (or unanswered) sign-ins in the window checks its
-    // passwords one at a time, behind everyone else's (services/src/auth/password-work.ts).
+    // An address with failed (or unanswered) sign-ins in the window checks its passwords
+    // one at a time, behind everyone else's (services/src/auth/password-work.ts).
     const failing =
       ((req as Request & { [ADDRESS_LOGINS]?: RateLimitInfo })[ADDRESS_LOGINS]?.used ?? 0) > SUSPECT_AFTER;
     const check = () => accounts.authenticate(email, password);
@@ -222,7 +222,7 @@ export const accountsRouter = ({
       message: MESSAGES.loginSuccessful,
       role: user.role,
       user,
-      // Issue 16: the browser keeps the httpOnly cookie only; an API client asks for the token.
+      // The browser keeps the httpOnly cookie only; an API client asks for the token.
       ...(req.query.token === 'true' ? { token: session.token } : {}),
     } satisfies LoginResponse);
   });
@@ -260,7 +260,7 @@ export const accountsRouter = ({
     res.status(201).json({ success: true, message: MESSAGES.userCreated });
   });
 
-  // Issue 26: the confirmation link again, three times every 15 minutes per person.
+  // The confirmation link again, three times every 15 minutes per person.
   const resendLimiter = rateLimit({
     windowMs: 15 * 60_000,
     limit: 3,
@@ -275,7 +275,7 @@ export const accountsRouter = ({
     res.json({ message: sent ? MESSAGES.verificationSent : MESSAGES.emailVerified });
   });
 
-  // Issue 26: the link sent to a new address makes it the account's.
+  // The link sent to a new address makes it the account's.
   router.get('/auth/email-change', async (req, res) => {
     const { user, request, token } = EmailChangeQuery.parse(req.query);
     if (!verifyEmailChange(user, request, token)) throw new ValidationError(MESSAGES.verificationInvalid);
@@ -317,7 +317,7 @@ export const accountsRouter = ({
       const image = pendingImage(req, uploadsDir);
       if (!image) throw new ValidationError(MESSAGES.invalidImage);
       await accounts.changeProfilePicture(authOf(res), image.url);
-      // Issue 26: stored only once the change that names it is accepted.
+      // Stored only once the change that names it is accepted.
       await image.keep();
       res.json({ profilePic: image.url, imageUrl: image.url });
     },

@@ -9,8 +9,8 @@ import { answerMismatch, checkAnswers, checkedSlotAnswer } from './answer-check'
 import { errorHandler } from './error-handler';
 
 /**
- * Issue 27: in tests and development every JSON answer is checked against the schema its
- * operation declares; a handler that answers the wrong shape fails the request that saw it.
+ * In tests and development every JSON answer is checked against the schema its operation
+ * declares; a handler that answers the wrong shape fails the request that saw it.
  */
 describe('the check of answers against their schemas', () => {
   const logged: unknown[] = [];

@@ -76,7 +76,7 @@ describe('the API document (OpenAPI 3.1)', () => {
         roles,
       });
       if (roles) expect(documented.responses).toHaveProperty('401');
-      // Issue 10: the scope an API key needs, where keys may call it.
+      // The scope an API key needs, where keys may call it.
       expect(documented['x-api-key-scope']).toBe(API_KEY_SCOPE_OF[id as OperationId]);
     }
   });

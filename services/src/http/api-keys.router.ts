@@ -5,7 +5,7 @@ import type { ApiKeysService } from '../integrations/api-keys.service';
 import { authOf, requireCapability } from './authenticate';
 import { route } from './routes';
 
-/** Issue 10: a provider's API keys (docs/decisions.md D38). */
+/** A provider's API keys (docs/decisions.md D38). */
 export const apiKeysRouter = (apiKeys: ApiKeysService): Router => {
   const router = Router();
 

@@ -47,21 +47,21 @@ export interface AppDependencies extends HealthDependencies {
   catalogue?: CatalogueRouterDependencies;
   appointments?: AppointmentsRouterDependencies;
   notifications?: NotificationsService;
-  /** Issue 10: a provider's API keys, and the bearer check of `apt_…` keys. */
+  /** A provider's API keys, and the bearer check of `apt_…` keys. */
   apiKeys?: { service: ApiKeysService; auth: ApiKeyAuth };
   payments?: { appointments: AppointmentsService; gateway: PaymentGateway };
   /** The card provider's checkout runs in the browser: its hosts are allowed by the CSP. */
   cardCheckout?: boolean;
   schedule?: ScheduleService;
-  /** Calendar feeds and .ics downloads (issue 11). */
+  /** Calendar feeds and .ics downloads. */
   calendar?: CalendarFeeds;
-  /** Integration settings, the chat app and the chat assistant (issue 11). */
+  /** Integration settings, the chat app and the chat assistant. */
   integrationSettings?: IntegrationSettingsRouterDependencies;
-  /** Issue 10: a provider's webhooks and their delivery log. */
+  /** A provider's webhooks and their delivery log. */
   webhooks?: WebhooksService;
   /** The local outbox, readable at /api/dev/mailbox when DEV_MAILBOX asks for it. */
   mailbox?: pg.Pool;
-  /** Issue 12: opens the personal fields the log holds sealed, for time travel's raw reads. */
+  /** Opens the personal fields the log holds sealed, for time travel's raw reads. */
   openEvents?: (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
   /** Where the log is not in this database (EventStoreDB): a stream as the log holds it, for time travel. */
   readStreamAsStored?: (streamName: string) => Promise<RecordedEvent[]>;
@@ -88,14 +88,14 @@ export const securityHeaders = (cardCheckout = false) =>
             },
           },
         }
-      : // Issue 18: the previews of a chosen picture are blob: URLs (images only).
+      : // The previews of a chosen picture are blob: URLs (images only).
         { contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } },
   );
 
 /**
- * Issue 26: an API answer is never kept by a browser or a shared cache; it may hold personal data
- * or a credential. Set before anything else, so refusals and errors carry it too; the fast path
- * sends the same.
+ * An API answer is never kept by a browser or a shared cache; it may hold personal data or a
+ * credential. Set before anything else, so refusals and errors carry it too; the fast path sends
+ * the same.
  */
 const API_NO_STORE = { 'Cache-Control': 'no-store' } as const;
 const noStore: express.RequestHandler = (_req, res, next) => {
@@ -147,8 +147,8 @@ export const createApp = (deps: AppDependencies): Express => {
   app.use('/api', api);
 
   if (deps.accounts) {
-    // Issue 26: booking pictures are private (their booker and the provider's staff); profile and
-    // provider pictures stay public, cached for a week.
+    // Booking pictures are private (their booker and the provider's staff); profile and provider
+    // pictures stay public, cached for a week.
     const { uploadsDir, sessions } = deps.accounts;
     const privateUploads = privateUploadsRouter(uploadsDir, sessions, deps.pool);
     app.use(`/uploads/${PRIVATE_UPLOADS}`, privateUploads.router);

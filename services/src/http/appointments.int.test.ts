@@ -327,7 +327,7 @@ describe('appointments API', () => {
     const day = dayKeyFromToday('Asia/Kolkata', 3);
     const slot = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/addtimeslot', {
       date: day,
-      // After the demo's daily 09:00–12:00: a provider's time slots never overlap (issue 18).
+      // After the demo's daily 09:00–12:00: a provider's time slots never overlap.
       startTime: '13:00',
       endTime: '14:00',
       addAsSlot: true,

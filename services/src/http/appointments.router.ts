@@ -21,7 +21,7 @@ export interface AppointmentsRouterDependencies {
   catalogue: CatalogueService;
   /** Where images attached to bookings are kept; served under /uploads. */
   uploadsDir: string;
-  /** Issue 26: counts a person's uploads against their daily cap (uploadsPerDay). */
+  /** Counts a person's uploads against their daily cap (uploadsPerDay). */
   uploadLimit?: RequestHandler;
 }
 
@@ -42,7 +42,7 @@ export const appointmentsRouter = ({
       multipartWithImage(uploadLimit),
       async (req, res) => {
         const form = BookingForm.parse(req.body);
-        // Issue 26: a booking's picture is private (services/src/http/private-uploads.ts).
+        // A booking's picture is private (services/src/http/private-uploads.ts).
         const image = pendingImage(req, uploadsDir, 'private');
         const answer = await bookAppointment(
           appointments,
@@ -51,8 +51,8 @@ export const appointmentsRouter = ({
           idempotencyKeyOf(req, form, req.file?.buffer),
           image?.url,
         );
-        // Issue 26: the picture is stored only with the booking that names it. A refused booking
-        // leaves none; a repeated request (its Idempotency-Key) answers the first booking's.
+        // The picture is stored only with the booking that names it. A refused booking leaves
+        // none; a repeated request (its Idempotency-Key) answers the first booking's.
         if (image && answer.body.appointment.imageUrl === image.url) await image.keep();
         res.status(answer.status).json(answer.body);
       },

@@ -14,11 +14,11 @@ import { isCrossSite, isUnsafeMethod } from './cross-site';
 
 export interface RequestAuth extends Actor {
   token: string;
-  /** Issue 10: the API key the call carries, when it is not a session. */
+  /** The API key the call carries, when it is not a session. */
   apiKeyId?: string;
 }
 
-/** Issue 10: a bearer that is an API key (`apt_…`) rather than a session token. */
+/** A bearer that is an API key (`apt_…`) rather than a session token. */
 export const isApiKey = (bearer: string | undefined): bearer is string =>
   !!bearer?.startsWith(API_KEY_PREFIX);
 
@@ -54,8 +54,8 @@ export const tokenOf = (req: IncomingMessage): string | undefined =>
 
 /**
  * Who is calling, if anyone: a live session whose role is one of the matrix's. A state-changing
- * request carried by the session cookie from another site is refused (issue 16); a bearer token
- * is never sent by a browser on its own, so bearer calls are not affected.
+ * request carried by the session cookie from another site is refused; a bearer token is never
+ * sent by a browser on its own, so bearer calls are not affected.
  */
 export const authFor = async (
   sessions: SessionStore,
@@ -73,8 +73,8 @@ export const authFor = async (
 };
 
 /**
- * Issue 10: a call carrying an API key acts as its provider's admin, but only on the operations
- * its scopes open (contracts' API_KEY_SCOPE_OF): an unknown or revoked key answers 401, an
+ * A call carrying an API key acts as its provider's admin, but only on the operations its
+ * scopes open (contracts' API_KEY_SCOPE_OF): an unknown or revoked key answers 401, an
  * operation outside its scopes 403. It fails closed: a path no operation of the table matches
  * as written (another spelling Express would still route, say) is refused too. Public
  * operations stay open.
@@ -125,7 +125,7 @@ export const authenticate =
       const auth =
         apiKeys && isApiKey(bearer) ? await keyAuthFor(apiKeys, bearer, req) : await authFor(sessions, req);
       if (auth) res.locals.auth = auth;
-      // Issue 12: everything this request records carries who acted and one correlation id.
+      // Everything this request records carries who acted and one correlation id.
       actingAs(actingContextOf(req, auth), next);
     } catch (error) {
       next(error);

@@ -42,7 +42,7 @@ describe('authorization of every API operation', () => {
         ? await test.signedIn(`${role}@example.com`)
         : callers.get(role)!;
     const body = operation.body || operation.form ? {} : undefined;
-    // A path naming a provider (issue 12) names the demo's Sunrise Clinic, the admin's own.
+    // A path naming a provider names the demo's Sunrise Clinic, the admin's own.
     const path = operation.path.replace(':id', sunriseId);
     const { status, body: answer } = await caller.call(operation.method.toUpperCase(), path, body);
     const outcome = expected(operation, role);

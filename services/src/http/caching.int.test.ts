@@ -6,9 +6,9 @@ import { CALENDAR_PATHS, type CalendarFeedAnswer } from '@appointment/contracts/
 import { bookAtSunrise, startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 
 /**
- * Issue 26: no API answer is kept by a browser or a shared cache (`Cache-Control: no-store`):
- * read models, errors, the fast path's answers and the feed a token opens alike. The app's static
- * files keep their own caching.
+ * No API answer is kept by a browser or a shared cache (`Cache-Control: no-store`): read models,
+ * errors, the fast path's answers and the feed a token opens alike. The app's static files keep
+ * their own caching.
  */
 describe('caching of API answers', () => {
   let test: TestPlatform;

@@ -5,7 +5,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { parseIcs } from '../testing/ical';
 import { bookAtSunrise, startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 
-/** Calendar feeds over real HTTP and PostgreSQL (issue 11): what a subscribed calendar reads. */
+/** Calendar feeds over real HTTP and PostgreSQL: what a subscribed calendar reads. */
 describe('calendar feeds', () => {
   let test: TestPlatform;
   let admin: Caller;

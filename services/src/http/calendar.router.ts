@@ -12,14 +12,14 @@ import { authOf, requireCapability } from './authenticate';
 import { route } from './routes';
 
 const sendCalendar = (res: Response, ics: string, filename?: string): void => {
-  // Kept by no cache, as every API answer (issue 26): a feed's URL is a credential, and a
-  // rotated one must stop at once.
+  // Kept by no cache, as every API answer: a feed's URL is a credential, and a rotated
+  // one must stop at once.
   res.type('text/calendar; charset=utf-8');
   if (filename) res.attachment(filename);
   res.send(ics);
 };
 
-/** Calendar feeds and .ics downloads (issue 11, docs/product.md §2.8 Connected Apps). */
+/** Calendar feeds and .ics downloads (docs/product.md §2.8 Connected Apps). */
 export const calendarRouter = (feeds: CalendarFeeds): Router => {
   const router = Router();
 

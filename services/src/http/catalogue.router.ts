@@ -23,7 +23,7 @@ export interface CatalogueRouterDependencies {
   catalogue: CatalogueService;
   /** Where uploaded provider images are kept; served under /uploads. */
   uploadsDir: string;
-  /** Issue 26: counts a person's uploads against their daily cap (uploadsPerDay). */
+  /** Counts a person's uploads against their daily cap (uploadsPerDay). */
   uploadLimit?: RequestHandler;
   /** The hours a provider's time slots open (the schedule's read model). */
   openHours?: (providerId: string, timezone: string) => Promise<OpenHours[]>;
@@ -73,7 +73,7 @@ export const catalogueRouter = ({
       const form = ProviderForm.parse(providerFormFromBody((req.body ?? {}) as Record<string, unknown>));
       const image = pendingImage(req, uploadsDir);
       const provider = await catalogue.createProvider(authOf(res), form, image?.url ?? null);
-      // Issue 26: stored only once the provider that names it is created.
+      // Stored only once the provider that names it is created.
       await image?.keep();
       res.status(201).json({ message: MESSAGES.providerCreated, provider });
     },

@@ -9,9 +9,9 @@ import {
 } from '../testing/test-platform';
 
 /**
- * Issue 16 finding 5: a state-changing request that a page of another site makes the browser
- * send with this site's session cookie is refused, by Origin or Sec-Fetch-Site. Bearer calls
- * and requests that no browser page made (no such headers) are not affected.
+ * A state-changing request that a page of another site makes the browser send with this
+ * site's session cookie is refused, by Origin or Sec-Fetch-Site. Bearer calls and requests
+ * that no browser page made (no such headers) are not affected.
  */
 describe('cross-site requests', () => {
   let test: TestPlatform;

@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
- * Whether a browser sent this request from another site or origin (issue 16: cross-site request
- * forgery), read from the Fetch Metadata header `Sec-Fetch-Site`, else from `Origin` against the
- * request's own Host. A request with neither header did not come from a browser page (curl, an
- * API client, a server), so there is no ambient cookie to abuse: it is not cross-site. The same
- * rule as Go's net/http CrossOriginProtection.
+ * Whether a browser sent this request from another site or origin (cross-site request forgery),
+ * read from the Fetch Metadata header `Sec-Fetch-Site`, else from `Origin` against the request's
+ * own Host. A request with neither header did not come from a browser page (curl, an API client,
+ * a server), so there is no ambient cookie to abuse: it is not cross-site. The same rule as Go's
+ * net/http CrossOriginProtection.
  */
 export const isCrossSite = (req: IncomingMessage): boolean => {
   const site = req.headers['sec-fetch-site'];

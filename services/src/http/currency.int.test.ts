@@ -25,9 +25,9 @@ const providerForm = (fields: Record<string, string>) => {
 };
 
 /**
- * Issue 18, item 7: one currency per provider. Its default comes from the provider's country,
- * its admin can change it, and every answer that carries a price carries it too: services,
- * slots, bookings, orders, the checkout and the lists.
+ * One currency per provider. Its default comes from the provider's country, its admin can
+ * change it, and every answer that carries a price carries it too: services, slots, bookings,
+ * orders, the checkout and the lists.
  */
 describe('one currency per provider', () => {
   let test: TestPlatform;

@@ -56,8 +56,8 @@ export const errorAnswer = (error: unknown, req: IncomingMessage, logger: Logger
     return { status: 413, body: { message: 'The request body is too large' } };
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    // A library's own 4xx (a missing upload, a bad range): its message may name server paths
-    // (issue 16), so the answer says only what the status says.
+    // A library's own 4xx (a missing upload, a bad range): its message may name server paths, so
+    // the answer says only what the status says.
     return { status, body: { message: STATUS_CODES[status] ?? 'Bad request' } };
   }
   const correlationId = String(req.headers['x-correlation-id'] ?? randomUUID());

@@ -1,9 +1,9 @@
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
 
 /**
- * Issue 16 finding 10: what the product tells a stranger. Health is up or down; its details
- * (positions, queue sizes, database errors) are the superadmin's. A missing file is "Not Found",
- * never an exception's text with the server's paths.
+ * What the product tells a stranger. Health is up or down; its details (positions, queue sizes,
+ * database errors) are the superadmin's. A missing file is "Not Found", never an exception's
+ * text with the server's paths.
  */
 describe('internal details', () => {
   let test: TestPlatform;
@@ -62,7 +62,7 @@ describe('internal details', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'self'");
-      // Issue 18: the preview of a chosen picture is a blob: image; nothing else may be blob:.
+      // The preview of a chosen picture is a blob: image; nothing else may be blob:.
       expect(csp).toMatch(/img-src 'self' data: blob:/);
       expect(csp).not.toMatch(/(script|default|connect)-src[^;]*blob:/);
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');

@@ -83,7 +83,7 @@ interface FastCall {
 type FastRoute = (call: FastCall) => Promise<boolean>;
 
 export const withFastPath = (app: RequestListener, deps: FastPathDependencies): RequestListener => {
-  // Every answer here is an API answer: never stored (issue 26), as the app's are.
+  // Every answer here is an API answer: never stored, as the app's are.
   const security = { ...capturedHeaders(deps.securityHeaders), 'Cache-Control': 'no-store' };
 
   /** A JSON answer, checked first when answers are checked: a mismatch answers 500 instead. */

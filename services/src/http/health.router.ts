@@ -24,7 +24,7 @@ export interface ProjectionHealth {
   eventsApplied: number;
   /** Events in the log this projection has not applied yet. */
   lag: number;
-  /** Events it set aside (issue 26): `npm run ops -- parked`, then `retry-parked` after a fix. */
+  /** Events it set aside: `npm run ops -- parked`, then `retry-parked` after a fix. */
   parked: number;
 }
 
@@ -32,7 +32,7 @@ export interface ProjectionHealth {
  * GET /api/health: up (200 `{ status: 'ok' }`, or `degraded` while a projection has parked
  * events) or down (503 `{ status: 'unavailable' }`) for anyone; the details (Postgres latency, each projection's checkpoint and lag, each job queue's
  * counts) only for a superadmin, or a caller on this machine when HEALTH_DETAILS_LOCAL is set
- * (issue 16: positions, queue sizes and database errors are nobody else's business).
+ * (positions, queue sizes and database errors are nobody else's business).
  */
 export const healthRouter = ({
   pool,
@@ -60,7 +60,7 @@ export const healthRouter = ({
       return;
     }
     const latencyMs = Date.now() - started;
-    // Issue 26: parked events leave the platform up but degraded, until an operator retries them.
+    // Parked events leave the platform up but degraded, until an operator retries them.
     const parked = await parkedCounts(pool).catch(() => new Map<string, number>());
     const parkedTotal = [...parked.values()].reduce((sum, count) => sum + count, 0);
     const status = parkedTotal > 0 ? 'degraded' : 'ok';

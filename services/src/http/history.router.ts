@@ -16,12 +16,12 @@ import { authOf, requireCapability } from './authenticate';
 import { route } from './routes';
 
 /**
- * Issue 12: a provider's history. Platform staff read every provider's; a provider's admin reads
- * its own (docs/product.md §6, `history.view` / `history.viewAny` in contracts/src/roles.ts).
+ * A provider's history. Platform staff read every provider's; a provider's admin reads its own
+ * (docs/product.md §6, `history.view` / `history.viewAny` in contracts/src/roles.ts).
  */
 export const historyRouter = (
   pool: pg.Pool,
-  /** Opens sealed personal fields (issue 12); the store's `openEvents`. */
+  /** Opens sealed personal fields; the store's `openEvents`. */
   open?: (events: RecordedEvent[]) => Promise<RecordedEvent[]>,
   /** Where the log is not in this database (EventStoreDB): a stream as the log holds it. */
   readStream?: (streamName: string) => Promise<RecordedEvent[]>,

@@ -13,9 +13,9 @@ import { imageExtension } from './image-type';
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * Issue 26: the pictures one person may upload a day (UPLOAD_LIMIT), whatever they are for and
- * whether or not the command they came with was accepted. A request without a picture is not
- * counted. Shared by every API process through `store` (Redis) when there is one.
+ * The pictures one person may upload a day (UPLOAD_LIMIT), whatever they are for and whether
+ * or not the command they came with was accepted. A request without a picture is not counted.
+ * Shared by every API process through `store` (Redis) when there is one.
  */
 export const uploadsPerDay = (limit: number, store?: Store): RequestHandler =>
   rateLimit({
@@ -63,7 +63,7 @@ export const multipartWithImage = (perPerson?: RequestHandler): RequestHandler =
 /** Where booking pictures are kept, under the uploads directory, and the URL path they are read at. */
 export const PRIVATE_UPLOADS = 'private';
 
-/** The request's picture, checked but not yet stored (issue 26). */
+/** The request's picture, checked but not yet stored. */
 export interface PendingImage {
   /** The /uploads URL it will be read at once kept. */
   url: string;

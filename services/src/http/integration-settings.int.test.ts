@@ -12,7 +12,7 @@ import { bookAtSunrise, startTestPlatform, type Caller, type TestPlatform } from
 
 type SettingsReply = { settings: IntegrationSettings; message?: string };
 
-/** Integration settings and the chat assistant over real HTTP, with a local chat-model peer (issue 11). */
+/** Integration settings and the chat assistant over real HTTP, with a local chat-model peer. */
 describe('integration settings and the chat assistant', () => {
   let test: TestPlatform;
   let admin: Caller;

@@ -30,7 +30,7 @@ const NO_BODY = { parse: (): undefined => undefined };
 const providerOf = (deps: IntegrationSettingsRouterDependencies, req: Request, res: Response) =>
   deps.settings.providerOf(authOf(res), SettingsQuery.parse(req.query).providerId);
 
-/** Integration settings, the chat app and the chat assistant (issue 11, docs/product.md §2.8, §7.8). */
+/** Integration settings, the chat app and the chat assistant (docs/product.md §2.8, §7.8). */
 export const integrationSettingsRouter = (deps: IntegrationSettingsRouterDependencies): Router => {
   const router = Router();
   const { settings, assistant } = deps;

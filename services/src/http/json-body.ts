@@ -22,8 +22,8 @@ const textOf = (body: Buffer, encoding: string): string | Buffer => {
 
 /**
  * Express's JSON body parser, which refuses JSON nested deeper than JSON_MAX_DEPTH with a 400
- * before parsing it (issue 26): the check reads the raw bytes once; the parse and the walks after
- * it (storable text, schemas) never meet a deep body.
+ * before parsing it: the check reads the raw bytes once; the parse and the walks after it
+ * (storable text, schemas) never meet a deep body.
  */
 export const jsonBody = (): RequestHandler =>
   express.json({

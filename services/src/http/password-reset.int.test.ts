@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readMailbox } from '../mail/mail-outbox';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 
-/** Issue 26 §3: forgot password, over HTTP, with the mail read from the local outbox. */
+/** Forgot password, over HTTP, with the mail read from the local outbox. */
 
 const FORGOT = '/api/auth/forgot-password';
 const RESET = '/api/auth/reset-password';

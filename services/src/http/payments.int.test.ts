@@ -7,9 +7,9 @@ import { startTestPlatform, type Caller, type TestPlatform } from '../testing/te
 import { testNow } from '@appointment/infra/testing/clock';
 
 /**
- * Paid bookings with the offline sandbox gateway (issue 5): the order, the checkout page, the
- * verified confirmation run by BullMQ, automatic scheduling after payment, and the timeout
- * that cancels an unpaid booking and frees its interval.
+ * Paid bookings with the offline sandbox gateway: the order, the checkout page, the verified
+ * confirmation run by BullMQ, automatic scheduling after payment, and the timeout that
+ * cancels an unpaid booking and frees its interval.
  */
 describe('payments', () => {
   let test: TestPlatform;

@@ -69,7 +69,7 @@ export const paymentsRouter = (appointments: AppointmentsService, payments: Paym
   if (payments instanceof SandboxGateway) {
     router.get(route(PAYMENT_PATHS.sandboxCheckout), (req, res) => {
       const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
-      // The same text as every other screen shows the price with (issue 18): "€50.00", not "EUR 50.00".
+      // The same text as every other screen shows the price with: "€50.00", not "EUR 50.00".
       const currency = q('currency') || PAYMENTS.defaultCurrency;
       const amount = formatMoney(fromMinorUnits(Number(q('amount')) || 0, currency), currency);
       res.type('html').send(`<!doctype html>

@@ -13,8 +13,8 @@ import { PRIVATE_UPLOADS } from './image-upload';
 const UPLOAD_NAME = /^[A-Za-z0-9-]{1,100}\.[A-Za-z0-9]{1,10}$/;
 
 /**
- * Issue 26: the browser may keep a private picture but asks again each time it shows it, so
- * every showing passes the check below (an unchanged file answers 304).
+ * The browser may keep a private picture but asks again each time it shows it, so every
+ * showing passes the check below (an unchanged file answers 304).
  */
 export const PRIVATE_CACHE = 'private, no-cache';
 
@@ -23,10 +23,10 @@ const notFound = (res: Response) => {
 };
 
 /**
- * Issue 26: booking pictures (under /uploads/private/) are read only by the booker and the
- * staff of the provider booked (admin, incharge), with their session (the cookie an <img>
- * sends, or a bearer token); anyone else, platform staff included, gets 404 as if there were
- * no such picture. `legacy` serves the pictures of bookings made before: their URLs name
+ * Booking pictures (under /uploads/private/) are read only by the booker and the staff of
+ * the provider booked (admin, incharge), with their session (the cookie an <img> sends, or a
+ * bearer token); anyone else, platform staff included, gets 404 as if there were no such
+ * picture. `legacy` serves the pictures of bookings made before: their URLs name
  * /uploads/<name>, and `movePrivatePictures` moved their files here.
  */
 export const privateUploadsRouter = (
@@ -78,7 +78,7 @@ export const privateUploadsRouter = (
 };
 
 /**
- * Issue 26: the public /uploads never serves the private directory, however the path spells it
+ * The public /uploads never serves the private directory, however the path spells it
  * (`/uploads/private%2F…`, `/uploads/./private/…`, `/uploads//private/…`: the static server
  * decodes and normalises what the private mount did not match).
  */
@@ -96,8 +96,8 @@ export const outsidePrivateUploads: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Issue 26: booking pictures stored before they were private (their URLs name /uploads/<name>)
- * move to the private directory, out of reach of the public /uploads. Idempotent: run at start.
+ * Booking pictures stored before they were private (their URLs name /uploads/<name>) move to
+ * the private directory, out of reach of the public /uploads. Idempotent: run at start.
  */
 export const movePrivatePictures = async (uploadsDir: string, pool: pg.Pool): Promise<number> => {
   if (!existsSync(uploadsDir)) return 0;

@@ -5,9 +5,9 @@ import { seedDemoData } from '../main/demo-data';
 import { startTestPlatform, sunriseTimeSlots, type TestPlatform } from '../testing/test-platform';
 
 /**
- * What a production start (NODE_ENV=production) leaves out (issue 16): no demo accounts, no
- * sandbox payments, no local mailbox, and a Secure session cookie whatever the proxy says. The
- * demo providers are recorded by hand here, as an operator's own data would be.
+ * What a production start (NODE_ENV=production) leaves out: no demo accounts, no sandbox
+ * payments, no local mailbox, and a Secure session cookie whatever the proxy says. The demo
+ * providers are recorded by hand here, as an operator's own data would be.
  */
 describe('a production start', () => {
   let test: TestPlatform;

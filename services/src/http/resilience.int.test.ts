@@ -13,8 +13,8 @@ import {
 } from '../testing/test-platform';
 
 /**
- * Issue 26 §1: no request may stop a read model for everyone. The outside probe's two requests,
- * refused now, and the read models moving on after them.
+ * No request may stop a read model for everyone. The outside probe's two requests, refused now,
+ * and the read models moving on after them.
  */
 describe('resilience of the read side', () => {
   let test: TestPlatform;

@@ -19,7 +19,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** Issue 26: an uploaded picture is kept only with the command that names it, and at most so many a day. */
+/** An uploaded picture is kept only with the command that names it, and at most so many a day. */
 describe('uploads', () => {
   let test: TestPlatform;
   let user: Caller;

@@ -8,7 +8,7 @@ import { route } from './routes';
 
 const Id = z.string().min(1).max(200);
 
-/** Issue 10: a provider's webhooks, their secrets and their delivery log. */
+/** A provider's webhooks, their secrets and their delivery log. */
 export const webhooksRouter = (webhooks: WebhooksService): Router => {
   const router = Router();
 

@@ -6,11 +6,11 @@ import { migrateSchema } from '@appointment/projections/db/transaction';
 import { IllegalStateError } from '../domain/errors';
 
 /**
- * Idempotency keys (issue 26, after Stripe and the IETF draft "The Idempotency-Key HTTP Header
- * Field"): a key belongs to one caller (an account, or an API key) and one operation, and is bound
- * to the first request it came with. The same key with the same request is that request again and
- * answers what it answered; with another request it is refused (422). Ids derived from a key also
- * take the request's fingerprint, so two requests can never share one.
+ * Idempotency keys (after Stripe and the IETF draft "The Idempotency-Key HTTP Header Field"): a
+ * key belongs to one caller (an account, or an API key) and one operation, and is bound to the
+ * first request it came with. The same key with the same request is that request again and answers
+ * what it answered; with another request it is refused (422). Ids derived from a key also take the
+ * request's fingerprint, so two requests can never share one.
  */
 export interface IdempotencyKey {
   /** The header as the caller sent it. */

@@ -40,9 +40,9 @@ const cancellation = (appointmentId: string) => ({
 
 if (brokers) {
   /**
-   * The Kafka relay against a real broker (issue 13): the projector publishes the public events
-   * with the aggregate as key and the event id, type and version in headers; a stop and a start
-   * resume at the checkpoint.
+   * The Kafka relay against a real broker: the projector publishes the public events with the
+   * aggregate as key and the event id, type and version in headers; a stop and a start resume
+   * at the checkpoint.
    */
   describe('the Kafka relay (contract, KAFKA_BROKERS)', () => {
     const topic = `appointment.test.${randomBytes(4).toString('hex')}`;

@@ -33,12 +33,12 @@ export interface IntegrationSettingsDependencies {
   checkProvider: CheckProvider;
   /** Refuses a URL the product must not call (request forgery), with an IntegrationError. */
   checkOutboundUrl?: (url: string) => Promise<void>;
-  /** Issue 26: the chat models a provider may choose (CHAT_MODELS). */
+  /** The chat models a provider may choose (CHAT_MODELS). */
   chatModels?: readonly string[];
   now?: () => Date;
 }
 
-/** A provider's integration settings (issue 11): read, and changed by its admin. */
+/** A provider's integration settings: read, and changed by its admin. */
 export class IntegrationSettingsService {
   private readonly reads: ReadYourWrites;
   private readonly now: () => Date;
@@ -53,8 +53,8 @@ export class IntegrationSettingsService {
   }
 
   /**
-   * A provider's settings as the actor may read them: the chat app's webhook URL is a credential
-   * (issue 26), whole for the provider's admin only and masked for platform staff.
+   * A provider's settings as the actor may read them: the chat app's webhook URL is a credential,
+   * whole for the provider's admin only and masked for platform staff.
    */
   async settings(actor: Actor, providerId: string): Promise<IntegrationSettings> {
     const saved = await integrationSettingsOf(this.deps.pool, providerId);

@@ -36,9 +36,9 @@ export interface ApiKeyAuthOptions {
 }
 
 /**
- * Issue 10: the bearer check of API keys. A key is found by its hash (a unique index of
- * rm_apikeys) and then kept for `cacheMs`; a revoke in this process forgets it at once, another
- * process believes its copy for at most `cacheMs`.
+ * The bearer check of API keys. A key is found by its hash (a unique index of rm_apikeys) and
+ * then kept for `cacheMs`; a revoke in this process forgets it at once, another process
+ * believes its copy for at most `cacheMs`.
  */
 export class ApiKeyAuth {
   private readonly now: () => Date;

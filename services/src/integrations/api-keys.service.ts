@@ -60,8 +60,8 @@ export const generateApiKey = (): string =>
   API_KEY_PREFIX + randomBytes(API_KEY_RANDOM_BYTES).toString('base64url');
 
 /**
- * Issue 10 (docs/decisions.md D38): a provider's admin generates and revokes its keys; a
- * superadmin lists and revokes every provider's; support lists them.
+ * A provider's admin generates and revokes its keys (docs/decisions.md D38); a superadmin lists
+ * and revokes every provider's; support lists them.
  */
 export class ApiKeysService {
   private readonly now: () => Date;

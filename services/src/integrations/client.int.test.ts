@@ -133,8 +133,8 @@ describe('the integration client', () => {
     await peer.close();
   });
 
-  // The spellings the outside probe tried (issue 26) and the ranges it found open, with others
-  // of the same kind: every one is refused by the check at save time and by the call itself.
+  // The spellings the outside probe tried and the ranges it found open, with others of the
+  // same kind: every one is refused by the check at save time and by the call itself.
   const HOLDING = [
     'http://127.0.0.1/',
     'http://127.1/',

@@ -5,10 +5,10 @@ import { JobQueues } from './job-queues';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
- * The kill soak's finding (issue 14): a job whose worker process is killed while it runs is
- * "stalled" and taken up again, but BullMQ's default let a job stall only once: killed a second
- * time mid-job it was failed for good ("job stalled more than allowable limit") and never ran
- * again, so its reminder (or payment confirmation) was lost. Kills must not use up a job.
+ * The kill soak's finding: a job whose worker process is killed while it runs is "stalled" and
+ * taken up again, but BullMQ's default let a job stall only once: killed a second time mid-job
+ * it was failed for good ("job stalled more than allowable limit") and never ran again, so its
+ * reminder (or payment confirmation) was lost. Kills must not use up a job.
  */
 describe('a job whose worker is killed mid-job, again and again', () => {
   it('still runs to completion on the next worker', async () => {

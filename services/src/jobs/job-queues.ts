@@ -93,8 +93,8 @@ export interface JobQueues {
   work<D>(queue: string, handler: JobHandler<D>, options: { concurrency: number }): Promise<JobWorker>;
   counts(queue: string): Promise<JobCounts>;
   /**
-   * Issue 26: rewrites what the kept jobs hold of a forgotten person (their data, results and
-   * failure reasons, finished jobs too: they are kept for days). Returns how many values changed.
+   * Rewrites what the kept jobs hold of a forgotten person (their data, results and failure
+   * reasons, finished jobs too: they are kept for days). Returns how many values changed.
    */
   redact(redactor: Redactor): Promise<number>;
   /** Closes every worker (after its running jobs) and every queue. Idempotent. */
@@ -117,8 +117,8 @@ const workerPoolMax = (concurrency: number) => Math.min(concurrency, 8) + 1;
 /**
  * How often a job may be abandoned by a worker that died (killed, crashed, lost its lock) and be
  * taken up again before it is failed. BullMQ's default, 1, failed a job for good the second time
- * its worker was killed mid-job, and so lost it (issue 14's kill soak). Handlers are idempotent,
- * so a rerun is safe; the bound only stops a job that itself kills every worker taking it.
+ * its worker was killed mid-job, and so lost it (the kill soak). Handlers are idempotent, so a
+ * rerun is safe; the bound only stops a job that itself kills every worker taking it.
  */
 export const MAX_STALLS = 20;
 

@@ -25,9 +25,9 @@ export interface ProductWorkersDependencies {
   appointments: AppointmentsService;
   store: EventStore;
   now?: Clock;
-  /** Issue 10: webhook deliveries, where the process has what they need. */
+  /** Webhook deliveries, where the process has what they need. */
   webhooks?: Omit<WebhookDelivererOptions, 'jobs' | 'store' | 'now'> & { concurrency: number };
-  /** The outbound messages of issue 11: WhatsApp and the chat app. */
+  /** The outbound messages: WhatsApp and the chat app. */
   messaging?: {
     pool: pg.Pool;
     whatsappApiUrl: string;

@@ -2,9 +2,9 @@ import { Redis } from 'ioredis';
 import type { Redactor } from '../privacy/redact';
 
 /**
- * Issue 26 §2: BullMQ on Redis keeps each job as a hash `<prefix>:<queue>:<id>` whose fields
- * hold its data, result and failure as JSON text, for days after it ran (job-queues.ts). A
- * forget rewrites those fields; `ops find` searches them.
+ * BullMQ on Redis keeps each job as a hash `<prefix>:<queue>:<id>` whose fields hold its
+ * data, result and failure as JSON text, for days after it ran (job-queues.ts). A forget
+ * rewrites those fields; `ops find` searches them.
  */
 
 /** The hash fields of a BullMQ job that hold what callers gave or handlers said. */

@@ -46,7 +46,7 @@ export const isGenuineVerification = (secret: string, userId: string, token: str
   return expected.length === given.length && timingSafeEqual(expected, given);
 };
 
-/** Issue 26: the token of the link sent to a new address, for one request of one person. */
+/** The token of the link sent to a new address, for one request of one person. */
 export const emailChangeToken = (secret: string, userId: string, requestId: string): string =>
   createHmac('sha256', secret).update(`change-email:${userId}:${requestId}`).digest('base64url');
 
@@ -65,9 +65,9 @@ export const isGenuineEmailChange = (
 const OLD_ADDRESS_NAMESPACE = '2c1d4f0e-8b7a-4e5f-9a3b-6d2e1f0c9b8a';
 
 /**
- * Issue 26: the token of a password reset link, made from the secret, the account and the
- * request: never stored, so neither the log nor the outbox's readers can make a link without the
- * secret (the outbox row holds the mailed link until it is sent, as the mail itself does).
+ * The token of a password reset link, made from the secret, the account and the request: never
+ * stored, so neither the log nor the outbox's readers can make a link without the secret (the
+ * outbox row holds the mailed link until it is sent, as the mail itself does).
  */
 export const passwordResetToken = (secret: string, userId: string, requestId: string): string =>
   createHmac('sha256', secret).update(`reset-password:${userId}:${requestId}`).digest('base64url');
@@ -125,14 +125,14 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
     if (reminder) {
       // A reminder without an address or a start sends nothing.
       if (!reminder.email || !reminder.startDateTime) return;
-      // Issue 12: a forgotten person is not written to (their address reads as the placeholder).
+      // A forgotten person is not written to (their address reads as the placeholder).
       if (reminder.email === FORGOTTEN_USER) return;
-      // Issue 15: in the language saved on the recipient's account (rm_accounts, applied before).
+      // In the language saved on the recipient's account (rm_accounts, applied before).
       const { rows } = await db.query<{ language: string; email_verified: boolean }>(
         'SELECT language, email_verified FROM rm_accounts.users WHERE id = $1',
         [reminder.userId],
       );
-      // Issue 26: an address nobody confirmed receives nothing but the confirmation link.
+      // An address nobody confirmed receives nothing but the confirmation link.
       if (rows[0] && !rows[0].email_verified) return;
       const language = mailLanguageOf(rows[0]?.language);
       const mail = MAIL_TEXTS[language].reminder({
@@ -153,7 +153,7 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
     }
     const change = readEvent('EmailChangeRequested', event, READER);
     if (change) {
-      // Issue 26: the link to the new address, and a word to the old one.
+      // The link to the new address, and a word to the old one.
       const userId = event.streamName.slice('user-'.length);
       const { newEmail, requestId } = change;
       if (!newEmail || !requestId || newEmail === FORGOTTEN_USER) return;
@@ -186,7 +186,7 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       return;
     }
     if (readEvent('EmailVerificationRequested', event, READER)) {
-      // Issue 26: the link again, to the address the account has now, unless confirmed meanwhile.
+      // The link again, to the address the account has now, unless confirmed meanwhile.
       const userId = event.streamName.slice('user-'.length);
       const { rows } = await db.query<{
         email: string;

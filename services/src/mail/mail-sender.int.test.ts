@@ -56,9 +56,9 @@ describe('the mail sender', () => {
   });
 
   it('records each message as sent as soon as it is handed over: a failure later in the batch sends none twice', async () => {
-    // The kill soak's finding (issue 14): the sender handed a whole batch over inside one
-    // transaction, so a worker killed (or a connection lost) mid-batch sent again every message
-    // of the batch already handed over. Here the third message's connection drops.
+    // The kill soak's finding: the sender handed a whole batch over inside one transaction, so
+    // a worker killed (or a connection lost) mid-batch sent again every message of the batch
+    // already handed over. Here the third message's connection drops.
     const failing = await startSmtpSink({ drop: [3] });
     try {
       const ids: string[] = [];

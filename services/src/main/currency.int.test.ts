@@ -44,8 +44,9 @@ const booking = (providerId: string, appointmentId: string, currency?: string) =
 });
 
 /**
- * Issue 18: the read models carry each price's currency. Events recorded before it name none;
- * rebuilt from them, a provider's prices read in its country's currency, so the log stays as it is.
+ * The read models carry each price's currency. Older events, recorded before prices had one, name
+ * none; rebuilt from them, a provider's prices read in its country's currency, so the log stays as
+ * it is.
  */
 describe('currencies in the read models', () => {
   let database: TestDatabase;
@@ -70,7 +71,7 @@ describe('currencies in the read models', () => {
   });
 
   it("reads events without a currency as the country's, and follows a change", async () => {
-    // Recorded before issue 18: no currency anywhere.
+    // Recorded before prices had a currency: none anywhere.
     await store.append('provider-kerala', [
       {
         type: 'ProviderRegistered',

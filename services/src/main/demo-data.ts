@@ -136,8 +136,8 @@ export const seedDemoData = async (
   );
   for (const provider of DEMO_CATALOGUE) {
     const created = await catalogue.createProvider(superadmin, ProviderForm.parse(provider), null);
-    // Issue 18: every demo provider can be booked, so a newcomer can book in every industry.
-    // The seeder acts as the provider's admin; its events say so (`demo-data`).
+    // Every demo provider can be booked, so a newcomer can book in every industry. The
+    // seeder acts as the provider's admin; its events say so (`demo-data`).
     const seeder: Actor = { userId: 'demo-data', role: 'admin', providerId: created.id };
     const tomorrow = format(addDays(parseISO(dayKeyIn(now(), created.timezone)), 1), 'yyyy-MM-dd');
     const slot = DEMO_SLOTS[provider.name]!;

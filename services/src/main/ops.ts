@@ -48,7 +48,7 @@ Projections: ${PROJECTIONS.map((projection) => projection.name).join(', ')}`;
 
 class UsageError extends Error {}
 
-/** Issue 12, issue 26: checks a forget. Prints each place holding a text, or that none does. */
+/** Checks a forget. Prints each place holding a text, or that none does. */
 const find = async (pool: ReturnType<typeof createPool>, config: Config, texts: string[]) => {
   if (texts.length === 0) throw new UsageError('find needs at least one text');
   const found = await findText(pool, texts, {
@@ -62,7 +62,7 @@ const find = async (pool: ReturnType<typeof createPool>, config: Config, texts: 
     );
 };
 
-/** Issue 26: the events each projection has parked, in log order. */
+/** The events each projection has parked, in log order. */
 const parked = async (pool: ReturnType<typeof createPool>, name: string | undefined) => {
   if (name && !projectionNamed(name)) throw new UsageError(`Unknown projection "${name}"`);
   const events = await listParked(pool, name);
@@ -132,8 +132,8 @@ const rebuild = async (
   const projections =
     target === 'all' ? PROJECTIONS : [projectionNamed(target)].filter((p) => p !== undefined);
   if (projections.length === 0) throw new UsageError(`Unknown projection "${target}"`);
-  // `all` reads the log once for every projection (issue 13); a name rebuilds that one.
-  // Without a terminal the line is cut at 200 characters: name the first and count the rest.
+  // `all` reads the log once for every projection; a name rebuilds that one. Without a
+  // terminal the line is cut at 200 characters: name the first and count the rest.
   const [first, ...others] = projections.map((projection) => projection.name);
   const label = others.length > 0 ? `${first} and ${others.length} more` : first!;
   const bar = new SingleBar({
@@ -221,7 +221,7 @@ const progressBar = (label: string) => {
 
 const rate = (events: number, seconds: number) => (seconds > 0 ? Math.round(events / seconds) : events);
 
-/** Issue 12: `--with-keys` needs the master key that wraps the person keys. */
+/** `--with-keys` needs the master key that wraps the person keys. */
 const backupKeyFrom = (config: Config): Buffer => {
   const key = config.BACKUP_KEY ? backupKeyOf(config.BACKUP_KEY) : undefined;
   if (!key)

@@ -64,7 +64,7 @@ export interface Platform {
   appointments: AppointmentsService;
   sessions: SessionStore;
   notifications: NotificationsService;
-  /** Issue 10: a provider's API keys and their bearer check. */
+  /** A provider's API keys and their bearer check. */
   apiKeys: { service: ApiKeysService; auth: ApiKeyAuth };
   jobs?: JobQueues;
   databaseUrl: string;
@@ -109,7 +109,7 @@ export const startPlatform = async ({
   const sessions = new SessionStore(pool);
   await sessions.migrate();
   const secret = await sessions.secret('email-verification');
-  // Issue 10: the delivery log exists before the dispatcher writes to it.
+  // The delivery log exists before the dispatcher writes to it.
   await migrateWebhookLog(pool);
   await migrateIdempotencyKeys(pool);
   const integrations = new IntegrationClient({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS });
@@ -259,11 +259,11 @@ export const startPlatform = async ({
     await seedDemoData({ accounts, catalogue, schedule }, logger, now);
   }
   const uploadsDir = uploadsDirOf(config);
-  // Issue 26: booking pictures stored while they were public move out of the public directory.
+  // Booking pictures stored while they were public move out of the public directory.
   await movePrivatePictures(uploadsDir, pool).catch((error: unknown) => {
     logger.error({ err: error }, 'booking pictures could not be moved to the private uploads');
   });
-  // Issue 26: one count per person across profile, booking and provider pictures.
+  // One count per person across profile, booking and provider pictures.
   const uploadLimit = uploadsPerDay(config.UPLOAD_LIMIT, shared?.limitStore('uploads'));
 
   const app = createApp({
@@ -308,7 +308,7 @@ export const startPlatform = async ({
     calendar,
     integrationSettings: { settings: integrationSettings, assistant, chatLimit: config.CHAT_LIMIT },
     webhooks,
-    // Issue 16: only when asked for (DEV_MAILBOX, refused in production), never by peer address.
+    // Only when asked for (DEV_MAILBOX, refused in production), never by peer address.
     mailbox: config.DEV_MAILBOX && !config.SMTP_URL ? pool : undefined,
     trustProxy: config.TRUST_PROXY,
     checkAnswers: config.CHECK_ANSWERS,

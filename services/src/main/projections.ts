@@ -45,13 +45,13 @@ export const productProjections = ({
     mailOutboxReactor({ publicUrl, secret }),
     notifierReactor(store),
     ...(jobs ? [reminderScheduler(store, jobs, now), whatsAppDispatcher(jobs), chatAppDispatcher(jobs)] : []),
-    // Issue 10: one webhook delivery job per public event and subscribed webhook.
+    // One webhook delivery job per public event and subscribed webhook.
     ...(jobs ? [webhookDispatcher(store, jobs)] : []),
     ...(push ? [livePushReactor(push)] : []),
   ].map(actingAsSystem),
 ];
 
-/** Issue 12: what a reactor appends is recorded as the system's, caused by the event it reacts to. */
+/** What a reactor appends is recorded as the system's, caused by the event it reacts to. */
 const actingAsSystem = (reactor: Projection): Projection => ({
   ...reactor,
   apply: (event, context) => asSystem(reactor.name, () => reactor.apply(event, context), event.id),

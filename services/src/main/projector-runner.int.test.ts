@@ -47,8 +47,8 @@ const picky = (name: string): Projection => ({
 });
 
 /**
- * The single-pass projector (issue 13): one subscription feeds the projections that have caught
- * up, each with its own checkpoint; one that is behind or failing catches up alone and joins.
+ * The single-pass projector: one subscription feeds the projections that have caught up, each
+ * with its own checkpoint; one that is behind or failing catches up alone and joins.
  */
 describe('the projector runner', () => {
   let database: TestDatabase;

@@ -25,7 +25,7 @@ const main = async () => {
   // Notifications go live through Redis to whichever API process holds the recipient's sockets.
   const live = config.REDIS_URL ? redisLive(config.REDIS_URL, config.JOBS_PREFIX, logger) : undefined;
   if (live) shutdown.add('live channel', () => live.close());
-  // Issue 13: the public events go to Kafka when KAFKA_BROKERS is set, from their own checkpoint.
+  // The public events go to Kafka when KAFKA_BROKERS is set, from their own checkpoint.
   const relay = config.KAFKA_BROKERS
     ? await kafkaRelay({ brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC, logger })
     : undefined;

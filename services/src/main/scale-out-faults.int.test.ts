@@ -31,11 +31,11 @@ interface Child {
 }
 
 /**
- * The scale-out profile under faults (issue 13), on this machine's PostgreSQL and Redis: three
- * API processes, a projector and a worker. Booking attempts are spread over the API processes,
- * one in ten racing the attempt before it for the same interval. One API process is killed
- * during the run: its callers retry on another with their Idempotency-Key. The projector is
- * killed and started again. The admin's socket, on the killed process, reconnects to another.
+ * The scale-out profile under faults, on this machine's PostgreSQL and Redis: three API
+ * processes, a projector and a worker. Booking attempts are spread over the API processes, one
+ * in ten racing the attempt before it for the same interval. One API process is killed during
+ * the run: its callers retry on another with their Idempotency-Key. The projector is killed
+ * and started again. The admin's socket, on the killed process, reconnects to another.
  */
 describe('the scale-out processes under faults', () => {
   let database: TestDatabase;
@@ -297,7 +297,7 @@ describe('the scale-out processes under faults', () => {
     expect(due.filter((id) => !received.has(id))).toEqual([]);
 
     // The projector killed mid-batch and started again: every read model equals a clean rebuild.
-    // Read as the processes read it: personal fields opened (issue 12).
+    // Read as the processes read it: personal fields opened.
     const diffs = await compareReadModels(store.pool, await PrivateEventStore.over(store, store.pool));
     expect(diffs.filter((diff) => diff.onlyLive > 0 || diff.onlyRebuilt > 0)).toEqual([]);
   }, 900_000);

@@ -260,8 +260,8 @@ describe('the scale-out processes', () => {
     expect(eleventh.status).toBe(429);
     expect((eleventh.body as { message: string }).message).toBe(MESSAGES.tooManyLogins);
     expect((await wrong(b)).status).toBe(429);
-    // Issue 26: the counts on Redis name no e-mail address (a keyed hash of it), so a forgotten
-    // person's address is not kept there either.
+    // The counts on Redis name no e-mail address (a keyed hash of it), so a forgotten person's
+    // address is not kept there either.
     const redis = new Redis(REDIS_URL);
     try {
       const keys = await redis.keys(`${prefix}:limit:*`);

@@ -10,9 +10,9 @@ import { bookingFacts, whenOf } from './booking-facts';
 import { IntegrationError, type IntegrationClient } from '../integrations/client';
 
 /**
- * The chat app (issue 11, docs/product.md §2.8 Connected Apps): when a provider has connected
- * one, each new booking and status change is posted as `{ "text": … }` to its incoming webhook,
- * as a job with retries. The job id comes from the event, so a replay posts nothing twice.
+ * The chat app (docs/product.md §2.8 Connected Apps): when a provider has connected one, each
+ * new booking and status change is posted as `{ "text": … }` to its incoming webhook, as a job
+ * with retries. The job id comes from the event, so a replay posts nothing twice.
  */
 export interface ChatAppJob {
   providerId: string;

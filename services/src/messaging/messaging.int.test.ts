@@ -24,8 +24,8 @@ const eventually = async <T>(read: () => Promise<T> | T, done: (value: T) => boo
 };
 
 /**
- * WhatsApp messages and the chat app (issue 11) through the real job queues, against a local
- * peer that plays the messaging API and the chat channel's webhook.
+ * WhatsApp messages and the chat app through the real job queues, against a local peer that
+ * plays the messaging API and the chat channel's webhook.
  */
 describe('outbound messages: WhatsApp and the chat app', () => {
   let test: TestPlatform;
@@ -111,7 +111,7 @@ describe('outbound messages: WhatsApp and the chat app', () => {
       (requests) => requests.length >= 2,
     );
     expect(sent).toHaveLength(2);
-    // Issue 26: the provider's own token, which opens only its own numbers; no platform-wide one.
+    // The provider's own token, which opens only its own numbers; no platform-wide one.
     expect(sent[1]!.headers.authorization).toBe('Bearer EAAG-sunrise-own-token-0001');
     // Write-only: read back masked, by its admin too; sending the mask back keeps it.
     const read = (await admin.get<{ settings: IntegrationSettings }>(PATHS.settings)).body.settings.whatsapp;

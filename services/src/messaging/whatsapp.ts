@@ -14,11 +14,11 @@ import { bookingFacts, whenOf, type BookingFacts } from './booking-facts';
 import { IntegrationError, type IntegrationClient } from '../integrations/client';
 
 /**
- * WhatsApp messages (issue 11, docs/product.md §7.8 the business messaging API v18.0): when a
- * provider has WhatsApp enabled, the booking confirmation and the 24 h and 1 h reminders also go
- * to the person's phone, if they chose WhatsApp in their profile. Each is a job with retries
- * whose outcome (sent, failed with the API's message, or skipped with the reason) is recorded
- * once on the appointment's reminder stream.
+ * WhatsApp messages (docs/product.md §7.8 the business messaging API v18.0): when a provider has
+ * WhatsApp enabled, the booking confirmation and the 24 h and 1 h reminders also go to the
+ * person's phone, if they chose WhatsApp in their profile. Each is a job with retries whose
+ * outcome (sent, failed with the API's message, or skipped with the reason) is recorded once on
+ * the appointment's reminder stream.
  */
 export interface WhatsAppJob {
   appointmentId: string;
@@ -109,11 +109,11 @@ const recipientOf = async (pool: pg.Pool, userId: string): Promise<Recipient | u
 };
 
 /**
- * Issue 15: the template for the recipient's language. A provider may keep one template name in several
- * languages (en, es_ES, fr…); the one in the recipient's language is taken, an approved one first. Without
- * one, the provider's approved template goes out in its own language, since the messaging API delivers a
- * template message outside the 24-hour conversation window and a plain text not; only then the template's
- * text, or the built-in text in the recipient's language.
+ * The template for the recipient's language. A provider may keep one template name in several languages
+ * (en, es_ES, fr…); the one in the recipient's language is taken, an approved one first. Without one, the
+ * provider's approved template goes out in its own language, since the messaging API delivers a template
+ * message outside the 24-hour conversation window and a plain text not; only then the template's text, or
+ * the built-in text in the recipient's language.
  */
 const templateFor = (settings: WhatsAppSettings, kind: MessageKind, language: string) => {
   const named = settings.templates.filter((candidate) => candidate.name === TEMPLATE_FOR[kind]);
@@ -190,7 +190,7 @@ export const runWhatsApp = async (
   const { whatsapp } = await integrationSettingsOf(deps.pool, providerId);
   if (!whatsapp.enabled || !whatsapp.phoneNumberId)
     return void (await skip('WhatsApp is off for this provider'));
-  // Issue 26: sent with the provider's own token only; there is no platform-wide one.
+  // Sent with the provider's own token only; there is no platform-wide one.
   const token = whatsapp.accessToken;
   if (!token) return void (await skip('the provider has not given its WhatsApp access token'));
   const recipient = await recipientOf(deps.pool, facts.userId);

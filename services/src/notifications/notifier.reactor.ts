@@ -17,7 +17,7 @@ import { notificationsStream, type NotificationAudience } from './notifications'
 
 export const NOTIFICATION_NAMESPACE = '2c1f4e7a-8b3d-4a6f-9e0c-5d7b8a9f1e23';
 
-/** Issue 18: the texts of a paid service's booking, before and after its payment. */
+/** The texts of a paid service's booking, before and after its payment. */
 export const NOTIFICATION_TEXTS = {
   awaitingToUser: (service: string, provider: string, on: string) =>
     `Your appointment for ${service} at ${provider} on ${on} awaits payment.`,
@@ -75,7 +75,7 @@ export type LivePush = (notifications: LiveNotification[]) => void | Promise<voi
 
 interface Notification {
   userId: string;
-  /** Issue 12: the person the message names, whose key seals it (the booking's user). */
+  /** The person the message names, whose key seals it (the booking's user). */
   subjectId?: string;
   audience: NotificationAudience;
   message: string;
@@ -169,7 +169,7 @@ export const notifierReactor = (store: EventStore): Projection => {
           },
         ];
       }
-      // Issue 18: a booking that still waits for its payment says so; "booked" comes once paid.
+      // A booking that still waits for its payment says so; "booked" comes once paid.
       const awaiting = d.paymentNeeded && d.status === 'pending';
       return [
         {

@@ -17,10 +17,10 @@ import {
 } from '../privacy/person-keys';
 
 /**
- * Issue 12: the event log is the backup. `export` writes it as NDJSON, one event per line in log
- * order, and a closing line with the SHA-256 of every line before it; `import` checks that
- * checksum and loads the events into an empty store, keeping their ids, streams, revisions,
- * positions and times, so read models rebuilt from it are the same.
+ * The event log is the backup. `export` writes it as NDJSON, one event per line in log order,
+ * and a closing line with the SHA-256 of every line before it; `import` checks that checksum and
+ * loads the events into an empty store, keeping their ids, streams, revisions, positions and
+ * times, so read models rebuilt from it are the same.
  */
 export interface ExportedEvent {
   position: string;
@@ -41,8 +41,8 @@ export interface Closing {
 }
 
 /**
- * Issue 12: a line of `pii.person_keys` in an export made with `--with-keys`: the key wrapped
- * with BACKUP_KEY (AES-256-GCM, the person's id authenticated with it), or null once forgotten.
+ * A line of `pii.person_keys` in an export made with `--with-keys`: the key wrapped with
+ * BACKUP_KEY (AES-256-GCM, the person's id authenticated with it), or null once forgotten.
  */
 export interface ExportedKey {
   personKey: { id: string; key: SealedValue | null; createdAt: string; forgottenAt: string | null };
@@ -77,7 +77,7 @@ const newlinesIn = (chunk: Buffer): number => {
 export interface ExportOptions {
   from?: string;
   onProgress?: Progress;
-  /** Issue 12: include `pii.person_keys`, each key wrapped with this (BACKUP_KEY). */
+  /** Include `pii.person_keys`, each key wrapped with this (BACKUP_KEY). */
   backupKey?: Buffer;
 }
 
@@ -243,7 +243,7 @@ export const importEventLog = async (
   file: string,
   options: {
     onProgress?: Progress;
-    /** Issue 12: unwraps the file's person keys (BACKUP_KEY of the export). */
+    /** Unwraps the file's person keys (BACKUP_KEY of the export). */
     backupKey?: Buffer;
     /** Loads the events only, though the file holds keys: every person then reads as forgotten. */
     withoutKeys?: boolean;
@@ -328,8 +328,8 @@ export const importEventLog = async (
 };
 
 /**
- * Issue 12: the file's person keys into `pii.person_keys`, unwrapped with BACKUP_KEY. A person
- * the store already knows keeps what it has (a forget there is not undone by an older backup).
+ * The file's person keys into `pii.person_keys`, unwrapped with BACKUP_KEY. A person the store
+ * already knows keeps what it has (a forget there is not undone by an older backup).
  */
 const importKeys = async (client: pg.PoolClient, backupKey: Buffer): Promise<number> => {
   const { rows } = await client.query<{ key: ExportedKey['personKey'] }>(

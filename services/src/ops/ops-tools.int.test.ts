@@ -13,7 +13,7 @@ import { startTestPlatform, type TestPlatform, sunriseIdOf } from '../testing/te
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-/** Issue 12: the operators' tools on real databases: export, import, history, replay, verify. */
+/** The operators' tools on real databases: export, import, history, replay, verify. */
 describe('operator tools (npm run ops)', () => {
   let test: TestPlatform;
   let empty: TestDatabase;
@@ -78,7 +78,7 @@ describe('operator tools (npm run ops)', () => {
     const revisions = `SELECT stream_name, revision::text FROM es.streams ORDER BY stream_name`;
     expect(await rows(empty.url, revisions)).toEqual(await rows(test.platform.databaseUrl, revisions));
 
-    // Loaded without them, the log's indexes are built again (issue 12: import speed).
+    // Loaded without them, the log's indexes are built again (import speed).
     const indexes = `SELECT indexname FROM pg_indexes WHERE schemaname = 'es' AND tablename = 'events' ORDER BY 1`;
     expect(await rows(empty.url, indexes)).toEqual(await rows(test.platform.databaseUrl, indexes));
     expect(await rows(empty.url, indexes)).toHaveLength(3);
@@ -101,7 +101,7 @@ describe('operator tools (npm run ops)', () => {
     const file = path.join(dir, 'log.ndjson');
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     const altered = path.join(dir, 'altered.ndjson');
-    // A service's name: not personal data, so the log holds it in clear (issue 12).
+    // A service's name: not personal data, so the log holds it in clear.
     const touched = lines.findIndex((line) => line.includes('General Consultation'));
     expect(touched).toBeGreaterThanOrEqual(0);
     const changed = lines.map((line, index) =>

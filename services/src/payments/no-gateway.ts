@@ -4,8 +4,8 @@ import { ServiceUnavailableError } from '../domain/errors';
 import type { Order, PaymentGateway } from './payment-gateway';
 
 /**
- * Production without card-provider keys (issue 16): no gateway, and never the sandbox, which
- * signs payments no money backs. A paid booking is refused before anything is recorded
+ * Production without card-provider keys: no gateway, and never the sandbox, which signs
+ * payments no money backs. A paid booking is refused before anything is recorded
  * (AppointmentsService.book); free services book as usual.
  */
 export class NoGateway implements PaymentGateway {

@@ -7,15 +7,15 @@ export interface OrderRequest {
   appointmentId: string;
   /** In the currency's main unit (50 for €50.00); orders carry the smallest unit. */
   amount: number;
-  /** The provider's currency (issue 18). */
+  /** The provider's currency. */
   currency: string;
   serviceName: string;
   serviceDescription: string;
 }
 
 /**
- * The payment port (issue 5): an order per paid booking, a checkout the client runs, and a
- * check that a payment result really comes from the gateway. Adapters: the offline sandbox
+ * The payment port: an order per paid booking, a checkout the client runs, and a check
+ * that a payment result really comes from the gateway. Adapters: the offline sandbox
  * (default) and the card provider of docs/product.md §7.7.
  */
 export interface PaymentGateway {

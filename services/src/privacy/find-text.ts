@@ -38,12 +38,12 @@ const SYSTEM_SCHEMAS = `table_schema NOT IN ('pg_catalog', 'information_schema')
   AND table_schema NOT LIKE 'pg\\_toast%' AND table_schema NOT LIKE 'pg\\_temp%'`;
 
 /**
- * Issue 12, issue 26 §2: where a person's data still is, if anywhere, case-insensitively:
- * every row of every table of every schema of the database (the raw event log, the read
- * models, the webhook delivery log, the job queues on PostgreSQL, the mail outbox, the
- * sessions, the person keys…), the time-travel snapshots opened (they are gzipped), the
- * uploaded files, and the job queues on Redis when they are there. An operator checks a forget
- * with it (`npm run ops -- find <text>…`).
+ * Where a person's data still is, if anywhere, case-insensitively: every row of every table of
+ * every schema of the database (the raw event log, the read models, the webhook delivery log,
+ * the job queues on PostgreSQL, the mail outbox, the sessions, the person keys…), the
+ * time-travel snapshots opened (they are gzipped), the uploaded files, and the job queues on
+ * Redis when they are there. An operator checks a forget with it
+ * (`npm run ops -- find <text>…`).
  */
 export const findText = async (
   pool: pg.Pool,

@@ -55,10 +55,10 @@ const startEchoReceiver = async () => {
 };
 
 /**
- * Issue 26 §2: a forgotten person leaves nothing, anywhere. The whole test database, as
- * `pg_dump` writes it, is searched for every value the person ever held, after they changed
- * their profile, booked with a note, had the booking delivered to a webhook, were mailed and
- * had jobs run for them (BullMQ on PostgreSQL, as the single-node profile runs it).
+ * A forgotten person leaves nothing, anywhere. The whole test database, as `pg_dump` writes
+ * it, is searched for every value the person ever held, after they changed their profile,
+ * booked with a note, had the booking delivered to a webhook, were mailed and had jobs run
+ * for them (BullMQ on PostgreSQL, as the single-node profile runs it).
  */
 describe('forgetting a person everywhere (issue 26)', () => {
   let test: TestPlatform;
@@ -137,7 +137,7 @@ describe('forgetting a person everywhere (issue 26)', () => {
       notificationPreferences: { email: true, sms: false, whatsapp: false },
     });
     expect(updated.status).toBe(200);
-    // Issue 26: the new address is the account's once its owner opens the link sent to it.
+    // The new address is the account's once its owner opens the link sent to it.
     await test.confirmAddress(second.email);
     const feed = await user.post<CalendarFeedAnswer>(CALENDAR_PATHS.myConnect);
     expect(feed.body.url).toBeDefined();

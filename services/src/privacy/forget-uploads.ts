@@ -6,19 +6,19 @@ import type { ForgetRequest } from './forget';
 
 /**
  * What `pendingImage` (services/src/http/image-upload.ts) makes: a made name under /uploads, or
- * under /uploads/private for a booking's picture (issue 26).
+ * under /uploads/private for a booking's picture.
  */
 const UPLOAD_URL = /^\/uploads\/(?:private\/)?([A-Za-z0-9-]{1,100}\.[A-Za-z0-9]{1,10})$/;
 
-/** Issue 26: where private pictures are kept (PRIVATE_UPLOADS), and older booking pictures moved to. */
+/** Where private pictures are kept (PRIVATE_UPLOADS), and older booking pictures moved to. */
 const PRIVATE_DIR = 'private';
 
 /** The picture fields of the subject's own stream's events (a profile picture, a provider's). */
 const PICTURE_FIELDS = ['imageurl', 'imageUrl'];
 
 /**
- * Issue 12: the files a data subject uploaded, as /uploads URLs: every picture their own stream
- * ever named (a person's profile pictures; a provider's picture), and for a person the pictures
+ * The files a data subject uploaded, as /uploads URLs: every picture their own stream ever
+ * named (a person's profile pictures; a provider's picture), and for a person the pictures
  * attached to their bookings. Read before their key is deleted: the log holds the paths sealed.
  */
 export const uploadsOf = async (
@@ -55,8 +55,8 @@ export const removeUploads = async (uploadsDir: string, urls: readonly string[])
   for (const url of urls) {
     const name = UPLOAD_URL.exec(url)?.[1];
     if (!name) continue;
-    // A booking picture from before issue 26 names /uploads/<name> but was moved to the private
-    // directory; a name is made once, so deleting it from both is deleting only it.
+    // A booking picture from before they were private names /uploads/<name> but was moved to
+    // the private directory; a name is made once, so deleting it from both is deleting only it.
     await rm(path.join(uploadsDir, name), { force: true });
     await rm(path.join(uploadsDir, PRIVATE_DIR, name), { force: true });
     removed++;

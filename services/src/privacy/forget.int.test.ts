@@ -23,8 +23,8 @@ const PNG = Buffer.from(
 );
 
 /**
- * Issue 12: deleting an account and rejecting a provider forget the person. Searched on the real
- * database: the raw log and every read model, before and after a rebuild of every read model.
+ * Deleting an account and rejecting a provider forget the person. Searched on the real database:
+ * the raw log and every read model, before and after a rebuild of every read model.
  */
 describe('forgetting a person', () => {
   let test: TestPlatform;
@@ -138,7 +138,7 @@ describe('forgetting a person', () => {
       [person.email],
     );
     pictures.push(rows[0]!.image_url);
-    // Issue 26: the booking's picture is private, read with the booker's session.
+    // The booking's picture is private, read with the booker's session.
     expect(pictures.every((url) => /^\/uploads\/(private\/)?[\w-]+\.png$/.test(url))).toBe(true);
     const served = async (url: string) =>
       (await fetch(`${test.base}${url}`, { headers: { authorization: `Bearer ${user.token}` } })).status;

@@ -23,7 +23,7 @@ export interface ForgetDependencies {
   now: () => Date;
   /** Where uploaded pictures are kept (DATA_DIR/uploads): the subject's are deleted. */
   uploadsDir?: string;
-  /** The job queues, whose kept jobs hold what they were given (issue 26). */
+  /** The job queues, whose kept jobs hold what they were given. */
   jobs?: Pick<JobQueues, 'redact'>;
 }
 
@@ -43,10 +43,10 @@ const present = async (pool: pg.Pool, table: string): Promise<boolean> => {
 };
 
 /**
- * Issue 26: every value the subject ever held, read while their key still opens them: each
- * personal field of every event of their own stream (the names, addresses and phones before
- * each profile change, not only the current ones), what they gave with their bookings (the
- * name and address then, the note), and what the command knows.
+ * Every value the subject ever held, read while their key still opens them: each personal
+ * field of every event of their own stream (the names, addresses and phones before each
+ * profile change, not only the current ones), what they gave with their bookings (the name
+ * and address then, the note), and what the command knows.
  */
 export const valuesEverHeld = async (
   store: EventStore,
@@ -76,12 +76,12 @@ export const valuesEverHeld = async (
 };
 
 /**
- * Issue 12 (docs/decisions.md D40): forgets a data subject for good. Their key is deleted, so
- * every sealed field of theirs in the log reads as "Forgotten user" from now on, and their clear
- * fields of old events are hidden by the reader; `PersonForgotten` tells the read models to
- * scrub what they kept (and the calendar feeds to close theirs). Issue 26: every value they ever
- * held (valuesEverHeld) leaves the stores outside the log and the read models: mail to any of
- * their addresses and mail naming them leave the outbox, the webhook delivery log's payloads and
+ * Forgets a data subject for good (docs/decisions.md D40). Their key is deleted, so every sealed
+ * field of theirs in the log reads as "Forgotten user" from now on, and their clear fields of
+ * old events are hidden by the reader; `PersonForgotten` tells the read models to scrub what
+ * they kept (and the calendar feeds to close theirs). Every value they ever held
+ * (valuesEverHeld) leaves the stores outside the log and the read models: mail to any of their
+ * addresses and mail naming them leave the outbox, the webhook delivery log's payloads and
  * receivers' answers lose them, and so do the kept jobs' data; their uploaded pictures leave the
  * upload storage. `npm run ops -- find` checks every one of these stores.
  */
@@ -109,7 +109,7 @@ export const forgetPerson = async (
     // Mail to others that names them (a provider told of their booking).
     await redactSchema(deps.pool, MAIL_SCHEMA, redactor);
   }
-  // The public events sent to the provider's endpoints name the customer (issue 10's log), and
+  // The public events sent to the provider's endpoints name the customer (the delivery log), and
   // a receiver's answer may repeat them.
   if (await present(deps.pool, `${WEBHOOK_LOG_SCHEMA}.deliveries`))
     await redactSchema(deps.pool, WEBHOOK_LOG_SCHEMA, redactor);

@@ -3,9 +3,9 @@ import type pg from 'pg';
 import { migrateSchema } from '@appointment/projections/db/transaction';
 
 /**
- * Issue 12 (docs/decisions.md D40): one AES-256 key per data subject, in `pii.person_keys`,
- * outside the log. Forgetting a subject deletes its key and keeps the row, so a reader knows
- * that the subject's old clear events must be hidden too.
+ * One AES-256 key per data subject (docs/decisions.md D40), in `pii.person_keys`, outside the
+ * log. Forgetting a subject deletes its key and keeps the row, so a reader knows that the
+ * subject's old clear events must be hidden too.
  */
 export const PII_SCHEMA = 'pii';
 

@@ -13,7 +13,7 @@ import { PERSONAL_DATA, PersonForgotten } from '@appointment/contracts/events/pr
 import { isSealed, migratePersonKeys, PersonKeys, seal, unseal, type KeyState } from './person-keys';
 
 /**
- * Issue 12 (docs/decisions.md D40): the event store as every process uses it. Personal fields
+ * The event store as every process uses it (docs/decisions.md D40). Personal fields
  * (contracts/src/events/privacy.ts) are sealed with their subject's key on the way in, and
  * opened on the way out; a forgotten subject's fields, sealed or written in clear before this
  * store existed, read as the placeholder. Deciders, projections and reactors see plain events.
@@ -141,7 +141,7 @@ export class PrivateEventStore implements EventStore {
     return openEvents(this.keys, await this.inner.readStream(streamName, options));
   }
 
-  /** The stream as the log holds it, personal fields sealed: what time travel folds (issue 12, D42). */
+  /** The stream as the log holds it, personal fields sealed: what time travel folds (D42). */
   readStreamAsStored(streamName: string): Promise<RecordedEvent[]> {
     return this.inner.readStream(streamName);
   }

@@ -2,11 +2,11 @@ import type pg from 'pg';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
 
 /**
- * Issue 26 §2: what a forget scrubs from the stores that copy a person's values outside the
- * log and the read models (the webhook delivery log, the job queues' data, the mail outbox).
- * Those stores hold the values as text, as JSON, or as JSON inside a JSON string (a webhook's
- * payload inside its job's data), each with its own escaping: a `Redactor` reads a stored text,
- * walks it as JSON when it is JSON, and replaces every value the person ever held in each string.
+ * What a forget scrubs from the stores that copy a person's values outside the log and the read
+ * models (the webhook delivery log, the job queues' data, the mail outbox). Those stores hold the
+ * values as text, as JSON, or as JSON inside a JSON string (a webhook's payload inside its job's
+ * data), each with its own escaping: a `Redactor` reads a stored text, walks it as JSON when it
+ * is JSON, and replaces every value the person ever held in each string.
  */
 export interface Redactor {
   /** Lower-cased substrings that a stored text holding one of the values contains: a prefilter. */

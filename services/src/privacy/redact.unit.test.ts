@@ -1,7 +1,7 @@
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
 import { redactorOf } from './redact';
 
-/** Issue 26 §2: a forgotten person's values leave text, JSON and JSON inside JSON alike. */
+/** A forgotten person's values leave text, JSON and JSON inside JSON alike. */
 describe('redactorOf', () => {
   const redactor = redactorOf(
     ['Ann Lee', 'ann.lee@example.org', 'Knee hurts "a lot"\nsince May', '5550100'],

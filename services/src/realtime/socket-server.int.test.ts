@@ -116,7 +116,7 @@ describe('live notifications', () => {
     const toAdmin = next(adminSocket, 'appointmentCreatedadmin');
     await bookSunrise(1);
     const [mine, theirs] = await Promise.all([toUser, toAdmin]);
-    // A paid service's booking waits for its payment, and the notifications say so (issue 18).
+    // A paid service's booking waits for its payment, and the notifications say so.
     expect(mine.message).toMatch(
       /^Your appointment for General Consultation at Sunrise Clinic on .+ awaits payment\.$/,
     );

@@ -56,10 +56,10 @@ export const createSocketServer = (
     transports: ['websocket'],
     serveClient: false,
     ...(adapter ? { adapter } : {}),
-    // Issue 16: a page of another site may not open a socket with this site's cookie.
+    // A page of another site may not open a socket with this site's cookie.
     allowRequest: (req, callback) => callback(null, !isCrossSite(req)),
   });
-  // Issue 16: a socket lives no longer than its session, in whichever process it is connected.
+  // A socket lives no longer than its session, in whichever process it is connected.
   sessions.onEnded((ended) => {
     if ('sessionId' in ended) io.in(sessionRoom(ended.sessionId)).disconnectSockets(true);
     else {

@@ -9,7 +9,7 @@ import { startTestPlatform, type Caller, type TestPlatform } from '../testing/te
 import { remindersStream, runReminder, type ReminderJob } from './reminders';
 import { testNow } from '@appointment/infra/testing/clock';
 
-/** Reminders (issue 5): set when an appointment is scheduled, sent once, suppressed when stale. */
+/** Reminders: set when an appointment is scheduled, sent once, suppressed when stale. */
 describe('reminders', () => {
   let test: TestPlatform;
   let user: Caller;

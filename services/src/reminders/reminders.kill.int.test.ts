@@ -8,8 +8,8 @@ import { remindersStream, runReminder, type ReminderJob } from './reminders';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
- * Issue 5: a reminder worker killed mid-job (after its decision, before finishing the job) —
- * BullMQ hands the job to another worker, which runs it again — and the reminder is sent once.
+ * A reminder worker killed mid-job (after its decision, before finishing the job) — BullMQ
+ * hands the job to another worker, which runs it again — and the reminder is sent once.
  */
 describe('a reminder worker killed mid-job', () => {
   let test: TestPlatform;

@@ -11,9 +11,9 @@ import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobQueues } from '../jobs/job-queues';
 
 /**
- * Reminders (issue 5): when an appointment becomes scheduled, delayed jobs are set for 24 hours
- * and 1 hour before it starts. When a job runs it decides, from the appointment's own stream,
- * whether the reminder still applies; the decision is an event on `reminders-<appointmentId>`
+ * Reminders: when an appointment becomes scheduled, delayed jobs are set for 24 hours and 1
+ * hour before it starts. When a job runs it decides, from the appointment's own stream, whether
+ * the reminder still applies; the decision is an event on `reminders-<appointmentId>`
  * (ReminderSent or ReminderSuppressed with its reason) whose id comes from the job, so a job
  * that runs again (its worker was killed) decides nothing twice. The notification and the
  * e-mail follow from ReminderSent through their reactors.
@@ -153,7 +153,7 @@ const appointmentNow = (events: RecordedEvent[], appointmentId: string) => {
     if (booked?.appointmentId === appointmentId) {
       ({ status, startDateTime, serviceName, providerId, providerName, userId, email, timezone } = booked);
       const { amount, currency } = booked;
-      // Bookings recorded before issue 18 name no currency: their reminder names no price.
+      // Older bookings, recorded before prices had a currency, name none: their reminder names no price.
       price = amount > 0 && currency ? { amount, currency } : undefined;
       if (status === 'scheduled') scheduledBy = event.id;
     } else if (changed?.appointmentId === appointmentId) {
@@ -214,7 +214,7 @@ export const runReminder = async (
               userId: appointment.userId,
               email: appointment.email,
               serviceName: appointment.serviceName,
-              // Issue 11: the provider's WhatsApp settings decide whether the reminder goes there too.
+              // The provider's WhatsApp settings decide whether the reminder goes there too.
               providerId: appointment.providerId,
               providerName: appointment.providerName,
               startDateTime: appointment.startDateTime!,

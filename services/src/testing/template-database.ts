@@ -10,8 +10,8 @@ import { startPlatform } from '../main/platform';
  * A database holding what the platform creates when it first starts on an empty one (every
  * schema and table, no event), made once per test run: the test platforms and the scenarios
  * copy it (`createTestDatabase(…, { migrated: true })`) instead of migrating each database anew,
- * about a second of PostgreSQL's time per start (issue 33). Nothing connects to it afterwards,
- * as PostgreSQL requires of a template.
+ * about a second of PostgreSQL's time per start. Nothing connects to it afterwards, as
+ * PostgreSQL requires of a template.
  */
 export const createMigratedTemplate = async (): Promise<TestDatabase> => {
   const database = await createTestDatabase('template');

@@ -73,8 +73,8 @@ export interface TestPlatform {
   /** A caller signed in as one of the demo accounts (`<role>@example.com`). */
   signedIn(email: string): Promise<Caller>;
   /**
-   * Issue 26: follows the confirmation link of the newest mail to `email` (a new account's, or a
-   * changed address's), as its owner would, so the account may book.
+   * Follows the confirmation link of the newest mail to `email` (a new account's, or a changed
+   * address's), as its owner would, so the account may book.
    */
   confirmAddress(email: string): Promise<void>;
   /**

@@ -3,8 +3,8 @@ import { ForbiddenError, NotFoundError } from '../../domain/errors';
 import { loadUser, onEmailClaim, onUser, type AccountsContext, type Actor } from '../accounts-context';
 
 /**
- * Deletes a user, frees the address and forgets the person (issue 12: their personal data in
- * the log can no longer be read). Only the user themself or a superadmin may.
+ * Deletes a user, frees the address and forgets the person (their personal data in the log
+ * can no longer be read). Only the user themself or a superadmin may.
  */
 export const deleteUser = async (
   context: AccountsContext,

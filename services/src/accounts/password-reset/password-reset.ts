@@ -4,9 +4,9 @@ import { ValidationError } from '../../domain/errors';
 import { loadUser, onUser, userIdForEmail, type AccountsContext } from '../accounts-context';
 
 /**
- * Issue 26: forgot password. A request records `PasswordResetRequested` on the user's stream; the
- * mail outbox mails its link (services/src/mail/mail-outbox.ts). An address no account holds
- * records nothing, and the caller cannot tell the two apart: the route answers the same.
+ * Forgot password. A request records `PasswordResetRequested` on the user's stream; the mail
+ * outbox mails its link (services/src/mail/mail-outbox.ts). An address no account holds records
+ * nothing, and the caller cannot tell the two apart: the route answers the same.
  */
 export const requestPasswordReset = async (context: AccountsContext, email: string): Promise<void> => {
   const userId = await userIdForEmail(context, email);
@@ -17,8 +17,8 @@ export const requestPasswordReset = async (context: AccountsContext, email: stri
 };
 
 /**
- * Issue 26: the link of a request sets a new password (its signature checked by the caller). The
- * decider accepts only the newest request of the account, once, before it expires.
+ * The link of a request sets a new password (its signature checked by the caller). The decider
+ * accepts only the newest request of the account, once, before it expires.
  */
 export const resetPassword = async (
   context: AccountsContext,

@@ -36,7 +36,7 @@ export const profile = async (context: AccountsContext, actor: Actor): Promise<P
   toProfile(await ownUser(context, actor), context.now());
 
 /**
- * Issue 26: a new e-mail address takes effect only once its owner opens the link sent to it
+ * A new e-mail address takes effect only once its owner opens the link sent to it
  * (`confirmEmailChange`), and asking for it needs the current password; the other fields change
  * at once. The old address is told (the mail outbox).
  */
@@ -76,8 +76,8 @@ export const updateProfile = async (
 };
 
 /**
- * Issue 26: the owner of a new address opened its link: it becomes the account's (claimed, the
- * old one released), and counts as confirmed.
+ * The owner of a new address opened its link: it becomes the account's (claimed, the old one
+ * released), and counts as confirmed.
  */
 export const confirmEmailChange = async (
   context: AccountsContext,

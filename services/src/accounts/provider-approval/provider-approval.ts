@@ -43,7 +43,7 @@ export const rejectProvider = async (
   const provider = await loadProvider(context, providerId);
   await onProvider(context, providerId, { type: 'RejectProvider', data: {} }, actor);
   await deleteUser(context, actor, userId, 'Provider registration rejected');
-  // Issue 12: the registration's own details (business name, address, phone) are the person's.
+  // The registration's own details (business name, address, phone) are the person's.
   const forgotten = await context.deps.forget?.({
     personId: providerId,
     kind: 'provider',

@@ -110,8 +110,8 @@ export const verifyEmail = async (context: AccountsContext, userId: string): Pro
 };
 
 /**
- * Issue 26: the person asks for the confirmation link again; false when their address is
- * confirmed already (nothing is sent).
+ * The person asks for the confirmation link again; false when their address is confirmed
+ * already (nothing is sent).
  */
 export const requestEmailVerification = async (
   context: AccountsContext,

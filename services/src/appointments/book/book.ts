@@ -65,10 +65,10 @@ const appointmentOf = (d: IntervalBookedData): Appointment => {
 };
 
 /**
- * One account may hold only so many upcoming active appointments (issue 16: one person must
- * not hoard a provider's free slots). Counted on the read model after this person's own last
- * booking is in it; bookings racing each other from one account may pass the limit by their
- * number, which a single person's browser does not reach.
+ * One account may hold only so many upcoming active appointments (one person must not hoard
+ * a provider's free slots). Counted on the read model after this person's own last booking
+ * is in it; bookings racing each other from one account may pass the limit by their number,
+ * which a single person's browser does not reach.
  */
 const withinBookingLimit = async (context: AppointmentsContext, actor: Actor): Promise<void> => {
   const limit = context.deps.bookingLimit ?? 0;
@@ -79,9 +79,9 @@ const withinBookingLimit = async (context: AppointmentsContext, actor: Actor): P
 };
 
 /**
- * Issue 26: a person books (and pays) only once their address is confirmed, so nobody books
- * under an address that is not theirs. The session says so; a person who confirmed it in the
- * last seconds is read again from the accounts read model before being refused.
+ * A person books (and pays) only once their address is confirmed, so nobody books under an
+ * address that is not theirs. The session says so; a person who confirmed it in the last
+ * seconds is read again from the accounts read model before being refused.
  */
 const confirmedAddress = async (context: AppointmentsContext, actor: Actor): Promise<void> => {
   if (actor.emailVerified !== false) return;
@@ -132,8 +132,8 @@ export const book = async (
         ).rows[0];
   if (!user) throw new NotFoundError(MESSAGES.userNotFound);
   const timeSlotId = await timeSlotFor(deps.pool, request);
-  // Issue 26: the key is this caller's for booking, bound to this request; another request
-  // with it is refused, so an appointment id never names two bookings.
+  // The key is this caller's for booking, bound to this request; another request with it
+  // is refused, so an appointment id never names two bookings.
   const idempotencyKey = idempotency && (await claimIdempotencyKey(deps.pool, actor, 'book', idempotency));
   const appointmentId = idempotencyKey ? uuidv5(idempotencyKey, APPOINTMENT_NAMESPACE) : randomUUID();
   const result = await lostRaceSeen(context, timeSlotId, () =>

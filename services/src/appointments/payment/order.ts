@@ -59,8 +59,8 @@ export const orderPayment = async (
 };
 
 /**
- * Issue 18: "Pay now". A person's unpaid booking of a paid service gets its order and a
- * checkout again, until its unpaid timeout; then it is no longer held.
+ * "Pay now". A person's unpaid booking of a paid service gets its order and a checkout
+ * again, until its unpaid timeout; then it is no longer held.
  */
 export const payAgain = async (
   context: AppointmentsContext,

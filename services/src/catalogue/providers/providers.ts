@@ -26,7 +26,7 @@ const providerWithServices = async (context: CatalogueContext, providerId: strin
   return { ...provider, services: await servicesOf(context.deps.pool, provider.id) };
 };
 
-/** Issue 18: the admin chooses the currency all of their provider's prices are in. */
+/** The admin chooses the currency all of their provider's prices are in. */
 export const setCurrency = async (
   context: CatalogueContext,
   actor: Actor,

@@ -11,9 +11,9 @@ import { ConflictError } from '../errors';
 export const emailStream = (email: string) => `email-${email.trim().toLowerCase()}`;
 
 /**
- * Issue 12: the stream of an address as the log names it from now on: a keyed hash (HMAC-SHA-256
- * with a per-database secret), so the log's stream names do not hold the address in clear.
- * Streams named by `emailStream` before this stay readable and keep their claims.
+ * The stream of an address as the log names it from now on: a keyed hash (HMAC-SHA-256 with a
+ * per-database secret), so the log's stream names do not hold the address in clear. Streams
+ * named by `emailStream` before this stay readable and keep their claims.
  */
 export const hashedEmailStream = (email: string, key: string) =>
   `email-${createHmac('sha256', key).update(email.trim().toLowerCase()).digest('hex')}`;

@@ -9,7 +9,7 @@ import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from
 
 export const userStream = (userId: string) => `user-${userId}`;
 
-/** Issue 26: how long the link to a new address works. */
+/** How long the link to a new address works. */
 export const EMAIL_CHANGE_VALID_MS = 24 * 60 * 60_000;
 
 export interface ProfileFields {
@@ -42,9 +42,9 @@ export type UserCommand =
   | (Command & { type: 'UpdateProfile'; data: ProfileFields })
   | (Command & { type: 'ChangeProfilePicture'; data: { imageurl: string } })
   | (Command & { type: 'ChangePassword'; data: { passwordHash: string } })
-  /** Issue 26: a reset link is mailed; `requestId` names it. Expires from the command's `now`. */
+  /** A reset link is mailed; `requestId` names it. Expires from the command's `now`. */
   | (Command & { type: 'RequestPasswordReset'; data: { requestId: string } })
-  /** Issue 26: the link of request `requestId` sets a new password (its signature already checked). */
+  /** The link of request `requestId` sets a new password (its signature already checked). */
   | (Command & { type: 'ResetPassword'; data: { requestId: string; passwordHash: string } })
   | (Command & { type: 'DeleteUser'; data: { reason: string } });
 
@@ -68,9 +68,9 @@ export type UserEvent =
       };
     }
   | { type: 'EmailVerified'; data: { at: string } }
-  /** Issue 26: the person asked for the confirmation link again (the mail outbox sends it). */
+  /** The person asked for the confirmation link again (the mail outbox sends it). */
   | { type: 'EmailVerificationRequested'; data: { at: string } }
-  /** Issue 26: a new address, waiting for its owner to open the link sent to it (a day). */
+  /** A new address, waiting for its owner to open the link sent to it (a day). */
   | {
       type: 'EmailChangeRequested';
       data: { newEmail: string; requestId: string; expiresAt: string; at: string };
@@ -98,9 +98,9 @@ export type User =
       providerId?: string;
       emailVerified: boolean;
       imageurl?: string;
-      /** Issue 26: the newest password reset request; its link works once, until `expiresAt`. */
+      /** The newest password reset request; its link works once, until `expiresAt`. */
       passwordReset?: { requestId: string; expiresAt: string; used: boolean };
-      /** Issue 26: the address asked for last, until it is confirmed or expires. */
+      /** The address asked for last, until it is confirmed or expires. */
       pendingEmail?: { email: string; requestId: string; expiresAt: string };
     });
 

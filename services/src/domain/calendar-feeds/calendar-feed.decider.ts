@@ -2,7 +2,7 @@ import type { FeedOwner } from '@appointment/contracts/calendar-feeds';
 import type { CalendarFeedEvent } from '@appointment/contracts/events/calendar-feed';
 import type { Command, Decider } from '../command-handler';
 
-/** A calendar feed (issue 11): one stream per provider or user. */
+/** A calendar feed: one stream per provider or user. */
 export const calendarFeedStream = (owner: FeedOwner, ownerId: string) => `calendarFeed-${owner}-${ownerId}`;
 
 type Owner = { owner: FeedOwner; ownerId: string };

@@ -13,7 +13,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import type { Command, Decider } from '../command-handler';
 import { IllegalStateError } from '../errors';
 
-/** A provider's integration settings (issue 11): one stream per provider. */
+/** A provider's integration settings: one stream per provider. */
 export const integrationSettingsStream = (providerId: string) => `integrationSettings-${providerId}`;
 
 type Of<T extends string, D> = Command & { type: T; data: D & { providerId: string } };

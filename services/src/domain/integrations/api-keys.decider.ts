@@ -5,9 +5,9 @@ import type { Command, Decider } from '../command-handler';
 import { ConflictError, NotFoundError } from '../errors';
 
 /**
- * A provider's API keys (issue 10, docs/decisions.md D38): one stream per provider holds its
- * whole key set, so listing, creating and revoking are decided on one state. The stream never
- * holds a key itself: only its SHA-256, its shown prefix and its last four characters.
+ * A provider's API keys (docs/decisions.md D38): one stream per provider holds its whole key
+ * set, so listing, creating and revoking are decided on one state. The stream never holds a
+ * key itself: only its SHA-256, its shown prefix and its last four characters.
  */
 export const apiKeysStream = (providerId: string) => `apikeys-${providerId}`;
 

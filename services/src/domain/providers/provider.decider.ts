@@ -26,7 +26,7 @@ export interface ProviderDetails {
   email: string;
   phone: string;
   address: string;
-  /** Issue 18: ISO 4217; the address's country's currency unless chosen. */
+  /** ISO 4217; the address's country's currency unless chosen. */
   currency: string;
 }
 
@@ -192,7 +192,7 @@ export const setAvailability = (command: Of<'SetAvailability'>, state: Provider)
   ];
 };
 
-/** Issue 18: one supported currency per provider; asking for the one it has records nothing. */
+/** One supported currency per provider; asking for the one it has records nothing. */
 export const setCurrency = (command: Of<'SetCurrency'>, state: Provider): ProviderEvent[] => {
   const provider = requireActive(state);
   if (!isSupportedCurrency(command.data.currency)) {

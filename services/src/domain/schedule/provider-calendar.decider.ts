@@ -4,11 +4,10 @@ import type { Command, Decider } from '../command-handler';
 import { ConflictError } from '../errors';
 
 /**
- * A provider's calendar: the times its time slots take (issue 18: one provider is never offered
- * twice for the same minute). Each time slot is its own stream for its bookings; this stream is the
- * consistency boundary for their times, so of two overlapping time slots added at once exactly one
- * is recorded: the other's append loses the race, is decided again on the new state, and is
- * refused.
+ * A provider's calendar: the times its time slots take (one provider is never offered twice for the
+ * same minute). Each time slot is its own stream for its bookings; this stream is the consistency
+ * boundary for their times, so of two overlapping time slots added at once exactly one is recorded:
+ * the other's append loses the race, is decided again on the new state, and is refused.
  */
 export const providerCalendarStream = (providerId: string) => `calendar-${providerId}`;
 

@@ -8,7 +8,7 @@ import {
   type ProviderCalendarEvent,
 } from './provider-calendar.decider';
 
-/** Issue 18: a provider's time slots never overlap in time. */
+/** A provider's time slots never overlap in time. */
 describe('provider calendar decider', () => {
   const spec = specFor(providerCalendarDecider);
   const now = '2026-11-24T00:30:00.000Z';

@@ -159,7 +159,7 @@ export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState):
   } = command;
   // The same appointment again (a retried request) books nothing twice.
   if (slot.appointments.some((a) => a.appointmentId === appointment.appointmentId)) return [];
-  // Issue 16: the time slot's own provider prices the booking, never another provider's service.
+  // The time slot's own provider prices the booking, never another provider's service.
   if (appointment.providerId !== slot.providerId)
     throw new ValidationError(MESSAGES.slotOfAnotherProvider, [
       { field: 'timeslotId', message: MESSAGES.slotOfAnotherProvider },
@@ -217,7 +217,7 @@ export const requestPayment = (command: Of<'RequestPayment'>, state: TimeSlotSta
   ];
 };
 
-/** A payment is recorded once; issue 5: a service with automatic booking is scheduled once it is paid. */
+/** A payment is recorded once; a service with automatic booking is scheduled once it is paid. */
 export const confirmPayment = (command: Of<'ConfirmPayment'>, state: TimeSlotState): TimeSlotEvent[] => {
   const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
   if (appointment.paid) return [];

@@ -5,7 +5,7 @@ import { WEBHOOK_FAILURES_TO_DISABLE } from '@appointment/contracts/webhooks';
 import type { Command, Decider } from '../command-handler';
 import { IllegalStateError, NotFoundError } from '../errors';
 
-/** One webhook of a provider (issue 10), one stream per webhook. */
+/** One webhook of a provider, one stream per webhook. */
 export const webhookStream = (webhookId: string) => `webhook-${webhookId}`;
 
 interface WebhookFields {

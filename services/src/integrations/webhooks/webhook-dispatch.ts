@@ -46,12 +46,12 @@ interface Subscriber {
 const READER = 'webhook dispatch';
 
 /**
- * Follows the log (issue 10, docs/architecture.md §5 side effects): each internal event becomes
- * its public events (`toIntegrationEvents`), and each public event one delivery per active
- * webhook of its provider subscribed to its type: a row in the delivery log, and its first
- * attempt in a job of up to DELIVERIES_PER_JOB whose id comes from the deliveries it holds. It reads
- * rm_webhooks, applied before it in the same batch. It also tells a provider's admins when one
- * of their webhooks was disabled, and starts a new run of failures when one is switched on again.
+ * Follows the log (docs/architecture.md §5 side effects): each internal event becomes its public
+ * events (`toIntegrationEvents`), and each public event one delivery per active webhook of its
+ * provider subscribed to its type: a row in the delivery log, and its first attempt in a job of up
+ * to DELIVERIES_PER_JOB whose id comes from the deliveries it holds. It reads rm_webhooks, applied
+ * before it in the same batch. It also tells a provider's admins when one of their webhooks was
+ * disabled, and starts a new run of failures when one is switched on again.
  */
 export const webhookDispatcher = (store: EventStore, jobs: Pick<JobQueues, 'enqueueMany'>): Projection => {
   const applyBatch = async (events: RecordedEvent[], context: ApplyContext): Promise<void> => {

@@ -4,11 +4,11 @@ import { migrateSchema } from '@appointment/projections/db/transaction';
 import type { WebhookDelivery, WebhookDeliveryStatus } from '@appointment/contracts/webhooks';
 
 /**
- * The delivery log (issue 10): one row per (webhook, public event), written by the dispatch
- * reactor when it enqueues the delivery and by the worker after each attempt. It is an
- * operational log rather than a projection of the event store: an attempt's outcome is not a
- * business fact worth a stream of its own, and a rebuild could not know it. The run of failed
- * deliveries that disables a webhook is counted here too.
+ * The delivery log: one row per (webhook, public event), written by the dispatch reactor when
+ * it enqueues the delivery and by the worker after each attempt. It is an operational log
+ * rather than a projection of the event store: an attempt's outcome is not a business fact
+ * worth a stream of its own, and a rebuild could not know it. The run of failed deliveries
+ * that disables a webhook is counted here too.
  */
 export const WEBHOOK_LOG_SCHEMA = 'webhook_log';
 

@@ -9,7 +9,7 @@ import { IntegrationClient } from '../client';
 import { WebhookDeliverer, type WebhookBatchJob, type WebhookJob } from './webhook-delivery';
 
 const main = async () => {
-  // Behind the sealing of personal data, as a worker process opens its store (issue 12).
+  // Behind the sealing of personal data, as a worker process opens its store.
   const raw = await PostgresEventStore.connect({ connectionString: process.env.DATABASE_URL! });
   const store = await PrivateEventStore.over(raw, raw.pool);
   const pool = createPool(process.env.DATABASE_URL!, 2);

@@ -184,7 +184,7 @@ describe('webhooks to private addresses (issue 10)', () => {
       'http://127.0.0.1:9/hooks',
       'http://169.254.169.254/latest',
       'http://localhost/x',
-      // Issue 26: only global unicast addresses.
+      // Only global unicast addresses.
       'http://[::127.0.0.1]/hooks',
       'http://[::169.254.169.254]/latest',
       'http://[64:ff9b:1::a9fe:a9fe]/latest',

@@ -26,9 +26,9 @@ const completed = async (jobs: JobQueues, count: number) => {
 };
 
 /**
- * Issue 10: a delivery worker SIGKILLed while the receiver holds its request. BullMQ hands the
- * job to another worker, which sends it again: the receiver hears the same webhook-id and the
- * same event twice (and can drop the repeat), and nothing else.
+ * A delivery worker SIGKILLed while the receiver holds its request. BullMQ hands the job to
+ * another worker, which sends it again: the receiver hears the same webhook-id and the same
+ * event twice (and can drop the repeat), and nothing else.
  * A job of first attempts claims its deliveries; its rerun takes the claim back, and another
  * job holding the same delivery (a replay split otherwise) sends nothing.
  */

@@ -59,8 +59,8 @@ const toWebhook = (row: WebhookRow): Webhook => ({
 });
 
 /**
- * A provider's webhooks (issue 10): its admin manages them, a superadmin reads and manages
- * every provider's, support reads them.
+ * A provider's webhooks: its admin manages them, a superadmin reads and manages every
+ * provider's, support reads them.
  */
 export class WebhooksService {
   private readonly writes: ReadYourWrites;

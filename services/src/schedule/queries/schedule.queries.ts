@@ -6,9 +6,9 @@ import { CatalogueService } from '../../catalogue/catalogue.service';
 import type { ScheduleContext } from '../schedule-context';
 
 /**
- * Issue 18: when the provider's time slots of the next four weeks open, per weekday (earliest
- * start, latest end, on the provider's clock). A provider's detail shows these hours, so they
- * never contradict what can be booked.
+ * When the provider's time slots of the next four weeks open, per weekday (earliest start,
+ * latest end, on the provider's clock). A provider's detail shows these hours, so they never
+ * contradict what can be booked.
  */
 export const openHours = (
   context: ScheduleContext,

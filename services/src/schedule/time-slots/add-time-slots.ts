@@ -78,8 +78,8 @@ export const addTimeSlots = async (
       split: slot.split,
     };
   });
-  // Issue 18: the times are reserved on the provider's calendar first, where an overlap with
-  // any of its time slots is refused (a retried request reserves its own again: nothing).
+  // The times are reserved on the provider's calendar first, where an overlap with any of
+  // its time slots is refused (a retried request reserves its own again: nothing).
   await reserveOnCalendar(context, actor, provider.providerId, details);
   const positions: LogPosition[] = [];
   for (let i = 0; i < details.length; i += APPEND_CONCURRENCY) {
@@ -130,7 +130,7 @@ const reserveOnCalendar = async (
   await handleCommand(context.deps.store, stream, providerCalendarDecider, command, { maxRetries: 10 });
 };
 
-/** Time slots a provider had before its calendar stream existed (stores older than issue 18). */
+/** Time slots a provider had before its calendar stream existed. */
 const timeSlotsBeforeCalendar = async (
   context: ScheduleContext,
   providerId: string,
