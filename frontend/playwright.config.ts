@@ -15,11 +15,11 @@ const launcherEnv = [
   'REGISTRATION_LIMIT=10000',
   // Argon2id at its lowest cost (refused in production): the same sign-in, ~0.45 s less CPU each.
   'PASSWORD_HASH_COST=test',
-  // Issue 26: the password reset journey reads its mail from the local outbox (/api/dev/mailbox).
+  // The password reset journey reads its mail from the local outbox (/api/dev/mailbox).
   'DEV_MAILBOX=true',
-  // Issue 10: the webhook journey's receiver listens on this machine.
+  // The webhook journey's receiver listens on this machine.
   'WEBHOOK_ALLOW_PRIVATE_URLS=true',
-  // Issue 11: the messaging journey's stand-in for the WhatsApp business API (e2e/local-peer.ts).
+  // The messaging journey's stand-in for the WhatsApp business API (e2e/local-peer.ts).
   `WHATSAPP_API_URL=http://127.0.0.1:${E2E_PORT + 1}/v18.0`,
   process.env.E2E_DATABASE_URL ? `DATABASE_URL=${process.env.E2E_DATABASE_URL}` : 'DATA_DIR=.data/e2e',
 ].join(' ');
@@ -41,7 +41,7 @@ export default defineConfig({
   use: {
     baseURL,
     // A failed test keeps its trace: every action with the page's DOM before and after. Not its
-    // screencast, whose frames cost ~12% of the run's time on two cores (issue 33).
+    // screencast, whose frames cost ~12% of the run's time on two cores.
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       // The machine's Debian Chromium; Playwright never downloads a browser here.

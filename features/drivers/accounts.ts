@@ -191,8 +191,8 @@ export const followLink = (world: PlatformWorld, person: Person, link: URL) =>
   world.request(person, 'GET', `${link.pathname}${link.search}`, { redirect: 'manual' });
 
 /**
- * Issue 26: the person opens the link of their confirmation e-mail, as an account's owner does
- * before booking; the account's address is then confirmed.
+ * The person opens the link of their confirmation e-mail, as an account's owner does before
+ * booking; the account's address is then confirmed.
  */
 export const confirmAddress = async (world: PlatformWorld, person: Person): Promise<void> => {
   const mail = await awaitMail(world, person, 'Confirm your e-mail address');

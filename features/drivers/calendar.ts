@@ -4,7 +4,7 @@ import { ok } from '../support/assertions';
 import type { Person, PlatformWorld } from '../support/world';
 
 /*
- * Calendar feeds and the chat assistant (issue 11, docs/product.md §2.8, §7.8) as a client and a
+ * Calendar feeds and the chat assistant (docs/product.md §2.8, §7.8) as a client and a
  * calendar app drive them: the admin connects the provider's feed, a calendar fetches its URL
  * with no session, and a person chats with the provider's assistant.
  */

@@ -12,7 +12,7 @@ import type { Person, PlatformWorld } from '../support/world';
 import { providerList } from './catalogue';
 
 /*
- * A provider's history as platform staff read it (the HTTP API of issue 12), and the operator's
+ * A provider's history as platform staff read it (through the HTTP API), and the operator's
  * replay (`npm run ops -- replay`), whose result an operator inspects with SQL.
  */
 

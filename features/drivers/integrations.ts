@@ -13,7 +13,7 @@ import { ok } from '../support/assertions';
 import type { ApiResponse, Person, PlatformWorld } from '../support/world';
 
 /*
- * API keys (issue 10) as an admin manages them on /integrations/api-keys, and as the provider's
+ * API keys as an admin manages them on /integrations/api-keys, and as the provider's
  * other systems call the API with them: `Authorization: Bearer apt_…`, no cookie.
  */
 

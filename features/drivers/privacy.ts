@@ -5,7 +5,7 @@ import type { Person, PlatformWorld } from '../support/world';
 import { deleteAccount, profileOf } from './accounts';
 
 /*
- * Forgetting a person (issue 12): a person deletes their own account through the API, and an
+ * Forgetting a person: a person deletes their own account through the API, and an
  * operator checks with `npm run ops -- find <text>…` that neither the raw event log nor any read
  * model still holds what was theirs.
  */

@@ -10,7 +10,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '@appointment/infra/t
 import { ok } from '../support/assertions';
 import type { Person, PlatformWorld } from '../support/world';
 
-/* Webhooks (issue 10) as the Webhooks screen drives them, and the provider's system they call. */
+/* Webhooks as the Webhooks screen drives them, and the provider's system they call. */
 
 const receivers = new WeakMap<PlatformWorld, WebhookReceiver>();
 const secrets = new WeakMap<PlatformWorld, Map<string, string>>();

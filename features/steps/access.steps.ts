@@ -95,7 +95,7 @@ When(
   async function (this: PlatformWorld, name: string, other: string) {
     const person = this.person(name);
     const own = await profileOf(this, person);
-    // Issue 26: changing the address takes the current password.
+    // Changing the address takes the current password.
     await updateProfile(this, person, {
       ...own,
       email: this.person(other).email,

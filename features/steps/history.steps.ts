@@ -195,7 +195,7 @@ Then('the replayed read model holds {int} appointment(s)', function (this: Platf
   assert.equal(replayed.get(this)?.get('appointments'), count);
 });
 
-// ---------------------------------------------------------------- forgetting a person (issue 12)
+// ---------------------------------------------------------------- forgetting a person
 
 When('{person} deletes her/his/their account', async function (this: PlatformWorld, who: string) {
   const response = await deleteOwnAccount(this, this.person(who));

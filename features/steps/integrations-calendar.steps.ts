@@ -11,7 +11,7 @@ import { providerNamed } from '../drivers/catalogue';
 import { eventually } from '../support/assertions';
 import type { PlatformWorld } from '../support/world';
 
-/* Calendar feeds and the chat assistant (issue 11), as a calendar app and a person use them. */
+/* Calendar feeds and the chat assistant, as a calendar app and a person use them. */
 
 interface CalendarScene {
   url?: string;

@@ -16,7 +16,7 @@ import {
 import { messageOf } from '../support/assertions';
 import type { ApiResponse, PlatformWorld } from '../support/world';
 
-/* API keys (issue 10), driven through the API as the admin's screen and the provider's own systems call it. */
+/* API keys, driven through the API as the admin's screen and the provider's own systems call it. */
 
 /** What the last call made with a key answered. */
 const answers = new WeakMap<PlatformWorld, ApiResponse>();

@@ -54,7 +54,7 @@ When(
   },
 );
 
-// Issue 26: an account that "has registered" has confirmed its address too, as its owner does.
+// An account that "has registered" has confirmed its address too, as its owner does.
 Given('{person} has registered as a user', async function (this: PlatformWorld, name: string) {
   assertCreated(await registerUser(this, this.person(name)), name);
   await confirmAddress(this, this.person(name));

@@ -16,7 +16,7 @@ import {
 import { eventually, messageOf, ok } from '../support/assertions';
 import type { PlatformWorld } from '../support/world';
 
-/* Webhooks (issue 10): what a provider's own system hears, and what the admin sees of it. */
+/* Webhooks: what a provider's own system hears, and what the admin sees of it. */
 
 /** Waits before each retry in these scenarios: a second, twice, instead of minutes and hours. */
 export const SCENARIO_RETRY_SCHEDULE = '1s,1s';

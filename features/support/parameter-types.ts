@@ -8,8 +8,8 @@ import { DAY } from './days';
 defineParameterType({ name: 'person', regexp: /[A-Z][a-z]+/, transformer: (name: string) => name });
 
 /**
- * A price as a scenario writes it, with its provider's currency sign: ₹50, €12.50 (issue 18). The
- * step gets the text; `amountOf` (assertions.ts) reads the amount.
+ * A price as a scenario writes it, with its provider's currency sign: ₹50, €12.50. The step gets
+ * the text; `amountOf` (assertions.ts) reads the amount.
  */
 defineParameterType({ name: 'price', regexp: /[$€£₹]\d+(?:\.\d+)?/, transformer: (text: string) => text });
 

@@ -28,7 +28,7 @@ for (const theme of ['light', 'dark']) {
   test.describe(`accessibility, ${theme} theme`, () => {
     for (const email of ['user', 'admin', 'superadmin'].map((role) => `${role}@example.com`)) {
       test(`the screens of ${email} meet WCAG 2 AA`, async ({ page }) => {
-        // Issue 10: the admin's menu has eleven screens, each analysed by axe.
+        // The admin's menu has eleven screens, each analysed by axe.
         test.setTimeout(120_000);
         await inTheme(page, theme);
         await signInByApi(page, email);

@@ -3,8 +3,8 @@ import { expect, test } from './clock';
 import { openMailedLink, registerUser, signIn, uniqueEmail } from './api-sign-in';
 
 /**
- * Issue 26: an address is confirmed before it is used. An unconfirmed account is told so above
- * every screen and may have the link sent again; a new address in the profile takes the current
+ * An address is confirmed before it is used. An unconfirmed account is told so above every
+ * screen and may have the link sent again; a new address in the profile takes the current
  * password and becomes the account's only once its owner opens the link sent to it.
  */
 

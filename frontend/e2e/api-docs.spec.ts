@@ -1,7 +1,7 @@
 import { expect, test } from './clock';
 
-// Issue 14: the API reference page, served by the app itself, renders the generated document
-// under the app's content security policy.
+// The API reference page, served by the app itself, renders the generated document under the
+// app's content security policy.
 test('the API reference at /api/docs lists the operations from the app, with nothing blocked', async ({
   page,
   baseURL,

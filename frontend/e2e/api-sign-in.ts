@@ -5,7 +5,7 @@ import type { LoginResponse } from '@appointment/contracts/accounts';
 // its types can be imported here. The values are those of contracts/src/accounts.ts.
 export const DEMO_PASSWORD = 'password123';
 export const API_PATHS = {
-  /** Sign-in as an API client: the token in the body, for bearer calls (issue 16). */
+  /** Sign-in as an API client: the token in the body, for bearer calls. */
   login: '/api/auth/login?token=true',
   /** Sign-in as the web app does it: the httpOnly cookie only. */
   browserLogin: '/api/auth/login',
@@ -60,7 +60,7 @@ export const uniqueEmail = (prefix: string): string =>
 /**
  * Signs in through the real API and stores what a successful login stores (docs/product.md §2.3, §3): the
  * httpOnly session cookie lands in the browser context, `role` in local storage (no token:
- * issue 16).
+ * the session stays out of any script's reach).
  */
 export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD): Promise<LoginResponse> => {
   const response = await page.request.post(API_PATHS.browserLogin, { data: { email, password } });
@@ -100,8 +100,8 @@ export interface RegisteredUser {
 }
 
 /**
- * Issue 26: opens the link of the newest mail to `email` whose link matches `path` (the
- * confirmation of a new account's address, by default), as its owner would.
+ * Opens the link of the newest mail to `email` whose link matches `path` (the confirmation of a
+ * new account's address, by default), as its owner would.
  */
 export const openMailedLink = async (
   request: APIRequestContext,
@@ -129,8 +129,8 @@ export const openMailedLink = async (
 };
 
 /**
- * A new user account, its address confirmed as its owner would (issue 26: an unconfirmed account
- * may not book); `confirmed: false` leaves it unconfirmed.
+ * A new user account, its address confirmed as its owner would (an unconfirmed account may not
+ * book); `confirmed: false` leaves it unconfirmed.
  */
 export const registerUser = async (
   request: APIRequestContext,

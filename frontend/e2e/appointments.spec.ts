@@ -89,7 +89,7 @@ test.describe('Appointments: counts, lists and status changes', () => {
     const service = services.getByRole('article', {
       name: `${booked.serviceName} at ${booked.businessName}`,
     });
-    // Issue 18: the provider is in Kerala, India: its prices are in rupees.
+    // The provider is in Kerala, India: its prices are in rupees.
     await expect(service).toContainText('₹0.00');
     await expect(service.getByRole('button', { name: 'Book Again' })).toBeVisible();
     await service.getByRole('button', { name: 'Book New' }).click();

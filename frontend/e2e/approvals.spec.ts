@@ -61,7 +61,7 @@ test.describe('Provider approval table', () => {
     await signIn(page, DEMO.superadmin);
     await page.goto('/providerstablelist');
 
-    // Issue 18: asked first; Cancel keeps the registration.
+    // Asked first; Cancel keeps the registration.
     await rowOf(page, provider.email).getByRole('button', { name: 'Reject' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Reject Provider' });
     await expect(confirm).toHaveAccessibleDescription(

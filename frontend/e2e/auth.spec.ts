@@ -37,7 +37,7 @@ test.describe('Signing in and out', () => {
     await expect(page.getByRole('heading', { name: `Welcome back, ${name}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Profile menu' })).toContainText(name);
     expect(await stored(page, 'role')).toBe('user');
-    // Issue 16: no script can read the session; it lives in the httpOnly cookie only.
+    // No script can read the session; it lives in the httpOnly cookie only.
     expect(await stored(page, 'app_token')).toBeNull();
     expect(await page.evaluate(() => document.cookie)).not.toContain('sid=');
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'sid')).toMatchObject({

@@ -64,7 +64,7 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       await expect(dialog.getByRole('alert')).toHaveCount(0);
       const preview = dialog.getByRole('img', { name: 'Preview of the chosen image' });
       await expect(preview).toBeVisible();
-      // Issue 18: the blob: preview loads (the content security policy allows blob: images).
+      // The blob: preview loads (the content security policy allows blob: images).
       await expect
         .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBeGreaterThan(0);
@@ -160,7 +160,7 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       await views.getByRole('button', { name: 'Week' }).click();
       await expect(views.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
       await expect(manual.locator('.react-calendar')).toHaveCount(0);
-      // Issue 18: it opens on the seven days from today, never on past days.
+      // It opens on the seven days from today, never on past days.
       const week = manual.getByRole('region', { name: `Week view, ${longDateOf(today)}` });
       await expect(week).toBeVisible();
       await expect(week.getByRole('button', { name: longDateOf(tomorrow) })).toBeVisible();

@@ -25,8 +25,8 @@ export interface BookingFixtures {
 }
 
 /**
- * The booking specs' shared set-up (issue 17): the pinned clock of `clock.ts`, an API client,
- * and the provider-with-slots scene they book in.
+ * The booking specs' shared set-up: the pinned clock of `clock.ts`, an API client, and the
+ * provider-with-slots scene they book in.
  */
 export const test = clockTest.extend<BookingFixtures>({
   api: async ({ playwright, baseURL }, use) => {

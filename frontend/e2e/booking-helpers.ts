@@ -129,7 +129,7 @@ export const createProviderWithSplitSlots = async (
     days: number;
     /** The service's price; above 0 makes it a paid service. */
     price?: number;
-    /** Where it is, which gives its currency (issue 18); Houston, TX unless given. */
+    /** Where it is, which gives its currency; Houston, TX unless given. */
     address?: string;
   },
 ): Promise<ProviderWithSlots> => {

@@ -4,8 +4,8 @@ import { bookThroughApi, createProviderWithSplitSlots } from './booking-helpers'
 import { uniqueName } from './booking-fixture';
 
 /**
- * Issue 11: the calendar app of Connected Apps is the provider's private iCalendar feed, and a
- * user gets one of their own bookings in Settings, plus "Add to calendar" on each card. The
+ * The calendar app of Connected Apps is the provider's private iCalendar feed, and a user
+ * gets one of their own bookings in Settings, plus "Add to calendar" on each card. The
  * feeds are fetched from outside the browser, as a calendar app fetches them.
  */
 test.describe('Calendar feeds (issue 11)', () => {

@@ -4,7 +4,7 @@ import { createBookableProvider, industries, openBooking, providerCard } from '.
 import { longDate } from './scheduling-helpers';
 
 /**
- * Issue 4's journey: an admin adds a service and a daily repeating time slot through the
+ * The catalogue journey: an admin adds a service and a daily repeating time slot through the
  * screens; a user then finds the provider by industry and location and sees the slot.
  */
 test(
@@ -29,7 +29,7 @@ test(
     const serviceDialog = adminPage.getByRole('dialog', { name: 'Add Service' });
     await serviceDialog.getByLabel('Service Name').fill('Morning Yoga');
     await serviceDialog.getByLabel('Duration (minutes)').fill('60');
-    // Issue 18: a provider in Kerala, India prices in rupees.
+    // A provider in Kerala, India prices in rupees.
     await serviceDialog.getByLabel('Price (₹)').fill('12');
     await expect(serviceDialog.getByLabel('Payment needed')).toBeChecked();
     await serviceDialog.getByRole('button', { name: 'Add Service' }).click();

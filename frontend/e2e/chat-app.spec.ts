@@ -3,7 +3,7 @@ import { signIn } from './api-sign-in';
 import { startLocalPeer, WHATSAPP_PEER_PORT } from './local-peer';
 
 /**
- * Issue 11, the chat app and WhatsApp end to end: the admin connects the provider's chat channel
+ * The chat app and WhatsApp end to end: the admin connects the provider's chat channel
  * on Connected Apps and enables WhatsApp in Integration Settings, the user chooses WhatsApp in
  * their profile and books in the browser; the channel hears of the booking; the admin confirms on
  * the dashboard, and the channel hears of that while the user's phone gets the confirmation
@@ -51,7 +51,7 @@ test.describe('Chat app and WhatsApp (issue 11)', () => {
       await panel.getByRole('switch', { name: 'Enable WhatsApp messages' }).check();
       await panel.getByLabel('Connected number').fill('+1 555 0100');
       await panel.getByLabel('Phone number ID').fill('1098765');
-      // Issue 26: the provider's own token of the messaging API.
+      // The provider's own token of the messaging API.
       await panel.getByLabel('Access token').fill('e2e-whatsapp-token');
       await panel.getByRole('button', { name: 'Save' }).click();
       await expect(panel.getByRole('status')).toHaveText('Settings saved');

@@ -4,9 +4,9 @@ import { expect, openAs, test, uniqueName } from './booking-fixture';
 const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment Checkout' });
 
 /**
- * Issue 18, item 7: "The service shows "$50" but the checkout says "Pay ₹50.00" / "INR 50.00"."
- * One currency per provider, from its country: a provider in Spain prices in euros, and the
- * booking screen, the confirm dialog and the checkout all say the same "€50.00".
+ * Once, the service showed "$50" but the checkout said "Pay ₹50.00" / "INR 50.00". One currency
+ * per provider, from its country: a provider in Spain prices in euros, and the booking screen, the
+ * confirm dialog and the checkout all say the same "€50.00".
  */
 test.describe('One currency per provider (issue 18)', () => {
   test('a provider in a euro country shows the same euro price from the service card to the checkout', async ({

@@ -1,7 +1,7 @@
 import { expect, test } from './clock';
 import { DEMO, signIn } from './api-sign-in';
 
-/** Issue 12: a superadmin audits Sunrise Clinic's history, and looks at it as it was. */
+/** A superadmin audits Sunrise Clinic's history, and looks at it as it was. */
 test.describe('Provider history', () => {
   test('a superadmin opens the history from the provider, filters it and sees the provider as of an event', async ({
     page,

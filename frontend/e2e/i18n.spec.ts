@@ -4,7 +4,7 @@ import { DEMO, DEMO_PASSWORD, registerUser, signIn, uniqueEmail } from './api-si
 import { createProviderWithSplitSlots, LONG_DATE } from './booking-helpers';
 
 /**
- * Issue 15: once Spanish, then French, is chosen in Settings, the translated screens show none of their
+ * Once Spanish, then French, is chosen in Settings, the translated screens show none of their
  * English originals, for each role that reaches them, and neither do the server's and the product's messages
  * (contracts MESSAGES) where they appear: a refused sign-in, the form checks, an empty list. Names, addresses
  * and other data are not texts of the screens, so none is listed.

@@ -4,8 +4,8 @@ import { createProviderWithSplitSlots, openProviderService } from './booking-hel
 import { uniqueName } from './booking-fixture';
 
 /**
- * Issue 11: the admin's Integration Settings (the AI chatbot and WhatsApp panels) and the chat
- * app are saved on the server; the chat widget on the provider's booking screen answers from that
+ * The admin's Integration Settings (the AI chatbot and WhatsApp panels) and the chat app are
+ * saved on the server; the chat widget on the provider's booking screen answers from that
  * provider's response templates, and elsewhere hands over to an agent.
  */
 test.describe('Integration settings and the chat assistant (issue 11)', () => {

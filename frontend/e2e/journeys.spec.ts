@@ -2,7 +2,10 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './clock';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, uniqueEmail } from './session';
 
-/** The two journeys issue 3 names, entirely through the screens a person uses. */
+/**
+ * Two journeys entirely through the screens a person uses: a provider from registration to its admin's
+ * menu, and a user kept out of a provider's screen.
+ */
 
 const signInThroughForm = async (page: Page, email: string) => {
   await page.goto('/login');

@@ -94,7 +94,7 @@ const bookThroughUi = async (page: Page, provider: ProviderWithSlots): Promise<v
     checkout?: { gateway: string; url?: string };
   };
   expect(body.order?.amount).toBe(5000);
-  // Issue 18: in the provider's currency, from its country (Houston, TX: US dollars).
+  // In the provider's currency, from its country (Houston, TX: US dollars).
   expect(body.order?.currency).toBe('USD');
   expect(body.checkout?.gateway).toBe('sandbox');
 
@@ -168,7 +168,7 @@ test.describe('Paid booking: checkout, live notification and confirmation (docs/
           .toEqual([{ status: 'pending', paid: true }]);
 
         // The admin's page, never reloaded, got the live notifications: the booking, awaiting its
-        // payment, then the payment (issue 18: "booked" only once paid).
+        // payment, then the payment ("booked" only once paid).
         const notifications = admin.getByRole('region', { name: 'Notifications' });
         await expect(notifications).toBeVisible();
         await expect(
@@ -186,7 +186,7 @@ test.describe('Paid booking: checkout, live notification and confirmation (docs/
         await expect(item).toHaveCount(1);
         await expect(item).toContainText('Paid Hour');
 
-        // Issue 18: the panel says the booking is paid, and rejecting it is asked first.
+        // The panel says the booking is paid, and rejecting it is asked first.
         await admin.reload();
         await expect(item.getByText('Paid', { exact: true })).toBeVisible();
         await item.getByRole('button', { name: 'Reject' }).click();
@@ -236,7 +236,7 @@ test.describe('Paid booking: checkout, live notification and confirmation (docs/
       });
       await checkoutFrame(page).getByRole('button', { name: 'Decline' }).click();
       await expect(checkoutDialog(page)).toBeHidden();
-      // Issue 18: it says what happened and until when the slot is held.
+      // It says what happened and until when the slot is held.
       await expect(
         page
           .getByRole('status')
@@ -251,7 +251,7 @@ test.describe('Paid booking: checkout, live notification and confirmation (docs/
       await expectCounts(page, { Pending: 1, Scheduled: 0, Cancelled: 0, Total: 1 });
       await expect(checkoutDialog(page)).toBeHidden();
 
-      // Issue 18: the list says the booking still awaits its payment, and offers to pay it now.
+      // The list says the booking still awaits its payment, and offers to pay it now.
       await page.goto('/appointments/list');
       const card = page.getByRole('article').filter({ hasText: 'Paid Hour' });
       await expect(card.getByText('Awaiting payment', { exact: true })).toBeVisible();

@@ -4,7 +4,7 @@ import { API_PATHS } from './api-sign-in';
 import { uniqueEmail } from './session';
 
 /**
- * Issue 26: forgot password, as a person walks it: "Forgot password?" on the sign-in screen, the
+ * Forgot password, as a person walks it: "Forgot password?" on the sign-in screen, the
  * address, the mail (read from the local outbox, DEV_MAILBOX), the link's page, the new password
  * twice, then signing in with it. The link works once.
  */

@@ -52,8 +52,8 @@ test.describe('Profile', () => {
     await sms.setChecked(!smsWasOn);
     await details.getByRole('button', { name: 'Save Changes' }).click();
 
-    // Issue 18: one language setting: the profile's French is the screens' and Settings' language;
-    // issue 15: the profile screen itself is French at once.
+    // One language setting: the profile's French is the screens' and Settings' language; the
+    // profile screen itself is French at once.
     const frenchDetails = page.getByRole('form', { name: 'Détails du profil' });
     await expect(frenchDetails.getByText('Profil mis à jour')).toBeVisible();
     await expect(

@@ -152,7 +152,7 @@ test.describe('Service Providers', () => {
     await picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
     const preview = dialog.getByRole('img', { name: 'Chosen image preview' });
     await expect(preview).toBeVisible();
-    // Issue 18: the blob: preview loads (the content security policy allows blob: images).
+    // The blob: preview loads (the content security policy allows blob: images).
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(dialog.getByText('Please select a valid image file.')).toHaveCount(0);
 
@@ -214,7 +214,7 @@ test.describe('Service Providers', () => {
     await expect(services.getByRole('listitem')).toContainText('Initial Assessment');
     await expect(services.getByRole('listitem')).toContainText('45 minutes');
     await expect(services.getByRole('listitem')).toContainText('$25');
-    // Issue 18: the hours are those its time slots open; it has none yet.
+    // The hours are those its time slots open; it has none yet.
     await expect(page.getByText('No time slots open in the next four weeks.')).toBeVisible();
 
     await page.getByRole('link', { name: 'Back to Service Providers' }).click();
@@ -273,7 +273,7 @@ test.describe('Service Providers', () => {
     const services = page.getByRole('list', { name: 'Services' });
     const consultation = services.getByRole('listitem').filter({ hasText: 'General Consultation' });
     await expect(consultation).toContainText('30 minutes');
-    // Issue 18: Sunrise Clinic is in Kerala, India, so its prices are in rupees.
+    // Sunrise Clinic is in Kerala, India, so its prices are in rupees.
     await expect(consultation).toContainText('₹50.00');
     const followUp = services.getByRole('listitem').filter({ hasText: 'Follow-up Visit' });
     await expect(followUp).toContainText('15 minutes');

@@ -321,7 +321,7 @@ test.describe('Schedule Templates', () => {
   }) => {
     await signIn(page, DEMO.superadmin);
     await page.goto('/scheduling/templates');
-    // Issue 18: it used to open on "This action belongs to a provider account".
+    // It used to open on "This action belongs to a provider account".
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('This action belongs to a provider account')).toHaveCount(0);
   });

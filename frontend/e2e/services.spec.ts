@@ -255,7 +255,7 @@ test.describe('Services management', () => {
 
     const consultation = card(page, 'General Consultation');
     await expect(consultation).toContainText('30 minutes');
-    // Issue 18: the demo clinic is in Kerala, India: rupees, which the incharge is told.
+    // The demo clinic is in Kerala, India: rupees, which the incharge is told.
     await expect(consultation).toContainText('₹50.00');
     await expect(consultation).toContainText('Payment required');
     const followUp = card(page, 'Follow-up Visit');

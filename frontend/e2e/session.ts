@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Signs in as the demo account of a role. A stored role alone no longer counts as signed in:
- * the web app holds no token (issue 16), so it asks the server, which needs the session cookie.
+ * the web app holds no token, so it asks the server, which needs the session cookie.
  */
 export const signInAs = async (page: Page, role: keyof typeof DEMO_ACCOUNTS): Promise<void> => {
   await signInByApi(page, DEMO_ACCOUNTS[role]);

@@ -45,19 +45,19 @@ test.describe('Settings', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Configuración' })).toBeVisible();
 
-    // Issue 15: the Settings screen itself speaks Spanish at once.
+    // The Settings screen itself speaks Spanish at once.
     await expect(section(page, 'Apariencia').getByLabel('Idioma')).toHaveValue('es');
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(section(page, 'Apariencia').getByLabel('Idioma')).toHaveValue('es');
 
-    // Issue 18: one setting: the profile shows the same language, kept on the account (issue 15: in Spanish).
+    // One setting: the profile shows the same language, kept on the account, in Spanish.
     await page.goto('/profile');
     await expect(page.getByRole('form', { name: 'Datos del perfil' }).getByLabel('Idioma')).toHaveValue('es');
     await page.goto('/settings');
 
-    // Issue 15: the choice follows the person: signing in on another browser, with nothing kept in it, applies it.
+    // The choice follows the person: signing in on another browser, with nothing kept in it, applies it.
     const elsewhere = await browser.newContext();
     try {
       const other = await elsewhere.newPage();

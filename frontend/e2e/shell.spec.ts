@@ -46,7 +46,7 @@ test('an admin sees the provider menu and the schedule breadcrumb', async ({ pag
   const menu = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(menu.getByRole('link', { name: 'Schedule' })).toBeVisible();
   const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-  // Issue 18: home is the dashboard; "Scheduling" has no screen of its own, so it is text.
+  // Home is the dashboard; "Scheduling" has no screen of its own, so it is text.
   await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/dashboard');
   await expect(breadcrumb.getByText('Scheduling', { exact: true })).toBeVisible();
   await expect(breadcrumb.getByRole('link', { name: 'Scheduling' })).toHaveCount(0);
@@ -113,7 +113,7 @@ test('on a phone the title is whole and the chat button leaves the last line of 
   await page.goto('/dashboard');
   const title = page.getByRole('banner').getByText('Appointment', { exact: true });
   await expect(title).toBeVisible();
-  // Issue 18: it was cut to "Appoint…": whole, and clear of the theme choice beside it.
+  // Whole (it was once cut to "Appoint…"), and clear of the theme choice beside it.
   expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   const titleBox = (await title.boundingBox())!;
   const themeBox = (await page.getByRole('banner').getByLabel('Theme').boundingBox())!;
@@ -121,7 +121,7 @@ test('on a phone the title is whole and the chat button leaves the last line of 
 
   await openSunriseDetail(page);
   await expect(page.getByRole('heading', { name: 'Sunrise Clinic' })).toBeVisible();
-  // Issue 18: its daily 09:00–12:00 slots make every day open, the weekend too (no "Closed").
+  // Its daily 09:00–12:00 slots make every day open, the weekend too (no "Closed").
   const hours = page.getByRole('region', { name: 'Opening hours' });
   await expect(hours.getByRole('definition')).toHaveText(Array(7).fill('09:00 – 12:00'));
   // Scrolled to the end, whichever element scrolls.
@@ -153,7 +153,7 @@ test('support opens every screen of its menu without an error, the dashboard wit
     await page.goto(path!);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
-    // Issue 18: the dashboard asked for counts support could not read.
+    // The dashboard once asked for counts support could not read.
     await expect(page.getByText(/Failed to load|permission/i)).toHaveCount(0);
   }
   await page.goto('/dashboard');

@@ -1,7 +1,7 @@
 import { expect, openAs, test, uniqueName } from './booking-fixture';
 
 /**
- * Issue 15: the booking screen, the confirm dialog and the appointment card write times on the provider's
+ * The booking screen, the confirm dialog and the appointment card write times on the provider's
  * clock; a viewer whose own zone reads another clock also sees the same times on theirs. The provider here is
  * in Houston (America/Chicago) and its time slots run 10:00–12:00 there.
  */

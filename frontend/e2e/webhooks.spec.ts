@@ -5,7 +5,7 @@ import { bookThroughApi, createProviderWithSplitSlots } from './booking-helpers'
 import { startLocalPeer } from './local-peer';
 import { uniqueName } from './booking-fixture';
 
-/** Issue 10: a provider's system hears its bookings through a webhook the admin adds on screen. */
+/** A provider's system hears its bookings through a webhook the admin adds on screen. */
 
 test('the admin adds a webhook, a booking is delivered with 200, and Redeliver sends it again', async ({
   page,

@@ -25,9 +25,9 @@ import { servicesReducer, serviceSubmitted } from '../features/services/services
 import { startApiPeer, type ApiPeer } from '../testing/api-peer';
 
 /**
- * Issue 17: the plain reads are RTK Query endpoints whose tags the commands invalidate. Each test
- * holds the reads open against a real HTTP peer on loopback, makes one change, and counts which
- * reads go to the server again.
+ * The plain reads are RTK Query endpoints whose tags the commands invalidate. Each test holds the
+ * reads open against a real HTTP peer on loopback, makes one change, and counts which reads go to
+ * the server again.
  */
 const consultation = { _id: 'sv1', name: 'Consultation', currency: 'INR' } as Service;
 const followUp = { _id: 'sv2', name: 'Follow-up', currency: 'INR' } as Service;

@@ -19,13 +19,13 @@ export function RouteGuard() {
   return <Outlet />;
 }
 
-/** `/`: the dashboard for someone signed in, the sign-in screen otherwise (issue 18). */
+/** `/`: the dashboard for someone signed in, the sign-in screen otherwise. */
 export function HomeRedirect() {
   const stored = storedRoleOf(useAppSelector(selectStoredRoleValue));
   return <Navigate to={stored.signedIn ? AFTER_LOGIN : AFTER_LOGOUT} replace />;
 }
 
-/** /login and /register: someone signed in is sent to the dashboard (issue 18). */
+/** /login and /register: someone signed in is sent to the dashboard. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const stored = storedRoleOf(useAppSelector(selectStoredRoleValue));
   return stored.signedIn ? <Navigate to={AFTER_LOGIN} replace /> : children;

@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/registration-success', element: <RegistrationSuccessPage /> },
-          // Issue 26: forgot password; the mailed link opens /reset-password even for someone signed in.
+          // Forgot password; the mailed link opens /reset-password even for someone signed in.
           {
             path: '/forgot-password',
             element: (

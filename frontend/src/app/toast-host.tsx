@@ -5,7 +5,7 @@ import { selectToast } from '../lib/toast.slice';
 
 /**
  * Lives outside the router so a toast outlasts the navigation it announces. A toast's text is a message of
- * contracts' MESSAGES or the server's; it is shown in the viewer's language (issue 15).
+ * contracts' MESSAGES or the server's; it is shown in the viewer's language.
  */
 export function ToastHost() {
   const toast = useAppSelector(selectToast);

@@ -19,7 +19,7 @@ import { verifyEmailTranslations } from '../ui/verify-email-banner.i18n';
 import { viewerTimeTranslations } from '../ui/viewer-time.i18n';
 
 /**
- * Issue 15: every namespace of the screens, by name (the name each component passes to `useCatalogue`).
+ * Every namespace of the screens, by name (the name each component passes to `useCatalogue`).
  * Each catalogue lives beside the feature that owns it; the shell's own texts are the `translation` namespace
  * of lib/i18n.ts.
  */

@@ -3,7 +3,7 @@ import { resources } from '../lib/i18n';
 import { NAMESPACES } from './translations';
 
 /**
- * Issue 15: the three catalogues of every namespace (the shell's `translation` and each feature's own) have the
+ * The three catalogues of every namespace (the shell's `translation` and each feature's own) have the
  * same keys and the same interpolation variables, and Spanish and French say something else than English
  * except for the words below, which read the same in those languages (brand names, loanwords).
  */

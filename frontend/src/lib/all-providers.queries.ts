@@ -3,8 +3,8 @@ import { api } from './api';
 
 /**
  * Every provider, whatever its status, for platform staff: the Service Providers screen lists
- * them and the integration screens let staff pick one (issues 10, 11). Shared here because two
- * features read it; adding a provider invalidates the Provider tag.
+ * them and the integration screens let staff pick one. Shared here because two features read it;
+ * adding a provider invalidates the Provider tag.
  */
 export const allProvidersQueries = api.injectEndpoints({
   endpoints: (build) => ({

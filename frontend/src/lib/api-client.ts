@@ -2,7 +2,7 @@ import type { ErrorBody } from '@appointment/contracts/errors';
 
 /**
  * The one way the client calls the API (docs/product.md §6, §7): credentials (the httpOnly session cookie)
- * are always sent. No bearer token: the web app never holds one (issue 16).
+ * are always sent. No bearer token: the web app never holds one, so no script can read it.
  */
 export class ApiError extends Error {
   constructor(

@@ -1,8 +1,8 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 
 /**
- * The one RTK Query API for plain reads of the projections (issue 17); each feature injects its
- * endpoints. Like the API client, it always sends the session cookie and asks for JSON.
+ * The one RTK Query API for plain reads of the projections; each feature injects its endpoints.
+ * Like the API client, it always sends the session cookie and asks for JSON.
  * Workflows (booking → checkout, the socket channel) stay in sagas, which put the events that
  * invalidate these reads' tags.
  */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * Issue 15: a feature's texts are one i18next namespace, written as its English catalogue (the spec's words)
+ * A feature's texts are one i18next namespace, written as its English catalogue (the spec's words)
  * and translated into es and fr with the same shape. `Catalogue<typeof en>` keeps the keys and nesting of
  * the English one while letting each string differ.
  */

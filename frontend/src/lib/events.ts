@@ -10,7 +10,7 @@ import type { Language } from './i18n';
  * type strings are those the owning feature has always used.
  */
 
-/** A paid booking's answer: the order, and how to run its checkout (issue 5 payments). */
+/** A paid booking's answer: the order, and how to run its checkout. */
 export type PaidBookingResponse = BookingResponse & { checkout?: CheckoutInfo };
 
 /** docs/product.md §4 booking flow step 6: the booking was taken; a paid one goes on to its checkout. */
@@ -19,7 +19,7 @@ export const appointmentBooked = createAction<PaidBookingResponse>('booking/appo
 /** docs/product.md §4 step 8: the server verified a payment; the appointments read again. */
 export const paymentConfirmed = createAction('payments/paymentConfirmed');
 
-/** Issue 18: "Pay now" on an unpaid booking's card. */
+/** "Pay now" on an unpaid booking's card. */
 export const payNowClicked = createAction<string>('payments/payNowClicked');
 
 /** A status change asked for on the list (which then returns to /appointments) or the dashboard. */
@@ -47,7 +47,7 @@ export interface AppNotification {
 /** A live event (docs/product.md §4) from the socket channel. */
 export const notificationReceived = createAction<AppNotification>('notifications/notificationReceived');
 
-/** Issue 18: the language chosen in Settings, saved on the account too. */
+/** The language chosen in Settings, saved on the account too. */
 export const languageChosen = createAction<Language>('settings/languageChosen');
 
 /**
@@ -61,7 +61,7 @@ export const profileUpdateConfirmed = createAction<ProfileDetails>('profile/prof
 
 /**
  * The booking screen opened a provider, or closed it (docs/product.md §2.6): the chat widget asks
- * that provider's assistant meanwhile (issue 11). The booking feature's own action types.
+ * that provider's assistant meanwhile. The booking feature's own action types.
  */
 export const providerInView = createAction<{ id: string }>('booking/providerSelected');
 export const providerOutOfView = createAction('booking/providerClosed');

@@ -454,7 +454,7 @@ void i18next.use(initReactI18next).init({
 });
 
 /**
- * Issue 15: each feature (and shared ui piece) owns its namespace, a `{ en, es, fr }` catalogue beside its code;
+ * Each feature (and shared ui piece) owns its namespace, a `{ en, es, fr }` catalogue beside its code;
  * app/translations.ts hands them all here once, before the first render (lib/ imports no feature).
  */
 export type NamespaceTranslations = Readonly<Record<Language, object>>;

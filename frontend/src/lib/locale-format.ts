@@ -6,7 +6,7 @@ import { formatMoney } from '@appointment/contracts/money';
 import { formatIn } from '@appointment/contracts/booking';
 
 /**
- * Issue 15: dates, times, numbers and prices in the chosen language. English keeps the spec's own patterns
+ * Dates, times, numbers and prices in the chosen language. English keeps the spec's own patterns
  * (docs/product.md §9: "Tuesday, November 24, 2026", "2:30 PM", "$50.00") exactly; Spanish and French get
  * their locale's long date, the 24-hour clock and their own number and currency writing.
  */
@@ -68,7 +68,8 @@ export const formatNumber = (value: number): string =>
 
 /**
  * An instant as a date and time of day in the viewer's zone, in the chosen language. English keeps the
- * browser's own writing (`toLocaleString(undefined, …)`), as the screens wrote it before issue 15.
+ * browser's own writing (`toLocaleString(undefined, …)`), as the screens wrote it before they were
+ * translated.
  */
 export const formatDateTime = (
   value: string | number | Date,
@@ -88,7 +89,7 @@ export const formatDecimal = (value: number, digits: number): string => {
   }).format(value);
 };
 
-/** The time zone of the viewer's device (issue 15: shown beside the provider's when they differ). */
+/** The time zone of the viewer's device (shown beside the provider's when they differ). */
 export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**

@@ -4,7 +4,7 @@ import { translateMessage } from '@appointment/contracts/message-translations';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './i18n';
 
 /**
- * Issue 15: the server's and the product's messages (contracts MESSAGES) in the viewer's language. The API
+ * The server's and the product's messages (contracts MESSAGES) in the viewer's language. The API
  * answers the spec's English text; this finds it by its English words and gives the chosen language's.
  * Data and unknown texts pass through unchanged.
  */

@@ -3,8 +3,8 @@ import { api } from './api';
 
 /**
  * The signed-in admin's or incharge's provider: its services (Services, Schedule Management) and
- * its currency (issue 18). Shared here because two features read them; a service edit or a
- * currency change patches these answers and invalidates the Service tag.
+ * its currency. Shared here because two features read them; a service edit or a currency change
+ * patches these answers and invalidates the Service tag.
  */
 export const providerServicesQueries = api.injectEndpoints({
   endpoints: (build) => ({
@@ -13,7 +13,7 @@ export const providerServicesQueries = api.injectEndpoints({
       query: () => ({ url: CATALOGUE_PATHS.getServices, method: 'POST', body: {} }),
       providesTags: ['Service'],
     }),
-    /** Issue 18: GET /api/providers/currency. */
+    /** GET /api/providers/currency. */
     ownCurrency: build.query<string, void>({
       query: () => CATALOGUE_PATHS.providerCurrency,
       transformResponse: (body: { currency: string }) => body.currency,

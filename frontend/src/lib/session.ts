@@ -31,8 +31,8 @@ const write = (key: string, value: string | null): void => {
 
 export const readStoredRoleValue = (): string | null => read(STORAGE_KEYS.role) || null;
 /**
- * Issue 16: the session lives in the httpOnly cookie only, out of any script's reach; the token
- * is never stored (an `app_token` left by an older version is removed).
+ * The session lives in the httpOnly cookie only, out of any script's reach; the token is never
+ * stored (an `app_token` left by an older version is removed).
  */
 export const storeSession = (role: string): void => {
   write(STORAGE_KEYS.token, null);

@@ -13,7 +13,7 @@ export const BREADCRUMB_TITLES: Record<string, string> = {
   'integrations/apps': 'Connected Apps',
   'integrations/webhooks': 'Webhooks',
   'integrations/settings': 'Integration Settings',
-  // Issue 15: the screens whose title was their capitalised segment have it here, so it can be translated.
+  // The screens whose title was their capitalised segment have it here, so it can be translated.
   services: 'Services',
   staffs: 'Staffs',
   scheduling: 'Scheduling',
@@ -29,7 +29,7 @@ export interface Crumb {
   title: string;
   /** The key of a known title, so the screen can show it in the reader's language. */
   titleKey?: string;
-  /** Whether a screen lives at this path (issue 18: a crumb without one is plain text). */
+  /** Whether a screen lives at this path (a crumb without one is plain text). */
   hasPage: boolean;
   /** A segment that is a record's id: shown by the name its screen gives it, never raw. */
   isId?: boolean;

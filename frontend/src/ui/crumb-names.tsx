@@ -29,8 +29,8 @@ export function CrumbNamesProvider({ children }: { children: ReactNode }) {
 export const useCrumbNames = (): Names => useContext(CrumbNames).names;
 
 /**
- * Names the breadcrumb's crumb for `path` (issue 18: "Sunrise Clinic", never its id) while the
- * screen that knows the name is shown.
+ * Names the breadcrumb's crumb for `path` ("Sunrise Clinic", never its id) while the screen that
+ * knows the name is shown.
  */
 export const useCrumbName = (path: string, title: string | undefined): void => {
   const { name } = useContext(CrumbNames);

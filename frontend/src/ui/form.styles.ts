@@ -68,7 +68,7 @@ export const InsetSelect = styled.select`
   ${inset}
 `;
 
-// A field's error and a form's failure show messages in the viewer's language (issue 15).
+// A field's error and a form's failure show messages in the viewer's language.
 export { FieldError, FormError } from './message-text';
 
 const formButton = css`

@@ -2,8 +2,8 @@ import type { Weekday } from '@appointment/contracts/constants';
 
 /**
  * Labels of the working-hours and breaks editors (docs/product.md §3), shared by Manage Availability,
- * Schedule Templates and Add Provider: the English catalogue of the `hoursEditor` namespace (issue 15; es and
- * fr in hours-editor.i18n.ts).
+ * Schedule Templates and Add Provider: the English catalogue of the `hoursEditor` namespace (es and fr
+ * in hours-editor.i18n.ts).
  */
 export const HOURS_EDITOR_TEXTS = {
   workingHours: 'Working hours',

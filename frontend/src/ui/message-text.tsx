@@ -4,8 +4,8 @@ import { useMessage } from '../lib/messages';
 
 /**
  * The places a message is shown (a field's error, a form's failure, a page's failure notice): each shows
- * a message of contracts' MESSAGES in the viewer's language (issue 15), whoever produced it (the API, a
- * schema, a saga).
+ * a message of contracts' MESSAGES in the viewer's language, whoever produced it (the API, a schema, a
+ * saga).
  */
 function useTranslatedChildren(children: ReactNode): ReactNode {
   const message = useMessage();

@@ -32,7 +32,7 @@ export const Notice = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-// A failure above the content, in the viewer's language (issue 15).
+// A failure above the content, in the viewer's language.
 export { ErrorNotice } from './message-text';
 
 /** A page title with no header row beside it: the content follows below. */

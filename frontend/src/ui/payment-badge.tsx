@@ -3,8 +3,8 @@ import { useCatalogue } from '../lib/catalogue';
 import { Badge } from './status-badge.styles';
 
 /**
- * Issue 18: an unpaid booking's line on its card, its button and the payment badge: the English catalogue of
- * the `paymentBadge` namespace (issue 15; es and fr in payment-badge.i18n.ts).
+ * An unpaid booking's line on its card, its button and the payment badge: the English catalogue of the
+ * `paymentBadge` namespace (es and fr in payment-badge.i18n.ts).
  */
 export const PAYMENT_BADGE_TEXTS = {
   payNow: 'Pay now',
@@ -25,7 +25,7 @@ interface PaymentBadgeProps {
 }
 
 /**
- * Issue 18: whether a paid service's booking is paid, beside its status: "Paid" (green) or
+ * Whether a paid service's booking is paid, beside its status: "Paid" (green) or
  * "Awaiting payment" (amber). Nothing for a free service or a cancelled booking never paid.
  */
 export function PaymentBadge({ paymentNeeded, paid, status }: PaymentBadgeProps) {

@@ -4,7 +4,7 @@ import { Badge } from './status-badge.styles';
 
 /**
  * docs/product.md §4: the status label spells the cancelled state "canceled"; filters and the stored value
- * keep "cancelled". The English catalogue of the `statusBadge` namespace (issue 15; es and fr in
+ * keep "cancelled". The English catalogue of the `statusBadge` namespace (es and fr in
  * status-badge.i18n.ts).
  */
 export const STATUS_LABELS = {

@@ -58,5 +58,5 @@ export const MessageCell = styled.td`
   }
 `;
 
-// A failure above a table, in the viewer's language (issue 15): the same frame as a page's.
+// A failure above a table, in the viewer's language: the same frame as a page's.
 export { ErrorNotice as TableErrorNotice } from './message-text';

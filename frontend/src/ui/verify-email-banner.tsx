@@ -10,8 +10,8 @@ import { Banner, BannerText } from './verify-email-banner.styles';
 import { VERIFY_EMAIL_TEXTS } from './verify-email-banner.texts';
 
 /**
- * Issue 26: until the signed-in person confirms their address they may look around but not book
- * or pay; this says so above every screen and sends the link again on request.
+ * Until the signed-in person confirms their address they may look around but not book or pay; this
+ * says so above every screen and sends the link again on request.
  */
 export function VerifyEmailBanner() {
   const user = useAppSelector(selectSessionUser);

@@ -18,8 +18,8 @@ interface ViewerTimeProps {
 }
 
 /**
- * Issue 15: where the viewer's zone reads another clock than the provider's, the same times on the viewer's
- * clock, under the provider's. Nothing where both read the same.
+ * Where the viewer's zone reads another clock than the provider's, the same times on the viewer's clock,
+ * under the provider's. Nothing where both read the same.
  */
 export function ViewerTime({ start, end, timeZone }: ViewerTimeProps) {
   const { t } = useCatalogue('viewerTime', VIEWER_TIME_TEXTS);

@@ -17,7 +17,7 @@ export const Main = styled.main`
   flex: 1;
   min-width: 0;
   padding: ${({ theme }) => theme.spacing.lg};
-  /* Issue 18: room below the last line for the chat button (3.5rem at 1.5rem from the edge). */
+  /* Room below the last line for the chat button (3.5rem at 1.5rem from the edge). */
   padding-bottom: calc(3.5rem + 2 * ${({ theme }) => theme.spacing.lg});
 `;
 

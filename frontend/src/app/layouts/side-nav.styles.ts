@@ -58,7 +58,7 @@ export const Link = styled.a`
   }
 `;
 
-/** Issue 10: a group of the menu (the admin's Integrations) under its heading. */
+/** A group of the menu (the admin's Integrations) under its heading. */
 export const Group = styled.li`
   margin-top: ${({ theme }) => theme.spacing.sm};
 `;

@@ -23,7 +23,7 @@ const MENU_TEXT: Record<string, string> = {
   'My Appointments': 'menu.myAppointments',
   Profile: 'menu.profile',
   Settings: 'menu.settings',
-  // Issue 10: the admin's Integrations group.
+  // The admin's Integrations group.
   Integrations: 'menu.integrations',
   'API Keys': 'menu.apiKeys',
   Webhooks: 'menu.webhooks',

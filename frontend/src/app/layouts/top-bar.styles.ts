@@ -42,7 +42,7 @@ export const Brand = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.spacing.sm};
-  /* Issue 18: the name never shrinks under the actions beside it. */
+  /* The name never shrinks under the actions beside it. */
   flex-shrink: 0;
 `;
 
@@ -60,7 +60,7 @@ export const Title = styled.span`
   font-weight: 700;
   color: ${({ theme }) => theme.colors.text};
   white-space: nowrap;
-  /* Issue 18: the product's name is never cut ("Appoint…" on a phone); other items give way. */
+  /* The product's name is never cut ("Appoint…" on a phone); other items give way. */
   flex-shrink: 0;
 
   @media (max-width: ${({ theme }) => theme.layout.drawerMaxWidth}) {

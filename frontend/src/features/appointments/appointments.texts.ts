@@ -3,7 +3,7 @@ import type { AppointmentStatus } from '@appointment/contracts/appointments';
 /**
  * Labels of the appointments screens (docs/product.md §2.5). Error texts come from MESSAGES; these are the
  * headings, buttons and card labels, written once: the English catalogue of the `appointments` namespace
- * (issue 15; es and fr in appointments.i18n.ts).
+ * (es and fr in appointments.i18n.ts).
  */
 export const APPOINTMENTS_TEXTS = {
   myAppointments: 'My Appointments',

@@ -104,7 +104,7 @@ function* redirectProvider(action: PayloadAction<{ type: RegistrationType | unde
 }
 
 /**
- * Issue 26: asks for a reset link. The server answers the same for every address; a refusal
+ * Asks for a reset link. The server answers the same for every address; a refusal
  * (a rate limit, a malformed address) keeps the server's words.
  */
 function* requestPasswordReset(action: PayloadAction<ForgotPasswordRequest>): SagaIterator {
@@ -127,8 +127,8 @@ function* requestPasswordReset(action: PayloadAction<ForgotPasswordRequest>): Sa
 }
 
 /**
- * Issue 26: the new password of a mailed link; then the person signs in with it. A used, replaced
- * or expired link is the server's message; a refused password stays on its field.
+ * The new password of a mailed link; then the person signs in with it. A used, replaced or
+ * expired link is the server's message; a refused password stays on its field.
  */
 function* resetPassword(action: PayloadAction<ResetPasswordRequest>): SagaIterator {
   try {

@@ -15,7 +15,7 @@ export interface RegistrationOutcome {
   email: string;
 }
 
-/** The router state /login reads to say the password was reset (issue 26). */
+/** The router state /login reads to say the password was reset. */
 export interface LoginScreenState {
   passwordReset?: boolean;
 }
@@ -28,9 +28,9 @@ export interface RegistrationFailure {
 export interface AuthState {
   login: { submitting: boolean; error: string | null };
   registration: { submitting: boolean; error: string | null; fieldErrors: Record<string, string> };
-  /** Issue 26: /forgot-password; `sent` once the server answered (the same for any address). */
+  /** /forgot-password; `sent` once the server answered (the same for any address). */
   forgotPassword: { submitting: boolean; error: string | null; sent: string | null };
-  /** Issue 26: /reset-password, the form of the mailed link. */
+  /** /reset-password, the form of the mailed link. */
   resetPassword: { submitting: boolean; error: string | null; fieldErrors: Record<string, string> };
 }
 

@@ -15,8 +15,8 @@ import {
 } from './booking.slice';
 
 /**
- * Issue 17: the favourites are an RTK Query read; marking one is a saga that shows the mark at
- * once, then settles it with the server's list or takes it back. Against a real HTTP peer.
+ * The favourites are an RTK Query read; marking one is a saga that shows the mark at once,
+ * then settles it with the server's list or takes it back. Against a real HTTP peer.
  */
 const favouritesBody = (...ids: string[]) => ({ favorites: ids.map((itemId) => ({ itemId })) });
 

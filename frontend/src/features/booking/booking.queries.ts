@@ -18,7 +18,7 @@ export interface SlotsArgs {
 }
 
 /**
- * The booking screen's plain reads (issue 17): industries, the providers of the chosen filters, a
+ * The booking screen's plain reads: industries, the providers of the chosen filters, a
  * provider's services and a service's slots. Each screen opening reads them again
  * (refetchOnMountOrArgChange where they are used), and the tags make a booking, a status change,
  * a service edit or a schedule change read them again too.

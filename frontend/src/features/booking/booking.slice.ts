@@ -88,7 +88,7 @@ const bookingSlice = createSlice({
     },
     /**
      * The industries are known: docs/product.md §2.6, the first is selected by default, the
-     * opening provider's when there is one; issue 18: the screen then opens on that provider.
+     * opening provider's when there is one: the screen then opens on that provider.
      */
     industriesShown(state, action: PayloadAction<Industry[]>) {
       if (state.selectedIndustry !== null) return;

@@ -2,8 +2,8 @@ import i18next from 'i18next';
 
 /**
  * Labels of the booking screen (docs/product.md §2.6). The error texts come from MESSAGES; these are the
- * screen's headings, links and badges: the English catalogue of the `booking` namespace (issue 15; es and fr
- * in booking.i18n.ts), so each is written once. The calendar's own labels are the `slotCalendar` namespace.
+ * screen's headings, links and badges: the English catalogue of the `booking` namespace (es and fr in
+ * booking.i18n.ts), so each is written once. The calendar's own labels are the `slotCalendar` namespace.
  */
 export const BOOKING_TEXTS = {
   pageTitle: 'Book Appointment',
@@ -40,7 +40,7 @@ export const BOOKING_TEXTS = {
   confirmTitle: 'Confirm Booking',
   /** docs/product.md §2.6: "Book appointment for {service} on {date} from {start} to {end}?". */
   confirmQuestion: 'Book appointment for {{service}} on {{date}} from {{start}} to {{end}}?',
-  /** Issue 18: the price, as the service card and the checkout show it. */
+  /** The price, as the service card and the checkout show it. */
   price: 'Price: {{price}}',
   pricePaidOnline: 'Price: {{price}}, paid online after booking.',
   addNote: 'Add Note',
@@ -55,7 +55,7 @@ export const BOOKING_TEXTS = {
   cancel: 'Cancel',
 } as const;
 
-/** Issue 18: the price, as the service card and the checkout show it, in the chosen language. */
+/** The price, as the service card and the checkout show it, in the chosen language. */
 export const priceText = (price: string, paymentNeeded: boolean): string =>
   i18next.t(paymentNeeded ? 'booking:pricePaidOnline' : 'booking:price', { price });
 

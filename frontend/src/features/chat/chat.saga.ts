@@ -9,7 +9,7 @@ const now = () => new Date().toISOString();
 const newId = () => `msg-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
- * docs/product.md §2.2 and §7.8 POST /chat (issue 11): the message goes to the assistant of the
+ * docs/product.md §2.2 and §7.8 POST /chat: the message goes to the assistant of the
  * provider on screen, which answers from its templates or its model; otherwise, or when the
  * call fails, the agent's hand-over line. The answer never comes sooner than about 1 s.
  */

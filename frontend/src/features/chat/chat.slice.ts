@@ -17,7 +17,7 @@ export interface ChatState {
   open: boolean;
   isLoading: boolean;
   messages: ChatMessage[];
-  /** The provider on screen, whose assistant answers (issue 11); null: an agent answers. */
+  /** The provider on screen, whose assistant answers; null: an agent answers. */
   providerId: string | null;
 }
 

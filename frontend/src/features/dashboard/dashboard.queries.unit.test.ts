@@ -11,8 +11,8 @@ import { dashboardReducer, selectDashboardUpdating } from './dashboard.slice';
 import { dashboardQueries, NO_APPOINTMENTS, type ServiceAppointment } from './dashboard.queries';
 
 /**
- * Issue 17: the dashboard's reads are RTK Query endpoints. Each test holds them open against a
- * real HTTP peer on loopback, puts one event, and checks what is read again or changed in place.
+ * The dashboard's reads are RTK Query endpoints. Each test holds them open against a real
+ * HTTP peer on loopback, puts one event, and checks what is read again or changed in place.
  */
 const pending = {
   _id: 'a1',

@@ -1,6 +1,6 @@
 /**
  * Labels of the dashboard's panels (docs/product.md §2.4); error texts come from MESSAGES. The English catalogue
- * of the `dashboardPanels` namespace (issue 15; es and fr in dashboard.i18n.ts).
+ * of the `dashboardPanels` namespace (es and fr in dashboard.i18n.ts).
  */
 export const DASHBOARD_TEXTS = {
   allAppointments: 'All Appointments',
@@ -37,7 +37,7 @@ export const DASHBOARD_TEXTS = {
   theUser: 'The user',
   rejectPaidBody:
     '{{user}} has paid {{amount}} for {{service}}. Rejecting cancels the booking and frees the slot; the payment is not refunded automatically, so refund it with the payment provider.',
-  // Issue 12: the admin's way to its own provider's history.
+  // The admin's way to its own provider's history.
   providerHistory: "Your provider's history",
   openHistory: 'Open History',
   providerHistoryHint: 'Who changed what and when, and your provider as it was at any point.',

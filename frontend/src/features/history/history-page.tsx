@@ -275,7 +275,7 @@ function AsOf({
 
 const EMPTY = { types: '', actor: '', from: '', to: '' };
 
-/** Issue 12: /providers/:id/history, the audit timeline of one provider. */
+/** /providers/:id/history, the audit timeline of one provider. */
 export function HistoryPage() {
   const providerId = useParams().id ?? '';
   const { T } = useHistoryTexts();

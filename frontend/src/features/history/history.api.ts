@@ -6,7 +6,7 @@ import {
 } from '@appointment/contracts/history';
 import { api } from '../../lib/api';
 
-/** The timeline's filters as the screen holds them (issue 12). */
+/** The timeline's filters as the screen holds them. */
 export interface HistoryFilters {
   providerId: string;
   types: string;

@@ -1,7 +1,7 @@
 /**
- * Labels of the provider's History screen (issue 12). Each entry's summary and event type come from the server
- * and are shown as they are; these are the English catalogue of the `history` namespace (issue 15; es and fr
- * in history.i18n.ts).
+ * Labels of the provider's History screen. Each entry's summary and event type come from the server and are
+ * shown as they are; these are the English catalogue of the `history` namespace (es and fr in
+ * history.i18n.ts).
  */
 export const HISTORY_TEXTS = {
   title: 'History',

@@ -7,7 +7,7 @@ import {
 } from '@appointment/contracts/api-keys';
 import { api } from '../../lib/api';
 
-/** Issue 10: a provider's API keys, read and changed through RTK Query; the list refetches after each change. */
+/** A provider's API keys, read and changed through RTK Query; the list refetches after each change. */
 export const apiKeysApi = api.enhanceEndpoints({ addTagTypes: ['ApiKeys'] }).injectEndpoints({
   endpoints: (build) => ({
     apiKeys: build.query<ApiKey[], void>({

@@ -13,7 +13,7 @@ type SettingsAnswer = { settings: IntegrationSettings };
 
 /**
  * The provider a request is about: undefined for an admin (the server takes their own), the one
- * platform staff picked otherwise (`?providerId=`, docs/product.md §2.8, issue 10/11).
+ * platform staff picked otherwise (`?providerId=`, docs/product.md §2.8).
  */
 export type ProviderArg = string | undefined;
 type WithProvider<T> = { providerId: ProviderArg; body: T };
@@ -21,7 +21,7 @@ type WithProvider<T> = { providerId: ProviderArg; body: T };
 const scoped = (url: string, providerId: ProviderArg) =>
   providerId ? `${url}?providerId=${encodeURIComponent(providerId)}` : url;
 
-/** The provider's integrations (issue 11): its calendar feed, the chat app and the settings panels. */
+/** The provider's integrations: its calendar feed, the chat app and the settings panels. */
 export const integrationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     providerCalendarFeed: build.query<CalendarFeedAnswer, ProviderArg>({

@@ -3,7 +3,7 @@ import { WEBHOOK_DELETE_CONFIRMATION } from '@appointment/contracts/webhooks';
 
 /**
  * Texts of the integration screens (docs/product.md §2.8), written once: the English catalogue of the
- * `integrations` namespace (issue 15; es and fr in integrations.i18n.ts).
+ * `integrations` namespace (es and fr in integrations.i18n.ts).
  */
 export const INTEGRATIONS_TEXTS = {
   connectedApps: 'Connected Apps',
@@ -57,7 +57,7 @@ export const INTEGRATIONS_TEXTS = {
   enableWhatsapp: 'Enable WhatsApp messages',
   connectedNumber: 'Connected number',
   phoneNumberId: 'Phone number ID',
-  /** Issue 26: the provider's own token of the messaging API, shown masked once saved. */
+  /** The provider's own token of the messaging API, shown masked once saved. */
   accessToken: 'Access token',
   templates: 'Templates',
   templateName: 'Template name',
@@ -68,7 +68,7 @@ export const INTEGRATIONS_TEXTS = {
   removeTemplate: 'Remove',
   statusLabels: { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' },
   refreshPage: 'Refresh Page',
-  /** API Keys (docs/product.md §2.8, issue 10). */
+  /** API Keys (docs/product.md §2.8). */
   apiKeys: {
     title: 'API Keys',
     generateNewKey: 'Generate New Key',
@@ -99,7 +99,7 @@ export const INTEGRATIONS_TEXTS = {
     cancel: 'Cancel',
     generateKey: 'Generate Key',
   },
-  /** Webhooks (docs/product.md §2.8, issue 10). */
+  /** Webhooks (docs/product.md §2.8). */
   webhooks: {
     title: 'Webhooks',
     add: 'Add Webhook',

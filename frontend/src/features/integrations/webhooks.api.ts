@@ -13,7 +13,7 @@ const at = (path: string, params: Record<string, string>) =>
     path,
   );
 
-/** Issue 10: the provider's webhooks and their delivery log, read and changed through RTK Query. */
+/** The provider's webhooks and their delivery log, read and changed through RTK Query. */
 export const webhooksApi = api
   .enhanceEndpoints({ addTagTypes: ['Webhooks', 'WebhookDeliveries'] })
   .injectEndpoints({

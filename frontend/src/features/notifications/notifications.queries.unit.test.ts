@@ -10,8 +10,8 @@ import { NOTIFICATION_PATHS, notificationsQueries } from './notifications.querie
 import { notificationsSaga } from './notifications.saga';
 
 /**
- * Issue 17: the bell's list is an RTK Query endpoint; live notifications and answered deletes
- * patch it in place, without reading it again. Against a real HTTP peer on loopback.
+ * The bell's list is an RTK Query endpoint; live notifications and answered deletes patch it in
+ * place, without reading it again. Against a real HTTP peer on loopback.
  */
 const first = { _id: 'n1', message: 'Booked', createdAt: '2030-01-07T09:00:00.000Z' };
 const second = { _id: 'n2', message: 'Confirmed', createdAt: '2030-01-07T10:00:00.000Z' };

@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 
 export type PaymentOrder = NonNullable<BookingResponse['order']>;
 
-/** Issue 18 "Pay now": an unpaid booking's order and checkout again, until its timeout. */
+/** "Pay now": an unpaid booking's order and checkout again, until its timeout. */
 export const payAgain = (appointmentId: string): Promise<PaidBookingResponse> =>
   api.post<PaidBookingResponse>(PAYMENT_PATHS.payAgain, { appointmentId });
 

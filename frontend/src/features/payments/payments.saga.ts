@@ -133,7 +133,7 @@ function* openChannel(request: CheckoutRequest): SagaIterator<EventChannel<Check
 }
 
 /** docs/product.md §2.6, §4 step 7: runs one checkout, sandbox or card provider, until it is paid or given up. */
-/** Issue 18: an unpaid end says until when the slot is held, when that is known. */
+/** An unpaid end says until when the slot is held, when that is known. */
 const unpaidText = (request: CheckoutRequest): string =>
   request.payBy
     ? paymentText('heldUntil', { time: format(new Date(request.payBy), 'HH:mm') })
@@ -167,7 +167,7 @@ function* checkoutAfterBooking(action: PayloadAction<PaidBookingResponse>): Saga
   yield call(openCheckout, action.payload);
 }
 
-/** Issue 18 "Pay now": the booking's order and a checkout again, or why not. */
+/** "Pay now": the booking's order and a checkout again, or why not. */
 function* payNow(action: PayloadAction<string>): SagaIterator {
   try {
     const response: PaidBookingResponse = yield call(payAgain, action.payload);

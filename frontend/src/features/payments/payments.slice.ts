@@ -8,7 +8,7 @@ export interface CheckoutRequest {
   serviceName: string;
   order: PaymentOrder;
   checkout: CheckoutInfo;
-  /** Until when the unpaid booking is held (issue 18): said when the checkout ends unpaid. */
+  /** Until when the unpaid booking is held: said when the checkout ends unpaid. */
   payBy?: string;
 }
 

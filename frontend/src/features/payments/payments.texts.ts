@@ -5,7 +5,7 @@ import { currentLanguage, formatPrice } from '../../lib/locale-format';
 /**
  * Texts of the payment checkout (docs/product.md §2.6 last bullet, §4 booking flow steps 6–8, §7.7). The
  * server's own answers (payment received, could not be verified) come from MESSAGES. The English catalogue of
- * the `payments` namespace (issue 15; es and fr in payments.i18n.ts); the unpaid note is nested by i18next
+ * the `payments` namespace (es and fr in payments.i18n.ts); the unpaid note is nested by i18next
  * (`$t(payments:unpaidNote)`, namespaced: the nested key is not looked up in the caller’s namespace).
  */
 export const PAYMENT_TEXTS = {
@@ -15,7 +15,7 @@ export const PAYMENT_TEXTS = {
   unpaidNote:
     'Your appointment stays pending and unpaid, and will be cancelled if it is not paid within 15 minutes.',
   declined: 'Payment declined. $t(payments:unpaidNote)',
-  /** Issue 18: said when the checkout ends unpaid and the hold is known. */
+  /** Said when the checkout ends unpaid and the hold is known. */
   heldUntil: 'Payment was not completed; your slot is held until {{time}}.',
   failed: 'The payment failed. Please try again.',
   unavailable: 'The payment checkout could not be opened. $t(payments:unpaidNote)',

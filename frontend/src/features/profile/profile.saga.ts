@@ -76,7 +76,7 @@ function* avatarFailed(action: { payload?: unknown; error: unknown }): SagaItera
   yield put(avatarUploadFailed(MESSAGES.avatarUpdateFailed));
 }
 
-/** Issue 18: the language chosen in Settings is saved on the account too. */
+/** The language chosen in Settings is saved on the account too. */
 function* saveLanguage(action: PayloadAction<Language>): SagaIterator {
   try {
     const profile: ProfileDetails = yield call(fetchProfile);

@@ -53,7 +53,7 @@ const profileSlice = createSlice({
     },
     /** docs/product.md §4: the change shows at once, before the server has answered. */
     profileUpdateApplied(state, action: PayloadAction<ProfileChanges>) {
-      // Issue 26: a new e-mail address waits for its link to be opened; the rest shows at once.
+      // A new e-mail address waits for its link to be opened; the rest shows at once.
       const { email: _email, currentPassword: _password, ...shown } = action.payload;
       if (state.profile) state.profile = { ...state.profile, ...shown };
     },

@@ -1,6 +1,6 @@
 /**
  * Texts of the Profile screen (docs/product.md §2.7): the avatar card and the profile form. The English
- * catalogue of the `profile` namespace (issue 15; es and fr in profile.i18n.ts); validation messages come from
+ * catalogue of the `profile` namespace (es and fr in profile.i18n.ts); validation messages come from
  * MESSAGES.
  */
 export const PROFILE_TEXTS = {

@@ -5,7 +5,7 @@ import {
 } from '@appointment/contracts/accounts';
 import { api } from '../../lib/api';
 
-/** The approval table's read (issue 17); an approval or rejection removes its row and invalidates Provider. */
+/** The approval table's read; an approval or rejection removes its row and invalidates Provider. */
 export const providerApprovalQueries = api.injectEndpoints({
   endpoints: (build) => ({
     /** docs/product.md §7.2 GET /profile/getuser: provider registrations waiting for approval. */

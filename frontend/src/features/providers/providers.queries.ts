@@ -15,8 +15,9 @@ export interface ProviderDetails {
 }
 
 /**
- * The provider screens' plain reads (issue 17; the list of every provider is lib/all-providers.queries) and the add-provider request, whose multipart form
- * (with the picture) the form builds. Adding a provider invalidates Provider.
+ * The provider screens' plain reads (the list of every provider is lib/all-providers.queries) and the
+ * add-provider request, whose multipart form (with the picture) the form builds. Adding a provider
+ * invalidates Provider.
  */
 export const providersQueries = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 /**
  * Labels of the provider screens (docs/product.md §2.8 Service Providers, Add Provider, provider approval
  * table, provider detail). The error texts come from MESSAGES; these are the English catalogue of the
- * `providers` namespace (issue 15; es and fr in providers.i18n.ts). Names, addresses and the other data of a
+ * `providers` namespace (es and fr in providers.i18n.ts). Names, addresses and the other data of a
  * provider are shown as they are.
  */
 export const PROVIDERS_TEXTS = {

@@ -7,7 +7,7 @@ import {
 } from '@appointment/contracts/schedule';
 import { api } from '../../lib/api';
 
-/** Schedule Management's plain reads (issue 17); adding a time slot or applying a template invalidates Slot. */
+/** Schedule Management's plain reads; adding a time slot or applying a template invalidates Slot. */
 export const schedulingQueries = api.injectEndpoints({
   endpoints: (build) => ({
     /** docs/product.md §7.5 GET /schedulemanage/fetchallslot, or POST servicebyfilter when a service is chosen. */

@@ -1,7 +1,7 @@
 /**
  * Labels of the scheduling screens (docs/product.md §2.8 Schedule Management, Create Time Slot, Manage
  * Availability, Schedule Templates). The error texts come from MESSAGES; these are the English catalogue of
- * the `scheduling` namespace (issue 15; es and fr in scheduling.i18n.ts). The working-hours editor's own
+ * the `scheduling` namespace (es and fr in scheduling.i18n.ts). The working-hours editor's own
  * labels are the `hoursEditor` namespace.
  */
 export const SCHEDULING_TEXTS = {

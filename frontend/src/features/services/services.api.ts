@@ -20,6 +20,6 @@ export const editService = async (id: string, data: ServiceFields): Promise<Serv
 export const deleteService = async (id: string): Promise<Service> =>
   (await api.post<DeletedServiceResponse>(CATALOGUE_PATHS.deleteService, { id })).deletedService;
 
-/** Issue 18: the admin chooses the currency of all of their provider's prices. */
+/** The admin chooses the currency of all of their provider's prices. */
 export const saveProviderCurrency = async (currency: string): Promise<string> =>
   (await api.post<{ provider: Provider }>(CATALOGUE_PATHS.providerCurrency, { currency })).provider.currency;

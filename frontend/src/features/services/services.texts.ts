@@ -1,6 +1,6 @@
 /**
  * Labels of the Services screen (docs/product.md §2.8 Services management) and its forms. The error texts come
- * from MESSAGES; these are the English catalogue of the `services` namespace (issue 15; es and fr in
+ * from MESSAGES; these are the English catalogue of the `services` namespace (es and fr in
  * services.i18n.ts).
  */
 export const SERVICES_TEXTS = {

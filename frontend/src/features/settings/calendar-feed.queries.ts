@@ -2,7 +2,7 @@ import { CALENDAR_PATHS, type CalendarFeedAnswer } from '@appointment/contracts/
 import { api } from '../../lib/api';
 import { connectBaseQuery } from '../../lib/connect-retry';
 
-/** The signed-in user's own calendar feed (issue 11). */
+/** The signed-in user's own calendar feed. */
 export const myCalendarApi = api.injectEndpoints({
   endpoints: (build) => ({
     myCalendarFeed: build.query<CalendarFeedAnswer, void>({

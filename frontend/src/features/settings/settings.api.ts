@@ -7,8 +7,8 @@ export const updatePassword = (change: ChangePassword): Promise<unknown> =>
   api.put<unknown>(API_PATHS.updatePassword, change);
 
 /**
- * Issue 15: the language saved on the account (GET /api/profile/getprofile), which a sign-in on another
- * browser follows.
+ * The language saved on the account (GET /api/profile/getprofile), which a sign-in on another browser
+ * follows.
  */
 export const fetchSavedLanguage = async (): Promise<Language> =>
   ProfileResponse.parse(await api.get<unknown>(API_PATHS.getProfile)).data.language;

@@ -31,8 +31,8 @@ function* applyLanguage(language: Language): SagaIterator {
 }
 
 /**
- * Issue 18: one language setting. Chosen in Settings, it is also saved on the account (the
- * profile feature does that on the same event), where the profile shows it; changed on the
+ * One language setting. Chosen in Settings, it is also saved on the account (the profile
+ * feature does that on the same event), where the profile shows it; changed on the
  * profile, Settings and the screens follow.
  */
 function* switchLanguage(action: PayloadAction<Language>): SagaIterator {
@@ -51,7 +51,7 @@ function* followProfile(action: PayloadAction<ProfileDetails>): SagaIterator {
 }
 
 /**
- * Issue 15: the language saved on the account follows the person to another browser: signing in
+ * The language saved on the account follows the person to another browser: signing in
  * applies it. A later choice in this browser is its own until the next sign-in.
  */
 function* followAccountAtSignIn(): SagaIterator {

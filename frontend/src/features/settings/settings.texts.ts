@@ -1,6 +1,6 @@
 /**
  * Texts of the Settings screen (docs/product.md §2.7): appearance, notifications, the calendar feed and the
- * password change. The English catalogue of the `settings` namespace (issue 15; es and fr in settings.i18n.ts);
+ * password change. The English catalogue of the `settings` namespace (es and fr in settings.i18n.ts);
  * the server's answers (password changed, wrong password) come from MESSAGES.
  */
 export const SETTINGS_TEXTS = {

@@ -1,7 +1,7 @@
 import { API_PATHS, StaffListResponse, type StaffUser } from '@appointment/contracts/accounts';
 import { api } from '../../lib/api';
 
-/** Staffs is one plain read (issue 17): no slice, no saga. */
+/** Staffs is one plain read: no slice, no saga. */
 export const staffsQueries = api.injectEndpoints({
   endpoints: (build) => ({
     /** docs/product.md §7.2 GET /profile/getalluser: the staff of the signed-in admin's provider. */

@@ -1,6 +1,6 @@
 /**
  * Labels of the Staffs screen (docs/product.md §2.8 Staffs); the error text comes from MESSAGES. The English
- * catalogue of the `staffs` namespace (issue 15; es and fr in staffs.i18n.ts).
+ * catalogue of the `staffs` namespace (es and fr in staffs.i18n.ts).
  */
 export const STAFFS_TEXTS = {
   title: 'Staffs',

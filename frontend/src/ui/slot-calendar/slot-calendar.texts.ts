@@ -1,6 +1,6 @@
 /**
  * The slot calendar's labels (docs/product.md §2.6), shared by the booking screen and the schedule: the English
- * catalogue of the `slotCalendar` namespace (issue 15; es and fr in slot-calendar.i18n.ts).
+ * catalogue of the `slotCalendar` namespace (es and fr in slot-calendar.i18n.ts).
  */
 export const SLOT_CALENDAR_TEXTS = {
   today: 'Today',

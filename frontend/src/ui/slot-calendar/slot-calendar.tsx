@@ -126,8 +126,8 @@ export function SlotCalendar({
   const focusDate = parseISO(focus);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  // Issue 18: the week view shows the seven days from the focused day, which starts as today:
-  // it opens on the current week from today, with no past days, and steps a week at a time.
+  // The week view shows the seven days from the focused day, which starts as today: it opens on
+  // the current week from today, with no past days, and steps a week at a time.
   const weekDays = useMemo(() => {
     const first = parseISO(focus);
     return Array.from({ length: 7 }, (_, offset) => dayKey(addDays(first, offset)));

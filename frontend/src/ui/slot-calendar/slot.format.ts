@@ -16,7 +16,7 @@ export interface SlotText {
  * same wherever the person booking it sits; null when either end cannot be parsed.
  */
 export const describeSlot = (start: string, end: string, timeZone: string | undefined): SlotText | null => {
-  // Issue 15: another language than English writes the day and times its own way, in the same zone.
+  // Another language than English writes the day and times its own way, in the same zone.
   const local = currentLanguage() !== 'en' && timeZone && isTimeZone(timeZone) ? timeZone : null;
   const date = local ? formatZoned(start, local, 'longDate') : formatIn(start, timeZone, FORMATS.longDate);
   const from = local ? formatZoned(start, local, 'time') : formatIn(start, timeZone, FORMATS.displayTime);

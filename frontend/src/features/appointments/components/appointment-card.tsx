@@ -18,7 +18,7 @@ interface AppointmentCardProps {
   /** Given only to an admin (docs/product.md §2.5): the status dropdown appears. */
   onStatusChange?: (status: AppointmentStatus) => void;
   busy?: boolean;
-  /** Given to the booker (issue 18): "Pay now" while an unpaid booking is held. */
+  /** Given to the booker: "Pay now" while an unpaid booking is held. */
   onPayNow?: () => void;
 }
 

@@ -77,7 +77,7 @@ export const Email = styled.strong`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-/** Issue 26: what went well (the reset link is on its way, the password was reset), framed in the success colour. */
+/** What went well (the reset link is on its way, the password was reset), framed in the success colour. */
 export const SuccessNote = styled.p`
   margin: 0;
   padding: ${({ theme }) => theme.spacing.sm};

@@ -12,8 +12,8 @@ import { forgotPasswordOpened, forgotPasswordSubmitted, selectForgotPasswordForm
 import { Footer, Lead, Screen, SuccessNote, Title } from '../components/auth-screen.styles';
 
 /**
- * Issue 26 /forgot-password: the address of the account; the answer is the same whether or not an
- * account has it, so the screen says only that a link is on its way if one does.
+ * /forgot-password: the address of the account; the answer is the same whether or not an account
+ * has it, so the screen says only that a link is on its way if one does.
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();

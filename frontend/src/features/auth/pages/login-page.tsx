@@ -23,7 +23,7 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const { submitting, error } = useAppSelector(selectLoginForm);
   const { values, errors, setValue, handleSubmit } = useSchemaForm(LoginRequest, { email: '', password: '' });
-  // Issue 26: sent here by a reset link once the new password is set.
+  // Sent here by a reset link once the new password is set.
   const reset = passwordWasReset(useLocation().state);
 
   useEffect(() => {

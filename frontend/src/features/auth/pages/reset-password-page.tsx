@@ -14,8 +14,8 @@ import { Footer, Screen, Title } from '../components/auth-screen.styles';
 const PASSWORD_FIELDS = ['password', 'confirmPassword'];
 
 /**
- * Issue 26 /reset-password: the page of the mailed link (?user, ?request, ?token). The new password
- * twice, under the rules of registration; then the person signs in with it.
+ * /reset-password: the page of the mailed link (?user, ?request, ?token). The new password twice,
+ * under the rules of registration; then the person signs in with it.
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();

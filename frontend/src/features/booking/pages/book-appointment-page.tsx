@@ -27,7 +27,7 @@ export function BookAppointmentPage() {
   const { data: industries } = useIndustriesQuery(undefined, { refetchOnMountOrArgChange: true });
   // Each opening reads the favourites again too; the list and its filter read them as read here.
   useFavouritesQuery(undefined, { refetchOnMountOrArgChange: true, selectFromResult: () => ({}) });
-  // A provider's detail page opens this screen on that provider (issue 18).
+  // A provider's detail page opens this screen on that provider.
   const opening = (useLocation().state as { provider?: Provider } | null)?.provider;
 
   useEffect(() => {

@@ -64,7 +64,7 @@ export function AdminAppointmentsPanel({
   const searchId = useId();
   const locationId = useId();
   const [filters, setFilters] = useState<PanelFilters>(NO_FILTERS);
-  // Issue 18: rejecting a paid booking is asked first, saying what happens to the payment.
+  // Rejecting a paid booking is asked first, saying what happens to the payment.
   const [rejectingPaid, setRejectingPaid] = useState<ServiceAppointment | null>(null);
   const shown = useMemo(
     () => filterAppointments(items, filters, providerAddress),

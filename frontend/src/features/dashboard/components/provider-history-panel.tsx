@@ -4,8 +4,8 @@ import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import { Muted, Panel, PanelHeader, PanelLink, PanelTitle } from './dashboard.styles';
 
 /**
- * Issue 12: a provider's admin reads its own provider's history (docs/product.md §6); the
- * dashboard, where the admin lands, links to it.
+ * A provider's admin reads its own provider's history (docs/product.md §6); the dashboard,
+ * where the admin lands, links to it.
  */
 export function ProviderHistoryPanel({ providerId }: { providerId: string }) {
   const { texts: T } = useCatalogue('dashboardPanels', DASHBOARD_TEXTS);

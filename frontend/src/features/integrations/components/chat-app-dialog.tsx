@@ -17,7 +17,7 @@ interface ChatAppDialogProps {
 
 type Fields = { name: string; description: string; webhookUrl: string };
 
-/** docs/product.md §2.8 the configure modal: name, description and webhook URL (issue 11). */
+/** docs/product.md §2.8 the configure modal: name, description and webhook URL. */
 export function ChatAppDialog({ open, app, saving, failed, onSave, onClose }: ChatAppDialogProps) {
   const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
   return (

@@ -26,7 +26,7 @@ interface GenerateKeyDialogProps {
   onCopy: (key: string) => void;
 }
 
-/** Generate New Key (docs/product.md §2.8, issue 10): a name and scopes, then the full key, shown this once. */
+/** Generate New Key (docs/product.md §2.8): a name and scopes, then the full key, shown this once. */
 export function GenerateKeyDialog({ open, onClose, onCopy }: GenerateKeyDialogProps) {
   const T = useCatalogue('integrations', INTEGRATIONS_TEXTS).texts.apiKeys;
   return (

@@ -21,7 +21,7 @@ export interface IntegrationScope {
   mayManage: boolean;
 }
 
-/** Whose integrations a screen shows (issues 10 and 11): the admin's own, or the one staff picked. */
+/** Whose integrations a screen shows: the admin's own, or the one staff picked. */
 export const useIntegrationScope = (): IntegrationScope => {
   const [params] = useSearchParams();
   const role = useAppSelector(selectRole) ?? undefined;

@@ -27,7 +27,7 @@ const when = (iso: string | null, never: string): string =>
   iso ? formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'short' }) : never;
 
 /**
- * API Keys (/integrations/api-keys, docs/product.md §2.8, issue 10): the provider's keys with
+ * API Keys (/integrations/api-keys, docs/product.md §2.8): the provider's keys with
  * name, masked key, scopes, created and last used. The admin generates keys (the full key shows
  * once, with Copy) and deletes them (asked first; the key stops working at once); a superadmin
  * sees and deletes every provider's; support only reads.

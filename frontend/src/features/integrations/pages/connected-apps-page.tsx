@@ -23,8 +23,8 @@ import { AppActions, AppCard, AppHeading, AppStatus, AppText } from './connected
 
 /**
  * docs/product.md §2.8 Connected Apps: the calendar app is the provider's private iCalendar
- * feed, the chat app posts bookings to a chat channel's webhook (issue 11). Configure is offered
- * only when connected; Connect/Disconnect always.
+ * feed, the chat app posts bookings to a chat channel's webhook. Configure is offered only when
+ * connected; Connect/Disconnect always.
  */
 export function ConnectedAppsPage() {
   const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);

@@ -31,7 +31,7 @@ import {
   TextArea,
 } from './integration-settings.styles';
 
-/** docs/product.md §2.8 Integration Settings: the AI chatbot and WhatsApp panels, saved (issue 11). */
+/** docs/product.md §2.8 Integration Settings: the AI chatbot and WhatsApp panels, saved. */
 export function IntegrationSettingsPage() {
   const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
   const scope = useIntegrationScope();
@@ -59,7 +59,7 @@ export function IntegrationSettingsPage() {
   );
 }
 
-/** Issue 26: the model is one the operator offers (CHAT_MODELS); a saved one outside the list still shows. */
+/** The model is one the operator offers (CHAT_MODELS); a saved one outside the list still shows. */
 function ChatbotPanel({
   saved,
   models,

@@ -19,7 +19,7 @@ import { Actions, Muted } from '../components/webhooks.styles';
 import { INTEGRATIONS_TEXTS } from '../integrations.texts';
 import { useDeleteWebhookMutation, useRotateWebhookSecretMutation, useWebhooksQuery } from '../webhooks.api';
 
-/** docs/product.md §2.8 Webhooks, made real (issue 10): the list, its forms, secrets and delivery log. */
+/** docs/product.md §2.8 Webhooks, made real: the list, its forms, secrets and delivery log. */
 export function WebhooksPage() {
   const T = useCatalogue('integrations', INTEGRATIONS_TEXTS).texts.webhooks;
   const columns = [

@@ -41,7 +41,7 @@ const TEXT_FIELDS = [
 const NOTIFICATION_KEYS: readonly (keyof NotificationPreferences)[] = ['email', 'sms', 'whatsapp'];
 
 interface FormValues {
-  /** Issue 26: asked for only when the e-mail address changes. */
+  /** Asked for only when the e-mail address changes. */
   currentPassword: string;
   name: string;
   email: string;

@@ -181,7 +181,7 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
             aria-describedby={describedBy('currency')}
             onChange={(event) => set('currency', event.target.value)}
           >
-            {/* Issue 18: by default, the currency of the country the address is in. */}
+            {/* By default, the currency of the country the address is in. */}
             <option value="">
               {t('form.currencyFromAddress', { currency: defaultCurrencyForAddress(values.address) })}
             </option>

@@ -40,7 +40,7 @@ interface ServicesEditorProps {
   onChange: (value: ServiceRow[]) => void;
   nextKey: () => number;
   errors: PathErrors;
-  /** The currency the prices are in (issue 18). */
+  /** The currency the prices are in. */
   currency: string;
 }
 

@@ -49,7 +49,7 @@ export function ManageProvidersPage() {
     T.columns.industry,
     ...(mayDecide ? [T.columns.actions] : []),
   ];
-  // Issue 18: a rejection deletes the registration, so it is asked first.
+  // A rejection deletes the registration, so it is asked first.
   const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
 
   useEffect(() => {

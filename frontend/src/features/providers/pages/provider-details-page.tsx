@@ -115,7 +115,7 @@ function ProviderDetails({ provider, services }: { provider: Provider; services:
           </Meta>
           <RatingLine provider={provider} />
           {can(readStoredRole().role, 'history.view') && (
-            // Issue 12: platform staff audit the provider's history from its detail.
+            // Platform staff audit the provider's history from its detail.
             <BackLink to={`/providers/${encodeURIComponent(provider.id)}/history`}>{T.history}</BackLink>
           )}
           {mayBook && (
@@ -180,9 +180,9 @@ function AboutCard({ provider }: { provider: Provider }) {
 }
 
 /**
- * Issue 18: the hours shown are those the provider's time slots open in the next four weeks
- * (a weekday without any is closed), so the detail never says "Closed" on a day that can be
- * booked. Without the schedule's answer, the provider's stated working hours.
+ * The hours shown are those the provider's time slots open in the next four weeks (a weekday
+ * without any is closed), so the detail never says "Closed" on a day that can be booked. Without
+ * the schedule's answer, the provider's stated working hours.
  */
 function HoursCard({ provider }: { provider: Provider }) {
   const { T } = useTexts();

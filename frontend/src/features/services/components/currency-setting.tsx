@@ -22,8 +22,8 @@ interface CurrencySettingProps {
 }
 
 /**
- * Issue 18: one currency per provider. Its services, bookings, checkout and e-mails all use it;
- * it starts as the currency of the provider's country.
+ * One currency per provider. Its services, bookings, checkout and e-mails all use it; it starts
+ * as the currency of the provider's country.
  */
 export function CurrencySetting({ currency, mayManage, saving, error }: CurrencySettingProps) {
   const dispatch = useAppDispatch();

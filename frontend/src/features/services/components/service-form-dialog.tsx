@@ -61,7 +61,7 @@ interface ServiceFormProps {
   saving: boolean;
   saveError: string | null;
   serverFieldErrors: ServiceFieldErrors;
-  /** The provider's currency (issue 18); null while it is not known. */
+  /** The provider's currency; null while it is not known. */
   currency: string | null;
 }
 

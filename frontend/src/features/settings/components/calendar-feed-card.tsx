@@ -13,7 +13,7 @@ import { PrimaryButton } from './settings-controls.styles';
 import { useCatalogue } from '../../../lib/catalogue';
 import { SETTINGS_TEXTS } from '../settings.texts';
 
-/** Settings: the user's personal iCalendar feed of their bookings (issue 11). */
+/** Settings: the user's personal iCalendar feed of their bookings. */
 export function CalendarFeedCard() {
   const T = useCatalogue('settings', SETTINGS_TEXTS).texts.calendarFeed;
   const titleId = useId();
