@@ -37,13 +37,18 @@ export interface MailLinks {
   secret: string;
 }
 
+/** Whether a link's token is the one expected, compared in constant time. */
+const sameToken = (expected: string, token: string): boolean => {
+  const wanted = Buffer.from(expected);
+  const given = Buffer.from(token);
+  return wanted.length === given.length && timingSafeEqual(wanted, given);
+};
+
 export const verificationToken = (secret: string, userId: string): string =>
   createHmac('sha256', secret).update(`verify-email:${userId}`).digest('base64url');
 
 export const isGenuineVerification = (secret: string, userId: string, token: string): boolean => {
-  const expected = Buffer.from(verificationToken(secret, userId));
-  const given = Buffer.from(token);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameToken(verificationToken(secret, userId), token);
 };
 
 /** The token of the link sent to a new address, for one request of one person. */
@@ -56,9 +61,7 @@ export const isGenuineEmailChange = (
   requestId: string,
   token: string,
 ): boolean => {
-  const expected = Buffer.from(emailChangeToken(secret, userId, requestId));
-  const given = Buffer.from(token);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameToken(emailChangeToken(secret, userId, requestId), token);
 };
 
 /** The outbox row of the notice to the old address: another id of the same event. */
@@ -78,9 +81,7 @@ export const isGenuinePasswordReset = (
   requestId: string,
   token: string,
 ): boolean => {
-  const expected = Buffer.from(passwordResetToken(secret, userId, requestId));
-  const given = Buffer.from(token);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameToken(passwordResetToken(secret, userId, requestId), token);
 };
 
 /** The screen of the reset link (frontend /reset-password); it posts to /api/auth/reset-password. */
