@@ -1122,6 +1122,53 @@ export const API_OPERATIONS = {
 
 export type OperationId = keyof typeof API_OPERATIONS;
 
+type Operations = typeof API_OPERATIONS;
+type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
+
+/** What an operation's JSON body (or its multipart form's fields) parses to. */
+export type OperationBody<Id extends OperationId> = Operations[Id] extends { body: infer B }
+  ? Parsed<B>
+  : Operations[Id] extends { form: { fields: infer F } }
+    ? Parsed<F>
+    : undefined;
+/** What a caller sends as an operation's body. */
+export type OperationBodyInput<Id extends OperationId> = Operations[Id] extends { body: infer B }
+  ? Input<B>
+  : Operations[Id] extends { form: { fields: infer F } }
+    ? Input<F>
+    : undefined;
+export type OperationQuery<Id extends OperationId> = Operations[Id] extends { query: infer Q }
+  ? Parsed<Q>
+  : undefined;
+export type OperationQueryInput<Id extends OperationId> = Operations[Id] extends { query: infer Q }
+  ? Input<Q>
+  : undefined;
+/** An operation's path parameters; a plain record where the table gives no schema. */
+export type OperationParams<Id extends OperationId> = Operations[Id] extends { params: infer P }
+  ? Parsed<P>
+  : Record<string, string>;
+/** The JSON of an operation's success answer, as sent (its schema's input). */
+export type OperationAnswer<Id extends OperationId> = Operations[Id]['success'] extends { json: infer J }
+  ? J extends z.ZodType
+    ? z.input<J>
+    : never
+  : never;
+/** The JSON of an operation's success answer, as read (its schema's output). */
+export type OperationReply<Id extends OperationId> = Operations[Id]['success'] extends { json: infer J }
+  ? J extends z.ZodType
+    ? z.output<J>
+    : never
+  : never;
+
+/** An operation's path with its parameters filled in (each URI-encoded). */
+export const pathOf = (id: OperationId, params: Record<string, string> = {}): string =>
+  API_OPERATIONS[id].path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${id}: the path parameter ${name} is missing`);
+    return encodeURIComponent(value);
+  });
+
 /** The scope an API key needs for each operation open to keys (the table's `apiKey`). */
 export const API_KEY_SCOPE_OF: Partial<Record<OperationId, ApiKeyScope>> = Object.fromEntries(
   (Object.entries(API_OPERATIONS) as [OperationId, ApiOperation][]).flatMap(([id, operation]) =>

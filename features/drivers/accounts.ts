@@ -16,6 +16,7 @@ import {
 } from '@appointment/contracts/accounts';
 import { eventually, ok } from '../support/assertions';
 import type { ApiResponse, Person, PlatformWorld } from '../support/world';
+import { loadProvider, loadUser } from '@appointment/services/accounts/accounts-context';
 
 /*
  * Accounts (docs/product.md §2.2–§2.5, §6, §7.1, §7.2) as a client drives them: registration, sign-in, the
@@ -137,7 +138,7 @@ export const assertCreated = (response: ApiResponse, who: string) => {
  */
 export const accountOf = async (world: PlatformWorld, userId: string) => {
   await world.ensurePlatform();
-  return world.platform!.accounts.loadUser(userId);
+  return loadUser(world.platform!.accounts, userId);
 };
 
 /**
@@ -158,7 +159,7 @@ export const registeredUserIds = async (world: PlatformWorld): Promise<Map<strin
  */
 export const providerAccountOf = async (world: PlatformWorld, providerId: string) => {
   await world.ensurePlatform();
-  return world.platform!.accounts.loadProvider(providerId);
+  return loadProvider(world.platform!.accounts, providerId);
 };
 
 // ---------------------------------------------------------------- e-mail

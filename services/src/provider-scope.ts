@@ -1,5 +1,5 @@
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Actor } from './accounts/accounts.service';
+import type { Actor } from './accounts/accounts-context';
 import { NotFoundError, ValidationError } from './domain/errors';
 
 /** Throws NotFoundError when the provider does not exist or is hidden from the actor. */

@@ -10,10 +10,24 @@ import { ValidationError } from '../domain/errors';
 import { authOf, tokenOf } from '../http/authenticate';
 import { pendingImage } from '../http/image-upload';
 import { handlers, type Handler, type OperationHandlers } from '../http/mount-operations';
-import type { AccountsService } from './accounts.service';
+import type { AccountsContext } from './accounts-context';
+import { loadUser } from './accounts-context';
+import { authenticate, sessionUser } from './sign-in/sign-in';
+import { registerProvider, registerUser, requestEmailVerification, verifyEmail } from './register/register';
+import { requestPasswordReset, resetPassword } from './password-reset/password-reset';
+import {
+  changePassword,
+  changeProfilePicture,
+  confirmEmailChange,
+  profile,
+  updateProfile,
+} from './profile/profile';
+import { deleteUser } from './delete-user/delete-user';
+import { pendingProviders, staff } from './queries/accounts.queries';
+import { approveProvider, rejectProvider } from './provider-approval/provider-approval';
 
 export interface AccountsHandlerDependencies {
-  accounts: AccountsService;
+  accounts: AccountsContext;
   sessions: SessionStore;
   /** Where uploaded profile pictures are kept; served under /uploads. */
   uploadsDir: string;
@@ -180,8 +194,8 @@ export const accountsHandlers = ({
     ...storeFor('verification-resend'),
   });
 
-  const registerUser: Handler<'register' | 'registerUser'> = async ({ body }) => {
-    await accounts.registerUser(body);
+  const registration: Handler<'register' | 'registerUser'> = async ({ body }) => {
+    await registerUser(accounts, body);
     return { success: true, message: MESSAGES.userCreated };
   };
 
@@ -190,7 +204,7 @@ export const accountsHandlers = ({
       before: passwordResetLimiters,
       handle: async ({ body }) => {
         const started = performance.now();
-        await accounts.requestPasswordReset(body.email);
+        await requestPasswordReset(accounts, body.email);
         // The same answer, after the same time, whether or not an account has the address.
         const left = FORGOT_PASSWORD_ANSWER_MS - (performance.now() - started);
         if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
@@ -201,7 +215,7 @@ export const accountsHandlers = ({
       before: [resetAttemptLimiter],
       handle: async ({ body: { user, request, token, password } }) => {
         if (!verifyResetLink(user, request, token)) throw new ValidationError(MESSAGES.resetLinkInvalid);
-        await accounts.resetPassword(user, request, password);
+        await resetPassword(accounts, user, request, password);
         // Whoever held the old password is signed out everywhere.
         await sessions.destroyAllFor(user);
         return { message: MESSAGES.passwordResetDone };
@@ -215,7 +229,7 @@ export const accountsHandlers = ({
         const failing =
           ((req as Request & { [ADDRESS_LOGINS]?: RateLimitInfo })[ADDRESS_LOGINS]?.used ?? 0) >
           SUSPECT_AFTER;
-        const check = () => accounts.authenticate(email, password);
+        const check = () => authenticate(accounts, email, password);
         const user = await (failing ? asSuspect(check) : check());
         // A new session id at every sign-in.
         const previous = tokenOf(req);
@@ -238,21 +252,21 @@ export const accountsHandlers = ({
       return { message: MESSAGES.logoutSuccessful };
     },
     me: async ({ res, auth }) => {
-      const user = await accounts.loadUser(auth.userId);
-      const sessionUser = user && (await accounts.sessionUser(user));
-      if (!sessionUser) {
+      const user = await loadUser(accounts, auth.userId);
+      const signedIn = user && (await sessionUser(accounts, user));
+      if (!signedIn) {
         await sessions.destroy(auth.token);
         res.status(401).json({ message: MESSAGES.sessionExpired } satisfies ErrorBody);
         return;
       }
-      return { user: sessionUser, role: sessionUser.role };
+      return { user: signedIn, role: signedIn.role };
     },
-    register: { before: [registrationLimiter], handle: registerUser },
-    registerUser: { before: [registrationLimiter], handle: registerUser },
+    register: { before: [registrationLimiter], handle: registration },
+    registerUser: { before: [registrationLimiter], handle: registration },
     registerProvider: {
       before: [registrationLimiter],
       handle: async ({ body }) => {
-        await accounts.registerProvider(body);
+        await registerProvider(accounts, body);
         return { success: true, message: MESSAGES.userCreated };
       },
     },
@@ -260,25 +274,25 @@ export const accountsHandlers = ({
     resendVerification: {
       before: [resendLimiter],
       handle: async ({ auth }) => {
-        const sent = await accounts.requestEmailVerification(auth.userId);
+        const sent = await requestEmailVerification(accounts, auth.userId);
         return { message: sent ? MESSAGES.verificationSent : MESSAGES.emailVerified };
       },
     },
     // The link sent to a new address makes it the account's.
     confirmEmailChange: async ({ res, query: { user, request, token } }) => {
       if (!verifyEmailChange(user, request, token)) throw new ValidationError(MESSAGES.verificationInvalid);
-      await accounts.confirmEmailChange(user, request);
+      await confirmEmailChange(accounts, user, request);
       res.redirect(303, '/profile?emailChanged=1');
     },
     verifyEmail: async ({ res, query: { user, token } }) => {
       if (!verifyLink(user, token)) throw new ValidationError(MESSAGES.verificationInvalid);
-      await accounts.verifyEmail(user);
+      await verifyEmail(accounts, user);
       res.redirect(303, '/login?verified=1');
     },
-    getProfile: async ({ auth }) => ({ data: await accounts.profile(auth) }),
-    updateProfile: async ({ auth, body }) => ({ data: await accounts.updateProfile(auth, body) }),
+    getProfile: async ({ auth }) => ({ data: await profile(accounts, auth) }),
+    updateProfile: async ({ auth, body }) => ({ data: await updateProfile(accounts, auth, body) }),
     deleteAccount: async ({ req, res, auth, body: { id } }) => {
-      await accounts.deleteUser(auth, id, 'Account deleted');
+      await deleteUser(accounts, auth, id, 'Account deleted');
       await sessions.destroyAllFor(id);
       if (id === auth.userId)
         res.clearCookie(SESSION_COOKIE, { ...cookieOptions(req, secureCookies), maxAge: undefined });
@@ -287,24 +301,24 @@ export const accountsHandlers = ({
     uploadProfilePic: async ({ req, auth }) => {
       const image = pendingImage(req, uploadsDir);
       if (!image) throw new ValidationError(MESSAGES.invalidImage);
-      await accounts.changeProfilePicture(auth, image.url);
+      await changeProfilePicture(accounts, auth, image.url);
       // Stored only once the change that names it is accepted.
       await image.keep();
       return { profilePic: image.url, imageUrl: image.url };
     },
-    staff: async ({ auth }) => ({ businessUsers: await accounts.staff(auth) }),
-    pendingProviders: async () => ({ users: await accounts.pendingProviders() }),
+    staff: async ({ auth }) => ({ businessUsers: await staff(accounts, auth) }),
+    pendingProviders: async () => ({ users: await pendingProviders(accounts) }),
     updatePassword: async ({ auth, body }) => {
-      await accounts.changePassword(auth, body);
+      await changePassword(accounts, auth, body);
       await sessions.destroyAllFor(auth.userId, auth.token);
       return { message: MESSAGES.passwordChanged };
     },
     approveProvider: async ({ auth, body }) => {
-      await accounts.approveProvider(auth, body.id);
+      await approveProvider(accounts, auth, body.id);
       return { message: MESSAGES.providerApproved };
     },
     rejectProvider: async ({ auth, body: { id } }) => {
-      await accounts.rejectProvider(auth, id);
+      await rejectProvider(accounts, auth, id);
       await sessions.destroyAllFor(id);
       return { message: MESSAGES.userDeleted };
     },

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { appointmentById } from '@appointment/projections/appointments.queries';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts/accounts-context';
 import { commandMetadata, handleCommand, StreamCache, type HandleOptions } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
 import {

@@ -1,6 +1,6 @@
 import { appointmentMarkedAs } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { CatalogueContext } from '../catalogue/catalogue-context';
 import { NotFoundError } from '../domain/errors';
 import { pendingImage } from '../http/image-upload';
 import { handlers, type Handler, type OperationHandlers } from '../http/mount-operations';
@@ -8,13 +8,17 @@ import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
 import type { NotificationsService } from '../notifications/notifications';
 import type { PaymentGateway } from '../payments/payment-gateway';
 import { SandboxGateway } from '../payments/sandbox-gateway';
-import type { AppointmentsService } from './appointments.service';
+import type { AppointmentsContext } from './appointments-context';
 import { bookAppointment } from './book/book-appointment';
 import { sandboxCheckoutPage, SANDBOX_SCRIPT } from '../payments/sandbox-checkout';
+import { orderBelongsTo, paymentSucceeded } from './payment/confirm';
+import { payAgain } from './payment/order';
+import { countAppointments, dashboardDetails, listAppointments } from './queries/appointments.queries';
+import { changeStatus } from './change-status/change-status';
 
 export interface AppointmentsHandlerDependencies {
-  appointments: AppointmentsService;
-  catalogue: CatalogueService;
+  appointments: AppointmentsContext;
+  catalogue: CatalogueContext;
   /** Where images attached to bookings are kept; served under /uploads. */
   uploadsDir: string;
 }
@@ -44,13 +48,15 @@ export const appointmentsHandlers = ({
     book,
     // docs/product.md §7.3: the card-payment booking call, named for the provider, books the same way.
     cardBooking: book,
-    stats: ({ auth }) => appointments.counts(auth),
-    list: async ({ auth, body }) => ({ appointments: await appointments.list(auth, body.filters?.status) }),
+    stats: ({ auth }) => countAppointments(appointments, auth),
+    list: async ({ auth, body }) => ({
+      appointments: await listAppointments(appointments, auth, body.filters?.status),
+    }),
     updateStatus: async ({ auth, body }) => ({
       message: appointmentMarkedAs(body.status),
-      appointment: await appointments.changeStatus(auth, body.id, body.status),
+      appointment: await changeStatus(appointments, auth, body.id, body.status),
     }),
-    dashboardDetails: ({ auth }) => appointments.dashboardDetails(auth, catalogue),
+    dashboardDetails: ({ auth }) => dashboardDetails(appointments, auth, catalogue),
   });
 };
 
@@ -73,15 +79,15 @@ export const notificationsHandlers = (notifications: NotificationsService): Oper
  * again, and the sandbox gateway's own checkout page for the offline default.
  */
 export const paymentsHandlers = (
-  appointments: AppointmentsService,
+  appointments: AppointmentsContext,
   payments: PaymentGateway,
 ): OperationHandlers =>
   handlers({
     paymentSuccess: async ({ auth, body }) => ({
       message: MESSAGES.paymentReceived,
-      appointment: await appointments.paymentSucceeded(auth, body),
+      appointment: await paymentSucceeded(appointments, auth, body),
     }),
-    payAgain: ({ auth, body }) => appointments.payAgain(auth, body.appointmentId),
+    payAgain: ({ auth, body }) => payAgain(appointments, auth, body.appointmentId),
     ...(payments instanceof SandboxGateway
       ? handlers({
           sandboxCheckout: async ({ req, res }) => {
@@ -92,7 +98,7 @@ export const paymentsHandlers = (
           },
           sandboxPay: async ({ auth, body }) => {
             // Only the person who booked can pay for the order.
-            const mine = await appointments.orderBelongsTo(auth, body.orderId);
+            const mine = await orderBelongsTo(appointments, auth, body.orderId);
             if (!mine) throw new NotFoundError(MESSAGES.appointmentNotFound);
             return payments.pay(body.orderId);
           },

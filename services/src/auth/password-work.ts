@@ -8,7 +8,7 @@ const suspectLane = new AsyncLocalStorage<true>();
 
 /**
  * Runs `work` with the password hashing it does in the suspects' lane: a sign-in from an
- * address that has failed to sign in recently (services/src/http/accounts.router.ts).
+ * address that has failed to sign in recently (services/src/accounts/accounts.handlers.ts).
  */
 export const asSuspect = <T>(work: () => Promise<T>): Promise<T> => suspectLane.run(true, work);
 

@@ -6,7 +6,7 @@ import { maskedToken, readsCredentialsOf } from '@appointment/contracts/credenti
 import { MESSAGES } from '@appointment/contracts/messages';
 import { appointmentById, appointmentsOf } from '@appointment/projections/appointments.queries';
 import { feedByToken, feedOf } from '@appointment/projections/calendar-feeds.queries';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts/accounts-context';
 import {
   calendarFeedDecider,
   calendarFeedStream,

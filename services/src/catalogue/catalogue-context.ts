@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts/accounts-context';
 import { commandMetadata, handleCommand, type Command } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
 import { providerDecider, providerStream, type ProviderCommand } from '../domain/providers/provider.decider';

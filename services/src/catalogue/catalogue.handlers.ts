@@ -2,10 +2,21 @@ import type { OpenHours } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { pendingImage } from '../http/image-upload';
 import { handlers, type OperationHandlers } from '../http/mount-operations';
-import { CatalogueService } from './catalogue.service';
+import { CatalogueContext } from './catalogue-context';
+import { addService, deleteService, editService, services } from './services/services';
+import {
+  activeProviders,
+  allProviders,
+  createProvider,
+  providerFor,
+  setCurrency,
+} from './providers/providers';
+import { favourites, setFavourite } from './favourites/favourites';
+import { INDUSTRY_LIST } from '@appointment/contracts/constants';
+import { ownProvider } from './catalogue-context';
 
 export interface CatalogueHandlerDependencies {
-  catalogue: CatalogueService;
+  catalogue: CatalogueContext;
   /** Where uploaded provider images are kept; served under /uploads. */
   uploadsDir: string;
   /** The hours a provider's time slots open (the schedule's read model). */
@@ -19,39 +30,39 @@ export const catalogueHandlers = ({
   openHours,
 }: CatalogueHandlerDependencies): OperationHandlers =>
   handlers({
-    industries: async () => [...catalogue.industries()],
-    getServices: ({ auth }) => catalogue.services(CatalogueService.ownProvider(auth)),
-    addService: async ({ auth, body }) => ({ service: await catalogue.addService(auth, body) }),
+    industries: async () => [...INDUSTRY_LIST],
+    getServices: ({ auth }) => services(catalogue, ownProvider(auth)),
+    addService: async ({ auth, body }) => ({ service: await addService(catalogue, auth, body) }),
     editService: async ({ auth, body }) => ({
-      service: await catalogue.editService(auth, body.id, body.data),
+      service: await editService(catalogue, auth, body.id, body.data),
     }),
     deleteService: async ({ auth, body }) => ({
-      deletedService: await catalogue.deleteService(auth, body.id),
+      deletedService: await deleteService(catalogue, auth, body.id),
     }),
     addProvider: async ({ req, auth, body }) => {
       const image = pendingImage(req, uploadsDir);
-      const provider = await catalogue.createProvider(auth, body, image?.url ?? null);
+      const provider = await createProvider(catalogue, auth, body, image?.url ?? null);
       // Stored only once the provider that names it is created.
       await image?.keep();
       return { message: MESSAGES.providerCreated, provider };
     },
-    getProviders: async () => ({ providers: await catalogue.allProviders() }),
-    fetchProviders: async ({ body }) => ({ providers: await catalogue.activeProviders(body) }),
+    getProviders: async () => ({ providers: await allProviders(catalogue) }),
+    fetchProviders: async ({ body }) => ({ providers: await activeProviders(catalogue, body) }),
     providerById: async ({ auth, body }) => {
-      const found = await catalogue.providerFor(auth, body.id);
+      const found = await providerFor(catalogue, auth, body.id);
       const provider = openHours ? { ...found, openHours: await openHours(found.id, found.timezone) } : found;
       return { provider, services: provider.services };
     },
     providerCurrency: async ({ auth }) => {
-      const { currency } = await catalogue.providerFor(auth, CatalogueService.ownProvider(auth));
+      const { currency } = await providerFor(catalogue, auth, ownProvider(auth));
       return { currency };
     },
     setProviderCurrency: async ({ auth, body }) => ({
       message: MESSAGES.currencySaved,
-      provider: await catalogue.setCurrency(auth, body.currency),
+      provider: await setCurrency(catalogue, auth, body.currency),
     }),
-    favourites: async ({ auth }) => ({ favorites: await catalogue.favourites(auth) }),
+    favourites: async ({ auth }) => ({ favorites: await favourites(catalogue, auth) }),
     updateFavourite: async ({ auth, body }) => ({
-      favorites: await catalogue.setFavourite(auth, body.providerId, body.favorite),
+      favorites: await setFavourite(catalogue, auth, body.providerId, body.favorite),
     }),
   });

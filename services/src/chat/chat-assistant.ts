@@ -7,7 +7,7 @@ import {
 } from '@appointment/contracts/integration-settings';
 import { appointmentsOf } from '@appointment/projections/appointments.queries';
 import { integrationSettingsOf } from '@appointment/projections/integration-settings.queries';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts/accounts-context';
 import type { IntegrationClient } from '../integrations/client';
 import type { Logger } from '../logger';
 import { templateFor } from './response-templates';

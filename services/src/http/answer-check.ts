@@ -3,7 +3,7 @@ import type { RequestHandler, Response } from 'express';
 import { operationAt } from '@appointment/contracts/api';
 import { ErrorBody } from '@appointment/contracts/errors';
 import type { Logger } from '../logger';
-import type { SlotAnswer } from '../schedule/schedule.service';
+import type { SlotAnswer } from '../schedule/availability/fetch-slot';
 
 /**
  * In tests and development (CHECK_ANSWERS, refused in production), every JSON answer of the API

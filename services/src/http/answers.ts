@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { SlotAnswer } from '../schedule/schedule.service';
+import type { SlotAnswer } from '../schedule/availability/fetch-slot';
 
 /** Answers written straight to a Node response, shared by the Express routes and the fast path. */
 

@@ -17,7 +17,7 @@ import { authenticate } from './authenticate';
 import { apiKeysHandlers } from '../integrations/api-keys.handlers';
 import type { ApiKeyAuth } from '../integrations/api-key-auth';
 import type { ApiKeysService } from '../integrations/api-keys.service';
-import type { AppointmentsService } from '../appointments/appointments.service';
+import type { AppointmentsContext } from '../appointments/appointments-context';
 import type { PaymentGateway } from '../payments/payment-gateway';
 import type { NotificationsService } from '../notifications/notifications';
 import { catalogueHandlers, type CatalogueHandlerDependencies } from '../catalogue/catalogue.handlers';
@@ -32,7 +32,7 @@ import { webhooksHandlers } from '../integrations/webhooks/webhooks.handlers';
 import type { WebhooksService } from '../integrations/webhooks/webhooks.service';
 import { jsonBody } from './json-body';
 import { refuseUnstorableText } from './storable-text';
-import type { ScheduleService } from '../schedule/schedule.service';
+import type { ScheduleContext } from '../schedule/schedule-context';
 import { apiDocsFiles, apiDocsHandlers } from './api-docs.handlers';
 import { checkAnswers } from './answer-check';
 import { apiNotFound, errorHandler } from './error-handler';
@@ -53,10 +53,10 @@ export interface AppDependencies extends HealthDependencies {
   notifications?: NotificationsService;
   /** A provider's API keys, and the bearer check of `apt_…` keys. */
   apiKeys?: { service: ApiKeysService; auth: ApiKeyAuth };
-  payments?: { appointments: AppointmentsService; gateway: PaymentGateway };
+  payments?: { appointments: AppointmentsContext; gateway: PaymentGateway };
   /** The card provider's checkout runs in the browser: its hosts are allowed by the CSP. */
   cardCheckout?: boolean;
-  schedule?: ScheduleService;
+  schedule?: ScheduleContext;
   /** Calendar feeds and .ics downloads. */
   calendar?: CalendarFeeds;
   /** Integration settings, the chat app and the chat assistant. */

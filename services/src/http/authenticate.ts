@@ -5,7 +5,7 @@ import { API_KEY_SCOPE_OF, operationAt } from '@appointment/contracts/api';
 import { API_KEY_PREFIX } from '@appointment/contracts/api-keys';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can, PUBLIC, Role, type Capability } from '@appointment/contracts/roles';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts/accounts-context';
 import { actingAs, type ActingContext } from '../audit/actor-context';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors';

@@ -6,12 +6,12 @@ import { jsonNestedDeeperThan } from '@appointment/contracts/json-depth';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { can } from '@appointment/contracts/roles';
 import { SCHEDULE_PATHS, FetchSlotRequest } from '@appointment/contracts/schedule';
-import type { AppointmentsService } from '../appointments/appointments.service';
+import type { AppointmentsContext } from '../appointments/appointments-context';
 import { ValidationError } from '../domain/errors';
 import { bookAppointment } from '../appointments/book/book-appointment';
 import type { SessionStore } from '../auth/sessions';
 import type { Logger } from '../logger';
-import type { ScheduleService } from '../schedule/schedule.service';
+import type { ScheduleContext } from '../schedule/schedule-context';
 import { actingAs } from '../audit/actor-context';
 import { actingContextOf, authFor, type RequestAuth } from './authenticate';
 import { errorAnswer } from './error-handler';
@@ -19,6 +19,7 @@ import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
 import { hasUnstorableText } from './storable-text';
 import { writeJson, writeSlotAnswer } from './answers';
 import { checkedAnswer, checkedSlotAnswer } from './answer-check';
+import { fetchSlot } from '../schedule/availability/fetch-slot';
 
 /**
  * The booking screen's two busiest calls, the availability read (POST
@@ -35,8 +36,8 @@ import { checkedAnswer, checkedSlotAnswer } from './answer-check';
  */
 export interface FastPathDependencies {
   sessions: SessionStore;
-  schedule: ScheduleService;
-  appointments: AppointmentsService;
+  schedule: ScheduleContext;
+  appointments: AppointmentsContext;
   logger: Logger;
   /** helmet's middleware, whose headers every answer carries. */
   securityHeaders: RequestHandler;
@@ -101,12 +102,12 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     else writeJson(res, status, body, headers);
   };
 
-  const fetchSlot: FastRoute = async ({ req, res, body }) => {
+  const fetchSlotRoute: FastRoute = async ({ req, res, body }) => {
     const request = FetchSlotRequest.safeParse(body);
     if (!request.success) return false;
     // The request's serviceId carries the service's name.
     const { providerId, serviceId } = request.data;
-    const answer = await deps.schedule.fetchSlot({ providerId, serviceName: serviceId }, acceptsGzip(req));
+    const answer = await fetchSlot(deps.schedule, { providerId, serviceName: serviceId }, acceptsGzip(req));
     const refused = deps.checkAnswers
       ? checkedSlotAnswer(deps.logger, req.method!, req.url!, answer)
       : undefined;
@@ -135,7 +136,7 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
   };
 
   const routes = new Map<string, FastRoute>([
-    [SCHEDULE_PATHS.fetchSlot, fetchSlot],
+    [SCHEDULE_PATHS.fetchSlot, fetchSlotRoute],
     // docs/product.md §7.3: the card-payment booking call, named for the provider, books the same way.
     [APPOINTMENT_PATHS.book, book],
     [PAYMENT_PATHS.cardBooking, book],

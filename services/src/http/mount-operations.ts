@@ -1,6 +1,15 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { API_OPERATIONS, type Access, type ApiOperation, type OperationId } from '@appointment/contracts/api';
+import {
+  API_OPERATIONS,
+  type Access,
+  type ApiOperation,
+  type OperationAnswer,
+  type OperationBody,
+  type OperationId,
+  type OperationParams,
+  type OperationQuery,
+} from '@appointment/contracts/api';
 import { PUBLIC, SIGNED_IN } from '@appointment/contracts/roles';
 import { NotFoundError } from '../domain/errors';
 import { requireCapability, requireSignedIn, type RequestAuth } from './authenticate';
@@ -8,21 +17,9 @@ import { multipartWithImage } from './image-upload';
 import { route } from './routes';
 
 type Operations = typeof API_OPERATIONS;
-type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
-
-/** What a JSON body or a multipart form's fields parse to, per the table. */
-type BodyOf<O> = O extends { body: infer B }
-  ? Parsed<B>
-  : O extends { form: { fields: infer F } }
-    ? Parsed<F>
-    : undefined;
 
 /** What a handler returns to be answered with the operation's success status as JSON. */
-export type AnswerOf<Id extends OperationId> = Operations[Id]['success'] extends { json: infer J }
-  ? J extends z.ZodType
-    ? z.input<J>
-    : never
-  : never;
+export type AnswerOf<Id extends OperationId> = OperationAnswer<Id>;
 
 /** One call of an operation, its request already parsed by the schemas of the table. */
 export interface Call<Id extends OperationId> {
@@ -30,10 +27,10 @@ export interface Call<Id extends OperationId> {
   res: Response;
   /** The caller; present on every operation but the public ones. */
   auth: Operations[Id]['access'] extends typeof PUBLIC ? RequestAuth | undefined : RequestAuth;
-  body: BodyOf<Operations[Id]>;
-  query: Operations[Id] extends { query: infer Q } ? Parsed<Q> : undefined;
+  body: OperationBody<Id>;
+  query: OperationQuery<Id>;
   /** The path's parameters, parsed when the table gives their schema. */
-  params: Operations[Id] extends { params: infer P } ? Parsed<P> : Record<string, string>;
+  params: OperationParams<Id>;
 }
 
 /**

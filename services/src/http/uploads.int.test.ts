@@ -13,6 +13,7 @@ import {
   type TestPlatform,
 } from '../testing/test-platform';
 import { movePrivatePictures } from './private-uploads';
+import { book } from '../appointments/book/book';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -180,7 +181,8 @@ describe('uploads', () => {
   it('makes the pictures of bookings from before private too', async () => {
     const profile = await user.get<{ data: { id: string } }>('/api/profile/getprofile');
     const legacyUrl = `/uploads/${randomUUID()}.png`;
-    await test.platform.appointments.book(
+    await book(
+      test.platform.appointments,
       { userId: profile.body.data.id, role: 'user' },
       {
         providerId: sunrise.id,

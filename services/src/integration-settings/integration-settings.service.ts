@@ -12,7 +12,7 @@ import {
 } from '@appointment/projections/integration-settings.queries';
 import type { WhatsAppMessageRecord } from '@appointment/contracts/events/messaging';
 import { maskedToken, maskedUrl, readsCredentialsOf } from '@appointment/contracts/credentials';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts/accounts-context';
 import { commandMetadata, handleCommand } from '../domain/command-handler';
 import {
   integrationSettingsDecider,

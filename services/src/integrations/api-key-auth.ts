@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { API_KEY_PATTERN, type ApiKeyScope } from '@appointment/contracts/api-keys';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts/accounts-context';
 import { migrateSchema } from '@appointment/projections/db/transaction';
 
 /** The stored form of a key: its SHA-256, hex. */

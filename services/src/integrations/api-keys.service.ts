@@ -9,7 +9,7 @@ import {
   type CreateApiKeyResponse,
 } from '@appointment/contracts/api-keys';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts/accounts-context';
 import { commandMetadata, handleCommand } from '../domain/command-handler';
 import { ForbiddenError, NotFoundError } from '../domain/errors';
 import { apiKeysDecider, apiKeysStream, type ApiKeysCommand } from '../domain/integrations/api-keys.decider';

@@ -1,6 +1,6 @@
 import type { Clock } from '@appointment/contracts/clock';
 import { asSystem } from '../audit/actor-context';
-import type { AppointmentsService } from '../appointments/appointments.service';
+import type { AppointmentsContext } from '../appointments/appointments-context';
 import type { PaymentJob } from '../appointments/payment/confirm';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { runReminder, type ReminderJob } from '../reminders/reminders';
@@ -16,13 +16,15 @@ import type { IntegrationClient } from '../integrations/client';
 import type { Logger } from '../logger';
 import { runChatApp, type ChatAppJob } from '../messaging/chat-app';
 import { runWhatsApp, type WhatsAppJob } from '../messaging/whatsapp';
+import { confirmPayment } from '../appointments/payment/confirm';
+import { expireUnpaid } from '../appointments/payment/expire';
 
 /**
  * The product's job workers (docs/architecture.md §1): payment confirmation, the unpaid-booking timeout and
  * reminders. The single-node platform and the worker process both start exactly these.
  */
 export interface ProductWorkersDependencies {
-  appointments: AppointmentsService;
+  appointments: AppointmentsContext;
   store: EventStore;
   now?: Clock;
   /** Webhook deliveries, where the process has what they need. */
@@ -45,7 +47,7 @@ export const startProductWorkers = async (
 ): Promise<JobWorker[]> => [
   await jobs.work<PaymentJob>(
     QUEUE_NAMES.paymentConfirmation,
-    (job) => asSystem(QUEUE_NAMES.paymentConfirmation, () => appointments.confirmPayment(job.data)),
+    (job) => asSystem(QUEUE_NAMES.paymentConfirmation, () => confirmPayment(appointments, job.data)),
     {
       concurrency: 4,
     },
@@ -59,7 +61,7 @@ export const startProductWorkers = async (
   ),
   await jobs.work<{ appointmentId: string }>(
     QUEUE_NAMES.paymentTimeout,
-    (job) => asSystem(QUEUE_NAMES.paymentTimeout, () => appointments.expireUnpaid(job.data.appointmentId)),
+    (job) => asSystem(QUEUE_NAMES.paymentTimeout, () => expireUnpaid(appointments, job.data.appointmentId)),
     { concurrency: 2 },
   ),
   ...(messaging

@@ -3,10 +3,15 @@ import { systemClock, type Clock } from '@appointment/contracts/clock';
 import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
 import { ProviderForm, type ProviderFormInput } from '@appointment/contracts/catalogue';
 import { dayKeyIn, TimeSlotForm } from '@appointment/contracts/schedule';
-import type { AccountsService, Actor } from '../accounts/accounts.service';
-import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { AccountsContext, Actor } from '../accounts/accounts-context';
+import type { CatalogueContext } from '../catalogue/catalogue-context';
 import type { Logger } from '../logger';
-import type { ScheduleService } from '../schedule/schedule.service';
+import type { ScheduleContext } from '../schedule/schedule-context';
+import { approveProvider } from '../accounts/provider-approval/provider-approval';
+import { registerProvider, registerUser } from '../accounts/register/register';
+import { addService } from '../catalogue/services/services';
+import { createProvider } from '../catalogue/providers/providers';
+import { addTimeSlot } from '../schedule/time-slots/add-time-slot';
 
 export const DEMO_ACCOUNTS = [
   { email: 'superadmin@example.com', role: 'superadmin', name: 'Sam Superadmin' },
@@ -69,9 +74,9 @@ const DEMO_SLOTS: Record<string, { startTime: string; endTime: string; intervals
 };
 
 export interface DemoDependencies {
-  accounts: AccountsService;
-  catalogue: CatalogueService;
-  schedule: ScheduleService;
+  accounts: AccountsContext;
+  catalogue: CatalogueContext;
+  schedule: ScheduleContext;
 }
 
 /**
@@ -87,16 +92,18 @@ export const seedDemoData = async (
   const password = { password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD };
   const verified = { emailVerified: true };
 
-  const { userId: superadminId } = await accounts.registerUser(
+  const { userId: superadminId } = await registerUser(
+    accounts,
     { name: 'Sam Superadmin', email: 'superadmin@example.com', phone: '9995550100', ...password },
     { role: 'superadmin', ...verified },
   );
   const superadmin: Actor = { userId: superadminId, role: 'superadmin' };
-  await accounts.registerUser(
+  await registerUser(
+    accounts,
     { name: 'Sue Support', email: 'support@example.com', phone: '9995550101', ...password },
     { role: 'support', ...verified },
   );
-  const sunrise = await accounts.registerProvider({
+  const sunrise = await registerProvider(accounts, {
     businessName: 'Sunrise Clinic',
     industry: 'Healthcare',
     email: 'admin@example.com',
@@ -104,16 +111,16 @@ export const seedDemoData = async (
     address: '12 Stadium Road, Palakkad, Kerala 678001',
     ...password,
   });
-  await accounts.approveProvider(superadmin, sunrise.userId);
+  await approveProvider(accounts, superadmin, sunrise.userId);
   const sunriseAdmin: Actor = { userId: sunrise.userId, role: 'admin', providerId: sunrise.providerId };
-  await catalogue.addService(sunriseAdmin, {
+  await addService(catalogue, sunriseAdmin, {
     name: 'General Consultation',
     description: 'A 30-minute consultation with a general physician.',
     duration: 30,
     price: 50,
     automaticBooking: false,
   });
-  await catalogue.addService(sunriseAdmin, {
+  await addService(catalogue, sunriseAdmin, {
     name: 'Follow-up Visit',
     description: 'A short follow-up after a consultation.',
     duration: 15,
@@ -121,7 +128,8 @@ export const seedDemoData = async (
     automaticBooking: true,
   });
   const today = dayKeyIn(now(), 'Asia/Kolkata');
-  await schedule.addTimeSlot(
+  await addTimeSlot(
+    schedule,
     sunriseAdmin,
     TimeSlotForm.parse({
       date: today,
@@ -135,13 +143,14 @@ export const seedDemoData = async (
     }),
   );
   for (const provider of DEMO_CATALOGUE) {
-    const created = await catalogue.createProvider(superadmin, ProviderForm.parse(provider), null);
+    const created = await createProvider(catalogue, superadmin, ProviderForm.parse(provider), null);
     // Every demo provider can be booked, so a newcomer can book in every industry. The
     // seeder acts as the provider's admin; its events say so (`demo-data`).
     const seeder: Actor = { userId: 'demo-data', role: 'admin', providerId: created.id };
     const tomorrow = format(addDays(parseISO(dayKeyIn(now(), created.timezone)), 1), 'yyyy-MM-dd');
     const slot = DEMO_SLOTS[provider.name]!;
-    await schedule.addTimeSlot(
+    await addTimeSlot(
+      schedule,
       seeder,
       TimeSlotForm.parse({
         date: tomorrow,
@@ -155,15 +164,17 @@ export const seedDemoData = async (
       }),
     );
   }
-  await accounts.registerUser(
+  await registerUser(
+    accounts,
     { name: 'Ivan Incharge', email: 'incharge@example.com', phone: '4912345679', ...password },
     { role: 'incharge', providerId: sunrise.providerId, ...verified },
   );
-  await accounts.registerUser(
+  await registerUser(
+    accounts,
     { name: 'Asha User', email: 'user@example.com', phone: '9995550102', ...password },
     { role: 'user', ...verified },
   );
-  await accounts.registerProvider({ ...DEMO_PENDING_PROVIDER, ...password });
+  await registerProvider(accounts, { ...DEMO_PENDING_PROVIDER, ...password });
 
   logger.info(
     `Demo data created. Sign in with password "${DEMO_PASSWORD}" as:\n` +

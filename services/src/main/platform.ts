@@ -7,8 +7,8 @@ import { PROJECTIONS } from '@appointment/projections/registry';
 import { productProjections } from './projections';
 import { waitForCheckpoints } from '@appointment/projections/checkpoints';
 import { ProjectorRunner } from '@appointment/projections/runner';
-import { AccountsService } from '../accounts/accounts.service';
-import { AppointmentsService } from '../appointments/appointments.service';
+import { accountsContext, type AccountsContext } from '../accounts/accounts-context';
+import { appointmentsContext, type AppointmentsContext } from '../appointments/appointments-context';
 import { NotificationsService } from '../notifications/notifications';
 import { ApiKeyAuth } from '../integrations/api-key-auth';
 import { ApiKeysService } from '../integrations/api-keys.service';
@@ -18,13 +18,13 @@ import { passwordsAt } from '../auth/passwords';
 import { PasswordWork } from '../auth/password-work';
 import { SessionStore } from '../auth/sessions';
 import { redisSharedState } from '../auth/shared-state';
-import { CatalogueService } from '../catalogue/catalogue.service';
-import { ScheduleService } from '../schedule/schedule.service';
+import { catalogueContext, type CatalogueContext } from '../catalogue/catalogue-context';
+import { scheduleContext, type ScheduleContext } from '../schedule/schedule-context';
 import { CalendarFeeds } from '../calendar/calendar-feeds';
 import { ChatAssistant } from '../chat/chat-assistant';
 import { NotFoundError } from '../domain/errors';
 import { IntegrationSettingsService } from '../integration-settings/integration-settings.service';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts/accounts-context';
 import { clockOf, publicUrlOf, type Config } from '../config';
 import { connectEventStore } from '../eventstore/connect';
 import { forgetPerson } from '../privacy/forget';
@@ -49,6 +49,9 @@ import { IntegrationClient } from '../integrations/client';
 import { migrateWebhookLog } from '../integrations/webhooks/webhook-log';
 import { migrateIdempotencyKeys } from '../idempotency/idempotency-keys';
 import { WebhooksService } from '../integrations/webhooks/webhooks.service';
+import { isEmpty } from '../accounts/queries/accounts.queries';
+import { providerFor } from '../catalogue/providers/providers';
+import { openHours } from '../schedule/queries/schedule.queries';
 
 export interface Platform {
   app: Express;
@@ -58,10 +61,10 @@ export interface Platform {
   pool: pg.Pool;
   /** The projector of this process; none in an API process of the scale-out profile. */
   projector?: ProjectorRunner;
-  accounts: AccountsService;
-  catalogue: CatalogueService;
-  schedule: ScheduleService;
-  appointments: AppointmentsService;
+  accounts: AccountsContext;
+  catalogue: CatalogueContext;
+  schedule: ScheduleContext;
+  appointments: AppointmentsContext;
   sessions: SessionStore;
   notifications: NotificationsService;
   /** A provider's API keys and their bearer check. */
@@ -155,7 +158,7 @@ export const startPlatform = async ({
   const readModelsAt = (position: LogPosition, only: readonly string[] = readModels) =>
     projector ? projector.waitFor(position, 5_000, only) : waitForCheckpoints(pool, position, only);
   const waitFor = (position: LogPosition) => readModelsAt(position);
-  const accounts = new AccountsService({
+  const accounts = accountsContext({
     store,
     pool,
     waitFor,
@@ -168,9 +171,9 @@ export const startPlatform = async ({
     forget: (request) =>
       forgetPerson({ store, keys: store.keys, pool, now, uploadsDir: uploadsDirOf(config), jobs }, request),
   });
-  const catalogue = new CatalogueService({ store, pool, waitFor, now });
+  const catalogue = catalogueContext({ store, pool, waitFor, now });
   const payments = await paymentGatewayFor(config, sessions);
-  const appointments = new AppointmentsService({
+  const appointments = appointmentsContext({
     store,
     pool,
     // A booking's answer reads rm_appointments; it need not wait for the other read models.
@@ -206,7 +209,7 @@ export const startPlatform = async ({
           },
         })
       : [];
-  const schedule = new ScheduleService({
+  const schedule = scheduleContext({
     store,
     pool,
     waitFor,
@@ -214,12 +217,12 @@ export const startPlatform = async ({
     logger: { error: (message) => logger.error(message) },
   });
   projector?.onCommitted((projection, events) => {
-    if (projection === 'schedule') schedule.readModelChanged(events);
-    if (projection === 'catalogue') appointments.providersChanged(events);
+    if (projection === 'schedule') schedule.availability.readModelChanged(events);
+    if (projection === 'catalogue') appointments.providers.changed(events);
   });
   const notifications = new NotificationsService({ store, pool, waitFor, now });
   const checkProvider = async (actor: Actor, providerId: string) => {
-    await catalogue.providerFor(actor, providerId);
+    await providerFor(catalogue, actor, providerId);
   };
   const calendar = new CalendarFeeds({ store, pool, waitFor, now, publicUrl, checkProvider });
   const integrationSettings = new IntegrationSettingsService({
@@ -240,7 +243,7 @@ export const startPlatform = async ({
     modelKey: config.CHATBOT_API_KEY,
     providerFacts: async (actor, providerId) => {
       try {
-        const provider = await catalogue.providerFor(actor, providerId);
+        const provider = await providerFor(catalogue, actor, providerId);
         return { name: provider.name, services: provider.services ?? [] };
       } catch (error) {
         if (error instanceof NotFoundError) return undefined;
@@ -255,7 +258,7 @@ export const startPlatform = async ({
     service: new ApiKeysService({ store, pool, waitFor, now, auth: apiKeyAuth }),
   };
   const webhooks = new WebhooksService({ store, pool, waitFor, client: integrations, jobs, now });
-  if (config.DEMO_DATA && (await accounts.isEmpty())) {
+  if (config.DEMO_DATA && (await isEmpty(accounts))) {
     await seedDemoData({ accounts, catalogue, schedule }, logger, now);
   }
   const uploadsDir = uploadsDirOf(config);
@@ -295,7 +298,7 @@ export const startPlatform = async ({
     catalogue: {
       catalogue,
       uploadsDir,
-      openHours: (providerId, zone) => schedule.openHours(providerId, zone),
+      openHours: (providerId, zone) => openHours(schedule, providerId, zone),
     },
     appointments: { appointments, catalogue, uploadsDir },
     uploadLimit,

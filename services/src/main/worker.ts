@@ -1,5 +1,5 @@
 import { waitForCheckpoints } from '@appointment/projections/checkpoints';
-import { AppointmentsService } from '../appointments/appointments.service';
+import { appointmentsContext } from '../appointments/appointments-context';
 import { clockOf, ConfigError, loadConfig } from '../config';
 import { startProductWorkers } from '../jobs/product-workers';
 import { createLogger } from '../logger';
@@ -29,7 +29,7 @@ const main = async () => {
     config.DATABASE_POOL_SIZE,
   );
   const jobs = await openRedisJobs(config.REDIS_URL, config, logger, shutdown);
-  const appointments = new AppointmentsService({
+  const appointments = appointmentsContext({
     store,
     pool,
     waitFor: (position) => waitForCheckpoints(pool, position, ['appointments']),

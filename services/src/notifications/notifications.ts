@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts/accounts-context';
 import { commandMetadata } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
 import type { EventStore } from '@appointment/contracts/event-store';

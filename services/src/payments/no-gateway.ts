@@ -6,7 +6,7 @@ import type { Order, PaymentGateway } from './payment-gateway';
 /**
  * Production without card-provider keys: no gateway, and never the sandbox, which signs
  * payments no money backs. A paid booking is refused before anything is recorded
- * (AppointmentsService.book); free services book as usual.
+ * (AppointmentsContext.book); free services book as usual.
  */
 export class NoGateway implements PaymentGateway {
   readonly name = 'none';

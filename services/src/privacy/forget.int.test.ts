@@ -15,6 +15,7 @@ import {
   sunriseIdOf,
 } from '../testing/test-platform';
 import { findText } from './find-text';
+import { deleteUser } from '../accounts/delete-user/delete-user';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -221,7 +222,12 @@ describe('forgetting a person', () => {
       await raw.close();
     }
     const personal = ['Olga Oldclear', 'olga.oldclear@example.org', '5550199999'];
-    await test.platform.accounts.deleteUser({ userId: 'ops', role: 'superadmin' }, userId, 'Account deleted');
+    await deleteUser(
+      test.platform.accounts,
+      { userId: 'ops', role: 'superadmin' },
+      userId,
+      'Account deleted',
+    );
 
     const readModels = async () =>
       (await findText(test.platform.pool, personal)).filter((place) => place.table !== 'es.events');

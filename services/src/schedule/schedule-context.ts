@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { SlotLogger } from '@appointment/contracts/schedule';
-import type { Actor } from '../accounts/accounts.service';
-import { CatalogueService } from '../catalogue/catalogue.service';
+import type { Actor } from '../accounts/accounts-context';
+import { ownProvider } from '../catalogue/catalogue-context';
 import { commandMetadata, handleCommand, loadState, type Command } from '../domain/command-handler';
 import { NotFoundError, ValidationError } from '../domain/errors';
 import {
@@ -45,7 +45,7 @@ export const metadataOf = (context: ScheduleContext, actor: Actor): Command['met
 
 /** The actor's own provider, which must be active. */
 export const activeProvider = async (context: ScheduleContext, actor: Actor): Promise<ActiveProvider> => {
-  const providerId = CatalogueService.ownProvider(actor);
+  const providerId = ownProvider(actor);
   const state = await loadState(context.deps.store, providerStream(providerId), providerDecider);
   if (state.status !== 'active') throw new NotFoundError(MESSAGES.providerNotFound);
   return state as ActiveProvider;
@@ -57,7 +57,7 @@ export const onOwnProvider = async (
   actor: Actor,
   command: Omit<ProviderCommand, 'metadata'>,
 ): Promise<ActiveProvider> => {
-  const providerId = CatalogueService.ownProvider(actor);
+  const providerId = ownProvider(actor);
   const result = await handleCommand(context.deps.store, providerStream(providerId), providerDecider, {
     ...command,
     metadata: metadataOf(context, actor),

@@ -3,23 +3,35 @@ import { writeSlotAnswer } from '../http/answers';
 import { slotAnswerCheckOf } from '../http/answer-check';
 import { handlers, type OperationHandlers } from '../http/mount-operations';
 import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
-import type { ScheduleService } from './schedule.service';
+import type { ScheduleContext } from './schedule-context';
+import { addTimeSlot } from './time-slots/add-time-slot';
+import { timeSlots } from './queries/schedule.queries';
+import { fetchSlot } from './availability/fetch-slot';
+import { setWorkingHours, workingHours } from './working-hours/working-hours';
+import {
+  applyTemplate,
+  deleteTemplate,
+  duplicateTemplate,
+  saveTemplate,
+  templates,
+} from './templates/templates';
 
 /** docs/product.md §7.5 scheduling, plus availability and templates (paths the spec leaves unnamed). */
-export const scheduleHandlers = (schedule: ScheduleService): OperationHandlers =>
+export const scheduleHandlers = (schedule: ScheduleContext): OperationHandlers =>
   handlers({
     addTimeSlot: async ({ req, auth, body }) => ({
       message: MESSAGES.timeSlotAdded,
-      timeslots: await schedule.addTimeSlot(auth, body, idempotencyKeyOf(req, body)),
+      timeslots: await addTimeSlot(schedule, auth, body, idempotencyKeyOf(req, body)),
     }),
-    fetchAllSlots: async ({ auth }) => ({ timeslots: await schedule.timeSlots(auth) }),
+    fetchAllSlots: async ({ auth }) => ({ timeslots: await timeSlots(schedule, auth) }),
     serviceByFilter: async ({ auth, body }) => ({
-      timeslots: await schedule.timeSlots(auth, body.serviceId),
+      timeslots: await timeSlots(schedule, auth, body.serviceId),
     }),
     fetchSlot: async ({ req, res, body }) => {
       const acceptsGzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
       // The request's serviceId carries the service's name.
-      const answer = await schedule.fetchSlot(
+      const answer = await fetchSlot(
+        schedule,
         { providerId: body.providerId, serviceName: body.serviceId },
         acceptsGzip,
       );
@@ -27,19 +39,19 @@ export const scheduleHandlers = (schedule: ScheduleService): OperationHandlers =
       if (refused) res.status(500).json(refused);
       else writeSlotAnswer(res, answer);
     },
-    getAvailability: ({ auth }) => schedule.availability(auth),
-    setAvailability: ({ auth, body }) => schedule.setAvailability(auth, body),
-    templates: async ({ auth }) => ({ templates: await schedule.templates(auth) }),
-    saveTemplate: async ({ auth, body }) => ({ template: await schedule.saveTemplate(auth, body) }),
+    getAvailability: ({ auth }) => workingHours(schedule, auth),
+    setAvailability: ({ auth, body }) => setWorkingHours(schedule, auth, body),
+    templates: async ({ auth }) => ({ templates: await templates(schedule, auth) }),
+    saveTemplate: async ({ auth, body }) => ({ template: await saveTemplate(schedule, auth, body) }),
     duplicateTemplate: async ({ auth, body }) => ({
-      template: await schedule.duplicateTemplate(auth, body.id),
+      template: await duplicateTemplate(schedule, auth, body.id),
     }),
     deleteTemplate: async ({ auth, body }) => {
-      await schedule.deleteTemplate(auth, body.id);
+      await deleteTemplate(schedule, auth, body.id);
       return { message: MESSAGES.templateDeleted };
     },
     applyTemplate: async ({ req, auth, body }) => ({
       message: MESSAGES.templateApplied,
-      timeslots: await schedule.applyTemplate(auth, body, idempotencyKeyOf(req, body)),
+      timeslots: await applyTemplate(schedule, auth, body, idempotencyKeyOf(req, body)),
     }),
   });

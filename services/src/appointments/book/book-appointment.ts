@@ -1,10 +1,11 @@
 import type { BookingForm } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import type { IdempotencyKey } from '../../idempotency/idempotency-keys';
-import type { AppointmentsService } from '../appointments.service';
+import type { AppointmentsContext } from '../appointments-context';
 import { bookingRequestOf } from './booking-request';
 import type { Booked } from '../payment/order';
+import { book } from './book';
 
 /**
  * docs/product.md §7.3 bookappointment as both HTTP entries answer it (the fast path and the Express
@@ -12,12 +13,12 @@ import type { Booked } from '../payment/order';
  * checkout. A refusal is thrown, for the caller's one error mapping.
  */
 export const bookAppointment = async (
-  appointments: Pick<AppointmentsService, 'book'>,
+  appointments: AppointmentsContext,
   actor: Actor,
   form: BookingForm,
   idempotencyKey: IdempotencyKey | undefined,
   imageUrl?: string,
 ): Promise<{ status: 201; body: { message: string } & Booked }> => {
-  const booked = await appointments.book(actor, bookingRequestOf(form), imageUrl, idempotencyKey);
+  const booked = await book(appointments, actor, bookingRequestOf(form), imageUrl, idempotencyKey);
   return { status: 201, body: { message: MESSAGES.appointmentBooked, ...booked } };
 };

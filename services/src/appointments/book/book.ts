@@ -7,7 +7,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { FALLBACK_CURRENCY } from '@appointment/contracts/money';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
 import { upcomingHeldBy } from '@appointment/projections/appointments.queries';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { commandMetadata, handleCommand } from '../../domain/command-handler';
 import {
   ConflictError,

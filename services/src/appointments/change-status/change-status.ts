@@ -1,6 +1,6 @@
 import type { Appointment, AppointmentStatus } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { NotFoundError } from '../../domain/errors';
 import { appointmentNamed, onTimeSlot, type AppointmentsContext } from '../appointments-context';
 

@@ -2,7 +2,7 @@ import type { Appointment } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { PaymentResult } from '@appointment/contracts/payments';
 import { appointmentByOrder, isUnpaidOrderOf } from '@appointment/projections/appointments.queries';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { NotFoundError, ValidationError } from '../../domain/errors';
 import { QUEUE_NAMES } from '../../jobs/job-queues';
 import { appointmentNamed, onTimeSlot, type AppointmentsContext } from '../appointments-context';

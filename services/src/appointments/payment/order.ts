@@ -3,7 +3,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { toMinorUnits } from '@appointment/contracts/money';
 import type { CheckoutInfo } from '@appointment/contracts/payments';
 import { appointmentById } from '@appointment/projections/appointments.queries';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { IllegalStateError, NotFoundError } from '../../domain/errors';
 import type { ProviderService } from '../../domain/providers/provider.decider';
 import { QUEUE_NAMES } from '../../jobs/job-queues';

@@ -11,10 +11,12 @@ import {
   statusCountsOf,
   type AppointmentScope,
 } from '@appointment/projections/appointments.queries';
-import type { Actor } from '../../accounts/accounts.service';
-import type { CatalogueService } from '../../catalogue/catalogue.service';
+import type { Actor } from '../../accounts/accounts-context';
+import type { CatalogueContext } from '../../catalogue/catalogue-context';
 import { ForbiddenError } from '../../domain/errors';
 import { withPayBy, type AppointmentsContext } from '../appointments-context';
+import { services } from '../../catalogue/services/services';
+import { providerFor } from '../../catalogue/providers/providers';
 
 /** Who sees which appointments: users their own, a provider's staff the provider's, platform staff all. */
 const scopeOf = (actor: Actor): AppointmentScope => {
@@ -63,13 +65,13 @@ export const countAppointments = async (
 export const dashboardDetails = async (
   context: AppointmentsContext,
   actor: Actor,
-  catalogue: CatalogueService,
+  catalogue: CatalogueContext,
 ): Promise<DashboardDetails> => {
   if (actor.role === 'user') {
     const appointments = await listAppointments(context, actor);
     const providers = new Map<string, Provider | null>();
     for (const id of new Set(appointments.map((a) => a.providerId))) {
-      providers.set(id, await catalogue.providerFor(actor, id).catch(() => null));
+      providers.set(id, await providerFor(catalogue, actor, id).catch(() => null));
     }
     return {
       appointmentsWithProviderDetails: appointments.map((a) => ({
@@ -81,12 +83,12 @@ export const dashboardDetails = async (
   }
   if ((actor.role === 'admin' || actor.role === 'incharge') && actor.providerId) {
     const appointments = await listAppointments(context, actor);
-    const services = await catalogue.services(actor.providerId);
+    const offered = await services(catalogue, actor.providerId);
     return {
       appointmentsWithProviderDetails: [],
       appointmentsWithServiceDetails: appointments.map((a) => ({
         ...a,
-        serviceDetails: services.find((s) => s.name === a.serviceName) ?? null,
+        serviceDetails: offered.find((s) => s.name === a.serviceName) ?? null,
         userDetails: { username: a.username, email: a.email },
       })),
     };

@@ -1,7 +1,7 @@
 import type { FavouriteEntry } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { favouritesOf, providerByIdOrAdmin } from '@appointment/projections/catalogue.queries';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { handleCommand, loadState } from '../../domain/command-handler';
 import { NotFoundError } from '../../domain/errors';
 import {

@@ -15,7 +15,7 @@ import {
   providerByIdOrAdmin,
   servicesOf,
 } from '@appointment/projections/catalogue.queries';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { NotFoundError } from '../../domain/errors';
 import { onProvider, ownProvider, type CatalogueContext } from '../catalogue-context';
 import { providerService } from '../services/services';

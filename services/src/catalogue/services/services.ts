@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isPaymentNeededFor, type Service, type ServiceFields } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { serviceById, servicesOf } from '@appointment/projections/catalogue.queries';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { loadState } from '../../domain/command-handler';
 import { NotFoundError } from '../../domain/errors';
 import {

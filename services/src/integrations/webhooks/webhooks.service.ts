@@ -9,7 +9,7 @@ import type {
   WebhookWithSecretResponse,
 } from '@appointment/contracts/webhooks';
 import { WebhookInput as WebhookInputSchema } from '@appointment/contracts/webhooks';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { commandMetadata, handleCommand } from '../../domain/command-handler';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors';
 import { webhookDecider, webhookStream, type WebhookCommand } from '../../domain/webhooks/webhook.decider';

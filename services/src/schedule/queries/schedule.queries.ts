@@ -1,8 +1,8 @@
 import type { OpenHours } from '@appointment/contracts/catalogue';
 import { dayKeyIn, type TimeSlot } from '@appointment/contracts/schedule';
 import { openHoursOf, timeSlotsOfProvider } from '@appointment/projections/schedule.queries';
-import type { Actor } from '../../accounts/accounts.service';
-import { CatalogueService } from '../../catalogue/catalogue.service';
+import type { Actor } from '../../accounts/accounts-context';
+import { ownProvider } from '../../catalogue/catalogue-context';
 import type { ScheduleContext } from '../schedule-context';
 
 /**
@@ -24,6 +24,6 @@ export const timeSlots = (
 ): Promise<TimeSlot[]> =>
   timeSlotsOfProvider(
     context.deps.pool,
-    CatalogueService.ownProvider(actor),
+    ownProvider(actor),
     serviceName?.trim() ? serviceName.trim() : undefined,
   );

@@ -10,8 +10,8 @@ import {
   type TimeSlot,
 } from '@appointment/contracts/schedule';
 import { templatesOf } from '@appointment/projections/schedule.queries';
-import type { Actor } from '../../accounts/accounts.service';
-import { CatalogueService } from '../../catalogue/catalogue.service';
+import type { Actor } from '../../accounts/accounts-context';
+import { ownProvider } from '../../catalogue/catalogue-context';
 import { NotFoundError, ValidationError } from '../../domain/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
 import type { ActiveProvider } from '../../domain/providers/provider.decider';
@@ -19,7 +19,7 @@ import { activeProvider, onOwnProvider, serviceNames, type ScheduleContext } fro
 import { addTimeSlots } from '../time-slots/add-time-slots';
 
 export const templates = (context: ScheduleContext, actor: Actor): Promise<ScheduleTemplate[]> =>
-  templatesOf(context.deps.pool, CatalogueService.ownProvider(actor));
+  templatesOf(context.deps.pool, ownProvider(actor));
 
 const templateOf = (provider: ActiveProvider, id: string): ScheduleTemplate => {
   const template = provider.templates.find((candidate) => candidate.id === id);

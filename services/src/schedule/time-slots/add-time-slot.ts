@@ -7,7 +7,7 @@ import {
   type TimeSlot,
   type TimeSlotForm,
 } from '@appointment/contracts/schedule';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { ValidationError } from '../../domain/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
 import { activeProvider, serviceNames, type ScheduleContext } from '../schedule-context';

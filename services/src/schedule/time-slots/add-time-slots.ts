@@ -4,7 +4,7 @@ import type { LogPosition } from '@appointment/contracts/events';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { generateIntervals, zonedInstant, type TimeSlot } from '@appointment/contracts/schedule';
 import { timeSlotsByIds, timeSlotsOfProvider } from '@appointment/projections/schedule.queries';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { handleCommand, loadState } from '../../domain/command-handler';
 import { ValidationError } from '../../domain/errors';
 import type { ActiveProvider } from '../../domain/providers/provider.decider';

@@ -1,5 +1,5 @@
 import type { Availability } from '@appointment/contracts/schedule';
-import type { Actor } from '../../accounts/accounts.service';
+import type { Actor } from '../../accounts/accounts-context';
 import { activeProvider, onOwnProvider, type ScheduleContext } from '../schedule-context';
 
 /** The provider's working hours, breaks and time zone. */
