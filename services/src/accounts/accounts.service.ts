@@ -9,7 +9,7 @@ import type {
   UserRegistration,
 } from '@appointment/contracts/accounts';
 import type { Role } from '@appointment/contracts/roles';
-import type { Provider } from '../domain/providers/provider.decider';
+import type { Provider } from '../catalogue/providers/provider.decider';
 import {
   accountsContext,
   loadProvider,
