@@ -81,3 +81,6 @@ export type ApiKeyListResponse = z.infer<typeof ApiKeyListResponse>;
 
 /** The masked key of the list: `apt_Ab3x…wXyZ`. */
 export const maskedKey = (key: Pick<ApiKey, 'prefix' | 'last4'>): string => `${key.prefix}…${key.last4}`;
+
+/** The path of one API key (`:id`). */
+export const ApiKeyIdParams = z.object({ id: z.string().min(1) });

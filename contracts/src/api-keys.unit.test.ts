@@ -1,4 +1,11 @@
-import { API_KEY_SCOPE_OF, API_OPERATIONS, operationAt, rolesFor, type OperationId } from './api';
+import {
+  API_KEY_SCOPE_OF,
+  API_OPERATIONS,
+  operationAt,
+  rolesFor,
+  type ApiOperation,
+  type OperationId,
+} from './api';
 import { API_KEY_SCOPES, CreateApiKeyRequest, maskedKey } from './api-keys';
 import { PUBLIC } from './roles';
 
@@ -18,7 +25,7 @@ describe('API key scopes (issue 10)', () => {
     const writesUnderRead = Object.entries(API_KEY_SCOPE_OF).filter(
       ([id, scope]) =>
         scope.endsWith(':read') &&
-        API_OPERATIONS[id as OperationId].body &&
+        (API_OPERATIONS[id as OperationId] as ApiOperation).body &&
         !/list|slot|filter|stats|dashboard/i.test(id),
     );
     expect(writesUnderRead).toEqual([]);

@@ -51,6 +51,7 @@ import {
   ProviderForm,
   ProviderIdRequest,
   ProviderList,
+  providerFormFromBody,
   ServiceInput,
   ServiceList,
   ServiceResponse,
@@ -61,6 +62,7 @@ import {
   ApiKeyListResponse,
   CreateApiKeyRequest,
   CreateApiKeyResponse,
+  ApiKeyIdParams,
   type ApiKeyScope,
 } from './api-keys';
 import {
@@ -69,8 +71,10 @@ import {
   HistoryPage,
   HistoryQuery,
   HistoryStateQuery,
+  ProviderIdParams,
   ProviderStateAt,
 } from './history';
+import { MESSAGES } from './messages';
 import { ProviderCurrencyRequest } from './money';
 import { PAYMENT_PATHS, PayAgainRequest, PaymentResult, SandboxPayRequest } from './payments';
 import { CAPABILITIES, PUBLIC, ROLES, SIGNED_IN, type Capability, type Role } from './roles';
@@ -118,6 +122,8 @@ import {
   WebhookRedelivery,
   WebhookWithSecretResponse,
   Webhook,
+  WebhookDeliveryParams,
+  WebhookIdParams,
 } from './webhooks';
 
 /**
@@ -145,13 +151,29 @@ export interface ApiOperation {
   summary: string;
   /** Who may call it: anyone, anyone signed in, or the roles holding a capability (roles.ts). */
   access: Access;
+  /**
+   * The scope an API key needs to call it. Without one the operation is closed to keys (403),
+   * whatever their scopes: signing in, profiles, managing keys, booking (a user's act). A key acts
+   * as its provider's admin, so every operation with a scope is one the admin may call.
+   */
+  apiKey?: ApiKeyScope;
   /** A JSON body. */
   body?: z.ZodType;
   /** A multipart form: its text fields, and the optional picture it may carry as `image`. */
-  form?: { fields?: z.ZodType; image: 'optional' | 'required' };
+  form?: {
+    fields?: z.ZodType;
+    image: 'optional' | 'required';
+    /** How the request's fields become the schema's input (the seed's other names for them, say). */
+    read?: (fields: Record<string, unknown>) => Record<string, unknown>;
+  };
   query?: z.ZodType;
   /** The path's parameters (`:name` in `path`), as one zod object. */
   params?: z.ZodType;
+  /**
+   * Parameters that do not parse name nothing: answered 404 with this message rather than 400
+   * (a calendar feed's token, where a malformed one is as unknown as a rotated one).
+   */
+  paramsNotFound?: string;
   /**
    * The success answer: its status, and the zod schema of its JSON (every JSON answer has one; in
    * tests and development each answer is checked against it, services/src/http/answer-check.ts),
@@ -227,9 +249,10 @@ export const MailboxAnswer = z.object({
   ),
 });
 
-const op = (operation: ApiOperation): ApiOperation => operation;
-const ok = (json?: z.ZodType) => ({ status: 200, json });
-const created = (json?: z.ZodType) => ({ status: 201, json });
+/** An entry of the table, keeping its own schemas' types (the server's handlers are typed by them). */
+const op = <const O extends ApiOperation>(operation: O): O => operation;
+const ok = <J extends z.ZodType>(json: J) => ({ status: 200, json });
+const created = <J extends z.ZodType>(json: J) => ({ status: 201, json });
 
 export const API_OPERATIONS = {
   health: op({
@@ -461,6 +484,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: 'The industries a provider can have',
     access: SIGNED_IN,
+    apiKey: 'services:read',
     success: ok(IndustryList),
   }),
   getServices: op({
@@ -469,6 +493,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: "The services of the caller's provider",
     access: 'services.view',
+    apiKey: 'services:read',
     success: ok(ServiceList),
   }),
   addService: op({
@@ -477,6 +502,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: "Add a service to the caller's provider",
     access: 'services.manage',
+    apiKey: 'services:write',
     body: ServiceInput,
     success: created(ServiceResponse),
   }),
@@ -486,6 +512,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: 'Change a service',
     access: 'services.manage',
+    apiKey: 'services:write',
     body: EditServiceRequest,
     success: ok(ServiceResponse),
   }),
@@ -495,6 +522,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: 'Delete a service',
     access: 'services.manage',
+    apiKey: 'services:write',
     body: DeleteServiceRequest,
     success: ok(DeletedServiceResponse),
   }),
@@ -504,7 +532,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: 'Create a provider with its services (multipart, with an optional picture)',
     access: 'providers.manage',
-    form: { fields: ProviderForm, image: 'optional' },
+    form: { fields: ProviderForm, image: 'optional', read: providerFormFromBody },
     // A person's pictures a day (UPLOAD_LIMIT).
     limited: true,
     success: created(ProviderCreatedResponse),
@@ -541,6 +569,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: "The currency of the caller's provider's prices",
     access: 'services.view',
+    apiKey: 'services:read',
     success: ok(ProviderCurrencyAnswer),
   }),
   setProviderCurrency: op({
@@ -549,6 +578,7 @@ export const API_OPERATIONS = {
     tag: 'Catalogue',
     summary: "Change the currency of the caller's provider's prices",
     access: 'services.manage',
+    apiKey: 'services:write',
     body: ProviderCurrencyRequest,
     success: ok(ProviderCurrencySaved),
   }),
@@ -576,6 +606,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: 'Add a time slot (once or repeating); honours Idempotency-Key',
     access: 'schedule.manage',
+    apiKey: 'schedule:write',
     body: TimeSlotForm,
     success: created(TimeSlotsAdded),
   }),
@@ -585,6 +616,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: "The caller's provider's time slots",
     access: 'schedule.manage',
+    apiKey: 'schedule:read',
     success: ok(TimeSlotsResponse),
   }),
   serviceByFilter: op({
@@ -593,6 +625,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: "The caller's provider's time slots for one service",
     access: 'schedule.manage',
+    apiKey: 'schedule:read',
     body: ServiceByFilterRequest,
     success: ok(TimeSlotsResponse),
   }),
@@ -602,6 +635,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: "A service's open time slots from today in the provider's zone",
     access: SIGNED_IN,
+    apiKey: 'schedule:read',
     body: FetchSlotRequest,
     success: ok(FetchSlotResponse),
   }),
@@ -611,6 +645,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: "The provider's working hours and breaks",
     access: 'schedule.manage',
+    apiKey: 'schedule:read',
     success: ok(Availability),
   }),
   setAvailability: op({
@@ -619,6 +654,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: "Change the provider's working hours and breaks",
     access: 'schedule.manage',
+    apiKey: 'schedule:write',
     body: Availability,
     success: ok(Availability),
   }),
@@ -628,6 +664,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: "The provider's schedule templates",
     access: 'templates.manage',
+    apiKey: 'schedule:read',
     success: ok(TemplateList),
   }),
   saveTemplate: op({
@@ -636,6 +673,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: 'Save a schedule template',
     access: 'templates.manage',
+    apiKey: 'schedule:write',
     body: ScheduleTemplateInput,
     success: ok(TemplateAnswer),
   }),
@@ -645,6 +683,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: 'Copy a schedule template',
     access: 'templates.manage',
+    apiKey: 'schedule:write',
     body: TemplateId,
     success: created(TemplateAnswer),
   }),
@@ -654,6 +693,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: 'Delete a schedule template',
     access: 'templates.manage',
+    apiKey: 'schedule:write',
     body: TemplateId,
     success: ok(MessageResponse),
   }),
@@ -663,6 +703,7 @@ export const API_OPERATIONS = {
     tag: 'Schedule',
     summary: 'Fill a week with time slots from a template; honours Idempotency-Key',
     access: 'templates.manage',
+    apiKey: 'schedule:write',
     body: ApplyTemplate,
     success: created(TimeSlotsAdded),
   }),
@@ -697,6 +738,7 @@ export const API_OPERATIONS = {
     tag: 'Appointments',
     summary: "The caller's appointment counts by status",
     access: 'appointments.view',
+    apiKey: 'appointments:read',
     success: ok(AppointmentCounts),
   }),
   list: op({
@@ -705,6 +747,7 @@ export const API_OPERATIONS = {
     tag: 'Appointments',
     summary: "The caller's appointments, filtered by status",
     access: 'appointments.view',
+    apiKey: 'appointments:read',
     body: AppointmentListRequest,
     success: ok(AppointmentList),
   }),
@@ -714,6 +757,7 @@ export const API_OPERATIONS = {
     tag: 'Appointments',
     summary: "Change an appointment's status",
     access: 'appointments.changeStatus',
+    apiKey: 'appointments:write',
     body: UpdateStatusRequest,
     success: ok(StatusChanged),
   }),
@@ -723,6 +767,7 @@ export const API_OPERATIONS = {
     tag: 'Appointments',
     summary: "The dashboard's appointments with their provider or service",
     access: 'dashboard.view',
+    apiKey: 'appointments:read',
     success: ok(DashboardDetails),
   }),
 
@@ -856,6 +901,7 @@ export const API_OPERATIONS = {
     tag: 'Integrations',
     summary: 'A calendar feed (iCalendar, RFC 5545); the token in the URL is the only credential',
     access: PUBLIC,
+    paramsNotFound: MESSAGES.calendarFeedNotFound,
     params: FeedTokenParams,
     success: { status: 200, type: 'calendar' },
   }),
@@ -971,6 +1017,7 @@ export const API_OPERATIONS = {
     tag: 'Integrations',
     summary: 'Revoke an API key: it stops working at once',
     access: 'integrations.manage',
+    params: ApiKeyIdParams,
     success: ok(MessageResponse),
   }),
 
@@ -998,6 +1045,7 @@ export const API_OPERATIONS = {
     tag: 'Integrations',
     summary: "Change a webhook's name, URL, event types or whether it is active",
     access: 'integrations.manage',
+    params: WebhookIdParams,
     body: WebhookInput,
     success: ok(z.object({ webhook: Webhook })),
   }),
@@ -1007,6 +1055,7 @@ export const API_OPERATIONS = {
     tag: 'Integrations',
     summary: 'Delete a webhook; nothing more is sent to it',
     access: 'integrations.manage',
+    params: WebhookIdParams,
     success: ok(MessageResponse),
   }),
   rotateWebhookSecret: op({
@@ -1015,6 +1064,7 @@ export const API_OPERATIONS = {
     tag: 'Integrations',
     summary: "Replace a webhook's signing secret; the answer holds the new one, shown this once",
     access: 'integrations.manage',
+    params: WebhookIdParams,
     success: ok(WebhookWithSecretResponse),
   }),
   webhookDeliveries: op({
@@ -1024,6 +1074,7 @@ export const API_OPERATIONS = {
     summary:
       "A webhook's latest deliveries: event type, attempts, last status, latency, the answer's first 1 KB",
     access: 'integrations.read',
+    params: WebhookIdParams,
     success: ok(WebhookDeliveriesResponse),
   }),
   redeliverWebhook: op({
@@ -1032,6 +1083,7 @@ export const API_OPERATIONS = {
     tag: 'Integrations',
     summary: 'Send a delivery again: a new attempt with the same webhook-id',
     access: 'integrations.manage',
+    params: WebhookDeliveryParams,
     success: { status: 202, json: WebhookRedelivery },
   }),
 
@@ -1042,6 +1094,7 @@ export const API_OPERATIONS = {
     tag: 'Platform',
     summary: "A provider's history, newest first: who did what and when, with before → after for edits",
     access: 'history.view',
+    params: ProviderIdParams,
     query: HistoryQuery,
     success: ok(HistoryPage),
   }),
@@ -1051,6 +1104,7 @@ export const API_OPERATIONS = {
     tag: 'Platform',
     summary: "A provider's history under the same filters, as CSV or NDJSON",
     access: 'history.view',
+    params: ProviderIdParams,
     query: HistoryExportQuery,
     success: { status: 200, type: 'csv-or-ndjson' },
   }),
@@ -1060,6 +1114,7 @@ export const API_OPERATIONS = {
     tag: 'Platform',
     summary: 'A provider as it was at a time or log position, folded from its events',
     access: 'history.view',
+    params: ProviderIdParams,
     query: HistoryStateQuery,
     success: ok(ProviderStateAt),
   }),
@@ -1067,36 +1122,12 @@ export const API_OPERATIONS = {
 
 export type OperationId = keyof typeof API_OPERATIONS;
 
-/**
- * The scope an API key needs for each operation it may call, in one place. An
- * operation missing here is closed to keys (403), whatever the key's scopes: signing in,
- * profiles, managing keys, booking (a user's act). A key acts as its provider's admin, so every
- * operation here is one the admin may call.
- */
-export const API_KEY_SCOPE_OF: Partial<Record<OperationId, ApiKeyScope>> = {
-  stats: 'appointments:read',
-  list: 'appointments:read',
-  dashboardDetails: 'appointments:read',
-  updateStatus: 'appointments:write',
-  fetchAllSlots: 'schedule:read',
-  serviceByFilter: 'schedule:read',
-  fetchSlot: 'schedule:read',
-  getAvailability: 'schedule:read',
-  templates: 'schedule:read',
-  addTimeSlot: 'schedule:write',
-  setAvailability: 'schedule:write',
-  saveTemplate: 'schedule:write',
-  duplicateTemplate: 'schedule:write',
-  deleteTemplate: 'schedule:write',
-  applyTemplate: 'schedule:write',
-  industries: 'services:read',
-  getServices: 'services:read',
-  providerCurrency: 'services:read',
-  addService: 'services:write',
-  editService: 'services:write',
-  deleteService: 'services:write',
-  setProviderCurrency: 'services:write',
-};
+/** The scope an API key needs for each operation open to keys (the table's `apiKey`). */
+export const API_KEY_SCOPE_OF: Partial<Record<OperationId, ApiKeyScope>> = Object.fromEntries(
+  (Object.entries(API_OPERATIONS) as [OperationId, ApiOperation][]).flatMap(([id, operation]) =>
+    operation.apiKey ? [[id, operation.apiKey]] : [],
+  ),
+);
 
 const segmentsMatch = (pattern: string, path: string): boolean => {
   const a = pattern.split('/');

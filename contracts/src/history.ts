@@ -148,3 +148,6 @@ export const ProviderStateAt = z.object({
   timeSlots: z.array(StateTimeSlot),
 });
 export type ProviderStateAt = z.infer<typeof ProviderStateAt>;
+
+/** The path of a provider's history (`:id`, the provider's id). */
+export const ProviderIdParams = z.object({ id: z.string().min(1) });

@@ -107,3 +107,8 @@ export const WebhookRedelivery = z.object({ message: z.string(), delivery: Webho
 export const WebhookDeliveriesResponse = z.object({ deliveries: z.array(WebhookDelivery) });
 
 export const WebhookListQuery = z.object({ providerId: z.string().max(100).optional() });
+
+/** The path of one webhook (`:id`). */
+export const WebhookIdParams = z.object({ id: z.string().min(1).max(200) });
+/** The path of one delivery of a webhook (`:id`, `:deliveryId`). */
+export const WebhookDeliveryParams = WebhookIdParams.extend({ deliveryId: z.string().min(1).max(200) });

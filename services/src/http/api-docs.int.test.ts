@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Router } from 'express';
-import { API_KEY_SCOPE_OF, API_OPERATIONS, rolesFor, type OperationId } from '@appointment/contracts/api';
+import { API_KEY_SCOPE_OF, API_OPERATIONS, rolesFor, type ApiOperation, type OperationId } from '@appointment/contracts/api';
 import { openApiDocument, openApiPath, type OpenApiDocument } from '@appointment/contracts/openapi';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
 
@@ -108,7 +108,7 @@ describe('the API document (OpenAPI 3.1)', () => {
     expect(undescribed).toEqual([]);
     // Every JSON answer in the table has its zod schema (the check of answers reads it).
     expect(
-      Object.entries(API_OPERATIONS)
+      (Object.entries(API_OPERATIONS) as [string, ApiOperation][])
         .filter(([, operation]) => (operation.success.type ?? 'json') === 'json' && !operation.success.json)
         .map(([id]) => id),
     ).toEqual([]);

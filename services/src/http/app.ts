@@ -6,35 +6,39 @@ import helmet from 'helmet';
 import type pg from 'pg';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { readMailbox } from '../mail/mail-outbox';
-import { accountsRouter, type AccountsRouterDependencies } from './accounts.router';
-import { appointmentsRouter, type AppointmentsRouterDependencies } from './appointments.router';
+import { accountsHandlers, type AccountsHandlerDependencies } from '../accounts/accounts.handlers';
+import {
+  appointmentsHandlers,
+  notificationsHandlers,
+  paymentsHandlers,
+  type AppointmentsHandlerDependencies,
+} from '../appointments/appointments.handlers';
 import { authenticate } from './authenticate';
-import { apiKeysRouter } from './api-keys.router';
+import { apiKeysHandlers } from '../integrations/api-keys.handlers';
 import type { ApiKeyAuth } from '../integrations/api-key-auth';
 import type { ApiKeysService } from '../integrations/api-keys.service';
-import { notificationsRouter } from './notifications.router';
-import { paymentsRouter } from './payments.router';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import type { PaymentGateway } from '../payments/payment-gateway';
 import type { NotificationsService } from '../notifications/notifications';
-import { catalogueRouter, type CatalogueRouterDependencies } from './catalogue.router';
-import { scheduleRouter } from './schedule.router';
-import { calendarRouter } from './calendar.router';
+import { catalogueHandlers, type CatalogueHandlerDependencies } from '../catalogue/catalogue.handlers';
+import { scheduleHandlers } from '../schedule/schedule.handlers';
+import { calendarHandlers } from '../calendar/calendar.handlers';
 import type { CalendarFeeds } from '../calendar/calendar-feeds';
 import {
-  integrationSettingsRouter,
-  type IntegrationSettingsRouterDependencies,
-} from './integration-settings.router';
-import { webhooksRouter } from './webhooks.router';
+  integrationSettingsHandlers,
+  type IntegrationSettingsHandlerDependencies,
+} from '../integration-settings/integration-settings.handlers';
+import { webhooksHandlers } from '../integrations/webhooks/webhooks.handlers';
 import type { WebhooksService } from '../integrations/webhooks/webhooks.service';
 import { jsonBody } from './json-body';
 import { refuseUnstorableText } from './storable-text';
 import type { ScheduleService } from '../schedule/schedule.service';
-import { apiDocsRouter } from './api-docs.router';
+import { apiDocsFiles, apiDocsHandlers } from './api-docs.handlers';
 import { checkAnswers } from './answer-check';
 import { apiNotFound, errorHandler } from './error-handler';
-import { healthRouter, type HealthDependencies } from './health.router';
-import { historyRouter } from './history.router';
+import { healthHandlers, type HealthDependencies } from './health.handlers';
+import { historyHandlers } from '../history/history.handlers';
+import { handlers, mountOperations, type OperationHandlers } from './mount-operations';
 import { PRIVATE_UPLOADS } from './image-upload';
 import { outsidePrivateUploads, privateUploadsRouter } from './private-uploads';
 import type { Logger } from '../logger';
@@ -43,9 +47,9 @@ export interface AppDependencies extends HealthDependencies {
   logger: Logger;
   /** The built frontend (frontend/dist); served with a single-page-app fallback. */
   frontendDist?: string;
-  accounts?: AccountsRouterDependencies;
-  catalogue?: CatalogueRouterDependencies;
-  appointments?: AppointmentsRouterDependencies;
+  accounts?: AccountsHandlerDependencies;
+  catalogue?: CatalogueHandlerDependencies;
+  appointments?: AppointmentsHandlerDependencies;
   notifications?: NotificationsService;
   /** A provider's API keys, and the bearer check of `apt_…` keys. */
   apiKeys?: { service: ApiKeysService; auth: ApiKeyAuth };
@@ -56,7 +60,7 @@ export interface AppDependencies extends HealthDependencies {
   /** Calendar feeds and .ics downloads. */
   calendar?: CalendarFeeds;
   /** Integration settings, the chat app and the chat assistant. */
-  integrationSettings?: IntegrationSettingsRouterDependencies;
+  integrationSettings?: IntegrationSettingsHandlerDependencies;
   /** A provider's webhooks and their delivery log. */
   webhooks?: WebhooksService;
   /** The local outbox, readable at /api/dev/mailbox when DEV_MAILBOX asks for it. */
@@ -67,6 +71,8 @@ export interface AppDependencies extends HealthDependencies {
   readStreamAsStored?: (streamName: string) => Promise<RecordedEvent[]>;
   /** CHECK_ANSWERS: every JSON answer is checked against its schema in the operations table. */
   checkAnswers?: boolean;
+  /** Counts a person's uploads against their daily cap (uploadsPerDay), before a form is read. */
+  uploadLimit?: express.RequestHandler;
   /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-* headers are believed. */
   trustProxy?: boolean | number | string[];
 }
@@ -119,30 +125,37 @@ export const createApp = (deps: AppDependencies): Express => {
   api.use(jsonBody());
   api.use(refuseUnstorableText);
   if (deps.accounts) api.use(authenticate(deps.accounts.sessions, deps.apiKeys?.auth));
-  api.use(healthRouter(deps));
-  api.use(apiDocsRouter());
+  // The operations of contracts' table that this process serves, each mounted from its entry.
+  // The booking screen's reads come first: the busiest routes match without walking the rest.
+  const modules: OperationHandlers[] = [healthHandlers(deps), apiDocsHandlers()];
   if (deps.accounts) {
-    // The booking screen's reads come first: the busiest routes match without walking the rest.
-    if (deps.schedule) api.use(scheduleRouter(deps.schedule));
-    if (deps.catalogue) api.use(catalogueRouter(deps.catalogue));
-    if (deps.appointments) api.use(appointmentsRouter(deps.appointments));
-    if (deps.notifications) api.use(notificationsRouter(deps.notifications));
-    if (deps.payments) api.use(paymentsRouter(deps.payments.appointments, deps.payments.gateway));
-    if (deps.calendar) api.use(calendarRouter(deps.calendar));
-    if (deps.integrationSettings) api.use(integrationSettingsRouter(deps.integrationSettings));
-    if (deps.webhooks) api.use(webhooksRouter(deps.webhooks));
-    api.use(historyRouter(deps.pool, deps.openEvents, deps.readStreamAsStored));
-    api.use(accountsRouter(deps.accounts));
-    if (deps.apiKeys) api.use(apiKeysRouter(deps.apiKeys.service));
+    if (deps.schedule) modules.push(scheduleHandlers(deps.schedule));
+    if (deps.catalogue) modules.push(catalogueHandlers(deps.catalogue));
+    if (deps.appointments) modules.push(appointmentsHandlers(deps.appointments));
+    if (deps.notifications) modules.push(notificationsHandlers(deps.notifications));
+    if (deps.payments) modules.push(paymentsHandlers(deps.payments.appointments, deps.payments.gateway));
+    if (deps.calendar) modules.push(calendarHandlers(deps.calendar));
+    if (deps.integrationSettings) modules.push(integrationSettingsHandlers(deps.integrationSettings));
+    if (deps.webhooks) modules.push(webhooksHandlers(deps.webhooks));
+    modules.push(
+      historyHandlers({ pool: deps.pool, open: deps.openEvents, readStream: deps.readStreamAsStored }),
+    );
+    modules.push(accountsHandlers(deps.accounts));
+    if (deps.apiKeys) modules.push(apiKeysHandlers(deps.apiKeys.service));
   }
   const mailbox = deps.mailbox;
   if (mailbox) {
     // A development aid that shows verification links, mounted only when DEV_MAILBOX=true.
-    api.get('/dev/mailbox', async (req, res) => {
-      const to = typeof req.query.to === 'string' ? req.query.to : undefined;
-      res.json({ messages: await readMailbox(mailbox, to) });
-    });
+    modules.push(
+      handlers({
+        mailbox: async ({ req }) => ({
+          messages: await readMailbox(mailbox, typeof req.query.to === 'string' ? req.query.to : undefined),
+        }),
+      }),
+    );
   }
+  api.use(mountOperations(modules, { uploadLimit: deps.uploadLimit }));
+  api.use(apiDocsFiles());
   api.use(apiNotFound);
   app.use('/api', api);
 

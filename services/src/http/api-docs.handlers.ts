@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { API_OPERATIONS } from '@appointment/contracts/api';
 import { openApiDocument } from '@appointment/contracts/openapi';
 import { route } from './routes';
+import { handlers, type OperationHandlers } from './mount-operations';
 
 /** The page of GET /api/docs: Swagger UI's bundle and style, from the app (no CDN). */
 const DOCS_PAGE = `<!doctype html>
@@ -29,21 +30,26 @@ const DOCS_FILES: Record<string, string> = {
 };
 
 /** The API document (OpenAPI 3.1, from the contracts) and its reference page. */
-export const apiDocsRouter = (): Router => {
-  const router = Router();
+export const apiDocsHandlers = (): OperationHandlers => {
   // Generated once: the contracts do not change while the process runs.
   const { version } = JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as {
     version: string;
   };
   const document = JSON.stringify(openApiDocument({ version }));
 
-  router.get(route(API_OPERATIONS.openApi.path), (_req, res) => {
-    res.type('application/json').send(document);
+  return handlers({
+    openApi: async ({ res }) => {
+      res.type('application/json').send(document);
+    },
+    docs: async ({ res }) => {
+      res.type('html').send(DOCS_PAGE);
+    },
   });
-  router.get(route(API_OPERATIONS.docs.path), (_req, res) => {
-    res.type('html').send(DOCS_PAGE);
-  });
-  // The page's three files, and nothing else of the package (its demo page points elsewhere).
+};
+
+/** The reference page's three files, and nothing else of the package (its demo page points elsewhere). */
+export const apiDocsFiles = (): Router => {
+  const router = Router();
   router.use(route(API_OPERATIONS.docs.path), (req, res, next) => {
     const file = DOCS_FILES[req.path.slice(1)];
     if (req.method !== 'GET' || !file) return next();

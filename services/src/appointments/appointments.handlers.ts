@@ -1,0 +1,101 @@
+import { appointmentMarkedAs } from '@appointment/contracts/appointments';
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import { NotFoundError } from '../domain/errors';
+import { pendingImage } from '../http/image-upload';
+import { handlers, type Handler, type OperationHandlers } from '../http/mount-operations';
+import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
+import type { NotificationsService } from '../notifications/notifications';
+import type { PaymentGateway } from '../payments/payment-gateway';
+import { SandboxGateway } from '../payments/sandbox-gateway';
+import type { AppointmentsService } from './appointments.service';
+import { bookAppointment } from './book/book-appointment';
+import { sandboxCheckoutPage, SANDBOX_SCRIPT } from '../payments/sandbox-checkout';
+
+export interface AppointmentsHandlerDependencies {
+  appointments: AppointmentsService;
+  catalogue: CatalogueService;
+  /** Where images attached to bookings are kept; served under /uploads. */
+  uploadsDir: string;
+}
+
+/** docs/product.md §7.3: booking, the appointment list, the counts and status changes. */
+export const appointmentsHandlers = ({
+  appointments,
+  catalogue,
+  uploadsDir,
+}: AppointmentsHandlerDependencies): OperationHandlers => {
+  const book: Handler<'book' | 'cardBooking'> = async ({ req, res, auth, body }) => {
+    // A booking's picture is private (services/src/http/private-uploads.ts).
+    const image = pendingImage(req, uploadsDir, 'private');
+    const answer = await bookAppointment(
+      appointments,
+      auth,
+      body,
+      idempotencyKeyOf(req, body, req.file?.buffer),
+      image?.url,
+    );
+    // The picture is stored only with the booking that names it. A refused booking leaves
+    // none; a repeated request (its Idempotency-Key) answers the first booking's.
+    if (image && answer.body.appointment.imageUrl === image.url) await image.keep();
+    res.status(answer.status).json(answer.body);
+  };
+  return handlers({
+    book,
+    // docs/product.md §7.3: the card-payment booking call, named for the provider, books the same way.
+    cardBooking: book,
+    stats: ({ auth }) => appointments.counts(auth),
+    list: async ({ auth, body }) => ({ appointments: await appointments.list(auth, body.filters?.status) }),
+    updateStatus: async ({ auth, body }) => ({
+      message: appointmentMarkedAs(body.status),
+      appointment: await appointments.changeStatus(auth, body.id, body.status),
+    }),
+    dashboardDetails: ({ auth }) => appointments.dashboardDetails(auth, catalogue),
+  });
+};
+
+/** docs/product.md §7.3 notification calls: the list, deleting one, and clearing all. */
+export const notificationsHandlers = (notifications: NotificationsService): OperationHandlers =>
+  handlers({
+    notifications: async ({ auth }) => ({ notifications: await notifications.list(auth) }),
+    deleteNotification: async ({ auth, body }) => {
+      await notifications.delete(auth, body._id);
+      return { message: MESSAGES.notificationDeleted };
+    },
+    clearNotifications: async ({ auth }) => {
+      await notifications.clear(auth);
+      return { message: MESSAGES.notificationsCleared };
+    },
+  });
+
+/**
+ * docs/product.md §7.3 and §7.7 payment calls: the call after a successful checkout, paying
+ * again, and the sandbox gateway's own checkout page for the offline default.
+ */
+export const paymentsHandlers = (
+  appointments: AppointmentsService,
+  payments: PaymentGateway,
+): OperationHandlers =>
+  handlers({
+    paymentSuccess: async ({ auth, body }) => ({
+      message: MESSAGES.paymentReceived,
+      appointment: await appointments.paymentSucceeded(auth, body),
+    }),
+    payAgain: ({ auth, body }) => appointments.payAgain(auth, body.appointmentId),
+    ...(payments instanceof SandboxGateway
+      ? handlers({
+          sandboxCheckout: async ({ req, res }) => {
+            res.type('html').send(sandboxCheckoutPage(req.query));
+          },
+          sandboxScript: async ({ res }) => {
+            res.type('application/javascript').send(SANDBOX_SCRIPT);
+          },
+          sandboxPay: async ({ auth, body }) => {
+            // Only the person who booked can pay for the order.
+            const mine = await appointments.orderBelongsTo(auth, body.orderId);
+            if (!mine) throw new NotFoundError(MESSAGES.appointmentNotFound);
+            return payments.pay(body.orderId);
+          },
+        })
+      : {}),
+  });
