@@ -76,6 +76,59 @@ const styledElements = (() => {
   );
 })();
 
+/**
+ * What a decider may not import because it reaches outside the process: files, the network,
+ * timers and processes (Node's modules, with or without `node:`), and the packages that talk to
+ * PostgreSQL, HTTP, Redis, queues, sockets, Kafka, EventStoreDB, mail or the log. A name matches
+ * the module and its subpaths (`pg`, `pg/lib/…`); `*` in a package name stands for any characters.
+ */
+const NODE_IO = [
+  'fs',
+  'net',
+  'tls',
+  'dgram',
+  'dns',
+  'http',
+  'https',
+  'http2',
+  'child_process',
+  'cluster',
+  'worker_threads',
+  'readline',
+  'timers',
+  'inspector',
+  'repl',
+];
+const PACKAGES_IO = [
+  'pg',
+  'pg-*',
+  'express',
+  'express-*',
+  'helmet',
+  'multer',
+  'ioredis',
+  'redis',
+  'rate-limit-redis',
+  'bullmq',
+  'socket.io',
+  'socket.io-*',
+  '@socket.io/*',
+  'kafkajs',
+  '@eventstore/*',
+  'nodemailer',
+  'undici',
+  'node-fetch',
+  'axios',
+  'pino',
+  'pino-*',
+];
+const asPattern = (name) => name.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+const DECIDER_IO_REGEX = `^(?:(?:node:)?(?:${NODE_IO.join('|')})|${PACKAGES_IO.map(asPattern).join('|')})(?:/.*)?$`;
+
+/** What makes a decider decide differently on a retry: a clock, chance, a fresh id. */
+const NOT_DETERMINISTIC =
+  'A decider is deterministic: a retry after a lost race decides again and must decide the same; take the time and ids from the command.';
+
 export default tseslint.config(
   {
     // Build output and reports are not linted (nor read for types).
@@ -223,6 +276,71 @@ export default tseslint.config(
         {
           selector: 'TemplateElement[value.raw=/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\\s/]',
           message: 'Steps send no SQL: call the API as a client does, through features/drivers.',
+        },
+      ],
+    },
+  },
+  {
+    // Deciders are pure (docs/architecture.md §9): a command and the state its stream folds to
+    // in, events out. A retry after a lost race runs `decide` again, so a decider that read a
+    // clock, a table or the network would decide differently the second time. A decider (and the
+    // state file it folds, `*.state.ts`) imports the contracts, the kernel in services/src/domain
+    // (the Decider type, the error classes), other deciders and pure computation: nothing that
+    // reaches outside the process.
+    files: ['**/*.decider.ts', 'services/src/**/*.state.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:crypto', 'crypto'].map((name) => ({
+            name,
+            importNames: ['randomUUID', 'randomBytes', 'randomInt', 'getRandomValues'],
+            message: NOT_DETERMINISTIC,
+          })),
+          patterns: [
+            {
+              regex: DECIDER_IO_REGEX,
+              message:
+                'A decider does no I/O: the use case around it reads, writes and sends; the decider only decides.',
+            },
+            {
+              group: ['@appointment/contracts/event-store', '@appointment/contracts/clock'],
+              message:
+                'A decider reads neither the event store nor a clock: the command handler folds the stream, and the time arrives in the command (metadata.now).',
+            },
+            {
+              regex: '^@appointment/(?:services|projections|infra|features)(?:/|$)',
+              message:
+                'A decider imports the contracts, the kernel in services/src/domain and other deciders only; read models and infrastructure stay in the use case.',
+            },
+            {
+              // Relative imports: only the kernel, another decider or a decider's state file;
+              // never the services' I/O folders (eventstore/, jobs/, http/, mail/, realtime/, …)
+              // nor the configuration.
+              regex: '^\\.(?!.*(?:\\.decider|\\.state|/domain/command-handler|/domain/errors)$)',
+              message:
+                'A decider imports from services only the kernel (domain/command-handler, domain/errors), other deciders and *.state files.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'process', 'setTimeout', 'setInterval', 'setImmediate', 'console'].map((name) => ({
+          name,
+          message: 'A decider does no I/O and reads no environment: it returns events or throws.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: NOT_DETERMINISTIC },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: NOT_DETERMINISTIC,
+        },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: NOT_DETERMINISTIC,
         },
       ],
     },

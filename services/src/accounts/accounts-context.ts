@@ -10,14 +10,14 @@ import {
   emailStream,
   hashedEmailStream,
   type EmailClaimCommand,
-} from '../domain/accounts/email-claim.decider';
-import { userDecider, userStream, type User, type UserCommand } from '../domain/accounts/user.decider';
+} from './email-claim.decider';
+import { userDecider, userStream, type User, type UserCommand } from './user.decider';
 import {
   providerDecider,
   providerStream,
   type Provider,
   type ProviderCommand,
-} from '../domain/providers/provider.decider';
+} from '../catalogue/providers/provider.decider';
 import type { ForgetRequest } from '../privacy/forget';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 

@@ -10,7 +10,7 @@ import {
   timeSlotStream,
   type TimeSlotCommand,
   type TimeSlotState,
-} from '../domain/schedule/time-slot.decider';
+} from './book/time-slot.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 import type { JobQueues } from '../jobs/job-queues';
 import type { PaymentGateway } from '../payments/payment-gateway';

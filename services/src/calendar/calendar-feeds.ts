@@ -7,11 +7,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { appointmentById, appointmentsOf } from '@appointment/projections/appointments.queries';
 import { feedByToken, feedOf } from '@appointment/projections/calendar-feeds.queries';
 import type { Actor } from '../accounts/accounts-context';
-import {
-  calendarFeedDecider,
-  calendarFeedStream,
-  type CalendarFeedCommand,
-} from '../domain/calendar-feeds/calendar-feed.decider';
+import { calendarFeedDecider, calendarFeedStream, type CalendarFeedCommand } from './calendar-feed.decider';
 import { commandMetadata, handleCommand } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
 import { providerInScope, type CheckProvider } from '../provider-scope';

@@ -3,7 +3,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../accounts/accounts-context';
 import { commandMetadata, handleCommand, type Command } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
-import { providerDecider, providerStream, type ProviderCommand } from '../domain/providers/provider.decider';
+import { providerDecider, providerStream, type ProviderCommand } from './providers/provider.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 

@@ -1,3 +1,10 @@
+/**
+ * The kernel every decider shares, and all that `services/src/domain/` holds: the Decider type,
+ * the command handler that folds a stream, decides and appends with the expected revision, the
+ * error classes (`errors.ts`) and the decider test helper (`decider-spec.ts`). The deciders
+ * themselves live beside the slices that use them (`services/src/<area>/<slice>/*.decider.ts`,
+ * docs/architecture.md §10), so a use case reads in one folder.
+ */
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { Role } from '@appointment/contracts/roles';

@@ -11,8 +11,8 @@ import {
   providerStream,
   type Provider,
   type ProviderEvent,
-} from '../domain/providers/provider.decider';
-import { timeSlotDecider, type TimeSlotState } from '../domain/schedule/time-slot.decider';
+} from '../catalogue/providers/provider.decider';
+import { timeSlotDecider, type TimeSlotState } from '../appointments/book/time-slot.decider';
 import type { TimeSlotEvent } from '@appointment/contracts/events/time-slot';
 import {
   SNAPSHOT_EVERY,

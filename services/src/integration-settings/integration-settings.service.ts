@@ -18,7 +18,7 @@ import {
   integrationSettingsDecider,
   integrationSettingsStream,
   type IntegrationSettingsCommand,
-} from '../domain/integration-settings/integration-settings.decider';
+} from './integration-settings.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { providerInScope, type CheckProvider } from '../provider-scope';
 import { IntegrationError } from '../integrations/client';

@@ -12,7 +12,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../accounts/accounts-context';
 import { commandMetadata, handleCommand } from '../domain/command-handler';
 import { ForbiddenError, NotFoundError } from '../domain/errors';
-import { apiKeysDecider, apiKeysStream, type ApiKeysCommand } from '../domain/integrations/api-keys.decider';
+import { apiKeysDecider, apiKeysStream, type ApiKeysCommand } from './api-keys.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 import { hashOfKey, type ApiKeyAuth } from './api-key-auth';

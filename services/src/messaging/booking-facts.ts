@@ -1,5 +1,5 @@
 import { readEvent } from '@appointment/contracts/events/read-event';
-import { timeSlotStream } from '../domain/schedule/time-slot.decider';
+import { timeSlotStream } from '../appointments/book/time-slot.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 
 /** An appointment as its time slot's stream tells it now: what outbound messages are made of. */

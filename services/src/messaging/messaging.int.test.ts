@@ -10,7 +10,7 @@ import {
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { HttpPeer } from '@appointment/infra/testing/http-peer';
 import { testNow } from '@appointment/infra/testing/clock';
-import { timeSlotStream } from '../domain/schedule/time-slot.decider';
+import { timeSlotStream } from '../appointments/book/time-slot.decider';
 import { remindersStream, runReminder } from '../reminders/reminders';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 

@@ -3,7 +3,7 @@ import type { BookingResponse } from '@appointment/contracts/appointments';
 import type { Profile } from '@appointment/contracts/accounts';
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { FetchSlotResponse } from '@appointment/contracts/schedule';
-import { timeSlotStream } from '../domain/schedule/time-slot.decider';
+import { timeSlotStream } from '../appointments/book/time-slot.decider';
 import { readMailbox } from '../mail/mail-outbox';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 import { remindersStream, runReminder, type ReminderJob } from './reminders';

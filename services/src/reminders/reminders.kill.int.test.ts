@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { timeSlotStream } from '../domain/schedule/time-slot.decider';
+import { timeSlotStream } from '../appointments/book/time-slot.decider';
 import { JobQueues, QUEUE_NAMES } from '../jobs/job-queues';
 import { bookAtSunrise, startTestPlatform, type TestPlatform } from '../testing/test-platform';
 import { remindersStream, runReminder, type ReminderJob } from './reminders';

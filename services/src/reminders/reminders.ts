@@ -6,7 +6,7 @@ import { ReminderSent, ReminderSuppressed } from '@appointment/contracts/events/
 import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
 import { readEvent, type EventSchemas } from '@appointment/projections/parse-event';
 import { batchReactor, type Projection } from '@appointment/projections/projection';
-import { timeSlotStream } from '../domain/schedule/time-slot.decider';
+import { timeSlotStream } from '../appointments/book/time-slot.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobQueues } from '../jobs/job-queues';
 

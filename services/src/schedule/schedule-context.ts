@@ -10,7 +10,7 @@ import {
   providerStream,
   type ActiveProvider,
   type ProviderCommand,
-} from '../domain/providers/provider.decider';
+} from '../catalogue/providers/provider.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 import { AvailabilityCache } from './availability/availability-cache';

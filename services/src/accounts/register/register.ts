@@ -3,7 +3,7 @@ import type { ProviderRegistration, UserRegistration } from '@appointment/contra
 import { MESSAGES } from '@appointment/contracts/messages';
 import { defaultCurrencyForAddress } from '@appointment/contracts/money';
 import type { Role } from '@appointment/contracts/roles';
-import { userStream } from '../../domain/accounts/user.decider';
+import { userStream } from '../user.decider';
 import { ConflictError } from '../../domain/errors';
 import {
   emailClaimOf,

@@ -17,11 +17,7 @@ import {
   TooManyRequestsError,
   ValidationError,
 } from '../../domain/errors';
-import {
-  timeSlotDecider,
-  timeSlotStream,
-  type TimeSlotCommand,
-} from '../../domain/schedule/time-slot.decider';
+import { timeSlotDecider, timeSlotStream, type TimeSlotCommand } from './time-slot.decider';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
 import { appointmentNamed, type AppointmentsContext } from '../appointments-context';
 import { orderPayment, type Booked } from '../payment/order';

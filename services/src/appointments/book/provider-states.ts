@@ -3,7 +3,7 @@ import {
   providerDecider,
   providerStream,
   type Provider as ProviderState,
-} from '../../domain/providers/provider.decider';
+} from '../../catalogue/providers/provider.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 
 /** The longest a provider's state is kept, even when no change is heard of. */

@@ -5,7 +5,7 @@ import type { CheckoutInfo } from '@appointment/contracts/payments';
 import { appointmentById } from '@appointment/projections/appointments.queries';
 import type { Actor } from '../../accounts/accounts-context';
 import { IllegalStateError, NotFoundError } from '../../domain/errors';
-import type { ProviderService } from '../../domain/providers/provider.decider';
+import type { ProviderService } from '../../catalogue/providers/provider.decider';
 import { QUEUE_NAMES } from '../../jobs/job-queues';
 import type { Order } from '../../payments/payment-gateway';
 import { appointmentNamed, onTimeSlot, payByOf, type AppointmentsContext } from '../appointments-context';

@@ -4,11 +4,7 @@ import { favouritesOf, providerByIdOrAdmin } from '@appointment/projections/cata
 import type { Actor } from '../../accounts/accounts-context';
 import { handleCommand, loadState } from '../../domain/command-handler';
 import { NotFoundError } from '../../domain/errors';
-import {
-  favouritesDecider,
-  favouritesStream,
-  type FavouritesCommand,
-} from '../../domain/favourites/favourites.decider';
+import { favouritesDecider, favouritesStream, type FavouritesCommand } from './favourites.decider';
 import { metadataOf, type CatalogueContext } from '../catalogue-context';
 
 export const favourites = (context: CatalogueContext, actor: Actor): Promise<FavouriteEntry[]> =>

@@ -5,11 +5,7 @@ import { serviceById, servicesOf } from '@appointment/projections/catalogue.quer
 import type { Actor } from '../../accounts/accounts-context';
 import { loadState } from '../../domain/command-handler';
 import { NotFoundError } from '../../domain/errors';
-import {
-  providerDecider,
-  providerStream,
-  type ProviderService,
-} from '../../domain/providers/provider.decider';
+import { providerDecider, providerStream, type ProviderService } from '../providers/provider.decider';
 import { onProvider, ownProvider, type CatalogueContext } from '../catalogue-context';
 
 /** A service as the provider's stream holds it. */

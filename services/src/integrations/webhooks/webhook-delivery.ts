@@ -8,7 +8,7 @@ import {
   WEBHOOK_TIMEOUT_MS,
 } from '@appointment/contracts/webhooks';
 import { commandMetadata, handleCommand } from '../../domain/command-handler';
-import { webhookDecider, webhookStream } from '../../domain/webhooks/webhook.decider';
+import { webhookDecider, webhookStream } from './webhook.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobContext, type JobQueues } from '../../jobs/job-queues';
 import { IntegrationError, type IntegrationClient } from '../client';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { toIntegrationEvents } from '@appointment/contracts/integration-events';
 import type { WebhookDelivery, WebhookWithSecretResponse } from '@appointment/contracts/webhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '@appointment/infra/testing/webhook-receiver';
-import { timeSlotStream } from '../../domain/schedule/time-slot.decider';
+import { timeSlotStream } from '../../appointments/book/time-slot.decider';
 import { JobQueues, QUEUE_NAMES } from '../../jobs/job-queues';
 import { bookAtSunrise, startTestPlatform, type TestPlatform } from '../../testing/test-platform';
 import { IntegrationClient } from '../client';

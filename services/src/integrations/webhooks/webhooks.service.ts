@@ -12,7 +12,7 @@ import { WebhookInput as WebhookInputSchema } from '@appointment/contracts/webho
 import type { Actor } from '../../accounts/accounts-context';
 import { commandMetadata, handleCommand } from '../../domain/command-handler';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors';
-import { webhookDecider, webhookStream, type WebhookCommand } from '../../domain/webhooks/webhook.decider';
+import { webhookDecider, webhookStream, type WebhookCommand } from './webhook.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobQueues } from '../../jobs/job-queues';
 import { ReadYourWrites, type WaitFor } from '../../read-your-writes';

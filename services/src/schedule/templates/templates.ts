@@ -14,7 +14,7 @@ import type { Actor } from '../../accounts/accounts-context';
 import { ownProvider } from '../../catalogue/catalogue-context';
 import { NotFoundError, ValidationError } from '../../domain/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
-import type { ActiveProvider } from '../../domain/providers/provider.decider';
+import type { ActiveProvider } from '../../catalogue/providers/provider.decider';
 import { activeProvider, onOwnProvider, serviceNames, type ScheduleContext } from '../schedule-context';
 import { addTimeSlots } from '../time-slots/add-time-slots';
 

@@ -7,18 +7,18 @@ import { timeSlotsByIds, timeSlotsOfProvider } from '@appointment/projections/sc
 import type { Actor } from '../../accounts/accounts-context';
 import { handleCommand, loadState } from '../../domain/command-handler';
 import { ValidationError } from '../../domain/errors';
-import type { ActiveProvider } from '../../domain/providers/provider.decider';
+import type { ActiveProvider } from '../../catalogue/providers/provider.decider';
 import {
   providerCalendarDecider,
   providerCalendarStream,
   type CalendarEntry,
   type ProviderCalendarCommand,
-} from '../../domain/schedule/provider-calendar.decider';
+} from './provider-calendar.decider';
 import {
   timeSlotDecider,
   timeSlotStream,
   type TimeSlotCommand,
-} from '../../domain/schedule/time-slot.decider';
+} from '../../appointments/book/time-slot.decider';
 import { comparePositions } from '@appointment/contracts/event-store';
 import { metadataOf, type ScheduleContext } from '../schedule-context';
 

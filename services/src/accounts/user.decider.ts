@@ -4,8 +4,8 @@ import type { EventsFit } from '@appointment/contracts/events/read-event';
 import { DEFAULT_TIMEZONE, PASSWORD_RESET_VALID_MINUTES } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Role } from '@appointment/contracts/roles';
-import type { Command, Decider } from '../command-handler';
-import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
+import type { Command, Decider } from '../domain/command-handler';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../domain/errors';
 
 export const userStream = (userId: string) => `user-${userId}`;
 

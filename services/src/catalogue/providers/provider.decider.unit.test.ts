@@ -1,7 +1,7 @@
 import { defaultTemplate } from '@appointment/contracts/schedule';
-import type { Command } from '../command-handler';
-import { specFor } from '../decider-spec';
-import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
+import type { Command } from '../../domain/command-handler';
+import { specFor } from '../../domain/decider-spec';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../domain/errors';
 import {
   providerDecider,
   type ProviderCommand,

@@ -1,6 +1,6 @@
-import { NotFoundError, ConflictError } from '../errors';
-import type { Command } from '../command-handler';
-import { specFor } from '../decider-spec';
+import { NotFoundError, ConflictError } from '../domain/errors';
+import type { Command } from '../domain/command-handler';
+import { specFor } from '../domain/decider-spec';
 import { apiKeysDecider, type ApiKeysEvent, type CreateApiKey, type RevokeApiKey } from './api-keys.decider';
 
 const now = '2026-11-24T10:00:00.000Z';

@@ -1,5 +1,5 @@
 import type { FavouritesEvent } from '@appointment/contracts/events/favourites';
-import type { Command, Decider } from '../command-handler';
+import type { Command, Decider } from '../../domain/command-handler';
 
 /** A user's favourite providers (docs/product.md §3 Favourites), one stream per user. */
 export const favouritesStream = (userId: string) => `favourites-${userId}`;

@@ -2,8 +2,8 @@ import type { IntegrationEventType } from '@appointment/contracts/integration-ev
 import type { WebhookEvent } from '@appointment/contracts/events/webhooks';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { WEBHOOK_FAILURES_TO_DISABLE } from '@appointment/contracts/webhooks';
-import type { Command, Decider } from '../command-handler';
-import { IllegalStateError, NotFoundError } from '../errors';
+import type { Command, Decider } from '../../domain/command-handler';
+import { IllegalStateError, NotFoundError } from '../../domain/errors';
 
 /** One webhook of a provider, one stream per webhook. */
 export const webhookStream = (webhookId: string) => `webhook-${webhookId}`;

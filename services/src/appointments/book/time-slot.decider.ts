@@ -7,8 +7,8 @@ import type {
   TimeSlotDetails as TimeSlotAddedDetails,
   TimeSlotEvent,
 } from '@appointment/contracts/events/time-slot';
-import type { Command, Decider } from '../command-handler';
-import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
+import type { Command, Decider } from '../../domain/command-handler';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../domain/errors';
 
 /**
  * One time slot (docs/product.md §3 Time slot) is one stream: the consistency boundary for the

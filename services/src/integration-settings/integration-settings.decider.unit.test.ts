@@ -1,8 +1,8 @@
 import { DEFAULT_CHATBOT, DEFAULT_WHATSAPP } from '@appointment/contracts/integration-settings';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Command } from '../command-handler';
-import { specFor } from '../decider-spec';
-import { IllegalStateError } from '../errors';
+import type { Command } from '../domain/command-handler';
+import { specFor } from '../domain/decider-spec';
+import { IllegalStateError } from '../domain/errors';
 import { integrationSettingsDecider, type IntegrationSettingsCommand } from './integration-settings.decider';
 
 const now = '2026-11-24T09:00:00.000Z';

@@ -2,8 +2,8 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { isSupportedCurrency } from '@appointment/contracts/money';
 import type { Break, ScheduleTemplate, WorkingHours } from '@appointment/contracts/schedule';
 import type { ProviderEvent, ServiceEventData } from '@appointment/contracts/events/provider';
-import type { Command, Decider } from '../command-handler';
-import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
+import type { Command, Decider } from '../../domain/command-handler';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../domain/errors';
 import {
   evolve,
   type ActiveProvider,

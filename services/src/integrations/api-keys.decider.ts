@@ -1,8 +1,8 @@
 import type { ApiKeyScope } from '@appointment/contracts/api-keys';
 import type { ApiKeysEvent } from '@appointment/contracts/events/api-keys';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Command, Decider } from '../command-handler';
-import { ConflictError, NotFoundError } from '../errors';
+import type { Command, Decider } from '../domain/command-handler';
+import { ConflictError, NotFoundError } from '../domain/errors';
 
 /**
  * A provider's API keys (docs/decisions.md D38): one stream per provider holds its whole key

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { CalendarEntry, ProviderCalendarEvent } from '@appointment/contracts/events/provider-calendar';
-import type { Command, Decider } from '../command-handler';
-import { ConflictError } from '../errors';
+import type { Command, Decider } from '../../domain/command-handler';
+import { ConflictError } from '../../domain/errors';
 
 /**
  * A provider's calendar: the times its time slots take (one provider is never offered twice for the

@@ -1,6 +1,6 @@
-import type { Command } from '../command-handler';
-import { specFor } from '../decider-spec';
-import { IllegalStateError, NotFoundError } from '../errors';
+import type { Command } from '../../domain/command-handler';
+import { specFor } from '../../domain/decider-spec';
+import { IllegalStateError, NotFoundError } from '../../domain/errors';
 import { webhookDecider, type WebhookCommand, type WebhookEvent } from './webhook.decider';
 
 const now = '2026-11-24T09:00:00.000Z';

@@ -10,8 +10,8 @@ import {
 import type { IntegrationSettingsEvent } from '@appointment/contracts/events/integration-settings';
 import { isDeepStrictEqual } from 'node:util';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Command, Decider } from '../command-handler';
-import { IllegalStateError } from '../errors';
+import type { Command, Decider } from '../domain/command-handler';
+import { IllegalStateError } from '../domain/errors';
 
 /** A provider's integration settings: one stream per provider. */
 export const integrationSettingsStream = (providerId: string) => `integrationSettings-${providerId}`;

@@ -1,6 +1,6 @@
-import type { Command } from '../command-handler';
-import { specFor } from '../decider-spec';
-import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../errors';
+import type { Command } from '../domain/command-handler';
+import { specFor } from '../domain/decider-spec';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../domain/errors';
 import { emailClaimDecider, type EmailClaimCommand } from './email-claim.decider';
 import { userDecider, type UserCommand, type UserEvent } from './user.decider';
 

@@ -1,5 +1,5 @@
-import type { Command } from '../command-handler';
-import { specFor } from '../decider-spec';
+import type { Command } from '../../domain/command-handler';
+import { specFor } from '../../domain/decider-spec';
 import { favouritesDecider, type FavouritesCommand } from './favourites.decider';
 
 const now = '2026-11-22T09:00:00.000Z';

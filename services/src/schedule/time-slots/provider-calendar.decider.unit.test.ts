@@ -1,6 +1,6 @@
 import { MESSAGES } from '@appointment/contracts/messages';
-import { specFor } from '../decider-spec';
-import { ConflictError } from '../errors';
+import { specFor } from '../../domain/decider-spec';
+import { ConflictError } from '../../domain/errors';
 import {
   providerCalendarDecider,
   type CalendarEntry,

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { EmailClaimEvent } from '@appointment/contracts/events/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Command, Decider } from '../command-handler';
-import { ConflictError } from '../errors';
+import type { Command, Decider } from '../domain/command-handler';
+import { ConflictError } from '../domain/errors';
 
 /**
  * An e-mail address belongs to at most one account. Its own stream (`email-<address>`) is the

@@ -1,6 +1,6 @@
 import type { FeedOwner } from '@appointment/contracts/calendar-feeds';
 import type { CalendarFeedEvent } from '@appointment/contracts/events/calendar-feed';
-import type { Command, Decider } from '../command-handler';
+import type { Command, Decider } from '../domain/command-handler';
 
 /** A calendar feed: one stream per provider or user. */
 export const calendarFeedStream = (owner: FeedOwner, ownerId: string) => `calendarFeed-${owner}-${ownerId}`;
