@@ -250,16 +250,13 @@ export const whoHoldsSession = (world: PlatformWorld, session: string) =>
 export const roleOf = async (world: PlatformWorld, person: Person): Promise<string> =>
   (ok(await whoAmI(world, person), 200, `${person.name} is not signed in`) as MeResponse).role;
 
-const platformStaff = new WeakMap<PlatformWorld, Person>();
-
 /**
  * The demo support account, signed in on a browser of its own (not one of the scenario's
  * people): the platform's read-only staff, for what a step needs to know that the person acting
  * cannot see through the API (the id of a provider waiting for approval, say).
  */
 export const platformSupport = async (world: PlatformWorld): Promise<Person> => {
-  const known = platformStaff.get(world);
-  if (known) return known;
+  if (world.supportStaff) return world.supportStaff;
   const support: Person = {
     name: 'Support',
     fullName: 'Sue Support',
@@ -270,7 +267,7 @@ export const platformSupport = async (world: PlatformWorld): Promise<Person> => 
   };
   const response = await signIn(world, support);
   ok(response, 200, 'the platform staff cannot sign in (this needs the demo accounts)');
-  platformStaff.set(world, support);
+  world.supportStaff = support;
   return support;
 };
 

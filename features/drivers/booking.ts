@@ -18,9 +18,10 @@ import {
 import type { CheckoutInfo } from '@appointment/contracts/payments';
 import { intervalOf, type TimeSlot } from '@appointment/contracts/schedule';
 import { ok } from '../support/assertions';
+import { dayFrom } from '../support/days';
 import type { ApiResponse, Person, PlatformWorld } from '../support/world';
 import { roleOf } from './accounts';
-import { slotAt } from './schedule';
+import { allSlotsOf, slotAt } from './schedule';
 
 /*
  * Booking and appointments (docs/product.md §3, §4, §7.3) as the client drives them: the booking screen
@@ -40,22 +41,15 @@ export interface BookingTarget {
 
 export type BookingAnswer = BookingResponse & { checkout?: CheckoutInfo };
 
-const booked = new WeakMap<PlatformWorld, Map<string, BookingAnswer>>();
-const bookedIn = (world: PlatformWorld) => {
-  let answers = booked.get(world);
-  if (!answers) booked.set(world, (answers = new Map()));
-  return answers;
-};
-
 /** The answer to the person's last successful booking. */
 export const lastBookingOf = (world: PlatformWorld, person: Person): BookingAnswer => {
-  const booking = bookedIn(world).get(person.name);
+  const booking = world.bookings.get(person.name);
   assert.ok(booking, `${person.name} has booked nothing`);
   return booking;
 };
 
 /** The answers to every successful booking of the scenario, the latest last. */
-export const bookingsOf = (world: PlatformWorld): BookingAnswer[] => [...bookedIn(world).values()];
+export const bookingsOf = (world: PlatformWorld): BookingAnswer[] => [...world.bookings.values()];
 
 /**
  * The slot the person picks: for a split time slot its interval as the calendar offers it (the same
@@ -128,7 +122,11 @@ export const sendBooking = async (
     body: bookingFormData(fields),
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  if (response.status === 201) bookedIn(world).set(person.name, response.body as BookingAnswer);
+  if (response.status === 201) {
+    // Taken out first, so that the latest booking comes last in bookingsOf.
+    world.bookings.delete(person.name);
+    world.bookings.set(person.name, response.body as BookingAnswer);
+  }
   return response;
 };
 
@@ -159,6 +157,47 @@ export const appointmentsOf = async (
       `${person.name} cannot list the appointments`,
     ) as { appointments: Appointment[] }
   ).appointments;
+
+/** The one appointment of `owner` at a day and time, as `viewer` finds it in their list. */
+export const appointmentAt = async (
+  world: PlatformWorld,
+  viewer: Person,
+  owner: Person,
+  day: string,
+  time: string,
+): Promise<Appointment> => {
+  const found = (await appointmentsOf(world, viewer)).filter(
+    (a) =>
+      a.email === owner.email.toLowerCase() && a.date === dayFrom(day, a.timezone) && a.startTime === time,
+  );
+  assert.equal(
+    found.length,
+    1,
+    `${viewer.name} sees no single appointment of ${owner.name} ${day} at ${time}`,
+  );
+  return found[0]!;
+};
+
+/**
+ * The appointments, not cancelled, in one of a provider's own time slots as its staff count them:
+ * in an interval of it by its interval number, or in a block (null).
+ */
+export const activeAppointmentsIn = async (
+  world: PlatformWorld,
+  person: Person,
+  day: string,
+  time: string,
+  intervalNumber: number | null,
+): Promise<Appointment[]> => {
+  const timeSlot = (await allSlotsOf(world, person)).find(
+    (slot) => slot.date === dayFrom(day, slot.timezone) && slot.startTime === time,
+  );
+  assert.ok(timeSlot, `${person.name} has no time slot ${day} at ${time}`);
+  const appointments = await appointmentsOf(world, person);
+  return appointments.filter(
+    (a) => a.timeslotId === timeSlot._id && a.index === intervalNumber && a.status !== 'cancelled',
+  );
+};
 
 export const appointmentCounts = async (world: PlatformWorld, person: Person) =>
   world.request(person, 'POST', APPOINTMENT_PATHS.stats, { body: { role: await roleOf(world, person) } });

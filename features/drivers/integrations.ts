@@ -17,9 +17,6 @@ import type { ApiResponse, Person, PlatformWorld } from '../support/world';
  * other systems call the API with them: `Authorization: Bearer apt_…`, no cookie.
  */
 
-/** The keys generated in a scenario, by name: the full key is only ever seen once. */
-const generated = new WeakMap<PlatformWorld, Map<string, CreateApiKeyResponse>>();
-
 export const generateApiKey = async (
   world: PlatformWorld,
   person: Person,
@@ -27,14 +24,12 @@ export const generateApiKey = async (
 ): Promise<CreateApiKeyResponse> => {
   const response = await world.request(person, 'POST', API_KEY_PATHS.apiKeys, { body });
   const created = ok(response, 201, `${person.name} cannot generate an API key`) as CreateApiKeyResponse;
-  const keys = generated.get(world) ?? new Map<string, CreateApiKeyResponse>();
-  keys.set(body.name, created);
-  generated.set(world, keys);
+  world.apiKeys.set(body.name, created);
   return created;
 };
 
 export const generatedKey = (world: PlatformWorld, name: string): CreateApiKeyResponse => {
-  const created = generated.get(world)?.get(name);
+  const created = world.apiKeys.get(name);
   assert.ok(created, `no API key "${name}" was generated in this scenario`);
   return created;
 };

@@ -10,16 +10,9 @@ import type { BookingAnswer } from './booking';
  * person's checkout returned is kept, as the client keeps it, to be reported.
  */
 
-const results = new WeakMap<PlatformWorld, Map<string, PaymentResult>>();
-const resultsIn = (world: PlatformWorld) => {
-  let paid = results.get(world);
-  if (!paid) results.set(world, (paid = new Map()));
-  return paid;
-};
-
 /** The signed result the person's last sandbox payment returned. */
 export const paymentResultOf = (world: PlatformWorld, person: Person): PaymentResult => {
-  const result = resultsIn(world).get(person.name);
+  const result = world.paymentResults.get(person.name);
   assert.ok(result, `${person.name} has paid nothing`);
   return result;
 };
@@ -36,7 +29,7 @@ export const payInSandbox = async (
   assert.ok(booking.order, 'the booking carries no order');
   const body: z.input<typeof SandboxPayRequest> = { orderId: booking.order.id };
   const response = await world.request(payer, 'POST', PAYMENT_PATHS.sandboxPay, { body });
-  if (response.status === 200) resultsIn(world).set(payer.name, response.body as PaymentResult);
+  if (response.status === 200) world.paymentResults.set(payer.name, response.body as PaymentResult);
   return response;
 };
 

@@ -46,6 +46,20 @@ export const saveAvailability = async (
   return world.request(person, 'POST', SCHEDULE_PATHS.setAvailability, { body });
 };
 
+/**
+ * The time zone a person writes days in: a provider's staff their provider's, a user that of the
+ * provider they looked at last (remembered by the look-up), someone with no schedule UTC.
+ */
+export const zoneOf = async (world: PlatformWorld, person: Person): Promise<string> => {
+  const known = world.zones.get(person.name);
+  if (known) return known;
+  const response = await availabilityRequest(world, person);
+  if (response.status === 403) return 'UTC';
+  const { timezone } = ok(response, 200, `${person.name} cannot read the availability`) as Availability;
+  world.zones.set(person.name, timezone);
+  return timezone;
+};
+
 // ---------------------------------------------------------------- time slots
 
 /**

@@ -12,27 +12,20 @@ import type { Person, PlatformWorld } from '../support/world';
 
 /* Webhooks as the Webhooks screen drives them, and the provider's system they call. */
 
-const receivers = new WeakMap<PlatformWorld, WebhookReceiver>();
-const secrets = new WeakMap<PlatformWorld, Map<string, string>>();
-
 /** The scenario's receiver: a real HTTP server on this machine standing for the provider's system. */
 export const receiverOf = async (world: PlatformWorld): Promise<WebhookReceiver> => {
-  let receiver = receivers.get(world);
-  if (!receiver) {
-    receiver = await startWebhookReceiver();
-    receivers.set(world, receiver);
-  }
-  return receiver;
+  world.webhookReceiver ??= await startWebhookReceiver();
+  return world.webhookReceiver;
 };
 
 export const closeReceiver = async (world: PlatformWorld): Promise<void> => {
-  await receivers.get(world)?.close();
-  receivers.delete(world);
+  await world.webhookReceiver?.close();
+  world.webhookReceiver = undefined;
 };
 
 /** The signing secret shown when a webhook was added, by its name. */
 export const secretOf = (world: PlatformWorld, name: string): string | undefined =>
-  secrets.get(world)?.get(name);
+  world.webhookSecrets.get(name);
 
 export const addWebhook = async (
   world: PlatformWorld,
@@ -44,9 +37,7 @@ export const addWebhook = async (
   const body: WebhookInput = { name, url, eventTypes, active: true };
   const response = await world.request(person, 'POST', WEBHOOK_PATHS.list, { body });
   if (response.status === 201) {
-    const known = secrets.get(world) ?? new Map<string, string>();
-    known.set(name, (response.body as WebhookWithSecretResponse).secret);
-    secrets.set(world, known);
+    world.webhookSecrets.set(name, (response.body as WebhookWithSecretResponse).secret);
   }
   return response;
 };

@@ -4,20 +4,10 @@ import type { HistoryEntry, ProviderStateAt } from '@appointment/contracts/histo
 import { providerIdOf, readHistory, replayAppointments, stateAt } from '../drivers/history';
 import { deleteOwnAccount, placesHolding } from '../drivers/privacy';
 import { dayFrom } from '../support/days';
-import type { PlatformWorld } from '../support/world';
+import type { HistoryRead, PlatformWorld } from '../support/world';
 
-interface HistoryRead {
-  providerId: string;
-  reader: string;
-  entries: HistoryEntry[];
-  state?: ProviderStateAt;
-  entry?: HistoryEntry;
-}
-const reads = new WeakMap<PlatformWorld, HistoryRead>();
-/** The rows per table of the operator's last replay. */
-const replayed = new WeakMap<PlatformWorld, Map<string, number>>();
 const lastRead = (world: PlatformWorld): HistoryRead => {
-  const read = reads.get(world);
+  const read = world.historyRead;
   assert.ok(read, 'nobody has read a history yet');
   return read;
 };
@@ -48,7 +38,7 @@ When(
     const sam = this.person('Sam');
     const providerId = await providerIdOf(this, sam, name);
     const { entries } = await readHistory(this, this.person(who), providerId);
-    reads.set(this, { providerId, reader: who, entries });
+    this.historyRead = { providerId, reader: who, entries };
   },
 );
 
@@ -180,19 +170,19 @@ const lastMonday = (): string => {
 When(
   'an operator replays the appointments read model to last Monday into the schema {string}',
   async function (this: PlatformWorld, schema: string) {
-    replayed.set(this, await replayAppointments(this, lastMonday(), schema));
+    this.replayed = await replayAppointments(this, lastMonday(), schema);
   },
 );
 
 When(
   'an operator replays the appointments read model to now into the schema {string}',
   async function (this: PlatformWorld, schema: string) {
-    replayed.set(this, await replayAppointments(this, new Date(Date.now() + 1000).toISOString(), schema));
+    this.replayed = await replayAppointments(this, new Date(Date.now() + 1000).toISOString(), schema);
   },
 );
 
 Then('the replayed read model holds {int} appointment(s)', function (this: PlatformWorld, count: number) {
-  assert.equal(replayed.get(this)?.get('appointments'), count);
+  assert.equal(this.replayed?.get('appointments'), count);
 });
 
 // ---------------------------------------------------------------- forgetting a person

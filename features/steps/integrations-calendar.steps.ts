@@ -13,34 +13,22 @@ import type { PlatformWorld } from '../support/world';
 
 /* Calendar feeds and the chat assistant, as a calendar app and a person use them. */
 
-interface CalendarScene {
-  url?: string;
-  oldUrl?: string;
-  reply?: string;
-}
-const scenes = new WeakMap<PlatformWorld, CalendarScene>();
-const scene = (world: PlatformWorld): CalendarScene => {
-  const found = scenes.get(world) ?? {};
-  scenes.set(world, found);
-  return found;
-};
-
 Given('{person} has connected the calendar app', async function (this: PlatformWorld, who: string) {
-  scene(this).url = await connectProviderCalendar(this, this.person(who));
+  this.calendar.url = await connectProviderCalendar(this, this.person(who));
 });
 
 When(
   '{person} disconnects the calendar app and connects it again',
   async function (this: PlatformWorld, who: string) {
     const admin = this.person(who);
-    scene(this).oldUrl = scene(this).url;
+    this.calendar.oldUrl = this.calendar.url;
     await disconnectProviderCalendar(this, admin);
-    scene(this).url = await connectProviderCalendar(this, admin);
+    this.calendar.url = await connectProviderCalendar(this, admin);
   },
 );
 
 const feedEvents = async (world: PlatformWorld) => {
-  const answer = await fetchFeed(world, scene(world).url!);
+  const answer = await fetchFeed(world, world.calendar.url!);
   assert.equal(answer.status, 200, 'the calendar address does not open');
   return eventsOf(String(answer.body));
 };
@@ -69,12 +57,12 @@ Then(
 );
 
 Then('the old calendar address is not found', async function (this: PlatformWorld) {
-  assert.equal((await fetchFeed(this, scene(this).oldUrl!)).status, 404);
+  assert.equal((await fetchFeed(this, this.calendar.oldUrl!)).status, 404);
 });
 
 Then('the new calendar address opens the calendar', async function (this: PlatformWorld) {
-  assert.notEqual(scene(this).url, scene(this).oldUrl);
-  const answer = await fetchFeed(this, scene(this).url!);
+  assert.notEqual(this.calendar.url, this.calendar.oldUrl);
+  const answer = await fetchFeed(this, this.calendar.url!);
   assert.equal(answer.status, 200);
   assert.match(String(answer.body), /^BEGIN:VCALENDAR/);
 });
@@ -83,17 +71,17 @@ When(
   '{person} writes {string} on the booking screen of {string}',
   async function (this: PlatformWorld, who: string, message: string, providerName: string) {
     const provider = await providerNamed(this, providerName);
-    scene(this).reply = (await chat(this, this.person(who), message, provider.id)).reply;
+    this.calendar.reply = (await chat(this, this.person(who), message, provider.id)).reply;
   },
 );
 
 When(
   '{person} writes {string} on her/his/their dashboard',
   async function (this: PlatformWorld, who: string, message: string) {
-    scene(this).reply = (await chat(this, this.person(who), message)).reply;
+    this.calendar.reply = (await chat(this, this.person(who), message)).reply;
   },
 );
 
 Then('the assistant answers {string}', function (this: PlatformWorld, reply: string) {
-  assert.equal(scene(this).reply, reply);
+  assert.equal(this.calendar.reply, reply);
 });

@@ -18,10 +18,8 @@ import type { ApiResponse, PlatformWorld } from '../support/world';
 
 /* API keys, driven through the API as the admin's screen and the provider's own systems call it. */
 
-/** What the last call made with a key answered. */
-const answers = new WeakMap<PlatformWorld, ApiResponse>();
 const lastAnswer = (world: PlatformWorld): ApiResponse => {
-  const answer = answers.get(world);
+  const answer = world.lastKeyAnswer;
   assert.ok(answer, 'no call was made with an API key yet');
   return answer;
 };
@@ -37,26 +35,26 @@ Given(
 );
 
 When('the API key {string} lists the services', async function (this: PlatformWorld, name: string) {
-  answers.set(this, await listServicesWithKey(this, generatedKey(this, name).key));
+  this.lastKeyAnswer = await listServicesWithKey(this, generatedKey(this, name).key);
 });
 
 When(
   'the API key {string} adds the service {string}',
   async function (this: PlatformWorld, name: string, service: string) {
-    answers.set(
-      this,
-      await addServiceWithKey(this, generatedKey(this, name).key, { name: service, duration: 30 }),
-    );
+    this.lastKeyAnswer = await addServiceWithKey(this, generatedKey(this, name).key, {
+      name: service,
+      duration: 30,
+    });
   },
 );
 
 When('the API key {string} lists the appointments', async function (this: PlatformWorld, name: string) {
-  answers.set(this, await listAppointmentsWithKey(this, generatedKey(this, name).key));
+  this.lastKeyAnswer = await listAppointmentsWithKey(this, generatedKey(this, name).key);
 });
 
 When('a key nobody issued lists the appointments', async function (this: PlatformWorld) {
   // Shaped like a real key: `apt_` and 43 base64url characters.
-  answers.set(this, await listAppointmentsWithKey(this, `apt_${randomBytes(32).toString('base64url')}`));
+  this.lastKeyAnswer = await listAppointmentsWithKey(this, `apt_${randomBytes(32).toString('base64url')}`);
 });
 
 When(

@@ -13,14 +13,10 @@ import type { Person, PlatformWorld } from '../support/world';
 
 /* Notifications (docs/product.md §3, §7.6), driven through the API as the client does. */
 
-/** Each person's notifications, as last listed, to say what was there when a wait gives up. */
-const listed = new WeakMap<PlatformWorld, Map<string, Notification[]>>();
-
+/** Lists the person's notifications and keeps them, to say what was there when a wait gives up. */
 const listNotifications = async (world: PlatformWorld, person: Person): Promise<Notification[]> => {
   const notifications = await notificationsOf(world, person);
-  const seen = listed.get(world) ?? new Map<string, Notification[]>();
-  seen.set(person.name, notifications);
-  listed.set(world, seen);
+  world.notificationsSeen.set(person.name, notifications);
   return notifications;
 };
 
@@ -63,7 +59,7 @@ Then(
       const notifications = await listNotifications(this, person);
       return notifications.find((notification) => pattern.test(spaces(notification.message)));
     }).catch((error: unknown) => {
-      const seen = listed.get(this)?.get(who) ?? [];
+      const seen = this.notificationsSeen.get(who) ?? [];
       throw new Error(
         `${String(error)}; ${who} has ${JSON.stringify(seen.map((n) => n.message))}, expected ${pattern}`,
       );

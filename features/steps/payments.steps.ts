@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_PATHS } from '@appointment/contracts/payments';
 import { Then, When, type DataTable } from '@cucumber/cucumber';
-import { lastBookingOf } from '../drivers/booking';
+import { appointmentAt, lastBookingOf } from '../drivers/booking';
 import { openCheckout, paymentResultOf, payInSandbox, reportPayment } from '../drivers/payments';
-import { ok, sameRows } from '../support/assertions';
-import type { Person, PlatformWorld } from '../support/world';
+import { eventually, ok, sameRows } from '../support/assertions';
+import { PAYMENT_TIMEOUT_MS, type Person, type PlatformWorld } from '../support/world';
 
 /* Paying for a booking (docs/product.md §4, §7.3, §7.7), driven through the API as the client does. */
 
@@ -92,5 +92,33 @@ When(
       paymentId: `pay_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
       signature: 'f'.repeat(64),
     });
+  },
+);
+
+Then(
+  "{person}'s appointment {day} at {time} is not paid",
+  async function (this: PlatformWorld, who: string, day: string, time: string) {
+    const person = this.person(who);
+    assert.equal((await appointmentAt(this, person, person, day, time)).paid, false);
+  },
+);
+
+Then(
+  "{person}'s appointment {day} at {time} is soon paid and {appointmentStatus}",
+  async function (this: PlatformWorld, who: string, day: string, time: string, status: string) {
+    const person = this.person(who);
+    const settled = await eventually(`${who}'s appointment to be paid and ${status}`, async () => {
+      const appointment = await appointmentAt(this, person, person, day, time);
+      return appointment.paid && appointment.status === status ? appointment : undefined;
+    });
+    assert.equal(settled.paid, true);
+  },
+);
+
+When(
+  '{person} leaves her/his/their order unpaid past the payment timeout',
+  async function (this: PlatformWorld, _who: string) {
+    // Long enough for the delayed job to come due and run.
+    await new Promise((resolve) => setTimeout(resolve, PAYMENT_TIMEOUT_MS + 1000));
   },
 );

@@ -3,10 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { After, Before, setDefaultTimeout, setWorldConstructor, World } from '@cucumber/cucumber';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { loadConfig } from '@appointment/services/config';
+import type { CreateApiKeyResponse } from '@appointment/contracts/api-keys';
 import type { EventStore } from '@appointment/contracts/event-store';
+import type { HistoryEntry, ProviderStateAt } from '@appointment/contracts/history';
+import type { PaymentResult } from '@appointment/contracts/payments';
+import type { TimeSlot } from '@appointment/contracts/schedule';
+import type { WebhookReceiver } from '@appointment/infra/testing/webhook-receiver';
 import { JobQueues } from '@appointment/services/jobs/job-queues';
 import { createLogger } from '@appointment/services/logger';
 import { startPlatform, type Platform } from '@appointment/services/main/platform';
+import type { BookingAnswer } from '../drivers/booking';
+import type { Notification } from '../drivers/notifications';
 
 setDefaultTimeout(60_000);
 
@@ -37,6 +44,24 @@ export interface Person {
   /** The link from their latest confirmation e-mail. */
   confirmationLink?: string;
   lastResponse?: ApiResponse;
+}
+
+/** A provider's history as someone read it last, for the steps that look into it. */
+export interface HistoryRead {
+  providerId: string;
+  reader: string;
+  entries: HistoryEntry[];
+  /** The provider's state, once a step has asked for it. */
+  state?: ProviderStateAt;
+  entry?: HistoryEntry;
+}
+
+/** The calendar feed addresses handed out so far, and the chat assistant's last reply. */
+export interface CalendarScene {
+  url?: string;
+  /** The address before the calendar app was connected again. */
+  oldUrl?: string;
+  reply?: string;
 }
 
 const SESSION_COOKIE = 'sid';
@@ -88,6 +113,35 @@ export class PlatformWorld extends World {
   /** Settings on top of the scenarios' defaults, set by a tag's hook before the platform starts. */
   settings: Record<string, string> = {};
   jobs?: JobQueues;
+
+  // What a scenario remembers between its steps: a fresh World per scenario keeps each its own.
+
+  /** The answer to each person's last successful booking, by name, for paying the order it carries. */
+  readonly bookings = new Map<string, BookingAnswer>();
+  /** The signed result each person's last sandbox payment returned, by name, to be reported. */
+  readonly paymentResults = new Map<string, PaymentResult>();
+  /** The answers to the requests last sent together or repeated: a burst of bookings, a retry. */
+  answersTogether?: ApiResponse[];
+  /** The time zone each person reads days in, by name, once known. */
+  readonly zones = new Map<string, string>();
+  /** The time slots someone was shown last, for the steps that say "them". */
+  shownTimeSlots?: TimeSlot[];
+  /** Each person's notifications as last listed, by name, to say what was there when a wait gives up. */
+  readonly notificationsSeen = new Map<string, Notification[]>();
+  /** The demo support account on a browser of its own, once a step needs what only staff can see. */
+  supportStaff?: Person;
+  /** The API keys generated in the scenario, by name: the full key is only ever seen once. */
+  readonly apiKeys = new Map<string, CreateApiKeyResponse>();
+  /** What the last call made with an API key answered. */
+  lastKeyAnswer?: ApiResponse;
+  /** The HTTP server standing for the provider's system that webhooks call, once started. */
+  webhookReceiver?: WebhookReceiver;
+  /** The signing secret shown when each webhook was added, by the webhook's name. */
+  readonly webhookSecrets = new Map<string, string>();
+  readonly calendar: CalendarScene = {};
+  historyRead?: HistoryRead;
+  /** The rows per table of the operator's last replay. */
+  replayed?: Map<string, number>;
 
   /**
    * The event log, through the services' EventStore port: for the few steps that check the log

@@ -1,8 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { dayKeyIn } from './clock';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { API_PATHS, DEMO_PASSWORD, registerUser, type RegisteredUser } from './api-sign-in';
-import { createBookableProvider } from './booking-helpers';
+import { createProviderWithSplitSlots } from './booking-helpers';
 
 // Literal paths and texts: e2e files can import only types from contracts.
 export const APPOINTMENT_PATHS = {
@@ -11,7 +10,6 @@ export const APPOINTMENT_PATHS = {
   list: '/api/appointments/appointmentlist',
   updateStatus: '/api/appointments/updatestatus',
   dashboardDetails: '/api/appointments/dashboarddetails',
-  addTimeSlot: '/api/schedulemanage/addtimeslot',
 } as const;
 
 export const APPOINTMENT_TEXTS = {
@@ -68,33 +66,19 @@ export const createProviderWithBookings = async (
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const businessName = `${label} Clinic ${suffix}`;
   const serviceName = `Checkup ${suffix}`;
-  const provider = await createBookableProvider(request, {
+  const provider = await createProviderWithSplitSlots(request, {
     businessName,
     industry: 'Healthcare',
     address: '14 Stadium Road, Palakkad, Kerala 678001',
-    services: [serviceName],
+    service: serviceName,
+    startTime: '09:00',
+    endTime: '11:00',
+    parts: 4,
+    days: 1,
+    firstDay: 3,
   });
-
-  const admin = await login(request, provider.email);
-  const providerId = admin.user.providerId;
-  if (!providerId) throw new Error(`${provider.email} has no provider`);
-  const date = dayKeyIn('Asia/Kolkata', 3); // the provider is in Palakkad
-  const added = await request.post(APPOINTMENT_PATHS.addTimeSlot, {
-    headers: admin.headers,
-    data: {
-      date,
-      startTime: '09:00',
-      endTime: '11:00',
-      availableSlots: 4,
-      addAsSlot: true,
-      addTotalSlot: false,
-      repeat: 'none',
-      serviceIds: [serviceName],
-    },
-  });
-  expect(added.status(), 'adding the time slot').toBe(201);
-  const { timeslots } = (await added.json()) as { timeslots: { _id: string }[] };
-  const timeslotId = timeslots[0]!._id;
+  const { providerId } = provider;
+  const { _id: timeslotId, date } = provider.timeSlots[0]!;
 
   const registered = await registerUser(request, label.toLowerCase());
   const booker = await login(request, registered.email);

@@ -22,11 +22,11 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
   test(
     'a user books the next slot with a note and an image; the slot is then no longer offered',
     { tag: '@any-hour' },
-    async ({ page, bookingScene }) => {
+    async ({ page, providerWithSplitSlots }) => {
       const {
         provider,
         users: [user],
-      } = await bookingScene(
+      } = await providerWithSplitSlots(
         {
           businessName: uniqueName('Confirm Desk'),
           service: 'Desk Hour',
@@ -39,7 +39,7 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       );
       const tomorrow = dayKeyIn(provider.timeZone, 1);
 
-      await openAs(page, user!, provider);
+      await openAs(page, user, provider);
 
       // Automatic mode: the next slot and its Book Now button.
       const automatic = page.getByRole('region', { name: 'Next available slot' });
@@ -119,11 +119,11 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
   test(
     'manual mode: month, week and day views, an interval picked in the day view, and a race lost',
     { tag: '@any-hour' },
-    async ({ page, api, bookingScene }) => {
+    async ({ page, api, providerWithSplitSlots }) => {
       const {
         provider,
         users: [user, rival],
-      } = await bookingScene(
+      } = await providerWithSplitSlots(
         {
           businessName: uniqueName('Manual Desk'),
           service: 'Desk Hour',
@@ -138,7 +138,7 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       const today = dayKeyIn(provider.timeZone, 0);
       const tomorrow = dayKeyIn(provider.timeZone, 1);
 
-      await openAs(page, user!, provider);
+      await openAs(page, user, provider);
       await page
         .getByRole('region', { name: 'Next available slot' })
         .getByRole('button', { name: 'Switch to Manual Booking' })
@@ -214,8 +214,8 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
 
       const taken = await bookThroughApi(
         api,
-        rival!.email,
-        rival!.password,
+        rival.email,
+        rival.password,
         provider,
         provider.timeSlots.find((timeSlot) => timeSlot.date === tomorrow)!,
         4,
@@ -234,11 +234,14 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
     },
   );
 
-  test('says the booking failed when the server cannot be reached', async ({ page, bookingScene }) => {
+  test('says the booking failed when the server cannot be reached', async ({
+    page,
+    providerWithSplitSlots,
+  }) => {
     const {
       provider,
       users: [user],
-    } = await bookingScene(
+    } = await providerWithSplitSlots(
       {
         businessName: uniqueName('Offline Desk'),
         service: 'Desk Hour',
@@ -250,7 +253,7 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       'booking-offline',
     );
 
-    await openAs(page, user!, provider);
+    await openAs(page, user, provider);
     await page.getByRole('button', { name: 'Book Now' }).click();
     await page.route(`**${BOOKING_PATHS.book}`, (route) => route.abort());
     await confirmDialog(page).getByRole('button', { name: 'Submit' }).click();

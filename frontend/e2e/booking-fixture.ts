@@ -9,24 +9,31 @@ export { expect } from './clock';
 export const uniqueName = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
-type SplitSlots = Parameters<typeof createProviderWithSplitSlots>[1];
+/** The provider's name, its one service and its daily time slot: see createProviderWithSplitSlots. */
+export type SplitSlots = Parameters<typeof createProviderWithSplitSlots>[1];
 
-export interface BookingScene {
+export interface BookingScene<Users extends RegisteredUser[] = RegisteredUser[]> {
   provider: ProviderWithSlots;
   /** One registered user per prefix asked for, in that order. */
-  users: RegisteredUser[];
+  users: Users;
 }
 
 export interface BookingFixtures {
   /** The API, as a client that is not the browser (set-up, a rival's booking); closed after the test. */
   api: APIRequestContext;
-  /** A provider with split slots and the users who book there, made through the API. */
-  bookingScene: (slots: SplitSlots, ...userPrefixes: string[]) => Promise<BookingScene>;
+  /**
+   * A provider of the test's own (tests run in parallel against one server) whose daily time slot
+   * is split into intervals, and a registered user per prefix asked for, made through the API.
+   */
+  providerWithSplitSlots: <Prefixes extends string[]>(
+    slots: SplitSlots,
+    ...userPrefixes: Prefixes
+  ) => Promise<BookingScene<{ [P in keyof Prefixes]: RegisteredUser }>>;
 }
 
 /**
- * The booking specs' shared set-up: the pinned clock of `clock.ts`, an API client, and the
- * provider-with-slots scene they book in.
+ * The shared set-up of the specs that need a provider with split slots: the pinned clock of
+ * `clock.ts`, an API client, and the provider with the users who book there.
  */
 export const test = clockTest.extend<BookingFixtures>({
   api: async ({ playwright, baseURL }, use) => {
@@ -34,12 +41,13 @@ export const test = clockTest.extend<BookingFixtures>({
     await use(api);
     await api.dispose();
   },
-  bookingScene: async ({ api }, use) => {
-    await use(async (slots, ...userPrefixes) => {
+  providerWithSplitSlots: async ({ api }, use) => {
+    await use(async <Prefixes extends string[]>(slots: SplitSlots, ...userPrefixes: Prefixes) => {
       const provider = await createProviderWithSplitSlots(api, slots);
       const users: RegisteredUser[] = [];
       for (const prefix of userPrefixes) users.push(await registerUser(api, prefix));
-      return { provider, users };
+      // As many users as prefixes, in their order: a test names each without checking it is there.
+      return { provider, users: users as { [P in keyof Prefixes]: RegisteredUser } };
     });
   },
 });

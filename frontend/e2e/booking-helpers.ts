@@ -110,13 +110,14 @@ export interface ProviderWithSlots extends BookableProvider {
   providerId: string;
   timeZone: string;
   service: string;
-  /** The split time slots, one a day from tomorrow (in the provider's zone) on. */
+  /** The split time slots, one a day from the first (in the provider's zone) on. */
   timeSlots: TimeSlot[];
 }
 
 /**
- * A provider of its own with one service and a daily time slot from tomorrow for `days` days,
- * split into `parts` equal intervals, added by its admin through POST /schedulemanage/addtimeslot.
+ * A provider of its own with one service and a daily time slot for `days` days from tomorrow (or
+ * from `firstDay` days on), split into `parts` equal intervals, added by its admin through
+ * POST /schedulemanage/addtimeslot.
  */
 export const createProviderWithSplitSlots = async (
   request: APIRequestContext,
@@ -129,20 +130,26 @@ export const createProviderWithSplitSlots = async (
     days: number;
     /** The service's price; above 0 makes it a paid service. */
     price?: number;
-    /** Where it is, which gives its currency; Houston, TX unless given. */
+    /** Where it is, which gives its currency and time zone; Houston, TX unless given. */
     address?: string;
+    /** Office unless given. */
+    industry?: string;
+    /** The day of the first time slot, counted from today in the provider's zone; 1 unless given. */
+    firstDay?: number;
   },
 ): Promise<ProviderWithSlots> => {
+  const industry = options.industry ?? 'Office';
+  const firstDay = options.firstDay ?? 1;
   const provider = await createBookableProvider(request, {
     businessName: options.businessName,
-    industry: 'Office',
+    industry,
     address: options.address ?? '500 Main Street, Houston, TX 77002',
     services: [options.service],
     ...(options.price !== undefined ? { price: options.price } : {}),
   });
   const admin = await bearer(request, provider.email);
   const found = await request.post(BOOKING_PATHS.fetchProviders, {
-    data: { industry: 'Office', search: options.businessName },
+    data: { industry, search: options.businessName },
     headers: admin,
   });
   expect(found.ok(), `finding ${options.businessName}`).toBeTruthy();
@@ -152,14 +159,14 @@ export const createProviderWithSplitSlots = async (
 
   const added = await request.post(BOOKING_PATHS.addTimeSlot, {
     data: {
-      date: dayKeyIn(record.timezone, 1),
+      date: dayKeyIn(record.timezone, firstDay),
       startTime: options.startTime,
       endTime: options.endTime,
       availableSlots: options.parts,
       addAsSlot: true,
       addTotalSlot: false,
       repeat: options.days > 1 ? 'daily' : 'none',
-      ...(options.days > 1 ? { repeatUntil: dayKeyIn(record.timezone, options.days) } : {}),
+      ...(options.days > 1 ? { repeatUntil: dayKeyIn(record.timezone, firstDay + options.days - 1) } : {}),
       serviceIds: [options.service],
     },
     headers: admin,

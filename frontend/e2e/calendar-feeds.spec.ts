@@ -1,7 +1,6 @@
-import { expect, test } from './clock';
-import { registerUser, signIn } from './api-sign-in';
-import { bookThroughApi, createProviderWithSplitSlots } from './booking-helpers';
-import { uniqueName } from './booking-fixture';
+import { signIn } from './api-sign-in';
+import { bookThroughApi } from './booking-helpers';
+import { expect, test, uniqueName } from './booking-fixture';
 
 /**
  * The calendar app of Connected Apps is the provider's private iCalendar feed, and a user
@@ -12,18 +11,22 @@ test.describe('Calendar feeds (issue 11)', () => {
   test(
     'the admin connects the calendar, a user subscribes to their bookings, and both feeds list the booking',
     { tag: '@any-hour' },
-    async ({ page, playwright, baseURL }) => {
-      const api = await playwright.request.newContext({ baseURL });
-      const provider = await createProviderWithSplitSlots(api, {
-        businessName: uniqueName('Calendar Clinic'),
-        address: 'Calle Mayor 5, 28013 Madrid, Spain',
-        service: 'Physio Session',
-        startTime: '10:00',
-        endTime: '12:00',
-        parts: 4,
-        days: 1,
-      });
-      const user = await registerUser(api, 'calendar-feed');
+    async ({ page, playwright, baseURL, api, providerWithSplitSlots }) => {
+      const {
+        provider,
+        users: [user],
+      } = await providerWithSplitSlots(
+        {
+          businessName: uniqueName('Calendar Clinic'),
+          address: 'Calle Mayor 5, 28013 Madrid, Spain',
+          service: 'Physio Session',
+          startTime: '10:00',
+          endTime: '12:00',
+          parts: 4,
+          days: 1,
+        },
+        'calendar-feed',
+      );
       const booked = await bookThroughApi(
         api,
         user.email,
@@ -83,7 +86,6 @@ test.describe('Calendar feeds (issue 11)', () => {
       const file = await download;
       expect(file.suggestedFilename()).toMatch(/^appointment-\d{4}-\d{2}-\d{2}\.ics$/);
       await anonymous.dispose();
-      await api.dispose();
     },
   );
 });

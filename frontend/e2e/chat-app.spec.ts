@@ -14,7 +14,7 @@ import { startLocalPeer, WHATSAPP_PEER_PORT } from './local-peer';
 test.describe('Chat app and WhatsApp (issue 11)', () => {
   test('a booking made in the browser reaches the chat channel, and its confirmation the chat channel and WhatsApp', async ({
     page,
-    bookingScene,
+    providerWithSplitSlots,
   }) => {
     const channel = await startLocalPeer();
     const whatsApp = await startLocalPeer(WHATSAPP_PEER_PORT);
@@ -22,7 +22,7 @@ test.describe('Chat app and WhatsApp (issue 11)', () => {
       const {
         provider,
         users: [user],
-      } = await bookingScene(
+      } = await providerWithSplitSlots(
         {
           businessName: uniqueName('Chatter Clinic'),
           service: 'Ear Check',
@@ -57,7 +57,7 @@ test.describe('Chat app and WhatsApp (issue 11)', () => {
       await expect(panel.getByRole('status')).toHaveText('Settings saved');
 
       // The user wants WhatsApp messages (Profile → Notification Preferences).
-      await signIn(page, user!.email, user!.password);
+      await signIn(page, user.email, user.password);
       await page.goto('/profile');
       const details = page.getByRole('form', { name: 'Profile details' });
       await details.getByRole('switch', { name: 'WhatsApp notifications' }).check();
@@ -65,7 +65,7 @@ test.describe('Chat app and WhatsApp (issue 11)', () => {
       await expect(details.getByText('Profile updated')).toBeVisible();
 
       // The user books the next slot on the booking screen.
-      await openAs(page, user!, provider);
+      await openAs(page, user, provider);
       await page
         .getByRole('region', { name: 'Next available slot' })
         .getByRole('button', { name: 'Book Now' })
@@ -82,7 +82,7 @@ test.describe('Chat app and WhatsApp (issue 11)', () => {
       expect(booked!.path).toBe('/hooks/front-desk');
       expect(booked!.json).toEqual({
         text: expect.stringMatching(
-          new RegExp(`^New booking: Ear Check for ${user!.name} on .+ \\(pending\\)$`),
+          new RegExp(`^New booking: Ear Check for ${user.name} on .+ \\(pending\\)$`),
         ),
       });
 
@@ -103,7 +103,7 @@ test.describe('Chat app and WhatsApp (issue 11)', () => {
       expect(message!.json).toMatchObject({
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
-        to: user!.phone.replace(/\D/g, ''),
+        to: user.phone.replace(/\D/g, ''),
         type: 'template',
         template: { name: 'appointment_confirmation', language: { code: 'en' } },
       });

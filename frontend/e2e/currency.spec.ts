@@ -11,12 +11,12 @@ const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment
 test.describe('One currency per provider (issue 18)', () => {
   test('a provider in a euro country shows the same euro price from the service card to the checkout', async ({
     page,
-    bookingScene,
+    providerWithSplitSlots,
   }) => {
     const {
       provider,
       users: [user],
-    } = await bookingScene(
+    } = await providerWithSplitSlots(
       {
         businessName: uniqueName('Clínica Madrid'),
         address: 'Calle Mayor 5, 28013 Madrid, Spain',
@@ -30,7 +30,7 @@ test.describe('One currency per provider (issue 18)', () => {
       'euro-booking',
     );
 
-    await openAs(page, user!, provider);
+    await openAs(page, user, provider);
 
     // The service card on the booking screen.
     const card = page

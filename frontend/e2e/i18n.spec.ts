@@ -1,7 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test } from './clock';
-import { DEMO, DEMO_PASSWORD, registerUser, signIn, uniqueEmail } from './api-sign-in';
-import { createProviderWithSplitSlots, LONG_DATE } from './booking-helpers';
+import { DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from './api-sign-in';
+import { expect, test, uniqueName } from './booking-fixture';
+import { LONG_DATE } from './booking-helpers';
 
 /**
  * Once Spanish, then French, is chosen in Settings, the translated screens show none of their
@@ -714,19 +714,22 @@ test.describe('Every translated screen in Spanish and French (issue 15)', () => 
   test(
     'a user meets no English on the dashboard, appointments, booking, settings and profile',
     { tag: '@any-hour' },
-    async ({ page, playwright, baseURL }) => {
-      const api = await playwright.request.newContext({ baseURL });
-      const provider = await createProviderWithSplitSlots(api, {
-        businessName: `Polyglot Desk ${Date.now().toString(36)}`,
-        service: 'Desk Hour',
-        startTime: '10:00',
-        endTime: '12:00',
-        parts: 4,
-        days: 2,
-      });
+    async ({ page, providerWithSplitSlots }) => {
       // A user of its own: the language chosen is saved on the account.
-      const user = await registerUser(api, 'i18n');
-      await api.dispose();
+      const {
+        provider,
+        users: [user],
+      } = await providerWithSplitSlots(
+        {
+          businessName: uniqueName('Polyglot Desk'),
+          service: 'Desk Hour',
+          startTime: '10:00',
+          endTime: '12:00',
+          parts: 4,
+          days: 2,
+        },
+        'i18n',
+      );
       await signIn(page, user.email, user.password);
 
       for (const language of ['es', 'fr'] as const) {
@@ -789,20 +792,17 @@ test.describe('Every translated screen in Spanish and French (issue 15)', () => 
 
   test("a provider's admin meets no English on the dashboard, appointments, integrations, settings and profile", async ({
     page,
-    playwright,
-    baseURL,
+    providerWithSplitSlots,
   }) => {
-    const api = await playwright.request.newContext({ baseURL });
     // An admin of its own provider: the language chosen is saved on the account.
-    const provider = await createProviderWithSplitSlots(api, {
-      businessName: `Polyglot Clinic ${Date.now().toString(36)}`,
+    const { provider } = await providerWithSplitSlots({
+      businessName: uniqueName('Polyglot Clinic'),
       service: 'Consultation',
       startTime: '09:00',
       endTime: '10:00',
       parts: 2,
       days: 1,
     });
-    await api.dispose();
     await signIn(page, provider.email);
 
     for (const language of ['es', 'fr'] as const) {
@@ -865,18 +865,16 @@ test.describe('Every translated screen in Spanish and French (issue 15)', () => 
   test(
     "a provider's admin meets no English on services, staffs, scheduling, API keys and webhooks",
     { tag: '@any-hour' },
-    async ({ page, playwright, baseURL }) => {
-      const api = await playwright.request.newContext({ baseURL });
+    async ({ page, providerWithSplitSlots }) => {
       // An admin of its own provider, with a service and a time slot: the language chosen is saved on the account.
-      const provider = await createProviderWithSplitSlots(api, {
-        businessName: `Polyglot Studio ${Date.now().toString(36)}`,
+      const { provider } = await providerWithSplitSlots({
+        businessName: uniqueName('Polyglot Studio'),
         service: 'Stretch Class',
         startTime: '08:00',
         endTime: '09:00',
         parts: 2,
         days: 1,
       });
-      await api.dispose();
       await signIn(page, provider.email);
 
       for (const language of ['es', 'fr'] as const) {

@@ -1,7 +1,15 @@
-import { expect, test } from './clock';
-import { DEMO, registerUser, signIn } from './api-sign-in';
-import { createProviderWithSplitSlots, openProviderService } from './booking-helpers';
-import { uniqueName } from './booking-fixture';
+import { DEMO, signIn } from './api-sign-in';
+import { expect, openAs, test, uniqueName, type SplitSlots } from './booking-fixture';
+
+/** A provider of the test's own; its time slot is not booked here. */
+const clinic = (name: string): SplitSlots => ({
+  businessName: uniqueName(name),
+  service: 'Consultation',
+  startTime: '10:00',
+  endTime: '11:00',
+  parts: 2,
+  days: 1,
+});
 
 /**
  * The admin's Integration Settings (the AI chatbot and WhatsApp panels) and the chat app are
@@ -11,20 +19,12 @@ import { uniqueName } from './booking-fixture';
 test.describe('Integration settings and the chat assistant (issue 11)', () => {
   test('the admin saves the panels and connects the chat app; a user chatting on the booking screen gets its greeting', async ({
     page,
-    playwright,
-    baseURL,
+    providerWithSplitSlots,
   }) => {
-    const api = await playwright.request.newContext({ baseURL });
-    const provider = await createProviderWithSplitSlots(api, {
-      businessName: uniqueName('Chatty Clinic'),
-      service: 'Consultation',
-      startTime: '10:00',
-      endTime: '11:00',
-      parts: 2,
-      days: 1,
-    });
-    const user = await registerUser(api, 'chat-assistant');
-    await api.dispose();
+    const {
+      provider,
+      users: [user],
+    } = await providerWithSplitSlots(clinic('Chatty Clinic'), 'chat-assistant');
 
     await signIn(page, provider.email);
     await page.goto('/integrations/settings');
@@ -79,8 +79,7 @@ test.describe('Integration settings and the chat assistant (issue 11)', () => {
     await page.getByRole('dialog', { name: 'Chat' }).getByRole('button', { name: 'Cancel' }).click();
 
     // A user on this provider's booking screen meets its assistant.
-    await signIn(page, user.email, user.password);
-    await openProviderService(page, provider);
+    await openAs(page, user, provider);
     await page.getByRole('button', { name: 'Open chat support' }).click();
     const chat = page.getByRole('region', { name: 'Chat Support' });
     const input = chat.getByRole('textbox', { name: 'Message' });
@@ -97,19 +96,9 @@ test.describe('Integration settings and the chat assistant (issue 11)', () => {
 
   test('support picks a provider and reads its integrations without changing them; the superadmin may change them', async ({
     page,
-    playwright,
-    baseURL,
+    providerWithSplitSlots,
   }) => {
-    const api = await playwright.request.newContext({ baseURL });
-    const provider = await createProviderWithSplitSlots(api, {
-      businessName: uniqueName('Picked Clinic'),
-      service: 'Consultation',
-      startTime: '10:00',
-      endTime: '11:00',
-      parts: 2,
-      days: 1,
-    });
-    await api.dispose();
+    const { provider } = await providerWithSplitSlots(clinic('Picked Clinic'));
 
     // The admin names the chat channel and writes a greeting.
     await signIn(page, provider.email);

@@ -1,14 +1,9 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
-import { expect, test, withTestClock } from './clock';
-import { registerUser, signIn, type RegisteredUser } from './api-sign-in';
+import { type Page } from '@playwright/test';
+import { withTestClock } from './clock';
+import { signIn } from './api-sign-in';
 import { adminPanel, APPOINTMENT_PATHS, expectCounts } from './appointments-helpers';
-import {
-  createProviderWithSplitSlots,
-  dayKeyIn,
-  longDateOf,
-  openProviderService,
-  type ProviderWithSlots,
-} from './booking-helpers';
+import { expect, test, uniqueName, type SplitSlots } from './booking-fixture';
+import { dayKeyIn, longDateOf, openProviderService, type ProviderWithSlots } from './booking-helpers';
 
 // Literal paths and texts: e2e files can import only types from contracts.
 const PAYMENT_PATHS = {
@@ -25,9 +20,6 @@ const TEXTS = {
   failed: 'The payment failed. Please try again.',
   scheduled: 'Appointment marked as scheduled',
 } as const;
-
-const uniqueName = (prefix: string) =>
-  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
 
@@ -54,27 +46,16 @@ const myAppointments = async (page: Page): Promise<ListedAppointment[]> => {
   return ((await response.json()) as { appointments: ListedAppointment[] }).appointments;
 };
 
-/**
- * A provider of the test's own with a paid service ($50) and a split time slot daily from tomorrow,
- * and a fresh user. `api` is disposed afterwards.
- */
-const paidProvider = async (
-  api: APIRequestContext,
-  label: string,
-): Promise<{ provider: ProviderWithSlots; user: RegisteredUser }> => {
-  const provider = await createProviderWithSplitSlots(api, {
-    businessName: uniqueName(label),
-    service: 'Paid Hour',
-    startTime: '10:00',
-    endTime: '12:00',
-    parts: 4,
-    days: 3,
-    price: 50,
-  });
-  const user = await registerUser(api, 'paid-booking');
-  await api.dispose();
-  return { provider, user };
-};
+/** A provider of the test's own with a paid service ($50) and a split time slot daily from tomorrow. */
+const paidHours = (name: string): SplitSlots => ({
+  businessName: uniqueName(name),
+  service: 'Paid Hour',
+  startTime: '10:00',
+  endTime: '12:00',
+  parts: 4,
+  days: 3,
+  price: 50,
+});
 
 /** docs/product.md §4 steps 1–7 through the screens: automatic mode, Book Now, Submit; the checkout opens. */
 const bookThroughUi = async (page: Page, provider: ProviderWithSlots): Promise<void> => {
@@ -113,13 +94,13 @@ test.describe('Paid booking: checkout, live notification and confirmation (docs/
   test(
     'a user pays in the checkout; the admin hears of it live and confirms; the counts follow',
     { tag: '@any-hour' },
-    async ({ page, browser, playwright, baseURL }) => {
+    async ({ page, browser, baseURL, providerWithSplitSlots }) => {
       // Two browsers and a payment job: more than the default time when the whole suite runs at once.
       test.setTimeout(60_000);
-      const { provider, user } = await paidProvider(
-        await playwright.request.newContext({ baseURL }),
-        'Paid Desk',
-      );
+      const {
+        provider,
+        users: [user],
+      } = await providerWithSplitSlots(paidHours('Paid Desk'), 'paid-booking');
 
       // The provider's admin watches the dashboard in a browser of their own.
       const adminContext = await withTestClock(await browser.newContext({ baseURL }));
@@ -211,12 +192,12 @@ test.describe('Paid booking: checkout, live notification and confirmation (docs/
   test(
     'a failed payment can be tried again; Decline keeps the appointment pending and unpaid, and Pay now pays it',
     { tag: '@any-hour' },
-    async ({ page, playwright, baseURL }) => {
+    async ({ page, providerWithSplitSlots }) => {
       test.setTimeout(60_000);
-      const { provider, user } = await paidProvider(
-        await playwright.request.newContext({ baseURL }),
-        'Declined Desk',
-      );
+      const {
+        provider,
+        users: [user],
+      } = await providerWithSplitSlots(paidHours('Declined Desk'), 'paid-booking');
       await signIn(page, user.email, user.password);
       await bookThroughUi(page, provider);
 

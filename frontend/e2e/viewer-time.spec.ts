@@ -19,12 +19,12 @@ test.describe('A viewer in Tokyo, booking a provider in Houston', () => {
   test(
     'sees the slot, the confirm dialog and the booked appointment on both clocks',
     { tag: '@any-hour' },
-    async ({ page, bookingScene }) => {
+    async ({ page, providerWithSplitSlots }) => {
       const {
         provider,
         users: [user],
-      } = await bookingScene({ businessName: uniqueName('Two Clocks'), ...scene }, 'viewer-time');
-      await openAs(page, user!, provider);
+      } = await providerWithSplitSlots({ businessName: uniqueName('Two Clocks'), ...scene }, 'viewer-time');
+      await openAs(page, user, provider);
 
       // 10:00 in Houston is 00:00 or 01:00 the next day in Tokyo (daylight saving time or not), written on
       // the 12-hour clock as the provider's times are.
@@ -50,12 +50,12 @@ test.describe('A viewer in Tokyo, booking a provider in Houston', () => {
 test.describe('A viewer on the provider’s own clock', () => {
   test.use({ timezoneId: 'America/Chicago' });
 
-  test('sees the times once', { tag: '@any-hour' }, async ({ page, bookingScene }) => {
+  test('sees the times once', { tag: '@any-hour' }, async ({ page, providerWithSplitSlots }) => {
     const {
       provider,
       users: [user],
-    } = await bookingScene({ businessName: uniqueName('One Clock'), ...scene }, 'viewer-time-same');
-    await openAs(page, user!, provider);
+    } = await providerWithSplitSlots({ businessName: uniqueName('One Clock'), ...scene }, 'viewer-time-same');
+    await openAs(page, user, provider);
 
     const automatic = page.getByRole('region', { name: 'Next available slot' });
     await expect(automatic).toContainText('10:00 AM - 10:30 AM');

@@ -1,28 +1,32 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from './clock';
-import { DEMO, registerUser, signIn } from './api-sign-in';
-import { bookThroughApi, createProviderWithSplitSlots } from './booking-helpers';
+import { DEMO, signIn } from './api-sign-in';
+import { bookThroughApi } from './booking-helpers';
+import { expect, test, uniqueName } from './booking-fixture';
 import { startLocalPeer } from './local-peer';
-import { uniqueName } from './booking-fixture';
 
 /** A provider's system hears its bookings through a webhook the admin adds on screen. */
 
 test('the admin adds a webhook, a booking is delivered with 200, and Redeliver sends it again', async ({
   page,
-  playwright,
-  baseURL,
+  api,
+  providerWithSplitSlots,
 }) => {
   const receiver = await startLocalPeer();
   try {
-    const api = await playwright.request.newContext({ baseURL });
-    const provider = await createProviderWithSplitSlots(api, {
-      businessName: uniqueName('Hooked Clinic'),
-      service: 'Check-up',
-      startTime: '09:00',
-      endTime: '12:00',
-      parts: 6,
-      days: 1,
-    });
+    const {
+      provider,
+      users: [user],
+    } = await providerWithSplitSlots(
+      {
+        businessName: uniqueName('Hooked Clinic'),
+        service: 'Check-up',
+        startTime: '09:00',
+        endTime: '12:00',
+        parts: 6,
+        days: 1,
+      },
+      'hooked',
+    );
     await signIn(page, provider.email);
     await page.goto('/integrations/webhooks');
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
@@ -41,7 +45,6 @@ test('the admin adds a webhook, a booking is delivered with 200, and Redeliver s
     await expect(row).toContainText('appointment.booked');
     await expect(row).toContainText('Active');
 
-    const user = await registerUser(api, 'hooked');
     const booked = await bookThroughApi(api, user.email, user.password, provider, provider.timeSlots[0]!, 1);
     expect(booked.ok(), 'the booking').toBeTruthy();
     await expect.poll(() => receiver.heard.length, { timeout: 15_000 }).toBe(1);
@@ -61,7 +64,6 @@ test('the admin adds a webhook, a booking is delivered with 200, and Redeliver s
     await expect.poll(() => receiver.heard.length, { timeout: 15_000 }).toBe(2);
     expect(receiver.heard[1]!.headers['webhook-id']).toBe(receiver.heard[0]!.headers['webhook-id']);
     await expect(delivery.getByRole('cell').nth(2)).toHaveText('2', { timeout: 15_000 });
-    await api.dispose();
   } finally {
     await receiver.close();
   }
@@ -69,11 +71,9 @@ test('the admin adds a webhook, a booking is delivered with 200, and Redeliver s
 
 test("the superadmin picks a provider on Webhooks and adds one for it; support only reads; the provider's admin sees it", async ({
   page,
-  playwright,
-  baseURL,
+  providerWithSplitSlots,
 }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const provider = await createProviderWithSplitSlots(api, {
+  const { provider } = await providerWithSplitSlots({
     businessName: uniqueName('Staffed Clinic'),
     service: 'Check-up',
     startTime: '09:00',
@@ -81,7 +81,6 @@ test("the superadmin picks a provider on Webhooks and adds one for it; support o
     parts: 2,
     days: 1,
   });
-  await api.dispose();
 
   await signIn(page, DEMO.superadmin);
   await page.goto('/integrations/webhooks');
