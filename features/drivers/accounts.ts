@@ -16,7 +16,6 @@ import {
 } from '@appointment/contracts/accounts';
 import { eventually, ok } from '../support/assertions';
 import type { ApiResponse, Person, PlatformWorld } from '../support/world';
-import { loadProvider, loadUser } from '@appointment/services/accounts/accounts-context';
 
 /*
  * Accounts (docs/product.md §2.2–§2.5, §6, §7.1, §7.2) as a client drives them: registration, sign-in, the
@@ -133,12 +132,12 @@ export const assertCreated = (response: ApiResponse, who: string) => {
 /**
  * Whether an account is active, its role, name and whether its e-mail address is confirmed.
  * The API tells nobody whether an address is confirmed, and nobody lists the demo accounts, so
- * this asks the accounts service, which loads the account from the event log through the
+ * this asks the platform, which loads the account from the event log through the
  * EventStore port (never a read-model table).
  */
 export const accountOf = async (world: PlatformWorld, userId: string) => {
   await world.ensurePlatform();
-  return loadUser(world.platform!.accounts, userId);
+  return world.platform!.loadUser(userId);
 };
 
 /**
@@ -154,12 +153,12 @@ export const registeredUserIds = async (world: PlatformWorld): Promise<Map<strin
 };
 
 /**
- * A provider as the accounts service holds it (its status and admin). No call shows a provider
+ * A provider account as the log holds it (its status and admin). No call shows a provider
  * account's status; the accounts service loads it from the event log through the EventStore port.
  */
 export const providerAccountOf = async (world: PlatformWorld, providerId: string) => {
   await world.ensurePlatform();
-  return loadProvider(world.platform!.accounts, providerId);
+  return world.platform!.loadProvider(providerId);
 };
 
 // ---------------------------------------------------------------- e-mail

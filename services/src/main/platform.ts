@@ -7,7 +7,7 @@ import { PROJECTIONS } from '@appointment/projections/registry';
 import { productProjections } from './projections';
 import { waitForCheckpoints } from '@appointment/projections/checkpoints';
 import { ProjectorRunner } from '@appointment/projections/runner';
-import { accountsContext, type AccountsContext } from '../accounts/accounts-context';
+import { accountsContext, loadProvider, loadUser, type AccountsContext } from '../accounts/accounts-context';
 import { appointmentsContext, type AppointmentsContext } from '../appointments/appointments-context';
 import { NotificationsService } from '../notifications/notifications';
 import { ApiKeyAuth } from '../integrations/api-key-auth';
@@ -62,6 +62,10 @@ export interface Platform {
   /** The projector of this process; none in an API process of the scale-out profile. */
   projector?: ProjectorRunner;
   accounts: AccountsContext;
+  /** An account as the log holds it (active or not, its role, whether its address is confirmed). */
+  loadUser(userId: string): ReturnType<typeof loadUser>;
+  /** A provider account as the log holds it (its status and admin). */
+  loadProvider(providerId: string): ReturnType<typeof loadProvider>;
   catalogue: CatalogueContext;
   schedule: ScheduleContext;
   appointments: AppointmentsContext;
@@ -333,6 +337,8 @@ export const startPlatform = async ({
     pool,
     projector,
     accounts,
+    loadUser: (userId) => loadUser(accounts, userId),
+    loadProvider: (providerId) => loadProvider(accounts, providerId),
     catalogue,
     schedule,
     appointments,
