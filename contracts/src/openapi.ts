@@ -21,11 +21,24 @@ const errorAnswer = (description: string) => ({
   content: { 'application/json': { schema: errorSchema } },
 });
 
+/**
+ * A form field as its part arrives: every part of a multipart form is text, so a field holding
+ * a number, a list or an object carries it as JSON text (the app reads it back).
+ */
+const formFieldSchemaOf = (schema: JsonSchema): JsonSchema =>
+  schema.type === 'string'
+    ? schema
+    : { type: 'string', contentMediaType: 'application/json', contentSchema: schema };
+
 /** A multipart form: the text fields, and the picture as a file part named `image`. */
 const formSchemaOf = (form: NonNullable<ApiOperation['form']>): JsonSchema => {
   const fields = form.fields ? jsonSchemaOf(form.fields) : { type: 'object', properties: {} };
   const properties = {
-    ...(fields.properties as JsonSchema),
+    ...Object.fromEntries(
+      Object.entries((fields.properties as Record<string, JsonSchema> | undefined) ?? {}).map(
+        ([name, schema]) => [name, formFieldSchemaOf(schema)],
+      ),
+    ),
     image: { type: 'string', format: 'binary', description: 'JPEG, PNG, GIF or WebP, up to 5 MB' },
   };
   const required = [...((fields.required as string[] | undefined) ?? [])];
@@ -33,24 +46,38 @@ const formSchemaOf = (form: NonNullable<ApiOperation['form']>): JsonSchema => {
   return { type: 'object', properties, required };
 };
 
+/**
+ * A text answer: its media type, and what it begins with where that is fixed, so a validator
+ * can tell the answer from another.
+ */
+const textAnswer = (type: string, description: string, pattern?: string) => ({
+  content: {
+    [type]: {
+      schema: { type: 'string', contentMediaType: type, description, ...(pattern ? { pattern } : {}) },
+    },
+  },
+});
+
 const successContent = (success: ApiOperation['success']) => {
   switch (success.type) {
     case 'redirect':
       return {};
     case 'html':
-      return { content: { 'text/html': { schema: { type: 'string' } } } };
+      return textAnswer('text/html', 'An HTML page', '^<!doctype html>');
     case 'javascript':
-      return { content: { 'application/javascript': { schema: { type: 'string' } } } };
+      return textAnswer('application/javascript', 'A script');
     case 'calendar':
-      return { content: { 'text/calendar': { schema: { type: 'string' } } } };
+      return textAnswer('text/calendar', 'An iCalendar object (RFC 5545)', '^BEGIN:VCALENDAR\\r\\n');
     case 'csv-or-ndjson':
       // A stream, one entry a line: CSV with its header line, or one JSON object a line.
       return {
         content: {
-          'text/csv': { schema: { type: 'string', description: 'A header line, then one line an entry' } },
-          'application/x-ndjson': {
-            schema: { type: 'string', description: 'One JSON object a line' },
-          },
+          ...textAnswer(
+            'text/csv',
+            'A header line, then one line an entry (RFC 4180)',
+            '^[a-z_]+(,[a-z_]+)*\\r\\n',
+          ).content,
+          ...textAnswer('application/x-ndjson', 'One JSON object a line', '^(\\{[^\\n]*\\}\\n)*$').content,
         },
       };
     default:

@@ -26,7 +26,7 @@ const collectStrings = (value: unknown, into: Set<string>): void => {
 };
 
 /** What the demo system holds, read through the API as its roles see it. */
-const knowledgeOf = async (callers: Map<string, Caller>): Promise<Knowledge> => {
+export const knowledgeOf = async (callers: Map<string, Caller>): Promise<Knowledge> => {
   const strings = new Set<string>();
   const admin = callers.get('admin')!;
   const user = callers.get('user')!;
