@@ -154,7 +154,7 @@ export const registeredUserIds = async (world: PlatformWorld): Promise<Map<strin
 
 /**
  * A provider account as the log holds it (its status and admin). No call shows a provider
- * account's status; the accounts service loads it from the event log through the EventStore port.
+ * account's status; the platform loads it from the event log through the EventStore port.
  */
 export const providerAccountOf = async (world: PlatformWorld, providerId: string) => {
   await world.ensurePlatform();
