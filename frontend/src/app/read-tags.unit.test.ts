@@ -7,8 +7,8 @@ import { CATALOGUE_PATHS, type Service } from '@appointment/contracts/catalogue'
 import { SCHEDULE_PATHS } from '@appointment/contracts/schedule';
 import { api } from '../lib/api';
 import { statusChangeRequested } from '../lib/events';
-import { allProvidersQueries } from '../lib/all-providers.queries';
-import { providerServicesQueries } from '../lib/provider-services.queries';
+import { allProvidersApi } from '../lib/all-providers.api';
+import { providerServicesApi } from '../lib/provider-services.api';
 import { toastReducer } from '../lib/toast.slice';
 import { appointmentsSaga } from '../features/appointments/appointments.saga';
 import { appointmentsReducer } from '../features/appointments/appointments.slice';
@@ -76,8 +76,8 @@ const start = () => {
   void store.dispatch(
     bookingQueries.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }),
   );
-  void store.dispatch(allProvidersQueries.endpoints.allProviders.initiate());
-  void store.dispatch(providerServicesQueries.endpoints.ownServices.initiate());
+  void store.dispatch(allProvidersApi.endpoints.allProviders.initiate());
+  void store.dispatch(providerServicesApi.endpoints.ownServices.initiate());
   void store.dispatch(schedulingQueries.endpoints.timeSlots.initiate(null));
   return store;
 };
@@ -168,7 +168,7 @@ describe('which reads a change makes read again', () => {
     );
 
     await vi.waitFor(() =>
-      expect(providerServicesQueries.endpoints.ownServices.select()(store.getState()).data).toEqual([
+      expect(providerServicesApi.endpoints.ownServices.select()(store.getState()).data).toEqual([
         consultation,
         followUp,
       ]),

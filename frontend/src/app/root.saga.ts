@@ -8,8 +8,6 @@ import { dashboardSaga } from '../features/dashboard/dashboard.saga';
 import { notificationsSaga } from '../features/notifications/notifications.saga';
 import { paymentsSaga } from '../features/payments/payments.saga';
 import { profileSaga } from '../features/profile/profile.saga';
-import { providerApprovalSaga } from '../features/providers/provider-approval.saga';
-import { providersSaga } from '../features/providers/providers.saga';
 import { schedulingSaga } from '../features/scheduling/scheduling.saga';
 import { servicesSaga } from '../features/services/services.saga';
 import { settingsSaga } from '../features/settings/settings.saga';
@@ -27,10 +25,8 @@ const featureSagas: (() => SagaIterator)[] = [
   dashboardSaga,
   profileSaga,
   settingsSaga,
-  providerApprovalSaga,
   servicesSaga,
   bookingSaga,
-  providersSaga,
   schedulingSaga,
   appointmentsSaga,
   paymentsSaga,

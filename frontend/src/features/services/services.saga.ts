@@ -6,7 +6,7 @@ import { DELAYS_MS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
-import { providerServicesQueries } from '../../lib/provider-services.queries';
+import { providerServicesApi } from '../../lib/provider-services.api';
 import { toastShown } from '../../lib/toast.slice';
 import { addService, deleteService, editService, saveProviderCurrency } from './services.api';
 import {
@@ -62,7 +62,7 @@ const formMessageOf = (error: unknown, fieldErrors: ServiceFieldErrors): string 
  * of the slots named after them (booking screen, schedule) reads again.
  */
 function* patchServices(recipe: (items: Service[]) => void): SagaIterator {
-  yield put(providerServicesQueries.util.updateQueryData('ownServices', undefined, recipe));
+  yield put(providerServicesApi.util.updateQueryData('ownServices', undefined, recipe));
   yield put(api.util.invalidateTags(['Service', 'Slot']));
 }
 
@@ -70,7 +70,7 @@ function* saveCurrency(action: PayloadAction<string>): SagaIterator {
   try {
     const currency: string = yield call(saveProviderCurrency, action.payload);
     yield put(currencySaved(currency));
-    yield put(providerServicesQueries.util.upsertQueryData('ownCurrency', undefined, currency));
+    yield put(providerServicesApi.util.upsertQueryData('ownCurrency', undefined, currency));
     yield call(patchServices, (items) => {
       for (const service of items) service.currency = currency;
     });
