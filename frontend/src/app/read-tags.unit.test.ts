@@ -12,7 +12,7 @@ import { providerServicesApi } from '../lib/provider-services.api';
 import { toastReducer } from '../lib/toast.slice';
 import { appointmentsSaga } from '../features/appointments/appointments.saga';
 import { appointmentsReducer } from '../features/appointments/appointments.slice';
-import { bookingQueries } from '../features/booking/booking.queries';
+import { bookingApi } from '../features/booking/booking.api';
 import { dashboardSaga } from '../features/dashboard/dashboard.saga';
 import { dashboardReducer } from '../features/dashboard/dashboard.slice';
 import { dashboardQueries } from '../features/dashboard/dashboard.queries';
@@ -70,12 +70,10 @@ const start = () => {
     yield all([servicesSaga(), schedulingSaga(), appointmentsSaga(), dashboardSaga()]);
   });
   // The reads a screen holds open: each subscription stays open, nothing awaits its first answer.
-  void store.dispatch(bookingQueries.endpoints.industries.initiate());
-  void store.dispatch(bookingQueries.endpoints.providers.initiate({ industry: 'Healthcare' }));
-  void store.dispatch(bookingQueries.endpoints.providerServices.initiate('p1'));
-  void store.dispatch(
-    bookingQueries.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }),
-  );
+  void store.dispatch(bookingApi.endpoints.industries.initiate());
+  void store.dispatch(bookingApi.endpoints.providers.initiate({ industry: 'Healthcare' }));
+  void store.dispatch(bookingApi.endpoints.providerServices.initiate('p1'));
+  void store.dispatch(bookingApi.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }));
   void store.dispatch(allProvidersApi.endpoints.allProviders.initiate());
   void store.dispatch(providerServicesApi.endpoints.ownServices.initiate());
   void store.dispatch(schedulingQueries.endpoints.timeSlots.initiate(null));
@@ -124,9 +122,7 @@ describe('which reads a change makes read again', () => {
     const store = start();
     await opened();
 
-    await store.dispatch(
-      bookingQueries.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }),
-    );
+    await store.dispatch(bookingApi.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }));
 
     await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);
   });
@@ -136,9 +132,7 @@ describe('which reads a change makes read again', () => {
     const store = start();
     await opened();
 
-    await store.dispatch(
-      bookingQueries.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }),
-    );
+    await store.dispatch(bookingApi.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }));
 
     await readAgain();
   });
@@ -211,9 +205,7 @@ describe('which reads a change makes read again', () => {
     await opened();
     await vi.waitFor(() => expect(dashboardReadCounts()).toEqual([1, 1]));
 
-    await store.dispatch(
-      bookingQueries.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }),
-    );
+    await store.dispatch(bookingApi.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }));
 
     await vi.waitFor(() => expect(dashboardReadCounts()).toEqual([2, 2]));
     await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);
