@@ -20,8 +20,8 @@ import { dashboardQueries } from '../features/dashboard/dashboard.queries';
 import { schedulingSaga } from '../features/scheduling/scheduling.saga';
 import { schedulingReducer, timeSlotSubmitted } from '../features/scheduling/scheduling.slice';
 import { schedulingQueries } from '../features/scheduling/scheduling.queries';
-import { servicesSaga } from '../features/services/services.saga';
-import { servicesReducer, serviceSubmitted } from '../features/services/services.slice';
+import { servicesApi } from '../features/services/services.api';
+import { servicesReducer } from '../features/services/services.slice';
 import { startApiPeer, type ApiPeer } from '../testing/api-peer';
 
 /**
@@ -67,7 +67,7 @@ const start = () => {
     middleware: (defaults) => defaults().concat(api.middleware, sagas),
   });
   sagas.run(function* () {
-    yield all([servicesSaga(), schedulingSaga(), appointmentsSaga(), dashboardSaga()]);
+    yield all([schedulingSaga(), appointmentsSaga(), dashboardSaga()]);
   });
   // The reads a screen holds open: each subscription stays open, nothing awaits its first answer.
   void store.dispatch(bookingApi.endpoints.industries.initiate());
@@ -155,8 +155,8 @@ describe('which reads a change makes read again', () => {
     await opened();
     peer.answer(CATALOGUE_PATHS.getServices, { body: [consultation, followUp] });
 
-    store.dispatch(
-      serviceSubmitted({
+    void store.dispatch(
+      servicesApi.endpoints.saveService.initiate({
         data: { name: 'Follow-up', description: 'A short visit.', duration: 15, price: 0 } as never,
       }),
     );

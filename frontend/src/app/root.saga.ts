@@ -9,7 +9,6 @@ import { notificationsSaga } from '../features/notifications/notifications.saga'
 import { paymentsSaga } from '../features/payments/payments.saga';
 import { profileSaga } from '../features/profile/profile.saga';
 import { schedulingSaga } from '../features/scheduling/scheduling.saga';
-import { servicesSaga } from '../features/services/services.saga';
 import { settingsSaga } from '../features/settings/settings.saga';
 import { themeSaga } from '../lib/theme/theme.saga';
 import { sessionSaga } from '../lib/session.saga';
@@ -25,7 +24,6 @@ const featureSagas: (() => SagaIterator)[] = [
   dashboardSaga,
   profileSaga,
   settingsSaga,
-  servicesSaga,
   bookingSaga,
   schedulingSaga,
   appointmentsSaga,
