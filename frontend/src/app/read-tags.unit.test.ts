@@ -17,9 +17,8 @@ import { dashboardSaga } from '../features/dashboard/dashboard.saga';
 import { dashboardReducer } from '../features/dashboard/dashboard.slice';
 import { dashboardQueries } from '../features/dashboard/dashboard.queries';
 
-import { schedulingSaga } from '../features/scheduling/scheduling.saga';
-import { schedulingReducer, timeSlotSubmitted } from '../features/scheduling/scheduling.slice';
-import { schedulingQueries } from '../features/scheduling/scheduling.queries';
+import { schedulingReducer } from '../features/scheduling/scheduling.slice';
+import { schedulingApi } from '../features/scheduling/scheduling.api';
 import { servicesApi } from '../features/services/services.api';
 import { servicesReducer } from '../features/services/services.slice';
 import { startApiPeer, type ApiPeer } from '../testing/api-peer';
@@ -67,7 +66,7 @@ const start = () => {
     middleware: (defaults) => defaults().concat(api.middleware, sagas),
   });
   sagas.run(function* () {
-    yield all([schedulingSaga(), appointmentsSaga(), dashboardSaga()]);
+    yield all([appointmentsSaga(), dashboardSaga()]);
   });
   // The reads a screen holds open: each subscription stays open, nothing awaits its first answer.
   void store.dispatch(bookingApi.endpoints.industries.initiate());
@@ -76,7 +75,7 @@ const start = () => {
   void store.dispatch(bookingApi.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }));
   void store.dispatch(allProvidersApi.endpoints.allProviders.initiate());
   void store.dispatch(providerServicesApi.endpoints.ownServices.initiate());
-  void store.dispatch(schedulingQueries.endpoints.timeSlots.initiate(null));
+  void store.dispatch(schedulingApi.endpoints.timeSlots.initiate(null));
   return store;
 };
 
@@ -180,7 +179,7 @@ describe('which reads a change makes read again', () => {
     const store = start();
     await opened();
 
-    store.dispatch(timeSlotSubmitted({ date: '2030-01-07' } as never));
+    void store.dispatch(schedulingApi.endpoints.addTimeSlot.initiate({ date: '2030-01-07' } as never));
 
     await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);
   });

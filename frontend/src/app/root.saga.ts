@@ -8,7 +8,6 @@ import { dashboardSaga } from '../features/dashboard/dashboard.saga';
 import { notificationsSaga } from '../features/notifications/notifications.saga';
 import { paymentsSaga } from '../features/payments/payments.saga';
 import { profileSaga } from '../features/profile/profile.saga';
-import { schedulingSaga } from '../features/scheduling/scheduling.saga';
 import { settingsSaga } from '../features/settings/settings.saga';
 import { themeSaga } from '../lib/theme/theme.saga';
 import { sessionSaga } from '../lib/session.saga';
@@ -25,7 +24,6 @@ const featureSagas: (() => SagaIterator)[] = [
   profileSaga,
   settingsSaga,
   bookingSaga,
-  schedulingSaga,
   appointmentsSaga,
   paymentsSaga,
   // Last: its start-up check may answer at once, and the others must already be listening.

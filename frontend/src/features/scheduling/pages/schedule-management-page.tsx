@@ -22,7 +22,7 @@ import { useOwnServicesQuery } from '../../../lib/provider-services.api';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { useSchedulingSelector } from '../scheduling.hooks';
-import { useTimeSlotsQuery } from '../scheduling.queries';
+import { useTimeSlotsQuery } from '../scheduling.api';
 import {
   availabilityOpened,
   scheduleManagementOpened,
