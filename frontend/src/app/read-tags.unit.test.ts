@@ -15,7 +15,7 @@ import { appointmentsReducer } from '../features/appointments/appointments.slice
 import { bookingApi } from '../features/booking/booking.api';
 import { dashboardSaga } from '../features/dashboard/dashboard.saga';
 import { dashboardReducer } from '../features/dashboard/dashboard.slice';
-import { dashboardQueries } from '../features/dashboard/dashboard.queries';
+import { dashboardApi } from '../features/dashboard/dashboard.api';
 
 import { schedulingReducer } from '../features/scheduling/scheduling.slice';
 import { schedulingApi } from '../features/scheduling/scheduling.api';
@@ -81,8 +81,8 @@ const start = () => {
 
 /** The dashboard's reads, held open too (by the tests that name them). */
 const openDashboard = (store: ReturnType<typeof start>) => {
-  void store.dispatch(dashboardQueries.endpoints.dashboardCounts.initiate('admin'));
-  void store.dispatch(dashboardQueries.endpoints.dashboardDetails.initiate('admin'));
+  void store.dispatch(dashboardApi.endpoints.dashboardCounts.initiate('admin'));
+  void store.dispatch(dashboardApi.endpoints.dashboardDetails.initiate('admin'));
 };
 
 const READS = [

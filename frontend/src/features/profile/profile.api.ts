@@ -1,44 +1,38 @@
-import {
-  API_PATHS,
-  ProfileResponse,
-  type Profile,
-  type ProfileUpdate,
-} from '@appointment/contracts/accounts';
-import { api } from '../../lib/api-client';
-import type { ProfileDetails } from '../../lib/events';
+import { API_PATHS } from '@appointment/contracts/accounts';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { api } from '../../lib/api';
 
-/** A profile update as the form and the slice hold it: the person's own zone is `profileZone`. */
-export type ProfileChanges = Omit<ProfileUpdate, 'timezone'> & { profileZone: ProfileUpdate['timezone'] };
+/** The largest picture the server takes (MESSAGES.imageTooLarge); refused before uploading. */
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 
-/** The API edge: the answer's `timezone` is the person's profile zone. */
-export const profileDetailsOf = ({ timezone, ...rest }: Profile): ProfileDetails => ({
-  ...rest,
-  profileZone: timezone,
+/** Why a chosen picture is refused before it is sent, or null when it may go. */
+export const avatarRefusalOf = (file: Pick<File, 'type' | 'size'>): string | null =>
+  !file.type.startsWith('image/')
+    ? MESSAGES.invalidImage
+    : file.size > MAX_AVATAR_BYTES
+      ? MESSAGES.imageTooLarge
+      : null;
+
+/** docs/product.md §7.2 upload of the profile picture, as the multipart form the avatar card builds. */
+export const avatarForm = (file: File): FormData => {
+  const form = new FormData();
+  form.append('image', file);
+  return form;
+};
+
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Answers the new image's URL; an answer without `profilePic` is an error (docs/product.md §5). */
+    uploadAvatar: build.mutation<string, FormData>({
+      query: (form) => ({ url: API_PATHS.uploadProfilePic, method: 'POST', body: form }),
+      transformResponse: (body: { profilePic?: unknown } | undefined) => {
+        if (typeof body?.profilePic !== 'string' || body.profilePic === '') {
+          throw new Error(MESSAGES.missingProfilePic);
+        }
+        return body.profilePic;
+      },
+    }),
+  }),
 });
 
-/**
- * The API edge: the request names the profile zone `timezone`, and its field errors are keyed so.
- * Also for the form's values before the schema has read them.
- */
-export const profileUpdateOf = <Changes extends { profileZone: unknown }>({
-  profileZone,
-  ...rest
-}: Changes): Omit<Changes, 'profileZone'> & { timezone: Changes['profileZone'] } => ({
-  ...rest,
-  timezone: profileZone,
-});
-
-/** A request the schema has read (trimmed), back as the slice holds it. */
-export const profileChangesOf = ({ timezone, ...rest }: ProfileUpdate): ProfileChanges => ({
-  ...rest,
-  profileZone: timezone,
-});
-
-/** docs/product.md §7.2 profile calls. */
-export const fetchProfile = async (): Promise<ProfileDetails> =>
-  profileDetailsOf(ProfileResponse.parse(await api.get<unknown>(API_PATHS.getProfile)).data);
-
-export const saveProfile = async (changes: ProfileChanges): Promise<ProfileDetails> =>
-  profileDetailsOf(
-    ProfileResponse.parse(await api.post<unknown>(API_PATHS.updateProfile, profileUpdateOf(changes))).data,
-  );
+export const { useUploadAvatarMutation } = profileApi;

@@ -5,8 +5,8 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { ApiError } from '../../lib/api-client';
 import { languageChosen, profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
 import type { Language } from '../../lib/i18n';
-import { fetchProfile, saveProfile, type ProfileChanges } from './profile.api';
-import { profileQueries } from './profile.queries';
+import { fetchProfile, saveProfile, type ProfileChanges } from './profile.requests';
+import { profileApi } from './profile.api';
 import {
   avatarUploaded,
   avatarUploadFailed,
@@ -100,6 +100,6 @@ export function* profileSaga(): SagaIterator {
   yield takeLatest(languageChosen.type, saveLanguage);
   yield takeLatest(profilePageOpened.type, loadProfile);
   yield takeLeading(profileUpdateSubmitted.type, updateProfile);
-  yield takeLeading(profileQueries.endpoints.uploadAvatar.matchFulfilled, avatarSent);
-  yield takeLeading(profileQueries.endpoints.uploadAvatar.matchRejected, avatarFailed);
+  yield takeLeading(profileApi.endpoints.uploadAvatar.matchFulfilled, avatarSent);
+  yield takeLeading(profileApi.endpoints.uploadAvatar.matchRejected, avatarFailed);
 }

@@ -1,6 +1,6 @@
 import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
-import type { ProfileChanges } from './profile.api';
+import type { ProfileChanges } from './profile.requests';
 
 export interface ProfileState {
   /** Null until the page's first read answers. */
@@ -67,7 +67,7 @@ const profileSlice = createSlice({
       state.saveError = action.payload.message;
       state.revision += 1;
     },
-    /** The card sends the picture itself (profile.queries.ts `uploadAvatar`); it waits here. */
+    /** The card sends the picture itself (profile.api.ts `uploadAvatar`); it waits here. */
     avatarUploadStarted(state) {
       state.uploading = true;
       state.avatarError = null;

@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import { MessageText } from '../../../ui/message-text';
 import type { ProfileDetails } from '../../../lib/events';
-import { avatarForm, avatarRefusalOf, useUploadAvatarMutation } from '../profile.queries';
+import { avatarForm, avatarRefusalOf, useUploadAvatarMutation } from '../profile.api';
 import { avatarRejected, avatarUploadStarted } from '../profile.slice';
 import { useAppDispatch } from '../../../lib/hooks';
 import {

@@ -5,7 +5,7 @@ import { LANGUAGES, TIMEZONES } from '@appointment/contracts/constants';
 import { firstErrorPerField } from '../../../ui/use-schema-form';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { ProfileDetails } from '../../../lib/events';
-import { profileChangesOf, profileUpdateOf } from '../profile.api';
+import { profileChangesOf, profileUpdateOf } from '../profile.requests';
 import { profileUpdateSubmitted } from '../profile.slice';
 import {
   Actions,
