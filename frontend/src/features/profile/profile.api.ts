@@ -1,6 +1,9 @@
-import { API_PATHS } from '@appointment/contracts/accounts';
+import { API_PATHS, ProfileResponse } from '@appointment/contracts/accounts';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { api } from '../../lib/api';
+import { api, apiErrorOf } from '../../lib/api';
+import { profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
+import { profileDetailsOf, profileUpdateOf, type ProfileChanges } from './profile.requests';
+import { profileUpdateRolledBack, sessionProfileChanged } from './profile.actions';
 
 /** The largest picture the server takes (MESSAGES.imageTooLarge); refused before uploading. */
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -20,8 +23,55 @@ export const avatarForm = (file: File): FormData => {
   return form;
 };
 
+/** A refusal the person can act on (a wrong current password, an address taken) says why. */
+const refusalOf = (failure: unknown): string => {
+  const { error, isUnhandledError } = (failure ?? {}) as { error?: unknown; isUnhandledError?: boolean };
+  if (isUnhandledError !== false) return MESSAGES.profileUpdateFailed;
+  const refusal = apiErrorOf({ payload: error });
+  return refusal.status >= 400 && refusal.status < 500 && refusal.status !== 401
+    ? refusal.body.message
+    : MESSAGES.profileUpdateFailed;
+};
+
+/**
+ * The profile screen's read and writes (docs/product.md §7.2). The screen's own state (saving,
+ * the form's revision, the picture's upload) is in profile.slice.ts.
+ */
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /api/profile/getprofile; the answer's `timezone` is the person's profile zone. */
+    profile: build.query<ProfileDetails, void>({
+      query: () => API_PATHS.getProfile,
+      transformResponse: (body: unknown) => profileDetailsOf(ProfileResponse.parse(body).data),
+      transformErrorResponse: (error) => {
+        console.error('Failed to load the profile', error);
+        return error;
+      },
+    }),
+    /**
+     * docs/product.md §4: the change shows at once, before the server has answered; a refusal
+     * takes it back. A new e-mail address waits for its link to be opened, so it is not shown.
+     */
+    updateProfile: build.mutation<ProfileDetails, ProfileChanges>({
+      query: (changes) => ({ url: API_PATHS.updateProfile, method: 'POST', body: profileUpdateOf(changes) }),
+      transformResponse: (body: unknown) => profileDetailsOf(ProfileResponse.parse(body).data),
+      onQueryStarted: async (changes, { dispatch, queryFulfilled }) => {
+        const { email: _email, currentPassword: _password, ...shown } = changes;
+        const applied = dispatch(
+          profileApi.util.updateQueryData('profile', undefined, (profile) => ({ ...profile, ...shown })),
+        );
+        try {
+          const { data: saved } = await queryFulfilled;
+          dispatch(profileApi.util.updateQueryData('profile', undefined, () => saved));
+          dispatch(profileUpdateConfirmed(saved));
+          dispatch(sessionProfileChanged({ name: saved.name, imageurl: saved.imageurl }));
+        } catch (failure) {
+          console.error('Failed to update the profile', failure);
+          applied.undo();
+          dispatch(profileUpdateRolledBack(refusalOf(failure)));
+        }
+      },
+    }),
     /** Answers the new image's URL; an answer without `profilePic` is an error (docs/product.md §5). */
     uploadAvatar: build.mutation<string, FormData>({
       query: (form) => ({ url: API_PATHS.uploadProfilePic, method: 'POST', body: form }),
@@ -31,8 +81,25 @@ export const profileApi = api.injectEndpoints({
         }
         return body.profilePic;
       },
+      /** The picture is in: the card and the shell's profile menu show it. */
+      onQueryStarted: async (_form, { dispatch, queryFulfilled, getState }) => {
+        let profilePic: string;
+        try {
+          profilePic = (await queryFulfilled).data;
+        } catch (failure) {
+          console.error('Failed to upload the profile picture', failure);
+          return;
+        }
+        dispatch(
+          profileApi.util.updateQueryData('profile', undefined, (profile) => {
+            profile.imageurl = profilePic;
+          }),
+        );
+        const profile = profileApi.endpoints.profile.select()(getState() as never).data;
+        if (profile) dispatch(sessionProfileChanged({ name: profile.name, imageurl: profilePic }));
+      },
     }),
   }),
 });
 
-export const { useUploadAvatarMutation } = profileApi;
+export const { useProfileQuery, useUpdateProfileMutation, useUploadAvatarMutation } = profileApi;

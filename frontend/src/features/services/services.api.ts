@@ -3,6 +3,7 @@ import {
   type DeletedServiceResponse,
   type Provider,
   type Service,
+  type ServiceFields,
   type ServiceResponse,
 } from '@appointment/contracts/catalogue';
 import { DELAYS_MS } from '@appointment/contracts/constants';
@@ -10,7 +11,13 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { api } from '../../lib/api';
 import { providerServicesApi } from '../../lib/provider-services.api';
 import { toastShown } from '../../lib/toast.slice';
-import type { ServiceSubmission } from './services.slice';
+
+/** A service's form as sent: a new service, or an existing one by id. */
+export interface ServiceSubmission {
+  /** Absent for a new service. */
+  id?: string;
+  data: ServiceFields;
+}
 
 /** docs/product.md §9: a toast stays 3 s (the one toast length the constants name). */
 const TOAST_MS = DELAYS_MS.registrationToast;

@@ -1,5 +1,5 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Service, ServiceFields } from '@appointment/contracts/catalogue';
+import type { Service } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { apiErrorOf } from '../../lib/api';
 import type { ApiError } from '../../lib/api-client';
@@ -37,12 +37,6 @@ export const initialServicesState: ServicesState = {
   currencySaving: false,
   currencyError: null,
 };
-
-export interface ServiceSubmission {
-  /** Absent for a new service. */
-  id?: string;
-  data: ServiceFields;
-}
 
 const servicesSlice = createSlice({
   name: 'services',
