@@ -7,21 +7,20 @@ import { CATALOGUE_PATHS, type Service } from '@appointment/contracts/catalogue'
 import { SCHEDULE_PATHS } from '@appointment/contracts/schedule';
 import { api } from '../lib/api';
 import { statusChangeRequested } from '../lib/events';
-import { allProvidersQueries } from '../lib/all-providers.queries';
-import { providerServicesQueries } from '../lib/provider-services.queries';
+import { allProvidersApi } from '../lib/all-providers.api';
+import { providerServicesApi } from '../lib/provider-services.api';
 import { toastReducer } from '../lib/toast.slice';
 import { appointmentsSaga } from '../features/appointments/appointments.saga';
 import { appointmentsReducer } from '../features/appointments/appointments.slice';
-import { bookingQueries } from '../features/booking/booking.queries';
+import { bookingApi } from '../features/booking/booking.api';
 import { dashboardSaga } from '../features/dashboard/dashboard.saga';
 import { dashboardReducer } from '../features/dashboard/dashboard.slice';
-import { dashboardQueries } from '../features/dashboard/dashboard.queries';
+import { dashboardApi } from '../features/dashboard/dashboard.api';
 
-import { schedulingSaga } from '../features/scheduling/scheduling.saga';
-import { schedulingReducer, timeSlotSubmitted } from '../features/scheduling/scheduling.slice';
-import { schedulingQueries } from '../features/scheduling/scheduling.queries';
-import { servicesSaga } from '../features/services/services.saga';
-import { servicesReducer, serviceSubmitted } from '../features/services/services.slice';
+import { schedulingReducer } from '../features/scheduling/scheduling.slice';
+import { schedulingApi } from '../features/scheduling/scheduling.api';
+import { servicesApi } from '../features/services/services.api';
+import { servicesReducer } from '../features/services/services.slice';
 import { startApiPeer, type ApiPeer } from '../testing/api-peer';
 
 /**
@@ -67,25 +66,23 @@ const start = () => {
     middleware: (defaults) => defaults().concat(api.middleware, sagas),
   });
   sagas.run(function* () {
-    yield all([servicesSaga(), schedulingSaga(), appointmentsSaga(), dashboardSaga()]);
+    yield all([appointmentsSaga(), dashboardSaga()]);
   });
   // The reads a screen holds open: each subscription stays open, nothing awaits its first answer.
-  void store.dispatch(bookingQueries.endpoints.industries.initiate());
-  void store.dispatch(bookingQueries.endpoints.providers.initiate({ industry: 'Healthcare' }));
-  void store.dispatch(bookingQueries.endpoints.providerServices.initiate('p1'));
-  void store.dispatch(
-    bookingQueries.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }),
-  );
-  void store.dispatch(allProvidersQueries.endpoints.allProviders.initiate());
-  void store.dispatch(providerServicesQueries.endpoints.ownServices.initiate());
-  void store.dispatch(schedulingQueries.endpoints.timeSlots.initiate(null));
+  void store.dispatch(bookingApi.endpoints.industries.initiate());
+  void store.dispatch(bookingApi.endpoints.providers.initiate({ industry: 'Healthcare' }));
+  void store.dispatch(bookingApi.endpoints.providerServices.initiate('p1'));
+  void store.dispatch(bookingApi.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }));
+  void store.dispatch(allProvidersApi.endpoints.allProviders.initiate());
+  void store.dispatch(providerServicesApi.endpoints.ownServices.initiate());
+  void store.dispatch(schedulingApi.endpoints.timeSlots.initiate(null));
   return store;
 };
 
 /** The dashboard's reads, held open too (by the tests that name them). */
 const openDashboard = (store: ReturnType<typeof start>) => {
-  void store.dispatch(dashboardQueries.endpoints.dashboardCounts.initiate('admin'));
-  void store.dispatch(dashboardQueries.endpoints.dashboardDetails.initiate('admin'));
+  void store.dispatch(dashboardApi.endpoints.dashboardCounts.initiate('admin'));
+  void store.dispatch(dashboardApi.endpoints.dashboardDetails.initiate('admin'));
 };
 
 const READS = [
@@ -124,9 +121,7 @@ describe('which reads a change makes read again', () => {
     const store = start();
     await opened();
 
-    await store.dispatch(
-      bookingQueries.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }),
-    );
+    await store.dispatch(bookingApi.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }));
 
     await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);
   });
@@ -136,9 +131,7 @@ describe('which reads a change makes read again', () => {
     const store = start();
     await opened();
 
-    await store.dispatch(
-      bookingQueries.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }),
-    );
+    await store.dispatch(bookingApi.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }));
 
     await readAgain();
   });
@@ -161,14 +154,14 @@ describe('which reads a change makes read again', () => {
     await opened();
     peer.answer(CATALOGUE_PATHS.getServices, { body: [consultation, followUp] });
 
-    store.dispatch(
-      serviceSubmitted({
+    void store.dispatch(
+      servicesApi.endpoints.saveService.initiate({
         data: { name: 'Follow-up', description: 'A short visit.', duration: 15, price: 0 } as never,
       }),
     );
 
     await vi.waitFor(() =>
-      expect(providerServicesQueries.endpoints.ownServices.select()(store.getState()).data).toEqual([
+      expect(providerServicesApi.endpoints.ownServices.select()(store.getState()).data).toEqual([
         consultation,
         followUp,
       ]),
@@ -186,7 +179,7 @@ describe('which reads a change makes read again', () => {
     const store = start();
     await opened();
 
-    store.dispatch(timeSlotSubmitted({ date: '2030-01-07' } as never));
+    void store.dispatch(schedulingApi.endpoints.addTimeSlot.initiate({ date: '2030-01-07' } as never));
 
     await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);
   });
@@ -211,9 +204,7 @@ describe('which reads a change makes read again', () => {
     await opened();
     await vi.waitFor(() => expect(dashboardReadCounts()).toEqual([1, 1]));
 
-    await store.dispatch(
-      bookingQueries.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }),
-    );
+    await store.dispatch(bookingApi.endpoints.book.initiate({ form: new FormData(), idempotencyKey: 'k1' }));
 
     await vi.waitFor(() => expect(dashboardReadCounts()).toEqual([2, 2]));
     await readAgain(SCHEDULE_PATHS.fetchSlot, SCHEDULE_PATHS.fetchAllSlots);

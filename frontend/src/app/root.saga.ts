@@ -8,10 +8,6 @@ import { dashboardSaga } from '../features/dashboard/dashboard.saga';
 import { notificationsSaga } from '../features/notifications/notifications.saga';
 import { paymentsSaga } from '../features/payments/payments.saga';
 import { profileSaga } from '../features/profile/profile.saga';
-import { providerApprovalSaga } from '../features/providers/provider-approval.saga';
-import { providersSaga } from '../features/providers/providers.saga';
-import { schedulingSaga } from '../features/scheduling/scheduling.saga';
-import { servicesSaga } from '../features/services/services.saga';
 import { settingsSaga } from '../features/settings/settings.saga';
 import { themeSaga } from '../lib/theme/theme.saga';
 import { sessionSaga } from '../lib/session.saga';
@@ -27,11 +23,7 @@ const featureSagas: (() => SagaIterator)[] = [
   dashboardSaga,
   profileSaga,
   settingsSaga,
-  providerApprovalSaga,
-  servicesSaga,
   bookingSaga,
-  providersSaga,
-  schedulingSaga,
   appointmentsSaga,
   paymentsSaga,
   // Last: its start-up check may answer at once, and the others must already be listening.

@@ -1,4 +1,6 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { ErrorBody } from '@appointment/contracts/errors';
+import { ApiError } from './api-client';
 
 /**
  * The one RTK Query API for plain reads of the projections; each feature injects its endpoints.
@@ -59,3 +61,40 @@ export const readStatusOf = ({
   currentData?: unknown;
   isError: boolean;
 }): ReadStatus => (currentData !== undefined ? 'loaded' : isError ? 'failed' : 'loading');
+
+/**
+ * A failed endpoint's error as the API client would have thrown it: the server's body when it
+ * sent a message, "Network error occurred" when nothing answered, "Request failed (status)"
+ * otherwise. The screens' texts for refusals read it, whichever way the request was made.
+ * A mutation's rejected action carries the answer in `payload`; an error thrown while reading a
+ * good answer is in `error` and reads as a network-free failure (status 0).
+ */
+export const apiErrorOf = (rejected: { payload?: unknown; error?: unknown }): ApiError => {
+  const failure = rejected.payload;
+  if (typeof failure === 'object' && failure !== null && 'status' in failure) {
+    const { status, data } = failure as { status: unknown; data?: unknown };
+    if (typeof status === 'number') {
+      return new ApiError(
+        status,
+        typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
+          ? (data as ErrorBody)
+          : { message: `Request failed (${status})` },
+      );
+    }
+    if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') {
+      return new ApiError(0, { message: 'Network error occurred' });
+    }
+    if (status === 'PARSING_ERROR') {
+      const original = (failure as { originalStatus?: unknown }).originalStatus;
+      return new ApiError(typeof original === 'number' ? original : 0, {
+        message: `Request failed (${String(original)})`,
+      });
+    }
+  }
+  const error = rejected.error;
+  const message =
+    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
+      ? error.message
+      : 'Request failed';
+  return new ApiError(0, { message });
+};

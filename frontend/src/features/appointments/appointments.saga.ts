@@ -14,8 +14,8 @@ import {
 } from '../../lib/events';
 import { navigateTo } from '../../lib/navigation';
 import { toastShown } from '../../lib/toast.slice';
-import { updateAppointmentStatus } from './appointments.api';
-import { appointmentsApi, type ListArgs } from './appointments.queries';
+import { updateAppointmentStatus } from './appointments.requests';
+import { appointmentsApi, type ListArgs } from './appointments.api';
 
 type RootApiState = Parameters<typeof appointmentsApi.util.selectInvalidatedBy>[0];
 

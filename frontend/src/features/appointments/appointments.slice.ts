@@ -3,7 +3,7 @@ import { paymentConfirmed, statusChanged, statusChangeFailed, statusChangeReques
 import type { ListStatus } from './appointments.texts';
 
 /**
- * What is left besides the reads (RTK Query, `appointments.queries.ts`): the status changes on
+ * What is left besides the reads (RTK Query, `appointments.api.ts`): the status changes on
  * their way and the error of the last one.
  */
 export interface AppointmentsState {

@@ -1,21 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
 import { CATALOGUE_PATHS } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { api } from '../../lib/api';
 import { startApiPeer, type ApiPeer } from '../../testing/api-peer';
-import { bookingQueries } from './booking.queries';
-import { bookingSaga } from './booking.saga';
-import {
-  bookingReducer,
-  favouriteToggled,
-  selectFavouriteBusyIds,
-  selectFavouriteError,
-} from './booking.slice';
+import { bookingApi } from './booking.api';
+import { bookingReducer, selectFavouriteBusyIds, selectFavouriteError } from './booking.slice';
 
 /**
- * The favourites are an RTK Query read; marking one is a saga that shows the mark at once,
+ * The favourites are an RTK Query read; marking one is a mutation that shows the mark at once,
  * then settles it with the server's list or takes it back. Against a real HTTP peer.
  */
 const favouritesBody = (...ids: string[]) => ({ favorites: ids.map((itemId) => ({ itemId })) });
@@ -34,18 +27,16 @@ afterEach(async () => {
 
 const start = async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const sagas = createSagaMiddleware();
   const store = configureStore({
     reducer: combineReducers({ booking: bookingReducer, [api.reducerPath]: api.reducer }),
-    middleware: (defaults) => defaults().concat(api.middleware, sagas),
+    middleware: (defaults) => defaults().concat(api.middleware),
   });
-  sagas.run(bookingSaga);
-  await store.dispatch(bookingQueries.endpoints.favourites.initiate());
+  await store.dispatch(bookingApi.endpoints.favourites.initiate());
   return store;
 };
 type Store = Awaited<ReturnType<typeof start>>;
 
-const favouritesOf = (store: Store) => bookingQueries.endpoints.favourites.select()(store.getState()).data;
+const favouritesOf = (store: Store) => bookingApi.endpoints.favourites.select()(store.getState()).data;
 
 describe('the favourite marks', () => {
   it('reads the ids of the favourite providers', async () => {
@@ -56,7 +47,7 @@ describe('the favourite marks', () => {
     peer.answer(CATALOGUE_PATHS.updateFavourite, { body: favouritesBody('p1', 'p2') });
     const store = await start();
 
-    store.dispatch(favouriteToggled({ providerId: 'p2', favourite: true }));
+    void store.dispatch(bookingApi.endpoints.updateFavourite.initiate({ providerId: 'p2', favourite: true }));
 
     expect(favouritesOf(store)).toEqual(['p1', 'p2']);
     expect(selectFavouriteBusyIds(store.getState())).toEqual(['p2']);
@@ -73,7 +64,9 @@ describe('the favourite marks', () => {
     peer.answer(CATALOGUE_PATHS.updateFavourite, { status: 500, body: { message: 'No' } });
     const store = await start();
 
-    store.dispatch(favouriteToggled({ providerId: 'p1', favourite: false }));
+    void store.dispatch(
+      bookingApi.endpoints.updateFavourite.initiate({ providerId: 'p1', favourite: false }),
+    );
 
     expect(favouritesOf(store)).toEqual([]);
     await vi.waitFor(() => expect(selectFavouriteError(store.getState())).toBe(MESSAGES.favouriteFailed));

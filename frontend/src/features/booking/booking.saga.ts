@@ -1,43 +1,11 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeEvery, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { navigateTo } from '../../lib/navigation';
 import { appointmentBooked, type PaidBookingResponse } from '../../lib/events';
-import { updateFavourite } from './booking.api';
-import { bookingQueries } from './booking.queries';
-import {
-  bookingFailed,
-  bookingSucceeded,
-  favouriteToggled,
-  favouritesUpdated,
-  favouriteUpdateFailed,
-  type FavouriteChange,
-} from './booking.slice';
-
-/** Changes the favourites as read (booking.queries.ts), in place. */
-const patchFavourites = (recipe: (ids: string[]) => string[]) =>
-  bookingQueries.util.updateQueryData('favourites', undefined, (ids) => recipe(ids ?? []));
-
-const marked = (providerId: string, favourite: boolean) => (ids: string[]) =>
-  favourite ? [...ids.filter((id) => id !== providerId), providerId] : ids.filter((id) => id !== providerId);
-
-/** A mark shows at once; the server's answer settles the list, a refusal takes the mark back. */
-function* changeFavourite(action: PayloadAction<FavouriteChange>): SagaIterator {
-  const { providerId, favourite } = action.payload;
-  yield put(patchFavourites(marked(providerId, favourite)));
-  try {
-    const favouriteIds: string[] = yield call(updateFavourite, providerId, favourite);
-    yield put(patchFavourites(() => favouriteIds));
-    yield put(favouritesUpdated({ providerId, favouriteIds }));
-  } catch (error) {
-    console.error('Failed to update favourites', error);
-    yield put(
-      patchFavourites((ids) => (favourite ? ids.filter((id) => id !== providerId) : [...ids, providerId])),
-    );
-    yield put(favouriteUpdateFailed({ providerId, favourite, message: MESSAGES.favouriteFailed }));
-  }
-}
+import { bookingApi } from './booking.api';
+import { bookingFailed, bookingSucceeded } from './booking.slice';
 
 /** After a booking: the appointments screen (docs/product.md §2.6, §4 booking flow step 6). */
 export const AFTER_BOOKING = '/appointments';
@@ -75,7 +43,6 @@ function* refused(action: { error: unknown; payload?: unknown }): SagaIterator {
 }
 
 export function* bookingSaga(): SagaIterator {
-  yield takeEvery(favouriteToggled.type, changeFavourite);
-  yield takeLeading(bookingQueries.endpoints.book.matchFulfilled, booked);
-  yield takeLeading(bookingQueries.endpoints.book.matchRejected, refused);
+  yield takeLeading(bookingApi.endpoints.book.matchFulfilled, booked);
+  yield takeLeading(bookingApi.endpoints.book.matchRejected, refused);
 }

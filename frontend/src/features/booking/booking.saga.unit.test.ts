@@ -11,7 +11,7 @@ import { appointmentBooked, type PaidBookingResponse } from '../../lib/events';
 import { NAVIGATE_CONTEXT } from '../../lib/navigation';
 import { startApiPeer, type ApiPeer, type Received } from '../../testing/api-peer';
 import { bookingForm } from './booking.form';
-import { bookingQueries } from './booking.queries';
+import { bookingApi } from './booking.api';
 import { AFTER_BOOKING, bookingSaga } from './booking.saga';
 import {
   bookingFailed,
@@ -74,9 +74,7 @@ const start = () => {
   });
   sagas.run(bookingSaga);
   // The booking screen reads the service's slots (a subscription held open, not awaited).
-  void store.dispatch(
-    bookingQueries.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }),
-  );
+  void store.dispatch(bookingApi.endpoints.slots.initiate({ providerId: 'p1', serviceName: 'Consultation' }));
   return { store, seen, navigate };
 };
 
@@ -91,7 +89,7 @@ const submit = (store: ReturnType<typeof start>['store'], note: string) => {
     note,
     image: null,
   });
-  return store.dispatch(bookingQueries.endpoints.book.initiate({ form, idempotencyKey: 'key-1' }));
+  return store.dispatch(bookingApi.endpoints.book.initiate({ form, idempotencyKey: 'key-1' }));
 };
 
 const formOf = (request: Received): Promise<FormData> =>

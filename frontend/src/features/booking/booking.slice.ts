@@ -1,7 +1,9 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { matchesProviderFilters, type Industry, type Provider } from '@appointment/contracts/catalogue';
 import type { ChosenSlot } from '@appointment/contracts/booking';
+import { MESSAGES } from '@appointment/contracts/messages';
 import { newIdempotencyKey } from '../../ui/slot-calendar/slot.format';
+import { bookingApi } from './booking.api';
 
 export type BookingMode = 'automatic' | 'manual';
 
@@ -26,7 +28,7 @@ export interface BookingState {
   /** The provider a detail page opened this screen on; chosen once the industries are known. */
   openingProvider: Provider | null;
   filters: ProviderFilters;
-  /** Providers whose favourite mark is being saved (the marks themselves: booking.queries.ts). */
+  /** Providers whose favourite mark is being saved (the marks themselves: booking.api.ts). */
   favouriteBusyIds: string[];
   favouriteError: string | null;
   /** The provider whose booking screen is open, in place of the list. */
@@ -69,11 +71,6 @@ const selectIndustry = (state: BookingState, industry: string) => {
   clearBookingScreen(state);
 };
 
-export interface FavouriteChange {
-  providerId: string;
-  favourite: boolean;
-}
-
 const bookingSlice = createSlice({
   name: 'booking',
   initialState: initialBookingState,
@@ -115,19 +112,6 @@ const bookingSlice = createSlice({
     favouritesOnlyChanged(state, action: PayloadAction<boolean>) {
       state.filters.favouritesOnly = action.payload;
     },
-    /** Marked at once (booking.saga.ts patches the read); settled by favouritesUpdated or rolled back by favouriteUpdateFailed. */
-    favouriteToggled(state, action: PayloadAction<FavouriteChange>) {
-      state.favouriteError = null;
-      state.favouriteBusyIds.push(action.payload.providerId);
-    },
-    favouritesUpdated(state, action: PayloadAction<{ providerId: string; favouriteIds: string[] }>) {
-      state.favouriteBusyIds = state.favouriteBusyIds.filter((id) => id !== action.payload.providerId);
-    },
-    favouriteUpdateFailed(state, action: PayloadAction<FavouriteChange & { message: string }>) {
-      const { providerId, message } = action.payload;
-      state.favouriteBusyIds = state.favouriteBusyIds.filter((id) => id !== providerId);
-      state.favouriteError = message;
-    },
     providerSelected(state, action: PayloadAction<Provider>) {
       state.selectedProvider = action.payload;
       clearBookingScreen(state);
@@ -158,7 +142,7 @@ const bookingSlice = createSlice({
     confirmClosed(state) {
       if (!state.confirm?.submitting) state.confirm = null;
     },
-    /** Submit: the dialog builds the form and sends it (booking.queries.ts `book`); it waits here. */
+    /** Submit: the dialog builds the form and sends it (booking.api.ts `book`); it waits here. */
     bookingSubmitted(state) {
       if (!state.confirm) return;
       state.confirm.submitting = true;
@@ -173,6 +157,24 @@ const bookingSlice = createSlice({
       state.confirm.error = action.payload;
     },
   },
+  extraReducers: (builder) => {
+    // A mark is saved by booking.api.ts `updateFavourite`, which also shows it at once.
+    const { updateFavourite } = bookingApi.endpoints;
+    builder
+      .addMatcher(updateFavourite.matchPending, (state, action) => {
+        state.favouriteError = null;
+        state.favouriteBusyIds.push(action.meta.arg.originalArgs.providerId);
+      })
+      .addMatcher(updateFavourite.matchFulfilled, (state, action) => {
+        const { providerId } = action.meta.arg.originalArgs;
+        state.favouriteBusyIds = state.favouriteBusyIds.filter((id) => id !== providerId);
+      })
+      .addMatcher(updateFavourite.matchRejected, (state, action) => {
+        const { providerId } = action.meta.arg.originalArgs;
+        state.favouriteBusyIds = state.favouriteBusyIds.filter((id) => id !== providerId);
+        state.favouriteError = MESSAGES.favouriteFailed;
+      });
+  },
 });
 
 export const {
@@ -181,9 +183,6 @@ export const {
   industrySelected,
   providerFiltersChanged,
   favouritesOnlyChanged,
-  favouriteToggled,
-  favouritesUpdated,
-  favouriteUpdateFailed,
   providerSelected,
   providerClosed,
   serviceChosen,
@@ -216,7 +215,7 @@ export const selectConfirm = (state: WithBooking): ConfirmState | null => state.
 export interface ProviderNarrowing {
   industry: string | null;
   filters: ProviderFilters;
-  /** The user's favourite providers (booking.queries.ts `favourites`). */
+  /** The user's favourite providers (booking.api.ts `favourites`). */
   favouriteIds: string[];
 }
 

@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { FetchProvidersRequest, Provider } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { useBookingSelector } from './booking.hooks';
-import { useFavouriteIds, useProvidersQuery } from './booking.queries';
+import { useFavouriteIds, useProvidersQuery } from './booking.api';
 import { selectProviderNarrowing, visibleProviders } from './booking.slice';
 
 /** Typing in the search box fetches once the typing pauses. */

@@ -4,9 +4,9 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { api } from '../../lib/api';
 import { notificationReceived, statusChanged } from '../../lib/events';
-import { DASHBOARD_COUNTS, DASHBOARD_DETAILS, dashboardQueries } from './dashboard.queries';
+import { DASHBOARD_COUNTS, DASHBOARD_DETAILS, dashboardApi } from './dashboard.api';
 
-type RootApiState = Parameters<typeof dashboardQueries.util.selectInvalidatedBy>[0];
+type RootApiState = Parameters<typeof dashboardApi.util.selectInvalidatedBy>[0];
 
 /**
  * docs/product.md §4: after a Confirm or Reject the item changes in place in the dashboard's
@@ -15,12 +15,12 @@ type RootApiState = Parameters<typeof dashboardQueries.util.selectInvalidatedBy>
 function* patchDetails(action: PayloadAction<Appointment>): SagaIterator {
   const changed = action.payload;
   const state: RootApiState = yield select();
-  for (const { endpointName, originalArgs } of dashboardQueries.util.selectInvalidatedBy(state, [
+  for (const { endpointName, originalArgs } of dashboardApi.util.selectInvalidatedBy(state, [
     DASHBOARD_DETAILS,
   ])) {
     if (endpointName !== 'dashboardDetails') continue;
     yield put(
-      dashboardQueries.util.updateQueryData('dashboardDetails', originalArgs as string, (details) => ({
+      dashboardApi.util.updateQueryData('dashboardDetails', originalArgs as string, (details) => ({
         appointmentsWithServiceDetails: details.appointmentsWithServiceDetails.map((item) =>
           item._id === changed._id ? { ...item, ...changed } : item,
         ),

@@ -1,10 +1,10 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { statusChanged, statusChangeFailed, statusChangeRequested } from '../../lib/events';
 
-export type { AppointmentCounts, ProviderAppointment, ServiceAppointment } from './dashboard.queries';
+export type { AppointmentCounts, ProviderAppointment, ServiceAppointment } from './dashboard.api';
 
 /**
- * What the dashboard keeps besides its reads (dashboard.queries.ts): the status changes asked
+ * What the dashboard keeps besides its reads (dashboard.api.ts): the status changes asked
  * for from its panel, while they are on their way, and the last refusal.
  */
 export interface DashboardState {
@@ -23,7 +23,7 @@ const dashboardSlice = createSlice({
   name: 'dashboard',
   initialState,
   reducers: {
-    /** The dashboard opened: its reads start afresh (dashboard.queries.ts), a past refusal is gone. */
+    /** The dashboard opened: its reads start afresh (dashboard.api.ts), a past refusal is gone. */
     dashboardOpened(state) {
       state.updateError = null;
     },

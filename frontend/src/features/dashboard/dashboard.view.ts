@@ -1,6 +1,6 @@
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import type { Provider, Service } from '@appointment/contracts/catalogue';
-import type { ProviderAppointment, ServiceAppointment } from './dashboard.queries';
+import type { ProviderAppointment, ServiceAppointment } from './dashboard.api';
 
 /** The admin panel's filters (docs/product.md §2.4): status, a search over user and service, a location. */
 export interface PanelFilters {

@@ -25,7 +25,7 @@ import {
   type PaidBookingResponse,
 } from '../../lib/events';
 import { selectEffectiveScheme } from '../../lib/theme/theme.slice';
-import { confirmPayment, payAgain } from './payments.api';
+import { confirmPayment, payAgain } from './payments.requests';
 import {
   isSameOrigin,
   loadScript,

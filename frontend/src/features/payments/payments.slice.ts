@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CheckoutInfo, PaymentResult } from '@appointment/contracts/payments';
-import type { PaymentOrder } from './payments.api';
+import type { PaymentOrder } from './payments.requests';
 
 /** What a paid booking hands to the checkout. */
 export interface CheckoutRequest {

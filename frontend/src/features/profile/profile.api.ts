@@ -1,44 +1,105 @@
-import {
-  API_PATHS,
-  ProfileResponse,
-  type Profile,
-  type ProfileUpdate,
-} from '@appointment/contracts/accounts';
-import { api } from '../../lib/api-client';
-import type { ProfileDetails } from '../../lib/events';
+import { API_PATHS, ProfileResponse } from '@appointment/contracts/accounts';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { api, apiErrorOf } from '../../lib/api';
+import { profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
+import { profileDetailsOf, profileUpdateOf, type ProfileChanges } from './profile.requests';
+import { profileUpdateRolledBack, sessionProfileChanged } from './profile.actions';
 
-/** A profile update as the form and the slice hold it: the person's own zone is `profileZone`. */
-export type ProfileChanges = Omit<ProfileUpdate, 'timezone'> & { profileZone: ProfileUpdate['timezone'] };
+/** The largest picture the server takes (MESSAGES.imageTooLarge); refused before uploading. */
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 
-/** The API edge: the answer's `timezone` is the person's profile zone. */
-export const profileDetailsOf = ({ timezone, ...rest }: Profile): ProfileDetails => ({
-  ...rest,
-  profileZone: timezone,
-});
+/** Why a chosen picture is refused before it is sent, or null when it may go. */
+export const avatarRefusalOf = (file: Pick<File, 'type' | 'size'>): string | null =>
+  !file.type.startsWith('image/')
+    ? MESSAGES.invalidImage
+    : file.size > MAX_AVATAR_BYTES
+      ? MESSAGES.imageTooLarge
+      : null;
+
+/** docs/product.md §7.2 upload of the profile picture, as the multipart form the avatar card builds. */
+export const avatarForm = (file: File): FormData => {
+  const form = new FormData();
+  form.append('image', file);
+  return form;
+};
+
+/** A refusal the person can act on (a wrong current password, an address taken) says why. */
+const refusalOf = (failure: unknown): string => {
+  const { error, isUnhandledError } = (failure ?? {}) as { error?: unknown; isUnhandledError?: boolean };
+  if (isUnhandledError !== false) return MESSAGES.profileUpdateFailed;
+  const refusal = apiErrorOf({ payload: error });
+  return refusal.status >= 400 && refusal.status < 500 && refusal.status !== 401
+    ? refusal.body.message
+    : MESSAGES.profileUpdateFailed;
+};
 
 /**
- * The API edge: the request names the profile zone `timezone`, and its field errors are keyed so.
- * Also for the form's values before the schema has read them.
+ * The profile screen's read and writes (docs/product.md §7.2). The screen's own state (saving,
+ * the form's revision, the picture's upload) is in profile.slice.ts.
  */
-export const profileUpdateOf = <Changes extends { profileZone: unknown }>({
-  profileZone,
-  ...rest
-}: Changes): Omit<Changes, 'profileZone'> & { timezone: Changes['profileZone'] } => ({
-  ...rest,
-  timezone: profileZone,
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/profile/getprofile; the answer's `timezone` is the person's profile zone. */
+    profile: build.query<ProfileDetails, void>({
+      query: () => API_PATHS.getProfile,
+      transformResponse: (body: unknown) => profileDetailsOf(ProfileResponse.parse(body).data),
+      transformErrorResponse: (error) => {
+        console.error('Failed to load the profile', error);
+        return error;
+      },
+    }),
+    /**
+     * docs/product.md §4: the change shows at once, before the server has answered; a refusal
+     * takes it back. A new e-mail address waits for its link to be opened, so it is not shown.
+     */
+    updateProfile: build.mutation<ProfileDetails, ProfileChanges>({
+      query: (changes) => ({ url: API_PATHS.updateProfile, method: 'POST', body: profileUpdateOf(changes) }),
+      transformResponse: (body: unknown) => profileDetailsOf(ProfileResponse.parse(body).data),
+      onQueryStarted: async (changes, { dispatch, queryFulfilled }) => {
+        const { email: _email, currentPassword: _password, ...shown } = changes;
+        const applied = dispatch(
+          profileApi.util.updateQueryData('profile', undefined, (profile) => ({ ...profile, ...shown })),
+        );
+        try {
+          const { data: saved } = await queryFulfilled;
+          dispatch(profileApi.util.updateQueryData('profile', undefined, () => saved));
+          dispatch(profileUpdateConfirmed(saved));
+          dispatch(sessionProfileChanged({ name: saved.name, imageurl: saved.imageurl }));
+        } catch (failure) {
+          console.error('Failed to update the profile', failure);
+          applied.undo();
+          dispatch(profileUpdateRolledBack(refusalOf(failure)));
+        }
+      },
+    }),
+    /** Answers the new image's URL; an answer without `profilePic` is an error (docs/product.md §5). */
+    uploadAvatar: build.mutation<string, FormData>({
+      query: (form) => ({ url: API_PATHS.uploadProfilePic, method: 'POST', body: form }),
+      transformResponse: (body: { profilePic?: unknown } | undefined) => {
+        if (typeof body?.profilePic !== 'string' || body.profilePic === '') {
+          throw new Error(MESSAGES.missingProfilePic);
+        }
+        return body.profilePic;
+      },
+      /** The picture is in: the card and the shell's profile menu show it. */
+      onQueryStarted: async (_form, { dispatch, queryFulfilled, getState }) => {
+        let profilePic: string;
+        try {
+          profilePic = (await queryFulfilled).data;
+        } catch (failure) {
+          console.error('Failed to upload the profile picture', failure);
+          return;
+        }
+        dispatch(
+          profileApi.util.updateQueryData('profile', undefined, (profile) => {
+            profile.imageurl = profilePic;
+          }),
+        );
+        const profile = profileApi.endpoints.profile.select()(getState() as never).data;
+        if (profile) dispatch(sessionProfileChanged({ name: profile.name, imageurl: profilePic }));
+      },
+    }),
+  }),
 });
 
-/** A request the schema has read (trimmed), back as the slice holds it. */
-export const profileChangesOf = ({ timezone, ...rest }: ProfileUpdate): ProfileChanges => ({
-  ...rest,
-  profileZone: timezone,
-});
-
-/** docs/product.md §7.2 profile calls. */
-export const fetchProfile = async (): Promise<ProfileDetails> =>
-  profileDetailsOf(ProfileResponse.parse(await api.get<unknown>(API_PATHS.getProfile)).data);
-
-export const saveProfile = async (changes: ProfileChanges): Promise<ProfileDetails> =>
-  profileDetailsOf(
-    ProfileResponse.parse(await api.post<unknown>(API_PATHS.updateProfile, profileUpdateOf(changes))).data,
-  );
+export const { useProfileQuery, useUpdateProfileMutation, useUploadAvatarMutation } = profileApi;

@@ -1,23 +1,24 @@
-import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
-import type { ProfileChanges } from './profile.api';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { profileUpdateConfirmed } from '../../lib/events';
+import { profileUpdateRolledBack } from './profile.actions';
+import { profileApi } from './profile.api';
 
+/**
+ * The profile screen's own state; the profile itself is the read of profile.api.ts, which an
+ * update changes at once and a refusal takes back.
+ */
 export interface ProfileState {
-  /** Null until the page's first read answers. */
-  profile: ProfileDetails | null;
-  loadError: string | null;
   saving: boolean;
   saveError: string | null;
   saved: boolean;
-  /** Bumped whenever the stored profile should replace what the form shows (load, save, rollback). */
+  /** Bumped whenever the read profile should replace what the form shows (load, save, rollback). */
   revision: number;
   uploading: boolean;
   avatarError: string | null;
 }
 
 export const initialProfileState: ProfileState = {
-  profile: null,
-  loadError: null,
   saving: false,
   saveError: null,
   saved: false,
@@ -26,103 +27,64 @@ export const initialProfileState: ProfileState = {
   avatarError: null,
 };
 
-/** The fields an update touches, as they stood before it; what a rollback restores. */
-export type ProfileFields = Pick<ProfileDetails, Exclude<keyof ProfileChanges, 'currentPassword'>>;
+const { profile, updateProfile, uploadAvatar } = profileApi.endpoints;
 
 const profileSlice = createSlice({
   name: 'profile',
   initialState: initialProfileState,
   reducers: {
     profilePageOpened(state) {
-      state.loadError = null;
       state.saved = false;
       state.saveError = null;
       state.avatarError = null;
     },
-    profileLoaded(state, action: PayloadAction<ProfileDetails>) {
-      state.profile = action.payload;
-      state.revision += 1;
-    },
-    profileLoadFailed(state, action: PayloadAction<string>) {
-      state.loadError = action.payload;
-    },
-    profileUpdateSubmitted(state, _action: PayloadAction<ProfileChanges>) {
-      state.saving = true;
-      state.saveError = null;
-      state.saved = false;
-    },
-    /** docs/product.md §4: the change shows at once, before the server has answered. */
-    profileUpdateApplied(state, action: PayloadAction<ProfileChanges>) {
-      // A new e-mail address waits for its link to be opened; the rest shows at once.
-      const { email: _email, currentPassword: _password, ...shown } = action.payload;
-      if (state.profile) state.profile = { ...state.profile, ...shown };
-    },
-    profileUpdateRolledBack(
-      state,
-      action: PayloadAction<{ previous: ProfileFields | null; message: string }>,
-    ) {
-      const { previous } = action.payload;
-      if (state.profile && previous) state.profile = { ...state.profile, ...previous };
-      state.saving = false;
-      state.saveError = action.payload.message;
-      state.revision += 1;
-    },
-    /** The card sends the picture itself (profile.queries.ts `uploadAvatar`); it waits here. */
-    avatarUploadStarted(state) {
-      state.uploading = true;
-      state.avatarError = null;
-    },
+    /** A chosen picture refused before it is sent (not an image, too large). */
     avatarRejected(state, action: PayloadAction<string>) {
-      state.uploading = false;
-      state.avatarError = action.payload;
-    },
-    avatarUploaded(state, action: PayloadAction<string>) {
-      state.uploading = false;
-      if (state.profile) state.profile.imageurl = action.payload;
-    },
-    avatarUploadFailed(state, action: PayloadAction<string>) {
       state.uploading = false;
       state.avatarError = action.payload;
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(profileUpdateConfirmed, (state, action) => {
-      state.profile = action.payload;
-      state.saving = false;
-      state.saved = true;
-      state.revision += 1;
-    });
+    builder
+      .addCase(profileUpdateConfirmed, (state) => {
+        state.saving = false;
+        state.saved = true;
+        state.revision += 1;
+      })
+      .addCase(profileUpdateRolledBack, (state, action) => {
+        state.saving = false;
+        state.saveError = action.payload;
+        state.revision += 1;
+      })
+      .addMatcher(profile.matchFulfilled, (state) => {
+        state.revision += 1;
+      })
+      .addMatcher(updateProfile.matchPending, (state) => {
+        state.saving = true;
+        state.saveError = null;
+        state.saved = false;
+      })
+      .addMatcher(uploadAvatar.matchPending, (state) => {
+        state.uploading = true;
+        state.avatarError = null;
+      })
+      .addMatcher(uploadAvatar.matchFulfilled, (state) => {
+        state.uploading = false;
+      })
+      .addMatcher(uploadAvatar.matchRejected, (state) => {
+        state.uploading = false;
+        state.avatarError = MESSAGES.avatarUpdateFailed;
+      });
   },
 });
 
-export const {
-  profilePageOpened,
-  profileLoaded,
-  profileLoadFailed,
-  profileUpdateSubmitted,
-  profileUpdateApplied,
-  profileUpdateRolledBack,
-  avatarUploadStarted,
-  avatarRejected,
-  avatarUploaded,
-  avatarUploadFailed,
-} = profileSlice.actions;
+export const { profilePageOpened, avatarRejected } = profileSlice.actions;
 export const profileReducer = profileSlice.reducer;
-
-/**
- * Handled by the session slice, which keeps the name and picture of the shell's profile menu.
- * Declared here by its type so this feature does not reach into the session's internals.
- */
-export const sessionProfileChanged = createAction<{ name: string; imageurl?: string }>(
-  'session/profileChanged',
-);
 
 export interface WithProfile {
   profile: ProfileState;
 }
 
-export const selectProfile = (state: WithProfile): ProfileDetails | null => state.profile.profile;
-export const selectProfileLoadError = (state: WithProfile): string | null => state.profile.loadError;
 export const selectProfileRevision = (state: WithProfile): number => state.profile.revision;
 
 /** The form's save: under way, done, or refused (its reason). */

@@ -1,5 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Provider } from '@appointment/contracts/catalogue';
+import { MESSAGES } from '@appointment/contracts/messages';
+import type { ErrorBody } from '@appointment/contracts/errors';
+import { providersApi } from './providers.api';
 
 export interface AddProviderFormState {
   open: boolean;
@@ -46,33 +48,49 @@ export const providersSlice = createSlice({
     addProviderClosed(state) {
       state.form = closedForm;
     },
-    /** The form builds its multipart body (with the picture) and sends it (providers.queries.ts `addProvider`). */
-    addProviderSubmitted(state) {
-      state.form.saving = true;
-      state.form.error = null;
-      state.form.fieldErrors = {};
-    },
-    /** Added: the list's answer is patched by the saga. */
-    providerAdded(state, _action: PayloadAction<Provider>) {
-      state.form = closedForm;
-    },
-    addProviderFailed(state, action: PayloadAction<AddProviderFailure>) {
-      state.form.saving = false;
-      state.form.error = action.payload.message;
-      state.form.fieldErrors = action.payload.fieldErrors;
-    },
+  },
+  extraReducers: (builder) => {
+    const { addProvider } = providersApi.endpoints;
+    builder
+      // The form builds its multipart body (with the picture) and sends it (providers.api.ts `addProvider`).
+      .addMatcher(addProvider.matchPending, (state) => {
+        state.form.saving = true;
+        state.form.error = null;
+        state.form.fieldErrors = {};
+      })
+      // Added: the form closes; the list's answer is patched by the endpoint.
+      .addMatcher(addProvider.matchFulfilled, (state) => {
+        state.form = closedForm;
+      })
+      .addMatcher(addProvider.matchRejected, (state, action) => {
+        const failure = addProviderFailureOf(action);
+        state.form.saving = false;
+        state.form.error = failure.message;
+        state.form.fieldErrors = failure.fieldErrors;
+      });
   },
 });
 
-export const {
-  providerSearchChanged,
-  providerIndustryChanged,
-  addProviderOpened,
-  addProviderClosed,
-  addProviderSubmitted,
-  providerAdded,
-  addProviderFailed,
-} = providersSlice.actions;
+/**
+ * docs/product.md §8 Add provider: a refused form (400) shows the server's message and its field
+ * messages; a conflict (409, an e-mail already taken) is about the form's data too, so it is told
+ * the same way. Anything else is "Something went wrong.".
+ */
+const addProviderFailureOf = (rejected: { payload?: unknown }): AddProviderFailure => {
+  const { status, data } = (rejected.payload ?? {}) as { status?: unknown; data?: Partial<ErrorBody> };
+  if ((status !== 400 && status !== 409) || !data || typeof data !== 'object') {
+    return { message: MESSAGES.somethingWentWrong, fieldErrors: {} };
+  }
+  const fieldErrors: Record<string, string> = {};
+  for (const { field, message } of data.errors ?? []) {
+    if (!(field in fieldErrors)) fieldErrors[field] = message;
+  }
+  const message = typeof data.message === 'string' ? data.message : '';
+  return { message: message || MESSAGES.providerAddFailed, fieldErrors };
+};
+
+export const { providerSearchChanged, providerIndustryChanged, addProviderOpened, addProviderClosed } =
+  providersSlice.actions;
 export const providersReducer = providersSlice.reducer;
 
 export interface WithProviders {

@@ -1,12 +1,9 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type {
-  ApplyTemplate,
-  Availability,
-  ScheduleTemplate,
-  ScheduleTemplateInput,
-  TimeSlotForm,
-} from '@appointment/contracts/schedule';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { apiErrorOf } from '../../lib/api';
+import type { ScheduleTemplate } from '@appointment/contracts/schedule';
 import type { PathErrors } from '../../ui/use-schema-form';
+import { schedulingApi } from './scheduling.api';
 
 /** Messages by field path as the form names it (`date`, `workingHours.0.endTime`). */
 export type { PathErrors };
@@ -54,6 +51,17 @@ export const initialSchedulingState: SchedulingState = {
   applying: { ...idleCommand, target: null },
 };
 
+/** The server's reason, with its field messages keyed by field path (contracts/src/errors.ts). */
+export const failureOf = (rejected: { payload?: unknown; error?: unknown }): CommandFailure => {
+  if (rejected.payload === undefined) return { message: MESSAGES.genericError, fieldErrors: {} };
+  const error = apiErrorOf(rejected);
+  const fieldErrors: Record<string, string> = {};
+  for (const { field, message } of error.body.errors ?? []) {
+    if (!(field in fieldErrors)) fieldErrors[field] = message;
+  }
+  return { message: error.message, fieldErrors };
+};
+
 const failed = (state: CommandState, failure: CommandFailure) => {
   state.saving = false;
   state.error = failure.message;
@@ -91,30 +99,12 @@ const schedulingSlice = createSlice({
     timeSlotFormClosed(state) {
       state.slotForm = { ...idleCommand, open: false };
     },
-    timeSlotSubmitted(state, _action: PayloadAction<TimeSlotForm>) {
-      started(state.slotForm);
-    },
-    timeSlotAdded(state) {
-      state.slotForm = { ...idleCommand, open: false };
-    },
-    timeSlotAddFailed(state, action: PayloadAction<CommandFailure>) {
-      failed(state.slotForm, action.payload);
-    },
 
     availabilityOpened(state) {
       state.availability = { ...idleCommand, open: true };
     },
     availabilityClosed(state) {
       state.availability = { ...initialSchedulingState.availability };
-    },
-    availabilitySubmitted(state, _action: PayloadAction<Availability>) {
-      started(state.availability);
-    },
-    availabilitySaved(state) {
-      state.availability = { ...initialSchedulingState.availability };
-    },
-    availabilitySaveFailed(state, action: PayloadAction<CommandFailure>) {
-      failed(state.availability, action.payload);
     },
 
     templatesPageOpened(state) {
@@ -129,40 +119,11 @@ const schedulingSlice = createSlice({
     templateEditorClosed(state) {
       state.editor = { ...idleCommand, target: null };
     },
-    templateSubmitted(state, _action: PayloadAction<ScheduleTemplateInput>) {
-      started(state.editor);
-    },
-    /** Saved: the list's answer is patched by the saga. */
-    templateSaved(state, _action: PayloadAction<ScheduleTemplate>) {
-      state.editor = { ...idleCommand, target: null };
-    },
-    templateSaveFailed(state, action: PayloadAction<CommandFailure>) {
-      failed(state.editor, action.payload);
-    },
-    templateDuplicateClicked(state, action: PayloadAction<string>) {
-      state.templates.busyIds.push(action.payload);
-      state.templates.actionError = null;
-    },
-    templateDuplicated(state, action: PayloadAction<{ sourceId: string; template: ScheduleTemplate }>) {
-      notBusy(state, action.payload.sourceId);
-    },
     templateDeleteAsked(state, action: PayloadAction<ScheduleTemplate>) {
       state.deleting = action.payload;
     },
     templateDeleteCancelled(state) {
       state.deleting = null;
-    },
-    templateDeleteConfirmed(state, action: PayloadAction<string>) {
-      state.deleting = null;
-      state.templates.busyIds.push(action.payload);
-      state.templates.actionError = null;
-    },
-    templateDeleted(state, action: PayloadAction<string>) {
-      notBusy(state, action.payload);
-    },
-    templateActionFailed(state, action: PayloadAction<{ id: string; message: string }>) {
-      notBusy(state, action.payload.id);
-      state.templates.actionError = action.payload.message;
     },
     templateApplyOpened(state, action: PayloadAction<ScheduleTemplate>) {
       state.applying = { ...idleCommand, target: action.payload };
@@ -170,15 +131,67 @@ const schedulingSlice = createSlice({
     templateApplyClosed(state) {
       state.applying = { ...idleCommand, target: null };
     },
-    templateApplySubmitted(state, _action: PayloadAction<ApplyTemplate>) {
-      started(state.applying);
-    },
-    templateApplied(state) {
-      state.applying = { ...idleCommand, target: null };
-    },
-    templateApplyFailed(state, action: PayloadAction<CommandFailure>) {
-      failed(state.applying, action.payload);
-    },
+  },
+  extraReducers: (builder) => {
+    const { addTimeSlot, saveAvailability, saveTemplate, duplicateTemplate, deleteTemplate, applyTemplate } =
+      schedulingApi.endpoints;
+    builder
+      .addMatcher(addTimeSlot.matchPending, (state) => {
+        started(state.slotForm);
+      })
+      .addMatcher(addTimeSlot.matchFulfilled, (state) => {
+        state.slotForm = { ...idleCommand, open: false };
+      })
+      .addMatcher(addTimeSlot.matchRejected, (state, action) => {
+        failed(state.slotForm, failureOf(action));
+      })
+      .addMatcher(saveAvailability.matchPending, (state) => {
+        started(state.availability);
+      })
+      .addMatcher(saveAvailability.matchFulfilled, (state) => {
+        state.availability = { ...initialSchedulingState.availability };
+      })
+      .addMatcher(saveAvailability.matchRejected, (state, action) => {
+        failed(state.availability, failureOf(action));
+      })
+      .addMatcher(saveTemplate.matchPending, (state) => {
+        started(state.editor);
+      })
+      // Saved: the editor closes; the list's answer is patched by the endpoint.
+      .addMatcher(saveTemplate.matchFulfilled, (state) => {
+        state.editor = { ...idleCommand, target: null };
+      })
+      .addMatcher(saveTemplate.matchRejected, (state, action) => {
+        failed(state.editor, failureOf(action));
+      })
+      .addMatcher(duplicateTemplate.matchPending, (state, action) => {
+        state.templates.busyIds.push(action.meta.arg.originalArgs);
+        state.templates.actionError = null;
+      })
+      .addMatcher(deleteTemplate.matchPending, (state, action) => {
+        state.deleting = null;
+        state.templates.busyIds.push(action.meta.arg.originalArgs);
+        state.templates.actionError = null;
+      })
+      .addMatcher(
+        isAnyOf(duplicateTemplate.matchFulfilled, deleteTemplate.matchFulfilled),
+        (state, action) => {
+          notBusy(state, action.meta.arg.originalArgs);
+        },
+      )
+      .addMatcher(isAnyOf(duplicateTemplate.matchRejected, deleteTemplate.matchRejected), (state, action) => {
+        notBusy(state, action.meta.arg.originalArgs);
+        state.templates.actionError = failureOf(action).message;
+      })
+      .addMatcher(applyTemplate.matchPending, (state) => {
+        started(state.applying);
+      })
+      .addMatcher(applyTemplate.matchFulfilled, (state) => {
+        state.applying = { ...idleCommand, target: null };
+      })
+      .addMatcher(applyTemplate.matchRejected, (state, action) => {
+        failed(state.applying, failureOf(action));
+      });
   },
 });
 
@@ -187,32 +200,15 @@ export const {
   serviceFilterChosen,
   timeSlotFormOpened,
   timeSlotFormClosed,
-  timeSlotSubmitted,
-  timeSlotAdded,
-  timeSlotAddFailed,
   availabilityOpened,
   availabilityClosed,
-  availabilitySubmitted,
-  availabilitySaved,
-  availabilitySaveFailed,
   templatesPageOpened,
   templateEditorOpened,
   templateEditorClosed,
-  templateSubmitted,
-  templateSaved,
-  templateSaveFailed,
-  templateDuplicateClicked,
-  templateDuplicated,
   templateDeleteAsked,
   templateDeleteCancelled,
-  templateDeleteConfirmed,
-  templateDeleted,
-  templateActionFailed,
   templateApplyOpened,
   templateApplyClosed,
-  templateApplySubmitted,
-  templateApplied,
-  templateApplyFailed,
 } = schedulingSlice.actions;
 export const schedulingReducer = schedulingSlice.reducer;
 

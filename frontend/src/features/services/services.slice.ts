@@ -1,5 +1,9 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Service, ServiceFields } from '@appointment/contracts/catalogue';
+import type { Service } from '@appointment/contracts/catalogue';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { apiErrorOf } from '../../lib/api';
+import type { ApiError } from '../../lib/api-client';
+import { servicesApi } from './services.api';
 
 /** Messages under the form's fields, by field name (client checks and the server's 400 errors[]). */
 export type ServiceFieldErrors = Partial<Record<string, string>>;
@@ -34,12 +38,6 @@ export const initialServicesState: ServicesState = {
   currencyError: null,
 };
 
-export interface ServiceSubmission {
-  /** Absent for a new service. */
-  id?: string;
-  data: ServiceFields;
-}
-
 const servicesSlice = createSlice({
   name: 'services',
   initialState: initialServicesState,
@@ -64,24 +62,6 @@ const servicesSlice = createSlice({
     serviceFieldEdited(state, action: PayloadAction<string>) {
       delete state.serverFieldErrors[action.payload];
     },
-    serviceSubmitted(state, _action: PayloadAction<ServiceSubmission>) {
-      state.saving = true;
-      state.saveError = null;
-      state.serverFieldErrors = {};
-    },
-    /** Saved (added or edited): the list's answer is patched by the saga. */
-    serviceSaved(state, _action: PayloadAction<Service>) {
-      state.saving = false;
-      state.form = { mode: 'closed' };
-    },
-    serviceSaveFailed(
-      state,
-      action: PayloadAction<{ message: string | null; fieldErrors: ServiceFieldErrors }>,
-    ) {
-      state.saving = false;
-      state.saveError = action.payload.message;
-      state.serverFieldErrors = action.payload.fieldErrors;
-    },
     deleteServiceClicked(state, action: PayloadAction<string>) {
       state.deleteTargetId = action.payload;
       state.deleteError = null;
@@ -91,49 +71,96 @@ const servicesSlice = createSlice({
       state.deleteTargetId = null;
       state.deleteError = null;
     },
-    deleteServiceConfirmed(state, _action: PayloadAction<string>) {
-      state.deleting = true;
-      state.deleteError = null;
-    },
-    serviceDeleted(state, _action: PayloadAction<string>) {
-      state.deleting = false;
-      state.deleteTargetId = null;
-    },
-    serviceDeleteFailed(state, action: PayloadAction<string>) {
-      state.deleting = false;
-      state.deleteError = action.payload;
-    },
-    currencySubmitted(state, _action: PayloadAction<string>) {
-      state.currencySaving = true;
-      state.currencyError = null;
-    },
-    /** Every service of the provider is priced in the new currency at once (the saga patches the answers). */
-    currencySaved(state, _action: PayloadAction<string>) {
-      state.currencySaving = false;
-    },
-    currencySaveFailed(state, action: PayloadAction<string>) {
-      state.currencySaving = false;
-      state.currencyError = action.payload;
-    },
+  },
+  extraReducers: (builder) => {
+    const { saveService, deleteService, saveCurrency } = servicesApi.endpoints;
+    builder
+      .addMatcher(saveService.matchPending, (state) => {
+        state.saving = true;
+        state.saveError = null;
+        state.serverFieldErrors = {};
+      })
+      // Saved (added or edited): the form closes; the list's answer is patched by the endpoint.
+      .addMatcher(saveService.matchFulfilled, (state) => {
+        state.saving = false;
+        state.form = { mode: 'closed' };
+      })
+      .addMatcher(saveService.matchRejected, (state, action) => {
+        const failure = failureOf(action);
+        const fieldErrors = fieldErrorsOf(failure);
+        state.saving = false;
+        state.saveError = formMessageOf(failure, fieldErrors);
+        state.serverFieldErrors = fieldErrors;
+      })
+      .addMatcher(deleteService.matchPending, (state) => {
+        state.deleting = true;
+        state.deleteError = null;
+      })
+      .addMatcher(deleteService.matchFulfilled, (state) => {
+        state.deleting = false;
+        state.deleteTargetId = null;
+      })
+      .addMatcher(deleteService.matchRejected, (state, action) => {
+        state.deleting = false;
+        state.deleteError = reasonOf(failureOf(action), MESSAGES.serviceDeleteFailed);
+      })
+      .addMatcher(saveCurrency.matchPending, (state) => {
+        state.currencySaving = true;
+        state.currencyError = null;
+      })
+      // Every service of the provider is priced in the new currency at once (the endpoint patches the answers).
+      .addMatcher(saveCurrency.matchFulfilled, (state) => {
+        state.currencySaving = false;
+      })
+      .addMatcher(saveCurrency.matchRejected, (state, action) => {
+        state.currencySaving = false;
+        state.currencyError = reasonOf(failureOf(action), MESSAGES.currencySaveFailed);
+      });
   },
 });
+
+/** The server's refusal as the API client would have thrown it; null when no answer was read. */
+const failureOf = (rejected: { payload?: unknown; error?: unknown }): ApiError | null =>
+  rejected.payload === undefined ? null : apiErrorOf(rejected);
+
+/** A refusal the server explained (4xx) keeps its reason; a network or server failure gets ours. */
+const reasonOf = (failure: ApiError | null, fallback: string): string =>
+  failure && failure.status >= 400 && failure.status < 500 ? failure.message : fallback;
+
+/**
+ * The server's 400 errors[] by form field. The edit call nests the form under `data`, so its
+ * fields may come back as `data.name`; the form shows the first message of each field.
+ */
+const fieldErrorsOf = (failure: ApiError | null): ServiceFieldErrors => {
+  const fieldErrors: ServiceFieldErrors = {};
+  if (failure?.status !== 400) return fieldErrors;
+  for (const { field, message } of failure.body.errors ?? []) {
+    const name = field.replace(/^data\./, '').split('.')[0];
+    if (name && !(name in fieldErrors)) fieldErrors[name] = message;
+  }
+  return fieldErrors;
+};
+
+/** The fields the form shows a message under. */
+const FORM_FIELDS: readonly string[] = ['name', 'description', 'duration', 'price'];
+
+/**
+ * The form-level message: none when every reason already sits under its field, else the
+ * server's reason (or ours).
+ */
+const formMessageOf = (failure: ApiError | null, fieldErrors: ServiceFieldErrors): string | null => {
+  const fields = Object.keys(fieldErrors);
+  if (fields.length > 0 && fields.every((field) => FORM_FIELDS.includes(field))) return null;
+  return reasonOf(failure, MESSAGES.serviceSaveFailed);
+};
 
 export const {
   addServiceClicked,
   editServiceClicked,
   serviceFormClosed,
   serviceFieldEdited,
-  serviceSubmitted,
-  serviceSaved,
-  serviceSaveFailed,
   deleteServiceClicked,
   deleteServiceCancelled,
-  deleteServiceConfirmed,
-  serviceDeleted,
-  serviceDeleteFailed,
-  currencySubmitted,
-  currencySaved,
-  currencySaveFailed,
 } = servicesSlice.actions;
 export { servicesSlice };
 export const servicesReducer = servicesSlice.reducer;

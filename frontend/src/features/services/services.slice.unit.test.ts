@@ -8,10 +8,7 @@ import {
   editServiceClicked,
   initialServicesState,
   selectServiceSave,
-  serviceSaved,
-  serviceSaveFailed,
   servicesReducer,
-  serviceSubmitted,
 } from './services.slice';
 
 const consultation = { _id: 'sv1', name: 'Consultation', currency: 'INR' } as Service;
@@ -32,27 +29,6 @@ describe('the services slice and its selectors', () => {
     expect(currencyOf('EUR', [consultation])).toBe('EUR');
     expect(currencyOf(undefined, [consultation])).toBe('INR');
     expect(currencyOf(undefined, undefined)).toBeNull();
-  });
-
-  it('a save waits, then closes the form; a refusal keeps it open with its reasons', () => {
-    const open = servicesReducer(initialServicesState, editServiceClicked('sv1'));
-    const saving = servicesReducer(open, serviceSubmitted({ id: 'sv1', data: {} as never }));
-    expect(selectServiceSave({ services: saving })).toEqual({
-      saving: true,
-      saveError: null,
-      serverFieldErrors: {},
-    });
-    expect(servicesReducer(saving, serviceSaved(consultation)).form).toEqual({ mode: 'closed' });
-    const refused = servicesReducer(
-      saving,
-      serviceSaveFailed({ message: null, fieldErrors: { name: 'Name is required' } }),
-    );
-    expect(refused.form).toEqual({ mode: 'edit', id: 'sv1' });
-    expect(selectServiceSave({ services: refused })).toEqual({
-      saving: false,
-      saveError: null,
-      serverFieldErrors: { name: 'Name is required' },
-    });
   });
 
   it('gives the same save fields while they stay the same', () => {

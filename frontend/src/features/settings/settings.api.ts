@@ -1,14 +1,21 @@
-import { API_PATHS, ProfileResponse, type ChangePassword } from '@appointment/contracts/accounts';
-import { api } from '../../lib/api-client';
-import type { Language } from '../../lib/i18n';
+import { API_PATHS, type ChangePassword } from '@appointment/contracts/accounts';
+import { api } from '../../lib/api';
 
-/** docs/product.md §7.2 PUT /users/updatepassword. */
-export const updatePassword = (change: ChangePassword): Promise<unknown> =>
-  api.put<unknown>(API_PATHS.updatePassword, change);
+/** Settings' one write; the dialog's state follows it (settings.slice.ts). */
+export const settingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** docs/product.md §7.2 PUT /users/updatepassword. */
+    changePassword: build.mutation<unknown, ChangePassword>({
+      query: (change) => ({ url: API_PATHS.updatePassword, method: 'PUT', body: change }),
+      onQueryStarted: async (_change, { queryFulfilled }) => {
+        try {
+          await queryFulfilled;
+        } catch (error) {
+          console.error('Failed to change the password', error);
+        }
+      },
+    }),
+  }),
+});
 
-/**
- * The language saved on the account (GET /api/profile/getprofile), which a sign-in on another browser
- * follows.
- */
-export const fetchSavedLanguage = async (): Promise<Language> =>
-  ProfileResponse.parse(await api.get<unknown>(API_PATHS.getProfile)).data.language;
+export const { useChangePasswordMutation } = settingsApi;

@@ -1,20 +1,14 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import i18next from 'i18next';
-import type { ChangePassword } from '@appointment/contracts/accounts';
-import { MESSAGES } from '@appointment/contracts/messages';
-import { ApiError } from '../../lib/api-client';
-import { fetchSavedLanguage, updatePassword } from './settings.api';
+import { fetchSavedLanguage } from './settings.requests';
 import { languageChosen, profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
 import { loginSucceeded } from '../../lib/session.slice';
 import {
   languageSynced,
   selectLanguage,
   notificationToggled,
-  passwordChanged,
-  passwordChangeFailed,
-  passwordChangeSubmitted,
   selectNotificationSettings,
 } from './settings.slice';
 import { storeLanguage, type Language } from '../../lib/i18n';
@@ -69,20 +63,9 @@ function* persistNotifications(): SagaIterator {
   yield call(storeNotificationSettings, settings);
 }
 
-function* changePassword(action: PayloadAction<ChangePassword>): SagaIterator {
-  try {
-    yield call(updatePassword, action.payload);
-    yield put(passwordChanged(MESSAGES.passwordChanged));
-  } catch (error) {
-    console.error('Failed to change the password', error);
-    yield put(passwordChangeFailed(error instanceof ApiError ? error.message : MESSAGES.genericError));
-  }
-}
-
 export function* settingsSaga(): SagaIterator {
   yield takeLatest(languageChosen.type, switchLanguage);
   yield takeLatest(profileUpdateConfirmed.type, followProfile);
   yield takeLatest(loginSucceeded.type, followAccountAtSignIn);
   yield takeEvery(notificationToggled.type, persistNotifications);
-  yield takeLeading(passwordChangeSubmitted.type, changePassword);
 }

@@ -1,8 +1,10 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ChangePassword } from '@appointment/contracts/accounts';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { apiErrorOf } from '../../lib/api';
 import { languageChosen } from '../../lib/events';
 import { readStoredLanguage, type Language } from '../../lib/i18n';
 import { readStoredNotificationSettings, type NotificationSettings } from './settings.storage';
+import { settingsApi } from './settings.api';
 
 export interface SettingsState {
   language: Language;
@@ -45,36 +47,33 @@ const settingsSlice = createSlice({
       state.passwordDialogOpen = false;
       state.passwordError = null;
     },
-    passwordChangeSubmitted(state, _action: PayloadAction<ChangePassword>) {
-      state.passwordSaving = true;
-      state.passwordError = null;
-    },
-    passwordChanged(state, action: PayloadAction<string>) {
-      state.passwordSaving = false;
-      state.passwordDialogOpen = false;
-      state.passwordMessage = action.payload;
-    },
-    passwordChangeFailed(state, action: PayloadAction<string>) {
-      state.passwordSaving = false;
-      state.passwordError = action.payload;
-    },
   },
   extraReducers: (builder) => {
-    builder.addCase(languageChosen, (state, action) => {
-      state.language = action.payload;
-    });
+    const { changePassword } = settingsApi.endpoints;
+    builder
+      .addCase(languageChosen, (state, action) => {
+        state.language = action.payload;
+      })
+      .addMatcher(changePassword.matchPending, (state) => {
+        state.passwordSaving = true;
+        state.passwordError = null;
+      })
+      .addMatcher(changePassword.matchFulfilled, (state) => {
+        state.passwordSaving = false;
+        state.passwordDialogOpen = false;
+        state.passwordMessage = MESSAGES.passwordChanged;
+      })
+      .addMatcher(changePassword.matchRejected, (state, action) => {
+        state.passwordSaving = false;
+        // The server's reason (a wrong current password), or the network's.
+        state.passwordError =
+          action.payload === undefined ? MESSAGES.genericError : apiErrorOf(action).message;
+      });
   },
 });
 
-export const {
-  languageSynced,
-  notificationToggled,
-  passwordDialogOpened,
-  passwordDialogClosed,
-  passwordChangeSubmitted,
-  passwordChanged,
-  passwordChangeFailed,
-} = settingsSlice.actions;
+export const { languageSynced, notificationToggled, passwordDialogOpened, passwordDialogClosed } =
+  settingsSlice.actions;
 export const settingsReducer = settingsSlice.reducer;
 
 export interface WithSettings {

@@ -12,7 +12,7 @@ import { ErrorNotice, Notice, PageHeader, PageTitle, ScrollRegion } from '../../
 import { useAppointmentsSelector } from '../appointments.hooks';
 import { readStoredRoleValue } from '../../../lib/session';
 import { appointmentListOpened, selectUpdateError, selectUpdating } from '../appointments.slice';
-import { useAppointmentListQuery } from '../appointments.queries';
+import { useAppointmentListQuery } from '../appointments.api';
 import { APPOINTMENTS_TEXTS, statusOfTitle } from '../appointments.texts';
 import { AppointmentCard } from '../components/appointment-card';
 import { payNowClicked, statusChangeRequested } from '../../../lib/events';

@@ -10,7 +10,7 @@ import { Button } from '../../../ui/button.styles';
 import { ErrorNotice, PageHeader, PageTitle } from '../../../ui/page.styles';
 import { readStoredRoleValue } from '../../../lib/session';
 import { appointmentsPageOpened } from '../appointments.slice';
-import { NO_COUNTS, useAppointmentCountsQuery } from '../appointments.queries';
+import { NO_COUNTS, useAppointmentCountsQuery } from '../appointments.api';
 import { APPOINTMENTS_TEXTS, STATUS_CARDS } from '../appointments.texts';
 import {
   StatusCardButton,

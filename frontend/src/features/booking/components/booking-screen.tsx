@@ -10,7 +10,7 @@ import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { useProviderServicesQuery, useSlotsQuery } from '../booking.queries';
+import { useProviderServicesQuery, useSlotsQuery } from '../booking.api';
 import {
   bookingModeChanged,
   dayChosen,

@@ -23,7 +23,7 @@ import { Modal } from '../../../ui/modal';
 import { ModalActions } from '../../../ui/modal.styles';
 import { useBookingSelector } from '../booking.hooks';
 import { bookingForm } from '../booking.form';
-import { useBookMutation } from '../booking.queries';
+import { useBookMutation } from '../booking.api';
 import { bookingSubmitted, confirmClosed, selectConfirm, selectSelectedService } from '../booking.slice';
 import { BOOKING_TEXTS, confirmText, priceText } from '../booking.texts';
 import { AddNoteRow, ConfirmText, NoteArea, Preview } from './confirm-booking-dialog.styles';

@@ -3,7 +3,7 @@ import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
-import { useIndustriesQuery } from '../booking.queries';
+import { useIndustriesQuery } from '../booking.api';
 import { industrySelected, selectSelectedIndustry } from '../booking.slice';
 import { Muted } from './booking.styles';
 import { IndustryButton, IndustryIcon, IndustryList, Sidebar, SidebarTitle } from './industry-sidebar.styles';

@@ -4,9 +4,8 @@ import type { Provider } from '@appointment/contracts/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
-import { useFavouriteIds, useIndustriesQuery } from '../booking.queries';
+import { useFavouriteIds, useIndustriesQuery, useUpdateFavouriteMutation } from '../booking.api';
 import {
-  favouriteToggled,
   providerSelected,
   selectFavouriteBusyIds,
   selectFavouriteError,
@@ -33,8 +32,10 @@ export function ProviderList() {
   const { providers, loading, error: providersError } = useProviderSearch();
 
   const open = (provider: Provider) => dispatch(providerSelected(provider));
-  const mark = (provider: Provider, favourite: boolean) =>
-    dispatch(favouriteToggled({ providerId: provider.id, favourite }));
+  const [updateFavourite] = useUpdateFavouriteMutation();
+  const mark = (provider: Provider, favourite: boolean) => {
+    void updateFavourite({ providerId: provider.id, favourite });
+  };
 
   return (
     <Panel aria-labelledby="providers-title" aria-busy={loading}>

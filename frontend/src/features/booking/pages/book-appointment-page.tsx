@@ -8,7 +8,7 @@ import { IndustrySidebar } from '../components/industry-sidebar';
 import { ProviderList } from '../components/provider-list';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
-import { useFavouritesQuery, useIndustriesQuery } from '../booking.queries';
+import { useFavouritesQuery, useIndustriesQuery } from '../booking.api';
 import {
   bookingPageOpened,
   industriesShown,

@@ -11,7 +11,7 @@ import { longDate, timeRange } from '../../../ui/appointment-format';
 import { StatusBadge } from '../../../ui/status-badge';
 import { PaymentBadge } from '../../../ui/payment-badge';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import type { ServiceAppointment } from '../dashboard.queries';
+import type { ServiceAppointment } from '../dashboard.api';
 import { filterAppointments, NO_FILTERS, type PanelFilters } from '../dashboard.view';
 import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import {

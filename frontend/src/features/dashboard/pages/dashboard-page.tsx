@@ -18,7 +18,7 @@ import {
   type AppointmentCounts,
   type ProviderAppointment,
   type ServiceAppointment,
-} from '../dashboard.queries';
+} from '../dashboard.api';
 import { bookedServices, recentProviders, servicesOf } from '../dashboard.view';
 import { AdminAppointmentsPanel } from '../components/admin-appointments-panel';
 import { BookedServicesPanel } from '../components/booked-services-panel';

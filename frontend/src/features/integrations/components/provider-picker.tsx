@@ -6,8 +6,8 @@ import { useAppSelector } from '../../../lib/hooks';
 import { selectRole } from '../../../lib/session.slice';
 import { Field, Label, Select } from '../../../ui/form.styles';
 import { Notice } from '../../../ui/page.styles';
-import { useAllProvidersQuery } from '../../../lib/all-providers.queries';
-import type { ProviderArg } from '../integrations.queries';
+import { useAllProvidersQuery } from '../../../lib/all-providers.api';
+import type { ProviderArg } from '../integrations.api';
 import { INTEGRATIONS_TEXTS } from '../integrations.texts';
 
 export interface IntegrationScope {

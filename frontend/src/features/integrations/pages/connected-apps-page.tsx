@@ -17,7 +17,7 @@ import {
   useDisconnectProviderCalendarMutation,
   useIntegrationSettingsQuery,
   useProviderCalendarFeedQuery,
-} from '../integrations.queries';
+} from '../integrations.api';
 import { INTEGRATIONS_TEXTS } from '../integrations.texts';
 import { AppActions, AppCard, AppHeading, AppStatus, AppText } from './connected-apps.styles';
 

@@ -18,7 +18,7 @@ import {
   useIntegrationSettingsQuery,
   useSaveChatbotMutation,
   useSaveWhatsAppMutation,
-} from '../integrations.queries';
+} from '../integrations.api';
 import { INTEGRATIONS_TEXTS } from '../integrations.texts';
 import {
   Locked,

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../lib/hooks';
 import { IconButton } from '../../../ui/button.styles';
 import { BellIcon, TrashIcon } from '../../../ui/icons';
-import { clearAllRequested, notificationDeleteRequested } from '../notifications.actions';
-import { useNotifications } from '../notifications.queries';
+import {
+  useDeleteAllNotificationsMutation,
+  useDeleteNotificationMutation,
+  useNotifications,
+} from '../notifications.api';
 import {
   Body,
   ClearAll,
@@ -32,8 +34,13 @@ const localTime = (iso: string): string => {
 /** docs/product.md §2.2 notification bell: a red dot while the list is non-empty, and the Notifications panel. */
 export function NotificationBell({ open, onToggle }: NotificationBellProps) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const items = useNotifications();
+  const [deleteNotification] = useDeleteNotificationMutation();
+  const [deleteAll] = useDeleteAllNotificationsMutation();
+  const remove = (_id: string | undefined) => {
+    if (_id) void deleteNotification(_id);
+    else console.error('Notification ID missing');
+  };
   const panelId = useId();
   const headingId = useId();
 
@@ -55,11 +62,7 @@ export function NotificationBell({ open, onToggle }: NotificationBellProps) {
         <Panel id={panelId} aria-labelledby={headingId}>
           <Header>
             <Heading id={headingId}>{t('notifications.title')}</Heading>
-            <ClearAll
-              type="button"
-              disabled={items.length === 0}
-              onClick={() => dispatch(clearAllRequested())}
-            >
+            <ClearAll type="button" disabled={items.length === 0} onClick={() => void deleteAll()}>
               {t('notifications.clearAll')}
             </ClearAll>
           </Header>
@@ -76,7 +79,7 @@ export function NotificationBell({ open, onToggle }: NotificationBellProps) {
                   <IconButton
                     type="button"
                     aria-label={t('notifications.delete')}
-                    onClick={() => dispatch(notificationDeleteRequested(item._id))}
+                    onClick={() => remove(item._id)}
                   >
                     <TrashIcon width={16} height={16} />
                   </IconButton>

@@ -1,8 +1,8 @@
 import { useId, type ChangeEvent } from 'react';
 import { MessageText } from '../../../ui/message-text';
 import type { ProfileDetails } from '../../../lib/events';
-import { avatarForm, avatarRefusalOf, useUploadAvatarMutation } from '../profile.queries';
-import { avatarRejected, avatarUploadStarted } from '../profile.slice';
+import { avatarForm, avatarRefusalOf, useUploadAvatarMutation } from '../profile.api';
+import { avatarRejected } from '../profile.slice';
 import { useAppDispatch } from '../../../lib/hooks';
 import {
   AvatarFrame,
@@ -59,8 +59,7 @@ export function AvatarCard({ profile, uploading, error }: AvatarCardProps) {
       dispatch(avatarRejected(refusal));
       return;
     }
-    // The form (and its file) goes straight to the request; the profile saga takes the answer.
-    dispatch(avatarUploadStarted());
+    // The form (and its file) goes straight to the request, which shows the new picture once in.
     void upload(avatarForm(file));
   };
 

@@ -3,10 +3,9 @@ import { MessageText } from '../../../ui/message-text';
 import { ProfileUpdate, type NotificationPreferences } from '@appointment/contracts/accounts';
 import { LANGUAGES, TIMEZONES } from '@appointment/contracts/constants';
 import { firstErrorPerField } from '../../../ui/use-schema-form';
-import { useAppDispatch } from '../../../lib/hooks';
 import type { ProfileDetails } from '../../../lib/events';
-import { profileChangesOf, profileUpdateOf } from '../profile.api';
-import { profileUpdateSubmitted } from '../profile.slice';
+import { profileChangesOf, profileUpdateOf } from '../profile.requests';
+import { useUpdateProfileMutation } from '../profile.api';
 import {
   Actions,
   Failure,
@@ -80,7 +79,7 @@ interface ProfileFormProps {
 export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormProps) {
   const { texts: T, t } = useCatalogue('profile', PROFILE_TEXTS);
   const idPrefix = useId();
-  const dispatch = useAppDispatch();
+  const [updateProfile] = useUpdateProfileMutation();
   const [values, setValues] = useState<FormValues>(() => valuesOf(profile));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
 
@@ -108,7 +107,7 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
       return;
     }
     setErrors({});
-    dispatch(profileUpdateSubmitted(profileChangesOf(result.data)));
+    void updateProfile(profileChangesOf(result.data));
   };
 
   const describedBy = (field: FieldName) => (errors[field] ? errorIdOf(field) : undefined);

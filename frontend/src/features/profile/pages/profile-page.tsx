@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
+import { MESSAGES } from '@appointment/contracts/messages';
 import { MessageText } from '../../../ui/message-text';
 import { useAppDispatch } from '../../../lib/hooks';
 import { AvatarCard } from '../components/avatar-card';
 import { ProfileForm } from '../components/profile-form';
 import { useProfileSelector } from '../profile.hooks';
+import { useProfileQuery } from '../profile.api';
 import {
   profilePageOpened,
   selectAvatarUpload,
-  selectProfile,
-  selectProfileLoadError,
   selectProfileRevision,
   selectProfileSave,
 } from '../profile.slice';
@@ -20,8 +20,10 @@ import { PROFILE_TEXTS } from '../profile.texts';
 export function ProfilePage() {
   const { texts: T } = useCatalogue('profile', PROFILE_TEXTS);
   const dispatch = useAppDispatch();
-  const profile = useProfileSelector(selectProfile);
-  const loadError = useProfileSelector(selectProfileLoadError);
+  // Each opening reads the profile again.
+  const read = useProfileQuery(undefined, { refetchOnMountOrArgChange: true });
+  const profile = read.data ?? null;
+  const loadError = read.isError ? MESSAGES.profileLoadFailed : null;
   const revision = useProfileSelector(selectProfileRevision);
   const { saving, saved, saveError } = useProfileSelector(selectProfileSave);
   const { uploading, avatarError } = useProfileSelector(selectAvatarUpload);

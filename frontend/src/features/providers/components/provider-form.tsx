@@ -6,9 +6,9 @@ import { SUPPORTED_CURRENCIES, defaultCurrencyForAddress } from '@appointment/co
 import { defaultWorkingHours, type Break, type WorkingHoursEntry } from '@appointment/contracts/schedule';
 import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
-import { providerFormData } from '../providers.api';
-import { useAddProviderMutation } from '../providers.queries';
-import { addProviderClosed, addProviderSubmitted } from '../providers.slice';
+import { providerFormData } from '../providers.form';
+import { useAddProviderMutation } from '../providers.api';
+import { addProviderClosed } from '../providers.slice';
 import { BreaksEditor, WorkingHoursEditor } from '../../../ui/hours-editor';
 import { errorsByPath, type PathErrors } from '../../../ui/use-schema-form';
 import { PROVIDERS_TEXTS } from '../providers.texts';
@@ -126,7 +126,6 @@ export function ProviderForm({ saving, serverError, serverFieldErrors }: Provide
     const result = ProviderFormSchema.safeParse(toInput(values));
     if (result.success) {
       // The multipart body (with the picture) is built here and goes straight to the request.
-      dispatch(addProviderSubmitted());
       void addProvider(providerFormData(result.data, image));
     } else setRefusals((count) => count + 1);
   };

@@ -1,5 +1,9 @@
 import { readStatusOf } from '../../../lib/api';
-import { usePendingProvidersQuery } from '../provider-approval.queries';
+import {
+  useApproveProviderMutation,
+  usePendingProvidersQuery,
+  useRejectProviderMutation,
+} from '../provider-approval.api';
 import { useEffect, useState } from 'react';
 import { LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
@@ -10,9 +14,7 @@ import { readStoredRole } from '../../../lib/session';
 import { PROVIDERS_TEXTS } from '../providers.texts';
 import { useProviderApprovalSelector } from '../provider-approval.hooks';
 import {
-  acceptClicked,
   approvalTableOpened,
-  rejectClicked,
   selectApprovalActionError,
   selectApprovalActionMessage,
   selectApprovalBusyIds,
@@ -50,6 +52,8 @@ export function ManageProvidersPage() {
     ...(mayDecide ? [T.columns.actions] : []),
   ];
   // A rejection deletes the registration, so it is asked first.
+  const [approveProvider] = useApproveProviderMutation();
+  const [rejectProvider] = useRejectProviderMutation();
   const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
 
   useEffect(() => {
@@ -99,7 +103,7 @@ export function ManageProvidersPage() {
                       <AcceptButton
                         type="button"
                         disabled={busy}
-                        onClick={() => dispatch(acceptClicked(provider._id))}
+                        onClick={() => void approveProvider(provider._id)}
                       >
                         {T.accept}
                       </AcceptButton>
@@ -125,7 +129,7 @@ export function ManageProvidersPage() {
         cancelLabel={T.cancel}
         onCancel={() => setRejecting(null)}
         onConfirm={() => {
-          if (rejecting) dispatch(rejectClicked(rejecting.id));
+          if (rejecting) void rejectProvider(rejecting.id);
           setRejecting(null);
         }}
       >

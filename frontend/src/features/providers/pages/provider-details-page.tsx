@@ -13,7 +13,7 @@ import { HOURS_EDITOR_TEXTS } from '../../../ui/hours-editor.texts';
 import { useCrumbName } from '../../../ui/crumb-names';
 import { ProviderImage } from '../components/provider-image';
 import { StatusBadge } from '../components/status-badge';
-import { useProviderDetailsQuery } from '../providers.queries';
+import { useProviderDetailsQuery } from '../providers.api';
 import { PROVIDERS_TEXTS } from '../providers.texts';
 import {
   BackLink,

@@ -20,7 +20,7 @@ import {
   selectProviderSearch,
 } from '../providers.slice';
 import { readStatusOf } from '../../../lib/api';
-import { useAllProvidersQuery } from '../../../lib/all-providers.queries';
+import { useAllProvidersQuery } from '../../../lib/all-providers.api';
 import {
   ErrorNotice,
   Filter,

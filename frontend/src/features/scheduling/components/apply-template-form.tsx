@@ -6,7 +6,8 @@ import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { Form } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
-import { templateApplyClosed, templateApplySubmitted, type PathErrors } from '../scheduling.slice';
+import { useApplyTemplateMutation } from '../scheduling.api';
+import { templateApplyClosed, type PathErrors } from '../scheduling.slice';
 import { breaksSummary, workingDaysSummary } from '../template-summary';
 import { errorsByPath } from '../../../ui/use-schema-form';
 import { SCHEDULING_TEXTS } from '../scheduling.texts';
@@ -28,6 +29,7 @@ export function ApplyTemplateForm({
   serverFieldErrors,
 }: ApplyTemplateFormProps) {
   const dispatch = useAppDispatch();
+  const [applyTemplate] = useApplyTemplateMutation();
   const T = useCatalogue('scheduling', SCHEDULING_TEXTS).texts.templates;
   const [weekStart, setWeekStart] = useState(() => format(nextMonday(new Date()), FORMATS.dayKey));
   const [errors, setErrors] = useState<PathErrors>({});
@@ -40,7 +42,7 @@ export function ApplyTemplateForm({
       return;
     }
     setErrors({});
-    dispatch(templateApplySubmitted(result.data));
+    void applyTemplate(result.data);
   };
 
   const shown = { ...serverFieldErrors, ...errors };

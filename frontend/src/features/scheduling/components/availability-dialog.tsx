@@ -1,7 +1,7 @@
 import { MESSAGES } from '@appointment/contracts/messages';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { readStatusOf } from '../../../lib/api';
-import { useAvailabilityQuery } from '../scheduling.queries';
+import { useAvailabilityQuery, useSaveAvailabilityMutation } from '../scheduling.api';
 import { useId, useState, type FormEvent } from 'react';
 import { PROVIDER_TIMEZONES } from '@appointment/contracts/constants';
 import { Availability } from '@appointment/contracts/schedule';
@@ -9,12 +9,7 @@ import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { Field, FieldError, Form, FormSecondaryButton, Label, Select } from '../../../ui/form.styles';
 import { useSchedulingSelector } from '../scheduling.hooks';
-import {
-  availabilityClosed,
-  availabilitySubmitted,
-  selectAvailability,
-  type PathErrors,
-} from '../scheduling.slice';
+import { availabilityClosed, selectAvailability, type PathErrors } from '../scheduling.slice';
 import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/hours-editor';
 import { errorsByPath } from '../../../ui/use-schema-form';
 import { Modal } from '../../../ui/modal';
@@ -31,6 +26,7 @@ interface AvailabilityFormProps {
 
 function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: AvailabilityFormProps) {
   const dispatch = useAppDispatch();
+  const [saveAvailability] = useSaveAvailabilityMutation();
   const id = useId();
   const T = useCatalogue('scheduling', SCHEDULING_TEXTS).texts.availability;
   const [hours, setHours] = useState<HoursValue>({
@@ -56,7 +52,7 @@ function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: A
     event.preventDefault();
     setSubmitted(true);
     const result = check({ ...hours, timezone });
-    if (result.success) dispatch(availabilitySubmitted(result.data));
+    if (result.success) void saveAvailability(result.data);
   };
 
   const shown = { ...serverFieldErrors, ...errors };

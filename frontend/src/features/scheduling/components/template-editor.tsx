@@ -8,7 +8,8 @@ import {
 import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { Field, FieldError, Form, Input, Label } from '../../../ui/form.styles';
-import { templateEditorClosed, templateSubmitted, type PathErrors } from '../scheduling.slice';
+import { useSaveTemplateMutation } from '../scheduling.api';
+import { templateEditorClosed, type PathErrors } from '../scheduling.slice';
 import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/hours-editor';
 import { errorsByPath } from '../../../ui/use-schema-form';
 import { SCHEDULING_TEXTS } from '../scheduling.texts';
@@ -25,6 +26,7 @@ interface TemplateEditorProps {
 /** docs/product.md §3 Schedule template: name (required), description, working hours with capacity, breaks. */
 export function TemplateEditor({ target, saving, serverError, serverFieldErrors }: TemplateEditorProps) {
   const dispatch = useAppDispatch();
+  const [saveTemplate] = useSaveTemplateMutation();
   const id = useId();
   const T = useCatalogue('scheduling', SCHEDULING_TEXTS).texts.templates;
   const existing = target === 'new' ? null : target;
@@ -66,7 +68,7 @@ export function TemplateEditor({ target, saving, serverError, serverFieldErrors 
     event.preventDefault();
     setSubmitted(true);
     const result = check(inputOf({ name, description, hours }));
-    if (result.success) dispatch(templateSubmitted(result.data));
+    if (result.success) void saveTemplate(result.data);
   };
 
   const shown = { ...serverFieldErrors, ...errors };

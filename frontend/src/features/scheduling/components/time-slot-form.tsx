@@ -8,7 +8,8 @@ import { Field, FieldError, Form, Label, Select } from '../../../ui/form.styles'
 import { TextField } from '../../../ui/text-field';
 import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';
 import type { ReadStatus } from '../../../lib/api';
-import { timeSlotFormClosed, timeSlotSubmitted, type PathErrors } from '../scheduling.slice';
+import { useAddTimeSlotMutation } from '../scheduling.api';
+import { timeSlotFormClosed, type PathErrors } from '../scheduling.slice';
 import {
   EMPTY_TIME_SLOT,
   occurrenceCount,
@@ -55,6 +56,7 @@ export function TimeSlotFormFields({
   initialDate,
 }: TimeSlotFormProps) {
   const dispatch = useAppDispatch();
+  const [addTimeSlot] = useAddTimeSlotMutation();
   const id = useId();
   const { texts, t } = useCatalogue('scheduling', SCHEDULING_TEXTS);
   const T = texts.slotForm;
@@ -88,7 +90,7 @@ export function TimeSlotFormFields({
     event.preventDefault();
     setSubmitted(true);
     const result = check(values);
-    if (result.success) dispatch(timeSlotSubmitted(result.data));
+    if (result.success) void addTimeSlot(result.data);
   };
 
   const server = byFormField(serverFieldErrors);

@@ -18,11 +18,11 @@ import {
 import { TimeSlotFormFields } from '../components/time-slot-form';
 import { TimeSlotList } from '../components/time-slot-list';
 import { readStatusOf } from '../../../lib/api';
-import { useOwnServicesQuery } from '../../../lib/provider-services.queries';
+import { useOwnServicesQuery } from '../../../lib/provider-services.api';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { useSchedulingSelector } from '../scheduling.hooks';
-import { useTimeSlotsQuery } from '../scheduling.queries';
+import { useTimeSlotsQuery } from '../scheduling.api';
 import {
   availabilityOpened,
   scheduleManagementOpened,

@@ -1,6 +1,10 @@
 import { MESSAGES } from '@appointment/contracts/messages';
 import { readStatusOf } from '../../../lib/api';
-import { useTemplatesQuery } from '../scheduling.queries';
+import {
+  useDeleteTemplateMutation,
+  useDuplicateTemplateMutation,
+  useTemplatesQuery,
+} from '../scheduling.api';
 import { useEffect } from 'react';
 import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -34,8 +38,6 @@ import {
   templateApplyOpened,
   templateDeleteAsked,
   templateDeleteCancelled,
-  templateDeleteConfirmed,
-  templateDuplicateClicked,
   templateEditorClosed,
   templateEditorOpened,
   templatesPageOpened,
@@ -50,6 +52,8 @@ const templatesErrorOf = (error: unknown): string => {
 /** docs/product.md §2.8 Schedule Templates: kept on the server, and applied to a week as time slots. */
 export function ScheduleTemplatesPage() {
   const dispatch = useAppDispatch();
+  const [duplicateTemplate] = useDuplicateTemplateMutation();
+  const [deleteTemplate] = useDeleteTemplateMutation();
   const { texts, t } = useCatalogue('scheduling', SCHEDULING_TEXTS);
   const T = texts.templates;
   const templates = useSchedulingSelector(selectTemplates);
@@ -104,7 +108,7 @@ export function ScheduleTemplatesPage() {
                   <SmallButton
                     type="button"
                     disabled={busy}
-                    onClick={() => dispatch(templateDuplicateClicked(template.id))}
+                    onClick={() => void duplicateTemplate(template.id)}
                   >
                     {T.duplicate}
                   </SmallButton>
@@ -154,7 +158,7 @@ export function ScheduleTemplatesPage() {
               <FormSecondaryButton type="button" onClick={() => dispatch(templateDeleteCancelled())}>
                 {texts.cancel}
               </FormSecondaryButton>
-              <FormButton type="button" onClick={() => dispatch(templateDeleteConfirmed(deleting.id))}>
+              <FormButton type="button" onClick={() => void deleteTemplate(deleting.id)}>
                 {T.delete}
               </FormButton>
             </Actions>

@@ -2,10 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { Currency, SUPPORTED_CURRENCIES, currencySymbol } from '@appointment/contracts/money';
 import { useCatalogue } from '../../../lib/catalogue';
-import { useAppDispatch } from '../../../lib/hooks';
 import { FieldError, FormButton, Label, Select } from '../../../ui/form.styles';
 import { SERVICES_TEXTS } from '../services.texts';
-import { currencySubmitted } from '../services.slice';
+import { useSaveCurrencyMutation } from '../services.api';
 import { CurrencyForm, CurrencyNote } from './currency-setting.styles';
 
 const OPTIONS = SUPPORTED_CURRENCIES.map((code) => ({
@@ -26,7 +25,7 @@ interface CurrencySettingProps {
  * as the currency of the provider's country.
  */
 export function CurrencySetting({ currency, mayManage, saving, error }: CurrencySettingProps) {
-  const dispatch = useAppDispatch();
+  const [saveCurrency] = useSaveCurrencyMutation();
   const id = useId();
   const { texts, t } = useCatalogue('services', SERVICES_TEXTS);
   const T = texts.currency;
@@ -43,7 +42,7 @@ export function CurrencySetting({ currency, mayManage, saving, error }: Currency
     event.preventDefault();
     const parsed = Currency.safeParse(chosen);
     setInvalid(parsed.success ? null : MESSAGES.currencyUnsupported);
-    if (parsed.success) dispatch(currencySubmitted(parsed.data));
+    if (parsed.success) void saveCurrency(parsed.data);
   };
   const message = invalid ?? error;
 

@@ -4,7 +4,8 @@ import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
 import { FormError, FormSecondaryButton } from '../../../ui/form.styles';
 import { SERVICES_TEXTS } from '../services.texts';
-import { deleteServiceCancelled, deleteServiceConfirmed } from '../services.slice';
+import { useDeleteServiceMutation } from '../services.api';
+import { deleteServiceCancelled } from '../services.slice';
 import { Modal } from '../../../ui/modal';
 import { ModalActions as Actions } from '../../../ui/modal.styles';
 import { Body, DangerButton, Text } from './service-dialog.styles';
@@ -20,6 +21,7 @@ interface DeleteServiceDialogProps {
 export function DeleteServiceDialog({ service, deleting, deleteError }: DeleteServiceDialogProps) {
   const textId = useId();
   const dispatch = useAppDispatch();
+  const [deleteService] = useDeleteServiceMutation();
   const { texts, t } = useCatalogue('services', SERVICES_TEXTS);
   const T = texts.delete;
 
@@ -40,11 +42,7 @@ export function DeleteServiceDialog({ service, deleting, deleteError }: DeleteSe
             <FormSecondaryButton type="button" onClick={() => dispatch(deleteServiceCancelled())}>
               {T.cancel}
             </FormSecondaryButton>
-            <DangerButton
-              type="button"
-              disabled={deleting}
-              onClick={() => dispatch(deleteServiceConfirmed(service._id))}
-            >
+            <DangerButton type="button" disabled={deleting} onClick={() => void deleteService(service._id)}>
               {deleting ? T.deleting : T.delete}
             </DangerButton>
           </Actions>

@@ -16,12 +16,8 @@ import {
   Label,
 } from '../../../ui/form.styles';
 import { SERVICES_TEXTS } from '../services.texts';
-import {
-  serviceFieldEdited,
-  serviceFormClosed,
-  serviceSubmitted,
-  type ServiceFieldErrors,
-} from '../services.slice';
+import { useSaveServiceMutation } from '../services.api';
+import { serviceFieldEdited, serviceFormClosed, type ServiceFieldErrors } from '../services.slice';
 import { Modal } from '../../../ui/modal';
 import { ModalActions as Actions } from '../../../ui/modal.styles';
 import { CheckLabel, CheckRow, Hint, Row, TextArea } from './service-dialog.styles';
@@ -68,6 +64,7 @@ interface ServiceFormProps {
 function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }: ServiceFormProps) {
   const idPrefix = useId();
   const dispatch = useAppDispatch();
+  const [saveService] = useSaveServiceMutation();
   const { texts, t } = useCatalogue('services', SERVICES_TEXTS);
   const T = texts.form;
   const [values, setValues] = useState<Values>(() => valuesOf(service));
@@ -92,7 +89,7 @@ function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }
     event.preventDefault();
     setSubmitted(true);
     const data = validate(values);
-    if (data !== undefined) dispatch(serviceSubmitted({ id: service?._id, data }));
+    if (data !== undefined) void saveService({ id: service?._id, data });
   };
 
   const idOf = (field: string) => `${idPrefix}-${field}`;

@@ -10,7 +10,7 @@ import { ServiceCard } from '../components/service-card';
 import { ServiceFormDialog } from '../components/service-form-dialog';
 import { SERVICES_TEXTS } from '../services.texts';
 import { useServicesSelector } from '../services.hooks';
-import { useOwnCurrencyQuery, useOwnServicesQuery } from '../../../lib/provider-services.queries';
+import { useOwnCurrencyQuery, useOwnServicesQuery } from '../../../lib/provider-services.api';
 import {
   addServiceClicked,
   currencyOf,

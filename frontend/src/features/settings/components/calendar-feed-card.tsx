@@ -7,7 +7,7 @@ import {
   useConnectMyCalendarMutation,
   useDisconnectMyCalendarMutation,
   useMyCalendarFeedQuery,
-} from '../calendar-feed.queries';
+} from '../calendar-feed.api';
 import { Card, CardTitle, Hint } from '../pages/settings-page.styles';
 import { PrimaryButton } from './settings-controls.styles';
 import { useCatalogue } from '../../../lib/catalogue';

@@ -5,7 +5,8 @@ import { firstErrorPerField } from '../../../ui/use-schema-form';
 import { useAppDispatch } from '../../../lib/hooks';
 import { Modal } from '../../../ui/modal';
 import { ModalActions as Actions } from '../../../ui/modal.styles';
-import { passwordChangeSubmitted, passwordDialogClosed } from '../settings.slice';
+import { useChangePasswordMutation } from '../settings.api';
+import { passwordDialogClosed } from '../settings.slice';
 import { Failure, Form } from './change-password-dialog.styles';
 import { useCatalogue } from '../../../lib/catalogue';
 import { SETTINGS_TEXTS } from '../settings.texts';
@@ -31,6 +32,7 @@ function PasswordForm({ saving, serverError }: PasswordFormProps) {
   const { texts: T } = useCatalogue('settings', SETTINGS_TEXTS);
   const idPrefix = useId();
   const dispatch = useAppDispatch();
+  const [changePassword] = useChangePasswordMutation();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
 
@@ -42,7 +44,7 @@ function PasswordForm({ saving, serverError }: PasswordFormProps) {
       return;
     }
     setErrors({});
-    dispatch(passwordChangeSubmitted(result.data));
+    void changePassword(result.data);
   };
 
   return (

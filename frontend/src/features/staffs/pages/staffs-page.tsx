@@ -2,7 +2,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { readStatusOf } from '../../../lib/api';
 import { useCatalogue } from '../../../lib/catalogue';
 import { STAFFS_TEXTS } from '../staffs.texts';
-import { useStaffQuery } from '../staffs.queries';
+import { useStaffQuery } from '../staffs.api';
 import { DataTable } from '../../../ui/data-table';
 import { TableErrorNotice as ErrorNotice, TableFrame } from '../../../ui/table.styles';
 import { RoleBadge, Title } from './staffs-page.styles';

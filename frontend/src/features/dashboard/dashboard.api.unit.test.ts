@@ -8,7 +8,7 @@ import { notificationReceived, statusChanged, statusChangeRequested } from '../.
 import { startApiPeer, type ApiPeer } from '../../testing/api-peer';
 import { dashboardSaga } from './dashboard.saga';
 import { dashboardReducer, selectDashboardUpdating } from './dashboard.slice';
-import { dashboardQueries, NO_APPOINTMENTS, type ServiceAppointment } from './dashboard.queries';
+import { dashboardApi, NO_APPOINTMENTS, type ServiceAppointment } from './dashboard.api';
 
 /**
  * The dashboard's reads are RTK Query endpoints. Each test holds them open against a real
@@ -53,17 +53,15 @@ type Store = ReturnType<typeof start>;
 /** The reads an open dashboard holds, for an admin. */
 const open = async (store: Store) => {
   const reads = [
-    store.dispatch(dashboardQueries.endpoints.dashboardCounts.initiate('admin')),
-    store.dispatch(dashboardQueries.endpoints.dashboardDetails.initiate('admin')),
+    store.dispatch(dashboardApi.endpoints.dashboardCounts.initiate('admin')),
+    store.dispatch(dashboardApi.endpoints.dashboardDetails.initiate('admin')),
   ];
   await Promise.all(reads);
   return () => reads.forEach((read) => read.unsubscribe());
 };
 
-const details = (store: Store) =>
-  dashboardQueries.endpoints.dashboardDetails.select('admin')(store.getState());
-const countsOf = (store: Store) =>
-  dashboardQueries.endpoints.dashboardCounts.select('admin')(store.getState());
+const details = (store: Store) => dashboardApi.endpoints.dashboardDetails.select('admin')(store.getState());
+const countsOf = (store: Store) => dashboardApi.endpoints.dashboardCounts.select('admin')(store.getState());
 const reads = () => [
   peer.to(APPOINTMENT_PATHS.stats).length,
   peer.to(APPOINTMENT_PATHS.dashboardDetails).length,
@@ -89,7 +87,7 @@ describe("the dashboard's reads", () => {
   it('reads the admin provider address once the details name the provider', async () => {
     const store = start();
     await open(store);
-    const address = await store.dispatch(dashboardQueries.endpoints.providerAddress.initiate('p1'));
+    const address = await store.dispatch(dashboardApi.endpoints.providerAddress.initiate('p1'));
     expect(address.data).toBe('12 Stadium Road');
   });
 

@@ -21,10 +21,11 @@ const statusOf = (error: unknown): unknown =>
 
 /**
  * The bell's list (docs/product.md §4 "The list loads at start"). Failures are console-only
- * (docs/product.md §8): the list is then empty. Live notifications and answered deletes patch it
- * (notifications.saga.ts); it is forgotten once the signed-in layout closes.
+ * (docs/product.md §8): the list is then empty. Answered deletes patch it (below) and so do live
+ * notifications (notifications.saga.ts, which holds the socket); it is forgotten once the
+ * signed-in layout closes.
  */
-export const notificationsQueries = api.injectEndpoints({
+export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** docs/product.md §7.3 GET /appointments/getnotification. */
     notifications: build.query<AppNotification[], void>({
@@ -46,10 +47,45 @@ export const notificationsQueries = api.injectEndpoints({
       keepUnusedDataFor: 0,
       providesTags: ['Notification'],
     }),
+    /** docs/product.md §7.3 POST /appointments/deletenotification. */
+    deleteNotification: build.mutation<{ message?: string } | null, string>({
+      query: (_id) => ({ url: NOTIFICATION_PATHS.delete, method: 'POST', body: { _id } }),
+      onQueryStarted: async (_id, { dispatch, queryFulfilled }) => {
+        await removeOnceAnswered(dispatch, queryFulfilled, (items) =>
+          items.filter((item) => item._id !== _id),
+        );
+      },
+    }),
+    /** docs/product.md §7.3 POST /appointments/deleteallnotification: Clear All. */
+    deleteAllNotifications: build.mutation<{ message?: string } | null, void>({
+      query: () => ({ url: NOTIFICATION_PATHS.deleteAll, method: 'POST', body: {} }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        await removeOnceAnswered(dispatch, queryFulfilled, () => []);
+      },
+    }),
   }),
 });
 
-export const { useNotificationsQuery } = notificationsQueries;
+/** Changes the bell's list in place, when it is being read. */
+export const patchNotifications = (recipe: (items: AppNotification[]) => AppNotification[]) =>
+  notificationsApi.util.updateQueryData('notifications', undefined, (items) => recipe(items ?? []));
+
+/** docs/product.md §4: a notification is removed only once the server answered its delete with a message. */
+async function removeOnceAnswered(
+  dispatch: (action: ReturnType<typeof patchNotifications>) => unknown,
+  answered: Promise<{ data: { message?: string } | null }>,
+  recipe: (items: AppNotification[]) => AppNotification[],
+): Promise<void> {
+  try {
+    const { data } = await answered;
+    if (data?.message) dispatch(patchNotifications(recipe));
+  } catch (error) {
+    console.error('Error deleting notification', error);
+  }
+}
+
+export const { useNotificationsQuery, useDeleteNotificationMutation, useDeleteAllNotificationsMutation } =
+  notificationsApi;
 
 const NONE: AppNotification[] = [];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { avatarForm, avatarRefusalOf, MAX_AVATAR_BYTES } from './profile.queries';
+import { avatarForm, avatarRefusalOf, MAX_AVATAR_BYTES } from './profile.api';
 
 describe('the profile picture before it is sent', () => {
   it('refuses what is not an image, or is larger than the server takes', () => {

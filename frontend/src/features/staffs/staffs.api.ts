@@ -2,7 +2,7 @@ import { API_PATHS, StaffListResponse, type StaffUser } from '@appointment/contr
 import { api } from '../../lib/api';
 
 /** Staffs is one plain read: no slice, no saga. */
-export const staffsQueries = api.injectEndpoints({
+export const staffsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** docs/product.md §7.2 GET /profile/getalluser: the staff of the signed-in admin's provider. */
     staff: build.query<StaffUser[], void>({
@@ -12,4 +12,4 @@ export const staffsQueries = api.injectEndpoints({
   }),
 });
 
-export const { useStaffQuery } = staffsQueries;
+export const { useStaffQuery } = staffsApi;

@@ -6,7 +6,7 @@ import { api } from './api';
  * them and the integration screens let staff pick one. Shared here because two features read it;
  * adding a provider invalidates the Provider tag.
  */
-export const allProvidersQueries = api.injectEndpoints({
+export const allProvidersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** docs/product.md §7.5 GET /providers/getprovider (superadmin, support). */
     allProviders: build.query<Provider[], void>({
@@ -22,4 +22,4 @@ export const allProvidersQueries = api.injectEndpoints({
   }),
 });
 
-export const { useAllProvidersQuery } = allProvidersQueries;
+export const { useAllProvidersQuery } = allProvidersApi;

@@ -5,8 +5,7 @@ import { api } from '../../lib/api';
 import { notificationReceived } from '../../lib/events';
 import { loggedOut } from '../../lib/session.slice';
 import { startApiPeer, type ApiPeer } from '../../testing/api-peer';
-import { clearAllRequested, notificationDeleteRequested } from './notifications.actions';
-import { NOTIFICATION_PATHS, notificationsQueries } from './notifications.queries';
+import { NOTIFICATION_PATHS, notificationsApi } from './notifications.api';
 import { notificationsSaga } from './notifications.saga';
 
 /**
@@ -37,12 +36,12 @@ const start = async () => {
     middleware: (defaults) => defaults().concat(api.middleware, sagas),
   });
   sagas.run(notificationsSaga);
-  await store.dispatch(notificationsQueries.endpoints.notifications.initiate());
+  await store.dispatch(notificationsApi.endpoints.notifications.initiate());
   return store;
 };
 type Store = Awaited<ReturnType<typeof start>>;
 
-const listOf = (store: Store) => notificationsQueries.endpoints.notifications.select()(store.getState()).data;
+const listOf = (store: Store) => notificationsApi.endpoints.notifications.select()(store.getState()).data;
 const listReads = () => peer.to(NOTIFICATION_PATHS.list).length;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -58,7 +57,7 @@ describe("the bell's list", () => {
     peer.answer(NOTIFICATION_PATHS.list, { body: { notifications: 'none' } });
     const store = await start();
     await store.dispatch(
-      notificationsQueries.endpoints.notifications.initiate(undefined, { forceRefetch: true }),
+      notificationsApi.endpoints.notifications.initiate(undefined, { forceRefetch: true }),
     );
     expect(listOf(store)).toEqual([]);
   });
@@ -79,7 +78,7 @@ describe("the bell's list", () => {
     peer.answer(NOTIFICATION_PATHS.delete, { body: { message: 'Deleted' } });
     const store = await start();
 
-    store.dispatch(notificationDeleteRequested('n1'));
+    void store.dispatch(notificationsApi.endpoints.deleteNotification.initiate('n1'));
 
     await vi.waitFor(() => expect(listOf(store)).toEqual([second]));
     expect(JSON.parse(peer.to(NOTIFICATION_PATHS.delete)[0]!.body)).toEqual({ _id: 'n1' });
@@ -90,7 +89,7 @@ describe("the bell's list", () => {
     peer.answer(NOTIFICATION_PATHS.delete, { body: {} });
     const store = await start();
 
-    store.dispatch(notificationDeleteRequested('n1'));
+    void store.dispatch(notificationsApi.endpoints.deleteNotification.initiate('n1'));
     await vi.waitFor(() => expect(peer.to(NOTIFICATION_PATHS.delete)).toHaveLength(1));
     await settle();
 
@@ -101,7 +100,7 @@ describe("the bell's list", () => {
     peer.answer(NOTIFICATION_PATHS.deleteAll, { body: { message: 'Cleared' } });
     const store = await start();
 
-    store.dispatch(clearAllRequested());
+    void store.dispatch(notificationsApi.endpoints.deleteAllNotifications.initiate());
 
     await vi.waitFor(() => expect(listOf(store)).toEqual([]));
   });

@@ -6,7 +6,7 @@ import { api } from './api';
  * its currency. Shared here because two features read them; a service edit or a currency change
  * patches these answers and invalidates the Service tag.
  */
-export const providerServicesQueries = api.injectEndpoints({
+export const providerServicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** docs/product.md §7.4 POST /providerservice/getservice. */
     ownServices: build.query<Service[], void>({
@@ -22,4 +22,4 @@ export const providerServicesQueries = api.injectEndpoints({
   }),
 });
 
-export const { useOwnServicesQuery, useOwnCurrencyQuery } = providerServicesQueries;
+export const { useOwnServicesQuery, useOwnCurrencyQuery } = providerServicesApi;

@@ -47,7 +47,7 @@ const statusOf = (error: unknown): unknown =>
  * dashboard opens. They are forgotten once the dashboard closes (keepUnusedDataFor 0), so each
  * opening shows "–" until its counts come, while a later read again keeps the figures shown.
  */
-export const dashboardQueries = api.injectEndpoints({
+export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** docs/product.md §7.3 POST /appointments/appointmentstats; a server without it (404) has none. */
     dashboardCounts: build.query<AppointmentCounts, string>({
@@ -105,5 +105,4 @@ export const dashboardQueries = api.injectEndpoints({
   }),
 });
 
-export const { useDashboardCountsQuery, useDashboardDetailsQuery, useProviderAddressQuery } =
-  dashboardQueries;
+export const { useDashboardCountsQuery, useDashboardDetailsQuery, useProviderAddressQuery } = dashboardApi;
