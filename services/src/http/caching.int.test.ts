@@ -59,18 +59,22 @@ describe('caching of API answers', () => {
   it('the fast path’s answers say no-store too: availability, a booking and its refusal', async () => {
     const { appointment, timeSlot } = await bookAtSunrise(user, 'General Consultation');
     expect(appointment).toBeDefined();
-    const slots = await user.post('/api/schedulemanage/fetchslot', {
-      providerId: timeSlot.providerId,
-      serviceId: 'General Consultation',
+    const slots = await user.op('fetchSlot', {
+      body: {
+        providerId: timeSlot.providerId,
+        serviceId: 'General Consultation',
+      },
     });
     expect(slots.status).toBe(200);
     expect(slots.headers.get('cache-control')).toBe('no-store');
-    const again = await user.post('/api/appointments/bookappointment', {
-      servicename: 'General Consultation',
-      providerId: timeSlot.providerId,
-      timeslotId: timeSlot._id,
-      date: timeSlot.date,
-      index: '1',
+    const again = await user.op('book', {
+      body: {
+        servicename: 'General Consultation',
+        providerId: timeSlot.providerId,
+        timeslotId: timeSlot._id,
+        date: timeSlot.date,
+        index: '1',
+      },
     });
     expect(again.status).toBeGreaterThanOrEqual(400);
     expect(again.headers.get('cache-control')).toBe('no-store');

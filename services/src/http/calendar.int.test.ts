@@ -103,8 +103,8 @@ describe('calendar feeds', () => {
 
   it('answers 404 to an unknown or malformed token, and platform staff read a named provider’s feed', async () => {
     const anonymous = test.caller();
-    expect((await anonymous.get(`/api/calendar/${'A'.repeat(43)}.ics`)).status).toBe(404);
-    expect((await anonymous.get('/api/calendar/short.ics')).body).toEqual({
+    expect((await anonymous.op('calendarFeed', { params: { token: 'A'.repeat(43) } })).status).toBe(404);
+    expect((await anonymous.op('calendarFeed', { params: { token: 'short' } })).body).toEqual({
       message: MESSAGES.calendarFeedNotFound,
     });
     const support = await test.signedIn('support@example.com');
@@ -113,8 +113,10 @@ describe('calendar feeds', () => {
     });
     expect((await support.get(`${CALENDAR_PATHS.providerFeed}?providerId=nope`)).status).toBe(404);
     const { providers } = (
-      await support.post<{ providers: { id: string }[] }>('/api/providers/fetchprovider', {
-        search: 'Sunrise',
+      await support.op('fetchProviders', {
+        body: {
+          search: 'Sunrise',
+        },
       })
     ).body;
     const named = await support.get<CalendarFeedAnswer>(
@@ -129,8 +131,10 @@ describe('calendar feeds', () => {
     expect((await admin.get<CalendarFeedAnswer>(CALENDAR_PATHS.providerFeed)).body.url).toBe(url);
     const support = await test.signedIn('support@example.com');
     const { providers } = (
-      await support.post<{ providers: { id: string }[] }>('/api/providers/fetchprovider', {
-        search: 'Sunrise',
+      await support.op('fetchProviders', {
+        body: {
+          search: 'Sunrise',
+        },
       })
     ).body;
     const sunriseId = providers[0]!.id;

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@appointment/contracts/messages';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { startTestPlatform, type Caller, type TestPlatform, errorOf } from '../testing/test-platform';
 
 /**
  * What the API fuzzer (infra/src/fuzz) found, pinned down: each of these answered 500 before.
@@ -157,9 +157,9 @@ describe('hostile forms get a 400 with a message, never a 500', () => {
       form.append('businessname', 'Deep Clinic');
       form.append('email', 'deep@example.com');
       form.append('services', nested(100_000));
-      const reply = await superadmin.call('POST', '/api/providers/addprovider', form);
+      const reply = await superadmin.op('addProvider', { body: form });
       expect(reply.status).toBe(400);
-      expect(reply.body.errors).toEqual(
+      expect(errorOf(reply).errors).toEqual(
         expect.arrayContaining([{ field: 'services', message: MESSAGES.jsonTooDeep }]),
       );
     });

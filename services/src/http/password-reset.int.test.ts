@@ -65,7 +65,7 @@ describe('forgot password over HTTP (issue 26)', () => {
   };
 
   const registered = async (n: string) => {
-    expect((await anonymous.post('/api/auth/register/user', person(n))).status).toBe(201);
+    expect((await anonymous.op('registerUser', { body: person(n) })).status).toBe(201);
     return person(n).email;
   };
 
@@ -118,7 +118,7 @@ describe('forgot password over HTTP (issue 26)', () => {
     const laptop = test.caller();
     expect((await phone.login(email, 'correct horse')).status).toBe(200);
     expect((await laptop.login(email, 'correct horse')).status).toBe(200);
-    expect((await phone.get('/api/auth/me')).status).toBe(200);
+    expect((await phone.op('me')).status).toBe(200);
 
     expect(await anonymous.post(FORGOT, { email })).toMatchObject({ status: 200, body: NEUTRAL });
     const [link] = await resetLinks(email, 1);
@@ -127,8 +127,8 @@ describe('forgot password over HTTP (issue 26)', () => {
       body: { message: 'Your password has been reset. Please sign in with your new password.' },
     });
 
-    expect((await phone.get('/api/auth/me')).status).toBe(401);
-    expect((await laptop.get('/api/auth/me')).status).toBe(401);
+    expect((await phone.op('me')).status).toBe(401);
+    expect((await laptop.op('me')).status).toBe(401);
     expect((await test.caller().login(email, 'correct horse')).status).toBe(401);
     expect((await test.caller().login(email, 'a new horse battery')).status).toBe(200);
   });
@@ -137,13 +137,15 @@ describe('forgot password over HTTP (issue 26)', () => {
     const email = await registered('french');
     const caller = test.caller();
     await caller.login(email, 'correct horse');
-    const profile = await caller.post('/api/profile/updateprofile', {
-      name: 'Person french',
-      email,
-      phone: '5551234567',
-      timezone: 'America/New_York',
-      language: 'fr',
-      notificationPreferences: { email: true, sms: false, whatsapp: false },
+    const profile = await caller.op('updateProfile', {
+      body: {
+        name: 'Person french',
+        email,
+        phone: '5551234567',
+        timezone: 'America/New_York',
+        language: 'fr',
+        notificationPreferences: { email: true, sms: false, whatsapp: false },
+      },
     });
     expect(profile.status).toBe(200);
     await anonymous.post(FORGOT, { email });
