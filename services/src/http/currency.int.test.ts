@@ -1,4 +1,3 @@
-import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import {
   startTestPlatform,
@@ -48,17 +47,16 @@ describe('one currency per provider', () => {
   });
 
   const ownProvider = async (caller: Caller) => {
-    const { body } = await caller.post<{ provider: Provider; services: Service[] }>(
-      '/api/providers/getserviceproviderid',
-      { id: (await caller.op('me')).body.user.providerId },
-    );
+    const { body } = await caller.op('providerById', {
+      body: { id: (await caller.op('me')).body.user.providerId! },
+    });
     return body;
   };
 
   it("starts from the provider's country: Sunrise Clinic in Kerala, India, prices in INR", async () => {
     const { provider, services } = await ownProvider(admin);
     expect(provider.currency).toBe('INR');
-    expect(services.map((s) => [s.name, s.price, s.currency])).toEqual([
+    expect(services!.map((s) => [s.name, s.price, s.currency])).toEqual([
       ['General Consultation', 50, 'INR'],
       ['Follow-up Visit', 0, 'INR'],
     ]);
