@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
-import { CALENDAR_PATHS, type CalendarFeedAnswer } from '@appointment/contracts/calendar-feeds';
 import { bookAtSunrise, startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 
 /**
@@ -81,7 +80,7 @@ describe('caching of API answers', () => {
   });
 
   it('a calendar feed, whose URL is a credential, is not kept either', async () => {
-    const { url } = (await admin.post<CalendarFeedAnswer>(CALENDAR_PATHS.providerConnect)).body;
+    const { url } = (await admin.op('connectProviderCalendar')).body;
     const feed = await fetch(`${test.base}${new URL(url!).pathname}`);
     expect(feed.status).toBe(200);
     expect(feed.headers.get('cache-control')).toBe('no-store');

@@ -1,5 +1,4 @@
 // @any-hour: confirmations and reminders carry the provider's day and time.
-import { APPOINTMENT_PATHS, type BookingResponse } from '@appointment/contracts/appointments';
 import type { WhatsAppMessageRecord } from '@appointment/contracts/events/messaging';
 import {
   DEFAULT_WHATSAPP,
@@ -42,12 +41,14 @@ describe('outbound messages: WhatsApp and the chat app', () => {
     const timeSlot = slots.body.timeslots.find(
       (slot) => Date.parse(slot.startDateTime) > testNow() + 2 * 86_400_000,
     )!;
-    const booked = await user.post<BookingResponse>(APPOINTMENT_PATHS.book, {
-      servicename: 'Follow-up Visit',
-      providerId: sunriseId,
-      timeslotId: timeSlot._id,
-      date: timeSlot.date,
-      index: String(index),
+    const booked = await user.op('book', {
+      body: {
+        servicename: 'Follow-up Visit',
+        providerId: sunriseId,
+        timeslotId: timeSlot._id,
+        date: timeSlot.date,
+        index: String(index),
+      },
     });
     expect(booked.body.appointment.status).toBe('scheduled');
     return { appointment: booked.body.appointment, timeSlot };
@@ -235,7 +236,7 @@ describe('outbound messages: WhatsApp and the chat app', () => {
       ),
     });
     expect(
-      (await admin.post(APPOINTMENT_PATHS.updateStatus, { id: appointment._id, status: 'cancelled' })).status,
+      (await admin.op('updateStatus', { body: { id: appointment._id, status: 'cancelled' } })).status,
     ).toBe(200);
     const changed = await eventually(
       () => messagesTo('/chat/front-desk'),

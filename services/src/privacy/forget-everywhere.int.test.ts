@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { CALENDAR_PATHS, type CalendarFeedAnswer } from '@appointment/contracts/calendar-feeds';
 import { rebuildProjections } from '@appointment/projections/rebuild';
 import { PROJECTIONS } from '@appointment/projections/registry';
 import {
@@ -138,7 +137,7 @@ describe('forgetting a person everywhere (issue 26)', () => {
     expect(updated.status).toBe(200);
     // The new address is the account's once its owner opens the link sent to it.
     await test.confirmAddress(second.email);
-    const feed = await user.post<CalendarFeedAnswer>(CALENDAR_PATHS.myConnect);
+    const feed = await user.op('connectMyCalendar');
     expect(feed.body.url).toBeDefined();
     const feedPath = new URL(feed.body.url!).pathname;
 
