@@ -30,12 +30,12 @@ describe('e-mail claim streams', () => {
 
   it('claims a new address under a hashed stream name, and still refuses it twice', async () => {
     const anonymous = test.caller();
-    expect((await anonymous.post('/api/auth/register/user', person('nadia.quill@example.org'))).status).toBe(
+    expect((await anonymous.op('registerUser', { body: person('nadia.quill@example.org') })).status).toBe(
       201,
     );
     expect(await streamsNaming('nadia.quill')).toEqual([]);
     expect(await streamsNaming('example.com')).toEqual([]);
-    const again = await anonymous.post('/api/auth/register/user', person('Nadia.Quill@example.org'));
+    const again = await anonymous.op('registerUser', { body: person('Nadia.Quill@example.org') });
     expect(again).toMatchObject({ status: 409, body: { message: 'User already exists' } });
     expect((await test.signedIn('user@example.com')).token).toBeDefined();
   });
@@ -44,7 +44,7 @@ describe('e-mail claim streams', () => {
     await test.platform.store.append('email-legacy.owner@example.org', [
       { type: 'EmailClaimed', data: { userId: randomUUID(), at: new Date().toISOString() } },
     ]);
-    const taken = await test.caller().post('/api/auth/register/user', person('legacy.owner@example.org'));
+    const taken = await test.caller().op('registerUser', { body: person('legacy.owner@example.org') });
     expect(taken).toMatchObject({ status: 409, body: { message: 'User already exists' } });
   });
 });

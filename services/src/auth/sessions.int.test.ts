@@ -14,30 +14,32 @@ describe('session lookups remembered in-process', () => {
   it('refuses a session right after its sign-out, even with requests in flight during it', async () => {
     for (let round = 0; round < 5; round++) {
       const caller = await test.signedIn('user@example.com');
-      expect((await caller.get('/api/auth/me')).status).toBe(200);
-      const inFlight = Array.from({ length: 20 }, () => caller.get('/api/auth/me'));
-      const signOut = caller.post('/api/auth/logout');
+      expect((await caller.op('me')).status).toBe(200);
+      const inFlight = Array.from({ length: 20 }, () => caller.op('me'));
+      const signOut = caller.op('logout');
       await Promise.all([...inFlight, signOut]);
-      expect((await caller.get('/api/auth/me')).status).toBe(401);
+      expect((await caller.op('me')).status).toBe(401);
     }
   });
 
   it('refuses every session of a deleted account at once', async () => {
     const first = test.caller();
     const email = `gone-${Date.now()}@example.com`;
-    await first.post('/api/auth/register/user', {
-      name: 'Gone Soon',
-      email,
-      phone: '5551234567',
-      password: 'password123',
-      confirmPassword: 'password123',
+    await first.op('registerUser', {
+      body: {
+        name: 'Gone Soon',
+        email,
+        phone: '5551234567',
+        password: 'password123',
+        confirmPassword: 'password123',
+      },
     });
     await first.login(email);
     const second = test.caller();
     await second.login(email);
-    expect((await second.get('/api/profile/getprofile')).status).toBe(200);
-    const me = (await first.get<{ user: { id: string } }>('/api/auth/me')).body.user.id;
-    expect((await first.call('DELETE', '/api/profile/getprofile', { id: me })).status).toBe(200);
-    expect((await second.get('/api/profile/getprofile')).status).toBe(401);
+    expect((await second.op('getProfile')).status).toBe(200);
+    const me = (await first.op('me')).body.user.id;
+    expect((await first.op('deleteAccount', { body: { id: me } })).status).toBe(200);
+    expect((await second.op('getProfile')).status).toBe(401);
   });
 });

@@ -1,6 +1,5 @@
-import type { Service } from '@appointment/contracts/catalogue';
-import type { HistoryPage, ProviderStateAt } from '@appointment/contracts/history';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import type { OperationQueryInput } from '@appointment/contracts/api';
+import { startTestPlatform, type Caller, type TestPlatform, errorOf } from '../testing/test-platform';
 
 /** Who did it, a provider's history over HTTP, its exports and the state at a point. */
 describe('provider history', () => {
@@ -11,8 +10,8 @@ describe('provider history', () => {
   let sunrise: string;
   let adminId: string;
 
-  const history = (caller: Caller, query = '') =>
-    caller.get<HistoryPage & { message?: string }>(`/api/providers/${sunrise}/history${query}`);
+  const history = (caller: Caller, query: OperationQueryInput<'providerHistory'> = {}) =>
+    caller.op('providerHistory', { params: { id: sunrise }, query });
 
   beforeAll(async () => {
     test = await startTestPlatform({ demoData: true, name: 'history' });
@@ -30,17 +29,17 @@ describe('provider history', () => {
   });
 
   it('records who edited a service, under the request correlation id, and shows before → after', async () => {
-    const added = await admin.call<{ service: Service }>(
-      'POST',
-      '/api/providerservice/addservice',
-      { name: 'Dressing', price: 10, duration: 10 },
-      { 'x-correlation-id': 'audit-test-1' },
-    );
+    const added = await admin.op('addService', {
+      body: { name: 'Dressing', price: 10, duration: 10 },
+      headers: { 'x-correlation-id': 'audit-test-1' },
+    });
     expect(added.status).toBe(201);
     const id = added.body.service._id;
-    const edited = await admin.post('/api/providerservice/editservice', {
-      id,
-      data: { name: 'Wound Dressing', price: 12.5, duration: 10 },
+    const edited = await admin.op('editService', {
+      body: {
+        id,
+        data: { name: 'Wound Dressing', price: 12.5, duration: 10 },
+      },
     });
     expect(edited.status).toBe(200);
 
@@ -55,7 +54,7 @@ describe('provider history', () => {
       causationId: 'audit-test-1',
     });
 
-    const page = await history(superadmin, '?limit=2');
+    const page = await history(superadmin, { limit: 2 });
     expect(page.status).toBe(200);
     expect(page.body.entries.map((entry) => entry.type)).toEqual(['ServiceEdited', 'ServiceAdded']);
     const [edit, add] = page.body.entries;
@@ -77,14 +76,14 @@ describe('provider history', () => {
     const seen: string[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {
-      const page = await history(superadmin, `?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+      const page = await history(superadmin, { limit: 7, cursor: cursor || undefined });
       expect(page.status).toBe(200);
       seen.push(...page.body.entries.map((entry) => entry.position));
       cursor = page.body.nextCursor;
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeGreaterThan(10);
-    const all = await history(superadmin, '?limit=200');
+    const all = await history(superadmin, { limit: 200 });
     expect(all.body.entries.map((entry) => entry.position)).toEqual(seen.slice(0, 200));
     expect(all.body.entries.at(-1)).toMatchObject({
       type: 'UserRegistered',
@@ -94,20 +93,20 @@ describe('provider history', () => {
       'Sunrise Clinic registered as a Healthcare provider and awaits approval.',
     );
 
-    const edits = await history(support, '?types=ServiceEdited,ProviderApproved');
+    const edits = await history(support, { types: 'ServiceEdited,ProviderApproved' });
     expect(new Set(edits.body.entries.map((entry) => entry.type))).toEqual(
       new Set(['ServiceEdited', 'ProviderApproved']),
     );
-    const byAdmin = await history(support, '?actor=admin@example.com');
+    const byAdmin = await history(support, { actor: 'admin@example.com' });
     expect(byAdmin.body.entries.length).toBeGreaterThan(0);
     expect(byAdmin.body.entries.every((entry) => entry.actor?.id === adminId)).toBe(true);
-    const future = await history(support, '?from=2199-01-01T00:00:00Z');
+    const future = await history(support, { from: '2199-01-01T00:00:00Z' });
     expect(future.body.entries).toEqual([]);
 
-    const backwards = await history(support, '?from=2026-11-25T00:00:00Z&to=2026-11-24T00:00:00Z');
+    const backwards = await history(support, { from: '2026-11-25T00:00:00Z', to: '2026-11-24T00:00:00Z' });
     expect(backwards.status).toBe(400);
-    expect(backwards.body.message).toBe('The start of the range must not be after its end');
-    expect((await history(support, '?cursor=oops')).status).toBe(400);
+    expect(errorOf(backwards).message).toBe('The start of the range must not be after its end');
+    expect((await history(support, { cursor: 'oops' })).status).toBe(400);
   });
 
   it('shows an event recorded without an actor as unknown, and a job as the system', async () => {
@@ -130,7 +129,7 @@ describe('provider history', () => {
       (await test.platform.store.readStream(`provider-${sunrise}`)).at(-1)!.position,
       5_000,
     );
-    const page = await history(superadmin, '?types=ProviderCurrencyChanged&limit=2');
+    const page = await history(superadmin, { types: 'ProviderCurrencyChanged', limit: 2 });
     expect(page.body.entries.map((entry) => entry.actor)).toEqual([
       { id: 'system', email: null, role: 'system' },
       null,
@@ -138,8 +137,11 @@ describe('provider history', () => {
   });
 
   it('exports the same timeline as CSV and NDJSON', async () => {
-    const all = await history(superadmin, '?limit=200');
-    const ndjson = await superadmin.get<string>(`/api/providers/${sunrise}/history/export?format=ndjson`);
+    const all = await history(superadmin, { limit: 200 });
+    const ndjson = await superadmin.op('providerHistoryExport', {
+      params: { id: sunrise },
+      query: { format: 'ndjson' },
+    });
     expect(ndjson.status).toBe(200);
     expect(ndjson.headers.get('content-type')).toContain('application/x-ndjson');
     const lines = String(ndjson.body)
@@ -148,16 +150,24 @@ describe('provider history', () => {
       .map((line) => JSON.parse(line) as { position: string });
     expect(lines.map((line) => line.position)).toEqual(all.body.entries.map((entry) => entry.position));
 
-    const csv = await admin.get<string>(
-      `/api/providers/${sunrise}/history/export?format=csv&types=ServiceEdited`,
-    );
+    const csv = await admin.op('providerHistoryExport', {
+      params: { id: sunrise },
+      query: { format: 'csv', types: 'ServiceEdited' },
+    });
     expect(csv.status).toBe(200);
     const rows = String(csv.body).trim().split('\r\n');
     expect(rows[0]).toBe('position,at,type,actor_id,actor_email,actor_role,summary,changes');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(',ServiceEdited,');
     expect(rows[1]).toContain('admin@example.com');
-    expect((await admin.get(`/api/providers/${sunrise}/history/export?format=pdf`)).status).toBe(400);
+    expect(
+      (
+        await admin.opUnchecked('providerHistoryExport', {
+          params: { id: sunrise },
+          query: { format: 'pdf' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('lets platform staff and the own admin in; other admins, incharge and users get 403', async () => {
@@ -166,12 +176,12 @@ describe('provider history', () => {
     const { rows } = await test.platform.pool.query<{ id: string }>(
       `SELECT id FROM rm_accounts.users WHERE email = 'harbor@example.com'`,
     );
-    expect((await superadmin.post('/api/providers/approveprovider', { id: rows[0]!.id })).status).toBe(200);
+    expect((await superadmin.op('approveProvider', { body: { id: rows[0]!.id } })).status).toBe(200);
     const harbor = await test.signedIn('harbor@example.com');
     expect((await history(harbor)).status).toBe(403);
     expect((await history(await test.signedIn('incharge@example.com'))).status).toBe(403);
     expect((await history(await test.signedIn('user@example.com'))).status).toBe(403);
-    expect((await superadmin.get('/api/providers/no-such-provider/history')).status).toBe(404);
+    expect((await superadmin.op('providerHistory', { params: { id: 'no-such-provider' } })).status).toBe(404);
   });
 
   it('answers 400, never 500, to positions and dates outside the accepted ranges (issue 26)', async () => {
@@ -189,23 +199,26 @@ describe('provider history', () => {
       expect({ path, status: reply.status }).toEqual({ path, status: 400 });
     }
     const user = await test.signedIn('user@example.com');
-    const booking = await user.post<{ message: string }>('/api/appointments/bookappointment', {
-      servicename: 'General Consultation',
-      providerId: sunrise,
-      date: '0000-01-01',
-      starttime: '09:00',
+    const booking = await user.op('book', {
+      body: {
+        servicename: 'General Consultation',
+        providerId: sunrise,
+        date: '0000-01-01',
+        starttime: '09:00',
+      },
     });
     expect(booking.status).toBe(400);
   });
 
   it('answers the provider as it was at a position and at a time, folded from its events', async () => {
-    const edits = await history(superadmin, '?types=ServiceAdded,ServiceEdited&actor=admin@example.com');
+    const edits = await history(superadmin, {
+      types: 'ServiceAdded,ServiceEdited',
+      actor: 'admin@example.com',
+    });
     const added = edits.body.entries.find((entry) => entry.type === 'ServiceAdded')!;
     const edited = edits.body.entries.find((entry) => entry.type === 'ServiceEdited')!;
     const state = (at: string) =>
-      superadmin.get<ProviderStateAt & { message?: string }>(
-        `/api/providers/${sunrise}/history/state?at=${encodeURIComponent(at)}`,
-      );
+      superadmin.op('providerHistoryState', { params: { id: sunrise }, query: { at } });
 
     const before = await state(String(BigInt(added.position) - 1n));
     expect(before.status).toBe(200);
@@ -230,6 +243,8 @@ describe('provider history', () => {
     expect(first.body).toMatchObject({ status: 'none', profile: null, services: [], timeSlots: [] });
     const bad = await state('yesterday');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Please give "at" as an ISO 8601 time or a log position (a whole number)');
+    expect(errorOf(bad).message).toBe(
+      'Please give "at" as an ISO 8601 time or a log position (a whole number)',
+    );
   });
 });

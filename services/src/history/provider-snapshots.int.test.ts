@@ -192,8 +192,8 @@ describe('provider state snapshots', () => {
       expect(snapshot.text).not.toContain(person.email);
     }
 
-    const me = await user.get<{ data: { id: string } }>('/api/profile/getprofile');
-    expect((await user.call('DELETE', '/api/profile/getprofile', { id: me.body.data.id })).status).toBe(200);
+    const me = await user.op('getProfile');
+    expect((await user.op('deleteAccount', { body: { id: me.body.data.id } })).status).toBe(200);
 
     // The snapshot is still there, and what it holds of them opens to nothing.
     const after = await snapshotsOf(sunrise);
@@ -216,10 +216,8 @@ describe('provider state snapshots', () => {
       password: 'correct horse',
       confirmPassword: 'correct horse',
     };
-    expect((await test.caller().post('/api/auth/registerprovider', registration)).status).toBe(201);
-    const { body } = await superadmin.get<{ users: { _id: string; email: string }[] }>(
-      '/api/profile/getuser',
-    );
+    expect((await test.caller().op('registerProvider', { body: registration })).status).toBe(201);
+    const { body } = await superadmin.op('pendingProviders');
     const pending = body.users.find((user) => user.email === registration.email)!;
     const { rows } = await test.platform.pool.query<{ provider_id: string }>(
       `SELECT data->>'providerId' AS provider_id FROM es.events
@@ -239,7 +237,7 @@ describe('provider state snapshots', () => {
     expect(made[0]!.subjects).toContain(providerId);
     expect(made[0]!.text).not.toContain(registration.businessName);
 
-    expect((await superadmin.post('/api/providers/rejectprovider', { id: pending._id })).status).toBe(200);
+    expect((await superadmin.op('rejectProvider', { body: { id: pending._id } })).status).toBe(200);
 
     expect(await snapshotsOf(providerId)).toEqual([]);
     const rejected = await withSnapshots(providerId, point, 1);

@@ -34,12 +34,14 @@ describe('abuse limits', () => {
   });
 
   const book = (part: number) =>
-    user.post<{ message: string; appointment: { _id: string } }>('/api/appointments/bookappointment', {
-      servicename: 'Follow-up Visit',
-      providerId: sunrise.id,
-      timeslotId: timeSlots[0]!._id,
-      date: timeSlots[0]!.date,
-      index: String(part),
+    user.op('book', {
+      body: {
+        servicename: 'Follow-up Visit',
+        providerId: sunrise.id,
+        timeslotId: timeSlots[0]!._id,
+        date: timeSlots[0]!.date,
+        index: String(part),
+      },
     });
 
   it('lets one account hold only so many upcoming appointments, and one more once it cancels one', async () => {
@@ -54,9 +56,11 @@ describe('abuse limits', () => {
     expect(hoarding.body.message).toBe(MESSAGES.tooManyBookings);
 
     const admin = await test.signedIn('admin@example.com');
-    const cancelled = await admin.post('/api/appointments/updatestatus', {
-      id: held[0],
-      status: 'cancelled',
+    const cancelled = await admin.op('updateStatus', {
+      body: {
+        id: held[0],
+        status: 'cancelled',
+      },
     });
     expect(cancelled.status).toBe(200);
     expect((await book(4)).status).toBe(201);
@@ -64,14 +68,10 @@ describe('abuse limits', () => {
 
   it("stops guessing one account's password from many addresses, and lets other accounts sign in", async () => {
     const guess = (address: string, password = 'not-the-password') =>
-      test
-        .caller()
-        .call<{ message: string }>(
-          'POST',
-          '/api/auth/login',
-          { email: 'incharge@example.com', password },
-          { 'x-forwarded-for': address },
-        );
+      test.caller().op('login', {
+        body: { email: 'incharge@example.com', password },
+        headers: { 'x-forwarded-for': address },
+      });
     for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'])
       expect((await guess(address)).status).toBe(401);
     const blocked = await guess('203.0.113.5');
@@ -104,14 +104,7 @@ describe('sign-in spraying', () => {
   });
 
   const attempt = (address: string, email: string, password = 'not-the-password') =>
-    test
-      .caller()
-      .call<{ message: string }>(
-        'POST',
-        '/api/auth/login',
-        { email, password },
-        { 'x-forwarded-for': address },
-      );
+    test.caller().op('login', { body: { email, password }, headers: { 'x-forwarded-for': address } });
 
   it('stops one address guessing over many accounts, and lets other addresses sign in', async () => {
     for (let i = 0; i < 30; i++)

@@ -5,6 +5,7 @@ import {
   sunriseTimeSlots,
   type Caller,
   type TestPlatform,
+  errorOf,
 } from '../testing/test-platform';
 
 const PNG = Buffer.from(
@@ -44,35 +45,39 @@ describe('accounts over HTTP', () => {
 
   describe('registration', () => {
     it('creates a user once and answers a second registration with 409 "User already exists"', async () => {
-      const first = await anonymous.post('/api/auth/register/user', person('one'));
+      const first = await anonymous.op('registerUser', { body: person('one') });
       expect(first).toMatchObject({
         status: 201,
         body: { success: true, message: 'User created successfully' },
       });
-      const again = await anonymous.post('/api/auth/register/user', {
-        ...person('one'),
-        email: 'PERSON.ONE@example.org',
+      const again = await anonymous.op('registerUser', {
+        body: {
+          ...person('one'),
+          email: 'PERSON.ONE@example.org',
+        },
       });
       expect(again).toMatchObject({ status: 409, body: { message: 'User already exists' } });
     });
 
     it('registers only one of many concurrent registrations of one e-mail', async () => {
       const replies = await Promise.all(
-        Array.from({ length: 6 }, () => test.caller().post('/api/auth/register/user', person('race'))),
+        Array.from({ length: 6 }, () => test.caller().op('registerUser', { body: person('race') })),
       );
       expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     });
 
     it('answers bad input with 400 and the spec messages on their fields', async () => {
-      const reply = await anonymous.post('/api/auth/register/user', {
-        name: 'A',
-        email: 'not-an-email',
-        phone: '123',
-        password: 'short',
-        confirmPassword: 'other',
+      const reply = await anonymous.op('registerUser', {
+        body: {
+          name: 'A',
+          email: 'not-an-email',
+          phone: '123',
+          password: 'short',
+          confirmPassword: 'other',
+        },
       });
       expect(reply.status).toBe(400);
-      expect(reply.body.errors).toEqual(
+      expect(errorOf(reply).errors).toEqual(
         expect.arrayContaining([
           { field: 'name', message: 'Name must be at least 2 characters' },
           { field: 'email', message: 'Invalid email address' },
@@ -80,15 +85,19 @@ describe('accounts over HTTP', () => {
           { field: 'password', message: 'Password must be at least 8 characters' },
         ]),
       );
-      const mismatch = await anonymous.post('/api/auth/register/user', {
-        ...person('two'),
-        confirmPassword: 'different',
+      const mismatch = await anonymous.op('registerUser', {
+        body: {
+          ...person('two'),
+          confirmPassword: 'different',
+        },
       });
-      expect(mismatch.body.errors).toEqual([{ field: 'confirmPassword', message: "Passwords don't match" }]);
+      expect(errorOf(mismatch).errors).toEqual([
+        { field: 'confirmPassword', message: "Passwords don't match" },
+      ]);
     });
 
     it('stores only an Argon2id hash of the password', async () => {
-      await anonymous.post('/api/auth/register/user', person('hash'));
+      await anonymous.op('registerUser', { body: person('hash') });
       const { rows } = await test.platform.pool.query<{ data: { passwordHash: string } }>(
         // The log holds the address sealed: the event is found by the account's id.
         `SELECT e.data FROM es.events e JOIN rm_accounts.users u ON u.id = e.data->>'userId'
@@ -99,7 +108,7 @@ describe('accounts over HTTP', () => {
     });
 
     it('sends a verification e-mail whose link verifies the address', async () => {
-      await anonymous.post('/api/auth/register/user', person('mail'));
+      await anonymous.op('registerUser', { body: person('mail') });
       let link: string | undefined;
       const deadline = Date.now() + 10_000;
       while (!link && Date.now() < deadline) {
@@ -130,27 +139,29 @@ describe('accounts over HTTP', () => {
     it('lets an unconfirmed address sign in and look, but not book, until its link is opened (issue 26)', async () => {
       // The probe: a stranger registered someone else's address, signed in and booked under it.
       const stranger = person('stranger');
-      expect((await anonymous.post('/api/auth/register/user', stranger)).status).toBe(201);
+      expect((await anonymous.op('registerUser', { body: stranger })).status).toBe(201);
       const caller = test.caller();
       const signedIn = await caller.login(stranger.email, stranger.password);
       expect(signedIn.status).toBe(200);
       expect(signedIn.body.user).toMatchObject({ email: stranger.email, emailVerified: false });
       const { sunrise, timeSlots } = await sunriseTimeSlots(caller, 'General Consultation');
       const book = () =>
-        caller.post<{ message: string }>('/api/appointments/bookappointment', {
-          servicename: 'General Consultation',
-          providerId: sunrise.id,
-          timeslotId: timeSlots[0]!._id,
-          date: timeSlots[0]!.date,
-          index: '1',
+        caller.op('book', {
+          body: {
+            servicename: 'General Consultation',
+            providerId: sunrise.id,
+            timeslotId: timeSlots[0]!._id,
+            date: timeSlots[0]!.date,
+            index: '1',
+          },
         });
       expect(await book()).toMatchObject({ status: 403, body: { message: MESSAGES.emailNotVerified } });
       // The link again, on request: a second mail, limited to three every 15 minutes.
       for (let i = 0; i < 3; i++) {
-        const again = await caller.post<{ message: string }>('/api/auth/verify/resend');
+        const again = await caller.op('resendVerification');
         expect(again).toMatchObject({ status: 200, body: { message: MESSAGES.verificationSent } });
       }
-      const tooOften = await caller.post<{ message: string }>('/api/auth/verify/resend');
+      const tooOften = await caller.op('resendVerification');
       expect(tooOften).toMatchObject({ status: 429, body: { message: MESSAGES.tooManyVerificationMails } });
       let mails: { subject: string }[] = [];
       for (let wait = 0; wait < 200 && mails.length < 4; wait++) {
@@ -162,9 +173,7 @@ describe('accounts over HTTP', () => {
       expect(mails).toHaveLength(4);
       // Its owner opens the link: the same session may book at once.
       await test.confirmAddress(stranger.email);
-      expect(
-        (await caller.get<{ user: { emailVerified: boolean } }>('/api/auth/me')).body.user.emailVerified,
-      ).toBe(true);
+      expect((await caller.op('me')).body.user.emailVerified).toBe(true);
       expect((await book()).status).toBe(201);
     });
   });
@@ -172,16 +181,12 @@ describe('accounts over HTTP', () => {
   describe('changing the e-mail address (issue 26)', () => {
     it('takes the current password, and the new address only once its owner opens the link; the old address is told', async () => {
       const owner = person('mover');
-      expect((await anonymous.post('/api/auth/register/user', owner)).status).toBe(201);
+      expect((await anonymous.op('registerUser', { body: owner })).status).toBe(201);
       await test.confirmAddress(owner.email);
       const caller = test.caller();
       await caller.login(owner.email, owner.password);
-      const own = (await caller.get<{ data: Record<string, unknown> }>('/api/profile/getprofile')).body.data;
-      const update = (changes: object) =>
-        caller.post<{ data: { email: string; pendingEmail?: string }; message?: string }>(
-          '/api/profile/updateprofile',
-          { ...own, ...changes },
-        );
+      const own = (await caller.op('getProfile')).body.data;
+      const update = (changes: object) => caller.op('updateProfile', { body: { ...own, ...changes } });
       const newEmail = 'mover.new@example.org';
       expect(await update({ email: newEmail })).toMatchObject({
         status: 400,
@@ -207,16 +212,14 @@ describe('accounts over HTTP', () => {
       }
       expect(notice?.text).toContain(newEmail);
       // A forged link changes nothing.
-      const forged = await anonymous.get(
-        `/api/auth/email-change?user=${String(own.id)}&request=x&token=forged`,
-      );
+      const forged = await anonymous.op('confirmEmailChange', {
+        query: { user: String(own.id), request: 'x', token: 'forged' },
+      });
       expect(forged.status).toBe(400);
       await test.confirmAddress(newEmail);
       expect((await test.caller().login(newEmail, owner.password)).status).toBe(200);
       expect((await test.caller().login(owner.email, owner.password)).status).toBe(401);
-      const after = (
-        await caller.get<{ data: { email: string; pendingEmail?: string } }>('/api/profile/getprofile')
-      ).body.data;
+      const after = (await caller.op('getProfile')).body.data;
       expect(after.email).toBe(newEmail);
       expect(after.pendingEmail).toBeUndefined();
       // The link works once.
@@ -266,10 +269,10 @@ describe('accounts over HTTP', () => {
       expect(byCookie.status).toBe(200);
       const bearer = test.caller();
       bearer.token = body.token;
-      expect((await bearer.get('/api/auth/me')).body).toMatchObject({ role: 'user' });
+      expect((await bearer.op('me')).body).toMatchObject({ role: 'user' });
 
-      expect(await bearer.post('/api/auth/logout')).toMatchObject({ status: 200 });
-      expect((await bearer.get('/api/auth/me')).status).toBe(401);
+      expect(await bearer.op('logout')).toMatchObject({ status: 200 });
+      expect((await bearer.op('me')).status).toBe(401);
       expect(
         (await fetch(`${test.base}/api/auth/me`, { headers: { cookie: `sid=${body.token}` } })).status,
       ).toBe(401);
@@ -286,7 +289,7 @@ describe('accounts over HTTP', () => {
         ['user@example.com', 'wrong-password'],
         ['nobody@example.com', 'password123'],
       ]) {
-        expect(await anonymous.post('/api/auth/login', { email, password })).toMatchObject({
+        expect(await anonymous.op('login', { body: { email, password } })).toMatchObject({
           status: 401,
           body: { message: 'Invalid email or password' },
         });
@@ -294,10 +297,10 @@ describe('accounts over HTTP', () => {
     });
 
     it('limits failed sign-ins to 10 a minute for one address and e-mail', async () => {
-      await anonymous.post('/api/auth/register/user', person('limited'));
-      await anonymous.post('/api/auth/register/user', person('unlimited'));
+      await anonymous.op('registerUser', { body: person('limited') });
+      await anonymous.op('registerUser', { body: person('unlimited') });
       const attempt = (email: string) =>
-        anonymous.post('/api/auth/login', { email, password: 'not-the-password' });
+        anonymous.op('login', { body: { email, password: 'not-the-password' } });
       for (let i = 0; i < 10; i++) expect((await attempt('person.limited@example.org')).status).toBe(401);
       expect(await attempt('person.limited@example.org')).toMatchObject({
         status: 429,
@@ -305,14 +308,14 @@ describe('accounts over HTTP', () => {
       });
       // Even the right password waits; another account from the same address does not.
       const right = { email: 'person.limited@example.org', password: 'correct horse' };
-      expect((await anonymous.post('/api/auth/login', right)).status).toBe(429);
+      expect((await anonymous.op('login', { body: right })).status).toBe(429);
       expect((await attempt('person.unlimited@example.org')).status).toBe(401);
     });
   });
 
   describe('providers', () => {
     it('keeps a new provider pending until a superadmin accepts it', async () => {
-      expect((await anonymous.post('/api/auth/registerprovider', provider('a'))).status).toBe(201);
+      expect((await anonymous.op('registerProvider', { body: provider('a') })).status).toBe(201);
       const pendingLogin = await test.caller().login('clinic.a@example.org', 'correct horse');
       expect(pendingLogin).toMatchObject({
         status: 403,
@@ -320,16 +323,14 @@ describe('accounts over HTTP', () => {
       });
 
       const superadmin = await test.signedIn('superadmin@example.com');
-      const { body } = await superadmin.get<{
-        users: { _id: string; email: string; businessname: string; industry: string }[];
-      }>('/api/profile/getuser');
+      const { body } = await superadmin.op('pendingProviders');
       const pending = body.users.find((user) => user.email === 'clinic.a@example.org')!;
       expect(pending).toMatchObject({ businessname: 'Clinic a', industry: 'Healthcare' });
       expect(body.users.map((user) => user.email)).toContain('harbor@example.com');
 
       const support = await test.signedIn('support@example.com');
-      expect((await support.post('/api/providers/approveprovider', { id: pending._id })).status).toBe(403);
-      expect(await superadmin.post('/api/providers/approveprovider', { id: pending._id })).toMatchObject({
+      expect((await support.op('approveProvider', { body: { id: pending._id } })).status).toBe(403);
+      expect(await superadmin.op('approveProvider', { body: { id: pending._id } })).toMatchObject({
         status: 200,
       });
 
@@ -338,23 +339,21 @@ describe('accounts over HTTP', () => {
         status: 200,
         body: { role: 'admin', user: { industry: 'healthcare' } },
       });
-      const after = await superadmin.get<{ users: { email: string }[] }>('/api/profile/getuser');
+      const after = await superadmin.op('pendingProviders');
       expect(after.body.users.map((user) => user.email)).not.toContain('clinic.a@example.org');
     });
 
     it('deletes the user of a rejected registration, who may then register again', async () => {
-      await anonymous.post('/api/auth/registerprovider', provider('b'));
+      await anonymous.op('registerProvider', { body: provider('b') });
       const superadmin = await test.signedIn('superadmin@example.com');
-      const { body } = await superadmin.get<{ users: { _id: string; email: string }[] }>(
-        '/api/profile/getuser',
-      );
+      const { body } = await superadmin.op('pendingProviders');
       const pending = body.users.find((user) => user.email === 'clinic.b@example.org')!;
-      expect(await superadmin.post('/api/providers/rejectprovider', { id: pending._id })).toMatchObject({
+      expect(await superadmin.op('rejectProvider', { body: { id: pending._id } })).toMatchObject({
         status: 200,
         body: { message: 'User deleted successfully' },
       });
-      expect((await superadmin.post('/api/providers/rejectprovider', { id: pending._id })).status).toBe(404);
-      expect((await anonymous.post('/api/auth/registerprovider', provider('b'))).status).toBe(201);
+      expect((await superadmin.op('rejectProvider', { body: { id: pending._id } })).status).toBe(404);
+      expect((await anonymous.op('registerProvider', { body: provider('b') })).status).toBe(201);
     });
   });
 
@@ -362,25 +361,25 @@ describe('accounts over HTTP', () => {
     it('acts on the caller’s own profile whatever id a request carries', async () => {
       const user = await test.signedIn('user@example.com');
       const admin = await test.signedIn('admin@example.com');
-      const adminProfile = (
-        await admin.get<{ data: { id: string; name: string } }>('/api/profile/getprofile')
-      ).body.data;
+      const adminProfile = (await admin.op('getProfile')).body.data;
 
-      const update = await user.post('/api/profile/updateprofile', {
-        id: adminProfile.id,
-        name: 'Asha Updated',
-        email: 'user@example.com',
-        phone: '9995550102',
-        timezone: 'America/Chicago',
-        language: 'es',
-        notificationPreferences: { email: true, sms: true, whatsapp: false },
+      const update = await user.opUnchecked('updateProfile', {
+        body: {
+          id: adminProfile.id,
+          name: 'Asha Updated',
+          email: 'user@example.com',
+          phone: '9995550102',
+          timezone: 'America/Chicago',
+          language: 'es',
+          notificationPreferences: { email: true, sms: true, whatsapp: false },
+        },
       });
       expect(update).toMatchObject({ status: 200, body: { data: { name: 'Asha Updated', language: 'es' } } });
-      expect((await admin.get('/api/profile/getprofile')).body).toMatchObject({
+      expect((await admin.op('getProfile')).body).toMatchObject({
         data: { name: adminProfile.name },
       });
 
-      const deletion = await user.call('DELETE', '/api/profile/getprofile', { id: adminProfile.id });
+      const deletion = await user.op('deleteAccount', { body: { id: adminProfile.id } });
       expect(deletion).toMatchObject({
         status: 403,
         body: { message: 'You do not have permission to do this' },
@@ -389,23 +388,19 @@ describe('accounts over HTTP', () => {
     });
 
     it('shows an admin and an incharge only their own provider’s staff', async () => {
-      await anonymous.post('/api/auth/registerprovider', provider('c'));
+      await anonymous.op('registerProvider', { body: provider('c') });
       const superadmin = await test.signedIn('superadmin@example.com');
-      const { body } = await superadmin.get<{ users: { _id: string; email: string }[] }>(
-        '/api/profile/getuser',
-      );
-      await superadmin.post('/api/providers/approveprovider', {
-        id: body.users.find((user) => user.email === 'clinic.c@example.org')!._id,
+      const { body } = await superadmin.op('pendingProviders');
+      await superadmin.op('approveProvider', {
+        body: {
+          id: body.users.find((user) => user.email === 'clinic.c@example.org')!._id,
+        },
       });
       const other = test.caller();
       await other.login('clinic.c@example.org', 'correct horse');
 
       const staffOf = async (caller: Caller) =>
-        (
-          await caller.get<{ businessUsers: { email: string }[] }>('/api/profile/getalluser')
-        ).body.businessUsers
-          .map((staff) => staff.email)
-          .sort();
+        (await caller.op('staff')).body.businessUsers.map((staff) => staff.email).sort();
       expect(await staffOf(await test.signedIn('admin@example.com'))).toEqual([
         'admin@example.com',
         'incharge@example.com',
@@ -423,56 +418,61 @@ describe('accounts over HTTP', () => {
       const user = await test.signedIn('incharge@example.com');
       const form = new FormData();
       form.append('image', new Blob([PNG], { type: 'image/png' }), 'me.png');
-      const upload = await user.post<{ profilePic: string; imageUrl: string }>(
-        '/api/profile/uploadprofilepic',
-        form,
-      );
+      const upload = await user.op('uploadProfilePic', { body: form });
       expect(upload.status).toBe(200);
       expect(upload.body.profilePic).toMatch(/^\/uploads\/[\w-]+\.png$/);
       expect(upload.body.imageUrl).toBe(upload.body.profilePic);
       const served = await fetch(`${test.base}${upload.body.profilePic}`);
       expect(served.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
-      expect((await user.get('/api/auth/me')).body).toMatchObject({
+      expect((await user.op('me')).body).toMatchObject({
         user: { imageurl: upload.body.profilePic },
       });
 
       const fake = new FormData();
       fake.append('image', new Blob(['<script>alert(1)</script>'], { type: 'image/png' }), 'evil.png');
-      expect(await user.post('/api/profile/uploadprofilepic', fake)).toMatchObject({
+      expect(await user.op('uploadProfilePic', { body: fake })).toMatchObject({
         status: 400,
         body: { message: 'Please select a valid image file.' },
       });
     });
 
     it('changes the password only with the current one, ending the other sessions', async () => {
-      await anonymous.post('/api/auth/register/user', person('pw'));
+      await anonymous.op('registerUser', { body: person('pw') });
       const here = test.caller();
       await here.login('person.pw@example.org', 'correct horse');
       const elsewhere = test.caller();
       await elsewhere.login('person.pw@example.org', 'correct horse');
 
-      const wrong = await here.call('PUT', '/api/users/updatepassword', {
-        currentPassword: 'not the one',
-        newPassword: 'battery staple',
-        confirmPassword: 'battery staple',
+      const wrong = await here.op('updatePassword', {
+        body: {
+          currentPassword: 'not the one',
+          newPassword: 'battery staple',
+          confirmPassword: 'battery staple',
+        },
       });
       expect(wrong).toMatchObject({ status: 400, body: { message: 'Current password is incorrect' } });
-      const mismatch = await here.call('PUT', '/api/users/updatepassword', {
-        currentPassword: 'correct horse',
-        newPassword: 'battery staple',
-        confirmPassword: 'battery stapler',
+      const mismatch = await here.op('updatePassword', {
+        body: {
+          currentPassword: 'correct horse',
+          newPassword: 'battery staple',
+          confirmPassword: 'battery stapler',
+        },
       });
-      expect(mismatch.body.errors).toEqual([{ field: 'confirmPassword', message: "Passwords don't match" }]);
+      expect(errorOf(mismatch).errors).toEqual([
+        { field: 'confirmPassword', message: "Passwords don't match" },
+      ]);
 
-      const done = await here.call('PUT', '/api/users/updatepassword', {
-        currentPassword: 'correct horse',
-        newPassword: 'battery staple',
-        confirmPassword: 'battery staple',
+      const done = await here.op('updatePassword', {
+        body: {
+          currentPassword: 'correct horse',
+          newPassword: 'battery staple',
+          confirmPassword: 'battery staple',
+        },
       });
       expect(done).toMatchObject({ status: 200, body: { message: 'Password updated successfully' } });
-      expect((await here.get('/api/auth/me')).status).toBe(200);
-      expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
+      expect((await here.op('me')).status).toBe(200);
+      expect((await elsewhere.op('me')).status).toBe(401);
       expect((await test.caller().login('person.pw@example.org', 'correct horse')).status).toBe(401);
       expect((await test.caller().login('person.pw@example.org', 'battery staple')).status).toBe(200);
     });
@@ -491,8 +491,8 @@ describe('registration rate limit', () => {
   it('refuses registrations from one address beyond the limit with a clear 429', async () => {
     const caller = test.caller();
     for (const n of ['r1', 'r2', 'r3'])
-      expect((await caller.post('/api/auth/register/user', person(n))).status).toBe(201);
-    expect(await caller.post('/api/auth/registerprovider', provider('r4'))).toMatchObject({
+      expect((await caller.op('registerUser', { body: person(n) })).status).toBe(201);
+    expect(await caller.op('registerProvider', { body: provider('r4') })).toMatchObject({
       status: 429,
       body: { message: 'Too many registrations from this address. Please try again later.' },
     });

@@ -1,4 +1,4 @@
-import type { ApiKey, CreateApiKeyResponse } from '@appointment/contracts/api-keys';
+import type { ApiKeyScope } from '@appointment/contracts/api-keys';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { ApiKeyAuth } from '../integrations/api-key-auth';
 import { bookAtSunrise, Caller, startTestPlatform, type TestPlatform } from '../testing/test-platform';
@@ -11,8 +11,7 @@ const withKey = (test: TestPlatform, key: string): Caller => {
 };
 
 const listOf = async (caller: Caller): Promise<Appointment[]> =>
-  (await caller.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', { filters: {} }))
-    .body.appointments;
+  (await caller.op('list', { body: { filters: {} } })).body.appointments;
 
 describe('API keys over HTTP (issue 10)', () => {
   let test: TestPlatform;
@@ -26,8 +25,8 @@ describe('API keys over HTTP (issue 10)', () => {
     await test.stop();
   });
 
-  const create = async (name: string, scopes: string[]) => {
-    const reply = await admin.post<CreateApiKeyResponse>('/api/integrations/apikeys', { name, scopes });
+  const create = async (name: string, scopes: ApiKeyScope[]) => {
+    const reply = await admin.op('createApiKey', { body: { name, scopes } });
     expect(reply.status).toBe(201);
     return reply.body;
   };
@@ -50,7 +49,7 @@ describe('API keys over HTTP (issue 10)', () => {
       providerId: expect.any(String),
       providerName: 'Sunrise Clinic',
     });
-    const listed = await admin.get<{ apiKeys: ApiKey[] }>('/api/integrations/apikeys');
+    const listed = await admin.op('listApiKeys');
     expect(listed.status).toBe(200);
     expect(listed.body.apiKeys).toContainEqual(apiKey);
     expect(JSON.stringify(listed.body)).not.toContain(key);
@@ -64,7 +63,7 @@ describe('API keys over HTTP (issue 10)', () => {
   });
 
   it('refuses a key without a name or a scope, or with an unknown scope, with the field messages', async () => {
-    const reply = await admin.post('/api/integrations/apikeys', { name: ' ', scopes: [] });
+    const reply = await admin.op('createApiKey', { body: { name: ' ', scopes: [] } });
     expect(reply).toMatchObject({
       status: 400,
       body: {
@@ -75,7 +74,7 @@ describe('API keys over HTTP (issue 10)', () => {
       },
     });
     expect(
-      (await admin.post('/api/integrations/apikeys', { name: 'x', scopes: ['payments:write'] })).status,
+      (await admin.opUnchecked('createApiKey', { body: { name: 'x', scopes: ['payments:write'] } })).status,
     ).toBe(400);
   });
 
@@ -93,16 +92,13 @@ describe('API keys over HTTP (issue 10)', () => {
     // Out of scope: changing a status, the services, signing in as someone, managing keys.
     const refused = { message: 'This API key does not have the scope this call needs' };
     expect(
-      await crm.post('/api/appointments/updatestatus', {
-        appointmentId: appointment._id,
-        status: 'scheduled',
-      }),
+      await crm.op('updateStatus', { body: { id: appointment._id, status: 'scheduled' } }),
     ).toMatchObject({ status: 403, body: refused });
-    expect(await crm.post('/api/providerservice/getservice')).toMatchObject({ status: 403, body: refused });
-    expect(await crm.get('/api/auth/me')).toMatchObject({ status: 403, body: refused });
-    expect(await crm.get('/api/integrations/apikeys')).toMatchObject({ status: 403, body: refused });
+    expect(await crm.op('getServices')).toMatchObject({ status: 403, body: refused });
+    expect(await crm.op('me')).toMatchObject({ status: 403, body: refused });
+    expect(await crm.op('listApiKeys')).toMatchObject({ status: 403, body: refused });
     // Public operations stay open.
-    expect((await crm.get('/api/health')).status).toBe(200);
+    expect((await crm.op('health')).status).toBe(200);
     // Another spelling of a path, another method, a path that is no operation: refused all the same.
     expect(await crm.get('/api/AUTH/me')).toMatchObject({ status: 403, body: refused });
     expect((await crm.call('HEAD', '/api/auth/me')).status).toBe(403);
@@ -112,28 +108,28 @@ describe('API keys over HTTP (issue 10)', () => {
 
   it('answers an unknown or a malformed key 401 with the error body', async () => {
     const unknown = { status: 401, body: { message: 'This API key is unknown or has been revoked' } };
-    expect(
-      await withKey(test, `apt_${'A'.repeat(43)}`).post('/api/appointments/appointmentlist', { filters: {} }),
-    ).toMatchObject(unknown);
-    expect(await withKey(test, 'apt_short').get('/api/health')).toMatchObject(unknown);
+    expect(await withKey(test, `apt_${'A'.repeat(43)}`).op('list', { body: { filters: {} } })).toMatchObject(
+      unknown,
+    );
+    expect(await withKey(test, 'apt_short').op('health')).toMatchObject(unknown);
   });
 
   it('revokes a key at once: its next call answers 401, and it leaves the list', async () => {
     const { key, apiKey } = await create('Old integration', ['appointments:read']);
     const old = withKey(test, key);
-    expect((await old.post('/api/appointments/appointmentlist', { filters: {} })).status).toBe(200);
+    expect((await old.op('list', { body: { filters: {} } })).status).toBe(200);
 
-    expect(await admin.call('DELETE', `/api/integrations/apikeys/${apiKey.id}`)).toMatchObject({
+    expect(await admin.op('revokeApiKey', { params: { id: apiKey.id } })).toMatchObject({
       status: 200,
       body: { message: 'API key revoked' },
     });
-    expect(await old.post('/api/appointments/appointmentlist', { filters: {} })).toMatchObject({
+    expect(await old.op('list', { body: { filters: {} } })).toMatchObject({
       status: 401,
       body: { message: 'This API key is unknown or has been revoked' },
     });
-    const listed = await admin.get<{ apiKeys: ApiKey[] }>('/api/integrations/apikeys');
+    const listed = await admin.op('listApiKeys');
     expect(listed.body.apiKeys.map((k) => k.id)).not.toContain(apiKey.id);
-    expect(await admin.call('DELETE', `/api/integrations/apikeys/${apiKey.id}`)).toMatchObject({
+    expect(await admin.op('revokeApiKey', { params: { id: apiKey.id } })).toMatchObject({
       status: 404,
       body: { message: 'API key not found' },
     });
@@ -141,12 +137,14 @@ describe('API keys over HTTP (issue 10)', () => {
 
   it("never books with a key (booking is a user's act), not even on the fast path", async () => {
     const { key } = await create('Booker', ['appointments:read', 'appointments:write']);
-    const reply = await withKey(test, key).post('/api/appointments/bookappointment', {
-      servicename: 'General Consultation',
-      providerId: 'p',
-      timeslotId: 't',
-      date: '2030-01-01',
-      index: '1',
+    const reply = await withKey(test, key).op('book', {
+      body: {
+        servicename: 'General Consultation',
+        providerId: 'p',
+        timeslotId: 't',
+        date: '2030-01-01',
+        index: '1',
+      },
     });
     expect(reply).toMatchObject({
       status: 403,
@@ -160,17 +158,13 @@ describe('API keys over HTTP (issue 10)', () => {
     const support = await test.signedIn('support@example.com');
     const incharge = await test.signedIn('incharge@example.com');
 
-    expect(
-      (await superadmin.get<{ apiKeys: ApiKey[] }>('/api/integrations/apikeys')).body.apiKeys,
-    ).toContainEqual(apiKey);
-    expect(
-      (await support.get<{ apiKeys: ApiKey[] }>('/api/integrations/apikeys')).body.apiKeys,
-    ).toContainEqual(apiKey);
-    expect((await incharge.get('/api/integrations/apikeys')).status).toBe(403);
-    expect((await support.call('DELETE', `/api/integrations/apikeys/${apiKey.id}`)).status).toBe(403);
+    expect((await superadmin.op('listApiKeys')).body.apiKeys).toContainEqual(apiKey);
+    expect((await support.op('listApiKeys')).body.apiKeys).toContainEqual(apiKey);
+    expect((await incharge.op('listApiKeys')).status).toBe(403);
+    expect((await support.op('revokeApiKey', { params: { id: apiKey.id } })).status).toBe(403);
     // A superadmin has no provider to generate a key for.
     expect(
-      await superadmin.post('/api/integrations/apikeys', { name: 'x', scopes: ['services:read'] }),
+      await superadmin.op('createApiKey', { body: { name: 'x', scopes: ['services:read'] } }),
     ).toMatchObject({
       status: 403,
       body: { message: 'This action belongs to a provider account' },
@@ -178,45 +172,43 @@ describe('API keys over HTTP (issue 10)', () => {
 
     // Another provider's admin neither sees nor revokes it.
     const anonymous = test.caller();
-    await anonymous.post('/api/auth/registerprovider', {
-      businessName: 'Clinic keys',
-      industry: 'Healthcare',
-      email: 'clinic.keys@example.org',
-      phone: '5559876543',
-      address: '1 Main Street, Chicago, IL',
-      password: 'correct horse',
-      confirmPassword: 'correct horse',
+    await anonymous.op('registerProvider', {
+      body: {
+        businessName: 'Clinic keys',
+        industry: 'Healthcare',
+        email: 'clinic.keys@example.org',
+        phone: '5559876543',
+        address: '1 Main Street, Chicago, IL',
+        password: 'correct horse',
+        confirmPassword: 'correct horse',
+      },
     });
-    const { body } = await superadmin.get<{ users: { _id: string; email: string }[] }>(
-      '/api/profile/getuser',
-    );
-    await superadmin.post('/api/providers/approveprovider', {
-      id: body.users.find((u) => u.email === 'clinic.keys@example.org')!._id,
+    const { body } = await superadmin.op('pendingProviders');
+    await superadmin.op('approveProvider', {
+      body: {
+        id: body.users.find((u) => u.email === 'clinic.keys@example.org')!._id,
+      },
     });
     const other = test.caller();
     expect((await other.login('clinic.keys@example.org', 'correct horse')).status).toBe(200);
-    expect((await other.get<{ apiKeys: ApiKey[] }>('/api/integrations/apikeys')).body.apiKeys).toEqual([]);
-    expect((await other.call('DELETE', `/api/integrations/apikeys/${apiKey.id}`)).status).toBe(404);
+    expect((await other.op('listApiKeys')).body.apiKeys).toEqual([]);
+    expect((await other.op('revokeApiKey', { params: { id: apiKey.id } })).status).toBe(404);
 
-    expect((await superadmin.call('DELETE', `/api/integrations/apikeys/${apiKey.id}`)).status).toBe(200);
-    expect(
-      (await admin.get<{ apiKeys: ApiKey[] }>('/api/integrations/apikeys')).body.apiKeys,
-    ).not.toContainEqual(apiKey);
+    expect((await superadmin.op('revokeApiKey', { params: { id: apiKey.id } })).status).toBe(200);
+    expect((await admin.op('listApiKeys')).body.apiKeys).not.toContainEqual(apiKey);
   });
 
   it('records when a key was last used, at most once a minute', async () => {
     const { key, apiKey } = await create('Throttled', ['schedule:read']);
     const lastUsed = async () =>
-      (await admin.get<{ apiKeys: ApiKey[] }>('/api/integrations/apikeys')).body.apiKeys.find(
-        (k) => k.id === apiKey.id,
-      )!.lastUsedAt;
+      (await admin.op('listApiKeys')).body.apiKeys.find((k) => k.id === apiKey.id)!.lastUsedAt;
 
     // Over HTTP: the first call records it, the next ones within the minute leave it.
     const scheduler = withKey(test, key);
-    expect((await scheduler.get('/api/schedulemanage/getavailability')).status).toBe(200);
+    expect((await scheduler.op('getAvailability')).status).toBe(200);
     const first = await lastUsed();
     expect(first).not.toBeNull();
-    expect((await scheduler.get('/api/schedulemanage/getavailability')).status).toBe(200);
+    expect((await scheduler.op('getAvailability')).status).toBe(200);
     expect(await lastUsed()).toBe(first);
 
     // On a clock of its own (another process, say): within a minute of the stored time nothing

@@ -1,11 +1,11 @@
 // @any-hour: counts and lists today's and upcoming appointments, days counted from today in the provider's zone.
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Appointment, AppointmentCounts } from '@appointment/contracts/appointments';
+import type { Appointment } from '@appointment/contracts/appointments';
 import type { Provider } from '@appointment/contracts/catalogue';
-import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
+import type { TimeSlot } from '@appointment/contracts/schedule';
 import { replayInto } from '@appointment/projections/rebuild';
 import { PROJECTIONS } from '@appointment/projections/registry';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { startTestPlatform, type Caller, type TestPlatform, errorOf } from '../testing/test-platform';
 import { dayKeyFromToday, testNow } from '@appointment/infra/testing/clock';
 
 /** Booking and appointment status over real HTTP and PostgreSQL (docs/product.md §4, §7.3, docs/architecture.md §5). */
@@ -24,10 +24,8 @@ describe('appointments API', () => {
     service = 'General Consultation',
     key?: string,
   ) =>
-    caller.call<{ appointment: Appointment; message: string }>(
-      'POST',
-      '/api/appointments/bookappointment',
-      {
+    caller.op('book', {
+      body: {
         servicename: service,
         providerId: sunrise.id,
         timeslotId: slot._id,
@@ -37,19 +35,19 @@ describe('appointments API', () => {
         ...(index === null ? {} : { index: String(index) }),
         note: 'First visit',
       },
-      key ? { 'Idempotency-Key': key } : {},
-    );
+      headers: key ? { 'Idempotency-Key': key } : {},
+    });
 
   beforeAll(async () => {
     test = await startTestPlatform({ demoData: true, name: 'appointments' });
     admin = await test.signedIn('admin@example.com');
     user = await test.signedIn('user@example.com');
-    sunrise = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers[0]!;
-    const answer = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-      providerId: sunrise.id,
-      serviceId: 'General Consultation',
+    sunrise = (await user.op('fetchProviders', { body: { search: 'Sunrise' } })).body.providers[0]!;
+    const answer = await user.op('fetchSlot', {
+      body: {
+        providerId: sunrise.id,
+        serviceId: 'General Consultation',
+      },
     });
     // Time slots that start tomorrow or later: every interval of theirs is in the future.
     timeSlots = answer.body.timeslots.filter(
@@ -76,9 +74,11 @@ describe('appointments API', () => {
       endTime: '10:00',
       note: 'First visit',
     });
-    const after = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-      providerId: sunrise.id,
-      serviceId: 'General Consultation',
+    const after = await user.op('fetchSlot', {
+      body: {
+        providerId: sunrise.id,
+        serviceId: 'General Consultation',
+      },
     });
     expect(after.body.timeslots.find((slot) => slot._id === timeSlots[0]!._id)!.indexes).toEqual([2]);
   });
@@ -100,19 +100,21 @@ describe('appointments API', () => {
 
   it('never lets a block take more people than its capacity', async () => {
     const tomorrowPlus = timeSlots[2]!.date;
-    const added = await admin.call<{ timeslots: TimeSlot[] }>('POST', '/api/schedulemanage/addtimeslot', {
-      date: tomorrowPlus,
-      startTime: '15:00',
-      endTime: '16:00',
-      addTotalSlot: true,
-      totalSlots: 3,
-      serviceIds: ['General Consultation'],
+    const added = await admin.op('addTimeSlot', {
+      body: {
+        date: tomorrowPlus,
+        startTime: '15:00',
+        endTime: '16:00',
+        addTotalSlot: true,
+        totalSlots: 3,
+        serviceIds: ['General Consultation'],
+      },
     });
     const block = added.body.timeslots[0]!;
     const racers = await Promise.all(Array.from({ length: 50 }, () => book(user, block, null)));
     expect(racers.filter((reply) => reply.status === 201)).toHaveLength(3);
     expect(racers.filter((reply) => reply.status === 409)).toHaveLength(47);
-    const after = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    const after = await admin.op('fetchAllSlots');
     expect(after.body.timeslots.find((slot) => slot._id === block._id)!.availableSlots).toBe(0);
   });
 
@@ -134,8 +136,10 @@ describe('appointments API', () => {
     const reply = await book(user, timeSlots[4]!, 2, 'Follow-up Visit');
     expect(reply.status).toBe(201);
     // No pause: the list waits, if it must, for the read model to hold this person's booking.
-    const listed = await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', {
-      filters: { status: 'all' },
+    const listed = await user.op('list', {
+      body: {
+        filters: { status: 'all' },
+      },
     });
     expect(listed.body.appointments.find((a) => a._id === reply.body.appointment._id)).toEqual(
       reply.body.appointment,
@@ -159,18 +163,15 @@ describe('appointments API', () => {
       { date: timeSlots[0]!.date, starttime: '25:99' },
       { date: `${timeSlots[0]!.date}Tnonsense` },
     ]) {
-      const json = await user.post<{ message: string; errors: { field: string; message: string }[] }>(
-        '/api/appointments/bookappointment',
-        { ...base, ...bad },
-      );
+      const json = await user.op('book', { body: { ...base, ...bad } });
       expect(json.status).toBe(400);
-      expect(json.body.errors).toContainEqual({
+      expect(errorOf(json).errors).toContainEqual({
         field: 'date' in bad && !('starttime' in bad) ? 'date' : 'starttime',
         message: MESSAGES.invalidDateFormat,
       });
       const form = new FormData();
       for (const [key, value] of Object.entries({ ...base, ...bad })) form.append(key, value);
-      const multipart = await user.call('POST', '/api/appointments/bookappointment', form);
+      const multipart = await user.op('book', { body: form });
       expect(multipart.status).toBe(400);
     }
   });
@@ -185,16 +186,8 @@ describe('appointments API', () => {
     };
     const form = new FormData();
     for (const [name, value] of Object.entries({ ...fields, index: '1' })) form.append(name, value);
-    const asForm = await user.call<{ appointment: Appointment; message: string }>(
-      'POST',
-      '/api/appointments/bookappointment',
-      form,
-    );
-    const asJson = await user.call<{ appointment: Appointment; message: string }>(
-      'POST',
-      '/api/appointments/bookappointment',
-      { ...fields, index: '2' },
-    );
+    const asForm = await user.op('book', { body: form });
+    const asJson = await user.op('book', { body: { ...fields, index: '2' } });
     expect(asForm.status).toBe(201);
     expect(asJson.status).toBe(201);
     const [fromForm, fromJson] = [asForm.body.appointment, asJson.body.appointment];
@@ -222,15 +215,17 @@ describe('appointments API', () => {
     }
 
     // Refusals: the same messages whichever way the booking came.
-    const again = await user.call('POST', '/api/appointments/bookappointment', { ...fields, index: '1' });
+    const again = await user.op('book', { body: { ...fields, index: '1' } });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'This slot was just booked' });
     expect(again.headers.get('content-security-policy')).toBe(asForm.headers.get('content-security-policy'));
-    expect((await test.caller().call('POST', '/api/appointments/bookappointment', fields)).status).toBe(401);
-    const noService = await user.call('POST', '/api/appointments/bookappointment', {
-      ...fields,
-      servicename: 'Nothing Like It',
-      index: '3',
+    expect((await test.caller().op('book', { body: fields })).status).toBe(401);
+    const noService = await user.op('book', {
+      body: {
+        ...fields,
+        servicename: 'Nothing Like It',
+        index: '3',
+      },
     });
     expect(noService.status).toBe(400);
     // A body that is not JSON at all goes on to Express, which says so.
@@ -245,73 +240,65 @@ describe('appointments API', () => {
 
   it('lets the admin move any status to any other; cancelling frees the interval', async () => {
     const first = (await book(user, timeSlots[6]!, 1)).body.appointment;
-    const changed = await admin.post<{ message: string; appointment: Appointment }>(
-      '/api/appointments/updatestatus',
-      {
+    const changed = await admin.op('updateStatus', {
+      body: {
         id: first._id,
         status: 'cancelled',
       },
-    );
+    });
     expect(changed.body.message).toBe('Appointment marked as cancelled');
     const second = await book(user, timeSlots[6]!, 1);
     expect(second.status).toBe(201);
-    const back = await admin.post('/api/appointments/updatestatus', { id: first._id, status: 'scheduled' });
+    const back = await admin.op('updateStatus', { body: { id: first._id, status: 'scheduled' } });
     expect(back).toMatchObject({ status: 409, body: { message: 'This slot was just booked' } });
-    const done = await admin.post('/api/appointments/updatestatus', {
-      id: second.body.appointment._id,
-      status: 'completed',
+    const done = await admin.op('updateStatus', {
+      body: {
+        id: second.body.appointment._id,
+        status: 'completed',
+      },
     });
     expect(done.body.message).toBe('Appointment marked as completed');
     const incharge = await test.signedIn('incharge@example.com');
-    expect(
-      (await incharge.post('/api/appointments/updatestatus', { id: first._id, status: 'pending' })).status,
-    ).toBe(403);
+    expect((await incharge.op('updateStatus', { body: { id: first._id, status: 'pending' } })).status).toBe(
+      403,
+    );
   });
 
   it('lists and counts each person their own appointments', async () => {
-    const counts = (
-      await user.post<AppointmentCounts>('/api/appointments/appointmentstats', { role: 'user' })
-    ).body;
-    const mine = (await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', {}))
-      .body.appointments;
+    const counts = (await user.op('stats')).body;
+    const mine = (await user.op('list')).body.appointments;
     expect(counts.totalAppointments).toBe(mine.length);
     expect(counts.cancelledAppointments).toBe(1);
     expect(counts.completedAppointments).toBe(1);
-    const pending = await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', {
-      filters: { status: 'pending' },
+    const pending = await user.op('list', {
+      body: {
+        filters: { status: 'pending' },
+      },
     });
     expect(pending.body.appointments.every((a) => a.status === 'pending')).toBe(true);
     expect(pending.body.appointments).toHaveLength(counts.pendingAppointments);
 
     const other = test.caller();
-    await other.post('/api/auth/register/user', {
-      name: 'Other User',
-      email: 'other@example.com',
-      phone: '5551234567',
-      password: 'password123',
-      confirmPassword: 'password123',
+    await other.op('registerUser', {
+      body: {
+        name: 'Other User',
+        email: 'other@example.com',
+        phone: '5551234567',
+        password: 'password123',
+        confirmPassword: 'password123',
+      },
     });
     await other.login('other@example.com');
-    expect(
-      (await other.post<AppointmentCounts>('/api/appointments/appointmentstats', {})).body.totalAppointments,
-    ).toBe(0);
-    const providerCounts = (await admin.post<AppointmentCounts>('/api/appointments/appointmentstats', {}))
-      .body;
+    expect((await other.op('stats')).body.totalAppointments).toBe(0);
+    const providerCounts = (await admin.op('stats')).body;
     expect(providerCounts.totalAppointments).toBe(counts.totalAppointments);
   });
 
   it('gives each role its dashboard details', async () => {
-    const mine = await user.post<{
-      appointmentsWithProviderDetails: (Appointment & { providerDetails: Provider })[];
-    }>('/api/appointments/dashboarddetails', { role: 'user' });
+    const mine = await user.op('dashboardDetails');
     expect(mine.body.appointmentsWithProviderDetails.length).toBeGreaterThan(0);
-    expect(mine.body.appointmentsWithProviderDetails[0]!.providerDetails.name).toBe('Sunrise Clinic');
-    const theirs = await admin.post<{
-      appointmentsWithServiceDetails: {
-        serviceDetails: { price: number };
-        userDetails: { username: string; email: string };
-      }[];
-    }>('/api/appointments/dashboarddetails', { role: 'admin' });
+    expect(mine.body.appointmentsWithProviderDetails[0]!.providerDetails!.name).toBe('Sunrise Clinic');
+    const theirs = await admin.op('dashboardDetails');
     expect(theirs.body.appointmentsWithServiceDetails[0]).toMatchObject({
       serviceDetails: { price: 50 },
       userDetails: { username: 'Asha User', email: 'user@example.com' },
@@ -319,26 +306,32 @@ describe('appointments API', () => {
   });
 
   it('books at the price a service has now, right after the admin changed it', async () => {
-    const added = await admin.post<{ service: { _id: string } }>('/api/providerservice/addservice', {
-      name: 'Price Check',
-      price: 20,
-      duration: 15,
+    const added = await admin.op('addService', {
+      body: {
+        name: 'Price Check',
+        price: 20,
+        duration: 15,
+      },
     });
     const day = dayKeyFromToday('Asia/Kolkata', 3);
-    const slot = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/addtimeslot', {
-      date: day,
-      // After the demo's daily 09:00–12:00: a provider's time slots never overlap.
-      startTime: '13:00',
-      endTime: '14:00',
-      addAsSlot: true,
-      availableSlots: 2,
-      serviceIds: ['Price Check'],
+    const slot = await admin.op('addTimeSlot', {
+      body: {
+        date: day,
+        // After the demo's daily 09:00–12:00: a provider's time slots never overlap.
+        startTime: '13:00',
+        endTime: '14:00',
+        addAsSlot: true,
+        availableSlots: 2,
+        serviceIds: ['Price Check'],
+      },
     });
     const timeSlot = slot.body.timeslots[0]!;
     expect((await book(user, timeSlot, 1, 'Price Check')).body.appointment.amount).toBe(20);
-    await admin.post('/api/providerservice/editservice', {
-      id: added.body.service._id,
-      data: { name: 'Price Check', price: 35, duration: 15 },
+    await admin.op('editService', {
+      body: {
+        id: added.body.service._id,
+        data: { name: 'Price Check', price: 35, duration: 15 },
+      },
     });
     expect((await book(user, timeSlot, 2, 'Price Check')).body.appointment.amount).toBe(35);
   });

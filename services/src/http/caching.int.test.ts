@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
-import { CALENDAR_PATHS, type CalendarFeedAnswer } from '@appointment/contracts/calendar-feeds';
 import { bookAtSunrise, startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 
 /**
@@ -59,25 +58,29 @@ describe('caching of API answers', () => {
   it('the fast path’s answers say no-store too: availability, a booking and its refusal', async () => {
     const { appointment, timeSlot } = await bookAtSunrise(user, 'General Consultation');
     expect(appointment).toBeDefined();
-    const slots = await user.post('/api/schedulemanage/fetchslot', {
-      providerId: timeSlot.providerId,
-      serviceId: 'General Consultation',
+    const slots = await user.op('fetchSlot', {
+      body: {
+        providerId: timeSlot.providerId,
+        serviceId: 'General Consultation',
+      },
     });
     expect(slots.status).toBe(200);
     expect(slots.headers.get('cache-control')).toBe('no-store');
-    const again = await user.post('/api/appointments/bookappointment', {
-      servicename: 'General Consultation',
-      providerId: timeSlot.providerId,
-      timeslotId: timeSlot._id,
-      date: timeSlot.date,
-      index: '1',
+    const again = await user.op('book', {
+      body: {
+        servicename: 'General Consultation',
+        providerId: timeSlot.providerId,
+        timeslotId: timeSlot._id,
+        date: timeSlot.date,
+        index: '1',
+      },
     });
     expect(again.status).toBeGreaterThanOrEqual(400);
     expect(again.headers.get('cache-control')).toBe('no-store');
   });
 
   it('a calendar feed, whose URL is a credential, is not kept either', async () => {
-    const { url } = (await admin.post<CalendarFeedAnswer>(CALENDAR_PATHS.providerConnect)).body;
+    const { url } = (await admin.op('connectProviderCalendar')).body;
     const feed = await fetch(`${test.base}${new URL(url!).pathname}`);
     expect(feed.status).toBe(200);
     expect(feed.headers.get('cache-control')).toBe('no-store');

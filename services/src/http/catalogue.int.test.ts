@@ -1,5 +1,4 @@
-import type { Provider, Service } from '@appointment/contracts/catalogue';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { startTestPlatform, type Caller, type TestPlatform, errorOf } from '../testing/test-platform';
 
 /** Services, providers and favourites over real HTTP and PostgreSQL (docs/product.md §7.4, §7.5). */
 
@@ -49,11 +48,13 @@ describe('catalogue API', () => {
   });
 
   it('adds, edits and deletes a service; isPaymentNeeded always follows the price', async () => {
-    const added = await admin.post<{ service: Service }>('/api/providerservice/addservice', {
-      name: 'Dressing',
-      price: 0,
-      duration: 10,
-      isPaymentNeeded: true,
+    const added = await admin.opUnchecked('addService', {
+      body: {
+        name: 'Dressing',
+        price: 0,
+        duration: 10,
+        isPaymentNeeded: true,
+      },
     });
     expect(added.status).toBe(201);
     expect(added.body.service).toMatchObject({
@@ -64,36 +65,40 @@ describe('catalogue API', () => {
     });
     const id = added.body.service._id;
 
-    const edited = await admin.post<{ service: Service }>('/api/providerservice/editservice', {
-      id,
-      data: { name: 'Wound Dressing', price: 12.5, duration: 15 },
+    const edited = await admin.op('editService', {
+      body: {
+        id,
+        data: { name: 'Wound Dressing', price: 12.5, duration: 15 },
+      },
     });
     expect(edited.body.service).toMatchObject({ name: 'Wound Dressing', price: 12.5, isPaymentNeeded: true });
 
-    const listed = await incharge.post<Service[]>('/api/providerservice/getservice');
+    const listed = await incharge.op('getServices');
     expect(listed.body.map((service) => service.name)).toContain('Wound Dressing');
 
-    const deleted = await admin.post<{ deletedService: Service }>('/api/providerservice/deleteservice', {
-      id,
+    const deleted = await admin.op('deleteService', {
+      body: {
+        id,
+      },
     });
     expect(deleted.body.deletedService).toMatchObject({ _id: id, name: 'Wound Dressing' });
-    const after = await admin.post<Service[]>('/api/providerservice/getservice');
+    const after = await admin.op('getServices');
     expect(after.body.map((service) => service._id)).not.toContain(id);
-    expect((await admin.post('/api/providerservice/deleteservice', { id })).status).toBe(404);
+    expect((await admin.op('deleteService', { body: { id } })).status).toBe(404);
   });
 
   it('refuses bad service input with the spec messages, and an incharge may not add', async () => {
-    const bad = await admin.post('/api/providerservice/addservice', { name: ' ', duration: 0, price: -1 });
+    const bad = await admin.op('addService', { body: { name: ' ', duration: 0, price: -1 } });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([
+    expect(errorOf(bad).errors).toEqual([
       { field: 'name', message: 'Service name is required' },
       { field: 'duration', message: 'Duration must be at least 1 minute' },
       { field: 'price', message: 'Price must be non-negative' },
     ]);
-    const duplicate = await admin.post('/api/providerservice/addservice', { name: 'general consultation' });
+    const duplicate = await admin.op('addService', { body: { name: 'general consultation' } });
     expect(duplicate.status).toBe(409);
-    expect((await incharge.post('/api/providerservice/addservice', { name: 'X' })).status).toBe(403);
-    const nul = await admin.post('/api/providerservice/addservice', { name: 'Bad\u0000Name' });
+    expect((await incharge.op('addService', { body: { name: 'X' } })).status).toBe(403);
+    const nul = await admin.op('addService', { body: { name: 'Bad\u0000Name' } });
     expect(nul).toMatchObject({
       status: 400,
       body: { message: 'The request contains characters that cannot be stored' },
@@ -101,11 +106,9 @@ describe('catalogue API', () => {
   });
 
   it('lets a superadmin add an active provider with an image, services and specialties', async () => {
-    const reply = await superadmin.call<{ message: string; provider: Provider }>(
-      'POST',
-      '/api/providers/addprovider',
-      providerForm({}, { bytes: PNG, name: 'logo.png' }),
-    );
+    const reply = await superadmin.op('addProvider', {
+      body: providerForm({}, { bytes: PNG, name: 'logo.png' }),
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.message).toBe('Provider created successfully');
     const provider = reply.body.provider;
@@ -137,44 +140,38 @@ describe('catalogue API', () => {
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
 
-    const all = await superadmin.get<{ providers: Provider[] }>('/api/providers/getprovider');
+    const all = await superadmin.op('getProviders');
     expect(all.body.providers.find((p) => p.id === provider.id)?.status).toBe('active');
     expect(all.body.providers.find((p) => p.email === 'harbor@example.com')?.status).toBe('pending');
   });
 
   it('refuses a provider form without services or with a file that is not an image', async () => {
-    const empty = await superadmin.call(
-      'POST',
-      '/api/providers/addprovider',
-      providerForm({ businessname: '', services: '[]' }),
-    );
+    const empty = await superadmin.op('addProvider', {
+      body: providerForm({ businessname: '', services: '[]' }),
+    });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors).toEqual(
+    expect(errorOf(empty).errors).toEqual(
       expect.arrayContaining([
         { field: 'name', message: 'Provider name is required' },
         { field: 'services', message: 'At least one service is required' },
       ]),
     );
-    const notImage = await superadmin.call(
-      'POST',
-      '/api/providers/addprovider',
-      providerForm(
+    const notImage = await superadmin.op('addProvider', {
+      body: providerForm(
         { businessname: 'Fake Image' },
         { bytes: Buffer.from('<script>alert(1)</script>'), name: 'x.png' },
       ),
-    );
+    });
     expect(notImage.status).toBe(400);
     expect(notImage.body.message).toBe('Please select a valid image file.');
-    const all = await superadmin.get<{ providers: Provider[] }>('/api/providers/getprovider');
+    const all = await superadmin.op('getProviders');
     expect(all.body.providers.map((p) => p.name)).not.toContain('Fake Image');
-    expect((await admin.call('POST', '/api/providers/addprovider', providerForm())).status).toBe(403);
+    expect((await admin.op('addProvider', { body: providerForm() })).status).toBe(403);
   });
 
   it('browses active providers by industry, whole-word location and name', async () => {
     const names = async (filters: object) =>
-      (
-        await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', filters)
-      ).body.providers.map((p) => p.name);
+      (await user.op('fetchProviders', { body: filters })).body.providers.map((p) => p.name);
     expect(await names({ industry: 'Healthcare', location: 'palakkad' })).toEqual(['Sunrise Clinic']);
     expect(await names({ industry: 'healthcare', location: 'Pala' })).toEqual([]);
     expect(await names({ search: 'SUNR' })).toEqual(['Sunrise Clinic']);
@@ -183,54 +180,49 @@ describe('catalogue API', () => {
   });
 
   it('shows a provider with its services, but a pending one only to platform staff', async () => {
-    const [sunrise] = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers;
-    const detail = await user.post<{ provider: Provider; services: Service[] }>(
-      '/api/providers/getserviceproviderid',
-      {
+    const [sunrise] = (await user.op('fetchProviders', { body: { search: 'Sunrise' } })).body.providers;
+    const detail = await user.op('providerById', {
+      body: {
         id: sunrise!.id,
       },
-    );
+    });
     expect(detail.status).toBe(200);
-    expect(detail.body.services.map((s) => [s.name, s.duration, s.price])).toEqual([
+    expect(detail.body.services!.map((s) => [s.name, s.duration, s.price])).toEqual([
       ['General Consultation', 30, 50],
       ['Follow-up Visit', 15, 0],
     ]);
-    const byAdminId = await admin.post<{ provider: Provider }>('/api/providers/getserviceproviderid', {
-      id: sunrise!.adminId,
+    const byAdminId = await admin.op('providerById', {
+      body: {
+        id: sunrise!.adminId!,
+      },
     });
     expect(byAdminId.body.provider.id).toBe(sunrise!.id);
 
-    const harbor = (
-      await superadmin.get<{ providers: Provider[] }>('/api/providers/getprovider')
-    ).body.providers.find((p) => p.status === 'pending')!;
-    expect((await user.post('/api/providers/getserviceproviderid', { id: harbor.id })).status).toBe(404);
-    expect((await superadmin.post('/api/providers/getserviceproviderid', { id: harbor.id })).status).toBe(
-      200,
-    );
-    const unknown = await user.post('/api/providers/getserviceproviderid', { id: 'nope' });
+    const harbor = (await superadmin.op('getProviders')).body.providers.find((p) => p.status === 'pending')!;
+    expect((await user.op('providerById', { body: { id: harbor.id } })).status).toBe(404);
+    expect((await superadmin.op('providerById', { body: { id: harbor.id } })).status).toBe(200);
+    const unknown = await user.op('providerById', { body: { id: 'nope' } });
     expect(unknown).toMatchObject({ status: 404, body: { message: 'Provider not found' } });
   });
 
   it('keeps favourites per user: set, toggle, and only active providers', async () => {
-    const [sunrise] = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers;
-    const marked = await user.post('/api/appointments/updatefavoriteprovider', {
-      providerId: sunrise!.id,
-      favorite: true,
+    const [sunrise] = (await user.op('fetchProviders', { body: { search: 'Sunrise' } })).body.providers;
+    const marked = await user.op('updateFavourite', {
+      body: {
+        providerId: sunrise!.id,
+        favorite: true,
+      },
     });
     expect(marked.body.favorites).toEqual([{ itemId: sunrise!.id, createdAt: expect.any(String) }]);
-    await user.post('/api/appointments/updatefavoriteprovider', { providerId: sunrise!.id, favorite: true });
-    expect((await user.get('/api/appointments/getfavorites')).body.favorites).toHaveLength(1);
+    await user.op('updateFavourite', { body: { providerId: sunrise!.id, favorite: true } });
+    expect((await user.op('favourites')).body.favorites).toHaveLength(1);
 
     const other = await test.signedIn('user@example.com');
-    const toggled = await other.post('/api/appointments/updatefavoriteprovider', { providerId: sunrise!.id });
+    const toggled = await other.op('updateFavourite', { body: { providerId: sunrise!.id } });
     expect(toggled.body.favorites).toEqual([]);
-    expect((await user.get('/api/appointments/getfavorites')).body.favorites).toEqual([]);
+    expect((await user.op('favourites')).body.favorites).toEqual([]);
 
-    const missing = await user.post('/api/appointments/updatefavoriteprovider', { providerId: 'nope' });
+    const missing = await user.op('updateFavourite', { body: { providerId: 'nope' } });
     expect(missing.status).toBe(404);
   });
 });

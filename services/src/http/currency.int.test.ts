@@ -1,13 +1,10 @@
-import type { Appointment, BookingResponse } from '@appointment/contracts/appointments';
-import type { Provider, Service } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { CheckoutInfo } from '@appointment/contracts/payments';
-import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import {
   startTestPlatform,
   sunriseTimeSlots,
   type Caller,
   type TestPlatform,
+  errorOf,
 } from '../testing/test-platform';
 
 const providerForm = (fields: Record<string, string>) => {
@@ -50,21 +47,20 @@ describe('one currency per provider', () => {
   });
 
   const ownProvider = async (caller: Caller) => {
-    const { body } = await caller.post<{ provider: Provider; services: Service[] }>(
-      '/api/providers/getserviceproviderid',
-      { id: (await caller.get<{ user: { providerId: string } }>('/api/auth/me')).body.user.providerId },
-    );
+    const { body } = await caller.op('providerById', {
+      body: { id: (await caller.op('me')).body.user.providerId! },
+    });
     return body;
   };
 
   it("starts from the provider's country: Sunrise Clinic in Kerala, India, prices in INR", async () => {
     const { provider, services } = await ownProvider(admin);
     expect(provider.currency).toBe('INR');
-    expect(services.map((s) => [s.name, s.price, s.currency])).toEqual([
+    expect(services!.map((s) => [s.name, s.price, s.currency])).toEqual([
       ['General Consultation', 50, 'INR'],
       ['Follow-up Visit', 0, 'INR'],
     ]);
-    const listed = await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', {});
+    const listed = await user.op('fetchProviders');
     expect(Object.fromEntries(listed.body.providers.map((p) => [p.name, p.currency]))).toMatchObject({
       'Sunrise Clinic': 'INR',
       'Thrissur Dental Care': 'INR',
@@ -74,73 +70,76 @@ describe('one currency per provider', () => {
   });
 
   it("tells the provider's own staff its currency", async () => {
-    expect((await admin.get('/api/providers/currency')).body).toEqual({ currency: 'INR' });
-    expect((await incharge.get('/api/providers/currency')).body).toEqual({ currency: 'INR' });
-    expect((await user.get('/api/providers/currency')).status).toBe(403);
+    expect((await admin.op('providerCurrency')).body).toEqual({ currency: 'INR' });
+    expect((await incharge.op('providerCurrency')).body).toEqual({ currency: 'INR' });
+    expect((await user.op('providerCurrency')).status).toBe(403);
   });
 
   it('refuses a code it does not support, naming the field', async () => {
     for (const currency of ['EURO', 'XYZ', '', 42]) {
-      const reply = await admin.post('/api/providers/currency', { currency });
+      const reply = await admin.opUnchecked('setProviderCurrency', { body: { currency } });
       expect(reply.status).toBe(400);
       expect(reply.body.message).toBe(MESSAGES.currencyUnsupported);
-      expect(reply.body.errors).toEqual([{ field: 'currency', message: MESSAGES.currencyUnsupported }]);
+      expect(errorOf(reply).errors).toEqual([{ field: 'currency', message: MESSAGES.currencyUnsupported }]);
     }
   });
 
   it("lets only the provider's admin change it", async () => {
-    expect((await incharge.post('/api/providers/currency', { currency: 'EUR' })).status).toBe(403);
-    expect((await user.post('/api/providers/currency', { currency: 'EUR' })).status).toBe(403);
+    expect((await incharge.op('setProviderCurrency', { body: { currency: 'EUR' } })).status).toBe(403);
+    expect((await user.op('setProviderCurrency', { body: { currency: 'EUR' } })).status).toBe(403);
     expect((await ownProvider(admin)).provider.currency).toBe('INR');
   });
 
   it('changes every price to the chosen currency, and books, orders and lists in it', async () => {
-    const changed = await admin.post<{ message: string; provider: Provider }>('/api/providers/currency', {
-      currency: 'eur',
+    const changed = await admin.op('setProviderCurrency', {
+      body: {
+        currency: 'eur',
+      },
     });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ message: MESSAGES.currencySaved, provider: { currency: 'EUR' } });
-    const services = await admin.post<Service[]>('/api/providerservice/getservice');
+    const services = await admin.op('getServices');
     expect(services.body.map((s) => s.currency)).toEqual(['EUR', 'EUR']);
 
     const { sunrise, timeSlots } = await sunriseTimeSlots(user, 'General Consultation');
     expect(sunrise.currency).toBe('EUR');
-    const slots = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-      providerId: sunrise.id,
-      serviceId: 'General Consultation',
+    const slots = await user.op('fetchSlot', {
+      body: {
+        providerId: sunrise.id,
+        serviceId: 'General Consultation',
+      },
     });
     expect(slots.body.matchedService).toMatchObject({ price: 50, currency: 'EUR' });
 
-    const booked = await user.post<BookingResponse & { checkout: CheckoutInfo }>(
-      '/api/appointments/bookappointment',
-      {
+    const booked = await user.op('book', {
+      body: {
         servicename: 'General Consultation',
         providerId: sunrise.id,
         timeslotId: timeSlots[0]!._id,
         date: timeSlots[0]!.date,
         index: '1',
       },
-    );
+    });
     expect(booked.status).toBe(201);
     expect(booked.body.appointment).toMatchObject({ amount: 50, currency: 'EUR' });
     expect(booked.body.order).toMatchObject({ amount: 5000, currency: 'EUR' });
-    expect(booked.body.checkout.gateway).toBe('sandbox');
+    expect(booked.body.checkout!.gateway).toBe('sandbox');
     const page = await user.get<string>((booked.body.checkout as { url: string }).url);
     expect(page.body).toContain('€50.00');
     expect(page.body).not.toContain('INR');
 
-    const again = await user.post<{ order: { currency: string; amount: number } }>('/api/payments/checkout', {
-      appointmentId: booked.body.appointment._id,
+    const again = await user.op('payAgain', {
+      body: {
+        appointmentId: booked.body.appointment._id,
+      },
     });
     expect(again.body.order).toMatchObject({ amount: 5000, currency: 'EUR' });
 
     // A booking keeps the currency it was made in; a later change applies to new ones only.
-    await admin.post('/api/providers/currency', { currency: 'GBP' });
-    const mine = await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', {});
+    await admin.op('setProviderCurrency', { body: { currency: 'GBP' } });
+    const mine = await user.op('list');
     expect(mine.body.appointments.find((a) => a._id === booked.body.appointment._id)?.currency).toBe('EUR');
-    const dashboard = await admin.post<{
-      appointmentsWithServiceDetails: (Appointment & { serviceDetails: Service | null })[];
-    }>('/api/appointments/dashboarddetails', {});
+    const dashboard = await admin.op('dashboardDetails');
     const listed = dashboard.body.appointmentsWithServiceDetails.find(
       (a) => a._id === booked.body.appointment._id,
     );
@@ -148,40 +147,34 @@ describe('one currency per provider', () => {
   });
 
   it('gives a provider added in a euro country euros, unless another currency is chosen', async () => {
-    const madrid = await superadmin.call<{ provider: Provider }>(
-      'POST',
-      '/api/providers/addprovider',
-      providerForm({ businessname: 'Clínica Madrid', address: 'Calle Mayor 5, 28013 Madrid, Spain' }),
-    );
+    const madrid = await superadmin.op('addProvider', {
+      body: providerForm({ businessname: 'Clínica Madrid', address: 'Calle Mayor 5, 28013 Madrid, Spain' }),
+    });
     expect(madrid.status).toBe(201);
     expect(madrid.body.provider.currency).toBe('EUR');
     expect(madrid.body.provider.services?.map((s) => s.currency)).toEqual(['EUR']);
 
-    const london = await superadmin.call<{ provider: Provider }>(
-      'POST',
-      '/api/providers/addprovider',
-      providerForm({
+    const london = await superadmin.op('addProvider', {
+      body: providerForm({
         businessname: 'London Physio',
         email: 'london@example.com',
         address: '1 Baker Street, London, United Kingdom',
         currency: 'usd',
       }),
-    );
+    });
     expect(london.status).toBe(201);
     expect(london.body.provider.currency).toBe('USD');
 
-    const refused = await superadmin.call(
-      'POST',
-      '/api/providers/addprovider',
-      providerForm({
+    const refused = await superadmin.op('addProvider', {
+      body: providerForm({
         businessname: 'Nowhere',
         email: 'nowhere@example.com',
         address: 'Somewhere',
         currency: 'ABC',
       }),
-    );
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual(
+    expect(errorOf(refused).errors).toEqual(
       expect.arrayContaining([{ field: 'currency', message: MESSAGES.currencyUnsupported }]),
     );
   });

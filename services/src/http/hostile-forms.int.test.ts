@@ -1,5 +1,6 @@
 import { MESSAGES } from '@appointment/contracts/messages';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { pathOf } from '@appointment/contracts/api';
+import { startTestPlatform, type Caller, type TestPlatform, errorOf } from '../testing/test-platform';
 
 /**
  * What the API fuzzer (infra/src/fuzz) found, pinned down: each of these answered 500 before.
@@ -26,9 +27,7 @@ describe('hostile forms get a 400 with a message, never a 500', () => {
     }).then(async (response) => ({ status: response.status, body: await response.json() }));
 
   it('a multipart body without its boundary', async () => {
-    expect(
-      await raw(user, '/api/appointments/bookappointment', 'multipart/form-data', 'servicename=x'),
-    ).toEqual({
+    expect(await raw(user, pathOf('book'), 'multipart/form-data', 'servicename=x')).toEqual({
       status: 400,
       body: { message: MESSAGES.invalidMultipart },
     });
@@ -49,9 +48,10 @@ describe('hostile forms get a 400 with a message, never a 500', () => {
       `--${boundary}--`,
       '',
     ].join('\r\n');
-    expect(
-      await raw(user, '/api/appointments/bookappointment', `multipart/form-data; boundary=${boundary}`, body),
-    ).toEqual({ status: 400, body: { message: MESSAGES.invalidMultipart } });
+    expect(await raw(user, pathOf('book'), `multipart/form-data; boundary=${boundary}`, body)).toEqual({
+      status: 400,
+      body: { message: MESSAGES.invalidMultipart },
+    });
   });
 
   it('Add Provider with no body at all', async () => {
@@ -70,7 +70,7 @@ describe('hostile forms get a 400 with a message, never a 500', () => {
       date: '2026-11-25',
       index: { valueOf: 1, toString: 2 },
     });
-    expect(await raw(user, '/api/appointments/bookappointment', 'application/json', body)).toEqual({
+    expect(await raw(user, pathOf('book'), 'application/json', body)).toEqual({
       status: 400,
       body: expect.objectContaining({ errors: [expect.objectContaining({ field: 'index' })] }),
     });
@@ -81,7 +81,7 @@ describe('hostile forms get a 400 with a message, never a 500', () => {
     ['a NUL character', '{"name":"Bad\\u0000Name"}'],
   ])('a service name holding %s', async (_what, body) => {
     const admin = await test.signedIn('admin@example.com');
-    expect(await raw(admin, '/api/providerservice/addservice', 'application/json', body)).toEqual({
+    expect(await raw(admin, pathOf('addService'), 'application/json', body)).toEqual({
       status: 400,
       body: { message: MESSAGES.unstorableText },
     });
@@ -131,14 +131,14 @@ describe('hostile forms get a 400 with a message, never a 500', () => {
     it('brackets inside strings do not count, and 32 levels are accepted', async () => {
       const admin = await test.signedIn('admin@example.com');
       const deepInText = JSON.stringify({ name: `${'[{'.repeat(500)}` });
-      const answer = await raw(admin, '/api/providerservice/addservice', 'application/json', deepInText);
+      const answer = await raw(admin, pathOf('addService'), 'application/json', deepInText);
       expect(answer.body).not.toEqual({ message: MESSAGES.jsonTooDeep });
       const atTheLimit = `{"name":${nested(31)}}`;
-      const atLimit = await raw(admin, '/api/providerservice/addservice', 'application/json', atTheLimit);
+      const atLimit = await raw(admin, pathOf('addService'), 'application/json', atTheLimit);
       expect(atLimit.status).toBe(400);
       expect(atLimit.body).not.toEqual({ message: MESSAGES.jsonTooDeep });
       const overTheLimit = `{"name":${nested(32)}}`;
-      expect(await raw(admin, '/api/providerservice/addservice', 'application/json', overTheLimit)).toEqual({
+      expect(await raw(admin, pathOf('addService'), 'application/json', overTheLimit)).toEqual({
         status: 400,
         body: { message: MESSAGES.jsonTooDeep },
       });
@@ -146,7 +146,7 @@ describe('hostile forms get a 400 with a message, never a 500', () => {
 
     it('a booking on the fast path', async () => {
       const body = `{"servicename":"General Consultation","providerId":"p","date":"2026-11-25","note":${nested(1000)}}`;
-      expect(await raw(user, '/api/appointments/bookappointment', 'application/json', body)).toEqual({
+      expect(await raw(user, pathOf('book'), 'application/json', body)).toEqual({
         status: 400,
         body: { message: MESSAGES.jsonTooDeep },
       });
@@ -157,9 +157,9 @@ describe('hostile forms get a 400 with a message, never a 500', () => {
       form.append('businessname', 'Deep Clinic');
       form.append('email', 'deep@example.com');
       form.append('services', nested(100_000));
-      const reply = await superadmin.call('POST', '/api/providers/addprovider', form);
+      const reply = await superadmin.op('addProvider', { body: form });
       expect(reply.status).toBe(400);
-      expect(reply.body.errors).toEqual(
+      expect(errorOf(reply).errors).toEqual(
         expect.arrayContaining([{ field: 'services', message: MESSAGES.jsonTooDeep }]),
       );
     });
@@ -168,7 +168,7 @@ describe('hostile forms get a 400 with a message, never a 500', () => {
   it('a booking holding half a surrogate pair, on the fast path', async () => {
     const body =
       '{"servicename":"General Consultation","providerId":"p","date":"2026-11-25","note":"\\ud800"}';
-    expect(await raw(user, '/api/appointments/bookappointment', 'application/json', body)).toEqual({
+    expect(await raw(user, pathOf('book'), 'application/json', body)).toEqual({
       status: 400,
       body: { message: MESSAGES.unstorableText },
     });

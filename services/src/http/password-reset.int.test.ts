@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readMailbox } from '../mail/mail-outbox';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { startTestPlatform, type Caller, type TestPlatform, errorOf } from '../testing/test-platform';
 
 /** Forgot password, over HTTP, with the mail read from the local outbox. */
 
-const FORGOT = '/api/auth/forgot-password';
-const RESET = '/api/auth/reset-password';
 const NEUTRAL = {
   message:
     'If an account uses this address, a link to reset its password is on its way. The link works for 30 minutes.',
@@ -65,17 +63,19 @@ describe('forgot password over HTTP (issue 26)', () => {
   };
 
   const registered = async (n: string) => {
-    expect((await anonymous.post('/api/auth/register/user', person(n))).status).toBe(201);
+    expect((await anonymous.op('registerUser', { body: person(n) })).status).toBe(201);
     return person(n).email;
   };
 
   const resetWith = (link: ResetLink, password = 'a new horse battery') =>
-    anonymous.post(RESET, {
-      user: link.user,
-      request: link.request,
-      token: link.token,
-      password,
-      confirmPassword: password,
+    anonymous.op('resetPassword', {
+      body: {
+        user: link.user,
+        request: link.request,
+        token: link.token,
+        password,
+        confirmPassword: password,
+      },
     });
 
   const requestsRecorded = async (): Promise<number> => {
@@ -90,7 +90,7 @@ describe('forgot password over HTTP (issue 26)', () => {
     const before = await requestsRecorded();
     const timed = async (email: string) => {
       const started = performance.now();
-      const reply = await anonymous.post(FORGOT, { email });
+      const reply = await anonymous.op('forgotPassword', { body: { email } });
       return { status: reply.status, body: reply.body, ms: performance.now() - started };
     };
     const forKnown = await timed(known.toUpperCase());
@@ -118,17 +118,20 @@ describe('forgot password over HTTP (issue 26)', () => {
     const laptop = test.caller();
     expect((await phone.login(email, 'correct horse')).status).toBe(200);
     expect((await laptop.login(email, 'correct horse')).status).toBe(200);
-    expect((await phone.get('/api/auth/me')).status).toBe(200);
+    expect((await phone.op('me')).status).toBe(200);
 
-    expect(await anonymous.post(FORGOT, { email })).toMatchObject({ status: 200, body: NEUTRAL });
+    expect(await anonymous.op('forgotPassword', { body: { email } })).toMatchObject({
+      status: 200,
+      body: NEUTRAL,
+    });
     const [link] = await resetLinks(email, 1);
     expect(await resetWith(link!)).toMatchObject({
       status: 200,
       body: { message: 'Your password has been reset. Please sign in with your new password.' },
     });
 
-    expect((await phone.get('/api/auth/me')).status).toBe(401);
-    expect((await laptop.get('/api/auth/me')).status).toBe(401);
+    expect((await phone.op('me')).status).toBe(401);
+    expect((await laptop.op('me')).status).toBe(401);
     expect((await test.caller().login(email, 'correct horse')).status).toBe(401);
     expect((await test.caller().login(email, 'a new horse battery')).status).toBe(200);
   });
@@ -137,16 +140,18 @@ describe('forgot password over HTTP (issue 26)', () => {
     const email = await registered('french');
     const caller = test.caller();
     await caller.login(email, 'correct horse');
-    const profile = await caller.post('/api/profile/updateprofile', {
-      name: 'Person french',
-      email,
-      phone: '5551234567',
-      timezone: 'America/New_York',
-      language: 'fr',
-      notificationPreferences: { email: true, sms: false, whatsapp: false },
+    const profile = await caller.op('updateProfile', {
+      body: {
+        name: 'Person french',
+        email,
+        phone: '5551234567',
+        timezone: 'America/New_York',
+        language: 'fr',
+        notificationPreferences: { email: true, sms: false, whatsapp: false },
+      },
     });
     expect(profile.status).toBe(200);
-    await anonymous.post(FORGOT, { email });
+    await anonymous.op('forgotPassword', { body: { email } });
     const deadline = Date.now() + 10_000;
     let mail;
     while (!mail && Date.now() < deadline) {
@@ -162,7 +167,7 @@ describe('forgot password over HTTP (issue 26)', () => {
 
   it('does not take a link twice', async () => {
     const email = await registered('twice');
-    await anonymous.post(FORGOT, { email });
+    await anonymous.op('forgotPassword', { body: { email } });
     const [link] = await resetLinks(email, 1);
     expect((await resetWith(link!)).status).toBe(200);
     expect(await resetWith(link!, 'yet another password')).toMatchObject({
@@ -175,9 +180,9 @@ describe('forgot password over HTTP (issue 26)', () => {
 
   it('kills an older link once a newer one is asked for; the newer works', async () => {
     const email = await registered('newer');
-    await anonymous.post(FORGOT, { email });
+    await anonymous.op('forgotPassword', { body: { email } });
     await resetLinks(email, 1);
-    await anonymous.post(FORGOT, { email });
+    await anonymous.op('forgotPassword', { body: { email } });
     const [newer, older] = await resetLinks(email, 2);
     expect(newer!.request).not.toBe(older!.request);
     expect(await resetWith(older!)).toMatchObject({
@@ -216,7 +221,7 @@ describe('forgot password over HTTP (issue 26)', () => {
 
   it('refuses a forged or altered link with 400 and changes nothing', async () => {
     const email = await registered('forged');
-    await anonymous.post(FORGOT, { email });
+    await anonymous.op('forgotPassword', { body: { email } });
     const [link] = await resetLinks(email, 1);
     const invalid = {
       status: 400,
@@ -230,42 +235,48 @@ describe('forgot password over HTTP (issue 26)', () => {
       [other],
     );
     expect(await resetWith({ ...link!, user: rows[0]!.id })).toMatchObject(invalid);
-    expect((await anonymous.post(RESET, { ...link!, user: 'not-a-uuid' })).status).toBe(400);
+    expect(
+      (await anonymous.opUnchecked('resetPassword', { body: { ...link!, user: 'not-a-uuid' } })).status,
+    ).toBe(400);
     expect((await test.caller().login(email, 'correct horse')).status).toBe(200);
     expect((await test.caller().login(other, 'correct horse')).status).toBe(200);
   });
 
   it('holds the new password to the rules of registration', async () => {
     const email = await registered('rules');
-    await anonymous.post(FORGOT, { email });
+    await anonymous.op('forgotPassword', { body: { email } });
     const [link] = await resetLinks(email, 1);
     const short = await resetWith(link!, 'short');
     expect(short.status).toBe(400);
-    expect(short.body.errors).toEqual([
+    expect(errorOf(short).errors).toEqual([
       { field: 'password', message: 'Password must be at least 8 characters' },
     ]);
-    const mismatch = await anonymous.post(RESET, {
-      user: link!.user,
-      request: link!.request,
-      token: link!.token,
-      password: 'long enough one',
-      confirmPassword: 'long enough two',
+    const mismatch = await anonymous.op('resetPassword', {
+      body: {
+        user: link!.user,
+        request: link!.request,
+        token: link!.token,
+        password: 'long enough one',
+        confirmPassword: 'long enough two',
+      },
     });
     expect(mismatch).toMatchObject({ status: 400 });
-    expect(mismatch.body.errors).toEqual([{ field: 'confirmPassword', message: "Passwords don't match" }]);
+    expect(errorOf(mismatch).errors).toEqual([
+      { field: 'confirmPassword', message: "Passwords don't match" },
+    ]);
     // A refused password leaves the link usable.
     expect((await resetWith(link!)).status).toBe(200);
   });
 
   it('refuses a malformed address with 400 and the registration message', async () => {
-    const reply = await anonymous.post(FORGOT, { email: 'not-an-email' });
+    const reply = await anonymous.op('forgotPassword', { body: { email: 'not-an-email' } });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'email', message: 'Invalid email address' }]);
+    expect(errorOf(reply).errors).toEqual([{ field: 'email', message: 'Invalid email address' }]);
   });
 
   /** A request from another client address (the test server trusts its loopback proxy). */
-  const from = (client: string, path: string, body: unknown) =>
-    anonymous.call('POST', path, body, { 'x-forwarded-for': client });
+  const from = (client: string, id: 'forgotPassword' | 'resetPassword', body: object) =>
+    anonymous.opUnchecked(id, { body, headers: { 'x-forwarded-for': client } });
   const TOO_MANY = {
     status: 429,
     body: { message: 'Too many password reset requests. Please try again later.' },
@@ -275,21 +286,25 @@ describe('forgot password over HTTP (issue 26)', () => {
     const known = await registered('limit');
     for (const [n, email] of [known, 'unknown.limit@example.org'].entries()) {
       for (let i = 0; i < 5; i++)
-        expect((await from(`198.51.100.${n * 10 + i}`, FORGOT, { email })).status).toBe(200);
-      expect(await from(`198.51.100.${n * 10 + 5}`, FORGOT, { email })).toMatchObject(TOO_MANY);
+        expect((await from(`198.51.100.${n * 10 + i}`, 'forgotPassword', { email })).status).toBe(200);
+      expect(await from(`198.51.100.${n * 10 + 5}`, 'forgotPassword', { email })).toMatchObject(TOO_MANY);
     }
   });
 
   it('limits requests per client address, whatever the addresses asked about', async () => {
     for (let i = 0; i < 20; i++)
-      expect((await from('203.0.113.7', FORGOT, { email: `spray.${i}@example.org` })).status).toBe(200);
-    expect(await from('203.0.113.7', FORGOT, { email: 'spray.20@example.org' })).toMatchObject(TOO_MANY);
-    expect((await from('203.0.113.8', FORGOT, { email: 'spray.20@example.org' })).status).toBe(200);
+      expect((await from('203.0.113.7', 'forgotPassword', { email: `spray.${i}@example.org` })).status).toBe(
+        200,
+      );
+    expect(await from('203.0.113.7', 'forgotPassword', { email: 'spray.20@example.org' })).toMatchObject(
+      TOO_MANY,
+    );
+    expect((await from('203.0.113.8', 'forgotPassword', { email: 'spray.20@example.org' })).status).toBe(200);
   });
 
   it('limits reset attempts per client address', async () => {
     const attempt = () =>
-      from('203.0.113.9', RESET, {
+      from('203.0.113.9', 'resetPassword', {
         user: randomUUID(),
         request: randomUUID(),
         token: 'guessed-token-1234567890',

@@ -1,8 +1,6 @@
 // @any-hour: an unpaid booking is held until a time, then cancelled.
-import type { Appointment, BookingResponse } from '@appointment/contracts/appointments';
-import type { CheckoutInfo, PaymentResult } from '@appointment/contracts/payments';
 import type { Provider } from '@appointment/contracts/catalogue';
-import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
+import type { TimeSlot } from '@appointment/contracts/schedule';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 import { testNow } from '@appointment/infra/testing/clock';
 
@@ -19,17 +17,17 @@ describe('payments', () => {
   let timeSlots: TimeSlot[];
 
   const book = (slot: TimeSlot, index: number, service = 'General Consultation') =>
-    user.post<BookingResponse & { checkout: CheckoutInfo }>('/api/appointments/bookappointment', {
-      servicename: service,
-      providerId: sunrise.id,
-      timeslotId: slot._id,
-      date: slot.date,
-      index: String(index),
+    user.op('book', {
+      body: {
+        servicename: service,
+        providerId: sunrise.id,
+        timeslotId: slot._id,
+        date: slot.date,
+        index: String(index),
+      },
     });
   const appointment = async (id: string) =>
-    (
-      await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', {})
-    ).body.appointments.find((a) => a._id === id)!;
+    (await user.op('list')).body.appointments.find((a) => a._id === id)!;
   const eventually = async (check: () => Promise<boolean>) => {
     for (let i = 0; i < 200; i++) {
       if (await check()) return;
@@ -48,28 +46,32 @@ describe('payments', () => {
     });
     user = await test.signedIn('user@example.com');
     admin = await test.signedIn('admin@example.com');
-    sunrise = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers[0]!;
-    await admin.post('/api/providerservice/addservice', {
-      name: 'Express Check',
-      description: 'A quick paid check',
-      price: 10,
-      automaticBooking: true,
+    sunrise = (await user.op('fetchProviders', { body: { search: 'Sunrise' } })).body.providers[0]!;
+    await admin.op('addService', {
+      body: {
+        name: 'Express Check',
+        description: 'A quick paid check',
+        price: 10,
+        automaticBooking: true,
+      },
     });
     const future = sunrise.id;
-    const slots = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-      providerId: future,
-      serviceId: 'General Consultation',
+    const slots = await user.op('fetchSlot', {
+      body: {
+        providerId: future,
+        serviceId: 'General Consultation',
+      },
     });
     timeSlots = slots.body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000);
-    await admin.post('/api/schedulemanage/addtimeslot', {
-      date: timeSlots[0]!.date,
-      startTime: '13:00',
-      endTime: '14:00',
-      addAsSlot: true,
-      availableSlots: 2,
-      serviceIds: ['Express Check'],
+    await admin.op('addTimeSlot', {
+      body: {
+        date: timeSlots[0]!.date,
+        startTime: '13:00',
+        endTime: '14:00',
+        addAsSlot: true,
+        availableSlots: 2,
+        serviceIds: ['Express Check'],
+      },
     });
   });
   afterAll(async () => {
@@ -93,20 +95,22 @@ describe('payments', () => {
     const page = await fetch(`${test.base}${(checkout as { url: string }).url}`);
     expect(await page.text()).toContain('Sandbox checkout');
 
-    const forged = await user.post('/api/appointments/paymentsuccess', {
-      orderId: order!.id,
-      paymentId: 'pay_forged',
-      signature: 'f'.repeat(64),
+    const forged = await user.op('paymentSuccess', {
+      body: {
+        orderId: order!.id,
+        paymentId: 'pay_forged',
+        signature: 'f'.repeat(64),
+      },
     });
     expect(forged).toMatchObject({ status: 400, body: { message: 'The payment could not be verified' } });
     const other = await test.signedIn('superadmin@example.com');
-    expect((await other.post('/api/payments/sandbox/pay', { orderId: order!.id })).status).toBe(403);
+    expect((await other.op('sandboxPay', { body: { orderId: order!.id } })).status).toBe(403);
 
-    const paid = await user.post<PaymentResult>('/api/payments/sandbox/pay', { orderId: order!.id });
-    const confirmed = await user.post('/api/appointments/paymentsuccess', paid.body);
+    const paid = await user.op('sandboxPay', { body: { orderId: order!.id } });
+    const confirmed = await user.op('paymentSuccess', { body: paid.body });
     expect(confirmed.status).toBe(202);
     // Sent twice (a double click), it is still one payment.
-    expect((await user.post('/api/appointments/paymentsuccess', paid.body)).status).toBe(202);
+    expect((await user.op('paymentSuccess', { body: paid.body })).status).toBe(202);
     await eventually(async () => (await appointment(created._id)).paid);
     // General Consultation is not booked automatically: paid, still waiting for the provider.
     expect((await appointment(created._id)).status).toBe('pending');
@@ -114,17 +118,21 @@ describe('payments', () => {
 
   it('schedules a paid service with automatic booking once the payment is confirmed', async () => {
     const express = (
-      await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-        providerId: sunrise.id,
-        serviceId: 'Express Check',
+      await user.op('fetchSlot', {
+        body: {
+          providerId: sunrise.id,
+          serviceId: 'Express Check',
+        },
       })
     ).body.timeslots[0]!;
     const booked = await book(express, 1, 'Express Check');
     expect(booked.body.appointment.status).toBe('pending');
-    const paid = await user.post<PaymentResult>('/api/payments/sandbox/pay', {
-      orderId: booked.body.order!.id,
+    const paid = await user.op('sandboxPay', {
+      body: {
+        orderId: booked.body.order!.id,
+      },
     });
-    await user.post('/api/appointments/paymentsuccess', paid.body);
+    await user.op('paymentSuccess', { body: paid.body });
     await eventually(async () => (await appointment(booked.body.appointment._id)).status === 'scheduled');
   });
 
@@ -135,22 +143,26 @@ describe('payments', () => {
     // Held until the unpaid timeout (8 s here) after it was booked.
     expect(Date.parse(listed.payBy!) - Date.parse(listed.createdAt)).toBe(8000);
 
-    const again = await user.post<BookingResponse & { checkout: CheckoutInfo }>('/api/payments/checkout', {
-      appointmentId: id,
+    const again = await user.op('payAgain', {
+      body: {
+        appointmentId: id,
+      },
     });
     expect(again.status).toBe(200);
     expect(again.body.order).toMatchObject({ id: booked.body.order!.id, amount: 5000 });
     expect(again.body.checkout).toMatchObject({ gateway: 'sandbox' });
     const other = await test.signedIn('superadmin@example.com');
-    expect((await other.post('/api/payments/checkout', { appointmentId: id })).status).toBe(403);
+    expect((await other.op('payAgain', { body: { appointmentId: id } })).status).toBe(403);
 
-    const paid = await user.post<PaymentResult>('/api/payments/sandbox/pay', {
-      orderId: again.body.order!.id,
+    const paid = await user.op('sandboxPay', {
+      body: {
+        orderId: again.body.order!.id,
+      },
     });
-    await user.post('/api/appointments/paymentsuccess', paid.body);
+    await user.op('paymentSuccess', { body: paid.body });
     await eventually(async () => (await appointment(id)).paid);
     expect((await appointment(id)).payBy).toBeUndefined();
-    const nothing = await user.post<{ message: string }>('/api/payments/checkout', { appointmentId: id });
+    const nothing = await user.op('payAgain', { body: { appointmentId: id } });
     expect(nothing).toMatchObject({
       status: 422,
       body: { message: 'This appointment has nothing left to pay' },

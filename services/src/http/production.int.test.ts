@@ -1,4 +1,3 @@
-import type { BookingResponse } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { createLogger } from '../logger';
 import { seedDemoData } from '../main/demo-data';
@@ -28,30 +27,32 @@ describe('a production start', () => {
   });
 
   it('serves no local mailbox, even to a caller on this machine', async () => {
-    const mailbox = await test.caller().get('/api/dev/mailbox');
+    const mailbox = await test.caller().op('mailbox');
     expect(mailbox.status).toBe(404);
   });
 
   it('has no sandbox checkout, and refuses a paid booking before it holds a slot; a free one books', async () => {
-    expect((await test.caller().get('/api/payments/sandbox/checkout')).status).toBe(404);
+    expect((await test.caller().op('sandboxCheckout')).status).toBe(404);
     const user = await test.signedIn('user@example.com');
-    expect((await user.post('/api/payments/sandbox/pay', { orderId: 'order_x' })).status).toBe(404);
+    expect((await user.op('sandboxPay', { body: { orderId: 'order_x' } })).status).toBe(404);
 
     const bookFirst = async (service: string) => {
       // On the machine's clock, as the server here is (no calendar day is involved).
       const { sunrise, timeSlots } = await sunriseTimeSlots(user, service, Date.now() + 3_600_000);
-      return user.post<BookingResponse & { message: string }>('/api/appointments/bookappointment', {
-        servicename: service,
-        providerId: sunrise.id,
-        timeslotId: timeSlots[0]!._id,
-        date: timeSlots[0]!.date,
-        index: '1',
+      return user.op('book', {
+        body: {
+          servicename: service,
+          providerId: sunrise.id,
+          timeslotId: timeSlots[0]!._id,
+          date: timeSlots[0]!.date,
+          index: '1',
+        },
       });
     };
     const paid = await bookFirst('General Consultation');
     expect(paid.status).toBe(503);
     expect(paid.body.message).toBe(MESSAGES.paymentsUnavailable);
-    const list = await user.post<{ appointments: unknown[] }>('/api/appointments/appointmentlist', {});
+    const list = await user.op('list');
     expect(list.body.appointments).toHaveLength(0);
 
     const free = await bookFirst('Follow-up Visit');
@@ -60,9 +61,11 @@ describe('a production start', () => {
   });
 
   it('sets the session cookie Secure even on a plain-HTTP hop', async () => {
-    const login = await test.caller().post('/api/auth/login', {
-      email: 'user@example.com',
-      password: 'password123',
+    const login = await test.caller().op('login', {
+      body: {
+        email: 'user@example.com',
+        password: 'password123',
+      },
     });
     expect(login.status).toBe(200);
     expect(login.headers.get('set-cookie')).toMatch(/;\s*Secure/i);

@@ -1,4 +1,3 @@
-import type { Appointment } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { TimeSlot } from '@appointment/contracts/schedule';
 import { dayKeyFromToday } from '@appointment/infra/testing/clock';
@@ -25,29 +24,29 @@ describe('resilience of the read side', () => {
   let timeSlots: TimeSlot[];
 
   const book = (caller: Caller, slot: TimeSlot, index: number, key: string) =>
-    caller.call<{ appointment: Appointment; message: string }>(
-      'POST',
-      '/api/appointments/bookappointment',
-      {
+    caller.op('book', {
+      body: {
         servicename: 'General Consultation',
         providerId,
         timeslotId: slot._id,
         date: slot.date,
         index: String(index),
       },
-      { 'Idempotency-Key': key },
-    );
+      headers: { 'Idempotency-Key': key },
+    });
 
   /** A time slot added now, as the admin lists it right after. */
   const addedAndListed = async (offset: number, startTime: string, endTime: string) => {
-    const added = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/addtimeslot', {
-      date: dayKeyFromToday(zone, offset),
-      startTime,
-      endTime,
-      serviceIds: ['General Consultation'],
+    const added = await admin.op('addTimeSlot', {
+      body: {
+        date: dayKeyFromToday(zone, offset),
+        startTime,
+        endTime,
+        serviceIds: ['General Consultation'],
+      },
     });
     expect(added.status).toBe(201);
-    const listed = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    const listed = await admin.op('fetchAllSlots');
     return listed.body.timeslots.map((slot) => slot._id).includes(added.body.timeslots[0]!._id);
   };
 
@@ -93,18 +92,20 @@ describe('resilience of the read side', () => {
   it('parks an event the schedule cannot apply, with the rest of its stream, and goes on with every other stream', async () => {
     const { pool, store } = test.platform;
     const superadmin = await test.signedIn('superadmin@example.com');
-    const health = async () => (await superadmin.get<{ status: string; parked: number }>('/api/health')).body;
+    const health = async () => (await superadmin.op('health')).body;
     // A data error in one time slot's events: a rule of the read model that only it breaks.
     await pool.query(
       `ALTER TABLE rm_schedule.time_slots ADD CONSTRAINT poison CHECK (start_time <> '04:44')`,
     );
     let poisonedStream: string;
     try {
-      const poisoned = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/addtimeslot', {
-        date: dayKeyFromToday(zone, 41),
-        startTime: '04:44',
-        endTime: '05:00',
-        serviceIds: ['General Consultation'],
+      const poisoned = await admin.op('addTimeSlot', {
+        body: {
+          date: dayKeyFromToday(zone, 41),
+          startTime: '04:44',
+          endTime: '05:00',
+          serviceIds: ['General Consultation'],
+        },
       });
       expect(poisoned.status).toBe(201);
       // Every other stream goes on: a time slot added next is listed at once.
@@ -143,7 +144,7 @@ describe('resilience of the read side', () => {
       applied: 1,
       stillParked: 1,
     });
-    const listed = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    const listed = await admin.op('fetchAllSlots');
     expect(listed.body.timeslots.some((slot) => slot.startTime === '04:44')).toBe(true);
     const [left] = await listParked(pool, 'schedule');
     expect(left).toMatchObject({ streamName: poisonedStream });
@@ -153,7 +154,7 @@ describe('resilience of the read side', () => {
     const before = listed.body.timeslots.length;
     await rebuildProjection(pool, store, scheduleProjection);
     expect((await listParked(pool, 'schedule')).map((event) => event.eventId)).toEqual([left!.eventId]);
-    const rebuilt = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    const rebuilt = await admin.op('fetchAllSlots');
     expect(rebuilt.body.timeslots).toHaveLength(before);
   });
 });

@@ -1,14 +1,15 @@
 // @any-hour: time slots from today in the provider's zone; a slot that has begun is refused.
+import type { OperationBodyInput } from '@appointment/contracts/api';
 import { MESSAGES } from '@appointment/contracts/messages';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { addDays, format } from 'date-fns';
-import type { Provider, Service } from '@appointment/contracts/catalogue';
-import { dayKeyIn, type FetchSlotResponse, type TimeSlot } from '@appointment/contracts/schedule';
+import type { Provider } from '@appointment/contracts/catalogue';
+import { dayKeyIn } from '@appointment/contracts/schedule';
 import { catalogueProjection } from '@appointment/projections/catalogue.projection';
 import { rebuildProjection } from '@appointment/projections/rebuild';
 import { scheduleProjection } from '@appointment/projections/schedule.projection';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { startTestPlatform, type Caller, type TestPlatform, errorOf } from '../testing/test-platform';
 import { testClock } from '@appointment/infra/testing/clock';
 
 /** Time slots, availability for booking and templates over real HTTP and PostgreSQL (docs/product.md §7.5). */
@@ -24,25 +25,18 @@ describe('schedule API', () => {
   let user: Caller;
   let sunrise: Provider;
 
-  const slots = (body: object, caller = admin, key?: string) =>
-    caller.call<{ message: string; timeslots: TimeSlot[]; errors?: unknown }>(
-      'POST',
-      '/api/schedulemanage/addtimeslot',
-      body,
-      key ? { 'Idempotency-Key': key } : {},
-    );
+  const slots = (body: OperationBodyInput<'addTimeSlot'>, caller = admin, key?: string) =>
+    caller.op('addTimeSlot', { body, headers: key ? { 'Idempotency-Key': key } : {} });
   const fetchSlot = (serviceId: string, providerId = sunrise.id) =>
-    user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', { providerId, serviceId });
+    user.op('fetchSlot', { body: { providerId, serviceId } });
 
   beforeAll(async () => {
     test = await startTestPlatform({ demoData: true, name: 'schedule' });
     admin = await test.signedIn('admin@example.com');
     incharge = await test.signedIn('incharge@example.com');
     user = await test.signedIn('user@example.com');
-    sunrise = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers[0]!;
-    await admin.post('/api/providerservice/addservice', { name: 'Physiotherapy', duration: 45, price: 20 });
+    sunrise = (await user.op('fetchProviders', { body: { search: 'Sunrise' } })).body.providers[0]!;
+    await admin.op('addService', { body: { name: 'Physiotherapy', duration: 45, price: 20 } });
   });
   afterAll(async () => {
     await test.stop();
@@ -94,17 +88,19 @@ describe('schedule API', () => {
       startTime: '21:00',
       endTime: '22:00',
       serviceIds: ['Physiotherapy'],
-      repeat: 'weekly',
+      repeat: 'weekly' as const,
       repeatUntil: day(16),
     };
     const once = await slots(form, incharge, 'key-weekly-1');
     const twice = await slots(form, incharge, 'key-weekly-1');
     expect(once.body.timeslots).toHaveLength(3);
     expect(twice.body.timeslots.map((slot) => slot._id)).toEqual(once.body.timeslots.map((slot) => slot._id));
-    const all = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    const all = await admin.op('fetchAllSlots');
     expect(all.body.timeslots.filter((slot) => slot.startTime === '21:00')).toHaveLength(3);
-    const filtered = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/servicebyfilter', {
-      serviceId: 'General Consultation',
+    const filtered = await admin.op('serviceByFilter', {
+      body: {
+        serviceId: 'General Consultation',
+      },
     });
     expect(filtered.body.timeslots.every((slot) => slot.serviceIds.includes('General Consultation'))).toBe(
       true,
@@ -137,9 +133,9 @@ describe('schedule API', () => {
     expect(refused.body.message).toMatch(
       new RegExp(`^${MESSAGES.slotOverlaps} ${date} from 22:(00|30) to (23:30|23:00)$`),
     );
-    const onThatDay = (
-      await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot')
-    ).body.timeslots.filter((slot) => slot.date === date && slot.startTime >= '22:00');
+    const onThatDay = (await admin.op('fetchAllSlots')).body.timeslots.filter(
+      (slot) => slot.date === date && slot.startTime >= '22:00',
+    );
     expect(onThatDay).toHaveLength(1);
 
     // Inside the demo's own 09:00–12:00 time slot: refused, naming it.
@@ -170,7 +166,7 @@ describe('schedule API', () => {
       serviceIds: ['Massage'],
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors).toEqual([{ field: 'serviceIds', message: 'Unknown service: Massage' }]);
+    expect(errorOf(unknown).errors).toEqual([{ field: 'serviceIds', message: 'Unknown service: Massage' }]);
     const broken = await slots({
       date: day(3),
       startTime: '10:00',
@@ -178,7 +174,7 @@ describe('schedule API', () => {
       serviceIds: [],
       repeat: 'daily',
     });
-    expect(broken.body.errors).toEqual([
+    expect(errorOf(broken).errors).toEqual([
       { field: 'endTime', message: 'End time must be after start time' },
       { field: 'serviceIds', message: 'At least one service must be selected' },
       { field: 'repeatUntil', message: 'Repeat until date is required' },
@@ -213,16 +209,20 @@ describe('schedule API', () => {
       },
     });
     const repeatedPast = await slots({ ...base, date: day(700), repeat: 'weekly', repeatUntil: day(760) });
-    expect(repeatedPast.body.errors).toEqual([{ field: 'repeatUntil', message: MESSAGES.dateTooFarAhead }]);
-    const week = await admin.post<{ message: string }>('/api/schedulemanage/applytemplate', {
-      id: 'standard-work-week',
-      weekStart: day(800),
+    expect(errorOf(repeatedPast).errors).toEqual([
+      { field: 'repeatUntil', message: MESSAGES.dateTooFarAhead },
+    ]);
+    const week = await admin.op('applyTemplate', {
+      body: {
+        id: 'standard-work-week',
+        weekStart: day(800),
+      },
     });
     expect(week).toMatchObject({ status: 400, body: { message: MESSAGES.dateTooFarAhead } });
     // The schedule still moves: a time slot added now is listed at once.
     const added = await slots({ ...base, date: day(30), startTime: '06:00', endTime: '06:30' });
     expect(added.status).toBe(201);
-    const listed = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    const listed = await admin.op('fetchAllSlots');
     expect(listed.body.timeslots.map((slot) => slot._id)).toContain(added.body.timeslots[0]!._id);
   });
 
@@ -232,20 +232,22 @@ describe('schedule API', () => {
     await slots({ date: day(5), startTime: '21:00', endTime: '22:00', serviceIds: ['Follow-up Visit'] });
     expect((await fetchSlot('Follow-up Visit')).body.timeslots).toHaveLength(count + 1);
 
-    const services = (await admin.post<Service[]>('/api/providerservice/getservice')).body;
+    const services = (await admin.op('getServices')).body;
     const followUp = services.find((service) => service.name === 'Follow-up Visit')!;
-    await admin.post('/api/providerservice/editservice', {
-      id: followUp._id,
-      data: { name: 'Review Visit', duration: 15, price: 5 },
+    await admin.op('editService', {
+      body: {
+        id: followUp._id,
+        data: { name: 'Review Visit', duration: 15, price: 5 },
+      },
     });
     const renamed = await fetchSlot('Review Visit');
     expect(renamed.body.timeslots).toHaveLength(count + 1);
     expect(renamed.body.matchedService).toMatchObject({ isPaymentNeeded: true, automaticBooking: false });
     expect((await fetchSlot('Follow-up Visit')).status).toBe(404);
 
-    await admin.post('/api/providerservice/deleteservice', { id: followUp._id });
+    await admin.op('deleteService', { body: { id: followUp._id } });
     expect((await fetchSlot('Review Visit')).status).toBe(404);
-    const all = await admin.get<{ timeslots: TimeSlot[] }>('/api/schedulemanage/fetchallslot');
+    const all = await admin.op('fetchAllSlots');
     expect(all.body.timeslots.some((slot) => slot.serviceIds.includes('Review Visit'))).toBe(false);
   });
 
@@ -259,7 +261,7 @@ describe('schedule API', () => {
     form.append('industry', 'Healthcare');
     form.append('address', '1 Biscayne Blvd, Miami, FL');
     form.append('services', JSON.stringify([{ name: 'Night Clinic', duration: 30, price: 0 }]));
-    const created = await superadmin.call<{ provider: Provider }>('POST', '/api/providers/addprovider', form);
+    const created = await superadmin.op('addProvider', { body: form });
     expect(created.body.provider.timezone).toBe('America/New_York');
     const registration = {
       businessName: 'Bayfront Admin',
@@ -271,15 +273,15 @@ describe('schedule API', () => {
       confirmPassword: 'password123',
     };
     // The created provider has no admin account; register one of its own for this test.
-    await test.caller().post('/api/auth/registerprovider', registration);
-    const pending = (
-      await superadmin.get<{ users: { _id: string; email: string }[] }>('/api/profile/getuser')
-    ).body.users;
-    await superadmin.post('/api/providers/approveprovider', {
-      id: pending.find((p) => p.email === registration.email)!._id,
+    await test.caller().op('registerProvider', { body: registration });
+    const pending = (await superadmin.op('pendingProviders')).body.users;
+    await superadmin.op('approveProvider', {
+      body: {
+        id: pending.find((p) => p.email === registration.email)!._id,
+      },
     });
     const miamiAdmin = await test.signedIn(registration.email);
-    await miamiAdmin.post('/api/providerservice/addservice', { name: 'Night Clinic', price: 0 });
+    await miamiAdmin.op('addService', { body: { name: 'Night Clinic', price: 0 } });
     const reply = await slots(
       {
         date: '2027-03-14',
@@ -301,31 +303,25 @@ describe('schedule API', () => {
   });
 
   it('keeps templates per provider: the default, copies, edits, deletion and a week applied', async () => {
-    const list = async () =>
-      (
-        await admin.get<{ templates: { id: string; name: string; isDefault: boolean }[] }>(
-          '/api/schedulemanage/templates',
-        )
-      ).body.templates;
+    const list = async () => (await admin.op('templates')).body.templates;
     expect((await list()).map((t) => [t.name, t.isDefault])).toEqual([['Standard Work Week', true]]);
-    const copy = await admin.post<{ template: { id: string; name: string; isDefault: boolean } }>(
-      '/api/schedulemanage/duplicatetemplate',
-      { id: 'standard-work-week' },
-    );
+    const copy = await admin.op('duplicateTemplate', { body: { id: 'standard-work-week' } });
     expect(copy.body.template).toMatchObject({ name: 'Standard Work Week (Copy)', isDefault: false });
-    const unnamed = await admin.post('/api/schedulemanage/savetemplate', { ...copy.body.template, name: '' });
-    expect(unnamed.body.errors).toEqual([{ field: 'name', message: 'Template name is required' }]);
+    const unnamed = await admin.op('saveTemplate', { body: { ...copy.body.template, name: '' } });
+    expect(errorOf(unnamed).errors).toEqual([{ field: 'name', message: 'Template name is required' }]);
     expect((await list()).map((t) => t.name)).toEqual(['Standard Work Week', 'Standard Work Week (Copy)']);
-    await admin.post('/api/schedulemanage/deletetemplate', { id: copy.body.template.id });
+    await admin.op('deleteTemplate', { body: { id: copy.body.template.id } });
     expect(await list()).toHaveLength(1);
 
     // A Monday three weeks on in the provider's zone: after the demo's two weeks of 09:00–12:00.
     const today = new Date(`${dayKeyIn(testClock(), KOLKATA)}T12:00:00`);
     const monday = format(addDays(today, ((8 - today.getDay()) % 7) + 14), 'yyyy-MM-dd');
-    const applied = await admin.post<{ timeslots: TimeSlot[] }>('/api/schedulemanage/applytemplate', {
-      id: 'standard-work-week',
-      weekStart: monday,
-      serviceIds: ['General Consultation'],
+    const applied = await admin.op('applyTemplate', {
+      body: {
+        id: 'standard-work-week',
+        weekStart: monday,
+        serviceIds: ['General Consultation'],
+      },
     });
     expect(applied.status).toBe(201);
     expect(applied.body.timeslots).toHaveLength(10);
@@ -336,7 +332,7 @@ describe('schedule API', () => {
       [monday, '13:00', '17:00', 8],
     ]);
     const superadmin = await test.signedIn('superadmin@example.com');
-    expect((await superadmin.get('/api/schedulemanage/templates')).body).toEqual({
+    expect((await superadmin.op('templates')).body).toEqual({
       message: 'This action belongs to a provider account',
     });
   });

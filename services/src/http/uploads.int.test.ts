@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Appointment } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { TimeSlot } from '@appointment/contracts/schedule';
@@ -11,6 +10,7 @@ import {
   sunriseTimeSlots,
   type Caller,
   type TestPlatform,
+  errorOf,
 } from '../testing/test-platform';
 import { movePrivatePictures } from './private-uploads';
 import { book } from '../appointments/book/book';
@@ -79,7 +79,7 @@ describe('uploads', () => {
 
   it('keeps no picture of a refused booking, and keeps the picture of an accepted one', async () => {
     const slot = timeSlots[0]!;
-    const taken = await user.post('/api/appointments/bookappointment', bookingFields(slot, 1));
+    const taken = await user.op('book', { body: bookingFields(slot, 1) });
     expect(taken.status).toBe(201);
 
     const refused = [
@@ -91,28 +91,18 @@ describe('uploads', () => {
     ];
     const statuses = [];
     for (const fields of refused)
-      statuses.push(
-        (await user.call('POST', '/api/appointments/bookappointment', withPicture(fields))).status,
-      );
+      statuses.push((await user.op('book', { body: withPicture(fields) })).status);
     expect(statuses).toEqual([409, 409, 404, 404, 400]);
     expect(await storedFiles()).toEqual([]);
 
-    const accepted = await user.call<{ appointment: Appointment }>(
-      'POST',
-      '/api/appointments/bookappointment',
-      withPicture(bookingFields(slot, 2)),
-    );
+    const accepted = await user.op('book', { body: withPicture(bookingFields(slot, 2)) });
     expect(accepted.status).toBe(201);
     const imageUrl = accepted.body.appointment.imageUrl!;
     expect(await storedFiles()).toEqual([path.basename(imageUrl)]);
   });
 
   it("shows a booking's picture only to its booker and the provider's staff, privately cached", async () => {
-    const booked = await user.call<{ appointment: Appointment }>(
-      'POST',
-      '/api/appointments/bookappointment',
-      withPicture(bookingFields(timeSlots[2]!, 1)),
-    );
+    const booked = await user.op('book', { body: withPicture(bookingFields(timeSlots[2]!, 1)) });
     expect(booked.status).toBe(201);
     const imageUrl = booked.body.appointment.imageUrl!;
     const read = (caller?: Caller) =>
@@ -141,7 +131,7 @@ describe('uploads', () => {
       password: 'correct horse',
       confirmPassword: 'correct horse',
     };
-    expect((await stranger.post('/api/auth/register/user', registration)).status).toBe(201);
+    expect((await stranger.op('registerUser', { body: registration })).status).toBe(201);
     expect((await stranger.login(registration.email, registration.password)).status).toBe(200);
     for (const [who, caller] of [
       ['signed out', undefined],
@@ -168,18 +158,14 @@ describe('uploads', () => {
     expect(await rawStatus(imageUrl, { authorization: `Bearer ${user.token}` })).toBe(200);
 
     // A profile picture stays public, cached for a week.
-    const profile = await user.call<{ profilePic: string }>(
-      'POST',
-      '/api/profile/uploadprofilepic',
-      withPicture({}),
-    );
+    const profile = await user.op('uploadProfilePic', { body: withPicture({}) });
     const publicPicture = await fetch(`${test.base}${profile.body.profilePic}`);
     expect(publicPicture.status).toBe(200);
     expect(publicPicture.headers.get('cache-control')).toBe('public, max-age=604800');
   });
 
   it('makes the pictures of bookings from before private too', async () => {
-    const profile = await user.get<{ data: { id: string } }>('/api/profile/getprofile');
+    const profile = await user.op('getProfile');
     const legacyUrl = `/uploads/${randomUUID()}.png`;
     await book(
       test.platform.appointments,
@@ -197,7 +183,7 @@ describe('uploads', () => {
     await mkdir(uploads, { recursive: true });
     await writeFile(path.join(uploads, path.basename(legacyUrl)), PNG);
     // The read model holds the booking once the booker's own list shows it.
-    const listed = await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist');
+    const listed = await user.op('list');
     expect(listed.body.appointments.some((a) => a.imageUrl === legacyUrl)).toBe(true);
 
     expect(await movePrivatePictures(uploads, test.platform.pool)).toBe(1);
@@ -218,31 +204,18 @@ describe('uploads', () => {
 
   it('caps the pictures one person uploads a day, whatever they are for', async () => {
     const incharge = await test.signedIn('incharge@example.com');
-    const upload = (caller: Caller) =>
-      caller.call<{ message: string; profilePic: string }>(
-        'POST',
-        '/api/profile/uploadprofilepic',
-        withPicture({}),
-      );
+    const upload = (caller: Caller) => caller.op('uploadProfilePic', { body: withPicture({}) });
     for (let i = 0; i < 8; i++) expect((await upload(incharge)).status).toBe(200);
     const capped = await upload(incharge);
     expect(capped.status).toBe(429);
-    expect(capped.body.message).toBe(MESSAGES.tooManyUploads);
+    expect(errorOf(capped).message).toBe(MESSAGES.tooManyUploads);
     // Someone else still uploads.
     expect((await test.signedIn('admin@example.com').then(upload)).status).toBe(200);
     // The user above sent eight (five refused): their next picture is one too many.
-    const seventh = await user.call(
-      'POST',
-      '/api/appointments/bookappointment',
-      withPicture(bookingFields(timeSlots[1]!, 1)),
-    );
+    const seventh = await user.op('book', { body: withPicture(bookingFields(timeSlots[1]!, 1)) });
     expect(seventh.status).toBe(429);
     // A booking without a picture is not an upload.
-    const plain = await user.call(
-      'POST',
-      '/api/appointments/bookappointment',
-      bookingFields(timeSlots[1]!, 1),
-    );
+    const plain = await user.op('book', { body: bookingFields(timeSlots[1]!, 1) });
     expect(plain.status).toBe(201);
   });
 });

@@ -117,12 +117,11 @@ describe('the scale-out processes under faults', () => {
     const admin = new Caller(a);
     expect((await admin.login('admin@example.com')).status).toBe(200);
     expect(
-      (await admin.post('/api/providerservice/addservice', { name: SERVICE, duration: 15, price: 0 })).status,
+      (await admin.op('addService', { body: { name: SERVICE, duration: 15, price: 0 } })).status,
     ).toBeLessThan(300);
     const days = Math.ceil((ATTEMPTS * 0.9) / PARTS) + 1;
-    const added = await admin.post<{ timeslots: { _id: string; date: string }[] }>(
-      '/api/schedulemanage/addtimeslot',
-      {
+    const added = await admin.op('addTimeSlot', {
+      body: {
         date: dayKeyFromToday(ZONE, 2),
         startTime: '12:00',
         endTime: '23:59',
@@ -132,10 +131,10 @@ describe('the scale-out processes under faults', () => {
         repeatUntil: dayKeyFromToday(ZONE, 1 + days),
         serviceIds: [SERVICE],
       },
-    );
+    });
     expect(added.status).toBe(201);
     const timeSlots = added.body.timeslots;
-    const me = await admin.get<{ user: { id: string; providerId: string } }>('/api/auth/me');
+    const me = await admin.op('me');
     const adminId = me.body.user.id;
     const providerId = me.body.user.providerId;
     const user = new Caller(a);

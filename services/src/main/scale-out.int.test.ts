@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
-import type { Appointment } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { bookAtSunrise, Caller } from '../testing/test-platform';
@@ -161,20 +160,17 @@ describe('the scale-out processes', () => {
     // Read from the other API process at once: the booking answered once the read model held it.
     const elsewhere = new Caller(b);
     elsewhere.token = user.token;
-    const listed = await elsewhere.post<{ appointments: Appointment[] }>(
-      '/api/appointments/appointmentlist',
-      {
+    const listed = await elsewhere.op('list', {
+      body: {
         filters: { status: 'all' },
       },
-    );
+    });
     expect(listed.body.appointments.map((a) => a._id)).toContain(appointment._id);
     // The notification was recorded too: the admin's list holds it once it is projected.
     let listedIds: string[] = [];
     for (let i = 0; i < 100 && !listedIds.includes(live._id); i++) {
       if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-      const notifications = await admin.get<{ notifications: { _id: string }[] }>(
-        '/api/appointments/getnotification',
-      );
+      const notifications = await admin.op('notifications');
       listedIds = notifications.body.notifications.map((n) => n._id);
     }
     expect(listedIds).toContain(live._id);
@@ -209,24 +205,26 @@ describe('the scale-out processes', () => {
     // Sign-out on A: B, which has just trusted the session (and cached it), refuses it at once.
     const user = new Caller(a);
     expect((await within('the user logging in', 20, user.login('user@example.com'))).status).toBe(200);
-    expect((await on(b, user.token).get('/api/auth/me')).status).toBe(200);
-    expect((await user.post('/api/auth/logout')).status).toBe(200);
-    expect((await on(b, user.token).get('/api/auth/me')).status).toBe(401);
+    expect((await on(b, user.token).op('me')).status).toBe(200);
+    expect((await user.op('logout')).status).toBe(200);
+    expect((await on(b, user.token).op('me')).status).toBe(401);
 
     // A password change on B ends the person's other sessions, cached on A, at once; its own stays.
     const kept = new Caller(b);
     expect((await kept.login('user@example.com')).status).toBe(200);
     const other = new Caller(a);
     expect((await other.login('user@example.com')).status).toBe(200);
-    expect((await other.get('/api/auth/me')).status).toBe(200);
-    const changed = await kept.call('PUT', '/api/users/updatepassword', {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: 'another password 1',
-      confirmPassword: 'another password 1',
+    expect((await other.op('me')).status).toBe(200);
+    const changed = await kept.op('updatePassword', {
+      body: {
+        currentPassword: DEMO_PASSWORD,
+        newPassword: 'another password 1',
+        confirmPassword: 'another password 1',
+      },
     });
     expect(changed.status).toBe(200);
-    expect((await other.get('/api/auth/me')).status).toBe(401);
-    expect((await kept.get('/api/auth/me')).status).toBe(200);
+    expect((await other.op('me')).status).toBe(401);
+    expect((await kept.op('me')).status).toBe(200);
 
     // A deletion on A ends the person's sessions cached on B at once.
     const doomed = {
@@ -236,20 +234,20 @@ describe('the scale-out processes', () => {
       password: 'correct horse',
       confirmPassword: 'correct horse',
     };
-    expect((await new Caller(a).post('/api/auth/register/user', doomed)).status).toBe(201);
+    expect((await new Caller(a).op('registerUser', { body: doomed })).status).toBe(201);
     const onA = new Caller(a);
     expect((await onA.login(doomed.email, doomed.password)).status).toBe(200);
     const onB = on(b, onA.token);
-    const me = await onB.get<{ user: { id: string } }>('/api/auth/me');
+    const me = await onB.op('me');
     expect(me.status).toBe(200);
-    const deleted = await onA.call('DELETE', '/api/profile/getprofile', { id: me.body.user.id });
+    const deleted = await onA.op('deleteAccount', { body: { id: me.body.user.id } });
     expect(deleted.status).toBe(200);
-    expect((await onB.get('/api/auth/me')).status).toBe(401);
+    expect((await onB.op('me')).status).toBe(401);
 
     // Registrations: the limit is 2 per address, and it counts over both processes (one used above).
     const person = (n: number) => ({ ...doomed, name: `Person ${n}`, email: `person.${n}@example.org` });
-    expect((await new Caller(b).post('/api/auth/register/user', person(1))).status).toBe(201);
-    const third = await new Caller(a).post<{ message: string }>('/api/auth/register/user', person(2));
+    expect((await new Caller(b).op('registerUser', { body: person(1) })).status).toBe(201);
+    const third = await new Caller(a).op('registerUser', { body: person(2) });
     expect(third.status).toBe(429);
     expect(third.body.message).toBe(MESSAGES.tooManyRegistrations);
 

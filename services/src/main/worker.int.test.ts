@@ -52,8 +52,10 @@ describe('the worker process', () => {
       let status: Appointment['status'] | undefined;
       for (let i = 0; i < 300 && status !== 'cancelled'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        const listed = await user.post<{ appointments: Appointment[] }>('/api/appointments/appointmentlist', {
-          filters: { status: 'all' },
+        const listed = await user.op('list', {
+          body: {
+            filters: { status: 'all' },
+          },
         });
         status = listed.body.appointments.find((a) => a._id === appointment._id)?.status;
       }

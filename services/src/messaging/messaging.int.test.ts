@@ -1,13 +1,10 @@
 // @any-hour: confirmations and reminders carry the provider's day and time.
-import type { Profile } from '@appointment/contracts/accounts';
-import { APPOINTMENT_PATHS, type BookingResponse } from '@appointment/contracts/appointments';
 import type { WhatsAppMessageRecord } from '@appointment/contracts/events/messaging';
 import {
   DEFAULT_WHATSAPP,
   INTEGRATION_SETTINGS_PATHS as PATHS,
   type IntegrationSettings,
 } from '@appointment/contracts/integration-settings';
-import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { HttpPeer } from '@appointment/infra/testing/http-peer';
 import { testNow } from '@appointment/infra/testing/clock';
 import { timeSlotStream } from '../appointments/book/time-slot.decider';
@@ -35,19 +32,23 @@ describe('outbound messages: WhatsApp and the chat app', () => {
   let sunriseId: string;
 
   const bookFollowUp = async (index: number) => {
-    const slots = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-      providerId: sunriseId,
-      serviceId: 'Follow-up Visit',
+    const slots = await user.op('fetchSlot', {
+      body: {
+        providerId: sunriseId,
+        serviceId: 'Follow-up Visit',
+      },
     });
     const timeSlot = slots.body.timeslots.find(
       (slot) => Date.parse(slot.startDateTime) > testNow() + 2 * 86_400_000,
     )!;
-    const booked = await user.post<BookingResponse>(APPOINTMENT_PATHS.book, {
-      servicename: 'Follow-up Visit',
-      providerId: sunriseId,
-      timeslotId: timeSlot._id,
-      date: timeSlot.date,
-      index: String(index),
+    const booked = await user.op('book', {
+      body: {
+        servicename: 'Follow-up Visit',
+        providerId: sunriseId,
+        timeslotId: timeSlot._id,
+        date: timeSlot.date,
+        index: String(index),
+      },
     });
     expect(booked.body.appointment.status).toBe('scheduled');
     return { appointment: booked.body.appointment, timeSlot };
@@ -79,14 +80,16 @@ describe('outbound messages: WhatsApp and the chat app', () => {
     sunriseId = (await admin.get<{ settings: { providerId: string } }>(PATHS.settings)).body.settings
       .providerId;
     // The person chooses WhatsApp messages in their profile.
-    const { data: profile } = (await user.get<{ data: Profile }>('/api/profile/getprofile')).body;
-    const saved = await user.post('/api/profile/updateprofile', {
-      name: profile.name,
-      email: profile.email,
-      phone: profile.phone,
-      timezone: profile.timezone,
-      language: profile.language,
-      notificationPreferences: { ...profile.notificationPreferences, whatsapp: true },
+    const { data: profile } = (await user.op('getProfile')).body;
+    const saved = await user.op('updateProfile', {
+      body: {
+        name: profile.name,
+        email: profile.email,
+        phone: profile.phone,
+        timezone: profile.timezone,
+        language: profile.language,
+        notificationPreferences: { ...profile.notificationPreferences, whatsapp: true },
+      },
     });
     expect(saved.status).toBe(200);
   });
@@ -233,7 +236,7 @@ describe('outbound messages: WhatsApp and the chat app', () => {
       ),
     });
     expect(
-      (await admin.post(APPOINTMENT_PATHS.updateStatus, { id: appointment._id, status: 'cancelled' })).status,
+      (await admin.op('updateStatus', { body: { id: appointment._id, status: 'cancelled' } })).status,
     ).toBe(200);
     const changed = await eventually(
       () => messagesTo('/chat/front-desk'),

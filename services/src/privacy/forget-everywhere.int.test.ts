@@ -6,9 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import type { BookingResponse } from '@appointment/contracts/appointments';
-import { CALENDAR_PATHS, type CalendarFeedAnswer } from '@appointment/contracts/calendar-feeds';
-import type { WebhookDelivery, WebhookWithSecretResponse } from '@appointment/contracts/webhooks';
 import { rebuildProjections } from '@appointment/projections/rebuild';
 import { PROJECTIONS } from '@appointment/projections/registry';
 import {
@@ -122,50 +119,51 @@ describe('forgetting a person everywhere (issue 26)', () => {
       'Zyxwvuton',
     ];
 
-    expect((await test.caller().post('/api/auth/register/user', first)).status).toBe(201);
+    expect((await test.caller().op('registerUser', { body: first })).status).toBe(201);
     const user = test.caller();
     expect((await user.login(first.email, first.password)).status).toBe(200);
-    const me = (await user.get<{ data: { id: string } }>('/api/profile/getprofile')).body.data;
-    const updated = await user.post('/api/profile/updateprofile', {
-      id: me.id,
-      name: second.name,
-      email: second.email,
-      phone: second.phone,
-      timezone: 'America/Chicago',
-      language: 'en',
-      currentPassword: first.password,
-      notificationPreferences: { email: true, sms: false, whatsapp: false },
+    const me = (await user.op('getProfile')).body.data;
+    const updated = await user.op('updateProfile', {
+      body: {
+        name: second.name,
+        email: second.email,
+        phone: second.phone,
+        timezone: 'America/Chicago',
+        language: 'en',
+        currentPassword: first.password,
+        notificationPreferences: { email: true, sms: false, whatsapp: false },
+      },
     });
     expect(updated.status).toBe(200);
     // The new address is the account's once its owner opens the link sent to it.
     await test.confirmAddress(second.email);
-    const feed = await user.post<CalendarFeedAnswer>(CALENDAR_PATHS.myConnect);
+    const feed = await user.op('connectMyCalendar');
     expect(feed.body.url).toBeDefined();
     const feedPath = new URL(feed.body.url!).pathname;
 
-    const hook = await admin.post<WebhookWithSecretResponse>('/api/integrations/webhooks', {
-      name: 'CRM',
-      url: receiver.url,
-      eventTypes: ['appointment.booked'],
+    const hook = await admin.op('createWebhook', {
+      body: {
+        name: 'CRM',
+        url: receiver.url,
+        eventTypes: ['appointment.booked'],
+      },
     });
     expect(hook.status).toBe(201);
     const { sunrise, timeSlots } = await sunriseTimeSlots(user, 'General Consultation');
     const slot = timeSlots.at(-1)!;
-    const booked = await user.post<BookingResponse>('/api/appointments/bookappointment', {
-      servicename: 'General Consultation',
-      providerId: sunrise.id,
-      timeslotId: slot._id,
-      date: slot.date,
-      index: '1',
-      note,
+    const booked = await user.op('book', {
+      body: {
+        servicename: 'General Consultation',
+        providerId: sunrise.id,
+        timeslotId: slot._id,
+        date: slot.date,
+        index: '1',
+        note,
+      },
     });
     expect(booked.status).toBe(201);
     const deliveries = async () =>
-      (
-        await admin.get<{ deliveries: WebhookDelivery[] }>(
-          `/api/integrations/webhooks/${hook.body.webhook.id}/deliveries`,
-        )
-      ).body.deliveries;
+      (await admin.op('webhookDeliveries', { params: { id: hook.body.webhook.id } })).body.deliveries;
     const [delivery] = await eventually(deliveries, (list) => list[0]?.status === 'succeeded');
     expect(delivery!.lastResponse).toContain(note);
     const icsBefore = await fetch(`${test.base}${feedPath}`);
@@ -183,7 +181,7 @@ describe('forgetting a person everywhere (issue 26)', () => {
     );
     expect(jobRows[0]!.n).toBeGreaterThan(0);
 
-    expect((await user.call('DELETE', '/api/profile/getprofile', { id: me.id })).status).toBe(200);
+    expect((await user.op('deleteAccount', { body: { id: me.id } })).status).toBe(200);
 
     const after = await dump();
     expect(tracesIn(after, traces)).toEqual([]);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { HistoryPage } from '@appointment/contracts/history';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
 import { rebuildProjections } from '@appointment/projections/rebuild';
 import { PROJECTIONS } from '@appointment/projections/registry';
@@ -34,7 +33,8 @@ describe('forgetting a person', () => {
 
   const rebuildAll = () => rebuildProjections(test.platform.pool, test.platform.store, PROJECTIONS);
   const historyOf = async (providerId: string) =>
-    (await superadmin.get<HistoryPage>(`/api/providers/${providerId}/history?limit=200`)).body.entries;
+    (await superadmin.op('providerHistory', { params: { id: providerId }, query: { limit: 200 } })).body
+      .entries;
 
   beforeAll(async () => {
     test = await startTestPlatform({ demoData: true, name: 'forget', env: { REGISTRATION_LIMIT: '1000' } });
@@ -65,15 +65,14 @@ describe('forgetting a person', () => {
     const { appointment } = await bookAtSunrise(user, 'General Consultation');
     const admin = await test.signedIn('admin@example.com');
     expect(
-      (await admin.post('/api/appointments/updatestatus', { id: appointment._id, status: 'scheduled' }))
-        .status,
+      (await admin.op('updateStatus', { body: { id: appointment._id, status: 'scheduled' } })).status,
     ).toBe(200);
     // Sealed from the first write: the log never held them in clear.
     expect((await findText(test.platform.pool, personal)).filter((p) => p.table === 'es.events')).toEqual([]);
     expect(await findText(test.platform.pool, personal)).not.toEqual([]);
-    const me = await user.get<{ data: { id: string } }>('/api/profile/getprofile');
+    const me = await user.op('getProfile');
 
-    expect((await user.call('DELETE', '/api/profile/getprofile', { id: me.body.data.id })).status).toBe(200);
+    expect((await user.op('deleteAccount', { body: { id: me.body.data.id } })).status).toBe(200);
 
     expect(await findText(test.platform.pool, personal)).toEqual([]);
     await rebuildAll();
@@ -97,7 +96,7 @@ describe('forgetting a person', () => {
     );
     expect(changed?.changes).toEqual([{ field: 'status', before: 'pending', after: 'scheduled' }]);
     // The address is free again.
-    expect((await test.caller().post('/api/auth/register/user', person)).status).toBe(201);
+    expect((await test.caller().op('registerUser', { body: person })).status).toBe(201);
   });
 
   it('deletes the pictures a forgotten user uploaded: their profile pictures and booking notes', async () => {
@@ -114,8 +113,7 @@ describe('forgetting a person', () => {
       form.append('image', new Blob([PNG], { type: 'image/png' }), 'me.png');
       return form;
     };
-    const upload = async () =>
-      (await user.post<{ profilePic: string }>('/api/profile/uploadprofilepic', picture())).body.profilePic;
+    const upload = async () => (await user.op('uploadProfilePic', { body: picture() })).body.profilePic;
     // An earlier picture, replaced, is theirs too.
     const pictures = [await upload(), await upload()];
     const { sunrise: provider, timeSlots } = await sunriseTimeSlots(user, 'General Consultation');
@@ -128,11 +126,7 @@ describe('forgetting a person', () => {
       index: '1',
     }))
       booking.append(name, value);
-    const booked = await user.call<{ appointment: { imageUrl?: string } }>(
-      'POST',
-      '/api/appointments/bookappointment',
-      booking,
-    );
+    const booked = await user.op('book', { body: booking });
     expect(booked).toMatchObject({ status: 201 });
     const { rows } = await test.platform.pool.query<{ image_url: string }>(
       `SELECT image_url FROM rm_appointments.appointments WHERE email = $1`,
@@ -148,11 +142,10 @@ describe('forgetting a person', () => {
     expect(pictures.map(stored)).toEqual([true, true, true]);
     // Someone else's picture stays.
     const other = await test.signedIn('incharge@example.com');
-    const kept = (await other.post<{ profilePic: string }>('/api/profile/uploadprofilepic', picture())).body
-      .profilePic;
+    const kept = (await other.op('uploadProfilePic', { body: picture() })).body.profilePic;
 
-    const me = await user.get<{ data: { id: string } }>('/api/profile/getprofile');
-    expect((await user.call('DELETE', '/api/profile/getprofile', { id: me.body.data.id })).status).toBe(200);
+    const me = await user.op('getProfile');
+    expect((await user.op('deleteAccount', { body: { id: me.body.data.id } })).status).toBe(200);
 
     expect(await Promise.all(pictures.map(served))).toEqual([404, 404, 404]);
     expect(pictures.map(stored)).toEqual([false, false, false]);
@@ -170,10 +163,8 @@ describe('forgetting a person', () => {
       confirmPassword: 'correct horse',
     };
     const personal = [registration.businessName, registration.email, registration.phone, '9 Hidden Lane'];
-    expect((await test.caller().post('/api/auth/registerprovider', registration)).status).toBe(201);
-    const { body } = await superadmin.get<{ users: { _id: string; email: string }[] }>(
-      '/api/profile/getuser',
-    );
+    expect((await test.caller().op('registerProvider', { body: registration })).status).toBe(201);
+    const { body } = await superadmin.op('pendingProviders');
     const pending = body.users.find((user) => user.email === registration.email)!;
     const { rows } = await test.platform.pool.query<{ provider_id: string }>(
       `SELECT data->>'providerId' AS provider_id FROM es.events
@@ -182,7 +173,7 @@ describe('forgetting a person', () => {
     );
     const providerId = rows[0]!.provider_id;
 
-    expect((await superadmin.post('/api/providers/rejectprovider', { id: pending._id })).status).toBe(200);
+    expect((await superadmin.op('rejectProvider', { body: { id: pending._id } })).status).toBe(200);
 
     expect(await findText(test.platform.pool, personal)).toEqual([]);
     await rebuildAll();

@@ -1,6 +1,4 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import type { Provider } from '@appointment/contracts/catalogue';
-import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
 import { testNow } from '@appointment/infra/testing/clock';
 
@@ -39,22 +37,24 @@ describe('live notifications', () => {
   });
 
   const bookSunrise = async (index: number) => {
-    const [sunrise] = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers;
-    const slots = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-      providerId: sunrise!.id,
-      serviceId: 'General Consultation',
+    const [sunrise] = (await user.op('fetchProviders', { body: { search: 'Sunrise' } })).body.providers;
+    const slots = await user.op('fetchSlot', {
+      body: {
+        providerId: sunrise!.id,
+        serviceId: 'General Consultation',
+      },
     });
     const timeSlot = slots.body.timeslots.find(
       (slot) => Date.parse(slot.startDateTime) > testNow() + 3_600_000,
     )!;
-    const reply = await user.post('/api/appointments/bookappointment', {
-      servicename: 'General Consultation',
-      providerId: sunrise!.id,
-      timeslotId: timeSlot._id,
-      date: timeSlot.date,
-      index: String(index),
+    const reply = await user.op('book', {
+      body: {
+        servicename: 'General Consultation',
+        providerId: sunrise!.id,
+        timeslotId: timeSlot._id,
+        date: timeSlot.date,
+        index: String(index),
+      },
     });
     expect(reply.status).toBe(201);
   };
@@ -86,17 +86,19 @@ describe('live notifications', () => {
     const ofFirst = await open({ token: first.token! });
     const ofSecond = await open({ token: second.token! });
 
-    const changed = await second.call('PUT', '/api/users/updatepassword', {
-      currentPassword: 'password123',
-      newPassword: 'password456',
-      confirmPassword: 'password456',
+    const changed = await second.op('updatePassword', {
+      body: {
+        currentPassword: 'password123',
+        newPassword: 'password456',
+        confirmPassword: 'password456',
+      },
     });
     expect(changed.status).toBe(200);
     await closed(ofFirst);
     expect(ofFirst.connected).toBe(false);
     expect(ofSecond.connected).toBe(true);
 
-    await second.post('/api/auth/logout');
+    await second.op('logout');
     await closed(ofSecond);
     expect(ofSecond.connected).toBe(false);
   });
@@ -106,7 +108,7 @@ describe('live notifications', () => {
     const adminSocket = await open({}, { cookie: `sid=${admin.token!}` });
     const other = await test.signedIn('superadmin@example.com');
     const intruder = await open({ token: other.token! });
-    const adminId = (await admin.get<{ user: { id: string } }>('/api/auth/me')).body.user.id;
+    const adminId = (await admin.op('me')).body.user.id;
     intruder.emit('register', adminId);
     const overheard: unknown[] = [];
     intruder.on('appointmentCreatedadmin', (payload) => overheard.push(payload));
@@ -123,11 +125,7 @@ describe('live notifications', () => {
     expect(theirs.message).toMatch(
       /^New appointment awaiting payment: Asha User booked General Consultation on /,
     );
-    const list = (
-      await user.get<{ notifications: { _id: string; message: string }[] }>(
-        '/api/appointments/getnotification',
-      )
-    ).body.notifications;
+    const list = (await user.op('notifications')).body.notifications;
     expect(list[0]).toMatchObject({ _id: mine._id, message: mine.message });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(overheard).toEqual([]);
@@ -136,23 +134,19 @@ describe('live notifications', () => {
   it('keeps what was missed while disconnected in the list; deletes one, then clears all', async () => {
     await bookSunrise(2);
     // No socket is open for this user now: the notification waits in the list.
-    let list = (await user.get<{ notifications: { _id: string }[] }>('/api/appointments/getnotification'))
-      .body.notifications;
+    let list = (await user.op('notifications')).body.notifications;
     for (let i = 0; i < 50 && list.length < 2; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      list = (await user.get<{ notifications: { _id: string }[] }>('/api/appointments/getnotification')).body
-        .notifications;
+      list = (await user.op('notifications')).body.notifications;
     }
     expect(list).toHaveLength(2);
-    const deleted = await user.post('/api/appointments/deletenotification', { _id: list[0]!._id });
+    const deleted = await user.op('deleteNotification', { body: { _id: list[0]!._id } });
     expect(deleted.body).toEqual({ message: 'Notification deleted' });
-    expect((await user.post('/api/appointments/deletenotification', { _id: list[0]!._id })).status).toBe(404);
-    expect((await admin.post('/api/appointments/deletenotification', { _id: list[1]!._id })).status).toBe(
-      404,
-    );
-    expect((await user.post('/api/appointments/deleteallnotification')).body).toEqual({
+    expect((await user.op('deleteNotification', { body: { _id: list[0]!._id } })).status).toBe(404);
+    expect((await admin.op('deleteNotification', { body: { _id: list[1]!._id } })).status).toBe(404);
+    expect((await user.op('clearNotifications')).body).toEqual({
       message: 'All notifications cleared',
     });
-    expect((await user.get('/api/appointments/getnotification')).body).toEqual({ notifications: [] });
+    expect((await user.op('notifications')).body).toEqual({ notifications: [] });
   });
 });

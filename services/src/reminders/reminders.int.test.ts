@@ -1,8 +1,6 @@
 // @any-hour: reminders fall due 24 h and 1 h before a start; late ones are suppressed.
-import type { BookingResponse } from '@appointment/contracts/appointments';
 import type { Profile } from '@appointment/contracts/accounts';
 import type { Provider } from '@appointment/contracts/catalogue';
-import type { FetchSlotResponse } from '@appointment/contracts/schedule';
 import { timeSlotStream } from '../appointments/book/time-slot.decider';
 import { readMailbox } from '../mail/mail-outbox';
 import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
@@ -27,19 +25,23 @@ describe('reminders', () => {
 
   /** Books Follow-up Visit (free, automatic: scheduled at once) and returns the reminder jobs it set. */
   const bookScheduled = async (index: number) => {
-    const slots = await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-      providerId: sunrise.id,
-      serviceId: 'Follow-up Visit',
+    const slots = await user.op('fetchSlot', {
+      body: {
+        providerId: sunrise.id,
+        serviceId: 'Follow-up Visit',
+      },
     });
     const timeSlot = slots.body.timeslots.find(
       (slot) => Date.parse(slot.startDateTime) > testNow() + 86_400_000,
     )!;
-    const booked = await user.post<BookingResponse>('/api/appointments/bookappointment', {
-      servicename: 'Follow-up Visit',
-      providerId: sunrise.id,
-      timeslotId: timeSlot._id,
-      date: timeSlot.date,
-      index: String(index),
+    const booked = await user.op('book', {
+      body: {
+        servicename: 'Follow-up Visit',
+        providerId: sunrise.id,
+        timeslotId: timeSlot._id,
+        date: timeSlot.date,
+        index: String(index),
+      },
     });
     expect(booked.body.appointment.status).toBe('scheduled');
     const { appointment } = booked.body;
@@ -64,9 +66,7 @@ describe('reminders', () => {
     test = await startTestPlatform({ demoData: true, name: 'reminders', jobs: true });
     user = await test.signedIn('user@example.com');
     admin = await test.signedIn('admin@example.com');
-    sunrise = (
-      await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-    ).body.providers[0]!;
+    sunrise = (await user.op('fetchProviders', { body: { search: 'Sunrise' } })).body.providers[0]!;
   });
   afterAll(async () => {
     await test.stop();
@@ -93,9 +93,7 @@ describe('reminders', () => {
 
     const reminders = await eventually(
       async () =>
-        (
-          await user.get<{ notifications: { message: string }[] }>('/api/appointments/getnotification')
-        ).body.notifications.filter((n) =>
+        (await user.op('notifications')).body.notifications.filter((n) =>
           n.message.startsWith('Reminder: your appointment for Follow-up Visit at Sunrise Clinic'),
         ),
       (list) => list.length > 0,
@@ -113,7 +111,7 @@ describe('reminders', () => {
 
   it('suppresses, with its reason, a reminder for an appointment cancelled since', async () => {
     const { appointment, job } = await bookScheduled(3);
-    await admin.post('/api/appointments/updatestatus', { id: appointment._id, status: 'cancelled' });
+    await admin.op('updateStatus', { body: { id: appointment._id, status: 'cancelled' } });
     const dueNow = new Date(Date.parse(job('24h').dueAt) + 1000);
     expect(await runReminder(test.platform.store, job('24h'), dueNow)).toBe('suppressed');
     const [decision] = await test.platform.store.readStream(remindersStream(appointment._id));
@@ -123,7 +121,7 @@ describe('reminders', () => {
     });
 
     // Scheduled again: the old job is stale, a new one (set by the new event) applies.
-    await admin.post('/api/appointments/updatestatus', { id: appointment._id, status: 'scheduled' });
+    await admin.op('updateStatus', { body: { id: appointment._id, status: 'scheduled' } });
     expect(
       await runReminder(test.platform.store, job('1h'), new Date(Date.parse(job('1h').dueAt) + 1000)),
     ).toBe('suppressed');
@@ -134,15 +132,17 @@ describe('reminders', () => {
   });
 
   it('e-mails a reminder in the language saved on the account (issue 15)', async () => {
-    const { data: profile } = (await user.get<{ data: Profile }>('/api/profile/getprofile')).body;
+    const { data: profile } = (await user.op('getProfile')).body;
     const save = (language: Profile['language']) =>
-      user.post('/api/profile/updateprofile', {
-        name: profile.name,
-        email: profile.email,
-        phone: profile.phone,
-        timezone: profile.timezone,
-        language,
-        notificationPreferences: profile.notificationPreferences,
+      user.op('updateProfile', {
+        body: {
+          name: profile.name,
+          email: profile.email,
+          phone: profile.phone,
+          timezone: profile.timezone,
+          language,
+          notificationPreferences: profile.notificationPreferences,
+        },
       });
     expect((await save('es')).status).toBe(200);
     try {

@@ -94,9 +94,9 @@ describe('a reminder worker killed mid-job', () => {
     let reminders: { message: string }[] = [];
     for (let i = 0; i < 50 && reminders.length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      reminders = (
-        await user.get<{ notifications: { message: string }[] }>('/api/appointments/getnotification')
-      ).body.notifications.filter((n) => n.message.startsWith('Reminder:'));
+      reminders = (await user.op('notifications')).body.notifications.filter((n) =>
+        n.message.startsWith('Reminder:'),
+      );
     }
     expect(reminders).toHaveLength(1);
   }, 60_000);

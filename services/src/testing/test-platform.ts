@@ -4,9 +4,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
-import type { Appointment, BookingResponse } from '@appointment/contracts/appointments';
+import {
+  API_OPERATIONS,
+  pathOf,
+  type OperationBodyInput,
+  type OperationId,
+  type OperationParams,
+  type OperationQueryInput,
+  type OperationReply,
+} from '@appointment/contracts/api';
+import type { Appointment } from '@appointment/contracts/appointments';
 import type { Provider } from '@appointment/contracts/catalogue';
-import type { FetchSlotResponse, TimeSlot } from '@appointment/contracts/schedule';
+import { ErrorBody } from '@appointment/contracts/errors';
+import type { TimeSlot } from '@appointment/contracts/schedule';
 import { testNow } from '@appointment/infra/testing/clock';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { loadConfig } from '../config';
@@ -22,11 +32,107 @@ export interface Reply<T = Record<string, unknown>> {
   headers: Headers;
 }
 
-/** A person talking to the API with their own session token. */
+type Operations = typeof API_OPERATIONS;
+
+/**
+ * What `Caller.op` sends with an operation, typed by its entry in the operations table: the JSON
+ * body (or, for an operation that takes a multipart form, a FormData), the query, the path's
+ * parameters and extra headers. A part the table declares is required unless it may be empty.
+ */
+export type OperationRequest<Id extends OperationId> = {
+  headers?: Record<string, string>;
+} & (Operations[Id] extends { body: unknown } | { form: unknown }
+  ? Optional<'body', OperationBodyInput<Id> | (Operations[Id] extends { form: unknown } ? FormData : never)>
+  : { body?: undefined }) &
+  (Operations[Id] extends { query: unknown }
+    ? Optional<'query', OperationQueryInput<Id>>
+    : { query?: undefined }) &
+  (Operations[Id] extends { params: unknown } ? { params: OperationParams<Id> } : { params?: undefined });
+
+/** An object with nothing in it. */
+type Empty = Record<never, never>;
+
+/** `{ [key]?: T }` when T may be empty (`{}` or undefined fits it), `{ [key]: T }` otherwise. */
+type Optional<Key extends string, T> = Empty extends Exclude<T, undefined> | undefined
+  ? { [K in Key]?: T }
+  : { [K in Key]: T };
+
+/** The request may be left out when nothing in it is required. */
+type OperationArgs<Id extends OperationId> =
+  Empty extends OperationRequest<Id> ? [request?: OperationRequest<Id>] : [request: OperationRequest<Id>];
+
+/** The body of an operation's success answer: its JSON, or the text of a page, feed or export. */
+export type OperationAnswerBody<Id extends OperationId> = [OperationReply<Id>] extends [never]
+  ? string
+  : OperationReply<Id>;
+
+/** What `Caller.opUnchecked` sends: anything, typed or not. */
+export interface UncheckedRequest {
+  body?: unknown;
+  query?: Record<string, unknown>;
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+const queryString = (query: Record<string, unknown> | undefined): string => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined) search.append(name, String(one));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/**
+ * The error body of a failed call (4xx, 5xx), checked against its schema: a typed reply's body is
+ * its success answer, so the failure's message and field errors are read through this.
+ */
+export const errorOf = (reply: Reply<unknown>): ErrorBody => ErrorBody.parse(reply.body);
+
+/**
+ * A person talking to the API with their own session token.
+ *
+ * A call that follows the operations table goes through `op`: method and path come from the
+ * table, and the body, query and path parameters are typed by the operation's schemas, so a test
+ * that sends the wrong shape does not compile. Tests that mean to send what the schemas refuse
+ * (hostile or malformed input) use `opUnchecked`, which still takes method and path from the
+ * table; tests that are about the path itself (routing, unknown paths, other spellings, query
+ * tricks) use the raw `call`, `get` and `post`.
+ */
 export class Caller {
   token?: string;
   constructor(private readonly base: string) {}
 
+  /** Calls operation `id` of the operations table; its reply's body is typed as the success answer. */
+  op<Id extends OperationId>(
+    id: Id,
+    ...[request]: OperationArgs<Id>
+  ): Promise<Reply<OperationAnswerBody<Id>>> {
+    return this.opUnchecked(id, request as UncheckedRequest | undefined);
+  }
+
+  /**
+   * Calls operation `id` with whatever the request holds, unchecked by the compiler: for tests
+   * that send what the operation's schemas refuse (hostile or malformed input, fields the schema
+   * drops). A JSON body the operation declares defaults to `{}`.
+   */
+  opUnchecked<Id extends OperationId>(
+    id: Id,
+    request: UncheckedRequest = {},
+  ): Promise<Reply<OperationAnswerBody<Id>>> {
+    const operation: { method: string; body?: unknown } = API_OPERATIONS[id];
+    const body = request.body ?? (operation.body ? {} : undefined);
+    return this.call(
+      operation.method.toUpperCase(),
+      `${pathOf(id, request.params)}${queryString(request.query)}`,
+      body,
+      request.headers,
+    );
+  }
+
+  /** A raw call: for a path that is not the table's, or a request the table does not describe. */
   async call<T = Record<string, unknown>>(
     method: string,
     path: string,
@@ -57,8 +163,12 @@ export class Caller {
   get = <T = Record<string, unknown>>(path: string) => this.call<T>('GET', path);
   post = <T = Record<string, unknown>>(path: string, body: unknown = {}) => this.call<T>('POST', path, body);
 
-  async login(email: string, password = DEMO_PASSWORD): Promise<Reply> {
-    const reply = await this.post('/api/auth/login?token=true', { email, password });
+  /** Signs in, asking for the session token in the answer (`?token=true`) as an app would. */
+  async login(email: string, password = DEMO_PASSWORD): Promise<Reply<OperationAnswerBody<'login'>>> {
+    const reply = await this.call<OperationAnswerBody<'login'>>('POST', `${pathOf('login')}?token=true`, {
+      email,
+      password,
+    });
     if (reply.status === 200) this.token = String(reply.body.token);
     return reply;
   }
@@ -185,10 +295,8 @@ export const startTestPlatform = async (options: {
       return caller;
     },
     registeredUser: async ({ password = DEMO_PASSWORD, ...person }) => {
-      const registered = await new Caller(base).post('/api/auth/register/user', {
-        ...person,
-        password,
-        confirmPassword: password,
+      const registered = await new Caller(base).op('registerUser', {
+        body: { ...person, password, confirmPassword: password },
       });
       if (registered.status !== 201) {
         throw new Error(`could not register ${person.email}: ${JSON.stringify(registered.body)}`);
@@ -221,14 +329,9 @@ export const sunriseTimeSlots = async (
   service: string,
   after = testNow() + 3_600_000,
 ): Promise<{ sunrise: Provider; timeSlots: TimeSlot[] }> => {
-  const [sunrise] = (
-    await user.post<{ providers: Provider[] }>('/api/providers/fetchprovider', { search: 'Sunrise' })
-  ).body.providers;
+  const [sunrise] = (await user.op('fetchProviders', { body: { search: 'Sunrise' } })).body.providers;
   const timeSlots = (
-    await user.post<FetchSlotResponse>('/api/schedulemanage/fetchslot', {
-      providerId: sunrise!.id,
-      serviceId: service,
-    })
+    await user.op('fetchSlot', { body: { providerId: sunrise!.id, serviceId: service } })
   ).body.timeslots.filter((slot) => Date.parse(slot.startDateTime) > after);
   return { sunrise: sunrise!, timeSlots };
 };
@@ -251,12 +354,14 @@ export const bookAtSunrise = async (
 ): Promise<{ appointment: Appointment; timeSlot: TimeSlot }> => {
   const { sunrise, timeSlots } = await sunriseTimeSlots(user, service, testNow() + 86_400_000);
   const timeSlot = timeSlots[0]!;
-  const booked = await user.post<BookingResponse>('/api/appointments/bookappointment', {
-    servicename: service,
-    providerId: sunrise.id,
-    timeslotId: timeSlot._id,
-    date: timeSlot.date,
-    index: '1',
+  const booked = await user.op('book', {
+    body: {
+      servicename: service,
+      providerId: sunrise.id,
+      timeslotId: timeSlot._id,
+      date: timeSlot.date,
+      index: '1',
+    },
   });
   return { appointment: booked.body.appointment, timeSlot };
 };

@@ -1,7 +1,5 @@
 import { Webhook as Verifier } from 'standardwebhooks';
-import type { BookingResponse } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { Webhook, WebhookDelivery, WebhookWithSecretResponse } from '@appointment/contracts/webhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '@appointment/infra/testing/webhook-receiver';
 import {
   bookAtSunrise,
@@ -46,30 +44,29 @@ describe('webhooks (issue 10)', () => {
   });
 
   const create = async (body: Record<string, unknown>) =>
-    admin.post<WebhookWithSecretResponse>('/api/integrations/webhooks', {
-      name: 'CRM',
-      url: receiver.url,
-      eventTypes: ['appointment.booked'],
-      ...body,
+    admin.op('createWebhook', {
+      body: {
+        name: 'CRM',
+        url: receiver.url,
+        eventTypes: ['appointment.booked'],
+        ...body,
+      },
     });
   const deliveries = (webhookId: string) => async () =>
-    (await admin.get<{ deliveries: WebhookDelivery[] }>(`/api/integrations/webhooks/${webhookId}/deliveries`))
-      .body.deliveries;
+    (await admin.op('webhookDeliveries', { params: { id: webhookId } })).body.deliveries;
 
   it('shows the secret once, then lists the webhook without it', async () => {
     const created = await create({ name: 'Listed' });
     expect(created.status).toBe(201);
     expect(created.body.secret).toMatch(/^whsec_/);
-    const listed = await admin.get<{ webhooks: Webhook[] }>('/api/integrations/webhooks');
+    const listed = await admin.op('listWebhooks');
     const mine = listed.body.webhooks.find((hook) => hook.id === created.body.webhook.id)!;
     expect(mine).toMatchObject({ name: 'Listed', url: receiver.url, active: true });
     expect(JSON.stringify(listed.body)).not.toContain(created.body.secret);
-    const rotated = await admin.post<WebhookWithSecretResponse>(
-      `/api/integrations/webhooks/${mine.id}/rotate-secret`,
-    );
+    const rotated = await admin.op('rotateWebhookSecret', { params: { id: mine.id } });
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(created.body.secret);
-    expect((await admin.call('DELETE', `/api/integrations/webhooks/${mine.id}`)).body).toEqual({
+    expect((await admin.op('deleteWebhook', { params: { id: mine.id } })).body).toEqual({
       message: MESSAGES.webhookDeleted,
     });
   });
@@ -79,7 +76,7 @@ describe('webhooks (issue 10)', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain(MESSAGES.webhookUrlInvalid);
     expect(JSON.stringify(bad.body)).toContain(MESSAGES.webhookEventTypesRequired);
-    expect((await user.post('/api/integrations/webhooks', {})).status).toBe(403);
+    expect((await user.opUnchecked('createWebhook')).status).toBe(403);
   });
 
   it('delivers a booking signed, retries a failing receiver with the same webhook-id, and redelivers', async () => {
@@ -106,9 +103,7 @@ describe('webhooks (issue 10)', () => {
       expect(payload).toMatchObject({ type: 'appointment.booked', data: { appointmentId: appointment._id } });
     }
 
-    const again = await admin.post(
-      `/api/integrations/webhooks/${webhook.id}/deliveries/${log[0]!.id}/redeliver`,
-    );
+    const again = await admin.op('redeliverWebhook', { params: { id: webhook.id, deliveryId: log[0]!.id } });
     expect(again.status).toBe(202);
     const heard = await receiver.until((all) => all.length === start + 4);
     expect(heard[start + 3]!.webhookId).toBe(log[0]!.id);
@@ -116,7 +111,7 @@ describe('webhooks (issue 10)', () => {
       deliveries(webhook.id),
       (list) => list[0]?.attempts === 4 && list[0]?.status === 'succeeded',
     );
-    await admin.call('DELETE', `/api/integrations/webhooks/${webhook.id}`);
+    await admin.op('deleteWebhook', { params: { id: webhook.id } });
   });
 
   it('turns a webhook off after 20 failed deliveries in a row, and tells the admin', async () => {
@@ -129,12 +124,14 @@ describe('webhooks (issue 10)', () => {
       let booked = 0;
       for (const timeSlot of timeSlots) {
         for (let index = 1; booked < 20 && index <= 4; index++) {
-          const reply = await user.post<BookingResponse>('/api/appointments/bookappointment', {
-            servicename: 'Follow-up Visit',
-            providerId: sunrise.id,
-            timeslotId: timeSlot._id,
-            date: timeSlot.date,
-            index: String(index),
+          const reply = await user.op('book', {
+            body: {
+              servicename: 'Follow-up Visit',
+              providerId: sunrise.id,
+              timeslotId: timeSlot._id,
+              date: timeSlot.date,
+              index: String(index),
+            },
           });
           if (reply.status === 200 || reply.status === 201) booked++;
           else break;
@@ -143,10 +140,7 @@ describe('webhooks (issue 10)', () => {
       }
       expect(booked).toBe(20);
       const off = await eventually(
-        async () =>
-          (await admin.get<{ webhooks: Webhook[] }>('/api/integrations/webhooks')).body.webhooks.find(
-            (hook) => hook.id === webhook.id,
-          )!,
+        async () => (await admin.op('listWebhooks')).body.webhooks.find((hook) => hook.id === webhook.id)!,
         (hook) => !hook.active,
         90_000,
       );
@@ -154,9 +148,7 @@ describe('webhooks (issue 10)', () => {
       const list = await deliveries(webhook.id)();
       expect(list.filter((delivery) => delivery.status === 'failed')).toHaveLength(20);
       const notices = await eventually(
-        async () =>
-          (await admin.get<{ notifications: { message: string }[] }>('/api/appointments/getnotification'))
-            .body,
+        async () => (await admin.op('notifications')).body,
         (body) => body.notifications.some((n) => n.message === WEBHOOK_DISABLED_TEXT('Broken', 20)),
       );
       expect(
@@ -191,10 +183,12 @@ describe('webhooks to private addresses (issue 10)', () => {
       'http://[fec0::1]/hooks',
       'http://[2002:a9fe:a9fe::1]/latest',
     ]) {
-      const reply = await admin.post('/api/integrations/webhooks', {
-        name: 'Inside',
-        url,
-        eventTypes: ['appointment.booked'],
+      const reply = await admin.op('createWebhook', {
+        body: {
+          name: 'Inside',
+          url,
+          eventTypes: ['appointment.booked'],
+        },
       });
       expect(reply.status).toBe(400);
       expect(reply.body).toMatchObject({ message: MESSAGES.webhookUrlUnsafe });

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { toIntegrationEvents } from '@appointment/contracts/integration-events';
-import type { WebhookDelivery, WebhookWithSecretResponse } from '@appointment/contracts/webhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '@appointment/infra/testing/webhook-receiver';
 import { timeSlotStream } from '../../appointments/book/time-slot.decider';
 import { JobQueues, QUEUE_NAMES } from '../../jobs/job-queues';
@@ -58,10 +57,12 @@ describe('a webhook worker killed mid-delivery', () => {
     const receiver = await startWebhookReceiver({ hold: () => holding });
     const admin = await test.signedIn('admin@example.com');
     const user = await test.signedIn('user@example.com');
-    const created = await admin.post<WebhookWithSecretResponse>('/api/integrations/webhooks', {
-      name: 'CRM',
-      url: receiver.url,
-      eventTypes: ['appointment.booked'],
+    const created = await admin.op('createWebhook', {
+      body: {
+        name: 'CRM',
+        url: receiver.url,
+        eventTypes: ['appointment.booked'],
+      },
     });
     const webhook = created.body.webhook;
     const { timeSlot } = await bookAtSunrise(user, 'General Consultation');
@@ -134,9 +135,7 @@ describe('a webhook worker killed mid-delivery', () => {
         publicEvent!.id,
         publicEvent!.id,
       ]);
-      const log = await admin.get<{ deliveries: WebhookDelivery[] }>(
-        `/api/integrations/webhooks/${webhook.id}/deliveries`,
-      );
+      const log = await admin.op('webhookDeliveries', { params: { id: webhook.id } });
       expect(log.body.deliveries).toEqual([
         expect.objectContaining({ id: job.deliveryId, status: 'succeeded', lastStatusCode: 200 }),
       ]);
