@@ -17,6 +17,9 @@ const email = z
 const password = z.string().min(LIMITS.passwordMin, { message: MESSAGES.passwordMin }).max(200);
 const phone = z.string().trim().min(LIMITS.phoneMin, { message: MESSAGES.phoneMin }).max(30);
 
+/** `?token=true`: an API client asks for the session token in the body (a browser keeps the cookie only). */
+export const LoginQuery = z.object({ token: z.enum(['true', 'false']).optional() });
+
 export const LoginRequest = z.object({ email, password });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

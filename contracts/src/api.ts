@@ -4,6 +4,7 @@ import {
   ChangePassword,
   DeleteAccountRequest,
   ForgotPasswordRequest,
+  LoginQuery,
   LoginRequest,
   LoginResponse,
   MeResponse,
@@ -236,7 +237,10 @@ export const OpenApiAnswer = z
   })
   .loose();
 
-/** GET /api/dev/mailbox: the local outbox, newest first. */
+/** GET /api/dev/mailbox?to=: the local outbox, newest first; only the mail to one address with `to`. */
+export const MailboxQuery = z.object({ to: z.string().max(320).optional() });
+
+/** The mailbox's answer. */
 export const MailboxAnswer = z.object({
   messages: z.array(
     z.object({
@@ -286,6 +290,7 @@ export const API_OPERATIONS = {
     tag: 'Platform',
     summary: 'The local outbox of e-mails (a development aid)',
     access: PUBLIC,
+    query: MailboxQuery,
     success: ok(MailboxAnswer),
     mountedWhen: 'DEV_MAILBOX=true',
   }),
@@ -296,6 +301,7 @@ export const API_OPERATIONS = {
     tag: 'Accounts',
     summary: 'Sign in; sets the session cookie, and returns the token with ?token=true',
     access: PUBLIC,
+    query: LoginQuery,
     body: LoginRequest,
     success: ok(LoginResponse),
     limited: true,

@@ -223,7 +223,7 @@ export const accountsHandlers = ({
     },
     login: {
       before: [addressLoginLimiter, loginLimiter, accountLoginLimiter],
-      handle: async ({ req, res, body: { email, password } }) => {
+      handle: async ({ req, res, query, body: { email, password } }) => {
         // An address with failed (or unanswered) sign-ins in the window checks its passwords
         // one at a time, behind everyone else's (services/src/auth/password-work.ts).
         const failing =
@@ -241,7 +241,7 @@ export const accountsHandlers = ({
           role: user.role,
           user,
           // The browser keeps the httpOnly cookie only; an API client asks for the token.
-          ...(req.query.token === 'true' ? { token: session.token } : {}),
+          ...(query.token === 'true' ? { token: session.token } : {}),
         } satisfies LoginResponse;
       },
     },

@@ -148,9 +148,7 @@ export const createApp = (deps: AppDependencies): Express => {
     // A development aid that shows verification links, mounted only when DEV_MAILBOX=true.
     modules.push(
       handlers({
-        mailbox: async ({ req }) => ({
-          messages: await readMailbox(mailbox, typeof req.query.to === 'string' ? req.query.to : undefined),
-        }),
+        mailbox: async ({ query }) => ({ messages: await readMailbox(mailbox, query.to) }),
       }),
     );
   }
