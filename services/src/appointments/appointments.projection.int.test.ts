@@ -1,6 +1,6 @@
 import { FALLBACK_CURRENCY } from '@appointment/contracts/money';
 import { appointmentsProjection } from '@appointment/projections/appointments.projection';
-import { projectionSpec, type GivenEvent } from './projection-spec';
+import { projectionSpec, type GivenEvent } from '../testing/projection-spec';
 
 const at = '2026-11-22T09:00:00.000Z';
 const later = '2026-11-22T10:00:00.000Z';

@@ -1,5 +1,5 @@
 import { notificationsProjection } from '@appointment/projections/notifications.projection';
-import { projectionSpec, type GivenEvent } from './projection-spec';
+import { projectionSpec, type GivenEvent } from '../testing/projection-spec';
 
 const created = (userId: string, notificationId: string, at: string, audience = 'user'): GivenEvent => ({
   stream: `notifications-${userId}`,

@@ -1,6 +1,6 @@
 import type { ApiKeyScope } from '@appointment/contracts/api-keys';
 import type { Appointment } from '@appointment/contracts/appointments';
-import { ApiKeyAuth } from '../integrations/api-key-auth';
+import { ApiKeyAuth } from './api-key-auth';
 import { bookAtSunrise, Caller, startTestPlatform, type TestPlatform } from '../testing/test-platform';
 
 /** A caller whose bearer is an API key, as a provider's own systems call the API. */

@@ -5,7 +5,7 @@ import {
   type Caller,
   type TestPlatform,
   errorOf,
-} from '../testing/test-platform';
+} from '../../testing/test-platform';
 
 const providerForm = (fields: Record<string, string>) => {
   const form = new FormData();

@@ -1,6 +1,6 @@
 import { defaultBreaks, defaultWorkingHours } from '@appointment/contracts/schedule';
 import { catalogueProjection } from '@appointment/projections/catalogue.projection';
-import { projectionSpec, type GivenEvent } from './projection-spec';
+import { projectionSpec, type GivenEvent } from '../testing/projection-spec';
 
 const at = '2026-11-22T09:00:00.000Z';
 const later = '2026-11-22T10:00:00.000Z';

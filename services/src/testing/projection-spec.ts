@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import type { LogPosition } from '@appointment/contracts/events';
-import { PostgresEventStore } from '../../eventstore/postgres-event-store';
+import { PostgresEventStore } from '../eventstore/postgres-event-store';
 import type { Projection } from '@appointment/projections/projection';
 import { ProjectorRunner } from '@appointment/projections/runner';
 

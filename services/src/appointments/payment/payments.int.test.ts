@@ -1,7 +1,7 @@
 // @any-hour: an unpaid booking is held until a time, then cancelled.
 import type { Provider } from '@appointment/contracts/catalogue';
 import type { TimeSlot } from '@appointment/contracts/schedule';
-import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+import { startTestPlatform, type Caller, type TestPlatform } from '../../testing/test-platform';
 import { testNow } from '@appointment/infra/testing/clock';
 
 /**

@@ -1,5 +1,5 @@
 import { defaultTemplate } from '@appointment/contracts/schedule';
-import { projectionSpec, type GivenEvent } from './projection-spec';
+import { projectionSpec, type GivenEvent } from '../testing/projection-spec';
 import { scheduleProjection } from '@appointment/projections/schedule.projection';
 
 const at = '2026-11-22T09:00:00.000Z';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readMailbox } from '../mail/mail-outbox';
-import { startTestPlatform, type Caller, type TestPlatform, errorOf } from '../testing/test-platform';
+import { readMailbox } from '../../mail/mail-outbox';
+import { startTestPlatform, type Caller, type TestPlatform, errorOf } from '../../testing/test-platform';
 
 /** Forgot password, over HTTP, with the mail read from the local outbox. */
 
