@@ -1,6 +1,12 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Router } from 'express';
-import { API_KEY_SCOPE_OF, API_OPERATIONS, rolesFor, type ApiOperation, type OperationId } from '@appointment/contracts/api';
+import {
+  API_KEY_SCOPE_OF,
+  API_OPERATIONS,
+  rolesFor,
+  type ApiOperation,
+  type OperationId,
+} from '@appointment/contracts/api';
 import { openApiDocument, openApiPath, type OpenApiDocument } from '@appointment/contracts/openapi';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
 
