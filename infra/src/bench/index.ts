@@ -1,5 +1,9 @@
+import { compare } from './compare';
+
 /**
  * `npm run bench [-- <suite>...]`: runs the named suites, or all of them.
+ * `npm run bench -- compare <git-ref> [<suite>...]`: those suites of the ref and of this
+ * checkout, alternately in one sitting, with each figure's ratio (compare.ts).
  * Figures go to stdout as `<suite>.<figure>: <number> <unit>`; progress goes to stderr.
  *
  * BENCH_DATABASE_URL points the suites at a PostgreSQL server other than the machine's
@@ -22,13 +26,19 @@ const SUITES: Record<string, () => Promise<Suite>> = {
 
 const main = async (): Promise<void> => {
   if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const requested = process.argv.slice(2).filter((arg) => arg !== '--');
+  const args = process.argv.slice(2).filter((arg) => arg !== '--');
+  const comparing = args[0] === 'compare';
+  const requested = comparing ? args.slice(2) : args;
   const unknown = requested.filter((name) => !(name in SUITES));
   if (unknown.length > 0) {
     process.stderr.write(
       `Unknown bench suite(s): ${unknown.join(', ')}; known: ${Object.keys(SUITES).join(', ')}\n`,
     );
     process.exitCode = 2;
+    return;
+  }
+  if (comparing) {
+    await compare(args.slice(1));
     return;
   }
   for (const name of requested.length > 0 ? requested : Object.keys(SUITES)) {
