@@ -100,6 +100,8 @@ export const ConfigSchema = z.object({
     })
     .default('info'),
   PROJECTOR_BATCH_SIZE: integer('PROJECTOR_BATCH_SIZE', 1, 10_000, 2000),
+  /** After a small batch, how long the projector gathers events before reading more (runner.ts). */
+  PROJECTOR_GATHER_MS: integer('PROJECTOR_GATHER_MS', 0, 1_000, 20),
   /** Connections in each of the two pools (event store, read models); requests queue beyond it. */
   DATABASE_POOL_SIZE: integer('DATABASE_POOL_SIZE', 2, 500, 20),
   FRONTEND_DIST: z.string().optional(),

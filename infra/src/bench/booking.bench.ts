@@ -8,7 +8,17 @@ import { PROJECTIONS } from '@appointment/projections/registry';
 import { rebuildProjections } from '@appointment/projections/rebuild';
 import { createPool, PostgresEventStore } from '@appointment/services/eventstore/postgres-event-store';
 import { PrivateEventStore } from '@appointment/services/privacy/private-event-store';
-import { cpuMs, envNumber, figure, note, paced, quantileOfSorted, bookingBodyFor, bookOnce } from './harness';
+import {
+  cpuFigures,
+  cpuMeter,
+  envNumber,
+  figure,
+  note,
+  paced,
+  quantileOfSorted,
+  bookingBodyFor,
+  bookOnce,
+} from './harness';
 import { call, signIn, startLauncher } from './launcher';
 
 /**
@@ -127,22 +137,23 @@ export const run = async (): Promise<void> => {
     await paced(TARGET_RPS, WARMUP_S, bookPaced);
     await allNotified();
     const steadyFrom = Date.now();
+    const steadyMeter = cpuMeter(pid);
     const steady = await paced(TARGET_RPS, DURATION_S, bookPaced);
     await allNotified();
+    const steadyCpu = steadyMeter();
     note(`${SUITE}: ${HIGH_RPS} bookings/s, steady, for ${DURATION_S} s…`);
     const highFrom = Date.now();
     // What the phase costs the machine, but for this process (the load and the socket): the
     // server's CPU and the rest (PostgreSQL, mostly), with every notification delivered.
-    const cpuBefore = { machine: cpuMs(), server: cpuMs(pid), bench: process.cpuUsage() };
+    const highMeter = cpuMeter(pid);
     const high = await paced(HIGH_RPS, DURATION_S, bookPaced);
     await allNotified();
-    const bench = process.cpuUsage(cpuBefore.bench);
-    const highCpu = {
-      server: cpuMs(pid) - cpuBefore.server,
-      machine: cpuMs() - cpuBefore.machine - (bench.user + bench.system) / 1000,
-    };
+    const highCpu = highMeter();
     const saturatedFrom = Date.now();
 
+    // Flat out, warmup included: every booking the phase made, counted by its notification.
+    const flatMeter = cpuMeter(pid);
+    const notifiedBefore = received.size;
     note(`${SUITE}: ${CONNECTIONS} connections for ${WARMUP_S} s of warmup, then ${DURATION_S} s measured…`);
     const result = await autocannon({
       url: `${base}/api/appointments/bookappointment`,
@@ -165,6 +176,8 @@ export const run = async (): Promise<void> => {
       // autocannon 9 takes a warmup; its types do not know it yet.
     } as autocannon.Options);
     await allNotified();
+    const flatCpu = flatMeter();
+    const flatBooked = received.size - notifiedBefore;
     socket.close();
 
     const statuses = result.statusCodeStats as Record<string, { count: number }>;
@@ -205,6 +218,7 @@ export const run = async (): Promise<void> => {
     figure(SUITE, 'notify_p50_ms', quantileOfSorted(saturated, 0.5), '');
     figure(SUITE, 'notify_p99_ms', quantileOfSorted(saturated, 0.99), '');
     figure(SUITE, 'rps_vs_target', result.requests.average / TARGET_RPS, 'x');
+    cpuFigures(SUITE, '', 'booking', flatCpu, flatBooked);
 
     // The steady phase: above, flat out, the projector and the bookings share the CPU and the
     // projector lags.
@@ -220,6 +234,7 @@ export const run = async (): Promise<void> => {
     const atTarget = await notifyLatencies(steadyFrom, highFrom);
     figure(SUITE, 'at_target.notify_p50_ms', quantileOfSorted(atTarget, 0.5), '');
     figure(SUITE, 'at_target.notify_p99_ms', quantileOfSorted(atTarget, 0.99), '');
+    cpuFigures(SUITE, 'at_target.', 'booking', steadyCpu, steady.statuses.get(201) ?? 0);
 
     const highCodes = [...high.statuses].filter(([status]) => status !== 201);
     if (highCodes.length > 0) {
@@ -232,9 +247,7 @@ export const run = async (): Promise<void> => {
     const atHigh = await notifyLatencies(highFrom, saturatedFrom);
     figure(SUITE, 'at_1000.notify_p50_ms', quantileOfSorted(atHigh, 0.5), '');
     figure(SUITE, 'at_1000.notify_p99_ms', quantileOfSorted(atHigh, 0.99), '');
-    const highBooked = Math.max(1, high.statuses.get(201) ?? 0);
-    figure(SUITE, 'at_1000.cpu_ms_per_booking', highCpu.machine / highBooked, 'ms');
-    figure(SUITE, 'at_1000.server_cpu_ms_per_booking', highCpu.server / highBooked, 'ms');
+    cpuFigures(SUITE, 'at_1000.', 'booking', highCpu, high.statuses.get(201) ?? 0);
 
     const doubles = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (

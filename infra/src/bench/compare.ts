@@ -102,12 +102,10 @@ export const compare = async (args: string[]): Promise<void> => {
   const rows = [...figures].map(([name, { unit, ref: refRuns, head: headRuns }]) => {
     const ratio =
       refRuns.length && headRuns.length && mean(refRuns) !== 0 ? mean(headRuns) / mean(refRuns) : NaN;
-    return [
-      name,
-      `${refRuns.map(shown).join(' / ')} ${unit}`.trim(),
-      `${headRuns.map(shown).join(' / ')} ${unit}`.trim(),
-      Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '—',
-    ];
+    // A figure one side does not print (the ref predates it) shows as a dash, not its unit alone.
+    const runs = (values: number[]) =>
+      values.length > 0 ? `${values.map(shown).join(' / ')} ${unit}`.trim() : '—';
+    return [name, runs(refRuns), runs(headRuns), Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '—'];
   });
   const header = ['figure', `${ref} (${sha.slice(0, 8)})`, 'this checkout', 'head ÷ ref'];
   process.stdout.write(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|\n`);

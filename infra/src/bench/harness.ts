@@ -176,3 +176,37 @@ export const cpuMs = (pid?: number): number => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(/\s+/);
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 };
+
+/** A phase's CPU time, in ms: every process but this one (the server, PostgreSQL, Redis), and the server's. */
+export interface PhaseCpu {
+  machine: number;
+  server: number;
+}
+
+/**
+ * Starts measuring a phase's CPU time; the function it returns reads it once the phase's effects
+ * are done. CPU time per operation is the figure a busy machine moves least, so every phase
+ * prints it (`cpuFigures`) and `npm run bench -- compare` sets it beside the ref's.
+ */
+export const cpuMeter = (pid: number): (() => PhaseCpu) => {
+  const machine = cpuMs();
+  const server = cpuMs(pid);
+  const bench = process.cpuUsage();
+  return () => {
+    const own = process.cpuUsage(bench);
+    return { machine: cpuMs() - machine - (own.user + own.system) / 1000, server: cpuMs(pid) - server };
+  };
+};
+
+/** `<prefix>cpu_ms_per_<unit>` (all processes but the bench's) and `<prefix>server_cpu_ms_per_<unit>`. */
+export const cpuFigures = (
+  suite: string,
+  prefix: string,
+  unit: string,
+  cpu: PhaseCpu,
+  count: number,
+): void => {
+  const per = Math.max(1, count);
+  figure(suite, `${prefix}cpu_ms_per_${unit}`, cpu.machine / per, 'ms');
+  figure(suite, `${prefix}server_cpu_ms_per_${unit}`, cpu.server / per, 'ms');
+};

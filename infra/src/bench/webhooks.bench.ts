@@ -4,6 +4,8 @@ import pg from 'pg';
 import { deliveryIdOf, WEBHOOK_LOG_SCHEMA } from '@appointment/services/integrations/webhooks/webhook-log';
 import { startWebhookReceiver, type HeardDelivery } from '../testing/webhook-receiver';
 import {
+  cpuFigures,
+  cpuMeter,
   envNumber,
   figure,
   note,
@@ -44,7 +46,7 @@ export const run = async (): Promise<void> => {
   // The receiver is on loopback: the launcher must be let through to it.
   process.env.WEBHOOK_ALLOW_PRIVATE_URLS = 'true';
   const receiver = await startWebhookReceiver();
-  const { base, databaseUrl, stop } = await startLauncher('bench_webhooks');
+  const { base, databaseUrl, pid, stop } = await startLauncher('bench_webhooks');
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -107,8 +109,10 @@ export const run = async (): Promise<void> => {
 
     note(`${SUITE}: ${STEADY_RPS} bookings/s, steady, for ${DURATION_S} s…`);
     const steadyFrom = receiver.heard.length;
+    const steadyMeter = cpuMeter(pid);
     const steady = await paced(STEADY_RPS, DURATION_S, book);
     await drained(60_000);
+    const steadyCpu = steadyMeter();
     const steadyHeard = receiver.heard.slice(steadyFrom);
     const { rows: commits } = await db.query<{ event_id: string; at: Date }>(
       `SELECT event_id, created_at AS at FROM es.events WHERE event_type = 'IntervalBooked'`,
@@ -152,6 +156,7 @@ export const run = async (): Promise<void> => {
     );
     const flatFrom = receiver.heard.length;
     const flatStart = Date.now();
+    const flatMeter = cpuMeter(pid);
     const result = await autocannon({
       url: `${base}/api/appointments/bookappointment`,
       connections: CONNECTIONS,
@@ -165,6 +170,7 @@ export const run = async (): Promise<void> => {
       ],
     });
     await drained(120_000);
+    const flatCpu = flatMeter();
     const flatHeard = receiver.heard.slice(flatFrom);
     const lastAt = flatHeard.reduce((last, heard) => Math.max(last, heard.at), flatStart);
     note(
@@ -184,6 +190,9 @@ export const run = async (): Promise<void> => {
     figure(SUITE, 'deliveries_per_s', flatHeard.length / Math.max(0.001, (lastAt - flatStart) / 1000), '/s');
     figure(SUITE, 'commit_to_delivery_p50_ms', quantileOfSorted(sorted, 0.5), 'ms');
     figure(SUITE, 'commit_to_delivery_p99_ms', quantileOfSorted(sorted, 0.99), 'ms');
+    // The receiver runs in this process: its CPU is not counted.
+    cpuFigures(SUITE, 'steady.', 'booking', steadyCpu, steady.statuses.get(201) ?? 0);
+    cpuFigures(SUITE, 'flat_out.', 'delivery', flatCpu, flatHeard.length);
     figure(SUITE, 'duplicates', duplicates, '');
     figure(SUITE, 'lost', lost, '');
   } finally {

@@ -129,5 +129,32 @@ describe('command handling', () => {
         'other-2',
       ]);
     });
+
+    it('takes the commands of one process on one stream in turn: none loses a race or reads again', async () => {
+      const stream = `timeslot-${randomUUID()}`;
+      const cache = new StreamCache<TimeSlot>();
+      const reads: string[] = [];
+      const counting = Object.create(store) as PostgresEventStore;
+      counting.readStream = (name, options) => {
+        reads.push(name);
+        return store.readStream(name, options);
+      };
+      // Five at once for three seats, no retry allowed: each decides on what the one before left.
+      const settled = await Promise.allSettled(
+        ['a', 'b', 'c', 'd', 'e'].map((who) =>
+          handleCommand(counting, stream, timeSlotDecider, reserve(who), { cache, maxRetries: 0 }),
+        ),
+      );
+      expect(settled.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'rejected',
+      ]);
+      expect((await store.readStream(stream)).map((event) => event.data.who)).toEqual(['a', 'b', 'c']);
+      // The first fold, and the two refusals each believed once the store was read; no lost race.
+      expect(reads).toHaveLength(3);
+    });
   });
 });

@@ -76,7 +76,7 @@ export interface HandleOptions<S = unknown> {
   /**
    * Streams this process decided on lately. The first attempt decides on the kept state without
    * reading; the append's expected revision still guards it, and a lost race reads only the
-   * events after the kept revision.
+   * events after the kept revision. The commands of this process on one stream run in turn.
    */
   cache?: StreamCache<S>;
 }
@@ -89,9 +89,14 @@ interface Folded<S> {
   kept?: boolean;
 }
 
-/** Folded streams kept in memory, the least recently used dropped past `limit`. */
+/**
+ * Folded streams kept in memory, the least recently used dropped past `limit`, and the commands
+ * of this process on one stream taken in turn (`inTurn`).
+ */
 export class StreamCache<S> {
   private readonly entries = new Map<string, Folded<S>>();
+  /** Per stream, the end of the queue of commands waiting to run on it. */
+  private readonly turns = new Map<string, Promise<void>>();
 
   constructor(private readonly limit = 10_000) {}
 
@@ -115,6 +120,30 @@ export class StreamCache<S> {
 
   delete(stream: string): void {
     this.entries.delete(stream);
+  }
+
+  /**
+   * Runs `work` once every command of this process queued before it on `stream` has finished.
+   * Two commands of one process on one stream would otherwise decide on the same revision, and
+   * all but one would lose the append and read the stream again to retry: under load a queue of
+   * such retries costs more than the bookings themselves. Taken in turn, each decides on the
+   * state the one before it left. Other processes are still held off by the expected revision.
+   */
+  async inTurn<T>(stream: string, work: () => Promise<T>): Promise<T> {
+    const before = this.turns.get(stream);
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const tail = before ? before.then(() => mine) : mine;
+    this.turns.set(stream, tail);
+    try {
+      if (before) await before;
+      return await work();
+    } finally {
+      done();
+      if (this.turns.get(stream) === tail) this.turns.delete(stream);
+    }
   }
 }
 
@@ -166,12 +195,24 @@ export const loadState = async <C extends Command, E extends DomainEvent, S>(
  * Read the stream, fold evolve, decide, append with the expected revision; on a lost race,
  * do it all again (decide sees the new state), a bounded number of times.
  */
-export const handleCommand = async <C extends Command, E extends DomainEvent, S>(
+export const handleCommand = <C extends Command, E extends DomainEvent, S>(
   store: EventStore,
   stream: string,
   decider: Decider<C, E, S>,
   command: C,
   options: HandleOptions<S> = {},
+): Promise<HandleResult<S>> =>
+  options.cache
+    ? options.cache.inTurn(stream, () => runCommand(store, stream, decider, command, options))
+    : runCommand(store, stream, decider, command, options);
+
+/** The command's attempts: fold, decide, append; again on a lost race, up to `maxRetries`. */
+const runCommand = async <C extends Command, E extends DomainEvent, S>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<C, E, S>,
+  command: C,
+  options: HandleOptions<S>,
 ): Promise<HandleResult<S>> => {
   const maxRetries = options.maxRetries ?? 5;
   const { now: _now, idempotencyKey: _key, ...metadata } = command.metadata;

@@ -147,7 +147,7 @@ export const startPlatform = async ({
                 for (const listener of notificationListeners) listener(notification);
             },
           }),
-          { batchSize: config.PROJECTOR_BATCH_SIZE, logger },
+          { batchSize: config.PROJECTOR_BATCH_SIZE, gatherMs: config.PROJECTOR_GATHER_MS, logger },
         )
       : undefined;
   await projector?.start();

@@ -185,4 +185,30 @@ describe('the projector runner', () => {
     expect(await count('picky')).toBe(4);
     await runner.stop();
   });
+
+  it('gathers events after a small batch, yet a reader waiting for a position is not kept waiting', async () => {
+    const batches: number[] = [];
+    const counting: Projection = {
+      name: 'gathered',
+      version: 1,
+      createTables: (schema) => `CREATE TABLE ${schema}.seen (event_id uuid PRIMARY KEY);`,
+      apply: async () => undefined,
+      applyBatch: async (events) => {
+        batches.push(events.length);
+      },
+    };
+    // Far longer than the waits below: only a reader's arrival can end a pause in time.
+    const runner = new ProjectorRunner(store.pool, store, [counting], { gatherMs: 60_000 });
+    runners.push(runner);
+    await runner.start();
+    const first = await store.append('gathered-0', [{ type: 'ThingMade', data: {} }]);
+    expect(await runner.waitFor(first.position, 5_000, ['gathered'])).toBe(true);
+    // Nobody waits: the events after that batch are gathered.
+    for (let i = 1; i <= 5; i++) await store.append(`gathered-${i}`, [{ type: 'ThingMade', data: {} }]);
+    const last = await store.append('gathered-6', [{ type: 'ThingMade', data: {} }]);
+    // A reader now waits: the pause ends, and the six come as one batch.
+    expect(await runner.waitFor(last.position, 5_000, ['gathered'])).toBe(true);
+    expect(batches.slice(-1)).toEqual([6]);
+    await runner.stop();
+  });
 });

@@ -43,6 +43,7 @@ const main = async () => {
   if (relay) projections.push(relay.reactor);
   const projector = new ProjectorRunner(pool, store, projections, {
     batchSize: config.PROJECTOR_BATCH_SIZE,
+    gatherMs: config.PROJECTOR_GATHER_MS,
     logger,
   });
   shutdown.add('projector', () => projector.stop());
