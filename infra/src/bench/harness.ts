@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import cliProgress from 'cli-progress';
 
 /**
@@ -147,16 +148,39 @@ export const bookingBodyFor =
     });
   };
 
-/** One booking request, its answer read to the end: its status. */
-export const bookOnce = async (base: string, token: string, body: string): Promise<number> => {
-  const response = await fetch(`${base}/api/appointments/bookappointment`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body,
+/**
+ * The paced phases' connections, kept open between requests. node:http, not fetch: at 1,000
+ * requests/s fetch's client cost this process about 0.6 ms of CPU per request, a third of this
+ * 2-core machine, taken from the server it measures; node:http costs a fraction of that.
+ */
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
+/** One booking request, its answer read to the end: its status (0 when the connection failed). */
+export const bookOnce = (base: string, token: string, body: string): Promise<number> =>
+  new Promise((resolve) => {
+    const url = new URL('/api/appointments/bookappointment', base);
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: keepAlive,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.once('end', () => resolve(response.statusCode ?? 0));
+        response.once('error', () => resolve(0));
+      },
+    );
+    request.once('error', () => resolve(0));
+    request.end(body);
   });
-  await response.arrayBuffer();
-  return response.status;
-};
 
 /** Linux counts CPU time in ticks of 1/100 s (USER_HZ) in /proc. */
 const TICK_MS = 10;
