@@ -326,7 +326,7 @@ const anyHour = async (): Promise<Tally[]> => {
 
 /** 125 s as "2:05". */
 const minutes = (seconds: number): string =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+  `${Math.floor(Math.round(seconds) / 60)}:${String(Math.round(seconds) % 60).padStart(2, '0')}`;
 
 /**
  * Where the time went: each suite's ten slowest files, with the seconds their tests took, so the
