@@ -146,34 +146,45 @@ BEGIN
 END
 $fn$;
 
--- Appends to several streams with p_mode 'any', in one transaction. Events already stored (by
--- id) are left out first, so a retry cut differently never finds a partial duplicate; the rest
--- of each stream go through es.append, streams in name order so two fan-outs never deadlock.
+-- Appends to several streams with p_mode 'any', in one statement. Events already stored (by id)
+-- are left out first, so a retry cut differently never finds a partial duplicate; each stream's
+-- revision moves once by its count of new events, streams in name order (as
+-- es.append_exact_batch locks them) so two fan-outs never deadlock. Set-based: a notifier's
+-- batch to a few hundred people's streams is one plan, not a plan per stream.
 CREATE OR REPLACE FUNCTION es.append_to_streams(
   p_streams text[], p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
 ) RETURNS TABLE (stream text, status text, revision bigint, transaction_id xid8, global_position bigint)
 LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$
-DECLARE
-  r record;
 BEGIN
-  FOR r IN
-    SELECT u.st, array_agg(u.id) AS all_ids,
-           array_agg(u.id ORDER BY u.o) FILTER (WHERE NOT u.stored) AS ids,
-           array_agg(u.ty ORDER BY u.o) FILTER (WHERE NOT u.stored) AS types,
-           array_agg(u.da ORDER BY u.o) FILTER (WHERE NOT u.stored) AS data,
-           array_agg(u.me ORDER BY u.o) FILTER (WHERE NOT u.stored) AS metadata
-      FROM (SELECT x.*, EXISTS (SELECT 1 FROM es.events e WHERE e.event_id = x.id) AS stored
-              FROM unnest(p_streams, p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS x(st, id, ty, da, me, o)) AS u
-     GROUP BY u.st ORDER BY u.st
-  LOOP
-    IF r.ids IS NULL THEN
-      RETURN QUERY SELECT r.st, 'duplicate'::text, e.stream_revision, e.transaction_id, e.global_position
-        FROM es.events e WHERE e.event_id = ANY (r.all_ids) ORDER BY e.stream_revision DESC LIMIT 1;
-    ELSE
-      RETURN QUERY SELECT r.st, a.status, a.revision, a.transaction_id, a.global_position
-        FROM es.append(r.st, 'any', NULL, r.ids, r.types, r.data, r.metadata) AS a;
-    END IF;
-  END LOOP;
+  RETURN QUERY
+  WITH input AS (
+    SELECT x.st, x.id, x.ty, x.da, x.me, x.o,
+           EXISTS (SELECT 1 FROM es.events e WHERE e.event_id = x.id) AS stored
+      FROM unnest(p_streams, p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS x(st, id, ty, da, me, o)
+  ), fresh AS (
+    SELECT i.*, row_number() OVER (PARTITION BY i.st ORDER BY i.o) AS k, count(*) OVER (PARTITION BY i.st) AS n
+      FROM input i WHERE NOT i.stored
+  ), moved AS (
+    INSERT INTO es.streams AS s (stream_name, revision)
+    SELECT f.st, max(f.n) - 1 FROM fresh f GROUP BY f.st ORDER BY f.st
+    ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + EXCLUDED.revision + 1
+    RETURNING s.stream_name AS st, s.revision AS after
+  ), inserted AS (
+    INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
+    SELECT f.st, m.after - f.n + f.k, f.id, f.ty, f.da, f.me
+      FROM fresh f JOIN moved m ON m.st = f.st
+     ORDER BY f.o
+    RETURNING es.events.stream_name AS st, es.events.global_position AS at
+  )
+  SELECT m.st, 'ok'::text, m.after, pg_current_xact_id(), (SELECT max(x.at) FROM inserted x WHERE x.st = m.st)
+    FROM moved m
+  UNION ALL
+  SELECT d.st, 'duplicate'::text, e.stream_revision, e.transaction_id, e.global_position
+    FROM (SELECT i.st, array_agg(i.id) AS ids FROM input i GROUP BY i.st HAVING bool_and(i.stored)) AS d
+    CROSS JOIN LATERAL (
+      SELECT e.stream_revision, e.transaction_id, e.global_position FROM es.events e
+       WHERE e.event_id = ANY (d.ids) ORDER BY e.stream_revision DESC LIMIT 1
+    ) AS e;
 END
 $fn$;
 `;
