@@ -157,9 +157,12 @@ CREATE OR REPLACE FUNCTION es.append_to_streams(
 LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$
 BEGIN
   RETURN QUERY
-  WITH input AS (
-    SELECT x.st, x.id, x.ty, x.da, x.me, x.o,
-           EXISTS (SELECT 1 FROM es.events e WHERE e.event_id = x.id) AS stored
+  -- The stored ids by the event id index: asked per row (EXISTS), the planner hashed the whole
+  -- log instead, a scan of every event per call.
+  WITH stored AS (
+    SELECT e.event_id FROM es.events e WHERE e.event_id = ANY (p_ids)
+  ), input AS (
+    SELECT x.st, x.id, x.ty, x.da, x.me, x.o, x.id IN (SELECT s.event_id FROM stored s) AS stored
       FROM unnest(p_streams, p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS x(st, id, ty, da, me, o)
   ), fresh AS (
     SELECT i.*, row_number() OVER (PARTITION BY i.st ORDER BY i.o) AS k, count(*) OVER (PARTITION BY i.st) AS n
