@@ -102,12 +102,17 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     else writeJson(res, status, body, headers);
   };
 
-  const fetchSlotRoute: FastRoute = async ({ req, res, body }) => {
+  const fetchSlotRoute: FastRoute = async ({ req, res, body, auth }) => {
     const request = FetchSlotRequest.safeParse(body);
     if (!request.success) return false;
     // The request's serviceId carries the service's name.
     const { providerId, serviceId } = request.data;
-    const answer = await fetchSlot(deps.schedule, { providerId, serviceName: serviceId }, acceptsGzip(req));
+    const answer = await fetchSlot(
+      deps.schedule,
+      { providerId, serviceName: serviceId },
+      acceptsGzip(req),
+      auth.userId,
+    );
     const refused = deps.checkAnswers
       ? checkedSlotAnswer(deps.logger, req.method!, req.url!, answer)
       : undefined;

@@ -180,8 +180,9 @@ export const startPlatform = async ({
   const appointments = appointmentsContext({
     store,
     pool,
-    // A booking's answer reads rm_appointments; it need not wait for the other read models.
-    waitFor: (position) => readModelsAt(position, ['appointments']),
+    // A booking's answer reads rm_appointments, and the booker's next slot lists rm_schedule; it
+    // need not wait for the other read models.
+    waitFor: (position) => readModelsAt(position, ['appointments', 'schedule']),
     waitForSlots: (position) => readModelsAt(position, ['schedule']),
     payments,
     jobs,
@@ -219,6 +220,7 @@ export const startPlatform = async ({
     waitFor,
     now,
     logger: { error: (message) => logger.error(message) },
+    ownBookingsSeen: (userId) => appointments.reads.caughtUp(userId),
   });
   projector?.onCommitted((projection, events) => {
     if (projection === 'schedule') schedule.availability.readModelChanged(events);

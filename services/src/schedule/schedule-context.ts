@@ -22,6 +22,11 @@ export interface ScheduleDependencies {
   waitFor: WaitFor;
   logger: SlotLogger;
   now?: () => Date;
+  /**
+   * Read your writes across areas: resolves once the slot lists hold the person's own last
+   * booking, which answered without waiting for them (appointments' `reads.caughtUp`).
+   */
+  ownBookingsSeen?: (userId: string) => Promise<void>;
 }
 
 /** What every schedule slice shares: its dependencies, the clock, read-your-writes, the fetchslot cache. */

@@ -27,13 +27,14 @@ export const scheduleHandlers = (schedule: ScheduleContext): OperationHandlers =
     serviceByFilter: async ({ auth, body }) => ({
       timeslots: await timeSlots(schedule, auth, body.serviceId),
     }),
-    fetchSlot: async ({ req, res, body }) => {
+    fetchSlot: async ({ req, res, body, auth }) => {
       const acceptsGzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
       // The request's serviceId carries the service's name.
       const answer = await fetchSlot(
         schedule,
         { providerId: body.providerId, serviceName: body.serviceId },
         acceptsGzip,
+        auth?.userId,
       );
       const refused = slotAnswerCheckOf(res)?.(answer);
       if (refused) res.status(500).json(refused);

@@ -34,7 +34,10 @@ export const fetchSlot = async (
   context: ScheduleContext,
   { providerId, serviceName }: SlotQuery,
   acceptsGzip = false,
+  viewer?: string,
 ): Promise<SlotAnswer> => {
+  // The interval a person has just booked shows taken in the slots they read next.
+  if (viewer) await context.deps.ownBookingsSeen?.(viewer);
   const cache = context.availability;
   const now = context.now();
   const key = `${providerId}\u0000${serviceName.trim().toLowerCase()}`;
