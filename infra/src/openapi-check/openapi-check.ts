@@ -8,7 +8,7 @@ import {
   type Caller,
 } from '@appointment/services/testing/test-platform';
 import { knowledgeOf } from '../fuzz/fuzz-run';
-import { testNow } from '../testing/clock';
+import { dayKeyFromToday, testNow } from '../testing/clock';
 import { startWebhookReceiver } from '../testing/webhook-receiver';
 import {
   freshKey,
@@ -173,6 +173,21 @@ export const runOpenApiCheck = async (
     const user = callers.get('user')!;
     const templates = await admin.get<{ templates: { id: string }[] }>('/api/schedulemanage/templates');
     const { appointment } = await bookAtSunrise(user, 'Follow-up Visit');
+    // Places of its own for the calls that book, so that their number does not hang on the hour
+    // the check runs at (the demo's daily time slots end 13 days from its first day).
+    const added = await admin.op('addTimeSlot', {
+      body: {
+        date: dayKeyFromToday('Asia/Kolkata', 2),
+        startTime: '16:00',
+        endTime: '20:00',
+        availableSlots: 8,
+        addAsSlot: true,
+        repeat: 'daily',
+        repeatUntil: dayKeyFromToday('Asia/Kolkata', 9),
+        serviceIds: ['General Consultation', 'Follow-up Visit'],
+      },
+    });
+    if (added.status !== 201) throw new Error(`adding the check's time slots answered ${added.status}`);
     // The open intervals of Sunrise's time slots a day or more ahead, for the calls that book;
     // the free and the paid service take turns, slot by slot.
     const { timeSlots } = await sunriseTimeSlots(user, 'Follow-up Visit', testNow() + 2 * 86_400_000);
