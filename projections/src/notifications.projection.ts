@@ -1,14 +1,86 @@
+import { v5 as uuidv5 } from 'uuid';
+import { UserDeleted, UserRegistered } from '@appointment/contracts/events/accounts';
 import {
   NotificationCreated,
   NotificationDeleted,
   NotificationsCleared,
 } from '@appointment/contracts/events/notifications';
 import { FORGOTTEN_MESSAGE, PersonForgotten } from '@appointment/contracts/events/privacy';
+import { ReminderSent } from '@appointment/contracts/events/reminders';
+import { IntervalBooked, PaymentConfirmed } from '@appointment/contracts/events/time-slot';
+import { zonedFormatter } from '@appointment/contracts/schedule';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { inRuns, type ApplyContext, type Projection } from './projection';
 
-/** The fields of a notification its list shows. */
+/**
+ * Each person's notification list (docs/product.md §3 Notification, §4 live notifications, §7.6),
+ * read from the facts themselves (docs/decisions.md D48): a booking tells its user and each admin
+ * its provider had at that point of the log, a payment the same people, a reminder its user.
+ * Other notices (a webhook switched off) are recorded as `NotificationCreated`. Deleting and
+ * clearing are the person's own events on their `notifications-<userId>` stream.
+ */
+
+/** With the fact's event id and the recipient, it makes a notification's id (one per pair). */
+export const NOTIFICATION_NAMESPACE = '2c1f4e7a-8b3d-4a6f-9e0c-5d7b8a9f1e23';
+
+/** The id of the notification `recipient` has of the fact `sourceEventId`. */
+export const notificationIdOf = (sourceEventId: string, recipient: string): string =>
+  uuidv5(`${sourceEventId}\u0001${recipient}`, NOTIFICATION_NAMESPACE);
+
+/** What a booking, its payment and its reminder say, to its user and to the provider's admins. */
+export const NOTIFICATION_TEXTS = {
+  bookedToUser: (service: string, provider: string, on: string) =>
+    `Your appointment for ${service} at ${provider} on ${on} is booked.`,
+  bookedToAdmin: (user: string, service: string, on: string) =>
+    `New appointment: ${user} booked ${service} on ${on}.`,
+  awaitingToUser: (service: string, provider: string, on: string) =>
+    `Your appointment for ${service} at ${provider} on ${on} awaits payment.`,
+  awaitingToAdmin: (user: string, service: string, on: string) =>
+    `New appointment awaiting payment: ${user} booked ${service} on ${on}.`,
+  paidToUser: (service: string, provider: string, on: string) =>
+    `Your payment for ${service} at ${provider} on ${on} is received: your appointment is booked.`,
+  paidToAdmin: (user: string, service: string, on: string) =>
+    `Paid: ${user}'s appointment for ${service} on ${on}.`,
+  reminder: (service: string, provider: string, on: string) =>
+    `Reminder: your appointment for ${service} at ${provider} is on ${on}.`,
+};
+
+/** The events whose notifications this read model works out itself. */
+export const NOTIFYING_EVENT_TYPES = ['IntervalBooked', 'PaymentConfirmed', 'ReminderSent'] as const;
+
+const longWhen = zonedFormatter('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const when = (instant: string | Date, timeZone: string) => longWhen(new Date(instant), timeZone);
+
+const Booked = IntervalBooked.pick({
+  appointmentId: true,
+  providerId: true,
+  userId: true,
+  username: true,
+  serviceName: true,
+  providerName: true,
+  startDateTime: true,
+  timezone: true,
+  status: true,
+  paymentNeeded: true,
+  at: true,
+});
+const Paid = PaymentConfirmed.pick({ appointmentId: true, providerId: true, at: true });
+const Reminded = ReminderSent.pick({
+  userId: true,
+  serviceName: true,
+  providerName: true,
+  startDateTime: true,
+  timezone: true,
+  at: true,
+});
 const Created = NotificationCreated.pick({
   notificationId: true,
   userId: true,
@@ -20,16 +92,21 @@ const Created = NotificationCreated.pick({
 
 /** The events this read model handles, each read with (the fields it needs of) its schema. */
 const SCHEMAS = {
+  UserRegistered: UserRegistered.pick({ userId: true, role: true, providerId: true }),
+  UserDeleted: UserDeleted.pick({ at: true }),
+  IntervalBooked: Booked,
+  PaymentConfirmed: Paid,
+  ReminderSent: Reminded,
   NotificationCreated: Created,
   NotificationDeleted: NotificationDeleted.pick({ notificationId: true, userId: true }),
   NotificationsCleared,
   PersonForgotten,
 } satisfies EventSchemas;
 
-/** Each person's notification list (docs/product.md §3 Notification, §4 live notifications). */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 2,
+  // 3: notifications of bookings, payments and reminders are read from those events (D48).
+  version: 3,
   createTables: (schema) => `
     CREATE TABLE ${schema}.notifications (
       id text PRIMARY KEY,
@@ -38,18 +115,56 @@ export const notificationsProjection: Projection = {
       subject_id text,
       audience text NOT NULL,
       message text NOT NULL,
-      created_at timestamptz NOT NULL
+      created_at timestamptz NOT NULL,
+      -- The event it tells of (the live push finds a batch's notifications by it).
+      source_event_id text NOT NULL
     );
     CREATE INDEX ON ${schema}.notifications (user_id, created_at);
+    CREATE INDEX ON ${schema}.notifications (source_event_id);
+    -- Who hears of a provider's bookings, as of each point of the log.
+    CREATE TABLE ${schema}.admins (
+      user_id text PRIMARY KEY,
+      provider_id text NOT NULL
+    );
+    CREATE INDEX ON ${schema}.admins (provider_id);
+    -- A paid service's booking: what its payment's notices say.
+    CREATE TABLE ${schema}.paid_bookings (
+      appointment_id text PRIMARY KEY,
+      user_id text NOT NULL,
+      username text NOT NULL,
+      service_name text NOT NULL,
+      provider_name text NOT NULL,
+      starts_at timestamptz NOT NULL,
+      timezone text NOT NULL
+    );
+    CREATE INDEX ON ${schema}.paid_bookings (user_id);
   `,
   applyBatch: (events, context) => applyBatch(events, context),
-  apply: async (event, { db, schema }) => {
+  apply: async (event, context) => {
+    const { db, schema } = context;
     const read = readEvent('notifications', SCHEMAS, event);
     if (!read) return;
     const { type, data: d } = read;
     switch (type) {
+      case 'UserRegistered':
+        if (d.role === 'admin' && d.providerId)
+          await db.query(`INSERT INTO ${schema}.admins VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [
+            d.userId,
+            d.providerId,
+          ]);
+        return;
+      case 'UserDeleted':
+        await db.query(`DELETE FROM ${schema}.admins WHERE user_id = $1`, [
+          event.streamName.slice('user-'.length),
+        ]);
+        return;
+      case 'IntervalBooked':
+      case 'PaymentConfirmed':
+      case 'ReminderSent':
+        await toldRun([event], context);
+        return;
       case 'NotificationCreated':
-        await createdRun([event], { db, schema });
+        await createdRun([event], context);
         return;
       case 'NotificationDeleted':
         await db.query(`DELETE FROM ${schema}.notifications WHERE id = $1 AND user_id = $2`, [
@@ -71,6 +186,7 @@ export const notificationsProjection: Projection = {
           d.personId,
           FORGOTTEN_MESSAGE,
         ]);
+        await db.query(`DELETE FROM ${schema}.paid_bookings WHERE user_id = $1`, [d.personId]);
         return;
       default:
         return;
@@ -78,29 +194,214 @@ export const notificationsProjection: Projection = {
   },
 };
 
-/** A run of new notifications in one statement. */
-const createdRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): Promise<void> => {
-  const rows = events
-    .map((event) => parseData('notifications', Created, event))
-    .filter((d) => d !== undefined)
-    .map((d) => ({
-      id: d.notificationId,
-      user_id: d.userId,
-      subject_id: d.subjectId ?? null,
-      audience: d.audience,
-      message: d.message,
-      created_at: d.at,
-    }));
+interface Row {
+  id: string;
+  user_id: string;
+  subject_id: string | null;
+  audience: 'user' | 'admin';
+  message: string;
+  created_at: string;
+  source_event_id: string;
+}
+
+const insertRows = async (rows: Row[], { db, schema }: ApplyContext): Promise<void> => {
   if (rows.length === 0) return;
   await db.query(
-    `INSERT INTO ${schema}.notifications (id, user_id, subject_id, audience, message, created_at)
+    `INSERT INTO ${schema}.notifications (id, user_id, subject_id, audience, message, created_at, source_event_id)
      SELECT * FROM jsonb_to_recordset($1::jsonb)
-       AS n(id text, user_id text, subject_id text, audience text, message text, created_at timestamptz)
+       AS n(id text, user_id text, subject_id text, audience text, message text, created_at timestamptz,
+            source_event_id text)
      ON CONFLICT (id) DO NOTHING`,
     [JSON.stringify(rows)],
   );
 };
 
-const applyBatch = inRuns(SCHEMAS, { NotificationCreated: createdRun }, (event, context) =>
-  notificationsProjection.apply(event, context),
+/** A run of recorded notices (a webhook switched off, or older logs' notifier) in one statement. */
+const createdRun = async (events: RecordedEvent[], context: ApplyContext): Promise<void> => {
+  const rows = events.flatMap((event): Row[] => {
+    const d = parseData('notifications', Created, event);
+    if (!d) return [];
+    return [
+      {
+        id: d.notificationId,
+        user_id: d.userId,
+        subject_id: d.subjectId ?? null,
+        audience: d.audience,
+        message: d.message,
+        created_at: d.at,
+        source_event_id: event.id,
+      },
+    ];
+  });
+  await insertRows(rows, context);
+};
+
+interface PaidRow {
+  appointment_id: string;
+  user_id: string;
+  username: string;
+  service_name: string;
+  provider_name: string;
+  /** An ISO instant when written; a Date when read back. */
+  starts_at: string | Date;
+  timezone: string;
+}
+
+/**
+ * A run of bookings, payments or reminders (one type): the admins of their providers and the
+ * paid bookings they name in one statement each, then every notification in one statement.
+ */
+const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<void> => {
+  const { db, schema } = context;
+  const reads = events.flatMap((event) => {
+    const read = readEvent('notifications', SCHEMAS, event);
+    return read ? [{ event, read }] : [];
+  });
+  const providerIds = [
+    ...new Set(
+      reads.flatMap(({ read }) =>
+        read.type === 'IntervalBooked' || read.type === 'PaymentConfirmed' ? [read.data.providerId] : [],
+      ),
+    ),
+  ];
+  const admins = new Map<string, string[]>();
+  if (providerIds.length > 0) {
+    const { rows } = await db.query<{ user_id: string; provider_id: string }>(
+      `SELECT user_id, provider_id FROM ${schema}.admins WHERE provider_id = ANY($1::text[]) ORDER BY user_id`,
+      [providerIds],
+    );
+    for (const row of rows)
+      admins.set(row.provider_id, [...(admins.get(row.provider_id) ?? []), row.user_id]);
+  }
+  const paidIds = reads.flatMap(({ read }) =>
+    read.type === 'PaymentConfirmed' ? [read.data.appointmentId] : [],
+  );
+  const paidBookings = new Map<string, PaidRow>();
+  if (paidIds.length > 0) {
+    const { rows } = await db.query<PaidRow>(
+      `SELECT appointment_id, user_id, username, service_name, provider_name, starts_at, timezone
+         FROM ${schema}.paid_bookings WHERE appointment_id = ANY($1::text[])`,
+      [paidIds],
+    );
+    for (const row of rows) paidBookings.set(row.appointment_id, row);
+  }
+  const rows: Row[] = [];
+  const newlyPaid: PaidRow[] = [];
+  const tell = (
+    event: RecordedEvent,
+    at: string,
+    user: { id: string; message: string },
+    admin?: { providerId: string; message: string },
+  ) => {
+    rows.push({
+      id: notificationIdOf(event.id, user.id),
+      user_id: user.id,
+      subject_id: null,
+      audience: 'user',
+      message: user.message,
+      created_at: at,
+      source_event_id: event.id,
+    });
+    for (const adminId of admin ? (admins.get(admin.providerId) ?? []) : [])
+      rows.push({
+        id: notificationIdOf(event.id, adminId),
+        user_id: adminId,
+        subject_id: user.id,
+        audience: 'admin',
+        message: admin!.message,
+        created_at: at,
+        source_event_id: event.id,
+      });
+  };
+  for (const { event, read } of reads) {
+    switch (read.type) {
+      case 'IntervalBooked': {
+        const d = read.data;
+        const on = when(d.startDateTime, d.timezone);
+        // A booking that still waits for its payment says so; "booked" comes once paid.
+        const awaits = d.paymentNeeded && d.status === 'pending';
+        if (d.paymentNeeded)
+          newlyPaid.push({
+            appointment_id: d.appointmentId,
+            user_id: d.userId,
+            username: d.username,
+            service_name: d.serviceName,
+            provider_name: d.providerName,
+            starts_at: d.startDateTime,
+            timezone: d.timezone,
+          });
+        tell(
+          event,
+          d.at,
+          {
+            id: d.userId,
+            message: awaits
+              ? NOTIFICATION_TEXTS.awaitingToUser(d.serviceName, d.providerName, on)
+              : NOTIFICATION_TEXTS.bookedToUser(d.serviceName, d.providerName, on),
+          },
+          {
+            providerId: d.providerId,
+            message: awaits
+              ? NOTIFICATION_TEXTS.awaitingToAdmin(d.username, d.serviceName, on)
+              : NOTIFICATION_TEXTS.bookedToAdmin(d.username, d.serviceName, on),
+          },
+        );
+        break;
+      }
+      case 'PaymentConfirmed': {
+        const d = read.data;
+        const booking = paidBookings.get(d.appointmentId);
+        if (!booking) break;
+        const on = when(booking.starts_at, booking.timezone);
+        tell(
+          event,
+          d.at,
+          {
+            id: booking.user_id,
+            message: NOTIFICATION_TEXTS.paidToUser(booking.service_name, booking.provider_name, on),
+          },
+          {
+            providerId: d.providerId,
+            message: NOTIFICATION_TEXTS.paidToAdmin(booking.username, booking.service_name, on),
+          },
+        );
+        break;
+      }
+      case 'ReminderSent': {
+        const d = read.data;
+        tell(event, d.at, {
+          id: d.userId,
+          message: NOTIFICATION_TEXTS.reminder(
+            d.serviceName,
+            d.providerName,
+            when(d.startDateTime, d.timezone),
+          ),
+        });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (newlyPaid.length > 0)
+    await db.query(
+      `INSERT INTO ${schema}.paid_bookings
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS a(appointment_id text, user_id text, username text, service_name text, provider_name text,
+              starts_at timestamptz, timezone text)
+       ON CONFLICT (appointment_id) DO NOTHING`,
+      [JSON.stringify(newlyPaid)],
+    );
+  await insertRows(rows, context);
+};
+
+const applyBatch = inRuns(
+  SCHEMAS,
+  {
+    IntervalBooked: toldRun,
+    PaymentConfirmed: toldRun,
+    ReminderSent: toldRun,
+    NotificationCreated: createdRun,
+  },
+  (event, context) => notificationsProjection.apply(event, context),
 );

@@ -3,7 +3,7 @@ import { addDays, format } from 'date-fns';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { v5 as uuidv5 } from 'uuid';
-import { NOTIFICATION_NAMESPACE } from '@appointment/services/notifications/notifier.reactor';
+import { NOTIFICATION_NAMESPACE } from '@appointment/projections/notifications.projection';
 import { PROJECTIONS } from '@appointment/projections/registry';
 import { rebuildProjections } from '@appointment/projections/rebuild';
 import { createPool, PostgresEventStore } from '@appointment/services/eventstore/postgres-event-store';

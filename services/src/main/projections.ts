@@ -5,7 +5,7 @@ import { asSystem } from '../audit/actor-context';
 import type { EventStore } from '@appointment/contracts/event-store';
 import type { JobQueues } from '../jobs/job-queues';
 import { mailOutboxReactor } from '../mail/mail-outbox';
-import { livePushReactor, notifierReactor, type LivePush } from '../notifications/notifier.reactor';
+import { livePushReactor, type LivePush } from '../notifications/live-push';
 import { reminderScheduler } from '../reminders/reminders';
 import { chatAppDispatcher } from '../messaging/chat-app';
 import { whatsAppDispatcher } from '../messaging/whatsapp';
@@ -27,9 +27,8 @@ export interface ProductProjectionsOptions {
 
 /**
  * Everything that follows the log, in the order a batch is applied: the read models, then the
- * reactors that read them (the notifier reads rm_accounts) and turn events into mail,
- * notifications and reminder jobs, and the live push of the notifications rm_notifications
- * now holds. The single-node platform and the scale-out projector both
+ * reactors that read them and turn events into mail, reminder jobs, messages and webhook
+ * deliveries, and the live push of the notifications rm_notifications now holds. The single-node platform and the scale-out projector both
  * run exactly this list.
  */
 export const productProjections = ({
@@ -43,7 +42,6 @@ export const productProjections = ({
   ...PROJECTIONS,
   ...[
     mailOutboxReactor({ publicUrl, secret }),
-    notifierReactor(store),
     ...(jobs ? [reminderScheduler(store, jobs, now), whatsAppDispatcher(jobs), chatAppDispatcher(jobs)] : []),
     // One webhook delivery job per public event and subscribed webhook.
     ...(jobs ? [webhookDispatcher(store, jobs)] : []),

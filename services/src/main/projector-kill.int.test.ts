@@ -95,9 +95,7 @@ describe('projector crash safety', () => {
     // Each keeps its own checkpoint: a reactor left behind by a kill catches up alone, then joins.
     const reactorsApplied = async () =>
       Promise.all(
-        ['mail_outbox', 'notifier'].map(
-          async (name) => (await readCheckpoint(store.pool, name))?.eventsApplied ?? 0,
-        ),
+        ['mail_outbox'].map(async (name) => (await readCheckpoint(store.pool, name))?.eventsApplied ?? 0),
       );
     await waitUntil(
       async () => (await applied()) >= total && (await reactorsApplied()).every((count) => count >= total),
@@ -115,7 +113,7 @@ describe('projector crash safety', () => {
     const counted = live.eventTypes.reduce((sum, row) => sum + Number(row.event_count), 0);
     expect(counted).toBe(total);
     // The reactors follow the log in the same process, each with its checkpoint: nothing twice.
-    for (const reactor of ['mail_outbox', 'notifier']) {
+    for (const reactor of ['mail_outbox']) {
       expect((await readCheckpoint(store.pool, reactor))?.eventsApplied).toBe(total);
     }
   });

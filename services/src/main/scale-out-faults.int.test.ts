@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '@appointment/infra/testin
 import { compareReadModels } from '@appointment/infra/soak/kills/checks';
 import { PostgresEventStore } from '../eventstore/postgres-event-store';
 import { PrivateEventStore } from '../privacy/private-event-store';
-import { NOTIFICATION_NAMESPACE } from '../notifications/notifier.reactor';
+import { NOTIFICATION_NAMESPACE } from '@appointment/projections/notifications.projection';
 import { Caller } from '../testing/test-platform';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

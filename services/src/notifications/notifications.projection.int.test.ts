@@ -1,4 +1,4 @@
-import { notificationsProjection } from '@appointment/projections/notifications.projection';
+import { notificationIdOf, notificationsProjection } from '@appointment/projections/notifications.projection';
 import { projectionSpec, type GivenEvent } from '../testing/projection-spec';
 
 const created = (userId: string, notificationId: string, at: string, audience = 'user'): GivenEvent => ({
@@ -73,5 +73,114 @@ describe('notifications projection', () => {
       },
     );
     expect(await listOf('u5')).toMatchObject([{ id: 'n7' }]);
+  });
+
+  const admin = (userId: string, providerId: string): GivenEvent => ({
+    stream: `user-${userId}`,
+    type: 'UserRegistered',
+    data: { userId, role: 'admin', providerId },
+  });
+  const booked = (appointmentId: string, userId: string, providerId: string, paid = false): GivenEvent => ({
+    stream: `timeslot-${appointmentId}`,
+    type: 'IntervalBooked',
+    data: {
+      appointmentId,
+      providerId,
+      userId,
+      username: 'Ana',
+      serviceName: paid ? 'General Consultation' : 'Follow-up Visit',
+      providerName: 'Sunrise Clinic',
+      startDateTime: '2026-12-01T03:30:00.000Z',
+      timezone: 'Asia/Kolkata',
+      status: paid ? 'pending' : 'scheduled',
+      paymentNeeded: paid,
+      at: '2026-11-22T10:00:00.000Z',
+    },
+  });
+  const sourceOf = async (appointmentId: string) =>
+    String(
+      (
+        await rows(
+          `SELECT event_id FROM es.events WHERE data->>'appointmentId' = $1 ORDER BY global_position`,
+          [appointmentId],
+        )
+      ).map((row) => row.event_id)[0],
+    );
+
+  it('tells of a booking its user and each admin its provider had at that point of the log', async () => {
+    await given(
+      admin('a1', 'p1'),
+      admin('a2', 'p1'),
+      admin('a9', 'p9'),
+      { stream: 'user-a2', type: 'UserDeleted', data: { at: '2026-11-22T09:00:00.000Z' } },
+      booked('b1', 'u10', 'p1'),
+      admin('a3', 'p1'),
+    );
+    const source = await sourceOf('b1');
+    expect(await listOf('u10')).toEqual([
+      expect.objectContaining({
+        id: notificationIdOf(source, 'u10'),
+        audience: 'user',
+        message:
+          'Your appointment for Follow-up Visit at Sunrise Clinic on Tuesday, December 1, 2026 at 9:00 AM is booked.',
+      }),
+    ]);
+    expect(await listOf('a1')).toEqual([
+      expect.objectContaining({
+        id: notificationIdOf(source, 'a1'),
+        audience: 'admin',
+        message: 'New appointment: Ana booked Follow-up Visit on Tuesday, December 1, 2026 at 9:00 AM.',
+      }),
+    ]);
+    // Deleted before the booking, registered after it, or another provider's: not told.
+    for (const other of ['a2', 'a3', 'a9']) expect(await listOf(other)).toEqual([]);
+  });
+
+  it('says a paid booking awaits its payment, then that it is paid; a reminder tells its user', async () => {
+    await given(admin('a4', 'p4'), booked('b2', 'u11', 'p4', true), {
+      stream: 'timeslot-b2',
+      type: 'PaymentConfirmed',
+      data: {
+        appointmentId: 'b2',
+        providerId: 'p4',
+        orderId: 'o2',
+        paymentId: 'pay2',
+        at: '2026-11-22T10:05:00.000Z',
+      },
+    });
+    await given({
+      stream: 'reminders-b2',
+      type: 'ReminderSent',
+      data: {
+        userId: 'u11',
+        serviceName: 'General Consultation',
+        providerName: 'Sunrise Clinic',
+        startDateTime: '2026-12-01T03:30:00.000Z',
+        timezone: 'Asia/Kolkata',
+        at: '2026-11-30T03:30:00.000Z',
+      },
+    });
+    const on = 'Tuesday, December 1, 2026 at 9:00 AM';
+    expect((await listOf('u11')).map((row) => row.message)).toEqual([
+      `Your appointment for General Consultation at Sunrise Clinic on ${on} awaits payment.`,
+      `Your payment for General Consultation at Sunrise Clinic on ${on} is received: your appointment is booked.`,
+      `Reminder: your appointment for General Consultation at Sunrise Clinic is on ${on}.`,
+    ]);
+    expect((await listOf('a4')).map((row) => row.message)).toEqual([
+      `New appointment awaiting payment: Ana booked General Consultation on ${on}.`,
+      `Paid: Ana's appointment for General Consultation on ${on}.`,
+    ]);
+  });
+
+  it('forgets a person: their list goes, and the admins’ notices about them keep no name', async () => {
+    await given(admin('a5', 'p5'), booked('b3', 'u12', 'p5'), {
+      stream: 'privacy-u12',
+      type: 'PersonForgotten',
+      data: { personId: 'u12', kind: 'user', at: '2026-11-22T11:00:00.000Z' },
+    });
+    expect(await listOf('u12')).toEqual([]);
+    expect((await listOf('a5')).map((row) => row.message)).toEqual([
+      'A notification about a forgotten user.',
+    ]);
   });
 });

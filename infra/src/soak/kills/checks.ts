@@ -8,7 +8,7 @@ import type { EventStore } from '@appointment/contracts/event-store';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { QUEUE_NAMES } from '@appointment/services/jobs/job-queues';
 import { MAIL_SCHEMA } from '@appointment/services/mail/mail-outbox';
-import { NOTIFICATION_NAMESPACE } from '@appointment/services/notifications/notifier.reactor';
+import { NOTIFICATION_NAMESPACE } from '@appointment/projections/notifications.projection';
 import { REMINDERS } from '@appointment/services/reminders/reminders';
 import type { SunkMessage } from '@appointment/infra/testing/smtp-sink';
 import type { HeardDelivery } from '@appointment/infra/testing/webhook-receiver';
@@ -281,7 +281,7 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
     }
 
     // Notifications: a booking tells its user and the provider's admins, a payment too, a
-    // reminder its user; one NotificationCreated per (cause, recipient), its id made of both.
+    // reminder its user; rm_notifications holds one per (cause, recipient), its id made of both.
     const notifications = finding('notifications');
     const expected = new Map<string, string>();
     const expect = (cause: string, recipients: string[], what: string) => {
@@ -291,6 +291,7 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
           `${what} ${cause} → ${recipient}`,
         );
     };
+    const notifyingCauses = new Set<string>();
     for (const event of log) {
       const d = event.data as { appointmentId?: string; providerId?: string; userId?: string };
       if (event.type === 'IntervalBooked')
@@ -300,15 +301,22 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         expect(event.id, [booking?.userId ?? '?', ...(admins.get(d.providerId!) ?? [])], 'payment');
       }
       if (event.type === 'ReminderSent') expect(event.id, [d.userId!], 'reminder');
+      if (['IntervalBooked', 'PaymentConfirmed', 'ReminderSent'].includes(event.type))
+        notifyingCauses.add(event.id);
     }
-    const created = byType('NotificationCreated');
+    const listedRows = (
+      await db.query<{ id: string; user_id: string; source_event_id: string; message: string }>(
+        'SELECT id, user_id, source_event_id, message FROM rm_notifications.notifications',
+      )
+    ).rows;
     const perCause = new Map<string, number>();
-    for (const event of created) {
-      const key = `${String(event.metadata.causationId)}\u0001${String(event.data.userId)}`;
+    for (const row of listedRows) {
+      if (!notifyingCauses.has(row.source_event_id)) continue;
+      const key = `${row.source_event_id}\u0001${row.user_id}`;
       perCause.set(key, (perCause.get(key) ?? 0) + 1);
-      if (!expected.has(event.id)) {
+      if (!expected.has(row.id)) {
         notifications.unexpected++;
-        example(notifications, `unexpected notification ${event.id} (${String(event.data.message)})`);
+        example(notifications, `unexpected notification ${row.id} (${row.message})`);
       }
     }
     for (const [key, count] of perCause) {
@@ -317,15 +325,9 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         example(notifications, `${count} notifications for ${key.replace('\u0001', ' → ')}`);
       }
     }
-    const createdIds = new Set(created.map((event) => event.id));
-    const listed = new Set(
-      (await db.query<{ id: string }>('SELECT id FROM rm_notifications.notifications')).rows.map((r) => r.id),
-    );
+    const listed = new Set(listedRows.map((row) => row.id));
     for (const [id, what] of expected) {
-      if (!createdIds.has(id)) {
-        notifications.missing++;
-        example(notifications, `no notification for ${what}`);
-      } else if (!listed.has(id)) {
+      if (!listed.has(id)) {
         notifications.missing++;
         example(notifications, `notification ${id} (${what}) is not in its recipient's list`);
       }
@@ -493,7 +495,7 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
     return {
       findings: [notifications, emails, reminders, payments, timeouts, webhooks],
       figures: {
-        notifications: created.length,
+        notifications: listedRows.length,
         emails: inputs.mail.length,
         remindersSent: byType('ReminderSent').length,
         remindersSuppressed: byType('ReminderSuppressed').length,

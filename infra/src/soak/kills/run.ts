@@ -271,10 +271,9 @@ export const runKillSoak = async (options: KillSoakOptions): Promise<KillSoakRes
     );
     const unexpectedExits = all.flatMap((each) => each.unexpectedExits);
     const forAdmin = (
-      await pool.query<{ id: string }>(
-        `SELECT event_id AS id FROM es.events WHERE event_type = 'NotificationCreated' AND data->>'userId' = $1`,
-        [world.adminId],
-      )
+      await pool.query<{ id: string }>(`SELECT id FROM rm_notifications.notifications WHERE user_id = $1`, [
+        world.adminId,
+      ])
     ).rows.map((row) => row.id);
     const livePush = {
       expected: forAdmin.length,
