@@ -1,4 +1,4 @@
-import { v5 as uuidv5 } from 'uuid';
+import { parse as uuidParse, v5 as uuidv5 } from 'uuid';
 import { UserDeleted, UserRegistered } from '@appointment/contracts/events/accounts';
 import {
   NotificationCreated,
@@ -24,9 +24,11 @@ import { inRuns, type ApplyContext, type Projection } from './projection';
 /** With the fact's event id and the recipient, it makes a notification's id (one per pair). */
 export const NOTIFICATION_NAMESPACE = '2c1f4e7a-8b3d-4a6f-9e0c-5d7b8a9f1e23';
 
+const NAMESPACE_BYTES = uuidParse(NOTIFICATION_NAMESPACE);
+
 /** The id of the notification `recipient` has of the fact `sourceEventId`. */
 export const notificationIdOf = (sourceEventId: string, recipient: string): string =>
-  uuidv5(`${sourceEventId}\u0001${recipient}`, NOTIFICATION_NAMESPACE);
+  uuidv5(`${sourceEventId}\u0001${recipient}`, NAMESPACE_BYTES);
 
 /** What a booking, its payment and its reminder say, to its user and to the provider's admins. */
 export const NOTIFICATION_TEXTS = {

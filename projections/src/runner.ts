@@ -83,7 +83,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * a crash at any point resumes exactly where each one's last commit left off; one the batch
  * holds nothing for opens no transaction, and the idle ones' checkpoints move in one statement.
  * The read models take a batch side by side, then the reactors (which read the read models: the
- * notifier reads rm_accounts) side by side, while the read models go on to the next batch. A
+ * live push reads rm_notifications) side by side, while the read models go on to the next batch. A
  * projection that is behind (new, or failing) reads the log alone until it reaches the
  * subscription, then joins it; one that fails leaves the others moving.
  */
@@ -305,7 +305,7 @@ export class ProjectorRunner {
 
   /**
    * What a projection catching up alone may apply now: a reactor reads the read models (the
-   * notifier reads rm_accounts), so it goes no further than the read model furthest behind.
+   * live push reads rm_notifications), so it goes no further than the read model furthest behind.
    */
   private readable(entry: Running, events: RecordedEvent[]): RecordedEvent[] {
     if (!entry.projection.reactor) return events;

@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /**
  * The events of a person's notifications stream (docs/product.md §3 Notification), written
- * once. The notifier reactor records NotificationCreated; the person deletes or clears.
+ * once. NotificationCreated records a notice no other event tells of (a webhook switched off);
+ * rm_notifications reads bookings, payments and reminders themselves (docs/decisions.md D48).
+ * The person deletes or clears.
  */
 
 /** Users hear of their own appointments, a provider's admins of its bookings (docs/product.md §6). */

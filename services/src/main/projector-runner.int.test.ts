@@ -31,7 +31,7 @@ const tally = (name: string, reactor = false) => {
 
 /**
  * A read model of `Wanted` events only: for any other it only reads (through `read`, as the
- * notifier reads rm_accounts), so a batch without a `Wanted` writes nothing in its transaction.
+ * webhook dispatcher reads rm_webhooks), so a batch without a `Wanted` writes nothing in its transaction.
  */
 const picky = (name: string): Projection => ({
   name,

@@ -40,7 +40,9 @@ export const sealEvents = async (keys: KeyRing, events: readonly Writable[]): Pr
     const data = { ...event.data };
     for (const [name, placeholder] of Object.entries(spec.fields)) {
       const value = data[name];
-      if (typeof value !== 'string') continue;
+      // An empty field names nobody: kept as it is (a booking without a note or picture costs no
+      // cipher), and read as its placeholder once the subject is forgotten, like a clear one.
+      if (typeof value !== 'string' || value === '') continue;
       if (state?.kind === 'key') data[name] = seal(state.key, subject, value);
       else if (state?.kind === 'forgotten') data[name] = placeholder;
     }

@@ -144,6 +144,19 @@ describe('sealing personal fields (issue 12)', () => {
     }
   });
 
+  it('keeps an empty field as it is, and reads it as its placeholder once the subject is forgotten', async () => {
+    const keys = memoryKeys();
+    const bare: NewEvent = { ...booked, data: { ...booked.data, email: '', note: '' } };
+    const [sealed] = await sealEvents(keys, [{ streamName: 'timeslot-t1', event: bare }]);
+    expect(sealed!.data).toMatchObject({ email: '', note: '' });
+    expect(sealed!.data.username).toMatchObject({ s: 'u1' });
+    const [before] = await openEvents(keys, [recorded('timeslot-t1', sealed!)]);
+    expect(before!.data).toMatchObject({ email: '', note: '', username: 'Asha User' });
+    keys.forget('u1');
+    const [after] = await openEvents(keys, [recorded('timeslot-t1', sealed!)]);
+    expect(after!.data).toMatchObject({ email: FORGOTTEN_USER, note: '', username: FORGOTTEN_USER });
+  });
+
   it('writes nothing personal for a subject already forgotten', async () => {
     const keys = memoryKeys();
     await keys.keysForWriting(['u1']);
