@@ -135,14 +135,14 @@ const providerOf = (event: RecordedEvent, bookings: Map<string, Booking | undefi
 export const formatWhen = (iso: string, timezone: string): string => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  let parts: Intl.DateTimeFormatPart[];
+  let text: string;
   try {
-    parts = formatterFor(timezone).formatToParts(date);
+    text = formatterFor(timezone).format(date);
   } catch {
-    parts = formatterFor('UTC').formatToParts(date);
+    text = formatterFor('UTC').format(date);
   }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')} ${part('year')} ${part('hour')}:${part('minute')}`;
+  // en-GB writes "25 Nov 2026, 09:00"; one string, not its parts (half the time per event).
+  return text.replace(', ', ' ');
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -193,9 +193,11 @@ export const describe = (
     name || str(facts.get('profile')?.businessName) || 'The provider';
   // Any event may name its appointment: read by name, whatever its type.
   const booking = bookings.get(str(event.data.appointmentId));
-  const bookingText = booking
-    ? `${booking.username}'s ${booking.serviceName} on ${formatWhen(booking.startDateTime, booking.timezone)}`
-    : 'an appointment';
+  /** Made only for the sentences that name the booking (each costs a date format). */
+  const bookingText = () =>
+    booking
+      ? `${booking.username}'s ${booking.serviceName} on ${formatWhen(booking.startDateTime, booking.timezone)}`
+      : 'an appointment';
   /** Whom the summary names: the booking's user, the registering user or business. */
   const named = (id: string, name: string): Person | undefined => (id && name ? { id, name } : undefined);
   const ofBooking = booking ? named(booking.userId, booking.username) : undefined;
@@ -341,8 +343,9 @@ export const describe = (
     case 'AppointmentStatusChanged': {
       const data = readEvent('AppointmentStatusChanged', event, READER);
       if (!data) return recorded;
+      const text = bookingText();
       return {
-        summary: `${bookingText[0]!.toUpperCase()}${bookingText.slice(1)} went from ${data.from} to ${data.to}.`,
+        summary: `${text[0]!.toUpperCase()}${text.slice(1)} went from ${data.from} to ${data.to}.`,
         changes: [{ field: 'status', before: data.from, after: data.to }],
         person: ofBooking,
       };
@@ -351,23 +354,23 @@ export const describe = (
       const data = readEvent('PaymentRequested', event, READER);
       if (!data) return recorded;
       return {
-        summary: `A payment of ${data.amount} ${data.currency} was requested for ${bookingText}.`,
+        summary: `A payment of ${data.amount} ${data.currency} was requested for ${bookingText()}.`,
         person: ofBooking,
       };
     }
     case 'PaymentConfirmed':
       if (!readEvent('PaymentConfirmed', event, READER)) return recorded;
-      return { summary: `The payment for ${bookingText} was confirmed.`, person: ofBooking };
+      return { summary: `The payment for ${bookingText()} was confirmed.`, person: ofBooking };
     case 'ReminderSent': {
       const data = readEvent('ReminderSent', event, READER);
       if (!data) return recorded;
-      return { summary: `A ${data.kind} reminder was sent for ${bookingText}.`, person: ofBooking };
+      return { summary: `A ${data.kind} reminder was sent for ${bookingText()}.`, person: ofBooking };
     }
     case 'ReminderSuppressed': {
       const data = readEvent('ReminderSuppressed', event, READER);
       if (!data) return recorded;
       return {
-        summary: `A ${data.kind} reminder for ${bookingText} was not sent: ${data.reason}.`,
+        summary: `A ${data.kind} reminder for ${bookingText()} was not sent: ${data.reason}.`,
         person: ofBooking,
       };
     }
