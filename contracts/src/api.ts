@@ -77,6 +77,7 @@ import {
 } from './history';
 import { MESSAGES } from './messages';
 import { ProviderCurrencyRequest } from './money';
+import { BookingPolicy, BookingPolicyAnswer, BookingPolicySaved, POLICY_PATHS } from './policy';
 import { PAYMENT_PATHS, PayAgainRequest, PaymentResult, SandboxPayRequest } from './payments';
 import { CAPABILITIES, PUBLIC, ROLES, SIGNED_IN, type Capability, type Role } from './roles';
 import {
@@ -587,6 +588,25 @@ export const API_OPERATIONS = {
     apiKey: 'services:write',
     body: ProviderCurrencyRequest,
     success: ok(ProviderCurrencySaved),
+  }),
+  bookingPolicy: op({
+    method: 'get',
+    path: POLICY_PATHS.bookingPolicy,
+    tag: 'Catalogue',
+    summary: "The booking policy of the caller's provider: cancel and reschedule deadlines, fees",
+    access: 'services.view',
+    apiKey: 'services:read',
+    success: ok(BookingPolicyAnswer),
+  }),
+  setBookingPolicy: op({
+    method: 'put',
+    path: POLICY_PATHS.bookingPolicy,
+    tag: 'Catalogue',
+    summary: "Replace the booking policy of the caller's provider (bookings made before keep theirs)",
+    access: 'services.manage',
+    apiKey: 'services:write',
+    body: BookingPolicy,
+    success: ok(BookingPolicySaved),
   }),
   favourites: op({
     method: 'get',

@@ -249,6 +249,44 @@ test.describe('Services management', () => {
     await expect(card(page, 'Reformer')).toContainText('€20.00');
   });
 
+  test('the admin sets the booking policy in Policies, after the form has shown its message (issue 29)', async ({
+    page,
+    request,
+  }) => {
+    const provider = await createActiveProvider(request, 'Harbour Physio');
+    await signIn(page, provider.email);
+    await page.goto('/services');
+
+    const policies = main(page).getByRole('form', { name: 'Policies' });
+    const cancelBy = policies.getByLabel('Cancel up to (hours before the start)');
+    // The default until the admin sets one: 24 h, 24 h, no fee, no no-show charge, 2 reschedules.
+    await expect(cancelBy).toHaveValue('24');
+    await expect(policies.getByLabel('Reschedule up to (hours before the start)')).toHaveValue('24');
+    await expect(policies.getByLabel('Late cancellation fee')).toHaveValue('none');
+    await expect(policies.getByLabel('Charge a no-show (the payment is kept)')).not.toBeChecked();
+    await expect(policies.getByLabel('Reschedules allowed per booking')).toHaveValue('2');
+
+    await cancelBy.fill('800');
+    await policies.getByRole('button', { name: 'Save policy' }).click();
+    await expect(policies.getByRole('alert')).toHaveText('Enter a whole number of hours from 0 to 720');
+
+    await cancelBy.fill('48');
+    await expect(policies.getByRole('alert')).toHaveCount(0);
+    await policies.getByLabel('Late cancellation fee').selectOption('percent');
+    await policies.getByLabel('Fee (% of the price)').fill('50');
+    await policies.getByLabel('Charge a no-show (the payment is kept)').check();
+    await policies.getByLabel('Reschedules allowed per booking').fill('1');
+    await policies.getByRole('button', { name: 'Save policy' }).click();
+    await expect(toast(page, 'Booking policy saved')).toBeVisible();
+
+    // Read again from the server: the policy in force.
+    await page.reload();
+    await expect(cancelBy).toHaveValue('48');
+    await expect(policies.getByLabel('Fee (% of the price)')).toHaveValue('50');
+    await expect(policies.getByLabel('Charge a no-show (the payment is kept)')).toBeChecked();
+    await expect(policies.getByLabel('Reschedules allowed per booking')).toHaveValue('1');
+  });
+
   test('an incharge sees the services read-only', async ({ page }) => {
     await signIn(page, DEMO.incharge);
     await page.goto('/services');
@@ -266,6 +304,11 @@ test.describe('Services management', () => {
 
     await expect(main(page).getByText('Prices are in INR (₹).')).toBeVisible();
     await expect(main(page).getByRole('form', { name: 'Currency' })).toHaveCount(0);
+    // The booking policy, told in a sentence; only the admin changes it.
+    await expect(main(page).getByRole('form', { name: 'Policies' })).toHaveCount(0);
+    await expect(main(page).getByRole('region', { name: 'Policies' })).toContainText(
+      'Cancel up to 24 h and reschedule up to 24 h before the start; at most 2 reschedules per booking.',
+    );
     await expect(main(page).getByRole('button', { name: 'Add Service' })).toHaveCount(0);
     await expect(main(page).getByRole('button', { name: /^(Edit|Delete)/ })).toHaveCount(0);
   });

@@ -1,3 +1,4 @@
+import { DEFAULT_BOOKING_POLICY } from '@appointment/contracts/policy';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
 import { readEvent } from '@appointment/contracts/events/read-event';
@@ -243,6 +244,18 @@ export const describe = (
       return {
         summary: `The currency was set to ${data.currency}.`,
         changes: [{ field: 'currency', before: before?.currency ?? null, after: data.currency }],
+        person: ofBooking,
+      };
+    }
+    case 'BookingPolicySet': {
+      const data = readEvent('BookingPolicySet', event, READER);
+      if (!data) return recorded;
+      const before = facts.get('policy') ?? { ...DEFAULT_BOOKING_POLICY };
+      const after = { ...data.policy };
+      facts.set('policy', after);
+      return {
+        summary: `The booking policy was changed: cancel up to ${data.policy.cancelDeadlineHours} h before, reschedule up to ${data.policy.rescheduleDeadlineHours} h before, at most ${data.policy.maxReschedules} reschedule${data.policy.maxReschedules === 1 ? '' : 's'}.`,
+        changes: diff(before, after),
         person: ofBooking,
       };
     }

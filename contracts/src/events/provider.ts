@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS } from '../constants';
+import { RecordedBookingPolicy } from '../policy';
 
 /**
  * The events of a provider's stream (docs/product.md §4: registration, approval, services,
@@ -85,6 +86,8 @@ export const AvailabilitySet = At.extend({
   timezone: z.string(),
 });
 export const ScheduleTemplateSaved = At.extend({ template: RecordedTemplate });
+/** The provider's booking policy from now on (issue 29); bookings made before keep theirs. */
+export const BookingPolicySet = At.extend({ policy: RecordedBookingPolicy });
 export const ScheduleTemplateDeleted = At.extend({ templateId: z.string() });
 
 /** Every provider event's data schema, by type. */
@@ -100,6 +103,7 @@ export const PROVIDER_EVENTS = {
   AvailabilitySet,
   ScheduleTemplateSaved,
   ScheduleTemplateDeleted,
+  BookingPolicySet,
 } as const;
 
 type DataOf = { [K in keyof typeof PROVIDER_EVENTS]: z.infer<(typeof PROVIDER_EVENTS)[K]> };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppointmentStatus } from '../appointments';
+import { RecordedBookingPolicy } from '../policy';
 
 /**
  * The events of a time slot's stream (docs/product.md §3), written once. The
@@ -46,6 +47,8 @@ export const BookingDetails = z.object({
   currency: z.string().optional(),
   note: z.string().optional(),
   imageUrl: z.string().optional(),
+  /** The provider's booking policy when it was booked (issue 29); absent on bookings made before it. */
+  policy: RecordedBookingPolicy.optional(),
 });
 export type BookingDetails = z.infer<typeof BookingDetails>;
 

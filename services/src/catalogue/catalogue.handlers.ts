@@ -1,3 +1,4 @@
+import { bookingPolicyOf, setBookingPolicy } from './policy/booking-policy';
 import type { OpenHours } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { pendingImage } from '../http/image-upload';
@@ -60,6 +61,11 @@ export const catalogueHandlers = ({
     setProviderCurrency: async ({ auth, body }) => ({
       message: MESSAGES.currencySaved,
       provider: await setCurrency(catalogue, auth, body.currency),
+    }),
+    bookingPolicy: async ({ auth }) => ({ policy: await bookingPolicyOf(catalogue, auth) }),
+    setBookingPolicy: async ({ auth, body }) => ({
+      message: MESSAGES.policySaved,
+      policy: await setBookingPolicy(catalogue, auth, body),
     }),
     favourites: async ({ auth }) => ({ favorites: await favourites(catalogue, auth) }),
     updateFavourite: async ({ auth, body }) => ({

@@ -152,6 +152,8 @@ export const book = async (
           automaticBooking: service.automaticBooking,
           amount: service.price,
           currency: provider.currency,
+          // The policy in force is the booking's: a later change of it changes no booking made now.
+          policy: provider.policy,
           ...(request.note ? { note: request.note } : {}),
           ...(imageUrl ? { imageUrl } : {}),
         },

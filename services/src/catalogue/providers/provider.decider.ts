@@ -1,3 +1,4 @@
+import { BookingPolicy } from '@appointment/contracts/policy';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { isSupportedCurrency } from '@appointment/contracts/money';
 import type { Break, ScheduleTemplate, WorkingHours } from '@appointment/contracts/schedule';
@@ -61,6 +62,7 @@ export type ProviderCommand =
       data: { workingHours: WorkingHours; breaks: Break[]; timezone: string };
     })
   | (Command & { type: 'SetCurrency'; data: { currency: string } })
+  | (Command & { type: 'SetBookingPolicy'; data: { policy: BookingPolicy } })
   | (Command & { type: 'SaveTemplate'; data: { template: ScheduleTemplate } })
   | (Command & { type: 'DeleteTemplate'; data: { templateId: string } });
 
@@ -209,6 +211,19 @@ export const setCurrency = (command: Of<'SetCurrency'>, state: Provider): Provid
   ];
 };
 
+/** The admin's booking policy from now on; the same policy again records nothing. */
+export const setBookingPolicy = (command: Of<'SetBookingPolicy'>, state: Provider): ProviderEvent[] => {
+  const provider = requireActive(state);
+  const policy = BookingPolicy.parse(command.data.policy);
+  if (JSON.stringify(BookingPolicy.parse(provider.policy)) === JSON.stringify(policy)) return [];
+  return [
+    {
+      type: 'BookingPolicySet',
+      data: { providerId: provider.providerId, policy, at: command.metadata.now },
+    },
+  ];
+};
+
 export const saveTemplate = (command: Of<'SaveTemplate'>, state: Provider): ProviderEvent[] => {
   const provider = requireActive(state);
   return [
@@ -252,6 +267,8 @@ export const decide = (command: ProviderCommand, state: Provider): ProviderEvent
       return setAvailability(command, state);
     case 'SetCurrency':
       return setCurrency(command, state);
+    case 'SetBookingPolicy':
+      return setBookingPolicy(command, state);
     case 'SaveTemplate':
       return saveTemplate(command, state);
     case 'DeleteTemplate':

@@ -1,3 +1,4 @@
+import { DEFAULT_BOOKING_POLICY } from '@appointment/contracts/policy';
 import { defaultTemplate } from '@appointment/contracts/schedule';
 import type { Command } from '../../domain/command-handler';
 import { specFor } from '../../domain/decider-spec';
@@ -283,6 +284,42 @@ describe('provider decider: one currency per provider (issue 18)', () => {
       .given([registered])
       .when(command('SetCurrency', { currency: 'EUR' }))
       .thenThrows(IllegalStateError));
+});
+
+describe('provider decider: booking policy', () => {
+  const spec = specFor(providerDecider);
+  const stateAfter = (events: ProviderEvent[]) =>
+    events.reduce(providerDecider.evolve, providerDecider.initialState());
+  const policy = {
+    cancelDeadlineHours: 6,
+    rescheduleDeadlineHours: 6,
+    lateCancelFee: { kind: 'fixed' as const, value: 10 },
+    noShowCharged: true,
+    maxReschedules: 0,
+  };
+  it('starts from the default policy', () => {
+    const state = stateAfter([registered, approved]);
+    expect(state.status !== 'none' && state.policy).toEqual(DEFAULT_BOOKING_POLICY);
+  });
+  it('records a new policy, then uses it', () => {
+    spec
+      .given([registered, approved])
+      .when(command('SetBookingPolicy', { policy }))
+      .then([{ type: 'BookingPolicySet', data: { providerId: P, policy, at: now } }]);
+    const state = stateAfter([
+      registered,
+      approved,
+      { type: 'BookingPolicySet', data: { providerId: P, policy, at: now } },
+    ]);
+    expect(state.status !== 'none' && state.policy).toEqual(policy);
+  });
+  it('records nothing when the policy is the one in force', () =>
+    spec
+      .given([registered, approved])
+      .when(command('SetBookingPolicy', { policy: DEFAULT_BOOKING_POLICY }))
+      .thenNothingHappened());
+  it('refuses while the provider is pending', () =>
+    spec.given([registered]).when(command('SetBookingPolicy', { policy })).thenThrows(IllegalStateError));
 });
 
 describe('provider decider: templates', () => {

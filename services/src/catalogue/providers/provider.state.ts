@@ -10,6 +10,7 @@ import {
   type WorkingHours,
 } from '@appointment/contracts/schedule';
 import type { ProviderEvent, ServiceEventData } from '@appointment/contracts/events/provider';
+import { DEFAULT_BOOKING_POLICY, type BookingPolicy } from '@appointment/contracts/policy';
 
 /**
  * A provider's state as its events make it (docs/product.md §4): the provider decider decides
@@ -34,6 +35,8 @@ export interface ProviderBody {
   timezone: string;
   currency: string;
   templates: ScheduleTemplate[];
+  /** The booking policy in force (issue 29); the default until its admin sets one. */
+  policy: BookingPolicy;
 }
 
 /**
@@ -74,6 +77,7 @@ export const evolve = (state: Provider, event: ProviderEvent): Provider => {
         timezone: timezoneForAddress(details.address),
         currency: details.currency ?? defaultCurrencyForAddress(details.address),
         templates: [],
+        policy: DEFAULT_BOOKING_POLICY,
       };
     }
     case 'ProviderCreated': {
@@ -93,6 +97,7 @@ export const evolve = (state: Provider, event: ProviderEvent): Provider => {
         timezone: d.timezone,
         currency: d.currency ?? defaultCurrencyForAddress(d.address),
         templates: [defaultTemplate()],
+        policy: DEFAULT_BOOKING_POLICY,
       };
     }
     case 'ProviderApproved':
@@ -101,6 +106,8 @@ export const evolve = (state: Provider, event: ProviderEvent): Provider => {
       return existing(state, (p) => ({ ...p, status: 'rejected' }));
     case 'ProviderCurrencyChanged':
       return existing(state, (p) => ({ ...p, currency: event.data.currency }));
+    case 'BookingPolicySet':
+      return existing(state, (p) => ({ ...p, policy: event.data.policy as BookingPolicy }));
     case 'ServiceAdded':
     case 'ServiceEdited':
       return existing(state, (p) => ({

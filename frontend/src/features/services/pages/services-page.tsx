@@ -6,6 +6,7 @@ import { selectRole } from '../../../lib/session.slice';
 import { Button, SecondaryButton } from '../../../ui/button.styles';
 import { CurrencySetting } from '../components/currency-setting';
 import { DeleteServiceDialog } from '../components/delete-service-dialog';
+import { PolicySetting } from '../components/policy-setting';
 import { ServiceCard } from '../components/service-card';
 import { ServiceFormDialog } from '../components/service-form-dialog';
 import { SERVICES_TEXTS } from '../services.texts';
@@ -103,6 +104,7 @@ export function ServicesPage() {
           <DeleteServiceDialog service={deleteTarget} deleting={deleting} deleteError={deleteError} />
         </>
       )}
+      {currency && <PolicySetting mayManage={mayManage} currency={currency} />}
     </section>
   );
 }

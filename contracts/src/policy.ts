@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+/**
+ * A provider's booking policy (issue 29): until when its bookings may be cancelled or
+ * rescheduled, what a late cancellation costs, whether a no-show is charged, and how often one
+ * booking may move. Its admin sets it on the Services screen (Policies); the policy in force is
+ * recorded in each booking's event, so a later change changes no past booking.
+ */
+
+const hours = z
+  .number({ error: MESSAGES.policyHours })
+  .int({ error: MESSAGES.policyHours })
+  .min(0, { error: MESSAGES.policyHours })
+  .max(720, { error: MESSAGES.policyHours });
+
+export const LATE_CANCEL_FEE_KINDS = ['none', 'percent', 'fixed'] as const;
+
+/** What a cancellation after the deadline keeps: nothing, a percentage or a fixed amount of the price. */
+export const LateCancelFee = z
+  .object({
+    kind: z.enum(LATE_CANCEL_FEE_KINDS),
+    value: z.number({ error: MESSAGES.policyFeeAmount }).min(0, { error: MESSAGES.policyFeeAmount }),
+  })
+  .refine((fee) => fee.kind !== 'percent' || fee.value <= 100, {
+    error: MESSAGES.policyFeePercent,
+    path: ['value'],
+  });
+export type LateCancelFee = z.infer<typeof LateCancelFee>;
+
+export const BookingPolicy = z.object({
+  /** Hours before the start until which a booking may be cancelled without a fee; 0 = any time. */
+  cancelDeadlineHours: hours,
+  /** Hours before the start until which a booking may be rescheduled; 0 = any time. */
+  rescheduleDeadlineHours: hours,
+  lateCancelFee: LateCancelFee,
+  /** A no-show keeps the payment. */
+  noShowCharged: z.boolean(),
+  /** How many times one booking may be rescheduled. */
+  maxReschedules: z
+    .number({ error: MESSAGES.policyMaxReschedules })
+    .int({ error: MESSAGES.policyMaxReschedules })
+    .min(0, { error: MESSAGES.policyMaxReschedules })
+    .max(20, { error: MESSAGES.policyMaxReschedules }),
+});
+export type BookingPolicy = z.infer<typeof BookingPolicy>;
+
+/** Until its admin sets one: cancel and reschedule up to 24 h before, no fee, 2 reschedules. */
+export const DEFAULT_BOOKING_POLICY: BookingPolicy = {
+  cancelDeadlineHours: 24,
+  rescheduleDeadlineHours: 24,
+  lateCancelFee: { kind: 'none', value: 0 },
+  noShowCharged: false,
+  maxReschedules: 2,
+};
+
+/** A booking policy as events record it (the input rules above may tighten later). */
+export const RecordedBookingPolicy = z.object({
+  cancelDeadlineHours: z.number(),
+  rescheduleDeadlineHours: z.number(),
+  lateCancelFee: z.object({ kind: z.enum(LATE_CANCEL_FEE_KINDS), value: z.number() }),
+  noShowCharged: z.boolean(),
+  maxReschedules: z.number(),
+});
+
+export const BookingPolicyAnswer = z.object({ policy: BookingPolicy });
+export type BookingPolicyAnswer = z.infer<typeof BookingPolicyAnswer>;
+export const BookingPolicySaved = z.object({ message: z.string(), policy: BookingPolicy });
+export type BookingPolicySaved = z.infer<typeof BookingPolicySaved>;
+
+export const POLICY_PATHS = {
+  /** The caller's provider's booking policy: GET reads it, PUT (the admin) replaces it. */
+  bookingPolicy: '/api/providers/policy',
+} as const;
