@@ -35,6 +35,8 @@ import {
   PayAgainResponse,
   PaymentReceived,
   StatusChanged,
+  AppointmentCancelled,
+  CancelAppointmentParams,
   UpdateStatusRequest,
 } from './appointments';
 import {
@@ -786,6 +788,16 @@ export const API_OPERATIONS = {
     apiKey: 'appointments:write',
     body: UpdateStatusRequest,
     success: ok(StatusChanged),
+  }),
+  cancelAppointment: op({
+    method: 'post',
+    path: APPOINTMENT_PATHS.cancel,
+    tag: 'Appointments',
+    summary: 'The user cancels their upcoming appointment: its place is freed at once',
+    access: 'appointments.book',
+    params: CancelAppointmentParams,
+    paramsNotFound: MESSAGES.appointmentNotFound,
+    success: ok(AppointmentCancelled),
   }),
   dashboardDetails: op({
     method: 'post',

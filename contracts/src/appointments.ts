@@ -134,6 +134,17 @@ export const AppointmentList = z.object({ appointments: z.array(Appointment) });
 /** POST updatestatus: "Appointment marked as {status}" and the appointment. */
 export const StatusChanged = z.object({ message: z.string(), appointment: Appointment });
 
+/** POST /api/appointments/:id/cancel (issue 29): the appointment a user cancels. */
+export const CancelAppointmentParams = z.object({ id: z.string().min(1).max(100) });
+/** What a refund gave back, in the booking's currency; null when nothing was paid. */
+export const Refund = z.object({ amount: z.number(), fee: z.number(), currency: z.string() });
+export const AppointmentCancelled = z.object({
+  message: z.string(),
+  appointment: Appointment,
+  refund: Refund.nullable(),
+});
+export type AppointmentCancelled = z.infer<typeof AppointmentCancelled>;
+
 /** POST paymentsuccess: the payment is received; the appointment as it stands. */
 export const PaymentReceived = z.object({ message: z.string(), appointment: Appointment });
 
@@ -190,6 +201,7 @@ export const APPOINTMENT_PATHS = {
   stats: '/api/appointments/appointmentstats',
   list: '/api/appointments/appointmentlist',
   updateStatus: '/api/appointments/updatestatus',
+  cancel: '/api/appointments/:id/cancel',
   dashboardDetails: '/api/appointments/dashboarddetails',
   notifications: '/api/appointments/getnotification',
   deleteNotification: '/api/appointments/deletenotification',

@@ -62,6 +62,7 @@ export const RecordedBookingPolicy = z.object({
   noShowCharged: z.boolean(),
   maxReschedules: z.number(),
 });
+export type RecordedBookingPolicy = z.infer<typeof RecordedBookingPolicy>;
 
 export const BookingPolicyAnswer = z.object({ policy: BookingPolicy });
 export type BookingPolicyAnswer = z.infer<typeof BookingPolicyAnswer>;

@@ -357,8 +357,12 @@ export const describe = (
       const data = readEvent('AppointmentStatusChanged', event, READER);
       if (!data) return recorded;
       const text = bookingText();
+      const sentence = `${text[0]!.toUpperCase()}${text.slice(1)}`;
       return {
-        summary: `${text[0]!.toUpperCase()}${text.slice(1)} went from ${data.from} to ${data.to}.`,
+        summary:
+          data.by === 'user'
+            ? `${sentence} was cancelled by its user${data.late ? ', after the cancellation deadline' : ''}.`
+            : `${sentence} went from ${data.from} to ${data.to}.`,
         changes: [{ field: 'status', before: data.from, after: data.to }],
         person: ofBooking,
       };

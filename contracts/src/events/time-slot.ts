@@ -77,6 +77,10 @@ export const IntervalBooked = BookingDetails.extend({
 export const AppointmentStatusChanged = AppointmentRef.extend({
   from: AppointmentStatus,
   to: AppointmentStatus,
+  /** Who cancelled (issue 29): the user; absent for the provider's change and older events. */
+  by: z.enum(['user']).optional(),
+  /** A cancellation after the deadline of the booking's policy. */
+  late: z.boolean().optional(),
 });
 
 export const PaymentRequested = AppointmentRef.extend({

@@ -224,6 +224,17 @@ const unpaidBooking = async (context: DemoContext) =>
     'booking a paid slot',
   );
 
+/** A free booking of the user's, just made: its appointment's id (for a call that uses it up). */
+const freeBooking = async (context: DemoContext): Promise<string> =>
+  expectStatus(
+    await user(context).post<BookingResponse>(
+      '/api/appointments/bookappointment',
+      bookingOf(context, context.freeSlots, 'Follow-up Visit'),
+    ),
+    201,
+    'booking a free slot',
+  ).appointment._id;
+
 const providerQuery = (context: DemoContext, caller: CallerName) =>
   caller === 'superadmin' || caller === 'support' ? { providerId: context.sunriseId } : undefined;
 
@@ -418,6 +429,8 @@ export const REQUESTS: Partial<
     return { path: new URL(connected.url, 'http://localhost').pathname };
   },
   appointmentCalendar: (context) => ({ path: `/api/appointments/${context.appointmentId}/calendar.ics` }),
+  // Each caller cancels a booking of its own making (only the user's answers 200).
+  cancelAppointment: async (context) => ({ path: `/api/appointments/${await freeBooking(context)}/cancel` }),
   integrationSettings: (context, caller) => ({ query: providerQuery(context, caller) }),
   whatsAppMessages: (context, caller) => ({ query: providerQuery(context, caller) }),
   saveChatbotSettings: (context, caller) => ({

@@ -15,6 +15,7 @@ import { orderBelongsTo, paymentSucceeded } from './payment/confirm';
 import { payAgain } from './payment/order';
 import { countAppointments, dashboardDetails, listAppointments } from './queries/appointments.queries';
 import { changeStatus } from './change-status/change-status';
+import { cancelAppointment } from './cancel/cancel';
 
 export interface AppointmentsHandlerDependencies {
   appointments: AppointmentsContext;
@@ -55,6 +56,11 @@ export const appointmentsHandlers = ({
     updateStatus: async ({ auth, body }) => ({
       message: appointmentMarkedAs(body.status),
       appointment: await changeStatus(appointments, auth, body.id, body.status),
+    }),
+    cancelAppointment: async ({ auth, params }) => ({
+      message: MESSAGES.appointmentCancelled,
+      appointment: await cancelAppointment(appointments, auth, params.id),
+      refund: null,
     }),
     dashboardDetails: ({ auth }) => dashboardDetails(appointments, auth, catalogue),
   });

@@ -1,5 +1,6 @@
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { DEFAULT_BOOKING_POLICY, type RecordedBookingPolicy } from '@appointment/contracts/policy';
 import { intervalOf } from '@appointment/contracts/schedule';
 import type {
   AppointmentRef,
@@ -72,7 +73,8 @@ export type TimeSlotCommand =
       type: 'ConfirmPayment';
       data: { appointmentId: string; orderId: string; paymentId: string };
     })
-  | (Command & { type: 'ExpireUnpaid'; data: { appointmentId: string } });
+  | (Command & { type: 'ExpireUnpaid'; data: { appointmentId: string } })
+  | (Command & { type: 'CancelAppointment'; data: { appointmentId: string; userId: string } });
 
 /** The part of an appointment its time slot keeps. */
 interface TimeSlotAppointment {
@@ -83,6 +85,12 @@ interface TimeSlotAppointment {
   automaticBooking: boolean;
   paid: boolean;
   orderId?: string;
+  /** Who booked it: only they cancel it (issue 29). */
+  userId: string;
+  /** When its interval or block starts. */
+  startDateTime: string;
+  /** The booking policy in force when it was booked; the default for bookings made before it. */
+  policy: RecordedBookingPolicy;
 }
 
 /** A cancelled appointment no longer holds its interval. */
@@ -239,6 +247,40 @@ export const expireUnpaid = (command: Of<'ExpireUnpaid'>, state: TimeSlotState):
   return [statusChange(slot, appointment, 'cancelled', command.metadata.now)];
 };
 
+/**
+ * The user cancels their upcoming appointment (issue 29): its interval or place is free at once.
+ * Cancelled again (a retried request), nothing more is recorded. After the deadline of the policy
+ * it was booked under, the cancellation is recorded as late. A paid appointment waits for refunds.
+ */
+export const cancelAppointment = (
+  command: Of<'CancelAppointment'>,
+  state: TimeSlotState,
+): TimeSlotEvent[] => {
+  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  // Another person's appointment is not theirs to know of.
+  if (appointment.userId !== command.data.userId) throw new NotFoundError(MESSAGES.appointmentNotFound);
+  if (appointment.status === 'cancelled') return [];
+  const now = Date.parse(command.metadata.now);
+  const start = Date.parse(appointment.startDateTime);
+  if (appointment.status === 'completed' || start <= now)
+    throw new IllegalStateError(MESSAGES.appointmentNotCancellable);
+  if (appointment.paid) throw new IllegalStateError(MESSAGES.paidCancelUnavailable);
+  const deadlineHours = appointment.policy.cancelDeadlineHours;
+  const late = deadlineHours > 0 && start - now < deadlineHours * 3_600_000;
+  return [
+    {
+      type: 'AppointmentStatusChanged',
+      data: {
+        ...refOf(slot, appointment, command.metadata.now),
+        from: appointment.status,
+        to: 'cancelled',
+        by: 'user',
+        late,
+      },
+    },
+  ];
+};
+
 export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlotEvent[] => {
   switch (command.type) {
     case 'AddTimeSlot':
@@ -253,6 +295,8 @@ export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlot
       return confirmPayment(command, state);
     case 'ExpireUnpaid':
       return expireUnpaid(command, state);
+    case 'CancelAppointment':
+      return cancelAppointment(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -283,7 +327,8 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
     }
     case 'IntervalBooked': {
       if (state.status === 'none') return state;
-      const { appointmentId, index, status, paymentNeeded, automaticBooking } = event.data;
+      const { appointmentId, index, status, paymentNeeded, automaticBooking, userId, startDateTime, policy } =
+        event.data;
       const appointment: TimeSlotAppointment = {
         appointmentId,
         intervalNumber: index,
@@ -291,6 +336,9 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
         paymentNeeded,
         automaticBooking,
         paid: false,
+        userId,
+        startDateTime,
+        policy: policy ?? DEFAULT_BOOKING_POLICY,
       };
       return { ...state, appointments: [...state.appointments, appointment] };
     }

@@ -355,3 +355,115 @@ describe('time slot decider: payments (issue 5, 18)', () => {
       spec.given([timeSlot()]).when(expire).thenThrows(NotFoundError));
   });
 });
+
+describe('time slot decider: the user cancels (issue 29)', () => {
+  const spec = specFor(timeSlotDecider);
+  const start = '2026-12-01T09:00:00.000Z';
+  const bookedUnder = (policy?: { cancelDeadlineHours: number }) => {
+    const event = booked('a1', 1, start, '2026-12-01T09:30:00.000Z');
+    return policy
+      ? {
+          ...event,
+          data: {
+            ...event.data,
+            policy: {
+              cancelDeadlineHours: policy.cancelDeadlineHours,
+              rescheduleDeadlineHours: 24,
+              lateCancelFee: { kind: 'none' as const, value: 0 },
+              noShowCharged: false,
+              maxReschedules: 2,
+            },
+          },
+        }
+      : event;
+  };
+  const cancel = (at: string, userId = 'u1'): TimeSlotCommand => ({
+    type: 'CancelAppointment',
+    data: { appointmentId: 'a1', userId },
+    metadata: { now: at, userId },
+  });
+  const cancelled = (at: string, late: boolean) => ({
+    type: 'AppointmentStatusChanged' as const,
+    data: {
+      timeSlotId: 't1',
+      providerId: P,
+      appointmentId: 'a1',
+      from: 'pending' as const,
+      to: 'cancelled' as const,
+      by: 'user' as const,
+      late,
+      at,
+    },
+  });
+
+  it('cancels in time up to the deadline of the policy it was booked under, late after it', () => {
+    // 48 h before: exactly the deadline is in time; a millisecond later is late.
+    const deadline = '2026-11-29T09:00:00.000Z';
+    spec
+      .given([timeSlot(), bookedUnder({ cancelDeadlineHours: 48 })])
+      .when(cancel(deadline))
+      .then([cancelled(deadline, false)]);
+    const after = '2026-11-29T09:00:00.001Z';
+    spec
+      .given([timeSlot(), bookedUnder({ cancelDeadlineHours: 48 })])
+      .when(cancel(after))
+      .then([cancelled(after, true)]);
+    // 0: any time before the start is in time.
+    const minuteBefore = '2026-12-01T08:59:00.000Z';
+    spec
+      .given([timeSlot(), bookedUnder({ cancelDeadlineHours: 0 })])
+      .when(cancel(minuteBefore))
+      .then([cancelled(minuteBefore, false)]);
+  });
+
+  it('counts real hours across a change of clocks, and takes the default (24 h) for bookings made before policies', () => {
+    // Europe/Madrid moves to summer time on 29 March 2026 at 02:00: from 10:00 on the 28th to
+    // 10:00 on the 29th is 23 hours, inside a 24-hour deadline.
+    const madrid = booked('a1', 1, '2026-03-29T08:00:00.000Z', '2026-03-29T08:30:00.000Z');
+    const dayBefore = '2026-03-28T09:00:00.000Z';
+    spec
+      .given([timeSlot({ timezone: 'Europe/Madrid' }), madrid])
+      .when(cancel(dayBefore))
+      .then([cancelled(dayBefore, true)]);
+    const earlier = '2026-03-28T07:59:00.000Z';
+    spec
+      .given([timeSlot({ timezone: 'Europe/Madrid' }), madrid])
+      .when(cancel(earlier))
+      .then([cancelled(earlier, false)]);
+  });
+
+  it('frees the interval for the next booking', () =>
+    spec
+      .given([timeSlot(), bookedUnder(), cancelled('2026-11-23T09:00:00.000Z', false)])
+      .when(book('a2', 1))
+      .then([expect.objectContaining({ type: 'IntervalBooked' })] as never));
+
+  it("refuses another person's appointment as unknown, and a started or paid one", () => {
+    spec.given([timeSlot(), bookedUnder()]).when(cancel(now, 'u2')).thenThrows(NotFoundError);
+    spec.given([timeSlot(), bookedUnder()]).when(cancel(start)).thenThrows(IllegalStateError);
+    spec
+      .given([
+        timeSlot(),
+        bookedUnder(),
+        {
+          type: 'PaymentConfirmed',
+          data: {
+            timeSlotId: 't1',
+            providerId: P,
+            appointmentId: 'a1',
+            orderId: 'o1',
+            paymentId: 'p1',
+            at: now,
+          },
+        },
+      ])
+      .when(cancel(now))
+      .thenThrows(IllegalStateError);
+  });
+
+  it('records nothing when cancelled again (a retried request)', () =>
+    spec
+      .given([timeSlot(), bookedUnder(), cancelled(now, false)])
+      .when(cancel(now))
+      .thenNothingHappened());
+});
