@@ -197,6 +197,43 @@ test.describe('Appointments: counts, lists and status changes', () => {
     },
   );
 
+  test('a user cancels an upcoming appointment after being told what happens; the card and the counts follow (issue 29)', async ({
+    page,
+    request,
+  }) => {
+    const booked = await createProviderWithBookings(request, 'Cancelling');
+    await signIn(page, booked.user.email);
+    await page.goto('/appointments');
+    await statusCard(page, 'Total').click();
+    const cards = appointmentList(page).getByRole('article');
+    await expect(cards).toHaveCount(2);
+    const first = cards.filter({ hasText: '9:00 AM - 9:30 AM' });
+
+    await first
+      .getByRole('button', { name: `Cancel ${booked.serviceName} on ${longDate(booked.date)}` })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel appointment' });
+    await expect(dialog).toContainText(
+      `Cancel your appointment for ${booked.serviceName} at ${booked.businessName} on ${longDate(booked.date)}, 9:00 AM - 9:30 AM? Its place is freed for others at once.`,
+    );
+    // Keeping it changes nothing.
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(first.getByText('pending', { exact: true })).toBeVisible();
+
+    await first.getByRole('button', { name: /^Cancel / }).click();
+    await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(page.getByRole('status').getByText('Appointment cancelled')).toBeVisible();
+    await expect(first.getByText('canceled', { exact: true })).toBeVisible();
+    await expect(first.getByRole('button', { name: /^Cancel / })).toHaveCount(0);
+    await expect(
+      cards.filter({ hasText: '9:30 AM - 10:00 AM' }).getByRole('button', { name: /^Cancel / }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expectCounts(page, { Scheduled: 0, Completed: 0, Pending: 1, Cancelled: 1, Total: 2 });
+  });
+
   test('the incharge sees the appointments panel without Confirm or Reject', async ({ page }) => {
     await signIn(page, DEMO.incharge);
     await page.goto('/dashboard');

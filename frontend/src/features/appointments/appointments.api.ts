@@ -1,9 +1,13 @@
 import {
   APPOINTMENT_PATHS,
   type Appointment,
+  type AppointmentCancelled,
   type AppointmentCounts,
 } from '@appointment/contracts/appointments';
+import { DELAYS_MS } from '@appointment/contracts/constants';
+import { MESSAGES } from '@appointment/contracts/messages';
 import { api } from '../../lib/api';
+import { toastShown } from '../../lib/toast.slice';
 import type { ListStatus } from './appointments.texts';
 
 export const NO_COUNTS: AppointmentCounts = {
@@ -46,7 +50,28 @@ export const appointmentsApi = api.injectEndpoints({
         Array.isArray(body?.appointments) ? body.appointments : [],
       providesTags: ['AppointmentList'],
     }),
+    /**
+     * The user cancels their upcoming appointment (issue 29): the lists, the counts and the slots
+     * are read again, for its place is free at once.
+     */
+    cancelAppointment: build.mutation<AppointmentCancelled, string>({
+      query: (id) => ({
+        url: APPOINTMENT_PATHS.cancel.replace(':id', encodeURIComponent(id)),
+        method: 'POST',
+      }),
+      onQueryStarted: async (_id, { dispatch, queryFulfilled }) => {
+        try {
+          await queryFulfilled;
+          dispatch(toastShown(MESSAGES.appointmentCancelled, DELAYS_MS.registrationToast));
+        } catch {
+          // The page shows the server's message.
+        }
+      },
+      invalidatesTags: (_result, error) =>
+        error === undefined ? ['AppointmentList', 'AppointmentCounts', 'Slot'] : [],
+    }),
   }),
 });
 
-export const { useAppointmentCountsQuery, useAppointmentListQuery } = appointmentsApi;
+export const { useAppointmentCountsQuery, useAppointmentListQuery, useCancelAppointmentMutation } =
+  appointmentsApi;

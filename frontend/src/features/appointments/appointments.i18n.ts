@@ -21,6 +21,16 @@ const es: Texts = {
   provider: 'Proveedor',
   userId: 'ID de usuario',
   addToCalendar: 'Añadir al calendario',
+  cancel: {
+    button: 'Cancelar cita',
+    buttonNamed: 'Cancelar {{service}} el {{date}}',
+    title: 'Cancelar cita',
+    question:
+      '¿Cancelar tu cita de {{service}} en {{provider}} el {{date}}, {{time}}? Su plaza queda libre para otros al momento.',
+    confirm: 'Cancelar cita',
+    keep: 'Mantenerla',
+    cancelling: 'Cancelando...',
+  },
   statusLabels: {
     scheduled: 'Programadas',
     completed: 'Completadas',
@@ -55,6 +65,16 @@ const fr: Texts = {
   provider: 'Prestataire',
   userId: "ID de l'utilisateur",
   addToCalendar: "Ajouter à l'agenda",
+  cancel: {
+    button: 'Annuler le rendez-vous',
+    buttonNamed: 'Annuler {{service}} le {{date}}',
+    title: 'Annuler le rendez-vous',
+    question:
+      'Annuler votre rendez-vous {{service}} chez {{provider}} le {{date}}, {{time}} ? Sa place est aussitôt libérée pour d’autres.',
+    confirm: 'Annuler le rendez-vous',
+    keep: 'Le garder',
+    cancelling: 'Annulation...',
+  },
   statusLabels: {
     scheduled: 'Planifiés',
     completed: 'Terminés',

@@ -23,6 +23,16 @@ export const APPOINTMENTS_TEXTS = {
   provider: 'Provider',
   userId: 'User ID',
   addToCalendar: 'Add to calendar',
+  cancel: {
+    button: 'Cancel appointment',
+    buttonNamed: 'Cancel {{service}} on {{date}}',
+    title: 'Cancel appointment',
+    question:
+      'Cancel your appointment for {{service}} at {{provider}} on {{date}}, {{time}}? Its place is freed for others at once.',
+    confirm: 'Cancel appointment',
+    keep: 'Keep it',
+    cancelling: 'Cancelling...',
+  },
   /** The status cards' labels and the list titles they open (docs/product.md §2.5). */
   statusLabels: {
     scheduled: 'Scheduled',

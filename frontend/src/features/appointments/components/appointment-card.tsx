@@ -20,6 +20,8 @@ interface AppointmentCardProps {
   busy?: boolean;
   /** Given to the booker: "Pay now" while an unpaid booking is held. */
   onPayNow?: () => void;
+  /** Given to the booker (issue 29): "Cancel appointment" while it is upcoming and unpaid. */
+  onCancel?: () => void;
 }
 
 /** One appointment of the list (docs/product.md §2.5). */
@@ -28,13 +30,18 @@ export function AppointmentCard({
   onStatusChange,
   busy = false,
   onPayNow,
+  onCancel,
 }: AppointmentCardProps) {
-  const { texts: T } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
+  const { texts: T, t } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
   const headingId = useId();
   const selectId = useId();
   const start = appointment.startTime;
   const end = appointment.endTime;
   const payable = useStillAhead(appointment.payBy);
+  const upcoming = useStillAhead(appointment.startDateTime);
+  // A paid appointment is cancelled with a refund, which comes later (issue 29).
+  const cancellable =
+    upcoming && !appointment.paid && (appointment.status === 'pending' || appointment.status === 'scheduled');
 
   return (
     <AppointmentArticle aria-labelledby={headingId} aria-busy={busy || undefined}>
@@ -77,6 +84,21 @@ export function AppointmentCard({
           <span>{awaitingUntil(format(new Date(appointment.payBy), 'HH:mm'))}</span>
           <SmallButton type="button" onClick={onPayNow}>
             {payNowText()}
+          </SmallButton>
+        </StatusControl>
+      )}
+      {onCancel && cancellable && (
+        <StatusControl>
+          <SmallButton
+            type="button"
+            disabled={busy}
+            aria-label={t('cancel.buttonNamed', {
+              service: appointment.serviceName,
+              date: longDate(appointment.date),
+            })}
+            onClick={onCancel}
+          >
+            {T.cancel.button}
           </SmallButton>
         </StatusControl>
       )}

@@ -73,3 +73,32 @@ describe('the card of an unpaid booking held for payment', () => {
     expect(payNow()).toBeNull();
   });
 });
+
+describe('the card of an upcoming appointment of its booker (issue 29)', () => {
+  const cancel = () => screen.queryByRole('button', { name: /^Cancel Consultation on / });
+  const show = (appointment: Appointment) =>
+    render(
+      <ThemeProvider theme={themes.light}>
+        <AppointmentCard appointment={appointment} onCancel={() => undefined} />
+      </ThemeProvider>,
+    );
+
+  it('offers Cancel while it is upcoming and unpaid, and takes it away once it starts', async () => {
+    show(held);
+    expect(cancel()).not.toBeNull();
+    await act(() => vi.advanceTimersByTime(Date.parse(held.startDateTime) - NOW + 1000));
+    expect(cancel()).toBeNull();
+  });
+
+  it('offers no Cancel for a paid, a cancelled or a completed appointment', () => {
+    for (const appointment of [
+      { ...held, paid: true },
+      { ...held, status: 'cancelled' as const },
+      { ...held, status: 'completed' as const },
+    ]) {
+      show(appointment);
+      expect(cancel()).toBeNull();
+      cleanup();
+    }
+  });
+});

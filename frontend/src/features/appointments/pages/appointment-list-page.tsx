@@ -12,7 +12,10 @@ import { ErrorNotice, Notice, PageHeader, PageTitle, ScrollRegion } from '../../
 import { useAppointmentsSelector } from '../appointments.hooks';
 import { readStoredRoleValue } from '../../../lib/session';
 import { appointmentListOpened, selectUpdateError, selectUpdating } from '../appointments.slice';
-import { useAppointmentListQuery } from '../appointments.api';
+import { useAppointmentListQuery, useCancelAppointmentMutation } from '../appointments.api';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { longDate, timeRange } from '../../../ui/appointment-format';
+import type { Appointment } from '@appointment/contracts/appointments';
 import { APPOINTMENTS_TEXTS, statusOfTitle } from '../appointments.texts';
 import { AppointmentCard } from '../components/appointment-card';
 import { payNowClicked, statusChangeRequested } from '../../../lib/events';
@@ -52,8 +55,17 @@ function ScrollWhen({ scroll, label, children }: { scroll: boolean; label: strin
  * shows all). An admin may set each one's status, after which the app returns to /appointments.
  */
 export function AppointmentListPage() {
-  const { texts: T } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
+  const { texts: T, t } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
   const dispatch = useAppDispatch();
+  // The appointment the user is asked about before it is cancelled (issue 29).
+  const [cancelTarget, setCancelTarget] = useState<Appointment | null>(null);
+  const [cancelAppointment, cancelling] = useCancelAppointmentMutation();
+  const cancelError =
+    cancelling.error && 'data' in cancelling.error
+      ? ((cancelling.error.data as { message?: string } | undefined)?.message ?? MESSAGES.networkError)
+      : cancelling.error
+        ? MESSAGES.networkError
+        : null;
   // The data router's navigate answers a promise that settles once the next screen is shown and
   // never rejects (a failing loader shows the error page): a click voids it.
   const navigate = useNavigate();
@@ -107,6 +119,11 @@ export function AppointmentListPage() {
       {loading && <Notice>{T.loading}</Notice>}
       {error && <ErrorNotice role="alert">{error}</ErrorNotice>}
       {updateError && <ErrorNotice role="alert">{updateError}</ErrorNotice>}
+      {cancelError && (
+        <ErrorNotice role="alert">
+          <MessageText>{cancelError}</MessageText>
+        </ErrorNotice>
+      )}
       {status === 'loaded' && items.length === 0 && (
         <Notice>
           <MessageText>{MESSAGES.noAppointments}</MessageText>
@@ -119,8 +136,12 @@ export function AppointmentListPage() {
               <li key={appointment._id}>
                 <AppointmentCard
                   appointment={appointment}
-                  busy={updating.includes(appointment._id)}
+                  busy={
+                    updating.includes(appointment._id) ||
+                    (cancelling.isLoading && cancelling.originalArgs === appointment._id)
+                  }
                   onPayNow={mayPay ? () => dispatch(payNowClicked(appointment._id)) : undefined}
+                  onCancel={mayPay ? () => setCancelTarget(appointment) : undefined}
                   onStatusChange={
                     mayChangeStatus
                       ? (next) =>
@@ -139,6 +160,25 @@ export function AppointmentListPage() {
           </AppointmentCards>
         </ScrollWhen>
       )}
+      <ConfirmDialog
+        open={cancelTarget !== null}
+        title={T.cancel.title}
+        confirmLabel={T.cancel.confirm}
+        cancelLabel={T.cancel.keep}
+        onCancel={() => setCancelTarget(null)}
+        onConfirm={() => {
+          if (cancelTarget) void cancelAppointment(cancelTarget._id);
+          setCancelTarget(null);
+        }}
+      >
+        {cancelTarget &&
+          t('cancel.question', {
+            service: cancelTarget.serviceName,
+            provider: cancelTarget.providerName,
+            date: longDate(cancelTarget.date),
+            time: timeRange(cancelTarget.startTime, cancelTarget.endTime),
+          })}
+      </ConfirmDialog>
     </section>
   );
 }
