@@ -19,7 +19,12 @@ describe('the user cancels an appointment', () => {
   let admin: Caller;
 
   beforeAll(async () => {
-    test = await startTestPlatform({ demoData: true, name: 'cancel_appointment' });
+    // Racing requests of one person would otherwise meet the per-account booking limit.
+    test = await startTestPlatform({
+      demoData: true,
+      name: 'cancel_appointment',
+      env: { BOOKING_LIMIT: '0' },
+    });
     [user, admin] = await Promise.all([
       test.signedIn('user@example.com'),
       test.signedIn('admin@example.com'),
@@ -30,16 +35,18 @@ describe('the user cancels an appointment', () => {
     await test.stop();
   });
 
-  /** `caller` books part `index` of the first Follow-up Visit time slot a day or more ahead. */
-  const book = async (caller: Caller, index: number) => {
-    const { sunrise, timeSlots } = await sunriseTimeSlots(caller, 'Follow-up Visit', testNow() + 86_400_000);
-    const timeSlot = timeSlots[0]!;
+  /** The first Follow-up Visit time slot a day or more ahead. */
+  const firstSlot = async () =>
+    (await sunriseTimeSlots(user, 'Follow-up Visit', testNow() + 86_400_000)).timeSlots[0]!;
+  /** `caller` books part `index` of that time slot. */
+  const book = async (caller: Caller, index: number, slot?: Awaited<ReturnType<typeof firstSlot>>) => {
+    const timeSlot = slot ?? (await firstSlot());
     return {
       timeSlot,
       reply: await caller.op('book', {
         body: {
           servicename: 'Follow-up Visit',
-          providerId: sunrise.id,
+          providerId: timeSlot.providerId,
           timeslotId: timeSlot._id,
           date: timeSlot.date,
           index: String(index),
@@ -85,6 +92,25 @@ describe('the user cancels an appointment', () => {
       [`%Follow-up Visit%was cancelled by its user.`],
     );
     expect(history.rows).toHaveLength(1);
+  });
+
+  it('lets exactly one of 50 racing requests take the interval a cancellation freed', async () => {
+    const { timeSlot, reply } = await book(user, 5);
+    expect(reply.status).toBe(201);
+    expect((await user.op('cancelAppointment', { params: { id: reply.body.appointment._id } })).status).toBe(
+      200,
+    );
+    const racers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => book(i % 2 === 0 ? other : user, 5, timeSlot)),
+    );
+    expect(racers.filter(({ reply: r }) => r.status === 201)).toHaveLength(1);
+    expect(racers.filter(({ reply: r }) => r.status === 409)).toHaveLength(49);
+    const { rows } = await test.platform.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rm_appointments.appointments
+        WHERE timeslot_id = $1 AND interval_number = 5 AND status <> 'cancelled'`,
+      [timeSlot._id],
+    );
+    expect(rows[0]!.n).toBe(1);
   });
 
   it("is the booker's alone: another person hears of no such appointment, staff may not use it", async () => {
