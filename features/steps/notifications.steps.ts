@@ -69,7 +69,7 @@ Then(
 
 const hasNotifications = async function (this: PlatformWorld, who: string, count: number) {
   const person = this.person(who);
-  // The notifier writes them shortly after the booking; more than expected is a failure at once.
+  // rm_notifications holds them shortly after the booking; more than expected is a failure at once.
   const seen = await eventually(`${count} notifications for ${who}`, async () => {
     const notifications = await listNotifications(this, person);
     assert.ok(notifications.length <= count, `${who} has ${JSON.stringify(notifications)}`);

@@ -7,7 +7,11 @@ import {
 } from '@appointment/contracts/events/notifications';
 import { FORGOTTEN_MESSAGE, PersonForgotten } from '@appointment/contracts/events/privacy';
 import { ReminderSent } from '@appointment/contracts/events/reminders';
-import { IntervalBooked, PaymentConfirmed } from '@appointment/contracts/events/time-slot';
+import {
+  AppointmentStatusChanged,
+  IntervalBooked,
+  PaymentConfirmed,
+} from '@appointment/contracts/events/time-slot';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
@@ -16,7 +20,8 @@ import { inRuns, type ApplyContext, type Projection } from './projection';
 /**
  * Each person's notification list (docs/product.md §3 Notification, §4 live notifications, §7.6),
  * read from the facts themselves (docs/decisions.md D48): a booking tells its user and each admin
- * its provider had at that point of the log, a payment the same people, a reminder its user.
+ * its provider had at that point of the log, a payment the same people, a reminder its user, and
+ * a change of the booking (issue 29) its user, and its admins when it is cancelled.
  * Other notices (a webhook switched off) are recorded as `NotificationCreated`. Deleting and
  * clearing are the person's own events on their `notifications-<userId>` stream.
  */
@@ -46,10 +51,37 @@ export const NOTIFICATION_TEXTS = {
     `Paid: ${user}'s appointment for ${service} on ${on}.`,
   reminder: (service: string, provider: string, on: string) =>
     `Reminder: your appointment for ${service} at ${provider} is on ${on}.`,
+  cancelledToUser: (service: string, provider: string, on: string) =>
+    `Your appointment for ${service} at ${provider} on ${on} is cancelled.`,
+  cancelledToAdmin: (user: string, service: string, on: string) => `${user} cancelled ${service} on ${on}.`,
+  expiredToUser: (service: string, provider: string, on: string) =>
+    `Your appointment for ${service} at ${provider} on ${on} was cancelled: it was not paid in time.`,
+  expiredToAdmin: (user: string, service: string, on: string) =>
+    `${user}'s unpaid appointment for ${service} on ${on} was cancelled.`,
+  confirmedToUser: (service: string, provider: string, on: string) =>
+    `Your appointment for ${service} at ${provider} on ${on} is confirmed.`,
+  rejectedToUser: (service: string, provider: string, on: string) =>
+    `Your appointment for ${service} at ${provider} on ${on} was cancelled by the provider.`,
 };
 
 /** The events whose notifications this read model works out itself. */
-export const NOTIFYING_EVENT_TYPES = ['IntervalBooked', 'PaymentConfirmed', 'ReminderSent'] as const;
+export const NOTIFYING_EVENT_TYPES = [
+  'IntervalBooked',
+  'PaymentConfirmed',
+  'ReminderSent',
+  'AppointmentStatusChanged',
+] as const;
+
+/** Who changed a booking's status, from its event: its user, the system (the unpaid timeout) or its provider's staff. */
+export const changedBy = (event: {
+  data: { by?: string };
+  metadata: Record<string, unknown>;
+}): 'user' | 'system' | 'provider' | undefined => {
+  if (event.data.by === 'user') return 'user';
+  if (event.metadata.system === true) return 'system';
+  const role = event.metadata.role;
+  return role === 'admin' || role === 'superadmin' ? 'provider' : undefined;
+};
 
 const longWhen = zonedFormatter('en-US', {
   weekday: 'long',
@@ -75,6 +107,13 @@ const Booked = IntervalBooked.pick({
   at: true,
 });
 const Paid = PaymentConfirmed.pick({ appointmentId: true, providerId: true, at: true });
+const Changed = AppointmentStatusChanged.pick({
+  appointmentId: true,
+  providerId: true,
+  to: true,
+  by: true,
+  at: true,
+});
 const Reminded = ReminderSent.pick({
   userId: true,
   serviceName: true,
@@ -98,6 +137,7 @@ const SCHEMAS = {
   UserDeleted: UserDeleted.pick({ at: true }),
   IntervalBooked: Booked,
   PaymentConfirmed: Paid,
+  AppointmentStatusChanged: Changed,
   ReminderSent: Reminded,
   NotificationCreated: Created,
   NotificationDeleted: NotificationDeleted.pick({ notificationId: true, userId: true }),
@@ -107,8 +147,9 @@ const SCHEMAS = {
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  // 3: notifications of bookings, payments and reminders are read from those events (D48).
-  version: 3,
+  // 3: notifications of bookings, payments and reminders are read from those events (D48); 4: and
+  // of status changes (issue 29), with every booking kept.
+  version: 4,
   createTables: (schema) => `
     CREATE TABLE ${schema}.notifications (
       id text PRIMARY KEY,
@@ -129,8 +170,8 @@ export const notificationsProjection: Projection = {
       provider_id text NOT NULL
     );
     CREATE INDEX ON ${schema}.admins (provider_id);
-    -- A paid service's booking: what its payment's notices say.
-    CREATE TABLE ${schema}.paid_bookings (
+    -- Each booking: what the notices of its payment and its changes say.
+    CREATE TABLE ${schema}.bookings (
       appointment_id text PRIMARY KEY,
       user_id text NOT NULL,
       username text NOT NULL,
@@ -139,7 +180,7 @@ export const notificationsProjection: Projection = {
       starts_at timestamptz NOT NULL,
       timezone text NOT NULL
     );
-    CREATE INDEX ON ${schema}.paid_bookings (user_id);
+    CREATE INDEX ON ${schema}.bookings (user_id);
   `,
   applyBatch: (events, context) => applyBatch(events, context),
   apply: async (event, context) => {
@@ -162,6 +203,7 @@ export const notificationsProjection: Projection = {
         return;
       case 'IntervalBooked':
       case 'PaymentConfirmed':
+      case 'AppointmentStatusChanged':
       case 'ReminderSent':
         await toldRun([event], context);
         return;
@@ -188,7 +230,7 @@ export const notificationsProjection: Projection = {
           d.personId,
           FORGOTTEN_MESSAGE,
         ]);
-        await db.query(`DELETE FROM ${schema}.paid_bookings WHERE user_id = $1`, [d.personId]);
+        await db.query(`DELETE FROM ${schema}.bookings WHERE user_id = $1`, [d.personId]);
         return;
       default:
         return;
@@ -238,7 +280,7 @@ const createdRun = async (events: RecordedEvent[], context: ApplyContext): Promi
   await insertRows(rows, context);
 };
 
-interface PaidRow {
+interface BookingRow {
   appointment_id: string;
   user_id: string;
   username: string;
@@ -262,7 +304,11 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
   const providerIds = [
     ...new Set(
       reads.flatMap(({ read }) =>
-        read.type === 'IntervalBooked' || read.type === 'PaymentConfirmed' ? [read.data.providerId] : [],
+        read.type === 'IntervalBooked' ||
+        read.type === 'PaymentConfirmed' ||
+        read.type === 'AppointmentStatusChanged'
+          ? [read.data.providerId]
+          : [],
       ),
     ),
   ];
@@ -275,20 +321,22 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
     for (const row of rows)
       admins.set(row.provider_id, [...(admins.get(row.provider_id) ?? []), row.user_id]);
   }
-  const paidIds = reads.flatMap(({ read }) =>
-    read.type === 'PaymentConfirmed' ? [read.data.appointmentId] : [],
+  const namedIds = reads.flatMap(({ read }) =>
+    read.type === 'PaymentConfirmed' || read.type === 'AppointmentStatusChanged'
+      ? [read.data.appointmentId]
+      : [],
   );
-  const paidBookings = new Map<string, PaidRow>();
-  if (paidIds.length > 0) {
-    const { rows } = await db.query<PaidRow>(
+  const bookings = new Map<string, BookingRow>();
+  if (namedIds.length > 0) {
+    const { rows } = await db.query<BookingRow>(
       `SELECT appointment_id, user_id, username, service_name, provider_name, starts_at, timezone
-         FROM ${schema}.paid_bookings WHERE appointment_id = ANY($1::text[])`,
-      [paidIds],
+         FROM ${schema}.bookings WHERE appointment_id = ANY($1::text[])`,
+      [namedIds],
     );
-    for (const row of rows) paidBookings.set(row.appointment_id, row);
+    for (const row of rows) bookings.set(row.appointment_id, row);
   }
   const rows: Row[] = [];
-  const newlyPaid: PaidRow[] = [];
+  const newBookings: BookingRow[] = [];
   const tell = (
     event: RecordedEvent,
     at: string,
@@ -322,16 +370,15 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
         const on = when(d.startDateTime, d.timezone);
         // A booking that still waits for its payment says so; "booked" comes once paid.
         const awaits = d.paymentNeeded && d.status === 'pending';
-        if (d.paymentNeeded)
-          newlyPaid.push({
-            appointment_id: d.appointmentId,
-            user_id: d.userId,
-            username: d.username,
-            service_name: d.serviceName,
-            provider_name: d.providerName,
-            starts_at: d.startDateTime,
-            timezone: d.timezone,
-          });
+        newBookings.push({
+          appointment_id: d.appointmentId,
+          user_id: d.userId,
+          username: d.username,
+          service_name: d.serviceName,
+          provider_name: d.providerName,
+          starts_at: d.startDateTime,
+          timezone: d.timezone,
+        });
         tell(
           event,
           d.at,
@@ -352,7 +399,7 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
       }
       case 'PaymentConfirmed': {
         const d = read.data;
-        const booking = paidBookings.get(d.appointmentId);
+        const booking = bookings.get(d.appointmentId);
         if (!booking) break;
         const on = when(booking.starts_at, booking.timezone);
         tell(
@@ -367,6 +414,43 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
             message: NOTIFICATION_TEXTS.paidToAdmin(booking.username, booking.service_name, on),
           },
         );
+        break;
+      }
+      case 'AppointmentStatusChanged': {
+        const d = read.data;
+        const booking = bookings.get(d.appointmentId);
+        if (!booking) break;
+        const on = when(booking.starts_at, booking.timezone);
+        const texts = [booking.service_name, booking.provider_name, on] as const;
+        const who = changedBy(event as RecordedEvent & { data: { by?: string } });
+        if (d.to === 'cancelled' && who === 'user')
+          tell(
+            event,
+            d.at,
+            { id: booking.user_id, message: NOTIFICATION_TEXTS.cancelledToUser(...texts) },
+            {
+              providerId: d.providerId,
+              message: NOTIFICATION_TEXTS.cancelledToAdmin(booking.username, booking.service_name, on),
+            },
+          );
+        else if (d.to === 'cancelled' && who === 'system')
+          tell(
+            event,
+            d.at,
+            { id: booking.user_id, message: NOTIFICATION_TEXTS.expiredToUser(...texts) },
+            {
+              providerId: d.providerId,
+              message: NOTIFICATION_TEXTS.expiredToAdmin(booking.username, booking.service_name, on),
+            },
+          );
+        else if (who === 'provider' && (d.to === 'scheduled' || d.to === 'cancelled'))
+          tell(event, d.at, {
+            id: booking.user_id,
+            message:
+              d.to === 'scheduled'
+                ? NOTIFICATION_TEXTS.confirmedToUser(...texts)
+                : NOTIFICATION_TEXTS.rejectedToUser(...texts),
+          });
         break;
       }
       case 'ReminderSent': {
@@ -385,14 +469,14 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
         break;
     }
   }
-  if (newlyPaid.length > 0)
+  if (newBookings.length > 0)
     await db.query(
-      `INSERT INTO ${schema}.paid_bookings
+      `INSERT INTO ${schema}.bookings
        SELECT * FROM jsonb_to_recordset($1::jsonb)
          AS a(appointment_id text, user_id text, username text, service_name text, provider_name text,
               starts_at timestamptz, timezone text)
        ON CONFLICT (appointment_id) DO NOTHING`,
-      [JSON.stringify(newlyPaid)],
+      [JSON.stringify(newBookings)],
     );
   await insertRows(rows, context);
 };
@@ -402,6 +486,7 @@ const applyBatch = inRuns(
   {
     IntervalBooked: toldRun,
     PaymentConfirmed: toldRun,
+    AppointmentStatusChanged: toldRun,
     ReminderSent: toldRun,
     NotificationCreated: createdRun,
   },

@@ -183,4 +183,71 @@ describe('notifications projection', () => {
       'A notification about a forgotten user.',
     ]);
   });
+
+  it('tells of a change of a booking: its user always, its admins of a cancellation by the user or the timeout', async () => {
+    const changed = (
+      appointmentId: string,
+      to: string,
+      metadata: Record<string, unknown>,
+      by?: 'user',
+    ): GivenEvent => ({
+      stream: `timeslot-${appointmentId}`,
+      type: 'AppointmentStatusChanged',
+      data: {
+        timeSlotId: `t-${appointmentId}`,
+        providerId: 'p6',
+        appointmentId,
+        from: 'pending',
+        to,
+        ...(by ? { by, late: false } : {}),
+        at: '2026-11-22T12:00:00.000Z',
+      },
+      metadata,
+    });
+    await given(
+      admin('a6', 'p6'),
+      booked('c1', 'u13', 'p6'),
+      booked('c2', 'u13', 'p6'),
+      booked('c3', 'u13', 'p6'),
+      booked('c4', 'u13', 'p6'),
+      booked('c5', 'u13', 'p6', true),
+      changed('c1', 'cancelled', { userId: 'u13', role: 'user' }, 'user'),
+      changed('c2', 'cancelled', { system: true, process: 'payment-timeout' }),
+      changed('c3', 'scheduled', { userId: 'a6', role: 'admin' }),
+      changed('c4', 'cancelled', { userId: 'a6', role: 'admin' }),
+      // Scheduled once paid (automatic booking), as the one who paid: the payment says it all.
+      changed('c5', 'scheduled', { userId: 'u13', role: 'user' }),
+    );
+    const on = 'Tuesday, December 1, 2026 at 9:00 AM';
+    // All at one instant: compared as sets.
+    const ofChanges = (messages: unknown[], leaveOut: RegExp) =>
+      messages
+        .map(String)
+        .filter((message) => !leaveOut.test(message))
+        .sort();
+    expect(
+      ofChanges(
+        (await listOf('u13')).map((row) => row.message),
+        /is booked\.$|awaits payment\.$/,
+      ),
+    ).toEqual(
+      [
+        `Your appointment for Follow-up Visit at Sunrise Clinic on ${on} is cancelled.`,
+        `Your appointment for Follow-up Visit at Sunrise Clinic on ${on} was cancelled: it was not paid in time.`,
+        `Your appointment for Follow-up Visit at Sunrise Clinic on ${on} is confirmed.`,
+        `Your appointment for Follow-up Visit at Sunrise Clinic on ${on} was cancelled by the provider.`,
+      ].sort(),
+    );
+    expect(
+      ofChanges(
+        (await listOf('a6')).map((row) => row.message),
+        /^New appointment/,
+      ),
+    ).toEqual(
+      [
+        `Ana cancelled Follow-up Visit on ${on}.`,
+        `Ana's unpaid appointment for Follow-up Visit on ${on} was cancelled.`,
+      ].sort(),
+    );
+  });
 });

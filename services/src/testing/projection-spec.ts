@@ -9,6 +9,8 @@ export interface GivenEvent {
   stream: string;
   type: string;
   data: Record<string, unknown>;
+  /** Who acted, as the event's metadata records it (`{ system: true }`, `{ userId, role }`). */
+  metadata?: Record<string, unknown>;
 }
 
 /**
@@ -45,7 +47,9 @@ export const projectionSpec = (name: string, projections: Projection[]) => {
         const stream = events[start]!.stream;
         let end = start + 1;
         while (end < events.length && events[end]!.stream === stream) end++;
-        const run = events.slice(start, end).map(({ type, data }) => ({ type, data }));
+        const run = events
+          .slice(start, end)
+          .map(({ type, data, metadata }) => ({ type, data, ...(metadata ? { metadata } : {}) }));
         last = (await store.append(stream, run)).position;
         start = end;
       }

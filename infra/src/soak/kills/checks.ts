@@ -8,7 +8,11 @@ import type { EventStore } from '@appointment/contracts/event-store';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { QUEUE_NAMES } from '@appointment/services/jobs/job-queues';
 import { MAIL_SCHEMA } from '@appointment/services/mail/mail-outbox';
-import { NOTIFICATION_NAMESPACE } from '@appointment/projections/notifications.projection';
+import {
+  changedBy,
+  NOTIFICATION_NAMESPACE,
+  NOTIFYING_EVENT_TYPES,
+} from '@appointment/projections/notifications.projection';
 import { REMINDERS } from '@appointment/services/reminders/reminders';
 import type { SunkMessage } from '@appointment/infra/testing/smtp-sink';
 import type { HeardDelivery } from '@appointment/infra/testing/webhook-receiver';
@@ -301,8 +305,18 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         expect(event.id, [booking?.userId ?? '?', ...(admins.get(d.providerId!) ?? [])], 'payment');
       }
       if (event.type === 'ReminderSent') expect(event.id, [d.userId!], 'reminder');
-      if (['IntervalBooked', 'PaymentConfirmed', 'ReminderSent'].includes(event.type))
-        notifyingCauses.add(event.id);
+      if (event.type === 'AppointmentStatusChanged') {
+        // Its user is told of a cancellation or of the provider's confirm or reject; the admins of
+        // a cancellation by the user or by the unpaid timeout.
+        const booking = bookings.get(d.appointmentId!);
+        const { to } = event.data as { to: string };
+        const who = changedBy(event as typeof event & { data: { by?: string } });
+        if (to === 'cancelled' && (who === 'user' || who === 'system'))
+          expect(event.id, [booking?.userId ?? '?', ...(admins.get(d.providerId!) ?? [])], 'cancellation');
+        else if (who === 'provider' && (to === 'scheduled' || to === 'cancelled'))
+          expect(event.id, [booking?.userId ?? '?'], 'status change');
+      }
+      if ((NOTIFYING_EVENT_TYPES as readonly string[]).includes(event.type)) notifyingCauses.add(event.id);
     }
     const listedRows = (
       await db.query<{ id: string; user_id: string; source_event_id: string; message: string }>(

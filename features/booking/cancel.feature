@@ -1,0 +1,32 @@
+Feature: A user cancels her appointment
+  A user cancels her own upcoming appointment (issue 29). Its interval is free for anyone at
+  once, she and the provider's admin are told, and nobody else can cancel it. A cancellation
+  after the deadline of the provider's booking policy is recorded as late; with nothing paid,
+  it costs nothing.
+
+  Background:
+    Given the demo accounts exist, among them:
+      | person | e-mail            | role  |
+      | Sunita | admin@example.com | admin |
+      | Asha   | user@example.com  | user  |
+    And Asha has signed in
+    And Sunita has signed in
+
+  Scenario: A user cancels; the interval is free and the clinic is told
+    Given Ben has registered as a user
+    And Ben has signed in
+    And Asha has booked "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot in 3 days at 09:00
+    When Asha cancels her latest appointment
+    Then Asha is told "Appointment cancelled"
+    And Asha soon has the notification "Your appointment for Follow-up Visit at Sunrise Clinic on <in 3 days, 9:30 AM> is cancelled."
+    And Sunita soon has the notification "Asha User cancelled Follow-up Visit on <in 3 days, 9:30 AM>."
+    When Ben books "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot in 3 days at 09:00
+    Then Ben is told "Appointment booked successfully"
+
+  Scenario: Nobody cancels another person's appointment
+    Given Ben has registered as a user
+    And Ben has signed in
+    And Asha has booked "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot in 3 days at 09:00
+    When Ben tries to cancel Asha's latest appointment
+    Then Ben is told "Appointment not found"
+    And Asha's appointment in 3 days at 09:30 is still scheduled
