@@ -292,8 +292,8 @@ interface BookingRow {
 }
 
 /**
- * A run of bookings, payments or reminders (one type): the admins of their providers and the
- * paid bookings they name in one statement each, then every notification in one statement.
+ * A run of bookings, payments, status changes or reminders (one type): the admins of their
+ * providers and the bookings they name in one statement each, then every notification in one.
  */
 const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<void> => {
   const { db, schema } = context;
