@@ -3,6 +3,7 @@ import { Provider, Service } from './catalogue';
 import { CheckoutInfo } from './payments';
 import { APPOINTMENT_STATUSES } from './constants';
 import { MESSAGES } from './messages';
+import { RecordedBookingPolicy } from './policy';
 import { isInstantInRange } from './ranges';
 import { isDayKey, isTimeOfDay } from './schedule';
 
@@ -100,6 +101,21 @@ export const Appointment = z.object({
   updatedAt: z.string(),
   /** An unpaid booking of a paid service is held until then, and can be paid till then. */
   payBy: z.string().optional(),
+  /** The provider's booking policy when it was booked (issue 29); absent on older bookings. */
+  policy: RecordedBookingPolicy.optional(),
+  /** Who cancelled it: its user, the provider or the system (the unpaid timeout). */
+  cancelledBy: z.enum(['user', 'provider', 'system']).optional(),
+  /** Cancelled after the deadline of its policy. */
+  lateCancel: z.boolean().optional(),
+  /** What of its payment goes back: pending until the gateway made the refund. */
+  refund: z
+    .object({
+      amount: z.number(),
+      fee: z.number(),
+      currency: z.string(),
+      status: z.enum(['pending', 'refunded']),
+    })
+    .optional(),
 });
 export type Appointment = z.infer<typeof Appointment>;
 
@@ -136,12 +152,14 @@ export const StatusChanged = z.object({ message: z.string(), appointment: Appoin
 
 /** POST /api/appointments/:id/cancel (issue 29): the appointment a user cancels. */
 export const CancelAppointmentParams = z.object({ id: z.string().min(1).max(100) });
-/** What a refund gave back, in the booking's currency; null when nothing was paid. */
-export const Refund = z.object({ amount: z.number(), fee: z.number(), currency: z.string() });
+/**
+ * The cancelled appointment and what of its payment goes back (in the currency's main unit, the
+ * fee kept beside it); null when nothing was paid.
+ */
 export const AppointmentCancelled = z.object({
   message: z.string(),
   appointment: Appointment,
-  refund: Refund.nullable(),
+  refund: Appointment.shape.refund.unwrap().nullable(),
 });
 export type AppointmentCancelled = z.infer<typeof AppointmentCancelled>;
 

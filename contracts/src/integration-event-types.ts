@@ -10,6 +10,7 @@ export const INTEGRATION_EVENT_NAMES = [
   'appointment.status_changed',
   'appointment.cancelled',
   'payment.confirmed',
+  'payment.refunded',
   'timeslot.added',
   'service.changed',
 ] as const;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AppointmentStatus } from './appointments';
 import type { ServiceEventData } from './events/provider';
 import { readEvent } from './events/read-event';
+import { changedBy } from './events/time-slot';
+import { fromMinorUnits } from './money';
 import {
   INTEGRATION_EVENT_TYPES,
   IntegrationEventTypeSchema,
@@ -42,9 +44,22 @@ export const AppointmentStatusChangedV1 = AppointmentRef.extend({
   to: AppointmentStatus,
 });
 
-export const AppointmentCancelledV1 = AppointmentRef.extend({ from: AppointmentStatus });
+export const AppointmentCancelledV1 = AppointmentRef.extend({
+  from: AppointmentStatus,
+  /** Who cancelled: the customer, the provider's staff or the system (not paid in time). */
+  by: z.enum(['user', 'provider', 'system']).optional(),
+  /** After the cancellation deadline of the booking's policy (a refund, if any, follows as payment.refunded). */
+  late: z.boolean().optional(),
+});
 
 export const PaymentConfirmedV1 = AppointmentRef.extend({ orderId: z.string(), paymentId: z.string() });
+
+export const PaymentRefundedV1 = AppointmentRef.extend({
+  refundId: z.string(),
+  paymentId: z.string(),
+  amount: z.number().meta({ description: 'In the currency’s main unit (50.5 for €50.50).' }),
+  currency: z.string(),
+});
 
 export const TimeSlotAddedV1 = z.object({
   timeSlotId: z.string(),
@@ -98,6 +113,11 @@ export const INTEGRATION_EVENTS = {
     data: PaymentConfirmedV1,
     summary: 'An appointment’s payment was confirmed.',
   },
+  'payment.refunded': {
+    version: 1,
+    data: PaymentRefundedV1,
+    summary: 'An appointment’s payment went back, in part or whole (a cancellation, a Reject).',
+  },
   'timeslot.added': { version: 1, data: TimeSlotAddedV1, summary: 'A provider opened a time slot.' },
   'service.changed': {
     version: 1,
@@ -131,6 +151,8 @@ export interface SourceEvent {
   type: string;
   data: unknown;
   createdAt: string;
+  /** Who acted (the role, or the system): names who cancelled. */
+  metadata?: Record<string, unknown>;
 }
 
 const idFor = (source: SourceEvent, type: IntegrationEventType): string =>
@@ -197,9 +219,10 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
         { ...ref, from: d.from, to: d.to },
         d.at,
       );
-      return d.to === 'cancelled'
-        ? [changed, envelope(source, 'appointment.cancelled', { ...ref, from: d.from }, d.at)]
-        : [changed];
+      if (d.to !== 'cancelled') return [changed];
+      const by = changedBy({ data: d, metadata: source.metadata });
+      const cancelled = { ...ref, from: d.from, ...(by ? { by } : {}), ...(d.late ? { late: true } : {}) };
+      return [changed, envelope(source, 'appointment.cancelled', cancelled, d.at)];
     }
     case 'PaymentConfirmed': {
       const d = readEvent('PaymentConfirmed', source, READER);
@@ -214,6 +237,26 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
             timeSlotId: d.timeSlotId,
             orderId: d.orderId,
             paymentId: d.paymentId,
+          },
+          d.at,
+        ),
+      ];
+    }
+    case 'PaymentRefunded': {
+      const d = readEvent('PaymentRefunded', source, READER);
+      if (!d) return [];
+      return [
+        envelope(
+          source,
+          'payment.refunded',
+          {
+            appointmentId: d.appointmentId,
+            providerId: d.providerId,
+            timeSlotId: d.timeSlotId,
+            refundId: d.refundId,
+            paymentId: d.paymentId,
+            amount: fromMinorUnits(d.amount, d.currency),
+            currency: d.currency,
           },
           d.at,
         ),

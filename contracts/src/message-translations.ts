@@ -202,7 +202,6 @@ const es: Record<MessageKey, string> = {
   policySaved: 'Política de reservas guardada',
   appointmentCancelled: 'Cita cancelada',
   appointmentNotCancellable: 'Solo se puede cancelar una cita que aún no ha empezado',
-  paidCancelUnavailable: 'Una cita pagada aún no se puede cancelar en línea: contacta con el proveedor',
   policyHours: 'Indica un número entero de horas entre 0 y 720',
   policyFeePercent: 'Un cargo en porcentaje va de 0 a 100',
   policyFeeAmount: 'Indica un cargo de 0 o más',
@@ -436,8 +435,6 @@ const fr: Record<MessageKey, string> = {
   policySaved: 'Politique de réservation enregistrée',
   appointmentCancelled: 'Rendez-vous annulé',
   appointmentNotCancellable: 'Seul un rendez-vous à venir peut être annulé',
-  paidCancelUnavailable:
-    'Un rendez-vous payé ne peut pas encore être annulé en ligne : contactez le prestataire',
   policyHours: "Indiquez un nombre entier d'heures entre 0 et 720",
   policyFeePercent: 'Des frais en pourcentage vont de 0 à 100',
   policyFeeAmount: 'Indiquez des frais de 0 ou plus',

@@ -201,7 +201,6 @@ export const MESSAGES = {
   policySaved: 'Booking policy saved',
   appointmentCancelled: 'Appointment cancelled',
   appointmentNotCancellable: 'Only an upcoming appointment can be cancelled',
-  paidCancelUnavailable: 'A paid appointment cannot be cancelled online yet: please contact the provider',
   policyHours: 'Enter a whole number of hours from 0 to 720',
   policyFeePercent: 'A percentage fee is from 0 to 100',
   policyFeeAmount: 'Enter a fee of 0 or more',

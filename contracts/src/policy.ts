@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
+import { toMinorUnits } from './money';
 
 /**
  * A provider's booking policy (issue 29): until when its bookings may be cancelled or
@@ -73,3 +74,46 @@ export const POLICY_PATHS = {
   /** The caller's provider's booking policy: GET reads it, PUT (the admin) replaces it. */
   bookingPolicy: '/api/providers/policy',
 } as const;
+
+/** What cancelling a booking costs under the policy it was booked with, in the currency's smallest unit. */
+export interface CancellationTerms {
+  /** After the policy's cancellation deadline. */
+  late: boolean;
+  /** What the provider keeps of a payment. */
+  fee: number;
+  /** What goes back to the person: the payment less the fee; 0 when nothing was paid. */
+  refund: number;
+  currency: string;
+}
+
+/** The last instant a booking may be cancelled without the late fee; null when any time is in time. */
+export const cancelDeadlineOf = (policy: RecordedBookingPolicy, startDateTime: string): string | null =>
+  policy.cancelDeadlineHours > 0
+    ? new Date(Date.parse(startDateTime) - policy.cancelDeadlineHours * 3_600_000).toISOString()
+    : null;
+
+/**
+ * The one rule for cancelling (issue 29), used by the time slot's decider and by the cancel
+ * dialog. The deadline counts whole hours of elapsed time before the start (a DST change on the
+ * way moves the wall clock, not the deadline). Before it, a payment comes back in full; after it,
+ * the late fee is kept (a percentage of the price, or a fixed amount, never more than was paid).
+ */
+export const cancellationTerms = (
+  policy: RecordedBookingPolicy,
+  /** `paid`: what was paid, in the currency's smallest unit (0 for nothing). */
+  booking: { startDateTime: string; paid: number; currency: string },
+  now: Date,
+): CancellationTerms => {
+  const deadline = cancelDeadlineOf(policy, booking.startDateTime);
+  const late = deadline !== null && now.getTime() > Date.parse(deadline);
+  const { paid } = booking;
+  const { kind, value } = policy.lateCancelFee;
+  const charged =
+    !late || kind === 'none'
+      ? 0
+      : kind === 'percent'
+        ? Math.round((paid * value) / 100)
+        : toMinorUnits(value, booking.currency);
+  const fee = Math.min(paid, charged);
+  return { late, fee, refund: paid - fee, currency: booking.currency };
+};

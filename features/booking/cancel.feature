@@ -30,3 +30,25 @@ Feature: A user cancels her appointment
     When Ben tries to cancel Asha's latest appointment
     Then Ben is told "Appointment not found"
     And Asha's appointment in 3 days at 09:30 is still scheduled
+
+  @jobs
+  Scenario: A paid appointment cancelled in time is refunded in full
+    Given Asha has booked "General Consultation" at "Sunrise Clinic" in interval 2 of the time slot in 3 days at 09:00
+    And Asha pays her order in the sandbox checkout
+    And Asha reports the payment
+    And Asha's appointment in 3 days at 09:30 is soon paid and pending
+    When Asha cancels her latest appointment
+    Then Asha is told "Appointment cancelled"
+    And Asha gets back ₹50.00, and the clinic keeps nothing
+    And Asha soon has the notification "₹50.00 of your payment for General Consultation at Sunrise Clinic on <in 3 days, 9:30 AM> was refunded."
+
+  @jobs
+  Scenario: Cancelled after the deadline, the late fee of the policy is kept
+    Given Sunita has set the booking policy: free cancellation until 720 hours before, then a fee of 20 percent
+    And Asha has booked "General Consultation" at "Sunrise Clinic" in interval 2 of the time slot in 3 days at 09:00
+    And Asha pays her order in the sandbox checkout
+    And Asha reports the payment
+    And Asha's appointment in 3 days at 09:30 is soon paid and pending
+    When Asha cancels her latest appointment
+    Then Asha gets back ₹40.00, and the clinic keeps ₹10.00
+    And Asha soon has the notification "₹40.00 of your payment for General Consultation at Sunrise Clinic on <in 3 days, 9:30 AM> was refunded."

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
-import { When } from '@cucumber/cucumber';
-import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
+import { Given, Then, When } from '@cucumber/cucumber';
+import { APPOINTMENT_PATHS, type AppointmentCancelled } from '@appointment/contracts/appointments';
+import { DEFAULT_BOOKING_POLICY, POLICY_PATHS } from '@appointment/contracts/policy';
+import { formatMoney } from '@appointment/contracts/money';
 import type { Person, PlatformWorld } from '../support/world';
 
 /* The user cancels her appointment (issue 29), driven through the API as her card does. */
@@ -24,5 +26,30 @@ When(
   "{person} tries to cancel {person}'s latest appointment",
   async function (this: PlatformWorld, who: string, owner: string) {
     await cancel(this, this.person(who), latestOf(this, this.person(owner)));
+  },
+);
+
+Given(
+  '{person} has set the booking policy: free cancellation until {int} hours before, then a fee of {int} percent',
+  async function (this: PlatformWorld, who: string, hours: number, percent: number) {
+    const saved = await this.request(this.person(who), 'PUT', POLICY_PATHS.bookingPolicy, {
+      body: {
+        ...DEFAULT_BOOKING_POLICY,
+        cancelDeadlineHours: hours,
+        lateCancelFee: { kind: 'percent', value: percent },
+      },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  },
+);
+
+Then(
+  /^(\w+) gets back (\S+), and the clinic keeps (\S+)$/,
+  function (this: PlatformWorld, who: string, back: string, kept: string) {
+    const answer = this.person(who).lastResponse?.body as AppointmentCancelled;
+    const { refund } = answer;
+    assert.ok(refund, `${who} was told of no refund: ${JSON.stringify(answer)}`);
+    assert.equal(formatMoney(refund.amount, refund.currency), back);
+    assert.equal(refund.fee === 0 ? 'nothing' : formatMoney(refund.fee, refund.currency), kept);
   },
 );

@@ -1,11 +1,14 @@
 import type { z } from 'zod';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
-import { FALLBACK_CURRENCY, defaultCurrencyForAddress } from '@appointment/contracts/money';
+import { FALLBACK_CURRENCY, defaultCurrencyForAddress, fromMinorUnits } from '@appointment/contracts/money';
 import {
   AppointmentStatusChanged,
+  changedBy,
   IntervalBooked,
   PaymentConfirmed,
+  PaymentRefunded,
   PaymentRequested,
+  RefundRequested,
 } from '@appointment/contracts/events/time-slot';
 import {
   ProviderCreated,
@@ -26,9 +29,23 @@ type Booking = z.infer<typeof Booking>;
 
 const SCHEMAS = {
   IntervalBooked: Booking,
-  AppointmentStatusChanged: AppointmentStatusChanged.pick({ at: true, appointmentId: true, to: true }),
+  AppointmentStatusChanged: AppointmentStatusChanged.pick({
+    at: true,
+    appointmentId: true,
+    to: true,
+    by: true,
+    late: true,
+  }),
   PaymentRequested: PaymentRequested.pick({ at: true, appointmentId: true, orderId: true }),
   PaymentConfirmed: PaymentConfirmed.pick({ at: true, appointmentId: true }),
+  RefundRequested: RefundRequested.pick({
+    at: true,
+    appointmentId: true,
+    amount: true,
+    fee: true,
+    currency: true,
+  }),
+  PaymentRefunded: PaymentRefunded.pick({ at: true, appointmentId: true }),
   ProviderRegistered: ProviderRegistered.pick(providerFirst),
   ProviderCreated: ProviderCreated.pick(providerFirst),
   ProviderCurrencyChanged: ProviderCurrencyChanged.pick({ providerId: true, currency: true }),
@@ -41,7 +58,7 @@ const SCHEMAS = {
  */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
-  version: 4,
+  version: 5,
   createTables: (schema) => `
     CREATE TABLE ${schema}.appointments (
       id text PRIMARY KEY,
@@ -68,7 +85,15 @@ export const appointmentsProjection: Projection = {
       note text,
       image_url text,
       created_at timestamptz NOT NULL,
-      updated_at timestamptz NOT NULL
+      updated_at timestamptz NOT NULL,
+      -- Issue 29: the booking's policy, who cancelled it and how late, and what goes back of its
+      -- payment (in the currency's main unit), with the refunds the gateway has yet to make.
+      policy jsonb,
+      cancelled_by text,
+      late_cancel boolean,
+      refund_amount numeric(12, 2),
+      refund_fee numeric(12, 2),
+      refunds_pending integer NOT NULL DEFAULT 0
     );
     CREATE INDEX ON ${schema}.appointments (user_id, starts_at);
     CREATE INDEX ON ${schema}.appointments (provider_id, starts_at);
@@ -90,15 +115,15 @@ const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schem
   await db.query(
     `INSERT INTO ${schema}.appointments (id, user_id, email, username, provider_id, provider_name, service_name,
        timeslot_id, interval_number, date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed,
-       amount, currency, note, image_url, created_at, updated_at)
+       amount, currency, note, image_url, created_at, updated_at, policy)
      SELECT id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, interval_number, date,
        start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, amount,
        COALESCE(b.currency, (SELECT c.currency FROM ${schema}.provider_currencies c WHERE c.provider_id = b.provider_id), $2),
-       note, image_url, at, at
+       note, image_url, at, at, policy
        FROM jsonb_to_recordset($1::jsonb) AS b(id text, user_id text, email text, username text, provider_id text,
          provider_name text, service_name text, timeslot_id text, interval_number integer, date date, start_time text,
          end_time text, starts_at timestamptz, ends_at timestamptz, timezone text, status text,
-         payment_needed boolean, amount numeric, currency text, note text, image_url text, at timestamptz)
+         payment_needed boolean, amount numeric, currency text, note text, image_url text, at timestamptz, policy jsonb)
      ON CONFLICT (id) DO NOTHING`,
     [
       JSON.stringify(
@@ -125,6 +150,7 @@ const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schem
           note: d.note ?? null,
           image_url: d.imageUrl ?? null,
           at: d.at,
+          policy: d.policy ?? null,
         })),
       ),
       FALLBACK_CURRENCY,
@@ -163,12 +189,40 @@ const apply = async (event: RecordedEvent, { db, schema }: ApplyContext): Promis
       [providerId, currency],
     );
   switch (type) {
-    case 'AppointmentStatusChanged':
-      await db.query(`UPDATE ${schema}.appointments SET status = $2, updated_at = $3 WHERE id = $1`, [
-        d.appointmentId,
-        d.to,
-        d.at,
-      ]);
+    case 'AppointmentStatusChanged': {
+      const cancelled = d.to === 'cancelled';
+      await db.query(
+        `UPDATE ${schema}.appointments SET status = $2, updated_at = $3, cancelled_by = $4, late_cancel = $5
+          WHERE id = $1`,
+        [
+          d.appointmentId,
+          d.to,
+          d.at,
+          cancelled ? (changedBy({ data: d, metadata: event.metadata }) ?? null) : null,
+          cancelled ? (d.late ?? false) : null,
+        ],
+      );
+      return;
+    }
+    case 'RefundRequested':
+      await db.query(
+        `UPDATE ${schema}.appointments SET refund_amount = COALESCE(refund_amount, 0) + $2,
+           refund_fee = COALESCE(refund_fee, 0) + $3, refunds_pending = refunds_pending + $5, updated_at = $4
+          WHERE id = $1`,
+        [
+          d.appointmentId,
+          fromMinorUnits(d.amount, d.currency),
+          fromMinorUnits(d.fee, d.currency),
+          d.at,
+          d.amount > 0 ? 1 : 0,
+        ],
+      );
+      return;
+    case 'PaymentRefunded':
+      await db.query(
+        `UPDATE ${schema}.appointments SET refunds_pending = refunds_pending - 1, updated_at = $2 WHERE id = $1`,
+        [d.appointmentId, d.at],
+      );
       return;
     case 'PaymentRequested':
       await db.query(`UPDATE ${schema}.appointments SET order_id = $2, updated_at = $3 WHERE id = $1`, [

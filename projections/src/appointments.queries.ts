@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Appointment, AppointmentStatus } from '@appointment/contracts/appointments';
+import type { RecordedBookingPolicy } from '@appointment/contracts/policy';
 
 /**
  * The reads of rm_appointments, beside the projection that writes it
@@ -31,11 +32,18 @@ interface AppointmentRow {
   created_at: Date;
   updated_at: Date;
   order_id: string | null;
+  policy: RecordedBookingPolicy | null;
+  cancelled_by: Appointment['cancelledBy'] | null;
+  late_cancel: boolean | null;
+  refund_amount: string | null;
+  refund_fee: string | null;
+  refunds_pending: number;
 }
 
 const COLUMNS = `id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, interval_number,
   date::text AS date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, paid, amount, currency,
-  note, image_url, created_at, updated_at, order_id`;
+  note, image_url, created_at, updated_at, order_id, policy, cancelled_by, late_cancel, refund_amount, refund_fee,
+  refunds_pending`;
 
 const toAppointment = (row: AppointmentRow): Appointment => ({
   _id: row.id,
@@ -64,6 +72,19 @@ const toAppointment = (row: AppointmentRow): Appointment => ({
   ...(row.image_url ? { imageUrl: row.image_url } : {}),
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
+  ...(row.policy ? { policy: row.policy } : {}),
+  ...(row.cancelled_by ? { cancelledBy: row.cancelled_by } : {}),
+  ...(row.late_cancel ? { lateCancel: true } : {}),
+  ...(row.refund_amount !== null
+    ? {
+        refund: {
+          amount: Number(row.refund_amount),
+          fee: Number(row.refund_fee ?? 0),
+          currency: row.currency,
+          status: row.refunds_pending > 0 ? ('pending' as const) : ('refunded' as const),
+        },
+      }
+    : {}),
 });
 
 type Db = Pick<pg.Pool, 'query'>;

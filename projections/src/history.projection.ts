@@ -2,6 +2,8 @@ import { DEFAULT_BOOKING_POLICY } from '@appointment/contracts/policy';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
 import { readEvent } from '@appointment/contracts/events/read-event';
+import { changedBy } from '@appointment/contracts/events/time-slot';
+import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
 import type { ApplyContext, Projection } from './projection';
 
 /**
@@ -13,7 +15,8 @@ import type { ApplyContext, Projection } from './projection';
  */
 export const historyProjection: Projection = {
   name: 'history',
-  version: 2,
+  // 3: refunds, the cancellations of the provider and the system, amounts in the provider's money format.
+  version: 3,
   createTables: (schema) => `
     CREATE TABLE ${schema}.entries (
       transaction_id bigint NOT NULL,
@@ -133,6 +136,10 @@ const providerOf = (event: RecordedEvent, bookings: Map<string, Booking | undefi
 };
 
 /** "25 Nov 2026 09:00" in the provider's zone. */
+/** An amount in the currency's smallest unit, as the provider's money is written. */
+const money = (minor: number, currency: string) =>
+  formatMoney(fromMinorUnits(minor, currency), currency, 'en-US');
+
 export const formatWhen = (iso: string, timezone: string): string => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -358,11 +365,17 @@ export const describe = (
       if (!data) return recorded;
       const text = bookingText();
       const sentence = `${text[0]!.toUpperCase()}${text.slice(1)}`;
+      const by = changedBy({ data, metadata: event.metadata });
+      const late = data.late ? ', after the cancellation deadline' : '';
       return {
         summary:
-          data.by === 'user'
-            ? `${sentence} was cancelled by its user${data.late ? ', after the cancellation deadline' : ''}.`
-            : `${sentence} went from ${data.from} to ${data.to}.`,
+          data.to !== 'cancelled' || by === undefined
+            ? `${sentence} went from ${data.from} to ${data.to}.`
+            : by === 'user'
+              ? `${sentence} was cancelled by its user${late}.`
+              : by === 'system'
+                ? `${sentence} was cancelled: it was not paid in time.`
+                : `${sentence} was cancelled by the provider.`,
         changes: [{ field: 'status', before: data.from, after: data.to }],
         person: ofBooking,
       };
@@ -371,7 +384,27 @@ export const describe = (
       const data = readEvent('PaymentRequested', event, READER);
       if (!data) return recorded;
       return {
-        summary: `A payment of ${data.amount} ${data.currency} was requested for ${bookingText()}.`,
+        summary: `A payment of ${money(data.amount, data.currency)} was requested for ${bookingText()}.`,
+        person: ofBooking,
+      };
+    }
+    case 'RefundRequested': {
+      const data = readEvent('RefundRequested', event, READER);
+      if (!data) return recorded;
+      const fee = data.fee > 0 ? `, keeping a fee of ${money(data.fee, data.currency)}` : '';
+      return {
+        summary:
+          data.amount > 0
+            ? `A refund of ${money(data.amount, data.currency)} was requested for ${bookingText()}${fee}.`
+            : `Nothing was refunded for ${bookingText()}: its fee of ${money(data.fee, data.currency)} kept the payment.`,
+        person: ofBooking,
+      };
+    }
+    case 'PaymentRefunded': {
+      const data = readEvent('PaymentRefunded', event, READER);
+      if (!data) return recorded;
+      return {
+        summary: `${money(data.amount, data.currency)} was refunded for ${bookingText()} (refund ${data.refundId}).`,
         person: ofBooking,
       };
     }

@@ -9,9 +9,12 @@ import { FORGOTTEN_MESSAGE, PersonForgotten } from '@appointment/contracts/event
 import { ReminderSent } from '@appointment/contracts/events/reminders';
 import {
   AppointmentStatusChanged,
+  changedBy,
   IntervalBooked,
   PaymentConfirmed,
+  PaymentRefunded,
 } from '@appointment/contracts/events/time-slot';
+import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
@@ -62,6 +65,8 @@ export const NOTIFICATION_TEXTS = {
     `Your appointment for ${service} at ${provider} on ${on} is confirmed.`,
   rejectedToUser: (service: string, provider: string, on: string) =>
     `Your appointment for ${service} at ${provider} on ${on} was cancelled by the provider.`,
+  refundedToUser: (amount: string, service: string, provider: string, on: string) =>
+    `${amount} of your payment for ${service} at ${provider} on ${on} was refunded.`,
 };
 
 /** The events whose notifications this read model works out itself. */
@@ -70,18 +75,8 @@ export const NOTIFYING_EVENT_TYPES = [
   'PaymentConfirmed',
   'ReminderSent',
   'AppointmentStatusChanged',
+  'PaymentRefunded',
 ] as const;
-
-/** Who changed a booking's status, from its event: its user, the system (the unpaid timeout) or its provider's staff. */
-export const changedBy = (event: {
-  data: { by?: string };
-  metadata: Record<string, unknown>;
-}): 'user' | 'system' | 'provider' | undefined => {
-  if (event.data.by === 'user') return 'user';
-  if (event.metadata.system === true) return 'system';
-  const role = event.metadata.role;
-  return role === 'admin' || role === 'superadmin' ? 'provider' : undefined;
-};
 
 const longWhen = zonedFormatter('en-US', {
   weekday: 'long',
@@ -107,6 +102,13 @@ const Booked = IntervalBooked.pick({
   at: true,
 });
 const Paid = PaymentConfirmed.pick({ appointmentId: true, providerId: true, at: true });
+const Refunded = PaymentRefunded.pick({
+  appointmentId: true,
+  providerId: true,
+  amount: true,
+  currency: true,
+  at: true,
+});
 const Changed = AppointmentStatusChanged.pick({
   appointmentId: true,
   providerId: true,
@@ -139,6 +141,7 @@ const SCHEMAS = {
   PaymentConfirmed: Paid,
   AppointmentStatusChanged: Changed,
   ReminderSent: Reminded,
+  PaymentRefunded: Refunded,
   NotificationCreated: Created,
   NotificationDeleted: NotificationDeleted.pick({ notificationId: true, userId: true }),
   NotificationsCleared,
@@ -148,8 +151,8 @@ const SCHEMAS = {
 export const notificationsProjection: Projection = {
   name: 'notifications',
   // 3: notifications of bookings, payments and reminders are read from those events (D48); 4: and
-  // of status changes (issue 29), with every booking kept.
-  version: 4,
+  // of status changes (issue 29), with every booking kept; 5: of refunds.
+  version: 5,
   createTables: (schema) => `
     CREATE TABLE ${schema}.notifications (
       id text PRIMARY KEY,
@@ -205,6 +208,7 @@ export const notificationsProjection: Projection = {
       case 'PaymentConfirmed':
       case 'AppointmentStatusChanged':
       case 'ReminderSent':
+      case 'PaymentRefunded':
         await toldRun([event], context);
         return;
       case 'NotificationCreated':
@@ -322,7 +326,9 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
       admins.set(row.provider_id, [...(admins.get(row.provider_id) ?? []), row.user_id]);
   }
   const namedIds = reads.flatMap(({ read }) =>
-    read.type === 'PaymentConfirmed' || read.type === 'AppointmentStatusChanged'
+    read.type === 'PaymentConfirmed' ||
+    read.type === 'AppointmentStatusChanged' ||
+    read.type === 'PaymentRefunded'
       ? [read.data.appointmentId]
       : [],
   );
@@ -422,7 +428,7 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
         if (!booking) break;
         const on = when(booking.starts_at, booking.timezone);
         const texts = [booking.service_name, booking.provider_name, on] as const;
-        const who = changedBy(event as RecordedEvent & { data: { by?: string } });
+        const who = changedBy({ data: d, metadata: event.metadata });
         if (d.to === 'cancelled' && who === 'user')
           tell(
             event,
@@ -451,6 +457,22 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
                 ? NOTIFICATION_TEXTS.confirmedToUser(...texts)
                 : NOTIFICATION_TEXTS.rejectedToUser(...texts),
           });
+        break;
+      }
+      case 'PaymentRefunded': {
+        const d = read.data;
+        const booking = bookings.get(d.appointmentId);
+        if (!booking) break;
+        const amount = formatMoney(fromMinorUnits(d.amount, d.currency), d.currency, 'en-US');
+        tell(event, d.at, {
+          id: booking.user_id,
+          message: NOTIFICATION_TEXTS.refundedToUser(
+            amount,
+            booking.service_name,
+            booking.provider_name,
+            when(booking.starts_at, booking.timezone),
+          ),
+        });
         break;
       }
       case 'ReminderSent': {
@@ -488,6 +510,7 @@ const applyBatch = inRuns(
     PaymentConfirmed: toldRun,
     AppointmentStatusChanged: toldRun,
     ReminderSent: toldRun,
+    PaymentRefunded: toldRun,
     NotificationCreated: createdRun,
   },
   (event, context) => notificationsProjection.apply(event, context),

@@ -83,6 +83,20 @@ export const AppointmentStatusChanged = AppointmentRef.extend({
   late: z.boolean().optional(),
 });
 
+/**
+ * Who changed a booking's status, from its event: its user, the system (the unpaid timeout) or its
+ * provider's staff (the metadata's role).
+ */
+export const changedBy = (event: {
+  data: { by?: string };
+  metadata?: Record<string, unknown>;
+}): 'user' | 'system' | 'provider' | undefined => {
+  if (event.data.by === 'user') return 'user';
+  if (event.metadata?.system === true) return 'system';
+  const role = event.metadata?.role;
+  return role === 'admin' || role === 'superadmin' ? 'provider' : undefined;
+};
+
 export const PaymentRequested = AppointmentRef.extend({
   orderId: z.string(),
   amount: z.number(),
@@ -91,6 +105,35 @@ export const PaymentRequested = AppointmentRef.extend({
 
 export const PaymentConfirmed = AppointmentRef.extend({ orderId: z.string(), paymentId: z.string() });
 
+/** Why a payment goes back (issue 29). */
+export const REFUND_REASONS = ['cancelled', 'rejected', 'no_show', 'paid_after_cancel'] as const;
+export const RefundReason = z.enum(REFUND_REASONS);
+export type RefundReason = z.infer<typeof RefundReason>;
+
+/**
+ * A payment is to go back, in part or whole (issue 29), recorded with the change that causes it.
+ * `refundKey` names this refund at the gateway (its idempotency key), so retries and replays
+ * refund it once. Amounts in the currency's smallest unit, as the order's.
+ */
+export const RefundRequested = AppointmentRef.extend({
+  refundKey: z.string(),
+  paymentId: z.string(),
+  amount: z.number(),
+  /** What the provider keeps (the late cancellation fee). */
+  fee: z.number(),
+  currency: z.string(),
+  reason: RefundReason,
+});
+
+/** The gateway refunded a requested refund. */
+export const PaymentRefunded = AppointmentRef.extend({
+  refundKey: z.string(),
+  refundId: z.string(),
+  paymentId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+});
+
 /** Every time-slot event's data schema, by type. */
 export const TIME_SLOT_EVENTS = {
   TimeSlotAdded,
@@ -98,6 +141,8 @@ export const TIME_SLOT_EVENTS = {
   AppointmentStatusChanged,
   PaymentRequested,
   PaymentConfirmed,
+  RefundRequested,
+  PaymentRefunded,
 } as const;
 
 type DataOf = { [K in keyof typeof TIME_SLOT_EVENTS]: z.infer<(typeof TIME_SLOT_EVENTS)[K]> };
@@ -106,5 +151,7 @@ export type IntervalBookedData = DataOf['IntervalBooked'];
 export type AppointmentStatusChangedData = DataOf['AppointmentStatusChanged'];
 export type PaymentRequestedData = DataOf['PaymentRequested'];
 export type PaymentConfirmedData = DataOf['PaymentConfirmed'];
+export type RefundRequestedData = DataOf['RefundRequested'];
+export type PaymentRefundedData = DataOf['PaymentRefunded'];
 
 export type TimeSlotEvent = { [K in keyof DataOf]: { type: K; data: DataOf[K] } }[keyof DataOf];

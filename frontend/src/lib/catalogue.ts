@@ -13,7 +13,7 @@ export interface Translations<T> {
   fr: Catalogue<T>;
 }
 
-type Translate = (key: string, values?: Record<string, unknown>) => string;
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** The English text of a key, interpolated: only for a component rendered without i18next (a unit test). */
 const englishOnly =

@@ -24,10 +24,13 @@ describe('the kill soak', () => {
         unexpected: 0,
       });
     }
-    // The load did what the checks count on: bookings, payments, reminders that fired, e-mails.
+    // The load did what the checks count on: bookings, payments, refunds, reminders that fired, e-mails.
     expect(result.ledger.bookings.size).toBeGreaterThan(0);
     expect(result.figures.paymentConfirmations).toBeGreaterThan(0);
     expect(result.figures.paymentTimeouts).toBeGreaterThan(0);
+    // Paid bookings cancelled by their users, refunded at the gateway while the worker was killed.
+    expect(result.ledger.cancelledPaid.size).toBeGreaterThan(0);
+    expect(result.figures.refundsMade).toBeGreaterThan(0);
     expect(result.figures.remindersSent).toBeGreaterThan(0);
     expect(result.figures.emails).toBeGreaterThan(0);
     expect(result.ledger.statusChanges).toBeGreaterThan(0);

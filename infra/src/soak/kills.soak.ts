@@ -49,6 +49,9 @@ export const printFigures = (result: KillSoakResult): void => {
   figure(SUITE, 'payment_confirmations', figures.paymentConfirmations, '');
   figure(SUITE, 'payment_timeouts', figures.paymentTimeouts, '');
   figure(SUITE, 'payment_timeouts_waiting', figures.paymentTimeoutsWaiting, '');
+  figure(SUITE, 'refunds_requested', figures.refundsRequested, '');
+  figure(SUITE, 'refunds_made', figures.refundsMade, '');
+  figure(SUITE, 'refunds_waiting', figures.refundsWaiting, '');
   figure(SUITE, 'email_resends_after_kill', figures.emailResendsAfterKill, '');
   figure(SUITE, 'webhook_deliveries', figures.webhookDeliveries, '');
   figure(SUITE, 'webhook_repeats_after_kill', figures.webhookRepeats, '');

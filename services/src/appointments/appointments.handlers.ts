@@ -57,11 +57,10 @@ export const appointmentsHandlers = ({
       message: appointmentMarkedAs(body.status),
       appointment: await changeStatus(appointments, auth, body.id, body.status),
     }),
-    cancelAppointment: async ({ auth, params }) => ({
-      message: MESSAGES.appointmentCancelled,
-      appointment: await cancelAppointment(appointments, auth, params.id),
-      refund: null,
-    }),
+    cancelAppointment: async ({ auth, params }) => {
+      const appointment = await cancelAppointment(appointments, auth, params.id);
+      return { message: MESSAGES.appointmentCancelled, appointment, refund: appointment.refund ?? null };
+    },
     dashboardDetails: ({ auth }) => dashboardDetails(appointments, auth, catalogue),
   });
 };

@@ -11,6 +11,7 @@ export const QUEUE_NAMES = {
   webhookDelivery: 'webhook-delivery',
   whatsapp: 'whatsapp',
   chatApp: 'chat-app',
+  refunds: 'refunds',
 } as const;
 export type ProductQueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 

@@ -18,10 +18,11 @@ import { runChatApp, type ChatAppJob } from '../messaging/chat-app';
 import { runWhatsApp, type WhatsAppJob } from '../messaging/whatsapp';
 import { confirmPayment } from '../appointments/payment/confirm';
 import { expireUnpaid } from '../appointments/payment/expire';
+import { issueRefund, type RefundJob } from '../appointments/refund/refund';
 
 /**
- * The product's job workers (docs/architecture.md §1): payment confirmation, the unpaid-booking timeout and
- * reminders. The single-node platform and the worker process both start exactly these.
+ * The product's job workers (docs/architecture.md §1): payment confirmation, the unpaid-booking timeout,
+ * refunds and reminders. The single-node platform and the worker process both start exactly these.
  */
 export interface ProductWorkersDependencies {
   appointments: AppointmentsContext;
@@ -63,6 +64,11 @@ export const startProductWorkers = async (
     QUEUE_NAMES.paymentTimeout,
     (job) => asSystem(QUEUE_NAMES.paymentTimeout, () => expireUnpaid(appointments, job.data.appointmentId)),
     { concurrency: 2 },
+  ),
+  await jobs.work<RefundJob>(
+    QUEUE_NAMES.refunds,
+    (job) => asSystem(QUEUE_NAMES.refunds, () => issueRefund(appointments, job.data)),
+    { concurrency: 4 },
   ),
   ...(messaging
     ? [

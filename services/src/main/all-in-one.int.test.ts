@@ -85,6 +85,7 @@ describe('single-node launcher (npm start)', () => {
       'chat-app',
       'payment-confirmation',
       'payment-timeout',
+      'refunds',
       'reminders',
       'webhook-delivery',
       'whatsapp',

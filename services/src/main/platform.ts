@@ -176,7 +176,7 @@ export const startPlatform = async ({
       forgetPerson({ store, keys: store.keys, pool, now, uploadsDir: uploadsDirOf(config), jobs }, request),
   });
   const catalogue = catalogueContext({ store, pool, waitFor, now });
-  const payments = await paymentGatewayFor(config, sessions);
+  const payments = await paymentGatewayFor(config, sessions, pool);
   const appointments = appointmentsContext({
     store,
     pool,

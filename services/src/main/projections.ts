@@ -7,6 +7,7 @@ import type { JobQueues } from '../jobs/job-queues';
 import { mailOutboxReactor } from '../mail/mail-outbox';
 import { livePushReactor, type LivePush } from '../notifications/live-push';
 import { reminderScheduler } from '../reminders/reminders';
+import { refundDispatcher } from '../appointments/refund/refund';
 import { chatAppDispatcher } from '../messaging/chat-app';
 import { whatsAppDispatcher } from '../messaging/whatsapp';
 import { webhookDispatcher } from '../integrations/webhooks/webhook-dispatch';
@@ -42,7 +43,15 @@ export const productProjections = ({
   ...PROJECTIONS,
   ...[
     mailOutboxReactor({ publicUrl, secret }),
-    ...(jobs ? [reminderScheduler(store, jobs, now), whatsAppDispatcher(jobs), chatAppDispatcher(jobs)] : []),
+    ...(jobs
+      ? [
+          reminderScheduler(store, jobs, now),
+          whatsAppDispatcher(jobs),
+          chatAppDispatcher(jobs),
+          // Each requested refund goes to the gateway as a job.
+          refundDispatcher(jobs),
+        ]
+      : []),
     // One webhook delivery job per public event and subscribed webhook.
     ...(jobs ? [webhookDispatcher(store, jobs)] : []),
     ...(push ? [livePushReactor(push)] : []),

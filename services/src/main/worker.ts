@@ -33,7 +33,7 @@ const main = async () => {
     store,
     pool,
     waitFor: (position) => waitForCheckpoints(pool, position, ['appointments']),
-    payments: await paymentGatewayFor(config, sessions),
+    payments: await paymentGatewayFor(config, sessions, pool),
     jobs,
     paymentTimeoutMs: config.PAYMENT_TIMEOUT_MS,
     now: clockOf(config),

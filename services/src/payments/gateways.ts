@@ -1,15 +1,20 @@
+import type pg from 'pg';
 import type { SessionStore } from '../auth/sessions';
 import type { Config } from '../config';
 import type { PaymentGateway } from './payment-gateway';
 import { NoGateway } from './no-gateway';
 import { RazorpayGateway } from './razorpay-gateway';
-import { SandboxGateway } from './sandbox-gateway';
+import { migrateSandboxRefunds, SandboxGateway } from './sandbox-gateway';
 
 /**
  * The card provider when its keys are set (docs/product.md §7.7); else, outside production, the sandbox,
  * signing with a kept secret; in production without keys, none: paid bookings are refused.
  */
-export const paymentGatewayFor = async (config: Config, sessions: SessionStore): Promise<PaymentGateway> => {
+export const paymentGatewayFor = async (
+  config: Config,
+  sessions: SessionStore,
+  pool: pg.Pool,
+): Promise<PaymentGateway> => {
   if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET)
     return new RazorpayGateway({
       keyId: config.RAZORPAY_KEY_ID,
@@ -17,5 +22,6 @@ export const paymentGatewayFor = async (config: Config, sessions: SessionStore):
       apiUrl: config.RAZORPAY_API_URL,
     });
   if (config.NODE_ENV === 'production') return new NoGateway();
-  return new SandboxGateway(await sessions.secret('payments-sandbox'));
+  await migrateSandboxRefunds(pool);
+  return new SandboxGateway(await sessions.secret('payments-sandbox'), pool);
 };

@@ -22,4 +22,9 @@ export class NoGateway implements PaymentGateway {
   verify(_result: PaymentResult): boolean {
     return false;
   }
+
+  /** Nothing was ever paid through no gateway; a refund job meeting one fails and is retried. */
+  async refund(): Promise<{ refundId: string }> {
+    throw new ServiceUnavailableError(MESSAGES.paymentsUnavailable);
+  }
 }

@@ -11,14 +11,37 @@ import { RazorpayGateway } from './razorpay-gateway';
 describe('Razorpay gateway', () => {
   let server: http.Server;
   let apiUrl: string;
-  const received: { auth?: string; body?: unknown }[] = [];
+  const received: { auth?: string; body?: unknown; url?: string; key?: string }[] = [];
+  /** The stand-in's refunds by idempotency key, as the provider keeps them. */
+  const refunds = new Map<string, { id: string; body: string }>();
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       let text = '';
       req.on('data', (chunk) => (text += chunk));
       req.on('end', () => {
-        received.push({ auth: req.headers.authorization, body: JSON.parse(text) });
+        const key = req.headers['x-refund-idempotency'] as string | undefined;
+        received.push({ auth: req.headers.authorization, body: JSON.parse(text), url: req.url, key });
+        const refundOf = /^\/v1\/payments\/(pay_\w+)\/refund$/.exec(req.url ?? '');
+        if (refundOf) {
+          // The same key and body answer the first refund; the same key with another body is refused.
+          const made = key ? refunds.get(key) : undefined;
+          if (made && made.body !== text) return void res.writeHead(400).end();
+          const refund = made ?? { id: `rfnd_${refunds.size + 1}`, body: text };
+          if (key) refunds.set(key, refund);
+          const { amount } = JSON.parse(text) as { amount: number };
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              id: refund.id,
+              entity: 'refund',
+              amount,
+              payment_id: refundOf[1],
+              status: 'processed',
+            }),
+          );
+          return;
+        }
         if (req.url !== '/v1/orders') {
           res.writeHead(404).end();
           return;
@@ -83,5 +106,25 @@ describe('Razorpay gateway', () => {
         serviceDescription: 'd',
       }),
     ).rejects.toThrow('the payment provider refused the order (404)');
+  });
+
+  it('refunds through the Refunds API once per idempotency key, in the smallest unit', async () => {
+    const request = { paymentId: 'pay_ABC', amount: 4000, currency: 'INR', key: 'refund-a1-1' };
+    const first = await gateway().refund(request);
+    // Sent again (a retry after a kill): the provider answers the first refund.
+    const again = await gateway().refund(request);
+    expect(again).toEqual(first);
+    expect(refunds.size).toBe(1);
+    const sent = received.filter((r) => r.url === '/v1/payments/pay_ABC/refund');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({
+      key: 'refund-a1-1',
+      auth: `Basic ${Buffer.from('rzp_test_key:secret_abc').toString('base64')}`,
+      body: { amount: 4000, speed: 'normal', receipt: 'refund-a1-1' },
+    });
+    // The same key for another amount is the provider's BAD_REQUEST: the job fails, nothing doubles.
+    await expect(gateway().refund({ ...request, amount: 5000 })).rejects.toThrow(
+      'the payment provider refused the refund (400)',
+    );
   });
 });

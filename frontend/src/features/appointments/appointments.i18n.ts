@@ -30,6 +30,23 @@ const es: Texts = {
     confirm: 'Cancelar cita',
     keep: 'Mantenerla',
     cancelling: 'Cancelando...',
+    freeUntil: 'Cancelación gratuita hasta el {{deadline}}.',
+    refundAll: 'Se te devuelve íntegro tu pago de {{paid}}.',
+    refundLess:
+      'Ya pasó el plazo de cancelación gratuita ({{deadline}}): el proveedor se queda una tarifa de {{fee}} y se te devuelven {{refund}}.',
+    refundNone:
+      'Ya pasó el plazo de cancelación gratuita ({{deadline}}): el proveedor se queda tu pago de {{paid}}, no se devuelve nada.',
+  },
+  cancelledBy: {
+    user: 'Cancelada por el cliente',
+    provider: 'Cancelada por el proveedor',
+    system: 'Cancelada: no se pagó a tiempo',
+  },
+  lateCancel: 'después del plazo de cancelación gratuita',
+  refund: {
+    pending: 'Reembolso de {{amount}} en curso',
+    refunded: 'Reembolsados {{amount}}',
+    fee: 'Tarifa retenida: {{fee}}',
   },
   statusLabels: {
     scheduled: 'Programadas',
@@ -74,6 +91,23 @@ const fr: Texts = {
     confirm: 'Annuler le rendez-vous',
     keep: 'Le garder',
     cancelling: 'Annulation...',
+    freeUntil: 'Annulation gratuite jusqu’au {{deadline}}.',
+    refundAll: 'Votre paiement de {{paid}} vous est remboursé en totalité.',
+    refundLess:
+      'Le délai d’annulation gratuite est passé ({{deadline}}) : le prestataire garde des frais de {{fee}} et {{refund}} vous est remboursé.',
+    refundNone:
+      'Le délai d’annulation gratuite est passé ({{deadline}}) : le prestataire garde votre paiement de {{paid}}, rien n’est remboursé.',
+  },
+  cancelledBy: {
+    user: 'Annulé par le client',
+    provider: 'Annulé par le prestataire',
+    system: 'Annulé : non payé à temps',
+  },
+  lateCancel: 'après le délai d’annulation gratuite',
+  refund: {
+    pending: 'Remboursement de {{amount}} en cours',
+    refunded: '{{amount}} remboursé',
+    fee: 'Frais retenus : {{fee}}',
   },
   statusLabels: {
     scheduled: 'Planifiés',

@@ -32,6 +32,24 @@ export const APPOINTMENTS_TEXTS = {
     confirm: 'Cancel appointment',
     keep: 'Keep it',
     cancelling: 'Cancelling...',
+    freeUntil: 'Free cancellation until {{deadline}}.',
+    refundAll: 'Your payment of {{paid}} is refunded in full.',
+    refundLess:
+      'It is past the free cancellation deadline ({{deadline}}): the provider keeps a fee of {{fee}} and {{refund}} is refunded.',
+    refundNone:
+      'It is past the free cancellation deadline ({{deadline}}): the provider keeps your payment of {{paid}}, nothing is refunded.',
+  },
+  /** What became of a cancelled booking and its payment (issue 29). */
+  cancelledBy: {
+    user: 'Cancelled by the customer',
+    provider: 'Cancelled by the provider',
+    system: 'Cancelled: not paid in time',
+  },
+  lateCancel: 'after the free cancellation deadline',
+  refund: {
+    pending: 'Refund of {{amount}} on its way',
+    refunded: 'Refunded {{amount}}',
+    fee: 'Fee kept: {{fee}}',
   },
   /** The status cards' labels and the list titles they open (docs/product.md §2.5). */
   statusLabels: {

@@ -39,7 +39,7 @@ const TYPE_CHOICES: { key: keyof typeof HISTORY_TEXTS.types; types: string }[] =
   { key: 'hours', types: 'AvailabilitySet,ScheduleTemplateSaved,ScheduleTemplateDeleted' },
   { key: 'slots', types: 'TimeSlotAdded,CalendarOpened,WindowsReserved' },
   { key: 'bookings', types: 'IntervalBooked,AppointmentStatusChanged' },
-  { key: 'payments', types: 'PaymentRequested,PaymentConfirmed' },
+  { key: 'payments', types: 'PaymentRequested,PaymentConfirmed,RefundRequested,PaymentRefunded' },
   { key: 'reminders', types: 'ReminderSent,ReminderSuppressed' },
   { key: 'staff', types: 'UserRegistered' },
 ];

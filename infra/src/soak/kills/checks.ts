@@ -9,10 +9,10 @@ import type { RecordedEvent } from '@appointment/contracts/events';
 import { QUEUE_NAMES } from '@appointment/services/jobs/job-queues';
 import { MAIL_SCHEMA } from '@appointment/services/mail/mail-outbox';
 import {
-  changedBy,
   NOTIFICATION_NAMESPACE,
   NOTIFYING_EVENT_TYPES,
 } from '@appointment/projections/notifications.projection';
+import { changedBy } from '@appointment/contracts/events/time-slot';
 import { REMINDERS } from '@appointment/services/reminders/reminders';
 import type { SunkMessage } from '@appointment/infra/testing/smtp-sink';
 import type { HeardDelivery } from '@appointment/infra/testing/webhook-receiver';
@@ -189,6 +189,10 @@ export interface SideEffectFigures {
   paymentConfirmations: number;
   paymentTimeouts: number;
   paymentTimeoutsWaiting: number;
+  /** Refunds requested (with something to give back), made at the gateway, and still waiting for their job. */
+  refundsRequested: number;
+  refundsMade: number;
+  refundsWaiting: number;
   /**
    * E-mails handed to the SMTP server again because the worker was killed in the moment between
    * the server accepting them and the sender recording it (RESEND_WINDOW_MS). SMTP has no way to
@@ -305,6 +309,8 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         expect(event.id, [booking?.userId ?? '?', ...(admins.get(d.providerId!) ?? [])], 'payment');
       }
       if (event.type === 'ReminderSent') expect(event.id, [d.userId!], 'reminder');
+      if (event.type === 'PaymentRefunded')
+        expect(event.id, [bookings.get(d.appointmentId!)?.userId ?? '?'], 'refund');
       if (event.type === 'AppointmentStatusChanged') {
         // Its user is told of a cancellation or of the provider's confirm or reject; the admins of
         // a cancellation by the user or by the unpaid timeout.
@@ -500,6 +506,61 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
       }
     }
 
+    // Refunds (issue 29): each requested refund made once at the gateway (the sandbox's ledger,
+    // one row per key) and recorded once, or its job still waiting; none made without a request;
+    // every payment the user cancelled has its refund requested.
+    const refunds = finding('refunds');
+    const requested = new Map<string, number>();
+    for (const event of byType('RefundRequested')) {
+      const d = event.data as { refundKey: string; amount: number };
+      if (d.amount > 0) requested.set(d.refundKey, d.amount);
+    }
+    const recorded = new Map<string, number>();
+    for (const event of byType('PaymentRefunded')) {
+      const key = String(event.data.refundKey);
+      recorded.set(key, (recorded.get(key) ?? 0) + 1);
+    }
+    const made = new Map(
+      (
+        await db.query<{ key: string; amount: string }>('SELECT key, amount FROM payments_sandbox.refunds')
+      ).rows.map((row) => [row.key, Number(row.amount)]),
+    );
+    let refundsWaiting = 0;
+    for (const [key, amount] of requested) {
+      const count = recorded.get(key) ?? 0;
+      if (count > 1) {
+        refunds.duplicates += count - 1;
+        example(refunds, `refund ${key} recorded ${count} times`);
+      }
+      if (made.has(key) && made.get(key) !== amount) {
+        refunds.unexpected++;
+        example(refunds, `refund ${key} made for ${made.get(key)}, requested ${amount}`);
+      }
+      if (count === 0 || !made.has(key)) {
+        if (await waitingJob(QUEUE_NAMES.refunds, key)) refundsWaiting++;
+        else {
+          refunds.missing++;
+          example(
+            refunds,
+            `refund ${key} was requested but ${made.has(key) ? 'not recorded' : 'never made'}`,
+          );
+        }
+      }
+    }
+    for (const key of made.keys())
+      if (!requested.has(key)) {
+        refunds.unexpected++;
+        example(refunds, `refund ${key} made without a request`);
+      }
+    const refundRequestedFor = new Set(
+      byType('RefundRequested').map((event) => String(event.data.appointmentId)),
+    );
+    for (const id of ledger.cancelledPaid)
+      if (!refundRequestedFor.has(id)) {
+        refunds.missing++;
+        example(refunds, `the paid ${id} was cancelled but no refund was requested`);
+      }
+
     const {
       finding: webhooks,
       repeats: webhookRepeats,
@@ -507,7 +568,7 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
     } = checkWebhookDeliveries(log, inputs.webhooks);
 
     return {
-      findings: [notifications, emails, reminders, payments, timeouts, webhooks],
+      findings: [notifications, emails, reminders, payments, timeouts, refunds, webhooks],
       figures: {
         notifications: listedRows.length,
         emails: inputs.mail.length,
@@ -517,6 +578,9 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         paymentConfirmations: byType('PaymentConfirmed').length,
         paymentTimeouts: timeoutsDone,
         paymentTimeoutsWaiting: timeoutsWaiting,
+        refundsRequested: requested.size,
+        refundsMade: made.size,
+        refundsWaiting,
         emailResendsAfterKill,
         webhookRepeats,
         webhookDeliveries,

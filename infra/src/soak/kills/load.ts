@@ -36,6 +36,8 @@ export interface Ledger {
   bookings: Map<string, { kind: ServiceKind; userId: string }>;
   /** Appointments whose payment the product accepted (paymentsuccess answered 202). */
   paid: Set<string>;
+  /** Paid bookings their user then cancelled (issue 29): each has its refund requested. */
+  cancelledPaid: Set<string>;
   /** Paid bookings the load never paid: the unpaid timeout is theirs. */
   leftUnpaid: Map<string, { bookedAt: number }>;
   statusChanges: number;
@@ -50,6 +52,7 @@ export interface Ledger {
 export const newLedger = (): Ledger => ({
   bookings: new Map(),
   paid: new Set(),
+  cancelledPaid: new Set(),
   leftUnpaid: new Map(),
   statusChanges: 0,
   registrations: 0,
@@ -348,7 +351,19 @@ export const startLoad = (world: SoakWorld, options: LoadOptions): RunningLoad =
     const payment = await http.retried(PAYMENT_PATHS.sandboxPay, person.token, { orderId: order.id }, [200]);
     if (payment?.status !== 200) return;
     const success = await http.retried(PAYMENT_PATHS.paymentSuccess, person.token, payment.body, [202]);
-    if (success?.status === 202) ledger.paid.add(appointment._id);
+    if (success?.status !== 202) return;
+    ledger.paid.add(appointment._id);
+    if (Math.random() >= 0.3) return;
+    // Paid, then cancelled by its user (issue 29): refunded once, whether the payment's
+    // confirmation (a job) came before the cancellation or after it.
+    await sleep(Math.random() * 400);
+    const cancelled = await http.retried(
+      APPOINTMENT_PATHS.cancel.replace(':id', appointment._id),
+      person.token,
+      {},
+      [200],
+    );
+    if (cancelled?.status === 200) ledger.cancelledPaid.add(appointment._id);
   };
 
   const person = async (me: Person): Promise<void> => {

@@ -57,6 +57,7 @@ const appointmentOf = (d: IntervalBookedData): Appointment => {
     ...(d.imageUrl ? { imageUrl: d.imageUrl } : {}),
     createdAt: new Date(d.at).toISOString(),
     updatedAt: new Date(d.at).toISOString(),
+    ...(d.policy ? { policy: d.policy } : {}),
   };
 };
 

@@ -1,10 +1,15 @@
 import type { AppointmentStatus } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { DEFAULT_BOOKING_POLICY, type RecordedBookingPolicy } from '@appointment/contracts/policy';
+import {
+  cancellationTerms,
+  DEFAULT_BOOKING_POLICY,
+  type RecordedBookingPolicy,
+} from '@appointment/contracts/policy';
 import { intervalOf } from '@appointment/contracts/schedule';
 import type {
   AppointmentRef,
   BookingDetails,
+  RefundReason,
   TimeSlotDetails as TimeSlotAddedDetails,
   TimeSlotEvent,
 } from '@appointment/contracts/events/time-slot';
@@ -74,7 +79,11 @@ export type TimeSlotCommand =
       data: { appointmentId: string; orderId: string; paymentId: string };
     })
   | (Command & { type: 'ExpireUnpaid'; data: { appointmentId: string } })
-  | (Command & { type: 'CancelAppointment'; data: { appointmentId: string; userId: string } });
+  | (Command & { type: 'CancelAppointment'; data: { appointmentId: string; userId: string } })
+  | (Command & {
+      type: 'RecordRefund';
+      data: { appointmentId: string; refundKey: string; refundId: string; amount: number };
+    });
 
 /** The part of an appointment its time slot keeps. */
 interface TimeSlotAppointment {
@@ -85,6 +94,14 @@ interface TimeSlotAppointment {
   automaticBooking: boolean;
   paid: boolean;
   orderId?: string;
+  /** The paid order's amount (the currency's smallest unit) and currency, once requested. */
+  orderAmount?: number;
+  currency?: string;
+  /** The gateway's payment, once paid. */
+  paymentId?: string;
+  /** How many refunds were requested, and the keys of those the gateway made. */
+  refundRequests: number;
+  refunded: string[];
   /** Who booked it: only they cancel it (issue 29). */
   userId: string;
   /** When its interval or block starts. */
@@ -210,7 +227,13 @@ export const changeAppointmentStatus = (
       : others.length >= slot.capacity;
     if (taken) throw new ConflictError(MESSAGES.slotJustBooked);
   }
-  return [statusChange(slot, appointment, to, command.metadata.now)];
+  const at = command.metadata.now;
+  // The provider's Reject of a paid booking gives it all back.
+  const refund =
+    to === 'cancelled'
+      ? refundRequest(slot, appointment, at, { amount: paidOf(appointment), fee: 0, reason: 'rejected' })
+      : [];
+  return [statusChange(slot, appointment, to, at), ...refund];
 };
 
 /** The same order again (a retried request) records nothing. */
@@ -235,10 +258,49 @@ export const confirmPayment = (command: Of<'ConfirmPayment'>, state: TimeSlotSta
     type: 'PaymentConfirmed',
     data: { ...refOf(slot, appointment, at), orderId, paymentId },
   };
+  // Paid after it was cancelled (the unpaid timeout came first): it holds no place, so all goes back.
+  if (appointment.status === 'cancelled')
+    return [
+      confirmed,
+      ...refundRequest(slot, { ...appointment, paid: true, paymentId }, at, {
+        amount: appointment.orderAmount ?? 0,
+        fee: 0,
+        reason: 'paid_after_cancel',
+      }),
+    ];
   return appointment.automaticBooking && appointment.status === 'pending'
     ? [confirmed, statusChange(slot, appointment, 'scheduled', at)]
     : [confirmed];
 };
+
+/**
+ * A payment going back (issue 29), requested with the change that causes it; its key is the
+ * appointment's and the request's number, the same on every replay. A late cancellation whose fee
+ * keeps all of it is recorded too (nothing goes to the gateway), so the fee is on record.
+ */
+const refundRequest = (
+  slot: OpenSlot,
+  appointment: TimeSlotAppointment,
+  at: string,
+  refund: { amount: number; fee: number; reason: RefundReason },
+): TimeSlotEvent[] =>
+  appointment.paymentId && refund.amount + refund.fee > 0
+    ? [
+        {
+          type: 'RefundRequested',
+          data: {
+            ...refOf(slot, appointment, at),
+            refundKey: `refund-${appointment.appointmentId}-${appointment.refundRequests + 1}`,
+            paymentId: appointment.paymentId,
+            currency: appointment.currency ?? '',
+            ...refund,
+          },
+        },
+      ]
+    : [];
+
+/** What was paid for an appointment, in the smallest unit. */
+const paidOf = (appointment: TimeSlotAppointment) => (appointment.paid ? (appointment.orderAmount ?? 0) : 0);
 
 /** The unpaid timeout: only a pending booking still waiting for its payment is cancelled. */
 export const expireUnpaid = (command: Of<'ExpireUnpaid'>, state: TimeSlotState): TimeSlotEvent[] => {
@@ -249,8 +311,9 @@ export const expireUnpaid = (command: Of<'ExpireUnpaid'>, state: TimeSlotState):
 
 /**
  * The user cancels their upcoming appointment (issue 29): its interval or place is free at once.
- * Cancelled again (a retried request), nothing more is recorded. After the deadline of the policy
- * it was booked under, the cancellation is recorded as late. A paid appointment waits for refunds.
+ * Cancelled again (a retried request), nothing more is recorded. Under the policy it was booked
+ * with (cancellationTerms), a payment goes back in full before the deadline and less the late fee
+ * after it.
  */
 export const cancelAppointment = (
   command: Of<'CancelAppointment'>,
@@ -264,18 +327,40 @@ export const cancelAppointment = (
   const start = Date.parse(appointment.startDateTime);
   if (appointment.status === 'completed' || start <= now)
     throw new IllegalStateError(MESSAGES.appointmentNotCancellable);
-  if (appointment.paid) throw new IllegalStateError(MESSAGES.paidCancelUnavailable);
-  const deadlineHours = appointment.policy.cancelDeadlineHours;
-  const late = deadlineHours > 0 && start - now < deadlineHours * 3_600_000;
+  const at = command.metadata.now;
+  const { late, fee, refund } = cancellationTerms(
+    appointment.policy,
+    {
+      startDateTime: appointment.startDateTime,
+      paid: paidOf(appointment),
+      currency: appointment.currency ?? '',
+    },
+    new Date(now),
+  );
   return [
     {
       type: 'AppointmentStatusChanged',
+      data: { ...refOf(slot, appointment, at), from: appointment.status, to: 'cancelled', by: 'user', late },
+    },
+    ...refundRequest(slot, appointment, at, { amount: refund, fee, reason: 'cancelled' }),
+  ];
+};
+
+/** The gateway made a requested refund: recorded once per refund key. */
+export const recordRefund = (command: Of<'RecordRefund'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  if (appointment.refunded.includes(command.data.refundKey)) return [];
+  const { refundKey, refundId, amount } = command.data;
+  return [
+    {
+      type: 'PaymentRefunded',
       data: {
         ...refOf(slot, appointment, command.metadata.now),
-        from: appointment.status,
-        to: 'cancelled',
-        by: 'user',
-        late,
+        refundKey,
+        refundId,
+        paymentId: appointment.paymentId ?? '',
+        amount,
+        currency: appointment.currency ?? '',
       },
     },
   ];
@@ -297,6 +382,8 @@ export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlot
       return expireUnpaid(command, state);
     case 'CancelAppointment':
       return cancelAppointment(command, state);
+    case 'RecordRefund':
+      return recordRefund(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -308,14 +395,16 @@ export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlot
 const withAppointment = (
   state: TimeSlotState,
   appointmentId: string,
-  change: Partial<TimeSlotAppointment>,
+  change: Partial<TimeSlotAppointment> | ((appointment: TimeSlotAppointment) => Partial<TimeSlotAppointment>),
 ): TimeSlotState =>
   state.status === 'none'
     ? state
     : {
         ...state,
         appointments: state.appointments.map((a) =>
-          a.appointmentId === appointmentId ? { ...a, ...change } : a,
+          a.appointmentId === appointmentId
+            ? { ...a, ...(typeof change === 'function' ? change(a) : change) }
+            : a,
         ),
       };
 
@@ -336,6 +425,9 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
         paymentNeeded,
         automaticBooking,
         paid: false,
+        currency: event.data.currency,
+        refundRequests: 0,
+        refunded: [],
         userId,
         startDateTime,
         policy: policy ?? DEFAULT_BOOKING_POLICY,
@@ -344,10 +436,23 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
     }
     case 'AppointmentStatusChanged':
       return withAppointment(state, event.data.appointmentId, { status: event.data.to });
-    case 'PaymentRequested':
-      return withAppointment(state, event.data.appointmentId, { orderId: event.data.orderId });
+    case 'PaymentRequested': {
+      const { appointmentId, orderId, amount, currency } = event.data;
+      return withAppointment(state, appointmentId, { orderId, orderAmount: amount, currency });
+    }
     case 'PaymentConfirmed':
-      return withAppointment(state, event.data.appointmentId, { paid: true });
+      return withAppointment(state, event.data.appointmentId, {
+        paid: true,
+        paymentId: event.data.paymentId,
+      });
+    case 'RefundRequested':
+      return withAppointment(state, event.data.appointmentId, (a) => ({
+        refundRequests: a.refundRequests + 1,
+      }));
+    case 'PaymentRefunded':
+      return withAppointment(state, event.data.appointmentId, (a) => ({
+        refunded: [...a.refunded, event.data.refundKey],
+      }));
     default:
       return state;
   }

@@ -1,3 +1,4 @@
+import type { RefundReason } from '@appointment/contracts/events/time-slot';
 import type { Command } from '../../domain/command-handler';
 import { specFor } from '../../domain/decider-spec';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../domain/errors';
@@ -310,11 +311,17 @@ describe('time slot decider: payments (issue 5, 18)', () => {
         .given([timeSlot(), automatic, requested])
         .when(confirm)
         .then([confirmed, changed('a1', 'pending', 'scheduled')]));
-    it('does not schedule again an automatic booking that is no longer pending', () =>
+    it('does not schedule again an automatic booking that is no longer pending: a cancelled one is refunded', () =>
       spec
         .given([timeSlot(), automatic, requested, changed('a1', 'pending', 'cancelled')])
         .when(confirm)
-        .then([confirmed]));
+        .then([
+          confirmed,
+          expect.objectContaining({
+            type: 'RefundRequested',
+            data: expect.objectContaining({ reason: 'paid_after_cancel', amount: requested.data.amount }),
+          }),
+        ] as never));
     it('confirms a payment already recorded: nothing happens', () =>
       spec.given([timeSlot(), unpaid, requested, confirmed]).when(confirm).thenNothingHappened());
     it('refuses an appointment the time slot does not hold, and a time slot that does not exist', () => {
@@ -438,27 +445,9 @@ describe('time slot decider: the user cancels (issue 29)', () => {
       .when(book('a2', 1))
       .then([expect.objectContaining({ type: 'IntervalBooked' })] as never));
 
-  it("refuses another person's appointment as unknown, and a started or paid one", () => {
+  it("refuses another person's appointment as unknown, and a started one", () => {
     spec.given([timeSlot(), bookedUnder()]).when(cancel(now, 'u2')).thenThrows(NotFoundError);
     spec.given([timeSlot(), bookedUnder()]).when(cancel(start)).thenThrows(IllegalStateError);
-    spec
-      .given([
-        timeSlot(),
-        bookedUnder(),
-        {
-          type: 'PaymentConfirmed',
-          data: {
-            timeSlotId: 't1',
-            providerId: P,
-            appointmentId: 'a1',
-            orderId: 'o1',
-            paymentId: 'p1',
-            at: now,
-          },
-        },
-      ])
-      .when(cancel(now))
-      .thenThrows(IllegalStateError);
   });
 
   it('records nothing when cancelled again (a retried request)', () =>
@@ -466,4 +455,161 @@ describe('time slot decider: the user cancels (issue 29)', () => {
       .given([timeSlot(), bookedUnder(), cancelled(now, false)])
       .when(cancel(now))
       .thenNothingHappened());
+});
+
+describe('time slot decider: refunds (issue 29)', () => {
+  const spec = specFor(timeSlotDecider);
+  const start = '2026-12-01T09:00:00.000Z';
+  const ref = { timeSlotId: 't1', providerId: P, appointmentId: 'a1' };
+  /** A paid booking of ₹50.00 (5000 paise) under a 24-hour deadline and the given late fee. */
+  const paidBooking = (lateCancelFee: { kind: 'none' | 'percent' | 'fixed'; value: number }) => {
+    const event = booked('a1', 1, start, '2026-12-01T09:30:00.000Z');
+    return [
+      timeSlot(),
+      {
+        ...event,
+        data: {
+          ...event.data,
+          paymentNeeded: true,
+          amount: 50,
+          currency: 'INR',
+          policy: {
+            cancelDeadlineHours: 24,
+            rescheduleDeadlineHours: 24,
+            lateCancelFee,
+            noShowCharged: false,
+            maxReschedules: 2,
+          },
+        },
+      },
+      {
+        type: 'PaymentRequested' as const,
+        data: { ...ref, orderId: 'o1', amount: 5000, currency: 'INR', at: now },
+      },
+      { type: 'PaymentConfirmed' as const, data: { ...ref, orderId: 'o1', paymentId: 'pay_1', at: now } },
+    ];
+  };
+  const cancel = (at: string): TimeSlotCommand => ({
+    type: 'CancelAppointment',
+    data: { appointmentId: 'a1', userId: 'u1' },
+    metadata: { now: at, userId: 'u1' },
+  });
+  const refund = (at: string, amount: number, fee: number, reason: RefundReason, n = 1) => ({
+    type: 'RefundRequested' as const,
+    data: {
+      ...ref,
+      refundKey: `refund-a1-${n}`,
+      paymentId: 'pay_1',
+      amount,
+      fee,
+      currency: 'INR',
+      reason,
+      at,
+    },
+  });
+  const inTime = '2026-11-29T09:00:00.000Z';
+  const late = '2026-11-30T12:00:00.000Z';
+
+  it('gives all of a payment back before the deadline, whatever the late fee', () =>
+    spec
+      .given(paidBooking({ kind: 'percent', value: 20 }))
+      .when(cancel(inTime))
+      .then([
+        expect.objectContaining({ type: 'AppointmentStatusChanged' }),
+        refund(inTime, 5000, 0, 'cancelled'),
+      ] as never));
+
+  it('keeps the late fee after the deadline: a percentage of the price, or a fixed amount up to what was paid', () => {
+    spec
+      .given(paidBooking({ kind: 'percent', value: 20 }))
+      .when(cancel(late))
+      .then([
+        expect.objectContaining({ data: expect.objectContaining({ late: true }) }),
+        refund(late, 4000, 1000, 'cancelled'),
+      ] as never);
+    spec
+      .given(paidBooking({ kind: 'fixed', value: 12.5 }))
+      .when(cancel(late))
+      .then([expect.anything(), refund(late, 3750, 1250, 'cancelled')] as never);
+    // A fee above the price keeps all of it: nothing goes back, and the fee is on record.
+    spec
+      .given(paidBooking({ kind: 'fixed', value: 80 }))
+      .when(cancel(late))
+      .then([expect.anything(), refund(late, 0, 5000, 'cancelled')] as never);
+    spec
+      .given(paidBooking({ kind: 'none', value: 0 }))
+      .when(cancel(late))
+      .then([expect.anything(), refund(late, 5000, 0, 'cancelled')] as never);
+  });
+
+  it('gives all back when the provider rejects a paid booking, and nothing for an unpaid one', () => {
+    const reject: TimeSlotCommand = {
+      type: 'ChangeAppointmentStatus',
+      data: { appointmentId: 'a1', status: 'cancelled' },
+      metadata: { now: late, userId: 'admin', role: 'admin' },
+    };
+    spec
+      .given(paidBooking({ kind: 'percent', value: 50 }))
+      .when(reject)
+      .then([
+        expect.objectContaining({ type: 'AppointmentStatusChanged' }),
+        refund(late, 5000, 0, 'rejected'),
+      ] as never);
+    spec
+      .given(paidBooking({ kind: 'none', value: 0 }).slice(0, 3))
+      .when(reject)
+      .then([expect.objectContaining({ type: 'AppointmentStatusChanged' })] as never);
+  });
+
+  it('gives back a payment that arrives after the unpaid timeout cancelled the booking', () => {
+    const [slot, booking, requested] = paidBooking({ kind: 'none', value: 0 });
+    spec
+      .given([
+        slot!,
+        booking!,
+        requested!,
+        {
+          type: 'AppointmentStatusChanged',
+          data: { ...ref, from: 'pending', to: 'cancelled', at: now },
+        },
+      ] as never)
+      .when({
+        type: 'ConfirmPayment',
+        data: { appointmentId: 'a1', orderId: 'o1', paymentId: 'pay_1' },
+        metadata: { now: late },
+      })
+      .then([
+        { type: 'PaymentConfirmed', data: { ...ref, orderId: 'o1', paymentId: 'pay_1', at: late } },
+        refund(late, 5000, 0, 'paid_after_cancel'),
+      ]);
+  });
+
+  it('records a refund the gateway made once per key, and numbers the next request after it', () => {
+    const given = [...paidBooking({ kind: 'none', value: 0 }), refund(inTime, 5000, 0, 'cancelled')];
+    const record: TimeSlotCommand = {
+      type: 'RecordRefund',
+      data: { appointmentId: 'a1', refundKey: 'refund-a1-1', refundId: 'rfnd_1', amount: 5000 },
+      metadata: { now: inTime },
+    };
+    const refunded = {
+      type: 'PaymentRefunded' as const,
+      data: {
+        ...ref,
+        refundKey: 'refund-a1-1',
+        refundId: 'rfnd_1',
+        paymentId: 'pay_1',
+        amount: 5000,
+        currency: 'INR',
+        at: inTime,
+      },
+    };
+    spec
+      .given(given as never)
+      .when(record)
+      .then([refunded]);
+    spec
+      .given([...given, refunded] as never)
+      .when(record)
+      .thenNothingHappened();
+  });
 });

@@ -7,7 +7,8 @@ import { appointmentNamed, onTimeSlot, type AppointmentsContext } from '../appoi
 /**
  * The user cancels their upcoming appointment (issue 29, `POST /api/appointments/:id/cancel`):
  * one append to its time slot's stream, and its interval or place is bookable at once (the
- * answer comes once the slot lists hold it). Nothing was paid, so nothing is refunded.
+ * answer comes once the slot lists hold it). A payment goes back under the booking's policy: the
+ * answer names the refund, which the gateway makes in a job (refund/refund.ts).
  */
 export const cancelAppointment = async (
   context: AppointmentsContext,

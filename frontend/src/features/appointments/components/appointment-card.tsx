@@ -12,6 +12,7 @@ import { SmallButton, SmallLink } from '../../../ui/button.styles';
 import { awaitingUntil, PaymentBadge, payNowText } from '../../../ui/payment-badge';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useStillAhead } from '../../../ui/use-still-ahead';
+import { formatPrice } from '../../../lib/locale-format';
 
 interface AppointmentCardProps {
   appointment: Appointment;
@@ -20,7 +21,7 @@ interface AppointmentCardProps {
   busy?: boolean;
   /** Given to the booker: "Pay now" while an unpaid booking is held. */
   onPayNow?: () => void;
-  /** Given to the booker (issue 29): "Cancel appointment" while it is upcoming and unpaid. */
+  /** Given to the booker (issue 29): "Cancel appointment" while it is upcoming. */
   onCancel?: () => void;
 }
 
@@ -39,9 +40,9 @@ export function AppointmentCard({
   const end = appointment.endTime;
   const payable = useStillAhead(appointment.payBy);
   const upcoming = useStillAhead(appointment.startDateTime);
-  // A paid appointment is cancelled with a refund, which comes later (issue 29).
-  const cancellable =
-    upcoming && !appointment.paid && (appointment.status === 'pending' || appointment.status === 'scheduled');
+  // A paid one is cancelled with its refund under the policy it was booked with (issue 29).
+  const cancellable = upcoming && (appointment.status === 'pending' || appointment.status === 'scheduled');
+  const { refund, cancelledBy } = appointment;
 
   return (
     <AppointmentArticle aria-labelledby={headingId} aria-busy={busy || undefined}>
@@ -63,6 +64,20 @@ export function AppointmentCard({
           <dt>{T.userId}</dt>
           <dd>{appointment.userId}</dd>
         </Details>
+        {appointment.status === 'cancelled' && cancelledBy && (
+          <p>
+            {T.cancelledBy[cancelledBy]}
+            {appointment.lateCancel ? ` ${T.lateCancel}` : ''}
+          </p>
+        )}
+        {refund && (
+          <p role="status">
+            {refund.amount > 0 &&
+              t(`refund.${refund.status}`, { amount: formatPrice(refund.amount, refund.currency) })}
+            {refund.amount > 0 && refund.fee > 0 ? ' · ' : ''}
+            {refund.fee > 0 && t('refund.fee', { fee: formatPrice(refund.fee, refund.currency) })}
+          </p>
+        )}
         <ViewerTime
           start={appointment.startDateTime}
           end={appointment.endDateTime}

@@ -5,6 +5,8 @@ import type { Appointment } from '@appointment/contracts/appointments';
 import { payNowText } from '../../../ui/payment-badge';
 import { themes } from '../../../ui/theme';
 import { AppointmentCard } from './appointment-card';
+import { cancelTermsText } from './cancel-terms';
+import { APPOINTMENTS_TEXTS } from '../appointments.texts';
 
 const NOW = Date.parse('2026-11-24T14:00:00.000Z');
 const HOLD_MS = 10 * 60 * 1000;
@@ -83,16 +85,15 @@ describe('the card of an upcoming appointment of its booker (issue 29)', () => {
       </ThemeProvider>,
     );
 
-  it('offers Cancel while it is upcoming and unpaid, and takes it away once it starts', async () => {
+  it('offers Cancel while it is upcoming, paid or not, and takes it away once it starts', async () => {
     show(held);
     expect(cancel()).not.toBeNull();
     await act(() => vi.advanceTimersByTime(Date.parse(held.startDateTime) - NOW + 1000));
     expect(cancel()).toBeNull();
   });
 
-  it('offers no Cancel for a paid, a cancelled or a completed appointment', () => {
+  it('offers no Cancel for a cancelled or a completed appointment', () => {
     for (const appointment of [
-      { ...held, paid: true },
       { ...held, status: 'cancelled' as const },
       { ...held, status: 'completed' as const },
     ]) {
@@ -100,5 +101,63 @@ describe('the card of an upcoming appointment of its booker (issue 29)', () => {
       expect(cancel()).toBeNull();
       cleanup();
     }
+  });
+});
+
+describe('what cancelling does to a payment (issue 29)', () => {
+  /** The English catalogue's text for a key, filled in. */
+  const t = (key: string, values: Record<string, unknown> = {}) => {
+    const text = key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], APPOINTMENTS_TEXTS);
+    return String(text).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name]));
+  };
+  const paid = {
+    ...held,
+    paid: true,
+    policy: {
+      cancelDeadlineHours: 24,
+      rescheduleDeadlineHours: 24,
+      lateCancelFee: { kind: 'percent' as const, value: 20 },
+      noShowCharged: false,
+      maxReschedules: 2,
+    },
+  };
+
+  it('says the payment comes back whole before the deadline, and what the fee keeps after it', () => {
+    // The start is 26 h after NOW: in time; 2 h later it is late.
+    expect(cancelTermsText(paid, t, new Date(NOW))).toBe('Your payment of $50.00 is refunded in full.');
+    expect(cancelTermsText(paid, t, new Date(NOW + 3 * 3_600_000))).toBe(
+      'It is past the free cancellation deadline (Tuesday, November 24, 2026, 10:00): the provider keeps a fee of $10.00 and $40.00 is refunded.',
+    );
+    const allKept = {
+      ...paid,
+      policy: { ...paid.policy, lateCancelFee: { kind: 'fixed' as const, value: 80 } },
+    };
+    expect(cancelTermsText(allKept, t, new Date(NOW + 3 * 3_600_000))).toBe(
+      'It is past the free cancellation deadline (Tuesday, November 24, 2026, 10:00): the provider keeps your payment of $50.00, nothing is refunded.',
+    );
+    // Unpaid: only the deadline, while it is ahead.
+    expect(cancelTermsText(held, t, new Date(NOW))).toBe(
+      'Free cancellation until Tuesday, November 24, 2026, 10:00.',
+    );
+  });
+
+  it('shows who cancelled and the refund on the card', () => {
+    render(
+      <ThemeProvider theme={themes.light}>
+        <AppointmentCard
+          appointment={{
+            ...paid,
+            status: 'cancelled',
+            cancelledBy: 'user',
+            lateCancel: true,
+            refund: { amount: 40, fee: 10, currency: 'USD', status: 'refunded' },
+          }}
+        />
+      </ThemeProvider>,
+    );
+    expect(screen.getByText('Cancelled by the customer after the free cancellation deadline')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Refunded $40.00 · Fee kept: $10.00');
   });
 });

@@ -18,6 +18,7 @@ import { longDate, timeRange } from '../../../ui/appointment-format';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { APPOINTMENTS_TEXTS, statusOfTitle } from '../appointments.texts';
 import { AppointmentCard } from '../components/appointment-card';
+import { cancelTermsText } from '../components/cancel-terms';
 import { payNowClicked, statusChangeRequested } from '../../../lib/events';
 import { AppointmentCards, HeaderActions } from '../components/appointments.styles';
 import { MessageText } from '../../../ui/message-text';
@@ -171,13 +172,19 @@ export function AppointmentListPage() {
           setCancelTarget(null);
         }}
       >
+        {/* The question, then what happens to the payment, before the user confirms (issue 29). */}
         {cancelTarget &&
-          t('cancel.question', {
-            service: cancelTarget.serviceName,
-            provider: cancelTarget.providerName,
-            date: longDate(cancelTarget.date),
-            time: timeRange(cancelTarget.startTime, cancelTarget.endTime),
-          })}
+          [
+            t('cancel.question', {
+              service: cancelTarget.serviceName,
+              provider: cancelTarget.providerName,
+              date: longDate(cancelTarget.date),
+              time: timeRange(cancelTarget.startTime, cancelTarget.endTime),
+            }),
+            cancelTermsText(cancelTarget, t),
+          ]
+            .filter(Boolean)
+            .join(' ')}
       </ConfirmDialog>
     </section>
   );
