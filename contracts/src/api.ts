@@ -36,6 +36,8 @@ import {
   PaymentReceived,
   StatusChanged,
   AppointmentCancelled,
+  AppointmentRescheduledAnswer,
+  RescheduleRequest,
   CancelAppointmentParams,
   UpdateStatusRequest,
 } from './appointments';
@@ -798,6 +800,19 @@ export const API_OPERATIONS = {
     params: CancelAppointmentParams,
     paramsNotFound: MESSAGES.appointmentNotFound,
     success: ok(AppointmentCancelled),
+  }),
+  rescheduleAppointment: op({
+    method: 'post',
+    path: APPOINTMENT_PATHS.reschedule,
+    tag: 'Appointments',
+    summary:
+      'Move an upcoming appointment to another interval or place of the same service: the new place is held before the old is freed; 409 when it was just taken',
+    access: 'appointments.reschedule',
+    apiKey: 'appointments:write',
+    params: CancelAppointmentParams,
+    paramsNotFound: MESSAGES.appointmentNotFound,
+    body: RescheduleRequest,
+    success: ok(AppointmentRescheduledAnswer),
   }),
   dashboardDetails: op({
     method: 'post',

@@ -103,6 +103,8 @@ export const Appointment = z.object({
   payBy: z.string().optional(),
   /** The provider's booking policy when it was booked (issue 29); absent on older bookings. */
   policy: RecordedBookingPolicy.optional(),
+  /** How many times it was rescheduled (issue 29); absent when never. */
+  reschedules: z.number().optional(),
   /** Who cancelled it: its user, the provider or the system (the unpaid timeout). */
   cancelledBy: z.enum(['user', 'provider', 'system']).optional(),
   /** Cancelled after the deadline of its policy. */
@@ -163,6 +165,29 @@ export const AppointmentCancelled = z.object({
 });
 export type AppointmentCancelled = z.infer<typeof AppointmentCancelled>;
 
+/**
+ * POST /api/appointments/:id/reschedule (issue 29): the booking moves to another interval or place
+ * of the same provider and service, with its payment; the old place is freed once the new is held.
+ */
+export const RescheduleRequest = z.object({
+  timeslotId: z.string().trim().min(1, { message: MESSAGES.slotNotFound }).max(100),
+  /** The interval number in a split time slot; none for a block. */
+  index: z.number().int().min(1).max(10_000).optional(),
+});
+export type RescheduleRequest = z.infer<typeof RescheduleRequest>;
+export const AppointmentRescheduledAnswer = z.object({
+  message: z.string(),
+  appointment: Appointment,
+  /** Where it was: the time slot, interval and instants it left. */
+  from: z.object({
+    timeslotId: z.string(),
+    index: z.number().nullable(),
+    startDateTime: z.string(),
+    endDateTime: z.string(),
+  }),
+});
+export type AppointmentRescheduledAnswer = z.infer<typeof AppointmentRescheduledAnswer>;
+
 /** POST paymentsuccess: the payment is received; the appointment as it stands. */
 export const PaymentReceived = z.object({ message: z.string(), appointment: Appointment });
 
@@ -220,6 +245,7 @@ export const APPOINTMENT_PATHS = {
   list: '/api/appointments/appointmentlist',
   updateStatus: '/api/appointments/updatestatus',
   cancel: '/api/appointments/:id/cancel',
+  reschedule: '/api/appointments/:id/reschedule',
   dashboardDetails: '/api/appointments/dashboarddetails',
   notifications: '/api/appointments/getnotification',
   deleteNotification: '/api/appointments/deletenotification',

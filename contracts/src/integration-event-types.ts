@@ -9,6 +9,7 @@ export const INTEGRATION_EVENT_NAMES = [
   'appointment.booked',
   'appointment.status_changed',
   'appointment.cancelled',
+  'appointment.rescheduled',
   'payment.confirmed',
   'payment.refunded',
   'timeslot.added',

@@ -52,6 +52,23 @@ export const AppointmentCancelledV1 = AppointmentRef.extend({
   late: z.boolean().optional(),
 });
 
+const PlaceV1 = z.object({
+  timeSlotId: z.string(),
+  startDateTime: z.string().meta({ format: 'date-time' }),
+  endDateTime: z.string().meta({ format: 'date-time' }),
+});
+
+export const AppointmentRescheduledV1 = AppointmentRef.extend({
+  /** Where it was; `timeSlotId` and the instants of the appointment are where it is now. */
+  from: PlaceV1,
+  startDateTime: z.string().meta({ format: 'date-time' }),
+  endDateTime: z.string().meta({ format: 'date-time' }),
+  /** Who moved it: the customer or the provider's staff. */
+  by: z.enum(['user', 'provider']),
+  /** How many times it has been moved. */
+  reschedules: z.number(),
+});
+
 export const PaymentConfirmedV1 = AppointmentRef.extend({ orderId: z.string(), paymentId: z.string() });
 
 export const PaymentRefundedV1 = AppointmentRef.extend({
@@ -107,6 +124,11 @@ export const INTEGRATION_EVENTS = {
     version: 1,
     data: AppointmentCancelledV1,
     summary: 'An appointment was cancelled (sent besides appointment.status_changed).',
+  },
+  'appointment.rescheduled': {
+    version: 1,
+    data: AppointmentRescheduledV1,
+    summary: 'An appointment moved to another time (its id, payment and reminders go with it).',
   },
   'payment.confirmed': {
     version: 1,
@@ -237,6 +259,31 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
             timeSlotId: d.timeSlotId,
             orderId: d.orderId,
             paymentId: d.paymentId,
+          },
+          d.at,
+        ),
+      ];
+    }
+    case 'AppointmentMovedIn': {
+      const d = readEvent('AppointmentMovedIn', source, READER);
+      if (!d) return [];
+      return [
+        envelope(
+          source,
+          'appointment.rescheduled',
+          {
+            appointmentId: d.appointmentId,
+            providerId: d.providerId,
+            timeSlotId: d.timeSlotId,
+            from: {
+              timeSlotId: d.from.timeSlotId,
+              startDateTime: d.from.startDateTime,
+              endDateTime: d.from.endDateTime,
+            },
+            startDateTime: d.startDateTime,
+            endDateTime: d.endDateTime,
+            by: d.by,
+            reschedules: d.reschedules,
           },
           d.at,
         ),

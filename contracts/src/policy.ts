@@ -92,6 +92,12 @@ export const cancelDeadlineOf = (policy: RecordedBookingPolicy, startDateTime: s
     ? new Date(Date.parse(startDateTime) - policy.cancelDeadlineHours * 3_600_000).toISOString()
     : null;
 
+/** The last instant its booker may move a booking; null when any time before the start is in time. */
+export const rescheduleDeadlineOf = (policy: RecordedBookingPolicy, startDateTime: string): string | null =>
+  policy.rescheduleDeadlineHours > 0
+    ? new Date(Date.parse(startDateTime) - policy.rescheduleDeadlineHours * 3_600_000).toISOString()
+    : null;
+
 /**
  * The one rule for cancelling (issue 29), used by the time slot's decider and by the cancel
  * dialog. The deadline counts whole hours of elapsed time before the start (a DST change on the

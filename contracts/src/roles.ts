@@ -143,6 +143,8 @@ export const CAPABILITIES = {
   'appointments.view': ['user', 'admin', 'incharge', 'superadmin', 'support'],
   'appointments.book': ['user'],
   'appointments.changeStatus': ['admin'],
+  // Issue 29: the booker moves their own booking; the admin any booking of their provider.
+  'appointments.reschedule': ['user', 'admin'],
   'favourites.manage': ['user'],
   'services.view': ['admin', 'incharge'],
   'services.manage': ['admin'],

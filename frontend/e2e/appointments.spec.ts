@@ -1,7 +1,9 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './clock';
 import type { Appointment } from '@appointment/contracts/appointments';
-import { DEMO, signIn } from './api-sign-in';
+import { DEMO, registerUser, signIn } from './api-sign-in';
+import { uniqueName } from './booking-fixture';
+import { createProviderWithSplitSlots, openProviderService } from './booking-helpers';
 import {
   APPOINTMENT_PATHS,
   APPOINTMENT_TEXTS,
@@ -233,6 +235,87 @@ test.describe('Appointments: counts, lists and status changes', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await expectCounts(page, { Scheduled: 0, Completed: 0, Pending: 1, Cancelled: 1, Total: 2 });
   });
+
+  test(
+    'a user moves a booking to another interval after seeing where from and where to; the card follows and the old interval is offered again (issue 29)',
+    { tag: '@any-hour' },
+    async ({ page, request }) => {
+      const provider = await createProviderWithSplitSlots(request, {
+        businessName: uniqueName('Sunrise Clinic'),
+        industry: 'Healthcare',
+        address: '12 Stadium Road, Palakkad, Kerala 678001',
+        service: 'Follow-up Visit',
+        startTime: '09:00',
+        endTime: '11:00',
+        parts: 4,
+        days: 1,
+        // Three days ahead: well before the default policy's reschedule deadline (24 hours).
+        firstDay: 3,
+      });
+      const day = longDate(provider.timeSlots[0]!.date);
+      const user = await registerUser(request, 'reschedule');
+      await signIn(page, user.email, user.password);
+
+      // The user books Follow-up Visit's next slot.
+      await openProviderService(page, provider, 'Healthcare');
+      const automatic = page.getByRole('region', { name: 'Next available slot' });
+      await expect(automatic).toContainText('9:00 AM - 9:30 AM');
+      await automatic.getByRole('button', { name: 'Book Now' }).click();
+      await page
+        .getByRole('dialog', { name: 'Confirm Booking' })
+        .getByRole('button', { name: 'Submit' })
+        .click();
+      await expect(page).toHaveURL(/\/appointments$/);
+
+      await statusCard(page, 'Total').click();
+      const card = appointmentList(page).getByRole('article');
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText('9:00 AM - 9:30 AM');
+      await card.getByRole('button', { name: `Reschedule Follow-up Visit on ${day}` }).click();
+
+      // The booking screen opens on the provider and the service, saying which booking moves.
+      await expect(page).toHaveURL(/\/appointments\/book$/);
+      await expect(
+        page.getByRole('region', { name: `Rescheduling Follow-up Visit on ${day}, 9:00 AM - 9:30 AM` }),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: provider.businessName, level: 2 })).toBeVisible();
+      await expect(
+        page.getByRole('group', { name: 'Services' }).getByRole('button', { name: /Follow-up Visit/ }),
+      ).toHaveAttribute('aria-pressed', 'true');
+      // Its own interval is taken: the next one is offered.
+      await expect(automatic).toContainText('9:30 AM - 10:00 AM');
+
+      // Manual mode: another interval of the week.
+      await automatic.getByRole('button', { name: 'Switch to Manual Booking' }).click();
+      const manual = page.getByRole('region', { name: 'Select Your Preferred Time' });
+      const views = manual.getByRole('group', { name: 'Calendar view' });
+      await views.getByRole('button', { name: 'Week' }).click();
+      const week = manual.getByRole('region', { name: /^Week view, / });
+      await expect(week.getByRole('button', { name: '9:00 AM - 9:30 AM' })).toHaveCount(0);
+      await week.getByRole('button', { name: '10:00 AM - 10:30 AM' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
+      await expect(dialog).toContainText(`From ${day}, 9:00 AM - 9:30 AM to ${day}, 10:00 AM - 10:30 AM`);
+      await dialog.getByRole('button', { name: 'Move appointment' }).click();
+
+      await expect(toast(page, 'Appointment rescheduled')).toBeVisible();
+      await expect(page).toHaveURL(/\/appointments\/list$/);
+      await expect(page.getByRole('heading', { name: 'All Appointments', level: 1 })).toBeVisible();
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText('10:00 AM - 10:30 AM');
+      await expect(card).not.toContainText('9:00 AM - 9:30 AM');
+      // Once of the default policy's two: it may move again.
+      await expect(card.getByRole('button', { name: `Reschedule Follow-up Visit on ${day}` })).toBeVisible();
+
+      // The old interval is free again, the new one taken.
+      await openProviderService(page, provider, 'Healthcare');
+      await expect(automatic).toContainText('9:00 AM - 9:30 AM');
+      await automatic.getByRole('button', { name: 'Switch to Manual Booking' }).click();
+      await views.getByRole('button', { name: 'Week' }).click();
+      await expect(week.getByRole('button', { name: '9:00 AM - 9:30 AM' })).toBeVisible();
+      await expect(week.getByRole('button', { name: '10:00 AM - 10:30 AM' })).toHaveCount(0);
+    },
+  );
 
   test('the incharge sees the appointments panel without Confirm or Reject', async ({ page }) => {
     await signIn(page, DEMO.incharge);

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import { timeOfDayIn } from '@appointment/contracts/schedule';
+import { dayKeyIn, timeOfDayIn } from '@appointment/contracts/schedule';
 import { FALLBACK_CURRENCY, defaultCurrencyForAddress, fromMinorUnits } from '@appointment/contracts/money';
 import {
+  AppointmentMovedIn,
   AppointmentStatusChanged,
   changedBy,
+  MoveInUndone,
   IntervalBooked,
   PaymentConfirmed,
   PaymentRefunded,
@@ -46,6 +48,18 @@ const SCHEMAS = {
     currency: true,
   }),
   PaymentRefunded: PaymentRefunded.pick({ at: true, appointmentId: true }),
+  AppointmentMovedIn: AppointmentMovedIn.pick({
+    at: true,
+    appointmentId: true,
+    timeSlotId: true,
+    index: true,
+    date: true,
+    timezone: true,
+    startDateTime: true,
+    endDateTime: true,
+    reschedules: true,
+  }),
+  MoveInUndone: MoveInUndone.pick({ at: true, appointmentId: true, from: true, reschedules: true }),
   ProviderRegistered: ProviderRegistered.pick(providerFirst),
   ProviderCreated: ProviderCreated.pick(providerFirst),
   ProviderCurrencyChanged: ProviderCurrencyChanged.pick({ providerId: true, currency: true }),
@@ -58,7 +72,7 @@ const SCHEMAS = {
  */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
-  version: 5,
+  version: 6,
   createTables: (schema) => `
     CREATE TABLE ${schema}.appointments (
       id text PRIMARY KEY,
@@ -93,7 +107,8 @@ export const appointmentsProjection: Projection = {
       late_cancel boolean,
       refund_amount numeric(12, 2),
       refund_fee numeric(12, 2),
-      refunds_pending integer NOT NULL DEFAULT 0
+      refunds_pending integer NOT NULL DEFAULT 0,
+      reschedules integer NOT NULL DEFAULT 0
     );
     CREATE INDEX ON ${schema}.appointments (user_id, starts_at);
     CREATE INDEX ON ${schema}.appointments (provider_id, starts_at);
@@ -218,6 +233,56 @@ const apply = async (event: RecordedEvent, { db, schema }: ApplyContext): Promis
         ],
       );
       return;
+    case 'AppointmentMovedIn':
+      // The booking now is here (issue 29); its old time slot's AppointmentMovedOut changes nothing more.
+      await db.query(
+        `UPDATE ${schema}.appointments SET timeslot_id = $2, interval_number = $3, date = $4, start_time = $5,
+           end_time = $6, starts_at = $7, ends_at = $8, timezone = $9, reschedules = $10, updated_at = $11
+          WHERE id = $1`,
+        [
+          d.appointmentId,
+          d.timeSlotId,
+          d.index,
+          d.date,
+          timeOfDayIn(new Date(d.startDateTime), d.timezone),
+          timeOfDayIn(new Date(d.endDateTime), d.timezone),
+          d.startDateTime,
+          d.endDateTime,
+          d.timezone,
+          d.reschedules,
+          d.at,
+        ],
+      );
+      return;
+    case 'MoveInUndone': {
+      // Back where it was (a move given up after it arrived): the same provider, so the same zone.
+      const { from } = d;
+      const { rows } = await db.query<{ timezone: string }>(
+        `SELECT timezone FROM ${schema}.appointments WHERE id = $1`,
+        [d.appointmentId],
+      );
+      const zone = rows[0]?.timezone;
+      if (!zone) return;
+      const start = new Date(from.startDateTime);
+      await db.query(
+        `UPDATE ${schema}.appointments SET timeslot_id = $2, interval_number = $3, date = $4, start_time = $5,
+           end_time = $6, starts_at = $7, ends_at = $8, reschedules = $9, updated_at = $10
+          WHERE id = $1`,
+        [
+          d.appointmentId,
+          from.timeSlotId,
+          from.index,
+          dayKeyIn(start, zone),
+          timeOfDayIn(start, zone),
+          timeOfDayIn(new Date(from.endDateTime), zone),
+          from.startDateTime,
+          from.endDateTime,
+          d.reschedules - 1,
+          d.at,
+        ],
+      );
+      return;
+    }
     case 'PaymentRefunded':
       await db.query(
         `UPDATE ${schema}.appointments SET refunds_pending = refunds_pending - 1, updated_at = $2 WHERE id = $1`,

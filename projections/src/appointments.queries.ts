@@ -38,12 +38,13 @@ interface AppointmentRow {
   refund_amount: string | null;
   refund_fee: string | null;
   refunds_pending: number;
+  reschedules: number;
 }
 
 const COLUMNS = `id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, interval_number,
   date::text AS date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, paid, amount, currency,
   note, image_url, created_at, updated_at, order_id, policy, cancelled_by, late_cancel, refund_amount, refund_fee,
-  refunds_pending`;
+  refunds_pending, reschedules`;
 
 const toAppointment = (row: AppointmentRow): Appointment => ({
   _id: row.id,
@@ -73,6 +74,7 @@ const toAppointment = (row: AppointmentRow): Appointment => ({
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
   ...(row.policy ? { policy: row.policy } : {}),
+  ...(row.reschedules > 0 ? { reschedules: row.reschedules } : {}),
   ...(row.cancelled_by ? { cancelledBy: row.cancelled_by } : {}),
   ...(row.late_cancel ? { lateCancel: true } : {}),
   ...(row.refund_amount !== null

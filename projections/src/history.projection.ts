@@ -400,6 +400,43 @@ export const describe = (
         person: ofBooking,
       };
     }
+    case 'RescheduleRequested': {
+      const data = readEvent('RescheduleRequested', event, READER);
+      if (!data) return recorded;
+      return {
+        summary: `A move of ${bookingText()} was asked for by ${data.by === 'user' ? 'its user' : 'the provider'}.`,
+        person: ofBooking,
+      };
+    }
+    case 'RescheduleAbandoned':
+      if (!readEvent('RescheduleAbandoned', event, READER)) return recorded;
+      return {
+        summary: `A move of ${bookingText()} was given up: its new place was taken.`,
+        person: ofBooking,
+      };
+    case 'AppointmentMovedIn': {
+      const data = readEvent('AppointmentMovedIn', event, READER);
+      if (!data) return recorded;
+      const before = formatWhen(data.from.startDateTime, data.timezone || zone);
+      const after = formatWhen(data.startDateTime, data.timezone || zone);
+      return {
+        summary: `${data.username}'s ${data.serviceName} moved from ${before} to ${after}.`,
+        changes: [{ field: 'time', before, after }],
+        person: named(data.userId, data.username),
+      };
+    }
+    case 'AppointmentMovedOut':
+      if (!readEvent('AppointmentMovedOut', event, READER)) return recorded;
+      return {
+        summary: `The place of ${bookingText()} was freed: it moved to another time.`,
+        person: ofBooking,
+      };
+    case 'MoveInUndone':
+      if (!readEvent('MoveInUndone', event, READER)) return recorded;
+      return {
+        summary: `A move of ${bookingText()} was undone: it stays at its old time.`,
+        person: ofBooking,
+      };
     case 'PaymentRefunded': {
       const data = readEvent('PaymentRefunded', event, READER);
       if (!data) return recorded;
@@ -489,6 +526,14 @@ const applyHistory = async (batch: RecordedEvent[], { db, schema }: ApplyContext
       bookings.set(booked.appointmentId, booking);
       newBookings.set(booked.appointmentId, booking);
     }
+    // A booking moved (issue 29): later sentences name its new time.
+    const moved = readEvent('AppointmentMovedIn', event, READER);
+    const known = moved && bookings.get(moved.appointmentId);
+    if (moved && known) {
+      const booking = { ...known, startDateTime: moved.startDateTime };
+      bookings.set(moved.appointmentId, booking);
+      newBookings.set(moved.appointmentId, booking);
+    }
     const providerId = providerOf(event, bookings);
     if (providerId) relevant.push({ event, providerId });
   }
@@ -577,7 +622,7 @@ const applyHistory = async (batch: RecordedEvent[], { db, schema }: ApplyContext
       `INSERT INTO ${schema}.appointments
          (appointment_id, provider_id, user_id, username, service_name, start_date_time, timezone)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-       ON CONFLICT (appointment_id) DO NOTHING`,
+       ON CONFLICT (appointment_id) DO UPDATE SET start_date_time = EXCLUDED.start_date_time`,
       [
         entries.map(([id]) => id),
         entries.map(([, b]) => b.providerId),

@@ -8,6 +8,7 @@ import {
 import { FORGOTTEN_MESSAGE, PersonForgotten } from '@appointment/contracts/events/privacy';
 import { ReminderSent } from '@appointment/contracts/events/reminders';
 import {
+  AppointmentMovedIn,
   AppointmentStatusChanged,
   changedBy,
   IntervalBooked,
@@ -65,6 +66,10 @@ export const NOTIFICATION_TEXTS = {
     `Your appointment for ${service} at ${provider} on ${on} is confirmed.`,
   rejectedToUser: (service: string, provider: string, on: string) =>
     `Your appointment for ${service} at ${provider} on ${on} was cancelled by the provider.`,
+  movedToUser: (service: string, provider: string, from: string, to: string) =>
+    `Your appointment for ${service} at ${provider} moved from ${from} to ${to}.`,
+  movedToAdmin: (user: string, service: string, from: string, to: string) =>
+    `${user}'s appointment for ${service} moved from ${from} to ${to}.`,
   refundedToUser: (amount: string, service: string, provider: string, on: string) =>
     `${amount} of your payment for ${service} at ${provider} on ${on} was refunded.`,
 };
@@ -76,6 +81,7 @@ export const NOTIFYING_EVENT_TYPES = [
   'ReminderSent',
   'AppointmentStatusChanged',
   'PaymentRefunded',
+  'AppointmentMovedIn',
 ] as const;
 
 const longWhen = zonedFormatter('en-US', {
@@ -142,6 +148,14 @@ const SCHEMAS = {
   AppointmentStatusChanged: Changed,
   ReminderSent: Reminded,
   PaymentRefunded: Refunded,
+  AppointmentMovedIn: AppointmentMovedIn.pick({
+    appointmentId: true,
+    providerId: true,
+    startDateTime: true,
+    timezone: true,
+    from: true,
+    at: true,
+  }),
   NotificationCreated: Created,
   NotificationDeleted: NotificationDeleted.pick({ notificationId: true, userId: true }),
   NotificationsCleared,
@@ -151,7 +165,7 @@ const SCHEMAS = {
 export const notificationsProjection: Projection = {
   name: 'notifications',
   // 3: notifications of bookings, payments and reminders are read from those events (D48); 4: and
-  // of status changes (issue 29), with every booking kept; 5: of refunds.
+  // of status changes (issue 29), with every booking kept; 5: of refunds and reschedules.
   version: 5,
   createTables: (schema) => `
     CREATE TABLE ${schema}.notifications (
@@ -209,6 +223,7 @@ export const notificationsProjection: Projection = {
       case 'AppointmentStatusChanged':
       case 'ReminderSent':
       case 'PaymentRefunded':
+      case 'AppointmentMovedIn':
         await toldRun([event], context);
         return;
       case 'NotificationCreated':
@@ -310,7 +325,8 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
       reads.flatMap(({ read }) =>
         read.type === 'IntervalBooked' ||
         read.type === 'PaymentConfirmed' ||
-        read.type === 'AppointmentStatusChanged'
+        read.type === 'AppointmentStatusChanged' ||
+        read.type === 'AppointmentMovedIn'
           ? [read.data.providerId]
           : [],
       ),
@@ -328,7 +344,8 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
   const namedIds = reads.flatMap(({ read }) =>
     read.type === 'PaymentConfirmed' ||
     read.type === 'AppointmentStatusChanged' ||
-    read.type === 'PaymentRefunded'
+    read.type === 'PaymentRefunded' ||
+    read.type === 'AppointmentMovedIn'
       ? [read.data.appointmentId]
       : [],
   );
@@ -343,6 +360,7 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
   }
   const rows: Row[] = [];
   const newBookings: BookingRow[] = [];
+  const moved: { appointment_id: string; starts_at: string }[] = [];
   const tell = (
     event: RecordedEvent,
     at: string,
@@ -459,6 +477,29 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
           });
         break;
       }
+      case 'AppointmentMovedIn': {
+        const d = read.data;
+        const booking = bookings.get(d.appointmentId);
+        if (!booking) break;
+        const from = when(d.from.startDateTime, d.timezone);
+        const to = when(d.startDateTime, d.timezone);
+        tell(
+          event,
+          d.at,
+          {
+            id: booking.user_id,
+            message: NOTIFICATION_TEXTS.movedToUser(booking.service_name, booking.provider_name, from, to),
+          },
+          {
+            providerId: d.providerId,
+            message: NOTIFICATION_TEXTS.movedToAdmin(booking.username, booking.service_name, from, to),
+          },
+        );
+        // Later notices of this booking name its new time.
+        booking.starts_at = d.startDateTime;
+        moved.push({ appointment_id: d.appointmentId, starts_at: d.startDateTime });
+        break;
+      }
       case 'PaymentRefunded': {
         const d = read.data;
         const booking = bookings.get(d.appointmentId);
@@ -491,6 +532,13 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
         break;
     }
   }
+  if (moved.length > 0)
+    await db.query(
+      `UPDATE ${schema}.bookings b SET starts_at = m.starts_at
+         FROM jsonb_to_recordset($1::jsonb) AS m(appointment_id text, starts_at timestamptz)
+        WHERE b.appointment_id = m.appointment_id`,
+      [JSON.stringify(moved)],
+    );
   if (newBookings.length > 0)
     await db.query(
       `INSERT INTO ${schema}.bookings
@@ -511,6 +559,7 @@ const applyBatch = inRuns(
     AppointmentStatusChanged: toldRun,
     ReminderSent: toldRun,
     PaymentRefunded: toldRun,
+    AppointmentMovedIn: toldRun,
     NotificationCreated: createdRun,
   },
   (event, context) => notificationsProjection.apply(event, context),

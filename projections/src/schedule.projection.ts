@@ -13,8 +13,10 @@ import {
   ServiceEdited,
 } from '@appointment/contracts/events/provider';
 import {
+  AppointmentMovedIn,
   AppointmentStatusChanged,
   IntervalBooked,
+  MoveInUndone,
   TimeSlotAdded,
 } from '@appointment/contracts/events/time-slot';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
@@ -55,6 +57,14 @@ const SCHEMAS = {
     from: true,
     to: true,
   }),
+  AppointmentMovedIn: AppointmentMovedIn.pick({
+    at: true,
+    providerId: true,
+    timeSlotId: true,
+    appointmentId: true,
+    index: true,
+  }),
+  MoveInUndone: MoveInUndone.pick({ at: true, providerId: true, appointmentId: true, from: true }),
 } satisfies EventSchemas;
 
 /**
@@ -265,6 +275,31 @@ export const scheduleProjection: Projection = {
         ]);
         if (before && before.active !== active)
           await hold(before.timeslot_id, before.interval_number, active ? +1 : -1);
+        await bump();
+        return;
+      }
+      case 'AppointmentMovedIn':
+      case 'MoveInUndone': {
+        // Its hold moves (issue 29): the place it had is free, the place it has is taken.
+        const to =
+          type === 'AppointmentMovedIn'
+            ? { timeSlotId: d.timeSlotId, index: d.index }
+            : { timeSlotId: d.from.timeSlotId, index: d.from.index };
+        const { rows } = await db.query<{
+          timeslot_id: string;
+          interval_number: number | null;
+          active: boolean;
+        }>(`SELECT timeslot_id, interval_number, active FROM ${schema}.holds WHERE appointment_id = $1`, [
+          d.appointmentId,
+        ]);
+        const before = rows[0];
+        if (!before) return;
+        if (before.active) await hold(before.timeslot_id, before.interval_number, -1);
+        await db.query(
+          `UPDATE ${schema}.holds SET timeslot_id = $2, interval_number = $3 WHERE appointment_id = $1`,
+          [d.appointmentId, to.timeSlotId, to.index],
+        );
+        if (before.active) await hold(to.timeSlotId, to.index, +1);
         await bump();
         return;
       }

@@ -71,6 +71,10 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalFields>> = {
     subject: field('userId'),
     fields: { email: FORGOTTEN_USER, username: FORGOTTEN_USER, note: '', imageUrl: '' },
   },
+  AppointmentMovedIn: {
+    subject: field('userId'),
+    fields: { email: FORGOTTEN_USER, username: FORGOTTEN_USER, note: '', imageUrl: '' },
+  },
   ReminderSent: { subject: field('userId'), fields: { email: FORGOTTEN_USER } },
   NotificationCreated: {
     subject: (event) => field('subjectId')(event) ?? field('userId')(event),

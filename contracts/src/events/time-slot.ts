@@ -105,6 +105,66 @@ export const PaymentRequested = AppointmentRef.extend({
 
 export const PaymentConfirmed = AppointmentRef.extend({ orderId: z.string(), paymentId: z.string() });
 
+/** Where a booking is: its time slot, interval (null for a block) and instants. */
+export const Place = z.object({
+  timeSlotId: z.string(),
+  index: z.number().nullable(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+});
+export type Place = z.infer<typeof Place>;
+
+/**
+ * A reschedule (issue 29, docs/architecture.md §5 "Moving a booking between time slots") begins on
+ * the booking's time slot: its place is held, and the booking locked against other changes, until
+ * the move completes (AppointmentMovedOut) or is abandoned (RescheduleAbandoned). `reschedules`
+ * numbers the move (1 for the first one of this booking).
+ */
+export const RescheduleRequested = AppointmentRef.extend({
+  reschedules: z.number(),
+  to: Place.pick({ timeSlotId: true, index: true }),
+  by: z.enum(['user', 'provider']),
+});
+
+/** The move did not happen (its new place was taken): the booking stays, unlocked. */
+export const RescheduleAbandoned = AppointmentRef.extend({ reschedules: z.number() });
+
+/**
+ * The booking arrives in its new time slot, holding its new place, with everything it was: its
+ * person, service, price, status, policy and payment. In the same time slot, recorded after the
+ * `AppointmentMovedOut` of the same append.
+ */
+export const AppointmentMovedIn = BookingDetails.extend({
+  status: AppointmentStatus,
+  timeSlotId: z.string(),
+  date: z.string(),
+  timezone: z.string(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  at: z.string(),
+  from: Place,
+  reschedules: z.number(),
+  by: z.enum(['user', 'provider']),
+  /** Its order and payment, which move with it. */
+  payment: z
+    .object({
+      orderId: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      paymentId: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** The booking left this time slot for `to`: its old place is free. */
+export const AppointmentMovedOut = AppointmentRef.extend({ reschedules: z.number(), to: Place });
+
+/**
+ * The compensation of a move whose booking could not be released from its old time slot (it was
+ * abandoned meanwhile): the booking leaves the new time slot again, back to `from`.
+ */
+export const MoveInUndone = AppointmentRef.extend({ reschedules: z.number(), from: Place });
+
 /** Why a payment goes back (issue 29). */
 export const REFUND_REASONS = ['cancelled', 'rejected', 'no_show', 'paid_after_cancel'] as const;
 export const RefundReason = z.enum(REFUND_REASONS);
@@ -143,6 +203,11 @@ export const TIME_SLOT_EVENTS = {
   PaymentConfirmed,
   RefundRequested,
   PaymentRefunded,
+  RescheduleRequested,
+  RescheduleAbandoned,
+  AppointmentMovedIn,
+  AppointmentMovedOut,
+  MoveInUndone,
 } as const;
 
 type DataOf = { [K in keyof typeof TIME_SLOT_EVENTS]: z.infer<(typeof TIME_SLOT_EVENTS)[K]> };
@@ -153,5 +218,6 @@ export type PaymentRequestedData = DataOf['PaymentRequested'];
 export type PaymentConfirmedData = DataOf['PaymentConfirmed'];
 export type RefundRequestedData = DataOf['RefundRequested'];
 export type PaymentRefundedData = DataOf['PaymentRefunded'];
+export type AppointmentMovedInData = DataOf['AppointmentMovedIn'];
 
 export type TimeSlotEvent = { [K in keyof DataOf]: { type: K; data: DataOf[K] } }[keyof DataOf];

@@ -37,6 +37,23 @@ export const statusChangeFailed = createAction<{ id: string; message: string }>(
   'appointments/statusChangeFailed',
 );
 
+/**
+ * Reschedule on an appointment's card (issue 29) opens the booking screen with this as its route
+ * state (`{ reschedule }`): the booking to move, which names its provider and service, where it is
+ * now, and the list to come back to.
+ */
+export interface RescheduleTarget {
+  appointmentId: string;
+  providerId: string;
+  serviceName: string;
+  /** Where it is now: its interval's instants and the provider's time zone. */
+  startDateTime: string;
+  endDateTime: string;
+  timezone: string;
+  /** The title of the appointment list it was opened from, which picks that list's filter. */
+  listTitle?: string;
+}
+
 /** docs/product.md §3 Notification; createdAt is an ISO string, shown in the local format. */
 export interface AppNotification {
   _id?: string;

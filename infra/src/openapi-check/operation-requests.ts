@@ -431,6 +431,15 @@ export const REQUESTS: Partial<
   appointmentCalendar: (context) => ({ path: `/api/appointments/${context.appointmentId}/calendar.ics` }),
   // Each caller cancels a booking of its own making (only the user's answers 200).
   cancelAppointment: async (context) => ({ path: `/api/appointments/${await freeBooking(context)}/cancel` }),
+  // Each caller moves a booking of the user's to the next free place (the user and the clinic may).
+  rescheduleAppointment: async (context) => {
+    const id = await freeBooking(context);
+    const { timeslotId, index } = bookingOf(context, context.freeSlots, 'Follow-up Visit');
+    return {
+      path: `/api/appointments/${id}/reschedule`,
+      json: { timeslotId, ...(index === undefined || index === null ? {} : { index: Number(index) }) },
+    };
+  },
   integrationSettings: (context, caller) => ({ query: providerQuery(context, caller) }),
   whatsAppMessages: (context, caller) => ({ query: providerQuery(context, caller) }),
   saveChatbotSettings: (context, caller) => ({

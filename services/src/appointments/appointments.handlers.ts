@@ -16,6 +16,7 @@ import { payAgain } from './payment/order';
 import { countAppointments, dashboardDetails, listAppointments } from './queries/appointments.queries';
 import { changeStatus } from './change-status/change-status';
 import { cancelAppointment } from './cancel/cancel';
+import { rescheduleAppointment } from './reschedule/reschedule';
 
 export interface AppointmentsHandlerDependencies {
   appointments: AppointmentsContext;
@@ -61,6 +62,10 @@ export const appointmentsHandlers = ({
       const appointment = await cancelAppointment(appointments, auth, params.id);
       return { message: MESSAGES.appointmentCancelled, appointment, refund: appointment.refund ?? null };
     },
+    rescheduleAppointment: async ({ auth, params, body }) => ({
+      message: MESSAGES.appointmentRescheduled,
+      ...(await rescheduleAppointment(appointments, auth, params.id, body)),
+    }),
     dashboardDetails: ({ auth }) => dashboardDetails(appointments, auth, catalogue),
   });
 };

@@ -19,10 +19,11 @@ import { runWhatsApp, type WhatsAppJob } from '../messaging/whatsapp';
 import { confirmPayment } from '../appointments/payment/confirm';
 import { expireUnpaid } from '../appointments/payment/expire';
 import { issueRefund, type RefundJob } from '../appointments/refund/refund';
+import { settleMove, type SettleMoveJob } from '../appointments/reschedule/reschedule';
 
 /**
  * The product's job workers (docs/architecture.md §1): payment confirmation, the unpaid-booking timeout,
- * refunds and reminders. The single-node platform and the worker process both start exactly these.
+ * refunds, the settling of moves and reminders. The single-node platform and the worker process both start exactly these.
  */
 export interface ProductWorkersDependencies {
   appointments: AppointmentsContext;
@@ -69,6 +70,11 @@ export const startProductWorkers = async (
     QUEUE_NAMES.refunds,
     (job) => asSystem(QUEUE_NAMES.refunds, () => issueRefund(appointments, job.data)),
     { concurrency: 4 },
+  ),
+  await jobs.work<SettleMoveJob>(
+    QUEUE_NAMES.reschedules,
+    (job) => asSystem(QUEUE_NAMES.reschedules, () => settleMove(appointments, job.data)),
+    { concurrency: 2 },
   ),
   ...(messaging
     ? [

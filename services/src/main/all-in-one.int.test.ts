@@ -87,6 +87,7 @@ describe('single-node launcher (npm start)', () => {
       'payment-timeout',
       'refunds',
       'reminders',
+      'reschedules',
       'webhook-delivery',
       'whatsapp',
     ]);

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { systemClock, type Clock } from '@appointment/contracts/clock';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { ReminderSent, ReminderSuppressed } from '@appointment/contracts/events/reminders';
-import { AppointmentStatusChanged, IntervalBooked } from '@appointment/contracts/events/time-slot';
+import {
+  AppointmentMovedIn,
+  AppointmentMovedOut,
+  AppointmentStatusChanged,
+  IntervalBooked,
+} from '@appointment/contracts/events/time-slot';
 import { readEvent, type EventSchemas } from '@appointment/projections/parse-event';
 import { batchReactor, type Projection } from '@appointment/projections/projection';
 import { timeSlotStream } from '../appointments/book/time-slot.decider';
@@ -51,6 +56,13 @@ const SCHEMAS = {
     timeSlotId: true,
     to: true,
   }),
+  // A booking moved here (issue 29) is reminded of at its new time.
+  AppointmentMovedIn: AppointmentMovedIn.pick({
+    appointmentId: true,
+    timeSlotId: true,
+    status: true,
+    startDateTime: true,
+  }),
 } satisfies EventSchemas;
 
 /**
@@ -67,9 +79,10 @@ export const reminderScheduler = (
     const read = readEvent('reminder_scheduler', SCHEMAS, event);
     if (!read) return [];
     const { type, data: d } = read;
-    const becameScheduled = type === 'IntervalBooked' ? d.status === 'scheduled' : d.to === 'scheduled';
+    const booked = type === 'IntervalBooked' || type === 'AppointmentMovedIn';
+    const becameScheduled = booked ? d.status === 'scheduled' : d.to === 'scheduled';
     if (!becameScheduled) return [];
-    const known = type === 'IntervalBooked' ? d.startDateTime : undefined;
+    const known = booked ? d.startDateTime : undefined;
     const startsAt = await startOf(store, d.timeSlotId, d.appointmentId, known);
     if (startsAt === undefined) return [];
     return REMINDERS.map((reminder) => {
@@ -103,7 +116,7 @@ export const reminderScheduler = (
 };
 
 /** What a reminder reads of a booking. */
-const BookingRead = IntervalBooked.pick({
+const BOOKING_FIELDS = {
   appointmentId: true,
   providerId: true,
   status: true,
@@ -115,10 +128,16 @@ const BookingRead = IntervalBooked.pick({
   timezone: true,
   amount: true,
   currency: true,
-});
+} as const;
+const BookingRead = IntervalBooked.pick(BOOKING_FIELDS);
 const StatusRead = AppointmentStatusChanged.pick({ appointmentId: true, to: true });
-/** What a reminder job reads of its time slot's stream. */
-const APPOINTMENT_SCHEMAS = { IntervalBooked: BookingRead, AppointmentStatusChanged: StatusRead };
+/** What a reminder job reads of its time slot's stream: a booking moved away is not reminded of here. */
+const APPOINTMENT_SCHEMAS = {
+  IntervalBooked: BookingRead,
+  AppointmentMovedIn: AppointmentMovedIn.pick(BOOKING_FIELDS),
+  AppointmentStatusChanged: StatusRead,
+  AppointmentMovedOut: AppointmentMovedOut.pick({ appointmentId: true }),
+};
 
 /** The booked interval's start, from the booking event in the time slot's stream. */
 const startOf = async (
@@ -148,8 +167,13 @@ const appointmentNow = (events: RecordedEvent[], appointmentId: string) => {
   let price: { amount: number; currency: string } | undefined;
   for (const event of events) {
     const read = readEvent('reminders', APPOINTMENT_SCHEMAS, event);
-    const booked = read?.type === 'IntervalBooked' ? read.data : undefined;
+    const booked =
+      read?.type === 'IntervalBooked' || read?.type === 'AppointmentMovedIn' ? read.data : undefined;
     const changed = read?.type === 'AppointmentStatusChanged' ? read.data : undefined;
+    if (read?.type === 'AppointmentMovedOut' && read.data.appointmentId === appointmentId) {
+      status = 'rescheduled';
+      continue;
+    }
     if (booked?.appointmentId === appointmentId) {
       ({ status, startDateTime, serviceName, providerId, providerName, userId, email, timezone } = booked);
       const { amount, currency } = booked;

@@ -37,6 +37,10 @@ const es: Texts = {
     refundNone:
       'Ya pasó el plazo de cancelación gratuita ({{deadline}}): el proveedor se queda tu pago de {{paid}}, no se devuelve nada.',
   },
+  reschedule: {
+    button: 'Cambiar hora',
+    buttonNamed: 'Cambiar la hora de {{service}} el {{date}}',
+  },
   cancelledBy: {
     user: 'Cancelada por el cliente',
     provider: 'Cancelada por el proveedor',
@@ -97,6 +101,10 @@ const fr: Texts = {
       'Le délai d’annulation gratuite est passé ({{deadline}}) : le prestataire garde des frais de {{fee}} et {{refund}} vous est remboursé.',
     refundNone:
       'Le délai d’annulation gratuite est passé ({{deadline}}) : le prestataire garde votre paiement de {{paid}}, rien n’est remboursé.',
+  },
+  reschedule: {
+    button: 'Déplacer',
+    buttonNamed: 'Déplacer {{service}} du {{date}}',
   },
   cancelledBy: {
     user: 'Annulé par le client',

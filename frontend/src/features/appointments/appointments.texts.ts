@@ -39,6 +39,11 @@ export const APPOINTMENTS_TEXTS = {
     refundNone:
       'It is past the free cancellation deadline ({{deadline}}): the provider keeps your payment of {{paid}}, nothing is refunded.',
   },
+  /** Moving an upcoming booking to another time, on the booking screen (issue 29). */
+  reschedule: {
+    button: 'Reschedule',
+    buttonNamed: 'Reschedule {{service}} on {{date}}',
+  },
   /** What became of a cancelled booking and its payment (issue 29). */
   cancelledBy: {
     user: 'Cancelled by the customer',

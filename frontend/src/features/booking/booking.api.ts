@@ -6,7 +6,11 @@ import {
   type Provider,
   type Service,
 } from '@appointment/contracts/catalogue';
-import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
+import {
+  APPOINTMENT_PATHS,
+  type AppointmentRescheduledAnswer,
+  type RescheduleRequest,
+} from '@appointment/contracts/appointments';
 import { SCHEDULE_PATHS, type FetchSlotResponse } from '@appointment/contracts/schedule';
 import { api } from '../../lib/api';
 import type { PaidBookingResponse } from '../../lib/events';
@@ -46,6 +50,12 @@ export interface BookingRequest {
   /** The multipart booking form (booking.form.ts), built where the file was chosen. */
   form: FormData;
   /** Made once when the confirm dialog opened, so a double click or a retry books once. */
+  idempotencyKey: string;
+}
+
+/** A booking moved to the chosen place (issue 29), asked once per opened confirm dialog. */
+export interface RescheduleArgs extends RescheduleRequest {
+  appointmentId: string;
   idempotencyKey: string;
 }
 
@@ -136,6 +146,25 @@ export const bookingApi = api.injectEndpoints({
             ? ['Slot']
             : [],
     }),
+    /**
+     * POST /api/appointments/:id/reschedule (issue 29), from the booking screen's confirm dialog as a
+     * booking is: the new place is taken and the old one freed, so the lists and the slots read
+     * again. A lost race (409) keeps the old booking and reads the slots again.
+     */
+    rescheduleAppointment: build.mutation<AppointmentRescheduledAnswer, RescheduleArgs>({
+      query: ({ appointmentId, idempotencyKey, ...body }) => ({
+        url: APPOINTMENT_PATHS.reschedule.replace(':id', encodeURIComponent(appointmentId)),
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: (_result, error) =>
+        error === undefined
+          ? ['Slot', 'AppointmentList', 'AppointmentCounts']
+          : isConflict(error)
+            ? ['Slot']
+            : [],
+    }),
   }),
 });
 
@@ -146,6 +175,7 @@ export const {
   useProviderServicesQuery,
   useSlotsQuery,
   useBookMutation,
+  useRescheduleAppointmentMutation,
   useUpdateFavouriteMutation,
 } = bookingApi;
 

@@ -49,6 +49,17 @@ const es: Texts = {
   submit: 'Enviar',
   processing: 'Procesando...',
   cancel: 'Cancelar',
+  reschedule: {
+    banner: 'Cambiando la hora de {{service}} del {{when}}',
+    stop: 'Dejar de cambiar la hora',
+    loadingProvider: 'Cargando el proveedor de la cita...',
+    title: 'Cambiar la hora de la cita',
+    question: '¿Cambiar la hora de tu cita de {{service}}?',
+    fromTo: 'Del {{from}} al {{to}}',
+    paymentMoves: 'Su pago, si lo hay, pasa con ella.',
+    confirm: 'Cambiar la cita',
+    moving: 'Cambiando...',
+  },
 };
 
 const fr: Texts = {
@@ -97,6 +108,17 @@ const fr: Texts = {
   submit: 'Envoyer',
   processing: 'Traitement...',
   cancel: 'Annuler',
+  reschedule: {
+    banner: 'Déplacement de {{service}} du {{when}}',
+    stop: 'Arrêter le déplacement',
+    loadingProvider: 'Chargement du prestataire du rendez-vous...',
+    title: 'Déplacer le rendez-vous',
+    question: 'Déplacer votre rendez-vous {{service}} ?',
+    fromTo: 'Du {{from}} au {{to}}',
+    paymentMoves: 'Son paiement, s’il y en a un, le suit.',
+    confirm: 'Déplacer le rendez-vous',
+    moving: 'Déplacement...',
+  },
 };
 
 export const bookingTranslations: Translations<typeof en> = { en, es, fr };

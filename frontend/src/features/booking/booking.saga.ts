@@ -1,11 +1,21 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import type { AppointmentRescheduledAnswer } from '@appointment/contracts/appointments';
+import { DELAYS_MS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { apiErrorOf } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation';
-import { appointmentBooked, type PaidBookingResponse } from '../../lib/events';
-import { bookingApi } from './booking.api';
-import { bookingFailed, bookingSucceeded } from './booking.slice';
+import { toastShown } from '../../lib/toast.slice';
+import { appointmentBooked, type PaidBookingResponse, type RescheduleTarget } from '../../lib/events';
+import { bookingApi, isConflict } from './booking.api';
+import {
+  bookingFailed,
+  bookingSucceeded,
+  rescheduleRefused,
+  rescheduleSucceeded,
+  selectReschedule,
+} from './booking.slice';
 
 /** After a booking: the appointments screen (docs/product.md §2.6, §4 booking flow step 6). */
 export const AFTER_BOOKING = '/appointments';
@@ -42,7 +52,34 @@ function* refused(action: { error: unknown; payload?: unknown }): SagaIterator {
   );
 }
 
+/** After a reschedule: the appointment list it was opened from, where the card shows the new time. */
+export const AFTER_RESCHEDULE = '/appointments/list';
+
+/**
+ * Moved (issue 29): close the dialog, say so in the server's words and show the list. The screen
+ * of the move is replaced, so Back does not offer to move it again from where it was.
+ */
+function* rescheduled(action: PayloadAction<AppointmentRescheduledAnswer>): SagaIterator {
+  const target: RescheduleTarget | null = yield select(selectReschedule);
+  yield put(rescheduleSucceeded());
+  yield put(toastShown(action.payload.message, DELAYS_MS.registrationToast));
+  yield call(navigateTo, AFTER_RESCHEDULE, { replace: true, state: { title: target?.listTitle } });
+}
+
+/**
+ * Not moved; the old booking stands. A conflict (the place was just taken, or the policy no longer
+ * lets it move) closes the dialog and the screen says why, with the slots read again; any other
+ * refusal stays in the dialog, as a booking's does. The server's message is shown as it is sent.
+ */
+function* rescheduleFailed(action: { error: unknown; payload?: unknown }): SagaIterator {
+  console.error('Failed to reschedule appointment', action.payload ?? action.error);
+  const { message } = apiErrorOf(action);
+  yield put(isConflict(action.payload) ? rescheduleRefused(message) : bookingFailed(message));
+}
+
 export function* bookingSaga(): SagaIterator {
   yield takeLeading(bookingApi.endpoints.book.matchFulfilled, booked);
   yield takeLeading(bookingApi.endpoints.book.matchRejected, refused);
+  yield takeLeading(bookingApi.endpoints.rescheduleAppointment.matchFulfilled, rescheduled);
+  yield takeLeading(bookingApi.endpoints.rescheduleAppointment.matchRejected, rescheduleFailed);
 }

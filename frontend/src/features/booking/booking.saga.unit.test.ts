@@ -7,18 +7,21 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { SCHEDULE_PATHS } from '@appointment/contracts/schedule';
 import type { ChosenSlot } from '@appointment/contracts/booking';
 import { api } from '../../lib/api';
-import { appointmentBooked, type PaidBookingResponse } from '../../lib/events';
+import { appointmentBooked, type PaidBookingResponse, type RescheduleTarget } from '../../lib/events';
 import { NAVIGATE_CONTEXT } from '../../lib/navigation';
+import { toastShown } from '../../lib/toast.slice';
 import { startApiPeer, type ApiPeer, type Received } from '../../testing/api-peer';
 import { bookingForm } from './booking.form';
 import { bookingApi } from './booking.api';
-import { AFTER_BOOKING, bookingSaga } from './booking.saga';
+import { AFTER_BOOKING, AFTER_RESCHEDULE, bookingSaga } from './booking.saga';
 import {
   bookingFailed,
   bookingReducer,
   bookingSubmitted,
   bookingSucceeded,
   initialBookingState,
+  rescheduleRefused,
+  rescheduleSucceeded,
   type BookingState,
 } from './booking.slice';
 
@@ -57,7 +60,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const start = () => {
+const start = (preloaded: BookingState = confirming) => {
   // The saga logs each failure; the assertions read the outcome instead.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const seen: UnknownAction[] = [];
@@ -69,7 +72,7 @@ const start = () => {
   const sagas = createSagaMiddleware({ context: { [NAVIGATE_CONTEXT]: navigate } });
   const store = configureStore({
     reducer: { booking: bookingReducer, [api.reducerPath]: api.reducer },
-    preloadedState: { booking: confirming },
+    preloadedState: { booking: preloaded },
     middleware: (defaults) => defaults().concat(record, api.middleware, sagas),
   });
   sagas.run(bookingSaga);
@@ -150,6 +153,97 @@ describe('the booking workflow', () => {
     await settle();
 
     expect(seen).toContainEqual(bookingFailed(MESSAGES.bookingFailed));
+    expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(1);
+  });
+});
+
+describe('the reschedule workflow (issue 29)', () => {
+  const moving: RescheduleTarget = {
+    appointmentId: 'a1',
+    providerId: 'p1',
+    serviceName: 'Consultation',
+    startDateTime: '2030-01-06T09:00:00Z',
+    endDateTime: '2030-01-06T09:30:00Z',
+    timezone: 'UTC',
+    listTitle: 'Pending Appointments',
+  };
+  const path = APPOINTMENT_PATHS.reschedule.replace(':id', 'a1');
+
+  /** What the confirm dialog does on "Move appointment". */
+  const move = (store: ReturnType<typeof start>['store']) => {
+    store.dispatch(bookingSubmitted());
+    return store.dispatch(
+      bookingApi.endpoints.rescheduleAppointment.initiate({
+        appointmentId: 'a1',
+        timeslotId: 's1',
+        index: 1,
+        idempotencyKey: 'key-1',
+      }),
+    );
+  };
+
+  it('moves the booking to the chosen place, says so in the server words and shows the list it came from', async () => {
+    const answer = { message: 'Appointment rescheduled', appointment: { _id: 'a1' }, from: {} };
+    peer.answer(path, { body: answer });
+    const { store, seen, navigate } = start({ ...confirming, reschedule: moving });
+    await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(1));
+
+    await move(store);
+    await settle();
+
+    const [request] = peer.to(path);
+    expect(JSON.parse(request!.body)).toEqual({ timeslotId: 's1', index: 1 });
+    expect(request!.headers['idempotency-key']).toBe('key-1');
+    expect(peer.to(APPOINTMENT_PATHS.book)).toHaveLength(0);
+    expect(seen).toContainEqual(rescheduleSucceeded());
+    expect(seen.find((action) => action.type === toastShown.type)?.payload).toMatchObject({
+      message: 'Appointment rescheduled',
+    });
+    expect(navigate).toHaveBeenCalledWith(AFTER_RESCHEDULE, {
+      replace: true,
+      state: { title: 'Pending Appointments' },
+    });
+    // The old place is free and the new one taken: the slots read again.
+    await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(2));
+    expect(seen.map((action) => action.type)).not.toContain(appointmentBooked.type);
+    expect(store.getState().booking.confirm).toBeNull();
+  });
+
+  it('a lost race closes the dialog, says why, reads the slots again and stays on the screen', async () => {
+    peer.answer(path, { status: 409, body: { message: 'This slot was just booked' } });
+    const { store, seen, navigate } = start({ ...confirming, reschedule: moving });
+    await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(1));
+
+    await move(store);
+    await settle();
+
+    expect(seen).toContainEqual(rescheduleRefused('This slot was just booked'));
+    await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(2));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(store.getState().booking).toMatchObject({
+      confirm: null,
+      reschedule: moving,
+      rescheduleError: 'This slot was just booked',
+    });
+  });
+
+  it('any other refusal stays in the dialog with the server message', async () => {
+    peer.answer(path, {
+      status: 400,
+      body: { message: 'Choose another time: the appointment is already there' },
+    });
+    const { store, seen, navigate } = start({ ...confirming, reschedule: moving });
+    await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(1));
+
+    await move(store);
+    await settle();
+
+    expect(seen).toContainEqual(bookingFailed('Choose another time: the appointment is already there'));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(store.getState().booking.confirm).toMatchObject({
+      submitting: false,
+      error: 'Choose another time: the appointment is already there',
+    });
     expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import { matchesProviderFilters, type Industry, type Provider } from '@appointment/contracts/catalogue';
 import type { ChosenSlot } from '@appointment/contracts/booking';
 import { MESSAGES } from '@appointment/contracts/messages';
+import type { RescheduleTarget } from '../../lib/events';
 import { newIdempotencyKey } from '../../ui/slot-calendar/slot.format';
 import { bookingApi } from './booking.api';
 
@@ -41,6 +42,13 @@ export interface BookingState {
   returnFocusId: string | null;
   /** The open confirm dialog, if any. */
   confirm: ConfirmState | null;
+  /**
+   * The booking being moved (issue 29) when an appointment's Reschedule opened the screen: its
+   * provider and service are chosen, and the confirm dialog moves it instead of booking.
+   */
+  reschedule: RescheduleTarget | null;
+  /** Why the last move was refused once its dialog closed (a lost race keeps the old booking). */
+  rescheduleError: string | null;
 }
 
 export const initialBookingState: BookingState = {
@@ -55,6 +63,8 @@ export const initialBookingState: BookingState = {
   selectedDay: null,
   returnFocusId: null,
   confirm: null,
+  reschedule: null,
+  rescheduleError: null,
 };
 
 const clearBookingScreen = (state: BookingState) => {
@@ -71,17 +81,41 @@ const selectIndustry = (state: BookingState, industry: string) => {
   clearBookingScreen(state);
 };
 
+/** Leaving the provider ends a reschedule: the booking moves only within its provider and service. */
+const endReschedule = (state: BookingState) => {
+  state.reschedule = null;
+  state.rescheduleError = null;
+};
+
 const bookingSlice = createSlice({
   name: 'booking',
   initialState: initialBookingState,
   reducers: {
-    /** The page opened; on a provider when one is given (its detail's Book Appointment). */
+    /**
+     * The page opened; on a provider when one is given (its detail's Book Appointment), or to move
+     * a booking (an appointment's Reschedule), which opens on its provider once that is read.
+     */
     bookingPageOpened: {
-      reducer: (_state, action: PayloadAction<{ provider?: Provider }>) => ({
+      reducer: (_state, action: PayloadAction<{ provider?: Provider; reschedule?: RescheduleTarget }>) => ({
         ...initialBookingState,
         openingProvider: action.payload.provider ?? null,
+        reschedule: action.payload.reschedule ?? null,
       }),
-      prepare: (provider?: Provider) => ({ payload: provider ? { provider } : {} }),
+      prepare: (provider?: Provider, reschedule?: RescheduleTarget) => ({
+        payload: { ...(provider ? { provider } : {}), ...(reschedule ? { reschedule } : {}) },
+      }),
+    },
+    /**
+     * The provider of the booking being moved is read (issue 29): the screen opens on it and its
+     * service, whether the industries came first or not.
+     */
+    rescheduleProviderLoaded(state, action: PayloadAction<Provider>) {
+      const provider = action.payload;
+      const target = state.reschedule;
+      if (!target || target.providerId !== provider.id || state.selectedProvider !== null) return;
+      selectIndustry(state, provider.industry);
+      state.selectedProvider = provider;
+      state.selectedService = target.serviceName;
     },
     /**
      * The industries are known: docs/product.md §2.6, the first is selected by default, the
@@ -101,6 +135,7 @@ const bookingSlice = createSlice({
     },
     industrySelected(state, action: PayloadAction<string>) {
       selectIndustry(state, action.payload);
+      endReschedule(state);
     },
     /** Location or search changed; the list narrows at once and is fetched again shortly after. */
     providerFiltersChanged(
@@ -115,11 +150,13 @@ const bookingSlice = createSlice({
     providerSelected(state, action: PayloadAction<Provider>) {
       state.selectedProvider = action.payload;
       clearBookingScreen(state);
+      endReschedule(state);
     },
     providerClosed(state) {
       state.returnFocusId = state.selectedProvider?.id ?? null;
       state.selectedProvider = null;
       clearBookingScreen(state);
+      endReschedule(state);
     },
     serviceChosen(state, action: PayloadAction<string>) {
       state.selectedService = action.payload;
@@ -136,13 +173,17 @@ const bookingSlice = createSlice({
     slotChosen: {
       reducer(state, action: PayloadAction<{ slot: ChosenSlot; idempotencyKey: string }>) {
         state.confirm = { ...action.payload, submitting: false, error: null };
+        state.rescheduleError = null;
       },
       prepare: (slot: ChosenSlot) => ({ payload: { slot, idempotencyKey: newIdempotencyKey() } }),
     },
     confirmClosed(state) {
       if (!state.confirm?.submitting) state.confirm = null;
     },
-    /** Submit: the dialog builds the form and sends it (booking.api.ts `book`); it waits here. */
+    /**
+     * Submit: the dialog sends the booking form (booking.api.ts `book`), or the move of the booking
+     * being rescheduled (`rescheduleAppointment`); it waits here.
+     */
     bookingSubmitted(state) {
       if (!state.confirm) return;
       state.confirm.submitting = true;
@@ -155,6 +196,18 @@ const bookingSlice = createSlice({
       if (!state.confirm) return;
       state.confirm.submitting = false;
       state.confirm.error = action.payload;
+    },
+    /** Moved (issue 29): the dialog closes; the screen stays a reschedule until the list is shown. */
+    rescheduleSucceeded(state) {
+      state.confirm = null;
+    },
+    /**
+     * The move was refused for the place or the booking (409: the place was just taken, or the
+     * policy no longer lets it move): the dialog closes and the screen says why; the old booking stands.
+     */
+    rescheduleRefused(state, action: PayloadAction<string>) {
+      state.confirm = null;
+      state.rescheduleError = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -179,6 +232,7 @@ const bookingSlice = createSlice({
 
 export const {
   bookingPageOpened,
+  rescheduleProviderLoaded,
   industriesShown,
   industrySelected,
   providerFiltersChanged,
@@ -193,6 +247,8 @@ export const {
   bookingSubmitted,
   bookingSucceeded,
   bookingFailed,
+  rescheduleSucceeded,
+  rescheduleRefused,
 } = bookingSlice.actions;
 export const bookingReducer = bookingSlice.reducer;
 
@@ -210,6 +266,8 @@ export const selectSelectedService = (state: WithBooking): string | null => stat
 export const selectBookingMode = (state: WithBooking): BookingMode => state.booking.mode;
 export const selectSelectedDay = (state: WithBooking): string | null => state.booking.selectedDay;
 export const selectConfirm = (state: WithBooking): ConfirmState | null => state.booking.confirm;
+export const selectReschedule = (state: WithBooking): RescheduleTarget | null => state.booking.reschedule;
+export const selectRescheduleError = (state: WithBooking): string | null => state.booking.rescheduleError;
 
 /** What narrows the fetched list at once, while the next fetch is on its way. */
 export interface ProviderNarrowing {

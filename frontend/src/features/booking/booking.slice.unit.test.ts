@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Industry, Provider } from '@appointment/contracts/catalogue';
+import type { ChosenSlot } from '@appointment/contracts/booking';
+import type { RescheduleTarget } from '../../lib/events';
 import {
   bookingPageOpened,
   bookingReducer,
+  bookingSubmitted,
   industriesShown,
   industrySelected,
   initialBookingState,
+  providerClosed,
   providerSelected,
+  rescheduleProviderLoaded,
+  rescheduleRefused,
   selectProviderNarrowing,
   serviceChosen,
+  slotChosen,
   visibleProviders,
   type BookingState,
 } from './booking.slice';
@@ -70,6 +77,72 @@ describe('the booking slice', () => {
       selectedProvider: null,
       selectedService: null,
     });
+  });
+});
+
+describe('moving a booking (issue 29)', () => {
+  const moving: RescheduleTarget = {
+    appointmentId: 'a1',
+    providerId: 'p2',
+    serviceName: 'Personal Training',
+    startDateTime: '2030-01-07T09:00:00.000Z',
+    endDateTime: '2030-01-07T09:30:00.000Z',
+    timezone: 'UTC',
+    listTitle: 'Scheduled Appointments',
+  };
+  const slot = { _id: 's2', startDateTime: '2030-01-08T09:00:00.000Z', index: 2 } as ChosenSlot;
+
+  it("opens on the booking's provider and service once the provider is read, before the industries or after", () => {
+    for (const state of [
+      run(bookingPageOpened(undefined, moving), rescheduleProviderLoaded(glow), industriesShown(industries)),
+      run(bookingPageOpened(undefined, moving), industriesShown(industries), rescheduleProviderLoaded(glow)),
+    ]) {
+      expect(state).toMatchObject({
+        selectedIndustry: 'Fitness',
+        selectedProvider: glow,
+        selectedService: 'Personal Training',
+        mode: 'automatic',
+        reschedule: moving,
+      });
+    }
+  });
+
+  it('opens on no other provider, and a second read changes nothing chosen since', () => {
+    const opened = run(bookingPageOpened(undefined, moving), rescheduleProviderLoaded(sunrise));
+    expect(opened.selectedProvider).toBeNull();
+    const choosing = run(
+      bookingPageOpened(undefined, moving),
+      rescheduleProviderLoaded(glow),
+      slotChosen(slot),
+    );
+    expect(bookingReducer(choosing, rescheduleProviderLoaded(glow)).confirm).not.toBeNull();
+  });
+
+  it('a refused move closes the dialog and says why on the screen, until another place is picked', () => {
+    const refused = run(
+      bookingPageOpened(undefined, moving),
+      rescheduleProviderLoaded(glow),
+      slotChosen(slot),
+      bookingSubmitted(),
+      rescheduleRefused('This slot was just booked'),
+    );
+    expect(refused).toMatchObject({
+      confirm: null,
+      rescheduleError: 'This slot was just booked',
+      reschedule: moving,
+    });
+    expect(bookingReducer(refused, slotChosen(slot))).toMatchObject({
+      rescheduleError: null,
+      reschedule: moving,
+    });
+  });
+
+  it('leaving the provider ends the move, and the next opening forgets it', () => {
+    const opened = run(bookingPageOpened(undefined, moving), rescheduleProviderLoaded(glow));
+    for (const leave of [industrySelected('Healthcare'), providerSelected(sunrise), providerClosed()]) {
+      expect(bookingReducer(opened, leave).reschedule).toBeNull();
+    }
+    expect(bookingReducer(opened, bookingPageOpened()).reschedule).toBeNull();
   });
 });
 

@@ -53,6 +53,18 @@ export const BOOKING_TEXTS = {
   submit: 'Submit',
   processing: 'Processing...',
   cancel: 'Cancel',
+  /** Moving a booking to another time (issue 29): the screen's banner and its confirm dialog. */
+  reschedule: {
+    banner: 'Rescheduling {{service}} on {{when}}',
+    stop: 'Stop rescheduling',
+    loadingProvider: 'Loading the appointment’s provider...',
+    title: 'Reschedule appointment',
+    question: 'Move your appointment for {{service}}?',
+    fromTo: 'From {{from}} to {{to}}',
+    paymentMoves: 'Its payment, if any, moves with it.',
+    confirm: 'Move appointment',
+    moving: 'Moving...',
+  },
 } as const;
 
 /** The price, as the service card and the checkout show it, in the chosen language. */

@@ -3,12 +3,15 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import {
   cancellationTerms,
   DEFAULT_BOOKING_POLICY,
+  rescheduleDeadlineOf,
   type RecordedBookingPolicy,
 } from '@appointment/contracts/policy';
 import { intervalOf } from '@appointment/contracts/schedule';
 import type {
+  AppointmentMovedInData,
   AppointmentRef,
   BookingDetails,
+  Place,
   RefundReason,
   TimeSlotDetails as TimeSlotAddedDetails,
   TimeSlotEvent,
@@ -83,7 +86,27 @@ export type TimeSlotCommand =
   | (Command & {
       type: 'RecordRefund';
       data: { appointmentId: string; refundKey: string; refundId: string; amount: number };
-    });
+    })
+  | (Command & { type: 'RequestReschedule'; data: RescheduleAsk })
+  | (Command & { type: 'MoveWithin'; data: RescheduleAsk & { moving: MovingBooking } })
+  | (Command & { type: 'MoveIn'; data: MovingBooking & { intervalNumber: number | null } })
+  | (Command & { type: 'CompleteMove'; data: { appointmentId: string; reschedules: number; to: Place } })
+  | (Command & { type: 'AbandonMove'; data: { appointmentId: string; reschedules: number } })
+  | (Command & { type: 'UndoMoveIn'; data: { appointmentId: string; reschedules: number; from: Place } });
+
+/** Who asks to move a booking, and where to (issue 29). */
+export interface RescheduleAsk {
+  appointmentId: string;
+  /** The booker (the deadline and the limit of the policy apply), or the provider's admin. */
+  by: { role: 'user'; userId: string } | { role: 'provider' };
+  to: { timeSlotId: string; index: number | null };
+}
+
+/** A booking on its way to another place: all it records, as its new time slot records it. */
+export type MovingBooking = Omit<
+  AppointmentMovedInData,
+  'timeSlotId' | 'date' | 'timezone' | 'startDateTime' | 'endDateTime' | 'at' | 'index'
+>;
 
 /** The part of an appointment its time slot keeps. */
 interface TimeSlotAppointment {
@@ -108,10 +131,18 @@ interface TimeSlotAppointment {
   startDateTime: string;
   /** The booking policy in force when it was booked; the default for bookings made before it. */
   policy: RecordedBookingPolicy;
+  endDateTime: string;
+  /** How many times it was rescheduled before it came here. */
+  reschedules: number;
+  /** A move under way (issue 29): the place is held and the booking locked until it ends. */
+  moving?: { reschedules: number; to: { timeSlotId: string; index: number | null } };
+  /** The move that took it away from here: it no longer holds its place here. */
+  movedOut?: number;
 }
 
-/** A cancelled appointment no longer holds its interval. */
-const holds = (appointment: TimeSlotAppointment) => appointment.status !== 'cancelled';
+/** A cancelled appointment, or one moved away, no longer holds its interval. */
+const holds = (appointment: TimeSlotAppointment) =>
+  appointment.status !== 'cancelled' && appointment.movedOut === undefined;
 
 export type TimeSlotState =
   { status: 'none' } | (TimeSlotDetails & { status: 'open'; appointments: TimeSlotAppointment[] });
@@ -130,9 +161,18 @@ const appointmentOf = (
   appointmentId: string,
 ): { slot: OpenSlot; appointment: TimeSlotAppointment } => {
   const slot = openSlot(state);
-  const appointment = slot.appointments.find((a) => a.appointmentId === appointmentId);
+  const appointment = slot.appointments.find(
+    (a) => a.appointmentId === appointmentId && a.movedOut === undefined,
+  );
   if (!appointment) throw new NotFoundError(MESSAGES.appointmentNotFound);
   return { slot, appointment };
+};
+
+/** The appointment, unless a move of it is under way: then it changes only by the move. */
+const unlockedAppointmentOf = (state: TimeSlotState, appointmentId: string) => {
+  const found = appointmentOf(state, appointmentId);
+  if (found.appointment.moving) throw new ConflictError(MESSAGES.rescheduleInProgress);
+  return found;
 };
 
 const refOf = (slot: OpenSlot, appointment: TimeSlotAppointment, at: string): AppointmentRef => ({
@@ -162,16 +202,18 @@ export const addTimeSlot = (command: Of<'AddTimeSlot'>, state: TimeSlotState): T
 const takenBy = (
   slot: OpenSlot,
   intervalNumber: number | null,
+  /** A booking moving within this time slot: the place it leaves does not count. */
+  moving?: string,
 ): { startDateTime: string; endDateTime: string } => {
+  const others = slot.appointments.filter((a) => holds(a) && a.appointmentId !== moving);
   if (!slot.split) {
-    if (slot.appointments.filter(holds).length >= slot.capacity)
-      throw new ConflictError(MESSAGES.slotJustBooked);
+    if (others.length >= slot.capacity) throw new ConflictError(MESSAGES.slotJustBooked);
     return { startDateTime: slot.startDateTime, endDateTime: slot.endDateTime };
   }
   if (intervalNumber === null) throw new ValidationError(MESSAGES.intervalRequired);
   const interval = intervalOf({ ...slot, availableSlots: slot.capacity, indexes: [] }, intervalNumber);
   if (!interval) throw new ValidationError(MESSAGES.intervalRequired);
-  if (slot.appointments.some((a) => holds(a) && a.intervalNumber === intervalNumber))
+  if (others.some((a) => a.intervalNumber === intervalNumber))
     throw new ConflictError(MESSAGES.slotJustBooked);
   return { startDateTime: interval.startDateTime, endDateTime: interval.endDateTime };
 };
@@ -216,7 +258,7 @@ export const changeAppointmentStatus = (
   command: Of<'ChangeAppointmentStatus'>,
   state: TimeSlotState,
 ): TimeSlotEvent[] => {
-  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  const { slot, appointment } = unlockedAppointmentOf(state, command.data.appointmentId);
   const to = command.data.status;
   if (appointment.status === to) return [];
   // Back from cancelled, the appointment needs its interval (or a place in the block) again.
@@ -250,7 +292,7 @@ export const requestPayment = (command: Of<'RequestPayment'>, state: TimeSlotSta
 
 /** A payment is recorded once; a service with automatic booking is scheduled once it is paid. */
 export const confirmPayment = (command: Of<'ConfirmPayment'>, state: TimeSlotState): TimeSlotEvent[] => {
-  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  const { slot, appointment } = unlockedAppointmentOf(state, command.data.appointmentId);
   if (appointment.paid) return [];
   const at = command.metadata.now;
   const { orderId, paymentId } = command.data;
@@ -304,7 +346,7 @@ const paidOf = (appointment: TimeSlotAppointment) => (appointment.paid ? (appoin
 
 /** The unpaid timeout: only a pending booking still waiting for its payment is cancelled. */
 export const expireUnpaid = (command: Of<'ExpireUnpaid'>, state: TimeSlotState): TimeSlotEvent[] => {
-  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  const { slot, appointment } = unlockedAppointmentOf(state, command.data.appointmentId);
   if (appointment.paid || !appointment.paymentNeeded || appointment.status !== 'pending') return [];
   return [statusChange(slot, appointment, 'cancelled', command.metadata.now)];
 };
@@ -319,7 +361,7 @@ export const cancelAppointment = (
   command: Of<'CancelAppointment'>,
   state: TimeSlotState,
 ): TimeSlotEvent[] => {
-  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  const { slot, appointment } = unlockedAppointmentOf(state, command.data.appointmentId);
   // Another person's appointment is not theirs to know of.
   if (appointment.userId !== command.data.userId) throw new NotFoundError(MESSAGES.appointmentNotFound);
   if (appointment.status === 'cancelled') return [];
@@ -366,6 +408,166 @@ export const recordRefund = (command: Of<'RecordRefund'>, state: TimeSlotState):
   ];
 };
 
+/**
+ * May this booking move now (issue 29)? Only an upcoming pending or scheduled one; its booker only
+ * before the reschedule deadline of the policy it was booked with and as often as it allows; its
+ * provider's admin at any time before it starts. Another place than its own.
+ */
+const mayMove = (slot: OpenSlot, appointment: TimeSlotAppointment, ask: RescheduleAsk, now: string) => {
+  if (ask.by.role === 'user' && appointment.userId !== ask.by.userId)
+    throw new NotFoundError(MESSAGES.appointmentNotFound);
+  if (appointment.moving) throw new ConflictError(MESSAGES.rescheduleInProgress);
+  const start = Date.parse(appointment.startDateTime);
+  if (!['pending', 'scheduled'].includes(appointment.status) || start <= Date.parse(now))
+    throw new IllegalStateError(MESSAGES.appointmentNotReschedulable);
+  if (ask.by.role === 'user') {
+    const deadline = rescheduleDeadlineOf(appointment.policy, appointment.startDateTime);
+    if (deadline && Date.parse(now) > Date.parse(deadline))
+      throw new IllegalStateError(MESSAGES.rescheduleTooLate);
+    if (appointment.reschedules >= appointment.policy.maxReschedules)
+      throw new IllegalStateError(MESSAGES.rescheduleLimit);
+  }
+  if (ask.to.timeSlotId === slot.timeSlotId && (!slot.split || ask.to.index === appointment.intervalNumber))
+    throw new ValidationError(MESSAGES.rescheduleSamePlace);
+};
+
+const placeOf = (slot: OpenSlot, appointment: TimeSlotAppointment): Place => ({
+  timeSlotId: slot.timeSlotId,
+  index: appointment.intervalNumber,
+  startDateTime: appointment.startDateTime,
+  endDateTime: appointment.endDateTime,
+});
+
+/** A move to another time slot begins: the booking keeps its place, locked, until the move ends. */
+export const requestReschedule = (
+  command: Of<'RequestReschedule'>,
+  state: TimeSlotState,
+): TimeSlotEvent[] => {
+  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  const { by, to } = command.data;
+  mayMove(slot, appointment, command.data, command.metadata.now);
+  return [
+    {
+      type: 'RescheduleRequested',
+      data: {
+        ...refOf(slot, appointment, command.metadata.now),
+        reschedules: appointment.reschedules + 1,
+        to,
+        by: by.role,
+      },
+    },
+  ];
+};
+
+/** The booking, as it arrives at `slot`'s place. */
+const movedIn = (
+  slot: OpenSlot,
+  moving: MovingBooking,
+  intervalNumber: number | null,
+  at: string,
+): { type: 'AppointmentMovedIn'; data: AppointmentMovedInData } => {
+  const { startDateTime, endDateTime } = takenBy(slot, intervalNumber, moving.appointmentId);
+  if (Date.parse(startDateTime) <= Date.parse(at)) throw new IllegalStateError(MESSAGES.slotInPast);
+  return {
+    type: 'AppointmentMovedIn',
+    data: {
+      ...moving,
+      index: slot.split ? intervalNumber : null,
+      timeSlotId: slot.timeSlotId,
+      date: slot.date,
+      timezone: slot.timezone,
+      startDateTime,
+      endDateTime,
+      at,
+    },
+  };
+};
+
+/** The booking's time slot and service must take it, as for a booking. */
+const mustServe = (slot: OpenSlot, moving: MovingBooking) => {
+  if (moving.providerId !== slot.providerId) throw new ValidationError(MESSAGES.slotOfAnotherProvider);
+  if (!slot.serviceNames.includes(moving.serviceName)) throw new ValidationError(MESSAGES.slotNotForService);
+};
+
+/** A move within one time slot: one append, the old interval freed as the new one is taken. */
+export const moveWithin = (command: Of<'MoveWithin'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
+  const at = command.metadata.now;
+  mayMove(slot, appointment, command.data, at);
+  const moving = {
+    ...command.data.moving,
+    reschedules: appointment.reschedules + 1,
+    from: placeOf(slot, appointment),
+  };
+  mustServe(slot, moving);
+  const arrived = movedIn(slot, moving, command.data.to.index, at);
+  const to = arrived.data;
+  return [
+    {
+      type: 'AppointmentMovedOut',
+      data: {
+        ...refOf(slot, appointment, at),
+        reschedules: moving.reschedules,
+        to: {
+          timeSlotId: slot.timeSlotId,
+          index: to.index,
+          startDateTime: to.startDateTime,
+          endDateTime: to.endDateTime,
+        },
+      },
+    },
+    arrived,
+  ];
+};
+
+/** The booking takes its new place; the same move again (a retry, the completing job) records nothing. */
+export const moveIn = (command: Of<'MoveIn'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const slot = openSlot(state);
+  const { intervalNumber, ...moving } = command.data;
+  const here = slot.appointments.find((a) => a.appointmentId === moving.appointmentId && holds(a));
+  if (here?.reschedules === moving.reschedules) return [];
+  mustServe(slot, moving);
+  return [movedIn(slot, moving, intervalNumber, command.metadata.now)];
+};
+
+/** The move is done: the old place is freed, once. */
+export const completeMove = (command: Of<'CompleteMove'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const slot = openSlot(state);
+  const { appointmentId, reschedules, to } = command.data;
+  const appointment = slot.appointments.find((a) => a.appointmentId === appointmentId);
+  if (appointment?.movedOut === reschedules) return [];
+  if (!appointment || appointment.moving?.reschedules !== reschedules)
+    throw new IllegalStateError(MESSAGES.appointmentNotReschedulable);
+  return [
+    {
+      type: 'AppointmentMovedOut',
+      data: { ...refOf(slot, appointment, command.metadata.now), reschedules, to },
+    },
+  ];
+};
+
+/** The move did not happen: the booking stays where it is, unlocked. */
+export const abandonMove = (command: Of<'AbandonMove'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const slot = openSlot(state);
+  const { appointmentId, reschedules } = command.data;
+  const appointment = slot.appointments.find((a) => a.appointmentId === appointmentId && holds(a));
+  if (appointment?.moving?.reschedules !== reschedules) return [];
+  return [
+    { type: 'RescheduleAbandoned', data: { ...refOf(slot, appointment, command.metadata.now), reschedules } },
+  ];
+};
+
+/** Compensation: the booking arrived here but stays where it was; it leaves this place again. */
+export const undoMoveIn = (command: Of<'UndoMoveIn'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const slot = openSlot(state);
+  const { appointmentId, reschedules, from } = command.data;
+  const appointment = slot.appointments.find((a) => a.appointmentId === appointmentId && holds(a));
+  if (appointment?.reschedules !== reschedules) return [];
+  return [
+    { type: 'MoveInUndone', data: { ...refOf(slot, appointment, command.metadata.now), reschedules, from } },
+  ];
+};
+
 export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlotEvent[] => {
   switch (command.type) {
     case 'AddTimeSlot':
@@ -384,6 +586,18 @@ export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlot
       return cancelAppointment(command, state);
     case 'RecordRefund':
       return recordRefund(command, state);
+    case 'RequestReschedule':
+      return requestReschedule(command, state);
+    case 'MoveWithin':
+      return moveWithin(command, state);
+    case 'MoveIn':
+      return moveIn(command, state);
+    case 'CompleteMove':
+      return completeMove(command, state);
+    case 'AbandonMove':
+      return abandonMove(command, state);
+    case 'UndoMoveIn':
+      return undoMoveIn(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -430,10 +644,50 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
         refunded: [],
         userId,
         startDateTime,
+        endDateTime: event.data.endDateTime,
         policy: policy ?? DEFAULT_BOOKING_POLICY,
+        reschedules: 0,
       };
       return { ...state, appointments: [...state.appointments, appointment] };
     }
+    case 'AppointmentMovedIn': {
+      if (state.status === 'none') return state;
+      const d = event.data;
+      const appointment: TimeSlotAppointment = {
+        appointmentId: d.appointmentId,
+        intervalNumber: d.index,
+        status: d.status,
+        paymentNeeded: d.paymentNeeded,
+        automaticBooking: d.automaticBooking,
+        paid: d.payment?.paymentId !== undefined,
+        orderId: d.payment?.orderId,
+        orderAmount: d.payment?.amount,
+        currency: d.payment?.currency ?? d.currency,
+        paymentId: d.payment?.paymentId,
+        refundRequests: 0,
+        refunded: [],
+        userId: d.userId,
+        startDateTime: d.startDateTime,
+        endDateTime: d.endDateTime,
+        policy: d.policy ?? DEFAULT_BOOKING_POLICY,
+        reschedules: d.reschedules,
+      };
+      // A booking that was here before (moved away, or moving within) is here once, as it is now.
+      const others = state.appointments.filter((a) => a.appointmentId !== d.appointmentId);
+      return { ...state, appointments: [...others, appointment] };
+    }
+    case 'RescheduleRequested': {
+      const { reschedules, to } = event.data;
+      return withAppointment(state, event.data.appointmentId, { moving: { reschedules, to } });
+    }
+    case 'RescheduleAbandoned':
+      return withAppointment(state, event.data.appointmentId, { moving: undefined });
+    case 'AppointmentMovedOut':
+    case 'MoveInUndone':
+      return withAppointment(state, event.data.appointmentId, {
+        moving: undefined,
+        movedOut: event.data.reschedules,
+      });
     case 'AppointmentStatusChanged':
       return withAppointment(state, event.data.appointmentId, { status: event.data.to });
     case 'PaymentRequested': {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@appointment/contracts/messages';
 import type { RefundReason } from '@appointment/contracts/events/time-slot';
 import type { Command } from '../../domain/command-handler';
 import { specFor } from '../../domain/decider-spec';
@@ -611,5 +612,125 @@ describe('time slot decider: refunds (issue 29)', () => {
       .given([...given, refunded] as never)
       .when(record)
       .thenNothingHappened();
+  });
+});
+
+describe('time slot decider: rescheduling (issue 29)', () => {
+  const spec = specFor(timeSlotDecider);
+  // Interval 1 of the time slot: 09:00–09:30 on 1 December; default policy (24 h, 2 moves).
+  const start = '2026-12-01T09:00:00.000Z';
+  const given = () => [timeSlot(), booked('a1', 1, start, '2026-12-01T09:30:00.000Z')];
+  const ask = (at: string, to = { timeSlotId: 't2', index: 1 }, userId = 'u1'): TimeSlotCommand => ({
+    type: 'RequestReschedule',
+    data: { appointmentId: 'a1', by: { role: 'user', userId }, to },
+    metadata: { now: at, userId },
+  });
+  const requested = (at: string, reschedules = 1) => ({
+    type: 'RescheduleRequested' as const,
+    data: {
+      timeSlotId: 't1',
+      providerId: P,
+      appointmentId: 'a1',
+      reschedules,
+      to: { timeSlotId: 't2', index: 1 },
+      by: 'user' as const,
+      at,
+    },
+  });
+
+  it('lets its booker move it up to the deadline, counting real hours, and not after', () => {
+    const deadline = '2026-11-30T09:00:00.000Z';
+    spec
+      .given(given())
+      .when(ask(deadline))
+      .then([requested(deadline)]);
+    spec
+      .given(given())
+      .when(ask('2026-11-30T09:00:00.001Z'))
+      .thenThrows(IllegalStateError, MESSAGES.rescheduleTooLate);
+    spec
+      .given(given())
+      .when(ask(deadline, undefined, 'u2'))
+      .thenThrows(NotFoundError);
+  });
+
+  it('refuses the same place, a third move under the default policy, and a move while one is under way', () => {
+    spec
+      .given(given())
+      .when(ask(now, { timeSlotId: 't1', index: 1 }))
+      .thenThrows(ValidationError, MESSAGES.rescheduleSamePlace);
+    spec
+      .given([...given(), requested(now)])
+      .when(ask(now))
+      .thenThrows(ConflictError, MESSAGES.rescheduleInProgress);
+    const twiceMoved = {
+      ...booked('a1', 1, start, '2026-12-01T09:30:00.000Z'),
+      type: 'AppointmentMovedIn' as const,
+    };
+    spec
+      .given([
+        timeSlot(),
+        {
+          ...twiceMoved,
+          data: {
+            ...twiceMoved.data,
+            from: { timeSlotId: 't0', index: 1, startDateTime: start, endDateTime: start },
+            reschedules: 2,
+            by: 'user' as const,
+          },
+        },
+      ] as never)
+      .when(ask(now))
+      .thenThrows(IllegalStateError, MESSAGES.rescheduleLimit);
+  });
+
+  it('locks the booking while it moves: no cancellation, status change or payment meanwhile', () => {
+    spec
+      .given([...given(), requested(now)])
+      .when({
+        type: 'CancelAppointment',
+        data: { appointmentId: 'a1', userId: 'u1' },
+        metadata: { now, userId: 'u1' },
+      })
+      .thenThrows(ConflictError, MESSAGES.rescheduleInProgress);
+    spec
+      .given([...given(), requested(now)])
+      .when(status('a1', 'scheduled'))
+      .thenThrows(ConflictError);
+  });
+
+  it('frees the old place once when the move completes, and unlocks it when abandoned', () => {
+    const to = { timeSlotId: 't2', index: 1, startDateTime: start, endDateTime: start };
+    const complete: TimeSlotCommand = {
+      type: 'CompleteMove',
+      data: { appointmentId: 'a1', reschedules: 1, to },
+      metadata: { now },
+    };
+    const movedOut = {
+      type: 'AppointmentMovedOut' as const,
+      data: { timeSlotId: 't1', providerId: P, appointmentId: 'a1', reschedules: 1, to, at: now },
+    };
+    spec
+      .given([...given(), requested(now)])
+      .when(complete)
+      .then([movedOut]);
+    spec
+      .given([...given(), requested(now), movedOut])
+      .when(complete)
+      .thenNothingHappened();
+    // Abandoned first (the settling job), the completion is refused: the caller undoes the move-in.
+    const abandoned = {
+      type: 'RescheduleAbandoned' as const,
+      data: { timeSlotId: 't1', providerId: P, appointmentId: 'a1', reschedules: 1, at: now },
+    };
+    spec
+      .given([...given(), requested(now), abandoned])
+      .when(complete)
+      .thenThrows(IllegalStateError);
+    // The freed interval books again.
+    spec
+      .given([...given(), requested(now), movedOut])
+      .when(book('a2', 1))
+      .then([expect.objectContaining({ type: 'IntervalBooked' })] as never);
   });
 });

@@ -13,6 +13,7 @@ import { awaitingUntil, PaymentBadge, payNowText } from '../../../ui/payment-bad
 import { StatusBadge } from '../../../ui/status-badge';
 import { useStillAhead } from '../../../ui/use-still-ahead';
 import { formatPrice } from '../../../lib/locale-format';
+import { reschedulableUntil } from './reschedule-rule';
 
 interface AppointmentCardProps {
   appointment: Appointment;
@@ -23,6 +24,11 @@ interface AppointmentCardProps {
   onPayNow?: () => void;
   /** Given to the booker (issue 29): "Cancel appointment" while it is upcoming. */
   onCancel?: () => void;
+  /**
+   * Given to whoever may move it, the booker or the provider's admin (issue 29): "Reschedule"
+   * while its policy lets it move.
+   */
+  onReschedule?: () => void;
 }
 
 /** One appointment of the list (docs/product.md §2.5). */
@@ -32,6 +38,7 @@ export function AppointmentCard({
   busy = false,
   onPayNow,
   onCancel,
+  onReschedule,
 }: AppointmentCardProps) {
   const { texts: T, t } = useCatalogue('appointments', APPOINTMENTS_TEXTS);
   const headingId = useId();
@@ -42,6 +49,8 @@ export function AppointmentCard({
   const upcoming = useStillAhead(appointment.startDateTime);
   // A paid one is cancelled with its refund under the policy it was booked with (issue 29).
   const cancellable = upcoming && (appointment.status === 'pending' || appointment.status === 'scheduled');
+  // The button goes at the policy's deadline itself, with no new render, as Cancel goes at the start.
+  const reschedulable = useStillAhead(reschedulableUntil(appointment));
   const { refund, cancelledBy } = appointment;
 
   return (
@@ -114,6 +123,21 @@ export function AppointmentCard({
             onClick={onCancel}
           >
             {T.cancel.button}
+          </SmallButton>
+        </StatusControl>
+      )}
+      {onReschedule && reschedulable && (
+        <StatusControl>
+          <SmallButton
+            type="button"
+            disabled={busy}
+            aria-label={t('reschedule.buttonNamed', {
+              service: appointment.serviceName,
+              date: longDate(appointment.date),
+            })}
+            onClick={onReschedule}
+          >
+            {T.reschedule.button}
           </SmallButton>
         </StatusControl>
       )}

@@ -104,6 +104,70 @@ describe('the card of an upcoming appointment of its booker (issue 29)', () => {
   });
 });
 
+describe('Reschedule on the card of an upcoming appointment (issue 29)', () => {
+  const reschedule = () => screen.queryByRole('button', { name: /^Reschedule Consultation on / });
+  const show = (appointment: Appointment, onReschedule?: () => void) =>
+    render(
+      <ThemeProvider theme={themes.light}>
+        <AppointmentCard appointment={appointment} onReschedule={onReschedule ?? (() => undefined)} />
+      </ThemeProvider>,
+    );
+  // NOW is 26 h before the start: inside the default policy's 24 h deadline in 2 h.
+  const scheduled = { ...held, status: 'scheduled' as const };
+
+  it('is named after the service and the day, and asks the page to move the booking', () => {
+    const onReschedule = vi.fn();
+    show(scheduled, onReschedule);
+    const button = screen.getByRole('button', {
+      name: 'Reschedule Consultation on Wednesday, November 25, 2026',
+    });
+    expect(button.textContent).toBe('Reschedule');
+    act(() => button.click());
+    expect(onReschedule).toHaveBeenCalledTimes(1);
+  });
+
+  it('is offered only where the page may move bookings', () => {
+    render(
+      <ThemeProvider theme={themes.light}>
+        <AppointmentCard appointment={scheduled} />
+      </ThemeProvider>,
+    );
+    expect(reschedule()).toBeNull();
+  });
+
+  it("goes at the policy's deadline with no new render (the default policy when none was recorded)", async () => {
+    show(scheduled);
+    expect(reschedule()).not.toBeNull();
+    await act(() => vi.advanceTimersByTime(2 * 3_600_000 - 1000));
+    expect(reschedule()).not.toBeNull();
+    await act(() => vi.advanceTimersByTime(1000));
+    expect(reschedule()).toBeNull();
+  });
+
+  it('is not offered once the booking was moved as often as its policy allows, nor for one that is over', () => {
+    for (const appointment of [
+      { ...scheduled, reschedules: 2 },
+      {
+        ...scheduled,
+        reschedules: 1,
+        policy: {
+          cancelDeadlineHours: 0,
+          rescheduleDeadlineHours: 0,
+          lateCancelFee: { kind: 'none' as const, value: 0 },
+          noShowCharged: false,
+          maxReschedules: 1,
+        },
+      },
+      { ...scheduled, status: 'cancelled' as const },
+      { ...scheduled, status: 'completed' as const },
+    ]) {
+      show(appointment);
+      expect(reschedule()).toBeNull();
+      cleanup();
+    }
+  });
+});
+
 describe('what cancelling does to a payment (issue 29)', () => {
   /** The English catalogue's text for a key, filled in. */
   const t = (key: string, values: Record<string, unknown> = {}) => {

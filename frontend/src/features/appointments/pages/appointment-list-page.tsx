@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useCatalogue } from '../../../lib/catalogue';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { can } from '@appointment/contracts/roles';
+import { can, canOpenRoute } from '@appointment/contracts/roles';
 import { LAYOUT } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
@@ -19,7 +19,7 @@ import type { Appointment } from '@appointment/contracts/appointments';
 import { APPOINTMENTS_TEXTS, statusOfTitle } from '../appointments.texts';
 import { AppointmentCard } from '../components/appointment-card';
 import { cancelTermsText } from '../components/cancel-terms';
-import { payNowClicked, statusChangeRequested } from '../../../lib/events';
+import { payNowClicked, statusChangeRequested, type RescheduleTarget } from '../../../lib/events';
 import { AppointmentCards, HeaderActions } from '../components/appointments.styles';
 import { MessageText } from '../../../ui/message-text';
 
@@ -27,6 +27,19 @@ const titleOf = (state: unknown): string =>
   state && typeof state === 'object' && 'title' in state && typeof state.title === 'string' && state.title
     ? state.title
     : APPOINTMENTS_TEXTS.allAppointments;
+
+/** Where a booking is moved: the booking screen, opened on its provider and service (issue 29). */
+const BOOKING_PATH = '/appointments/book';
+
+const rescheduleTargetOf = (appointment: Appointment, listTitle: string): RescheduleTarget => ({
+  appointmentId: appointment._id,
+  providerId: appointment.providerId,
+  serviceName: appointment.serviceName,
+  startDateTime: appointment.startDateTime,
+  endDateTime: appointment.endDateTime,
+  timezone: appointment.timezone,
+  listTitle,
+});
 
 /** Whether the router has an entry of this app to go back to. */
 const canGoBack = (): boolean => {
@@ -82,6 +95,9 @@ export function AppointmentListPage() {
   const role = useAppSelector(selectRole) ?? undefined;
   const mayChangeStatus = can(role, 'appointments.changeStatus');
   const mayPay = can(role, 'appointments.book');
+  // The booker, and the provider's admin, move a booking on the booking screen: offered to whoever
+  // may also open that screen, so the button never leads to a refused route.
+  const mayReschedule = can(role, 'appointments.reschedule') && canOpenRoute(role, BOOKING_PATH);
   // docs/product.md §2.5: the appointments of one status (or all) for the role stored locally.
   const [storedRole] = useState(readStoredRoleValue);
   const list = useAppointmentListQuery(storedRole ? { status: filter, role: storedRole } : skipToken, {
@@ -143,6 +159,14 @@ export function AppointmentListPage() {
                   }
                   onPayNow={mayPay ? () => dispatch(payNowClicked(appointment._id)) : undefined}
                   onCancel={mayPay ? () => setCancelTarget(appointment) : undefined}
+                  onReschedule={
+                    mayReschedule
+                      ? () =>
+                          void navigate(BOOKING_PATH, {
+                            state: { reschedule: rescheduleTargetOf(appointment, title) },
+                          })
+                      : undefined
+                  }
                   onStatusChange={
                     mayChangeStatus
                       ? (next) =>

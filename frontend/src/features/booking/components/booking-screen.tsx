@@ -16,6 +16,7 @@ import {
   dayChosen,
   providerClosed,
   selectBookingMode,
+  selectReschedule,
   selectSelectedDay,
   selectSelectedProvider,
   selectSelectedService,
@@ -65,7 +66,10 @@ export function BookingScreen() {
   const selectedService = useBookingSelector(selectSelectedService);
   const mode = useBookingSelector(selectBookingMode);
   const selectedDay = useBookingSelector(selectSelectedDay);
+  const reschedule = useBookingSelector(selectReschedule);
+  // A booking being moved is picked a new place as its booker would, whoever moves it (issue 29).
   const role = useAppSelector(selectRole);
+  const picker = reschedule ? 'user' : role;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const providerId = chosenProvider?.id;
   const servicesQuery = useProviderServicesQuery(providerId ?? skipToken, {
@@ -78,7 +82,10 @@ export function BookingScreen() {
   // The provider as its services' answer has it, once that answer is in.
   const answered = servicesQuery.currentData;
   const selectedProvider = answered?.provider.id === providerId ? answered?.provider : chosenProvider;
-  const services = answered?.services ?? [];
+  // A booking moves within its service: that one is shown, chosen.
+  const services = (answered?.services ?? []).filter(
+    (service) => !reschedule || service.name === reschedule.serviceName,
+  );
   const servicesError = servicesQuery.isError ? MESSAGES.servicesLoadFailed : null;
   const slots = slotsQuery.currentData ?? null;
   const slotsError = slotsQuery.isError ? MESSAGES.slotsLoadFailed : null;
@@ -98,9 +105,12 @@ export function BookingScreen() {
   return (
     <Panel aria-labelledby="booking-provider-title">
       <ScreenHeader>
-        <BackButton type="button" onClick={() => dispatch(providerClosed())}>
-          <span aria-hidden="true">←</span> {T.backToProviders}
-        </BackButton>
+        {/* While a booking is being moved, its banner is the way out. */}
+        {!reschedule && (
+          <BackButton type="button" onClick={() => dispatch(providerClosed())}>
+            <span aria-hidden="true">←</span> {T.backToProviders}
+          </BackButton>
+        )}
         <div>
           <ProviderHeading id="booking-provider-title" ref={headingRef} tabIndex={-1}>
             {selectedProvider.name}
@@ -146,7 +156,7 @@ export function BookingScreen() {
           <ManualSlotPicker
             timeslots={slots.timeslots}
             timeZone={slots.timeslots[0]?.timezone ?? selectedProvider.timezone}
-            role={role}
+            role={picker}
             selectedDay={selectedDay}
             onDayChosen={(day) => dispatch(dayChosen(day))}
             onSlotChosen={(slot) => open(chooseDaySlot(slot))}

@@ -23,10 +23,18 @@ import { Modal } from '../../../ui/modal';
 import { ModalActions } from '../../../ui/modal.styles';
 import { useBookingSelector } from '../booking.hooks';
 import { bookingForm } from '../booking.form';
-import { useBookMutation } from '../booking.api';
-import { bookingSubmitted, confirmClosed, selectConfirm, selectSelectedService } from '../booking.slice';
+import type { RescheduleTarget } from '../../../lib/events';
+import { useBookMutation, useRescheduleAppointmentMutation } from '../booking.api';
+import {
+  bookingSubmitted,
+  confirmClosed,
+  selectConfirm,
+  selectReschedule,
+  selectSelectedService,
+} from '../booking.slice';
 import { BOOKING_TEXTS, confirmText, priceText } from '../booking.texts';
 import { AddNoteRow, ConfirmText, NoteArea, Preview } from './confirm-booking-dialog.styles';
+import { whenText } from './reschedule-banner';
 
 const isImage = (file: File): boolean => file.type.startsWith('image/');
 
@@ -182,24 +190,100 @@ function ConfirmForm({
   );
 }
 
-/** docs/product.md §2.6 "Confirm Booking": the chosen slot, an optional note and image, Submit and Cancel. */
+/**
+ * Moving a booking (issue 29): where it is and where it goes, then "Move appointment". No note and
+ * no payment: the booking keeps its own, and its payment moves with it.
+ */
+function RescheduleForm({
+  target,
+  slot,
+  idempotencyKey,
+  submitting,
+  error,
+  textId,
+}: {
+  target: RescheduleTarget;
+  slot: ChosenSlot;
+  idempotencyKey: string;
+  submitting: boolean;
+  error: string | null;
+  textId: string;
+}) {
+  const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
+  const dispatch = useAppDispatch();
+  const [reschedule] = useRescheduleAppointmentMutation();
+  const from = whenText(target.startDateTime, target.endDateTime, target.timezone);
+  const to = whenText(slot.startDateTime, slot.endDateTime, slot.timezone);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    // The booking saga takes the answer, as it does a booking's.
+    dispatch(bookingSubmitted());
+    void reschedule({
+      appointmentId: target.appointmentId,
+      timeslotId: slot._id,
+      ...(slot.index !== null ? { index: slot.index } : {}),
+      idempotencyKey,
+    });
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <div id={textId}>
+        <ConfirmText>{t('reschedule.question', { service: target.serviceName })}</ConfirmText>
+        <ConfirmText>{t('reschedule.fromTo', { from, to })}</ConfirmText>
+      </div>
+      {slot.timezone && (
+        <ViewerTime start={slot.startDateTime} end={slot.endDateTime} timeZone={slot.timezone} />
+      )}
+      <ConfirmText>{T.reschedule.paymentMoves}</ConfirmText>
+      {error && <FormError role="alert">{error}</FormError>}
+      <ModalActions>
+        <FormSecondaryButton type="button" disabled={submitting} onClick={() => dispatch(confirmClosed())}>
+          {T.cancel}
+        </FormSecondaryButton>
+        <FormButton type="submit" disabled={submitting} aria-busy={submitting}>
+          {submitting ? T.reschedule.moving : T.reschedule.confirm}
+        </FormButton>
+      </ModalActions>
+    </Form>
+  );
+}
+
+/**
+ * docs/product.md §2.6 "Confirm Booking": the chosen slot, an optional note and image, Submit and
+ * Cancel; or, while a booking is being moved, its move from the old place to the chosen one.
+ */
 export function ConfirmBookingDialog({ providerId, services }: { providerId: string; services: Service[] }) {
   const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
   const confirm = useBookingSelector(selectConfirm);
   const selectedService = useBookingSelector(selectSelectedService);
+  const reschedule = useBookingSelector(selectReschedule);
   const priced = services.find((service) => service.name === selectedService);
   const textId = useId();
 
   return (
     <Modal
       open={confirm !== null}
-      title={T.confirmTitle}
+      title={reschedule ? T.reschedule.title : T.confirmTitle}
       width="32rem"
       describedBy={textId}
       onClose={() => dispatch(confirmClosed())}
     >
-      {confirm && selectedService && (
+      {confirm && reschedule && (
+        <RescheduleForm
+          key={confirm.idempotencyKey}
+          textId={textId}
+          target={reschedule}
+          slot={confirm.slot}
+          idempotencyKey={confirm.idempotencyKey}
+          submitting={confirm.submitting}
+          error={confirm.error}
+        />
+      )}
+      {confirm && !reschedule && selectedService && (
         <ConfirmForm
           key={confirm.idempotencyKey}
           textId={textId}
