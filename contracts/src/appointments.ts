@@ -197,6 +197,8 @@ export const AppointmentCounts = z.object({
   pendingAppointments: z.number(),
   completedAppointments: z.number(),
   cancelledAppointments: z.number(),
+  /** Issue 29: scheduled appointments their person did not come to. */
+  noShowAppointments: z.number(),
   totalAppointments: z.number(),
 });
 export type AppointmentCounts = z.infer<typeof AppointmentCounts>;

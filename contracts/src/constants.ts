@@ -102,7 +102,7 @@ export const TIMEZONES = [
   { value: 'America/Los_Angeles', label: 'Pacific' },
 ] as const;
 export const DEFAULT_TIMEZONE = 'America/New_York';
-export const APPOINTMENT_STATUSES = ['pending', 'scheduled', 'completed', 'cancelled'] as const;
+export const APPOINTMENT_STATUSES = ['pending', 'scheduled', 'completed', 'cancelled', 'no_show'] as const;
 export const PROVIDER_STATUSES = ['active', 'pending', 'other'] as const;
 export const WEBHOOK_EVENTS = [
   'appointment.created',

@@ -10,6 +10,7 @@ export const INTEGRATION_EVENT_NAMES = [
   'appointment.status_changed',
   'appointment.cancelled',
   'appointment.rescheduled',
+  'appointment.no_show',
   'payment.confirmed',
   'payment.refunded',
   'timeslot.added',

@@ -130,6 +130,11 @@ export const INTEGRATION_EVENTS = {
     data: AppointmentRescheduledV1,
     summary: 'An appointment moved to another time (its id, payment and reminders go with it).',
   },
+  'appointment.no_show': {
+    version: 1,
+    data: AppointmentCancelledV1.pick({ appointmentId: true, providerId: true, timeSlotId: true }),
+    summary: 'A scheduled appointment ended without its customer (sent besides appointment.status_changed).',
+  },
   'payment.confirmed': {
     version: 1,
     data: PaymentConfirmedV1,
@@ -241,6 +246,7 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
         { ...ref, from: d.from, to: d.to },
         d.at,
       );
+      if (d.to === 'no_show') return [changed, envelope(source, 'appointment.no_show', ref, d.at)];
       if (d.to !== 'cancelled') return [changed];
       const by = changedBy({ data: d, metadata: source.metadata });
       const cancelled = { ...ref, from: d.from, ...(by ? { by } : {}), ...(d.late ? { late: true } : {}) };

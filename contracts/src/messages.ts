@@ -206,6 +206,7 @@ export const MESSAGES = {
   rescheduleTooLate: 'It is too late to reschedule this appointment: ask the provider',
   rescheduleLimit: 'This appointment has been rescheduled as many times as the provider allows',
   rescheduleSamePlace: 'Choose another time: the appointment is already there',
+  noShowTooEarly: 'Only a scheduled appointment that has ended can be marked as a no-show',
   rescheduleInProgress: 'This appointment is being rescheduled: try again in a moment',
   policyHours: 'Enter a whole number of hours from 0 to 720',
   policyFeePercent: 'A percentage fee is from 0 to 100',

@@ -70,6 +70,8 @@ export const NOTIFICATION_TEXTS = {
     `Your appointment for ${service} at ${provider} moved from ${from} to ${to}.`,
   movedToAdmin: (user: string, service: string, from: string, to: string) =>
     `${user}'s appointment for ${service} moved from ${from} to ${to}.`,
+  noShowToUser: (service: string, provider: string, on: string) =>
+    `Your appointment for ${service} at ${provider} on ${on} was marked as missed.`,
   refundedToUser: (amount: string, service: string, provider: string, on: string) =>
     `${amount} of your payment for ${service} at ${provider} on ${on} was refunded.`,
 };
@@ -467,13 +469,15 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
               message: NOTIFICATION_TEXTS.expiredToAdmin(booking.username, booking.service_name, on),
             },
           );
-        else if (who === 'provider' && (d.to === 'scheduled' || d.to === 'cancelled'))
+        else if (who === 'provider' && (d.to === 'scheduled' || d.to === 'cancelled' || d.to === 'no_show'))
           tell(event, d.at, {
             id: booking.user_id,
             message:
               d.to === 'scheduled'
                 ? NOTIFICATION_TEXTS.confirmedToUser(...texts)
-                : NOTIFICATION_TEXTS.rejectedToUser(...texts),
+                : d.to === 'no_show'
+                  ? NOTIFICATION_TEXTS.noShowToUser(...texts)
+                  : NOTIFICATION_TEXTS.rejectedToUser(...texts),
           });
         break;
       }

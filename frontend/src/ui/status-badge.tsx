@@ -12,6 +12,7 @@ export const STATUS_LABELS = {
   pending: 'pending',
   completed: 'completed',
   cancelled: 'canceled',
+  no_show: 'no-show',
 } as const satisfies Readonly<Record<AppointmentStatus, string>>;
 
 /** The coloured status label (docs/product.md §2.5, §4). */

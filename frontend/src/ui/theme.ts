@@ -45,7 +45,7 @@ export interface AppTheme {
     successText: string;
     warning: string;
     /** docs/product.md §4 appointment badge colours: scheduled blue, cancelled red, completed green, pending yellow. */
-    status: { scheduled: string; pending: string; completed: string; cancelled: string };
+    status: { scheduled: string; pending: string; completed: string; cancelled: string; no_show: string };
   };
   spacing: typeof spacing;
   layout: typeof layout;
@@ -72,7 +72,13 @@ export const lightTheme: AppTheme = {
     success: '#1f7a3f',
     successText: '#ffffff',
     warning: '#8a6100',
-    status: { scheduled: '#2f5bea', pending: '#b58900', completed: '#1f7a3f', cancelled: '#c62828' },
+    status: {
+      scheduled: '#2f5bea',
+      pending: '#b58900',
+      completed: '#1f7a3f',
+      cancelled: '#c62828',
+      no_show: '#6d4c9f',
+    },
   },
   spacing,
   layout,
@@ -99,7 +105,13 @@ export const darkTheme: AppTheme = {
     success: '#5fd38d',
     successText: '#07210f',
     warning: '#f2c94c',
-    status: { scheduled: '#7c9bff', pending: '#f2c94c', completed: '#5fd38d', cancelled: '#ef6b6b' },
+    status: {
+      scheduled: '#7c9bff',
+      pending: '#f2c94c',
+      completed: '#5fd38d',
+      cancelled: '#ef6b6b',
+      no_show: '#b39ddb',
+    },
   },
   spacing,
   layout,

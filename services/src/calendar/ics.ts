@@ -15,6 +15,8 @@ const STATUS: Record<Appointment['status'], ICalEventStatus> = {
   pending: ICalEventStatus.TENTATIVE,
   scheduled: ICalEventStatus.CONFIRMED,
   completed: ICalEventStatus.CONFIRMED,
+  // It was held for the person until it ended.
+  no_show: ICalEventStatus.CONFIRMED,
   cancelled: ICalEventStatus.CANCELLED,
 };
 

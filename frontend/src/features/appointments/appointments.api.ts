@@ -15,6 +15,7 @@ export const NO_COUNTS: AppointmentCounts = {
   pendingAppointments: 0,
   completedAppointments: 0,
   cancelledAppointments: 0,
+  noShowAppointments: 0,
   totalAppointments: 0,
 };
 
@@ -35,6 +36,7 @@ export const appointmentsApi = api.injectEndpoints({
         pendingAppointments: countOf(body?.pendingAppointments),
         completedAppointments: countOf(body?.completedAppointments),
         cancelledAppointments: countOf(body?.cancelledAppointments),
+        noShowAppointments: countOf(body?.noShowAppointments),
         totalAppointments: countOf(body?.totalAppointments),
       }),
       providesTags: ['AppointmentCounts'],

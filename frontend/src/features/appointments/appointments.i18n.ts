@@ -57,6 +57,7 @@ const es: Texts = {
     completed: 'Completadas',
     pending: 'Pendientes',
     cancelled: 'Canceladas',
+    no_show: 'No presentadas',
     all: 'Total de citas',
   },
   statusTitles: {
@@ -64,6 +65,7 @@ const es: Texts = {
     completed: 'Citas completadas',
     pending: 'Citas pendientes',
     cancelled: 'Citas canceladas',
+    no_show: 'Citas no presentadas',
   },
   statusCard: '{{label}}: {{count}}',
 };
@@ -122,6 +124,7 @@ const fr: Texts = {
     completed: 'Terminés',
     pending: 'En attente',
     cancelled: 'Annulés',
+    no_show: 'Absences',
     all: 'Total des rendez-vous',
   },
   statusTitles: {
@@ -129,6 +132,7 @@ const fr: Texts = {
     completed: 'Rendez-vous terminés',
     pending: 'Rendez-vous en attente',
     cancelled: 'Rendez-vous annulés',
+    no_show: 'Rendez-vous manqués',
   },
   statusCard: '{{label}} : {{count}}',
 };

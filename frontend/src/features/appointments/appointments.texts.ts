@@ -62,6 +62,7 @@ export const APPOINTMENTS_TEXTS = {
     completed: 'Completed',
     pending: 'Pending',
     cancelled: 'Cancelled',
+    no_show: 'No-show',
     all: 'Total',
   },
   statusTitles: {
@@ -69,6 +70,7 @@ export const APPOINTMENTS_TEXTS = {
     completed: 'Completed Appointments',
     pending: 'Pending Appointments',
     cancelled: 'Cancelled Appointments',
+    no_show: 'No-show Appointments',
   },
   statusCard: '{{label}} {{count}}',
 } as const;
@@ -85,6 +87,7 @@ export interface StatusCard {
     | 'completedAppointments'
     | 'pendingAppointments'
     | 'cancelledAppointments'
+    | 'noShowAppointments'
     | 'totalAppointments';
 }
 
@@ -109,6 +112,8 @@ export const STATUS_CARDS: readonly StatusCard[] = [
     title: 'Cancelled Appointments',
     count: 'cancelledAppointments',
   },
+  // Issue 29: scheduled appointments their person missed.
+  { label: 'No-show', status: 'no_show', title: 'No-show Appointments', count: 'noShowAppointments' },
   { label: 'Total', status: 'all', title: APPOINTMENTS_TEXTS.allAppointments, count: 'totalAppointments' },
 ];
 
@@ -118,6 +123,7 @@ export const STATUS_BY_TITLE: Readonly<Record<string, AppointmentStatus>> = {
   'Cancelled Appointments': 'cancelled',
   'Completed Appointments': 'completed',
   'Pending Appointments': 'pending',
+  'No-show Appointments': 'no_show',
 };
 
 export const statusOfTitle = (title: string): ListStatus => STATUS_BY_TITLE[title] ?? 'all';
@@ -128,4 +134,5 @@ export const STATUS_OPTIONS: readonly { value: AppointmentStatus; label: string 
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
   { value: 'pending', label: 'Pending' },
+  { value: 'no_show', label: 'No-show' },
 ];

@@ -15,6 +15,7 @@ export const NO_APPOINTMENTS: AppointmentCounts = {
   pendingAppointments: 0,
   completedAppointments: 0,
   cancelledAppointments: 0,
+  noShowAppointments: 0,
   totalAppointments: 0,
 };
 
@@ -34,6 +35,7 @@ const countsOf = (
   pendingAppointments: countOf(body?.pendingAppointments),
   completedAppointments: countOf(body?.completedAppointments),
   cancelledAppointments: countOf(body?.cancelledAppointments),
+  noShowAppointments: countOf(body?.noShowAppointments),
   totalAppointments: countOf(body?.totalAppointments),
 });
 

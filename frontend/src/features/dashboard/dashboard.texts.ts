@@ -12,6 +12,7 @@ export const DASHBOARD_TEXTS = {
     scheduled: 'Scheduled',
     completed: 'Completed',
     cancelled: 'Cancelled',
+    no_show: 'No-show',
   },
   search: 'Search',
   searchPlaceholder: 'User name or email',

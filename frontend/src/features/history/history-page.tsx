@@ -38,7 +38,11 @@ const TYPE_CHOICES: { key: keyof typeof HISTORY_TEXTS.types; types: string }[] =
   { key: 'services', types: 'ServiceAdded,ServiceEdited,ServiceDeleted' },
   { key: 'hours', types: 'AvailabilitySet,ScheduleTemplateSaved,ScheduleTemplateDeleted' },
   { key: 'slots', types: 'TimeSlotAdded,CalendarOpened,WindowsReserved' },
-  { key: 'bookings', types: 'IntervalBooked,AppointmentStatusChanged' },
+  {
+    key: 'bookings',
+    types:
+      'IntervalBooked,AppointmentStatusChanged,RescheduleRequested,RescheduleAbandoned,AppointmentMovedIn,AppointmentMovedOut,MoveInUndone',
+  },
   { key: 'payments', types: 'PaymentRequested,PaymentConfirmed,RefundRequested,PaymentRefunded' },
   { key: 'reminders', types: 'ReminderSent,ReminderSuppressed' },
   { key: 'staff', types: 'UserRegistered' },

@@ -319,7 +319,7 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         const who = changedBy(event as typeof event & { data: { by?: string } });
         if (to === 'cancelled' && (who === 'user' || who === 'system'))
           expect(event.id, [booking?.userId ?? '?', ...(admins.get(d.providerId!) ?? [])], 'cancellation');
-        else if (who === 'provider' && (to === 'scheduled' || to === 'cancelled'))
+        else if (who === 'provider' && (to === 'scheduled' || to === 'cancelled' || to === 'no_show'))
           expect(event.id, [booking?.userId ?? '?'], 'status change');
       }
       if ((NOTIFYING_EVENT_TYPES as readonly string[]).includes(event.type)) notifyingCauses.add(event.id);

@@ -261,6 +261,13 @@ export const changeAppointmentStatus = (
   const { slot, appointment } = unlockedAppointmentOf(state, command.data.appointmentId);
   const to = command.data.status;
   if (appointment.status === to) return [];
+  // A no-show (issue 29): a scheduled appointment, once its time is over.
+  if (
+    to === 'no_show' &&
+    (appointment.status !== 'scheduled' ||
+      Date.parse(appointment.endDateTime) > Date.parse(command.metadata.now))
+  )
+    throw new IllegalStateError(MESSAGES.noShowTooEarly);
   // Back from cancelled, the appointment needs its interval (or a place in the block) again.
   if (!holds(appointment)) {
     const others = slot.appointments.filter((a) => holds(a) && a.appointmentId !== appointment.appointmentId);
@@ -270,11 +277,14 @@ export const changeAppointmentStatus = (
     if (taken) throw new ConflictError(MESSAGES.slotJustBooked);
   }
   const at = command.metadata.now;
-  // The provider's Reject of a paid booking gives it all back.
+  // The provider's Reject of a paid booking gives it all back; so does a no-show the policy does
+  // not charge.
   const refund =
     to === 'cancelled'
       ? refundRequest(slot, appointment, at, { amount: paidOf(appointment), fee: 0, reason: 'rejected' })
-      : [];
+      : to === 'no_show' && !appointment.policy.noShowCharged
+        ? refundRequest(slot, appointment, at, { amount: paidOf(appointment), fee: 0, reason: 'no_show' })
+        : [];
   return [statusChange(slot, appointment, to, at), ...refund];
 };
 

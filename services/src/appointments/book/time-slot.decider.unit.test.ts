@@ -734,3 +734,70 @@ describe('time slot decider: rescheduling (issue 29)', () => {
       .then([expect.objectContaining({ type: 'IntervalBooked' })] as never);
   });
 });
+
+describe('time slot decider: no-shows (issue 29)', () => {
+  const spec = specFor(timeSlotDecider);
+  const start = '2026-12-01T09:00:00.000Z';
+  const end = '2026-12-01T09:30:00.000Z';
+  const ref = { timeSlotId: 't1', providerId: P, appointmentId: 'a1' };
+  /** A paid, scheduled booking under a policy that charges no-shows or not. */
+  const paidScheduled = (noShowCharged: boolean) => {
+    const event = booked('a1', 1, start, end);
+    return [
+      timeSlot(),
+      {
+        ...event,
+        data: {
+          ...event.data,
+          currency: 'INR',
+          policy: {
+            cancelDeadlineHours: 24,
+            rescheduleDeadlineHours: 24,
+            lateCancelFee: { kind: 'none' as const, value: 0 },
+            noShowCharged,
+            maxReschedules: 2,
+          },
+        },
+      },
+      {
+        type: 'PaymentRequested' as const,
+        data: { ...ref, orderId: 'o1', amount: 5000, currency: 'INR', at: now },
+      },
+      { type: 'PaymentConfirmed' as const, data: { ...ref, orderId: 'o1', paymentId: 'pay_1', at: now } },
+      changed('a1', 'pending', 'scheduled'),
+    ];
+  };
+  const noShow = (at: string): TimeSlotCommand => ({
+    type: 'ChangeAppointmentStatus',
+    data: { appointmentId: 'a1', status: 'no_show' },
+    metadata: { now: at, userId: 'admin', role: 'admin' },
+  });
+
+  it('is marked only once a scheduled appointment has ended', () => {
+    spec
+      .given(paidScheduled(true))
+      .when(noShow('2026-12-01T09:29:59.999Z'))
+      .thenThrows(IllegalStateError, MESSAGES.noShowTooEarly);
+    spec
+      .given(paidScheduled(true).slice(0, 4))
+      .when(noShow('2026-12-02T00:00:00.000Z'))
+      .thenThrows(IllegalStateError, MESSAGES.noShowTooEarly);
+  });
+
+  it('keeps the payment when the policy charges no-shows, and gives it back when it does not', () => {
+    spec
+      .given(paidScheduled(true))
+      .when(noShow(end))
+      .then([expect.objectContaining({ data: expect.objectContaining({ to: 'no_show' }) })] as never);
+    spec
+      .given(paidScheduled(false))
+      .when(noShow(end))
+      .then([
+        expect.objectContaining({ data: expect.objectContaining({ to: 'no_show' }) }),
+        expect.objectContaining({
+          type: 'RefundRequested',
+          data: expect.objectContaining({ amount: 5000, fee: 0, reason: 'no_show' }),
+        }),
+      ] as never);
+  });
+});

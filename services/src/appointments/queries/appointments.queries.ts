@@ -54,6 +54,7 @@ export const countAppointments = async (
     pendingAppointments: counts.pending ?? 0,
     completedAppointments: counts.completed ?? 0,
     cancelledAppointments: counts.cancelled ?? 0,
+    noShowAppointments: counts.no_show ?? 0,
     totalAppointments: Object.values(counts).reduce((sum, count) => sum + count, 0),
   };
 };

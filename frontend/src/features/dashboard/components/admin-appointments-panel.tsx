@@ -34,6 +34,7 @@ const STATUS_FILTERS: readonly { value: PanelFilters['status'] }[] = [
   { value: 'scheduled' },
   { value: 'completed' },
   { value: 'cancelled' },
+  { value: 'no_show' },
 ];
 
 interface AdminAppointmentsPanelProps {
