@@ -52,3 +52,23 @@ Feature: A user cancels her appointment
     When Asha cancels her latest appointment
     Then Asha gets back ₹40.00, and the clinic keeps ₹10.00
     And Asha soon has the notification "₹40.00 of your payment for General Consultation at Sunrise Clinic on <in 3 days, 9:30 AM> was refunded."
+
+  Scenario: A user moves her appointment to a later interval; the old one is free and the clinic is told
+    Given Ben has registered as a user
+    And Ben has signed in
+    And Asha has booked "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot in 3 days at 09:00
+    When Asha moves her latest appointment to interval 4 of the time slot at "Sunrise Clinic" in 3 days at 09:00
+    Then Asha is told "Appointment rescheduled"
+    And Asha soon has the notification "Your appointment for Follow-up Visit at Sunrise Clinic moved from <in 3 days, 9:30 AM> to <in 3 days, 10:30 AM>."
+    And Sunita soon has the notification "Asha User's appointment for Follow-up Visit moved from <in 3 days, 9:30 AM> to <in 3 days, 10:30 AM>."
+    When Ben books "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot in 3 days at 09:00
+    Then Ben is told "Appointment booked successfully"
+
+  Scenario: A move lost to a racer keeps the old appointment
+    Given Ben has registered as a user
+    And Ben has signed in
+    And Asha has booked "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot in 3 days at 09:00
+    And Ben has booked "Follow-up Visit" at "Sunrise Clinic" in interval 4 of the time slot in 3 days at 09:00
+    When Asha moves her latest appointment to interval 4 of the time slot at "Sunrise Clinic" in 3 days at 09:00
+    Then Asha is told "This slot was just booked"
+    And Asha's appointment in 3 days at 09:30 is still scheduled

@@ -3,6 +3,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { APPOINTMENT_PATHS, type AppointmentCancelled } from '@appointment/contracts/appointments';
 import { DEFAULT_BOOKING_POLICY, POLICY_PATHS } from '@appointment/contracts/policy';
 import { formatMoney } from '@appointment/contracts/money';
+import { slotAt } from '../drivers/schedule';
 import type { Person, PlatformWorld } from '../support/world';
 
 /* The user cancels her appointment (issue 29), driven through the API as her card does. */
@@ -51,5 +52,27 @@ Then(
     assert.ok(refund, `${who} was told of no refund: ${JSON.stringify(answer)}`);
     assert.equal(formatMoney(refund.amount, refund.currency), back);
     assert.equal(refund.fee === 0 ? 'nothing' : formatMoney(refund.fee, refund.currency), kept);
+  },
+);
+
+/* The user moves her appointment (issue 29), as the booking screen does in reschedule mode. */
+
+When(
+  '{person} moves her/his/their latest appointment to interval {int} of the time slot at {string} {day} at {time}',
+  async function (
+    this: PlatformWorld,
+    who: string,
+    intervalNumber: number,
+    provider: string,
+    day: string,
+    time: string,
+  ) {
+    const person = this.person(who);
+    const booked = this.bookings.get(person.name);
+    assert.ok(booked, `${who} has booked nothing in this scenario`);
+    const { timeSlot } = await slotAt(this, person, provider, booked.appointment.serviceName, day, time);
+    await this.request(person, 'POST', APPOINTMENT_PATHS.reschedule.replace(':id', booked.appointment._id), {
+      body: { timeslotId: timeSlot._id, index: intervalNumber },
+    });
   },
 );
