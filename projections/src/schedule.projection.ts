@@ -147,6 +147,14 @@ export const scheduleProjection: Projection = {
          ON CONFLICT (provider_id) DO UPDATE SET version = ${schema}.versions.version + 1`,
         [d.providerId],
       );
+    /** What an appointment holds now: its time slot, interval and whether it is active. */
+    const holdOf = async (appointmentId: string) =>
+      (
+        await db.query<{ timeslot_id: string; interval_number: number | null; active: boolean }>(
+          `SELECT timeslot_id, interval_number, active FROM ${schema}.holds WHERE appointment_id = $1`,
+          [appointmentId],
+        )
+      ).rows[0];
     /** Takes (+1) or frees (-1) an interval of a split time slot, or a place in a block. */
     const hold = (timeSlotId: string, intervalNumber: number | null, change: 1 | -1) =>
       intervalNumber === null
@@ -261,14 +269,7 @@ export const scheduleProjection: Projection = {
         return;
       case 'AppointmentStatusChanged': {
         const active = d.to !== 'cancelled';
-        const { rows } = await db.query<{
-          timeslot_id: string;
-          interval_number: number | null;
-          active: boolean;
-        }>(`SELECT timeslot_id, interval_number, active FROM ${schema}.holds WHERE appointment_id = $1`, [
-          d.appointmentId,
-        ]);
-        const before = rows[0];
+        const before = await holdOf(d.appointmentId);
         await db.query(`UPDATE ${schema}.holds SET active = $2 WHERE appointment_id = $1`, [
           d.appointmentId,
           active,
@@ -285,14 +286,7 @@ export const scheduleProjection: Projection = {
           type === 'AppointmentMovedIn'
             ? { timeSlotId: d.timeSlotId, index: d.index }
             : { timeSlotId: d.from.timeSlotId, index: d.from.index };
-        const { rows } = await db.query<{
-          timeslot_id: string;
-          interval_number: number | null;
-          active: boolean;
-        }>(`SELECT timeslot_id, interval_number, active FROM ${schema}.holds WHERE appointment_id = $1`, [
-          d.appointmentId,
-        ]);
-        const before = rows[0];
+        const before = await holdOf(d.appointmentId);
         if (!before) return;
         if (before.active) await hold(before.timeslot_id, before.interval_number, -1);
         await db.query(

@@ -134,14 +134,7 @@ export const RescheduleAbandoned = AppointmentRef.extend({ reschedules: z.number
  * person, service, price, status, policy and payment. In the same time slot, recorded after the
  * `AppointmentMovedOut` of the same append.
  */
-export const AppointmentMovedIn = BookingDetails.extend({
-  status: AppointmentStatus,
-  timeSlotId: z.string(),
-  date: z.string(),
-  timezone: z.string(),
-  startDateTime: z.string(),
-  endDateTime: z.string(),
-  at: z.string(),
+export const AppointmentMovedIn = IntervalBooked.extend({
   from: Place,
   reschedules: z.number(),
   by: z.enum(['user', 'provider']),

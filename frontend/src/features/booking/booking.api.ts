@@ -63,6 +63,13 @@ export interface RescheduleArgs extends RescheduleRequest {
 export const isConflict = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
 
+/**
+ * What a booking or a move makes stale: taken, the slots, the list and the counts; lost to a racer
+ * (409), the slots only; refused otherwise, nothing.
+ */
+const takenOrLost = (error: unknown): ('Slot' | 'AppointmentList' | 'AppointmentCounts')[] =>
+  error === undefined ? ['Slot', 'AppointmentList', 'AppointmentCounts'] : isConflict(error) ? ['Slot'] : [];
+
 export const bookingApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** docs/product.md §7.4 GET /industry/getindustry. */
@@ -139,12 +146,7 @@ export const bookingApi = api.injectEndpoints({
         body: form,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: (_result, error) =>
-        error === undefined
-          ? ['Slot', 'AppointmentList', 'AppointmentCounts']
-          : isConflict(error)
-            ? ['Slot']
-            : [],
+      invalidatesTags: (_result, error) => takenOrLost(error),
     }),
     /**
      * POST /api/appointments/:id/reschedule (issue 29), from the booking screen's confirm dialog as a
@@ -158,12 +160,7 @@ export const bookingApi = api.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: (_result, error) =>
-        error === undefined
-          ? ['Slot', 'AppointmentList', 'AppointmentCounts']
-          : isConflict(error)
-            ? ['Slot']
-            : [],
+      invalidatesTags: (_result, error) => takenOrLost(error),
     }),
   }),
 });

@@ -177,16 +177,37 @@ function ConfirmForm({
           </Field>
         </>
       )}
+      <DialogEnd error={error} submitting={submitting} label={T.submit} busyLabel={T.processing} />
+    </Form>
+  );
+}
+
+/** The dialog's error line, Cancel and its submit button (busy while it is sent). */
+function DialogEnd({
+  error,
+  submitting,
+  label,
+  busyLabel,
+}: {
+  error: string | null;
+  submitting: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
+  const dispatch = useAppDispatch();
+  return (
+    <>
       {error && <FormError role="alert">{error}</FormError>}
       <ModalActions>
         <FormSecondaryButton type="button" disabled={submitting} onClick={() => dispatch(confirmClosed())}>
           {T.cancel}
         </FormSecondaryButton>
         <FormButton type="submit" disabled={submitting} aria-busy={submitting}>
-          {submitting ? T.processing : T.submit}
+          {submitting ? busyLabel : label}
         </FormButton>
       </ModalActions>
-    </Form>
+    </>
   );
 }
 
@@ -238,15 +259,12 @@ function RescheduleForm({
         <ViewerTime start={slot.startDateTime} end={slot.endDateTime} timeZone={slot.timezone} />
       )}
       <ConfirmText>{T.reschedule.paymentMoves}</ConfirmText>
-      {error && <FormError role="alert">{error}</FormError>}
-      <ModalActions>
-        <FormSecondaryButton type="button" disabled={submitting} onClick={() => dispatch(confirmClosed())}>
-          {T.cancel}
-        </FormSecondaryButton>
-        <FormButton type="submit" disabled={submitting} aria-busy={submitting}>
-          {submitting ? T.reschedule.moving : T.reschedule.confirm}
-        </FormButton>
-      </ModalActions>
+      <DialogEnd
+        error={error}
+        submitting={submitting}
+        label={T.reschedule.confirm}
+        busyLabel={T.reschedule.moving}
+      />
     </Form>
   );
 }
