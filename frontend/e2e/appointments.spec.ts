@@ -29,8 +29,15 @@ test.describe('Appointments: counts, lists and status changes', () => {
 
       await page.goto('/appointments');
       await expect(page.getByRole('heading', { name: 'My Appointments', level: 1 })).toBeVisible();
-      await expect(statusCards(page).getByRole('button')).toHaveCount(5);
-      await expectCounts(page, { Scheduled: 0, Completed: 0, Pending: 2, Cancelled: 0, Total: 2 });
+      await expect(statusCards(page).getByRole('button')).toHaveCount(6);
+      await expectCounts(page, {
+        Scheduled: 0,
+        Completed: 0,
+        Pending: 2,
+        Cancelled: 0,
+        'No-show': 0,
+        Total: 2,
+      });
 
       await statusCard(page, 'Pending').click();
       await expect(page).toHaveURL(/\/appointments\/list$/);
@@ -180,7 +187,13 @@ test.describe('Appointments: counts, lists and status changes', () => {
       await expect(scroller.getByRole('list', { name: 'Appointment list' })).toBeVisible();
       await expect(list.getByRole('article')).toHaveCount(1);
       const select = list.getByRole('combobox', { name: 'Change status' });
-      await expect(select.locator('option')).toHaveText(['Scheduled', 'Completed', 'Cancelled', 'Pending']);
+      await expect(select.locator('option')).toHaveText([
+        'Scheduled',
+        'Completed',
+        'Cancelled',
+        'Pending',
+        'No-show',
+      ]);
       await select.selectOption('completed');
       await expect(page).toHaveURL(/\/appointments$/);
       await expect(toast(page, APPOINTMENT_TEXTS.markedAs('completed'))).toBeVisible();
@@ -240,8 +253,9 @@ test.describe('Appointments: counts, lists and status changes', () => {
     'a user moves a booking to another interval after seeing where from and where to; the card follows and the old interval is offered again (issue 29)',
     { tag: '@any-hour' },
     async ({ page, request }) => {
+      // A clinic of the test's own, named unlike the demo's (other tests find "Sunrise Clinic" by name).
       const provider = await createProviderWithSplitSlots(request, {
-        businessName: uniqueName('Sunrise Clinic'),
+        businessName: uniqueName('Moving Day Clinic'),
         industry: 'Healthcare',
         address: '12 Stadium Road, Palakkad, Kerala 678001',
         service: 'Follow-up Visit',

@@ -812,8 +812,9 @@ test.describe('Every translated screen in Spanish and French (issue 15)', () => 
       await page.goto('/dashboard');
       await expect(main(page).getByRole('heading', { name: names.allAppointments })).toBeVisible();
       // The panel has loaded: its status filter offers its choices.
+      // All, the four statuses of docs/product.md §2.4 and no-show (issue 29).
       await expect(main(page).getByRole('group').getByRole('combobox').first().locator('option')).toHaveCount(
-        5,
+        6,
       );
       await expectNoEnglish(main(page), language, '/dashboard', ENGLISH.adminDashboard);
 
@@ -1019,8 +1020,9 @@ test.describe('Every translated screen in Spanish and French (issue 15)', () => 
       await page.goto('/dashboard');
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(main(page).getByRole('heading', { name: names.allAppointments })).toBeVisible();
+      // All, the four statuses of docs/product.md §2.4 and no-show (issue 29).
       await expect(main(page).getByRole('group').getByRole('combobox').first().locator('option')).toHaveCount(
-        5,
+        6,
       );
       await expectNoEnglish(main(page), language, '/dashboard', ENGLISH.adminDashboard);
 
