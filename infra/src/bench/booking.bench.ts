@@ -1,5 +1,4 @@
 import autocannon from 'autocannon';
-import { addDays, format } from 'date-fns';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { v5 as uuidv5 } from 'uuid';
@@ -19,7 +18,7 @@ import {
   bookingBodyFor,
   bookOnce,
 } from './harness';
-import { call, signIn, startLauncher } from './launcher';
+import { BENCH_SERVICE as SERVICE, benchClinic, startLauncher } from './launcher';
 
 /**
  * `npm run bench -- booking`: POST /api/appointments/bookappointment with autocannon at 50
@@ -43,7 +42,6 @@ const SUITE = 'booking';
 const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 50);
 const DURATION_S = envNumber('BENCH_DURATION_S', 10);
 const WARMUP_S = envNumber('BENCH_WARMUP_S', 3);
-const SERVICE = 'Bench Visit';
 /** The booking target; the second phase books at this rate. */
 const TARGET_RPS = 500;
 /** A steady phase at twice the target: `booking.at_1000.*`. */
@@ -73,29 +71,14 @@ export const run = async (): Promise<void> => {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const admin = await signIn(base, 'admin@example.com');
-    await call(base, admin, '/api/providerservice/addservice', { name: SERVICE, duration: 15, price: 0 });
-    const today = new Date();
-    const added = await call(base, admin, '/api/schedulemanage/addtimeslot', {
-      date: format(addDays(today, 1), 'yyyy-MM-dd'),
-      // After the demo's daily 09:00–12:00 (a provider's time slots never overlap).
-      startTime: '12:00',
-      endTime: '23:59',
-      addAsSlot: true,
-      availableSlots: PARTS,
-      repeat: 'daily',
-      repeatUntil: format(addDays(today, 366), 'yyyy-MM-dd'),
-      serviceIds: [SERVICE],
+    // Daily from tomorrow for a year.
+    const { admin, user, providerId, timeSlots } = await benchClinic(base, {
+      firstDay: 1,
+      lastDay: 366,
+      parts: PARTS,
     });
-    const timeSlots = added.timeslots as { _id: string; date: string }[];
     note(`${SUITE}: ${timeSlots.length} time slots of ${PARTS} intervals`);
 
-    const user = await signIn(base, 'user@example.com');
-    const providerId = (
-      (await call(base, user, '/api/providers/fetchprovider', { search: 'Sunrise' })).providers as {
-        id: string;
-      }[]
-    )[0]!.id;
     const adminId = (
       (await (
         await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${admin}` } })

@@ -155,10 +155,10 @@ export const bookingBodyFor =
  */
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 
-/** One booking request, its answer read to the end: its status (0 when the connection failed). */
-export const bookOnce = (base: string, token: string, body: string): Promise<number> =>
+/** One JSON POST on a kept-open connection, its answer read to the end: its status (0 when the connection failed). */
+export const postOnce = (base: string, route: string, token: string, body: string): Promise<number> =>
   new Promise((resolve) => {
-    const url = new URL('/api/appointments/bookappointment', base);
+    const url = new URL(route, base);
     const request = http.request(
       {
         host: url.hostname,
@@ -181,6 +181,31 @@ export const bookOnce = (base: string, token: string, body: string): Promise<num
     request.once('error', () => resolve(0));
     request.end(body);
   });
+
+/** One booking request, its answer read to the end: its status (0 when the connection failed). */
+export const bookOnce = (base: string, token: string, body: string): Promise<number> =>
+  postOnce(base, '/api/appointments/bookappointment', token, body);
+
+/**
+ * Closed-loop load, flat out: `connections` senders, each sending its next request as soon as its
+ * last is answered, for `seconds` or until `send` answers false (nothing left to send). `send`
+ * sends one request and counts and times what the suite needs; the phase's milliseconds come back,
+ * the answers of the last requests included.
+ */
+export const flatOut = async (
+  connections: number,
+  seconds: number,
+  send: () => Promise<boolean>,
+): Promise<number> => {
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let stopped = false;
+  const sender = async () => {
+    while (!stopped && performance.now() < end) if (!(await send())) stopped = true;
+  };
+  await Promise.all(Array.from({ length: connections }, sender));
+  return performance.now() - start;
+};
 
 /** Linux counts CPU time in ticks of 1/100 s (USER_HZ) in /proc. */
 const TICK_MS = 10;

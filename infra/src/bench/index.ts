@@ -22,6 +22,7 @@ const SUITES: Record<string, () => Promise<Suite>> = {
   apikeys: () => import('./apikeys.bench'),
   webhooks: () => import('./webhooks.bench'),
   history: () => import('./history.bench'),
+  lifecycle: () => import('./lifecycle.bench'),
 };
 
 const main = async (): Promise<void> => {

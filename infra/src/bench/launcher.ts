@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addDays, format } from 'date-fns';
 import { freePort } from '../testing/ports';
 import { createTestDatabase } from '../testing/postgres';
 
@@ -103,3 +104,47 @@ export const signIn = async (base: string, email: string): Promise<string> =>
   String(
     (await call(base, undefined, '/api/auth/login?token=true', { email, password: 'password123' })).token,
   );
+
+/** The free service the booking benches book. */
+export const BENCH_SERVICE = 'Bench Visit';
+
+export interface BenchClinic {
+  /** The demo provider's admin's token, and the demo user's. */
+  admin: string;
+  user: string;
+  providerId: string;
+  timeSlots: { _id: string; date: string }[];
+}
+
+/**
+ * The demo clinic (Sunrise) ready for a booking bench: its admin adds `BENCH_SERVICE` (15 minutes,
+ * free) and one time slot a day from `firstDay` to `lastDay` days from today, 12:00–23:59 in `parts`
+ * intervals, after the demo's daily 09:00–12:00 (a provider's time slots never overlap); the demo
+ * user signs in.
+ */
+export const benchClinic = async (
+  base: string,
+  { firstDay, lastDay, parts }: { firstDay: number; lastDay: number; parts: number },
+): Promise<BenchClinic> => {
+  const admin = await signIn(base, 'admin@example.com');
+  await call(base, admin, '/api/providerservice/addservice', { name: BENCH_SERVICE, duration: 15, price: 0 });
+  const today = new Date();
+  const added = await call(base, admin, '/api/schedulemanage/addtimeslot', {
+    date: format(addDays(today, firstDay), 'yyyy-MM-dd'),
+    startTime: '12:00',
+    endTime: '23:59',
+    addAsSlot: true,
+    availableSlots: parts,
+    repeat: 'daily',
+    repeatUntil: format(addDays(today, lastDay), 'yyyy-MM-dd'),
+    serviceIds: [BENCH_SERVICE],
+  });
+  const timeSlots = added.timeslots as { _id: string; date: string }[];
+  const user = await signIn(base, 'user@example.com');
+  const providerId = (
+    (await call(base, user, '/api/providers/fetchprovider', { search: 'Sunrise' })).providers as {
+      id: string;
+    }[]
+  )[0]!.id;
+  return { admin, user, providerId, timeSlots };
+};

@@ -1,5 +1,4 @@
 import autocannon from 'autocannon';
-import { addDays, format } from 'date-fns';
 import pg from 'pg';
 import { deliveryIdOf, WEBHOOK_LOG_SCHEMA } from '@appointment/services/integrations/webhooks/webhook-log';
 import { startWebhookReceiver, type HeardDelivery } from '../testing/webhook-receiver';
@@ -15,7 +14,7 @@ import {
   bookingBodyFor,
   bookOnce,
 } from './harness';
-import { call, signIn, startLauncher } from './launcher';
+import { BENCH_SERVICE as SERVICE, benchClinic, call, startLauncher } from './launcher';
 
 /**
  * `npm run bench -- webhooks`: the launcher as `npm start` runs it (BullMQ on its
@@ -38,7 +37,6 @@ const SUITE = 'webhooks';
 const STEADY_RPS = envNumber('BENCH_WEBHOOK_RPS', 200);
 const DURATION_S = envNumber('BENCH_DURATION_S', 10);
 const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 50);
-const SERVICE = 'Bench Visit';
 const PARTS = 144;
 const FLAT_OUT_WEBHOOKS = 3;
 
@@ -50,26 +48,11 @@ export const run = async (): Promise<void> => {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const admin = await signIn(base, 'admin@example.com');
-    await call(base, admin, '/api/providerservice/addservice', { name: SERVICE, duration: 15, price: 0 });
-    const today = new Date();
-    const added = await call(base, admin, '/api/schedulemanage/addtimeslot', {
-      date: format(addDays(today, 1), 'yyyy-MM-dd'),
-      startTime: '12:00',
-      endTime: '23:59',
-      addAsSlot: true,
-      availableSlots: PARTS,
-      repeat: 'daily',
-      repeatUntil: format(addDays(today, 366), 'yyyy-MM-dd'),
-      serviceIds: [SERVICE],
+    const { admin, user, providerId, timeSlots } = await benchClinic(base, {
+      firstDay: 1,
+      lastDay: 366,
+      parts: PARTS,
     });
-    const timeSlots = added.timeslots as { _id: string; date: string }[];
-    const user = await signIn(base, 'user@example.com');
-    const providerId = (
-      (await call(base, user, '/api/providers/fetchprovider', { search: 'Sunrise' })).providers as {
-        id: string;
-      }[]
-    )[0]!.id;
     const addWebhook = (name: string) =>
       call(base, admin, '/api/integrations/webhooks', {
         name,
