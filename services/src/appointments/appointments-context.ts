@@ -77,7 +77,7 @@ export const onTimeSlot = async (
   actor: Actor | undefined,
   timeSlotId: string,
   command: Omit<TimeSlotCommand, 'metadata'>,
-): Promise<void> => {
+): Promise<TimeSlotState> => {
   const result = await handleCommand(
     context.deps.store,
     timeSlotStream(timeSlotId),
@@ -86,6 +86,7 @@ export const onTimeSlot = async (
     context.onTimeSlot,
   );
   await context.reads.settled(result.position);
+  return result.state;
 };
 
 /** When an unpaid booking of a paid service stops being held (its unpaid timeout). */

@@ -109,7 +109,7 @@ export type MovingBooking = Omit<
 >;
 
 /** The part of an appointment its time slot keeps. */
-interface TimeSlotAppointment {
+export interface TimeSlotAppointment {
   appointmentId: string;
   intervalNumber: number | null;
   status: AppointmentStatus;
@@ -441,6 +441,21 @@ const mayMove = (slot: OpenSlot, appointment: TimeSlotAppointment, ask: Reschedu
     throw new ValidationError(MESSAGES.rescheduleSamePlace);
 };
 
+/** What a booking's move carries of its state: its status and its order and payment. */
+export const carriedBy = (appointment: TimeSlotAppointment): Pick<MovingBooking, 'status' | 'payment'> => ({
+  status: appointment.status,
+  ...(appointment.orderId && appointment.orderAmount !== undefined
+    ? {
+        payment: {
+          orderId: appointment.orderId,
+          amount: appointment.orderAmount,
+          currency: appointment.currency ?? '',
+          ...(appointment.paid && appointment.paymentId ? { paymentId: appointment.paymentId } : {}),
+        },
+      }
+    : {}),
+});
+
 const placeOf = (slot: OpenSlot, appointment: TimeSlotAppointment): Place => ({
   timeSlotId: slot.timeSlotId,
   index: appointment.intervalNumber,
@@ -506,6 +521,7 @@ export const moveWithin = (command: Of<'MoveWithin'>, state: TimeSlotState): Tim
   mayMove(slot, appointment, command.data, at);
   const moving = {
     ...command.data.moving,
+    ...carriedBy(appointment),
     reschedules: appointment.reschedules + 1,
     from: placeOf(slot, appointment),
   };

@@ -10,6 +10,7 @@ import { appointmentNamed, onTimeSlot, type AppointmentsContext } from '../appoi
 import {
   timeSlotDecider,
   timeSlotStream,
+  carriedBy,
   type MovingBooking,
   type RescheduleAsk,
   type TimeSlotState,
@@ -60,7 +61,7 @@ const movingBookingOf = (
   events: RecordedEvent[],
   appointmentId: string,
   by: RescheduleAsk['by'],
-): { moving: Omit<MovingBooking, 'from' | 'reschedules'>; state: TimeSlotState; from: Place } => {
+): { moving: Omit<MovingBooking, 'from' | 'reschedules'>; from: Place } => {
   const state = stateOf(events);
   const appointment = holding(state, appointmentId);
   if (state.status !== 'open' || !appointment) throw new NotFoundError(MESSAGES.appointmentNotFound);
@@ -75,7 +76,6 @@ const movingBookingOf = (
   const { appointmentId: id, providerId, userId, email, username, providerName, serviceName } = booked;
   const { paymentNeeded, automaticBooking, amount, currency, note, imageUrl, policy } = booked;
   return {
-    state,
     from: {
       timeSlotId: state.timeSlotId,
       index: appointment.intervalNumber,
@@ -97,31 +97,20 @@ const movingBookingOf = (
       ...(note === undefined ? {} : { note }),
       ...(imageUrl === undefined ? {} : { imageUrl }),
       ...(policy === undefined ? {} : { policy }),
-      status: appointment.status,
       by: by.role,
-      ...(appointment.orderId && appointment.orderAmount !== undefined
-        ? {
-            payment: {
-              orderId: appointment.orderId,
-              amount: appointment.orderAmount,
-              currency: appointment.currency ?? currency ?? '',
-              ...(appointment.paid && appointment.paymentId ? { paymentId: appointment.paymentId } : {}),
-            },
-          }
-        : {}),
+      ...carriedBy(appointment),
     },
   };
 };
 
-/** Where the booking now is in a time slot it moved into. */
-const placeIn = async (context: AppointmentsContext, timeSlotId: string, appointmentId: string) => {
-  const state = stateOf(await context.deps.store.readStream(timeSlotStream(timeSlotId)));
+/** Where the booking now is in a time slot it moved into, by that time slot's state. */
+const placeIn = (state: TimeSlotState, appointmentId: string) => {
   const here = holding(state, appointmentId);
-  return here
+  return state.status === 'open' && here
     ? {
         reschedules: here.reschedules,
         place: {
-          timeSlotId,
+          timeSlotId: state.timeSlotId,
           index: here.intervalNumber,
           startDateTime: here.startDateTime,
           endDateTime: here.endDateTime,
@@ -129,6 +118,10 @@ const placeIn = async (context: AppointmentsContext, timeSlotId: string, appoint
       }
     : undefined;
 };
+
+/** A time slot's state as its stream tells it now. */
+const readState = async (context: AppointmentsContext, timeSlotId: string) =>
+  stateOf(await context.deps.store.readStream(timeSlotStream(timeSlotId)));
 
 /** Step 3, or the compensation when step 3 is refused (the move was abandoned meanwhile). */
 const completeOrUndo = async (
@@ -167,7 +160,7 @@ export const rescheduleAppointment = async (
     actor.role === 'user' ? { role: 'user', userId: actor.userId } : { role: 'provider' };
   const to = { timeSlotId: request.timeslotId, index: request.index ?? null };
   const fromTimeSlotId = current.timeslotId;
-  const { moving, state, from } = movingBookingOf(
+  const { moving, from } = movingBookingOf(
     await deps.store.readStream(timeSlotStream(fromTimeSlotId)),
     id,
     by,
@@ -190,12 +183,17 @@ export const rescheduleAppointment = async (
     return answer();
   }
 
-  // 1: the old place held and locked for the move.
-  await onTimeSlot(context, actor, fromTimeSlotId, {
-    type: 'RequestReschedule',
-    data: { appointmentId: id, by, to },
-  });
-  const reschedules = (holding(state, id)?.reschedules ?? 0) + 1;
+  // 1: the old place held and locked for the move. What it carries (its status, its payment) is
+  // read from the locked state: nothing changes it from here on.
+  const locked = holding(
+    await onTimeSlot(context, actor, fromTimeSlotId, {
+      type: 'RequestReschedule',
+      data: { appointmentId: id, by, to },
+    }),
+    id,
+  );
+  if (!locked?.moving) throw new ConflictError(MESSAGES.rescheduleInProgress);
+  const { reschedules } = locked.moving;
   const move: SettleMoveJob = { appointmentId: id, fromTimeSlotId, toTimeSlotId: to.timeSlotId, reschedules };
   await deps.jobs?.enqueue(QUEUE_NAMES.reschedules, 'settle-move', move, {
     jobId: `move-${id}-${reschedules}`,
@@ -204,10 +202,11 @@ export const rescheduleAppointment = async (
     backoffMs: 1000,
   });
   // 2: the new place, or the old one kept.
+  let arrivedIn: TimeSlotState;
   try {
-    await onTimeSlot(context, actor, to.timeSlotId, {
+    arrivedIn = await onTimeSlot(context, actor, to.timeSlotId, {
       type: 'MoveIn',
-      data: { ...moving, from, reschedules, intervalNumber: to.index },
+      data: { ...moving, ...carriedBy(locked), from, reschedules, intervalNumber: to.index },
     });
   } catch (error) {
     await onTimeSlot(context, actor, fromTimeSlotId, {
@@ -217,7 +216,7 @@ export const rescheduleAppointment = async (
     throw error;
   }
   // 3: the old place freed.
-  const arrived = await placeIn(context, to.timeSlotId, id);
+  const arrived = placeIn(arrivedIn, id);
   if (arrived?.reschedules !== reschedules) throw new ConflictError(MESSAGES.slotJustBooked);
   await completeOrUndo(context, actor, { ...move, from, to: arrived.place });
   return answer();
@@ -228,10 +227,9 @@ export const rescheduleAppointment = async (
  * under way is completed when the booking holds its new place, and abandoned when it does not.
  */
 export const settleMove = async (context: AppointmentsContext, job: SettleMoveJob): Promise<void> => {
-  const old = stateOf(await context.deps.store.readStream(timeSlotStream(job.fromTimeSlotId)));
-  const there = holding(old, job.appointmentId);
+  const there = holding(await readState(context, job.fromTimeSlotId), job.appointmentId);
   if (there?.moving?.reschedules !== job.reschedules) return;
-  const arrived = await placeIn(context, job.toTimeSlotId, job.appointmentId);
+  const arrived = placeIn(await readState(context, job.toTimeSlotId), job.appointmentId);
   if (arrived?.reschedules === job.reschedules) {
     const from = {
       timeSlotId: job.fromTimeSlotId,
