@@ -71,12 +71,16 @@ export const appointmentsContext = (deps: AppointmentsDependencies): Appointment
   reads: new ReadYourWrites(deps.waitFor),
 });
 
-/** A command on an appointment's time slot, answered once the read models hold its events. */
+/**
+ * A command on an appointment's time slot, answered once the read models hold its events (unless
+ * `settle` is false: a step of a use case whose last step waits for them).
+ */
 export const onTimeSlot = async (
   context: AppointmentsContext,
   actor: Actor | undefined,
   timeSlotId: string,
   command: Omit<TimeSlotCommand, 'metadata'>,
+  { settle = true }: { settle?: boolean } = {},
 ): Promise<TimeSlotState> => {
   const result = await handleCommand(
     context.deps.store,
@@ -85,7 +89,7 @@ export const onTimeSlot = async (
     { ...command, metadata: commandMetadata(context.now(), actor) } as TimeSlotCommand,
     context.onTimeSlot,
   );
-  await context.reads.settled(result.position);
+  if (settle) await context.reads.settled(result.position);
   return result.state;
 };
 

@@ -82,12 +82,31 @@ export interface HandleOptions<S = unknown> {
 }
 
 interface Folded<S> {
-  history: RecordedEvent[];
   state: S;
   revision: number;
+  /** The position of the stream's last event: a refusal names it (read your writes). */
+  position?: LogPosition;
+  /**
+   * The events of the stream recorded under each idempotency key, so a repeated command finds
+   * what it recorded without the stream's history being kept. Owned by the folded stream: a
+   * command appends to it in place (commands of one process on one stream run in turn).
+   */
+  keyed: Map<string, RecordedEvent[]>;
   /** Taken from the cache without reading the store. */
   kept?: boolean;
 }
+
+/** Adds the events recorded under an idempotency key to `keyed`. */
+const remember = (keyed: Map<string, RecordedEvent[]>, events: readonly RecordedEvent[]) => {
+  for (const event of events) {
+    const key = event.metadata.idempotencyKey;
+    if (typeof key !== 'string' || !key) continue;
+    const done = keyed.get(key);
+    if (done) done.push(event);
+    else keyed.set(key, [event]);
+  }
+  return keyed;
+};
 
 /**
  * Folded streams kept in memory, the least recently used dropped past `limit`, and the commands
@@ -158,18 +177,30 @@ const fold = async <C extends Command, E extends DomainEvent, S>(
   const kept = cache?.get(stream);
   if (kept && attempt === 0) return { ...kept, kept: true };
   const fresh = await store.readStream(stream, kept ? { fromRevision: kept.revision + 1 } : {});
-  const history = kept ? [...kept.history, ...fresh] : fresh;
-  const folded = {
-    history,
+  const last = fresh.at(-1);
+  const folded: Folded<S> = {
     state: (fresh as (RecordedEvent & E)[]).reduce(
       decider.evolve,
       kept ? kept.state : decider.initialState(),
     ),
-    revision: history.length === 0 ? -1 : history[history.length - 1]!.streamRevision,
+    revision: last ? last.streamRevision : (kept?.revision ?? -1),
+    position: last ? last.position : kept?.position,
+    keyed: remember(kept ? kept.keyed : new Map(), fresh),
   };
   cache?.set(stream, folded);
   return folded;
 };
+
+/**
+ * A stream's state as the store has it now, read through `cache`: only the events after what the
+ * cache kept are read (a job settling what a command left, say).
+ */
+export const currentState = async <C extends Command, E extends DomainEvent, S>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<C, E, S>,
+  cache: StreamCache<S>,
+): Promise<S> => cache.inTurn(stream, async () => (await fold(store, stream, decider, cache, 1)).state);
 
 const IDEMPOTENCY_NAMESPACE = '5b0c2b3e-7a47-4c1e-9d1f-0b8a0c1d2e3f';
 
@@ -217,13 +248,17 @@ const runCommand = async <C extends Command, E extends DomainEvent, S>(
   const maxRetries = options.maxRetries ?? 5;
   const { now: _now, idempotencyKey: _key, ...metadata } = command.metadata;
   for (let attempt = 0; ; attempt++) {
-    const { history, state, revision, kept } = await fold(store, stream, decider, options.cache, attempt);
+    const { keyed, state, revision, position, kept } = await fold(
+      store,
+      stream,
+      decider,
+      options.cache,
+      attempt,
+    );
 
     if (command.metadata.idempotencyKey) {
       const [firstId] = eventIds(stream, command, 1);
-      const done = history.filter(
-        (event) => event.metadata.idempotencyKey === command.metadata.idempotencyKey,
-      );
+      const done = keyed.get(command.metadata.idempotencyKey) ?? [];
       if (done.some((event) => event.id === firstId)) {
         return {
           events: done,
@@ -241,7 +276,7 @@ const runCommand = async <C extends Command, E extends DomainEvent, S>(
     } catch (error) {
       // A refusal on a kept state is only believed once the store has been read.
       if (kept) continue;
-      if (error instanceof DomainError) error.refusedAt = history.at(-1)?.position;
+      if (error instanceof DomainError) error.refusedAt = position;
       throw error;
     }
     if (decided.length === 0) {
@@ -266,18 +301,24 @@ const runCommand = async <C extends Command, E extends DomainEvent, S>(
       });
       const next = decided.reduce(decider.evolve, state);
       if (options.cache && !result.alreadyAppended) {
-        const recorded = events.map((event, index) => ({
-          ...event,
-          streamName: stream,
-          streamRevision: revision + 1 + index,
-          // Only the last event's position is ever asked for (read-your-writes waits).
-          position: result.position,
-          createdAt: command.metadata.now,
-        }));
+        // A command with an idempotency key leaves its events where a repetition finds them.
+        if (command.metadata.idempotencyKey)
+          remember(
+            keyed,
+            events.map((event, index) => ({
+              ...event,
+              streamName: stream,
+              streamRevision: revision + 1 + index,
+              // Only the last event's position is ever asked for (read-your-writes waits).
+              position: result.position,
+              createdAt: command.metadata.now,
+            })),
+          );
         options.cache.set(stream, {
-          history: [...history, ...recorded],
+          keyed,
           state: next,
           revision: result.nextExpectedRevision,
+          position: result.position,
         });
       }
       return {

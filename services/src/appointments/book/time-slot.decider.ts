@@ -88,7 +88,7 @@ export type TimeSlotCommand =
       data: { appointmentId: string; refundKey: string; refundId: string; amount: number };
     })
   | (Command & { type: 'RequestReschedule'; data: RescheduleAsk })
-  | (Command & { type: 'MoveWithin'; data: RescheduleAsk & { moving: MovingBooking } })
+  | (Command & { type: 'MoveWithin'; data: RescheduleAsk })
   | (Command & { type: 'MoveIn'; data: MovingBooking & { intervalNumber: number | null } })
   | (Command & { type: 'CompleteMove'; data: { appointmentId: string; reschedules: number; to: Place } })
   | (Command & { type: 'AbandonMove'; data: { appointmentId: string; reschedules: number } })
@@ -107,6 +107,12 @@ export type MovingBooking = Omit<
   AppointmentMovedInData,
   'timeSlotId' | 'date' | 'timezone' | 'startDateTime' | 'endDateTime' | 'at' | 'index'
 >;
+
+/**
+ * What a booking recorded about itself when it came to its time slot, unchanged since: its person,
+ * provider, service, price and policy. A move carries it along as it is.
+ */
+export type BookingRecord = Omit<BookingDetails, 'appointmentId' | 'index'>;
 
 /** The part of an appointment its time slot keeps. */
 export interface TimeSlotAppointment {
@@ -138,6 +144,10 @@ export interface TimeSlotAppointment {
   moving?: { reschedules: number; to: { timeSlotId: string; index: number | null } };
   /** The move that took it away from here: it no longer holds its place here. */
   movedOut?: number;
+  /** Where its last move brought it from. */
+  from?: Place;
+  /** What it recorded when it came here (the person's fields opened, as every event is read). */
+  booking: BookingRecord;
 }
 
 /** A cancelled appointment, or one moved away, no longer holds its interval. */
@@ -441,8 +451,17 @@ const mayMove = (slot: OpenSlot, appointment: TimeSlotAppointment, ask: Reschedu
     throw new ValidationError(MESSAGES.rescheduleSamePlace);
 };
 
-/** What a booking's move carries of its state: its status and its order and payment. */
-export const carriedBy = (appointment: TimeSlotAppointment): Pick<MovingBooking, 'status' | 'payment'> => ({
+/**
+ * What a booking carries when it moves: what it recorded when it came here, its status and its
+ * order and payment.
+ */
+export const movingOf = (
+  appointment: TimeSlotAppointment,
+  by: RescheduleAsk['by']['role'],
+): Omit<MovingBooking, 'from' | 'reschedules'> => ({
+  appointmentId: appointment.appointmentId,
+  ...appointment.booking,
+  by,
   status: appointment.status,
   ...(appointment.orderId && appointment.orderAmount !== undefined
     ? {
@@ -456,7 +475,7 @@ export const carriedBy = (appointment: TimeSlotAppointment): Pick<MovingBooking,
     : {}),
 });
 
-const placeOf = (slot: OpenSlot, appointment: TimeSlotAppointment): Place => ({
+export const placeOf = (slot: OpenSlot, appointment: TimeSlotAppointment): Place => ({
   timeSlotId: slot.timeSlotId,
   index: appointment.intervalNumber,
   startDateTime: appointment.startDateTime,
@@ -520,8 +539,7 @@ export const moveWithin = (command: Of<'MoveWithin'>, state: TimeSlotState): Tim
   const at = command.metadata.now;
   mayMove(slot, appointment, command.data, at);
   const moving = {
-    ...command.data.moving,
-    ...carriedBy(appointment),
+    ...movingOf(appointment, command.data.by.role),
     reschedules: appointment.reschedules + 1,
     from: placeOf(slot, appointment),
   };
@@ -648,6 +666,23 @@ const withAppointment = (
         ),
       };
 
+/** The fields of a booking's event that describe the booking itself, and nothing else. */
+const bookingRecordOf = (d: BookingDetails): BookingRecord => ({
+  providerId: d.providerId,
+  userId: d.userId,
+  email: d.email,
+  username: d.username,
+  providerName: d.providerName,
+  serviceName: d.serviceName,
+  paymentNeeded: d.paymentNeeded,
+  automaticBooking: d.automaticBooking,
+  amount: d.amount,
+  ...(d.currency === undefined ? {} : { currency: d.currency }),
+  ...(d.note === undefined ? {} : { note: d.note }),
+  ...(d.imageUrl === undefined ? {} : { imageUrl: d.imageUrl }),
+  ...(d.policy === undefined ? {} : { policy: d.policy }),
+});
+
 export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotState => {
   switch (event.type) {
     case 'TimeSlotAdded': {
@@ -673,6 +708,7 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
         endDateTime: event.data.endDateTime,
         policy: policy ?? DEFAULT_BOOKING_POLICY,
         reschedules: 0,
+        booking: bookingRecordOf(event.data),
       };
       return { ...state, appointments: [...state.appointments, appointment] };
     }
@@ -697,6 +733,8 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
         endDateTime: d.endDateTime,
         policy: d.policy ?? DEFAULT_BOOKING_POLICY,
         reschedules: d.reschedules,
+        from: d.from,
+        booking: bookingRecordOf(d),
       };
       // A booking that was here before (moved away, or moving within) is here once, as it is now.
       const others = state.appointments.filter((a) => a.appointmentId !== d.appointmentId);

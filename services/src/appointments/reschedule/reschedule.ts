@@ -1,17 +1,16 @@
 import type { AppointmentRescheduledAnswer, RescheduleRequest } from '@appointment/contracts/appointments';
-import type { RecordedEvent } from '@appointment/contracts/events';
 import type { Place } from '@appointment/contracts/events/time-slot';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { readEvent } from '@appointment/projections/parse-event';
 import type { Actor } from '../../accounts/accounts-context';
+import { currentState } from '../../domain/command-handler';
 import { ConflictError, IllegalStateError, NotFoundError } from '../../domain/errors';
 import { QUEUE_NAMES } from '../../jobs/job-queues';
 import { appointmentNamed, onTimeSlot, type AppointmentsContext } from '../appointments-context';
 import {
+  movingOf,
+  placeOf,
   timeSlotDecider,
   timeSlotStream,
-  carriedBy,
-  type MovingBooking,
   type RescheduleAsk,
   type TimeSlotState,
 } from '../book/time-slot.decider';
@@ -43,12 +42,6 @@ export interface SettleMoveJob {
   reschedules: number;
 }
 
-const stateOf = (events: RecordedEvent[]): TimeSlotState =>
-  events.reduce(
-    (state, event) => timeSlotDecider.evolve(state, event as never),
-    timeSlotDecider.initialState(),
-  );
-
 const holding = (state: TimeSlotState, appointmentId: string) =>
   state.status === 'open'
     ? state.appointments.find(
@@ -56,72 +49,17 @@ const holding = (state: TimeSlotState, appointmentId: string) =>
       )
     : undefined;
 
-/** The booking as its time slot's stream records it now: everything a move carries along. */
-const movingBookingOf = (
-  events: RecordedEvent[],
-  appointmentId: string,
-  by: RescheduleAsk['by'],
-): { moving: Omit<MovingBooking, 'from' | 'reschedules'>; from: Place } => {
-  const state = stateOf(events);
-  const appointment = holding(state, appointmentId);
-  if (state.status !== 'open' || !appointment) throw new NotFoundError(MESSAGES.appointmentNotFound);
-  let booked: MovingBooking | undefined;
-  for (const event of events) {
-    const data =
-      readEvent('IntervalBooked', event, 'reschedule') ??
-      readEvent('AppointmentMovedIn', event, 'reschedule');
-    if (data?.appointmentId === appointmentId) booked = data as unknown as MovingBooking;
-  }
-  if (!booked) throw new NotFoundError(MESSAGES.appointmentNotFound);
-  const { appointmentId: id, providerId, userId, email, username, providerName, serviceName } = booked;
-  const { paymentNeeded, automaticBooking, amount, currency, note, imageUrl, policy } = booked;
-  return {
-    from: {
-      timeSlotId: state.timeSlotId,
-      index: appointment.intervalNumber,
-      startDateTime: appointment.startDateTime,
-      endDateTime: appointment.endDateTime,
-    },
-    moving: {
-      appointmentId: id,
-      providerId,
-      userId,
-      email,
-      username,
-      providerName,
-      serviceName,
-      paymentNeeded,
-      automaticBooking,
-      amount,
-      ...(currency === undefined ? {} : { currency }),
-      ...(note === undefined ? {} : { note }),
-      ...(imageUrl === undefined ? {} : { imageUrl }),
-      ...(policy === undefined ? {} : { policy }),
-      by: by.role,
-      ...carriedBy(appointment),
-    },
-  };
-};
-
-/** Where the booking now is in a time slot it moved into, by that time slot's state. */
+/** Where the booking now is in a time slot it moved into, and where it came from, by that time slot's state. */
 const placeIn = (state: TimeSlotState, appointmentId: string) => {
   const here = holding(state, appointmentId);
   return state.status === 'open' && here
-    ? {
-        reschedules: here.reschedules,
-        place: {
-          timeSlotId: state.timeSlotId,
-          index: here.intervalNumber,
-          startDateTime: here.startDateTime,
-          endDateTime: here.endDateTime,
-        },
-      }
+    ? { reschedules: here.reschedules, place: placeOf(state, here), from: here.from }
     : undefined;
 };
 
-/** A time slot's state as its stream tells it now. */
-const readState = async (context: AppointmentsContext, timeSlotId: string) =>
-  stateOf(await context.deps.store.readStream(timeSlotStream(timeSlotId)));
+/** A time slot's state as its stream tells it now (through the time slots' cache: only what is new is read). */
+const readState = (context: AppointmentsContext, timeSlotId: string) =>
+  currentState(context.deps.store, timeSlotStream(timeSlotId), timeSlotDecider, context.onTimeSlot.cache!);
 
 /** Step 3, or the compensation when step 3 is refused (the move was abandoned meanwhile). */
 const completeOrUndo = async (
@@ -160,12 +98,7 @@ export const rescheduleAppointment = async (
     actor.role === 'user' ? { role: 'user', userId: actor.userId } : { role: 'provider' };
   const to = { timeSlotId: request.timeslotId, index: request.index ?? null };
   const fromTimeSlotId = current.timeslotId;
-  const { moving, from } = movingBookingOf(
-    await deps.store.readStream(timeSlotStream(fromTimeSlotId)),
-    id,
-    by,
-  );
-  const answer = async () => ({
+  const answer = async (from: Place) => ({
     appointment: await appointmentNamed(context, id),
     from: {
       timeslotId: from.timeSlotId,
@@ -176,24 +109,31 @@ export const rescheduleAppointment = async (
   });
 
   if (to.timeSlotId === fromTimeSlotId) {
-    await onTimeSlot(context, actor, fromTimeSlotId, {
-      type: 'MoveWithin',
-      data: { appointmentId: id, by, to, moving: { ...moving, from, reschedules: 0 } },
-    });
-    return answer();
+    const moved = placeIn(
+      await onTimeSlot(context, actor, fromTimeSlotId, {
+        type: 'MoveWithin',
+        data: { appointmentId: id, by, to },
+      }),
+      id,
+    );
+    if (!moved?.from) throw new ConflictError(MESSAGES.rescheduleInProgress);
+    return answer(moved.from);
   }
 
-  // 1: the old place held and locked for the move. What it carries (its status, its payment) is
-  // read from the locked state: nothing changes it from here on.
-  const locked = holding(
-    await onTimeSlot(context, actor, fromTimeSlotId, {
-      type: 'RequestReschedule',
-      data: { appointmentId: id, by, to },
-    }),
-    id,
+  // 1: the old place held and locked for the move. What it carries (its booking, status and
+  // payment) is read from the locked state: nothing changes it from here on. Nobody reads what
+  // steps 1 and 2 left until the move answers: only step 3's answer waits for the read models.
+  const lockedIn = await onTimeSlot(
+    context,
+    actor,
+    fromTimeSlotId,
+    { type: 'RequestReschedule', data: { appointmentId: id, by, to } },
+    { settle: false },
   );
-  if (!locked?.moving) throw new ConflictError(MESSAGES.rescheduleInProgress);
+  const locked = holding(lockedIn, id);
+  if (lockedIn.status !== 'open' || !locked?.moving) throw new ConflictError(MESSAGES.rescheduleInProgress);
   const { reschedules } = locked.moving;
+  const from = placeOf(lockedIn, locked);
   const move: SettleMoveJob = { appointmentId: id, fromTimeSlotId, toTimeSlotId: to.timeSlotId, reschedules };
   await deps.jobs?.enqueue(QUEUE_NAMES.reschedules, 'settle-move', move, {
     jobId: `move-${id}-${reschedules}`,
@@ -204,10 +144,16 @@ export const rescheduleAppointment = async (
   // 2: the new place, or the old one kept.
   let arrivedIn: TimeSlotState;
   try {
-    arrivedIn = await onTimeSlot(context, actor, to.timeSlotId, {
-      type: 'MoveIn',
-      data: { ...moving, ...carriedBy(locked), from, reschedules, intervalNumber: to.index },
-    });
+    arrivedIn = await onTimeSlot(
+      context,
+      actor,
+      to.timeSlotId,
+      {
+        type: 'MoveIn',
+        data: { ...movingOf(locked, by.role), from, reschedules, intervalNumber: to.index },
+      },
+      { settle: false },
+    );
   } catch (error) {
     await onTimeSlot(context, actor, fromTimeSlotId, {
       type: 'AbandonMove',
@@ -219,7 +165,7 @@ export const rescheduleAppointment = async (
   const arrived = placeIn(arrivedIn, id);
   if (arrived?.reschedules !== reschedules) throw new ConflictError(MESSAGES.slotJustBooked);
   await completeOrUndo(context, actor, { ...move, from, to: arrived.place });
-  return answer();
+  return answer(from);
 };
 
 /**
@@ -227,17 +173,12 @@ export const rescheduleAppointment = async (
  * under way is completed when the booking holds its new place, and abandoned when it does not.
  */
 export const settleMove = async (context: AppointmentsContext, job: SettleMoveJob): Promise<void> => {
-  const there = holding(await readState(context, job.fromTimeSlotId), job.appointmentId);
-  if (there?.moving?.reschedules !== job.reschedules) return;
+  const fromState = await readState(context, job.fromTimeSlotId);
+  const there = holding(fromState, job.appointmentId);
+  if (fromState.status !== 'open' || there?.moving?.reschedules !== job.reschedules) return;
   const arrived = placeIn(await readState(context, job.toTimeSlotId), job.appointmentId);
   if (arrived?.reschedules === job.reschedules) {
-    const from = {
-      timeSlotId: job.fromTimeSlotId,
-      index: there.intervalNumber,
-      startDateTime: there.startDateTime,
-      endDateTime: there.endDateTime,
-    };
-    await completeOrUndo(context, undefined, { ...job, from, to: arrived.place });
+    await completeOrUndo(context, undefined, { ...job, from: placeOf(fromState, there), to: arrived.place });
     return;
   }
   await onTimeSlot(context, undefined, job.fromTimeSlotId, {
