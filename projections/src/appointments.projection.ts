@@ -3,6 +3,7 @@ import { dayKeyIn, timeOfDayIn } from '@appointment/contracts/schedule';
 import { FALLBACK_CURRENCY, defaultCurrencyForAddress, fromMinorUnits } from '@appointment/contracts/money';
 import {
   AppointmentMovedIn,
+  AppointmentMovedOut,
   AppointmentStatusChanged,
   changedBy,
   MoveInUndone,
@@ -11,6 +12,8 @@ import {
   PaymentRefunded,
   PaymentRequested,
   RefundRequested,
+  RescheduleAbandoned,
+  RescheduleRequested,
 } from '@appointment/contracts/events/time-slot';
 import {
   ProviderCreated,
@@ -60,6 +63,15 @@ const SCHEMAS = {
     reschedules: true,
   }),
   MoveInUndone: MoveInUndone.pick({ at: true, appointmentId: true, from: true, reschedules: true }),
+  RescheduleRequested: RescheduleRequested.pick({
+    at: true,
+    appointmentId: true,
+    timeSlotId: true,
+    reschedules: true,
+    to: true,
+  }),
+  AppointmentMovedOut: AppointmentMovedOut.pick({ appointmentId: true, reschedules: true }),
+  RescheduleAbandoned: RescheduleAbandoned.pick({ appointmentId: true, reschedules: true }),
   ProviderRegistered: ProviderRegistered.pick(providerFirst),
   ProviderCreated: ProviderCreated.pick(providerFirst),
   ProviderCurrencyChanged: ProviderCurrencyChanged.pick({ providerId: true, currency: true }),
@@ -72,7 +84,7 @@ const SCHEMAS = {
  */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
-  version: 6,
+  version: 7,
   createTables: (schema) => `
     CREATE TABLE ${schema}.appointments (
       id text PRIMARY KEY,
@@ -114,6 +126,18 @@ export const appointmentsProjection: Projection = {
     CREATE INDEX ON ${schema}.appointments (provider_id, starts_at);
     CREATE INDEX ON ${schema}.appointments (timeslot_id);
     CREATE INDEX ON ${schema}.appointments (order_id);
+    -- Moves between time slots under way (issue 29): from RescheduleRequested until the move
+    -- completes or is given up. A move left here by a process that stopped is settled by
+    -- settleStrandedMoves (services/src/appointments/reschedule).
+    CREATE TABLE ${schema}.moves (
+      appointment_id text NOT NULL,
+      reschedules integer NOT NULL,
+      from_timeslot_id text NOT NULL,
+      to_timeslot_id text NOT NULL,
+      requested_at timestamptz NOT NULL,
+      PRIMARY KEY (appointment_id, reschedules)
+    );
+    CREATE INDEX ON ${schema}.moves (requested_at);
     -- Each provider's currency (issue 18), for bookings recorded before they named one.
     CREATE TABLE ${schema}.provider_currencies (
       provider_id text PRIMARY KEY,
@@ -253,6 +277,20 @@ const apply = async (event: RecordedEvent, { db, schema }: ApplyContext): Promis
           d.at,
         ],
       );
+      return;
+    case 'RescheduleRequested':
+      await db.query(
+        `INSERT INTO ${schema}.moves (appointment_id, reschedules, from_timeslot_id, to_timeslot_id, requested_at)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [d.appointmentId, d.reschedules, d.timeSlotId, d.to.timeSlotId, d.at],
+      );
+      return;
+    case 'AppointmentMovedOut':
+    case 'RescheduleAbandoned':
+      await db.query(`DELETE FROM ${schema}.moves WHERE appointment_id = $1 AND reschedules = $2`, [
+        d.appointmentId,
+        d.reschedules,
+      ]);
       return;
     case 'MoveInUndone': {
       // Back where it was (a move given up after it arrived): the same provider, so the same zone.

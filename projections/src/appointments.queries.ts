@@ -190,3 +190,35 @@ export const statusCountsOf = async (
   );
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 };
+
+/** A move between time slots still under way (rm_appointments.moves). */
+export interface MoveUnderWay {
+  appointmentId: string;
+  reschedules: number;
+  fromTimeSlotId: string;
+  toTimeSlotId: string;
+}
+
+/** Moves requested before `before` and still under way, oldest first. */
+export const movesUnderWaySince = async (
+  pool: Pick<pg.Pool, 'query'>,
+  before: Date,
+  limit: number,
+): Promise<MoveUnderWay[]> => {
+  const { rows } = await pool.query<{
+    appointment_id: string;
+    reschedules: number;
+    from_timeslot_id: string;
+    to_timeslot_id: string;
+  }>(
+    `SELECT appointment_id, reschedules, from_timeslot_id, to_timeslot_id FROM rm_appointments.moves
+      WHERE requested_at < $1 ORDER BY requested_at LIMIT $2`,
+    [before, limit],
+  );
+  return rows.map((row) => ({
+    appointmentId: row.appointment_id,
+    reschedules: row.reschedules,
+    fromTimeSlotId: row.from_timeslot_id,
+    toTimeSlotId: row.to_timeslot_id,
+  }));
+};

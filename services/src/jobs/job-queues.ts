@@ -12,7 +12,6 @@ export const QUEUE_NAMES = {
   whatsapp: 'whatsapp',
   chatApp: 'chat-app',
   refunds: 'refunds',
-  reschedules: 'reschedules',
 } as const;
 export type ProductQueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 

@@ -19,16 +19,22 @@ import { runWhatsApp, type WhatsAppJob } from '../messaging/whatsapp';
 import { confirmPayment } from '../appointments/payment/confirm';
 import { expireUnpaid } from '../appointments/payment/expire';
 import { issueRefund, type RefundJob } from '../appointments/refund/refund';
-import { settleMove, type SettleMoveJob } from '../appointments/reschedule/reschedule';
+import { settleStrandedMoves } from '../appointments/reschedule/reschedule';
+import { every } from './every';
+
+/** How often moves left under way by a stopped process are looked for. */
+const MOVE_SWEEP_MS = 5_000;
 
 /**
  * The product's job workers (docs/architecture.md §1): payment confirmation, the unpaid-booking timeout,
- * refunds, the settling of moves and reminders. The single-node platform and the worker process both start exactly these.
+ * refunds, reminders and the sweep that settles moves a stopped process left under way. The
+ * single-node platform and the worker process both start exactly these.
  */
 export interface ProductWorkersDependencies {
   appointments: AppointmentsContext;
   store: EventStore;
   now?: Clock;
+  logger: Pick<Logger, 'warn' | 'error'>;
   /** Webhook deliveries, where the process has what they need. */
   webhooks?: Omit<WebhookDelivererOptions, 'jobs' | 'store' | 'now'> & { concurrency: number };
   /** The outbound messages: WhatsApp and the chat app. */
@@ -45,7 +51,7 @@ export interface ProductWorkersDependencies {
 
 export const startProductWorkers = async (
   jobs: JobQueues,
-  { appointments, store, now, messaging, webhooks }: ProductWorkersDependencies,
+  { appointments, store, now, logger, messaging, webhooks }: ProductWorkersDependencies,
 ): Promise<JobWorker[]> => [
   await jobs.work<PaymentJob>(
     QUEUE_NAMES.paymentConfirmation,
@@ -71,10 +77,11 @@ export const startProductWorkers = async (
     (job) => asSystem(QUEUE_NAMES.refunds, () => issueRefund(appointments, job.data)),
     { concurrency: 4 },
   ),
-  await jobs.work<SettleMoveJob>(
-    QUEUE_NAMES.reschedules,
-    (job) => asSystem(QUEUE_NAMES.reschedules, () => settleMove(appointments, job.data)),
-    { concurrency: 2 },
+  every(
+    MOVE_SWEEP_MS,
+    () => asSystem('move-sweep', () => settleStrandedMoves(appointments, logger)),
+    logger,
+    'the sweep of moves under way',
   ),
   ...(messaging
     ? [

@@ -87,7 +87,6 @@ describe('single-node launcher (npm start)', () => {
       'payment-timeout',
       'refunds',
       'reminders',
-      'reschedules',
       'webhook-delivery',
       'whatsapp',
     ]);

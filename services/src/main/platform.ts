@@ -199,6 +199,7 @@ export const startPlatform = async ({
           appointments,
           store,
           now,
+          logger,
           messaging: {
             pool,
             whatsappApiUrl: config.WHATSAPP_API_URL,

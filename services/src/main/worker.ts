@@ -44,10 +44,11 @@ const main = async () => {
   // The operator's own endpoints (WHATSAPP_API_URL) may be local.
   const operatorEndpoints = new IntegrationClient({ allowPrivate: true });
   shutdown.add('operator endpoints', async () => operatorEndpoints.close());
-  await startProductWorkers(jobs, {
+  const workers = await startProductWorkers(jobs, {
     appointments,
     store,
     now: clockOf(config),
+    logger,
     messaging: {
       pool,
       whatsappApiUrl: config.WHATSAPP_API_URL,
@@ -61,6 +62,9 @@ const main = async () => {
       retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE,
       concurrency: config.WEBHOOK_CONCURRENCY,
     },
+  });
+  shutdown.add('workers', async () => {
+    for (const worker of workers) await worker.close();
   });
   // E-mails the projector put in the outbox (several senders never send one twice).
   const mail = new MailSender(pool, logger, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });

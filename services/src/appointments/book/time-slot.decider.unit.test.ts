@@ -718,7 +718,7 @@ describe('time slot decider: rescheduling (issue 29)', () => {
       .given([...given(), requested(now), movedOut])
       .when(complete)
       .thenNothingHappened();
-    // Abandoned first (the settling job), the completion is refused: the caller undoes the move-in.
+    // Abandoned first (the move sweep), the completion is refused: the caller undoes the move-in.
     const abandoned = {
       type: 'RescheduleAbandoned' as const,
       data: { timeSlotId: 't1', providerId: P, appointmentId: 'a1', reschedules: 1, at: now },

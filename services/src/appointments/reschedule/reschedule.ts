@@ -4,7 +4,8 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../../accounts/accounts-context';
 import { currentState } from '../../domain/command-handler';
 import { ConflictError, IllegalStateError, NotFoundError } from '../../domain/errors';
-import { QUEUE_NAMES } from '../../jobs/job-queues';
+import { movesUnderWaySince, type MoveUnderWay } from '@appointment/projections/appointments.queries';
+import type { Logger } from '../../logger';
 import { appointmentNamed, onTimeSlot, type AppointmentsContext } from '../appointments-context';
 import {
   movingOf,
@@ -27,20 +28,13 @@ import {
  * 3. `AppointmentMovedOut` on the old time slot: its place is freed, once.
  *
  * At no moment does the person hold neither place, and once it answers never both. A process that
- * dies between the steps leaves the move to its settling job (`settleMove`, due a little later):
+ * dies between the steps leaves the move to the sweep (`settleStrandedMoves`, every few seconds):
  * moved in → completed, not moved in → abandoned. Should the job abandon a move whose step 2 then
  * still succeeds, step 3 is refused and the new place is given back (`MoveInUndone`).
  */
 
-/** The settling job, due this long after a move between time slots starts. */
+/** A move between time slots still under way this long after it started is settled by the sweep. */
 export const SETTLE_MOVE_AFTER_MS = 15_000;
-
-export interface SettleMoveJob {
-  appointmentId: string;
-  fromTimeSlotId: string;
-  toTimeSlotId: string;
-  reschedules: number;
-}
 
 const holding = (state: TimeSlotState, appointmentId: string) =>
   state.status === 'open'
@@ -65,7 +59,7 @@ const readState = (context: AppointmentsContext, timeSlotId: string) =>
 const completeOrUndo = async (
   context: AppointmentsContext,
   actor: Actor | undefined,
-  move: SettleMoveJob & { from: Place; to: Place },
+  move: MoveUnderWay & { from: Place; to: Place },
 ) => {
   try {
     await onTimeSlot(context, actor, move.fromTimeSlotId, {
@@ -134,13 +128,7 @@ export const rescheduleAppointment = async (
   if (lockedIn.status !== 'open' || !locked?.moving) throw new ConflictError(MESSAGES.rescheduleInProgress);
   const { reschedules } = locked.moving;
   const from = placeOf(lockedIn, locked);
-  const move: SettleMoveJob = { appointmentId: id, fromTimeSlotId, toTimeSlotId: to.timeSlotId, reschedules };
-  await deps.jobs?.enqueue(QUEUE_NAMES.reschedules, 'settle-move', move, {
-    jobId: `move-${id}-${reschedules}`,
-    delayMs: SETTLE_MOVE_AFTER_MS,
-    attempts: 5,
-    backoffMs: 1000,
-  });
+  const move: MoveUnderWay = { appointmentId: id, fromTimeSlotId, toTimeSlotId: to.timeSlotId, reschedules };
   // 2: the new place, or the old one kept.
   let arrivedIn: TimeSlotState;
   try {
@@ -169,10 +157,10 @@ export const rescheduleAppointment = async (
 };
 
 /**
- * The settling job of a move between time slots (the process manager's timeout): a move still
+ * Settles one move between time slots (the process manager's timeout): a move still
  * under way is completed when the booking holds its new place, and abandoned when it does not.
  */
-export const settleMove = async (context: AppointmentsContext, job: SettleMoveJob): Promise<void> => {
+export const settleMove = async (context: AppointmentsContext, job: MoveUnderWay): Promise<void> => {
   const fromState = await readState(context, job.fromTimeSlotId);
   const there = holding(fromState, job.appointmentId);
   if (fromState.status !== 'open' || there?.moving?.reschedules !== job.reschedules) return;
@@ -185,4 +173,30 @@ export const settleMove = async (context: AppointmentsContext, job: SettleMoveJo
     type: 'AbandonMove',
     data: { appointmentId: job.appointmentId, reschedules: job.reschedules },
   });
+};
+
+/**
+ * Settles every move under way for longer than SETTLE_MOVE_AFTER_MS (rm_appointments.moves): the
+ * process manager's timeout, swept rather than set per move, so a move costs no job. Its request
+ * settles a move within milliseconds; only one whose process stopped between the steps is left
+ * here. Each is settled by `settleMove`, which decides on the streams themselves: two sweepers
+ * settling one move (two worker processes) record its outcome once. Answers how many it found.
+ */
+export const settleStrandedMoves = async (
+  context: AppointmentsContext,
+  logger: Pick<Logger, 'warn'>,
+  limit = 100,
+): Promise<number> => {
+  const before = new Date(context.now().getTime() - SETTLE_MOVE_AFTER_MS);
+  const moves = await movesUnderWaySince(context.deps.pool, before, limit);
+  for (const move of moves) {
+    try {
+      await settleMove(context, move);
+    } catch (error) {
+      // Given back after it arrived (a 409 for the request that started it): settled all the same.
+      if (error instanceof ConflictError) continue;
+      logger.warn({ err: error, move }, 'a move could not be settled; the next sweep tries again');
+    }
+  }
+  return moves.length;
 };
