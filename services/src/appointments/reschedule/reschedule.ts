@@ -82,7 +82,6 @@ export const rescheduleAppointment = async (
   id: string,
   request: RescheduleRequest,
 ): Promise<Omit<AppointmentRescheduledAnswer, 'message'>> => {
-  const { deps } = context;
   await context.reads.caughtUp(actor.userId);
   const current = await appointmentNamed(context, id);
   // The booker moves their own booking, an admin any of their provider's; others know of none.
