@@ -149,6 +149,8 @@ export const rescheduleAppointment = async (
   actor: Actor,
   id: string,
   request: RescheduleRequest,
+  /** The moves it must have had so far (an e-mail's link: one move per link). */
+  expectedReschedules?: number,
 ): Promise<Omit<AppointmentRescheduledAnswer, 'message'>> => {
   const { deps } = context;
   await context.reads.caughtUp(actor.userId);
@@ -159,6 +161,7 @@ export const rescheduleAppointment = async (
   const by: RescheduleAsk['by'] =
     actor.role === 'user' ? { role: 'user', userId: actor.userId } : { role: 'provider' };
   const to = { timeSlotId: request.timeslotId, index: request.index ?? null };
+  const expected = expectedReschedules === undefined ? {} : { expectedReschedules };
   const fromTimeSlotId = current.timeslotId;
   const { moving, from } = movingBookingOf(
     await deps.store.readStream(timeSlotStream(fromTimeSlotId)),
@@ -178,7 +181,7 @@ export const rescheduleAppointment = async (
   if (to.timeSlotId === fromTimeSlotId) {
     await onTimeSlot(context, actor, fromTimeSlotId, {
       type: 'MoveWithin',
-      data: { appointmentId: id, by, to, moving: { ...moving, from, reschedules: 0 } },
+      data: { appointmentId: id, by, to, ...expected, moving: { ...moving, from, reschedules: 0 } },
     });
     return answer();
   }
@@ -188,7 +191,7 @@ export const rescheduleAppointment = async (
   const locked = holding(
     await onTimeSlot(context, actor, fromTimeSlotId, {
       type: 'RequestReschedule',
-      data: { appointmentId: id, by, to },
+      data: { appointmentId: id, by, to, ...expected },
     }),
     id,
   );
