@@ -40,6 +40,11 @@ import {
   RescheduleRequest,
   CancelAppointmentParams,
   UpdateStatusRequest,
+  BookingLinkAnswer,
+  BookingLinkDone,
+  BookingLinkProof,
+  BookingLinkQuery,
+  BookingLinkReschedule,
 } from './appointments';
 import {
   CATALOGUE_PATHS,
@@ -254,6 +259,8 @@ export const MailboxAnswer = z.object({
       text: z.string(),
       createdAt: z.string(),
       sentAt: z.string().nullable(),
+      /** The iCalendar file attached (a booking's e-mails), when there is one. */
+      ics: z.string().optional(),
     }),
   ),
 });
@@ -813,6 +820,41 @@ export const API_OPERATIONS = {
     paramsNotFound: MESSAGES.appointmentNotFound,
     body: RescheduleRequest,
     success: ok(AppointmentRescheduledAnswer),
+  }),
+  bookingLink: op({
+    method: 'get',
+    path: APPOINTMENT_PATHS.link,
+    tag: 'Appointments',
+    summary:
+      "An e-mail's signed link (no sign-in): the appointment, and what cancelling would do or the free places to move to; 403 when the link is not valid",
+    access: PUBLIC,
+    params: CancelAppointmentParams,
+    paramsNotFound: MESSAGES.appointmentNotFound,
+    query: BookingLinkQuery,
+    success: ok(BookingLinkAnswer),
+  }),
+  cancelByLink: op({
+    method: 'post',
+    path: APPOINTMENT_PATHS.linkCancel,
+    tag: 'Appointments',
+    summary: "Cancel with an e-mail's signed cancel link, as its booker (no sign-in)",
+    access: PUBLIC,
+    params: CancelAppointmentParams,
+    paramsNotFound: MESSAGES.appointmentNotFound,
+    body: BookingLinkProof,
+    success: ok(BookingLinkDone),
+  }),
+  rescheduleByLink: op({
+    method: 'post',
+    path: APPOINTMENT_PATHS.linkReschedule,
+    tag: 'Appointments',
+    summary:
+      "Move with an e-mail's signed reschedule link, as its booker (no sign-in); the link works for one move",
+    access: PUBLIC,
+    params: CancelAppointmentParams,
+    paramsNotFound: MESSAGES.appointmentNotFound,
+    body: BookingLinkReschedule,
+    success: ok(BookingLinkDone),
   }),
   dashboardDetails: op({
     method: 'post',

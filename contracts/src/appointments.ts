@@ -188,6 +188,72 @@ export const AppointmentRescheduledAnswer = z.object({
 });
 export type AppointmentRescheduledAnswer = z.infer<typeof AppointmentRescheduledAnswer>;
 
+/**
+ * The signed links of a booking's e-mails (issue 29 "Telling people"): each serves one purpose,
+ * names one appointment and works until its start, without signing in. `expires` is that start in
+ * epoch milliseconds; the token signs the purpose, the appointment, the expiry and how many times
+ * it was rescheduled, so a link mailed before a move is stale after it.
+ */
+export const BOOKING_LINK_PURPOSES = ['cancel', 'reschedule'] as const;
+export const BookingLinkPurpose = z.enum(BOOKING_LINK_PURPOSES);
+export type BookingLinkPurpose = z.infer<typeof BookingLinkPurpose>;
+/** What proves the link: its token and its expiry, as the e-mail's link carries them. */
+export const BookingLinkProof = z.object({
+  token: z.string().min(1).max(200),
+  expires: z.string().regex(/^\d{1,15}$/),
+});
+export type BookingLinkProof = z.infer<typeof BookingLinkProof>;
+/** GET /api/appointments/:id/link: the link's purpose and proof. */
+export const BookingLinkQuery = BookingLinkProof.extend({ purpose: BookingLinkPurpose });
+export type BookingLinkQuery = z.infer<typeof BookingLinkQuery>;
+/** POST /api/appointments/:id/link/reschedule: the proof and the new place. */
+export const BookingLinkReschedule = RescheduleRequest.extend(BookingLinkProof.shape);
+export type BookingLinkReschedule = z.infer<typeof BookingLinkReschedule>;
+/** The appointment as a link's page shows it: nothing of the person beyond what they booked. */
+export const LinkedAppointment = z.object({
+  _id: z.string(),
+  serviceName: z.string(),
+  providerName: z.string(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  timezone: z.string(),
+  status: AppointmentStatus,
+  paid: z.boolean(),
+  amount: z.number(),
+  currency: z.string(),
+});
+export type LinkedAppointment = z.infer<typeof LinkedAppointment>;
+/** A free interval (index) or block (index null) of the same provider and service. */
+export const FreePlace = z.object({
+  timeslotId: z.string(),
+  index: z.number().nullable(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+});
+export type FreePlace = z.infer<typeof FreePlace>;
+export const BookingLinkAnswer = z.object({
+  purpose: BookingLinkPurpose,
+  appointment: LinkedAppointment,
+  /**
+   * A cancel link: what cancelling now does to the payment (cancellationTerms), in the currency's
+   * main unit; nothing paid is a refund and fee of 0.
+   */
+  cancellation: z
+    .object({ late: z.boolean(), fee: z.number(), refund: z.number(), currency: z.string() })
+    .optional(),
+  /** A reschedule link: the free places of the coming days, in time order. */
+  places: z.array(FreePlace).optional(),
+});
+export type BookingLinkAnswer = z.infer<typeof BookingLinkAnswer>;
+/** What a link did: the appointment as it stands, and for a move where it was. */
+export const BookingLinkDone = z.object({
+  message: z.string(),
+  appointment: LinkedAppointment,
+  refund: Appointment.shape.refund.unwrap().nullable().optional(),
+  from: AppointmentRescheduledAnswer.shape.from.optional(),
+});
+export type BookingLinkDone = z.infer<typeof BookingLinkDone>;
+
 /** POST paymentsuccess: the payment is received; the appointment as it stands. */
 export const PaymentReceived = z.object({ message: z.string(), appointment: Appointment });
 
@@ -248,6 +314,9 @@ export const APPOINTMENT_PATHS = {
   updateStatus: '/api/appointments/updatestatus',
   cancel: '/api/appointments/:id/cancel',
   reschedule: '/api/appointments/:id/reschedule',
+  link: '/api/appointments/:id/link',
+  linkCancel: '/api/appointments/:id/link/cancel',
+  linkReschedule: '/api/appointments/:id/link/reschedule',
   dashboardDetails: '/api/appointments/dashboarddetails',
   notifications: '/api/appointments/getnotification',
   deleteNotification: '/api/appointments/deletenotification',

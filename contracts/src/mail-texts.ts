@@ -19,8 +19,45 @@ export interface ReminderMailFacts {
   price?: string;
 }
 
+/** A booking an e-mail tells of (issue 29 "Telling people"). */
+export interface BookingMailFacts {
+  serviceName: string;
+  providerName: string;
+  /** Its start, written in the recipient's language and the provider's zone. */
+  when: string;
+  /** The signed links of an upcoming booking: cancel it, or move it, without signing in. */
+  links?: { cancel: string; reschedule: string };
+}
+
+/** Who cancelled a booking: its user, its provider, or the product (not paid in time). */
+export type CancelledBy = 'user' | 'provider' | 'system';
+
+type Mail = { subject: string; body: string };
+
 export interface MailTexts {
   reminder(facts: ReminderMailFacts): { subject: string; body: string };
+  /** To its user: booked; `awaiting` when it still waits for the payment or the provider. */
+  booked(facts: BookingMailFacts, awaiting: 'payment' | 'confirmation' | null): Mail;
+  /** To its user: the provider confirmed it. */
+  confirmed(facts: BookingMailFacts): Mail;
+  /** To its user: cancelled, and by whom; `rejected` when the provider declined it before confirming. */
+  cancelled(facts: BookingMailFacts, by: CancelledBy, rejected: boolean): Mail;
+  /** To its user: it moved from `from` to the facts' time. */
+  rescheduled(facts: BookingMailFacts, from: string): Mail;
+  /** To its user: `amount` of the payment went back. */
+  refunded(facts: BookingMailFacts, amount: string): Mail;
+  /** To its user: marked as missed. */
+  noShow(facts: BookingMailFacts): Mail;
+  /** To the provider's admins: `person`'s booking was cancelled. */
+  cancelledToAdmin(facts: BookingMailFacts, person: string, by: CancelledBy): Mail;
+  /** To the provider's admins: `person`'s booking moved from `from`. */
+  rescheduledToAdmin(facts: BookingMailFacts, person: string, from: string): Mail;
+  /** To a provider's admin: the registration of `business` was approved; `link` signs in. */
+  providerApproved(name: string, business: string, link: string): Mail;
+  /** To a provider's admin: the registration of `business` was not approved. */
+  providerRejected(name: string, business: string): Mail;
+  /** To a superadmin: `business` registered and waits for review at `link`. */
+  providerToReview(business: string, email: string, link: string): Mail;
   /** A user's account was created: confirm the address. */
   userWelcome(name: string, link: string): { subject: string; body: string };
   /** A provider applied: it will be reviewed; confirm the address. */
@@ -35,8 +72,91 @@ export interface MailTexts {
   emailChangeNotice(name: string, newEmail: string): { subject: string; body: string };
 }
 
+/** The signed links at the foot of a booking's e-mail, in each language. */
+const LINKS: Record<MailLanguage, (facts: BookingMailFacts) => string> = {
+  en: ({ links }) =>
+    links ? `\nTo cancel it:\n${links.cancel}\n\nTo choose another time:\n${links.reschedule}\n` : '',
+  es: ({ links }) =>
+    links ? `\nPara cancelarla:\n${links.cancel}\n\nPara elegir otra hora:\n${links.reschedule}\n` : '',
+  fr: ({ links }) =>
+    links
+      ? `\nPour l’annuler :\n${links.cancel}\n\nPour choisir une autre heure :\n${links.reschedule}\n`
+      : '',
+};
+
 export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
   en: {
+    booked: (f, awaiting) => ({
+      subject: `Booked: ${f.serviceName} on ${f.when}`,
+      body:
+        `Hello,\n\nyour appointment for ${f.serviceName} at ${f.providerName} on ${f.when} is booked.\n` +
+        (awaiting === 'payment'
+          ? 'It is held until you pay for it.\n'
+          : awaiting === 'confirmation'
+            ? 'The provider will confirm it.\n'
+            : '') +
+        LINKS.en(f),
+    }),
+    confirmed: (f) => ({
+      subject: `Confirmed: ${f.serviceName} on ${f.when}`,
+      body:
+        `Hello,\n\nyour appointment for ${f.serviceName} at ${f.providerName} on ${f.when} is confirmed.\n` +
+        LINKS.en(f),
+    }),
+    cancelled: (f, by, rejected) => ({
+      subject: `${rejected ? 'Declined' : 'Cancelled'}: ${f.serviceName} on ${f.when}`,
+      body:
+        `Hello,\n\nyour appointment for ${f.serviceName} at ${f.providerName} on ${f.when} ` +
+        (by === 'user'
+          ? 'is cancelled, as you asked.\n'
+          : by === 'system'
+            ? 'was cancelled automatically: it was not paid in time.\n'
+            : rejected
+              ? 'was declined by the provider.\n'
+              : 'was cancelled by the provider.\n'),
+    }),
+    rescheduled: (f, from) => ({
+      subject: `Rescheduled: ${f.serviceName} now on ${f.when}`,
+      body:
+        `Hello,\n\nyour appointment for ${f.serviceName} at ${f.providerName} moved:\n${from} → ${f.when}\n` +
+        LINKS.en(f),
+    }),
+    refunded: (f, amount) => ({
+      subject: `Refund of ${amount}: ${f.serviceName}`,
+      body: `Hello,\n\n${amount} of your payment for ${f.serviceName} at ${f.providerName} on ${f.when} was refunded.\n`,
+    }),
+    noShow: (f) => ({
+      subject: `Missed: ${f.serviceName} on ${f.when}`,
+      body: `Hello,\n\nyour appointment for ${f.serviceName} at ${f.providerName} on ${f.when} was marked as missed.\n`,
+    }),
+    cancelledToAdmin: (f, person, by) => ({
+      subject: `Cancelled: ${person}, ${f.serviceName} on ${f.when}`,
+      body:
+        `Hello,\n\n${person}'s appointment for ${f.serviceName} on ${f.when} ` +
+        (by === 'user'
+          ? `was cancelled by ${person}.\n`
+          : by === 'system'
+            ? 'was cancelled automatically: it was not paid in time.\n'
+            : 'was cancelled by your team.\n'),
+    }),
+    rescheduledToAdmin: (f, person, from) => ({
+      subject: `Rescheduled: ${person}, ${f.serviceName} now on ${f.when}`,
+      body: `Hello,\n\n${person}'s appointment for ${f.serviceName} moved:\n${from} → ${f.when}\n`,
+    }),
+    providerApproved: (name, business, link) => ({
+      subject: `${business} is approved`,
+      body: `Hello ${name},\n\nyour registration of ${business} with Appointment is approved. You can sign in now:\n${link}\n`,
+    }),
+    providerRejected: (name, business) => ({
+      subject: `${business} was not approved`,
+      body:
+        `Hello ${name},\n\nwe are sorry: your registration of ${business} with Appointment was not approved, ` +
+        'and its account was removed.\n',
+    }),
+    providerToReview: (business, email, link) => ({
+      subject: `New provider to review: ${business}`,
+      body: `Hello,\n\n${business} (${email}) registered as a provider and waits for your review:\n${link}\n`,
+    }),
     reminder: ({ serviceName, providerName, when, price }) => ({
       subject: `Reminder: ${serviceName} on ${when}`,
       body:
@@ -81,6 +201,77 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
     }),
   },
   es: {
+    booked: (f, awaiting) => ({
+      subject: `Reservada: ${f.serviceName} el ${f.when}`,
+      body:
+        `Hola:\n\nsu cita para ${f.serviceName} en ${f.providerName} el ${f.when} está reservada.\n` +
+        (awaiting === 'payment'
+          ? 'Se mantiene hasta que la pague.\n'
+          : awaiting === 'confirmation'
+            ? 'El proveedor la confirmará.\n'
+            : '') +
+        LINKS.es(f),
+    }),
+    confirmed: (f) => ({
+      subject: `Confirmada: ${f.serviceName} el ${f.when}`,
+      body:
+        `Hola:\n\nsu cita para ${f.serviceName} en ${f.providerName} el ${f.when} está confirmada.\n` +
+        LINKS.es(f),
+    }),
+    cancelled: (f, by, rejected) => ({
+      subject: `${rejected ? 'Rechazada' : 'Cancelada'}: ${f.serviceName} el ${f.when}`,
+      body:
+        `Hola:\n\nsu cita para ${f.serviceName} en ${f.providerName} el ${f.when} ` +
+        (by === 'user'
+          ? 'está cancelada, como pidió.\n'
+          : by === 'system'
+            ? 'se canceló automáticamente: no se pagó a tiempo.\n'
+            : rejected
+              ? 'fue rechazada por el proveedor.\n'
+              : 'fue cancelada por el proveedor.\n'),
+    }),
+    rescheduled: (f, from) => ({
+      subject: `Cambiada de hora: ${f.serviceName}, ahora el ${f.when}`,
+      body:
+        `Hola:\n\nsu cita para ${f.serviceName} en ${f.providerName} ha cambiado:\n${from} → ${f.when}\n` +
+        LINKS.es(f),
+    }),
+    refunded: (f, amount) => ({
+      subject: `Reembolso de ${amount}: ${f.serviceName}`,
+      body: `Hola:\n\nse le han reembolsado ${amount} de su pago por ${f.serviceName} en ${f.providerName} el ${f.when}.\n`,
+    }),
+    noShow: (f) => ({
+      subject: `Ausencia: ${f.serviceName} el ${f.when}`,
+      body: `Hola:\n\nsu cita para ${f.serviceName} en ${f.providerName} el ${f.when} se marcó como no asistida.\n`,
+    }),
+    cancelledToAdmin: (f, person, by) => ({
+      subject: `Cancelada: ${person}, ${f.serviceName} el ${f.when}`,
+      body:
+        `Hola:\n\nla cita de ${person} para ${f.serviceName} el ${f.when} ` +
+        (by === 'user'
+          ? `fue cancelada por ${person}.\n`
+          : by === 'system'
+            ? 'se canceló automáticamente: no se pagó a tiempo.\n'
+            : 'fue cancelada por su equipo.\n'),
+    }),
+    rescheduledToAdmin: (f, person, from) => ({
+      subject: `Cambiada de hora: ${person}, ${f.serviceName}, ahora el ${f.when}`,
+      body: `Hola:\n\nla cita de ${person} para ${f.serviceName} ha cambiado:\n${from} → ${f.when}\n`,
+    }),
+    providerApproved: (name, business, link) => ({
+      subject: `${business} está aprobado`,
+      body: `Hola, ${name}:\n\nse ha aprobado el registro de ${business} en Appointment. Ya puede iniciar sesión:\n${link}\n`,
+    }),
+    providerRejected: (name, business) => ({
+      subject: `${business} no fue aprobado`,
+      body:
+        `Hola, ${name}:\n\nlo sentimos: el registro de ${business} en Appointment no fue aprobado ` +
+        'y su cuenta se ha eliminado.\n',
+    }),
+    providerToReview: (business, email, link) => ({
+      subject: `Nuevo proveedor por revisar: ${business}`,
+      body: `Hola:\n\n${business} (${email}) se ha registrado como proveedor y espera su revisión:\n${link}\n`,
+    }),
     reminder: ({ serviceName, providerName, when, price }) => ({
       subject: `Recordatorio: ${serviceName} el ${when}`,
       body:
@@ -125,6 +316,77 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
     }),
   },
   fr: {
+    booked: (f, awaiting) => ({
+      subject: `Réservé : ${f.serviceName} le ${f.when}`,
+      body:
+        `Bonjour,\n\nvotre rendez-vous pour ${f.serviceName} chez ${f.providerName} le ${f.when} est réservé.\n` +
+        (awaiting === 'payment'
+          ? 'Il vous est réservé jusqu’à votre paiement.\n'
+          : awaiting === 'confirmation'
+            ? 'Le prestataire va le confirmer.\n'
+            : '') +
+        LINKS.fr(f),
+    }),
+    confirmed: (f) => ({
+      subject: `Confirmé : ${f.serviceName} le ${f.when}`,
+      body:
+        `Bonjour,\n\nvotre rendez-vous pour ${f.serviceName} chez ${f.providerName} le ${f.when} est confirmé.\n` +
+        LINKS.fr(f),
+    }),
+    cancelled: (f, by, rejected) => ({
+      subject: `${rejected ? 'Refusé' : 'Annulé'} : ${f.serviceName} le ${f.when}`,
+      body:
+        `Bonjour,\n\nvotre rendez-vous pour ${f.serviceName} chez ${f.providerName} le ${f.when} ` +
+        (by === 'user'
+          ? 'est annulé, comme vous l’avez demandé.\n'
+          : by === 'system'
+            ? 'a été annulé automatiquement : il n’a pas été payé à temps.\n'
+            : rejected
+              ? 'a été refusé par le prestataire.\n'
+              : 'a été annulé par le prestataire.\n'),
+    }),
+    rescheduled: (f, from) => ({
+      subject: `Déplacé : ${f.serviceName}, désormais le ${f.when}`,
+      body:
+        `Bonjour,\n\nvotre rendez-vous pour ${f.serviceName} chez ${f.providerName} a été déplacé :\n${from} → ${f.when}\n` +
+        LINKS.fr(f),
+    }),
+    refunded: (f, amount) => ({
+      subject: `Remboursement de ${amount} : ${f.serviceName}`,
+      body: `Bonjour,\n\n${amount} de votre paiement pour ${f.serviceName} chez ${f.providerName} le ${f.when} vous ont été remboursés.\n`,
+    }),
+    noShow: (f) => ({
+      subject: `Absence : ${f.serviceName} le ${f.when}`,
+      body: `Bonjour,\n\nvotre rendez-vous pour ${f.serviceName} chez ${f.providerName} le ${f.when} a été noté comme manqué.\n`,
+    }),
+    cancelledToAdmin: (f, person, by) => ({
+      subject: `Annulé : ${person}, ${f.serviceName} le ${f.when}`,
+      body:
+        `Bonjour,\n\nle rendez-vous de ${person} pour ${f.serviceName} le ${f.when} ` +
+        (by === 'user'
+          ? `a été annulé par ${person}.\n`
+          : by === 'system'
+            ? 'a été annulé automatiquement : il n’a pas été payé à temps.\n'
+            : 'a été annulé par votre équipe.\n'),
+    }),
+    rescheduledToAdmin: (f, person, from) => ({
+      subject: `Déplacé : ${person}, ${f.serviceName}, désormais le ${f.when}`,
+      body: `Bonjour,\n\nle rendez-vous de ${person} pour ${f.serviceName} a été déplacé :\n${from} → ${f.when}\n`,
+    }),
+    providerApproved: (name, business, link) => ({
+      subject: `${business} est approuvé`,
+      body: `Bonjour ${name},\n\nl’inscription de ${business} sur Appointment est approuvée. Vous pouvez vous connecter :\n${link}\n`,
+    }),
+    providerRejected: (name, business) => ({
+      subject: `${business} n’a pas été approuvé`,
+      body:
+        `Bonjour ${name},\n\nnous sommes désolés : l’inscription de ${business} sur Appointment n’a pas été approuvée ` +
+        'et son compte a été supprimé.\n',
+    }),
+    providerToReview: (business, email, link) => ({
+      subject: `Nouveau prestataire à examiner : ${business}`,
+      body: `Bonjour,\n\n${business} (${email}) s’est inscrit comme prestataire et attend votre examen :\n${link}\n`,
+    }),
     reminder: ({ serviceName, providerName, when, price }) => ({
       subject: `Rappel : ${serviceName} le ${when}`,
       body:

@@ -23,7 +23,17 @@ export type RouteAudience = typeof PUBLIC | typeof SIGNED_IN | readonly Role[];
  */
 export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteAudience }[] = [
   {
-    paths: ['/login', '/register', '/registration-success', '/forgot-password', '/reset-password', '/'],
+    paths: [
+      '/login',
+      '/register',
+      '/registration-success',
+      '/forgot-password',
+      '/reset-password',
+      // A booking e-mail's signed links (issue 29).
+      '/booking-link/cancel',
+      '/booking-link/reschedule',
+      '/',
+    ],
     audience: PUBLIC,
   },
   { paths: ['/dashboard', '/profile', '/settings'], audience: SIGNED_IN },

@@ -72,3 +72,11 @@ Feature: A user cancels her appointment
     When Asha moves her latest appointment to interval 4 of the time slot at "Sunrise Clinic" in 3 days at 09:00
     Then Asha is told "This slot was just booked"
     And Asha's appointment in 3 days at 09:30 is still scheduled
+
+  Scenario: The e-mail link cancels without signing in, and only for what it was made for
+    Given Asha has booked "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot in 3 days at 09:00
+    When a visitor uses the reschedule link of Asha's latest booking e-mail to cancel
+    Then the visitor is refused with "This link is not valid for this appointment. Please use the newest e-mail about it."
+    When a visitor confirms the cancel link of Asha's latest booking e-mail
+    Then the visitor is told "Appointment cancelled"
+    And Sunita soon has the notification "Asha User cancelled Follow-up Visit on <in 3 days, 9:30 AM>."

@@ -4,6 +4,8 @@ import { APPOINTMENT_PATHS, type AppointmentCancelled } from '@appointment/contr
 import { DEFAULT_BOOKING_POLICY, POLICY_PATHS } from '@appointment/contracts/policy';
 import { formatMoney } from '@appointment/contracts/money';
 import { slotAt } from '../drivers/schedule';
+import { mailTo } from '../drivers/accounts';
+import { eventually, messageOf } from '../support/assertions';
 import type { Person, PlatformWorld } from '../support/world';
 
 /* The user cancels her appointment (issue 29), driven through the API as her card does. */
@@ -76,3 +78,39 @@ When(
     });
   },
 );
+
+/* The signed links of a booking's e-mail (issue 29 "Telling people"), used without signing in. */
+
+/** The link of `purpose` in the newest booking e-mail to `owner`, as its id, expiry and token. */
+const mailedLinkOf = async (world: PlatformWorld, owner: Person, purpose: 'cancel' | 'reschedule') => {
+  const id = latestOf(world, owner);
+  const pattern = new RegExp(`https?://\\S+/booking-link/${purpose}\\?\\S*appointment=${id}\\S*`);
+  const link = await eventually(`a booking e-mail to ${owner.email}`, async () =>
+    (await mailTo(world, owner.email)).map((mail) => pattern.exec(mail.text)?.[0]).find(Boolean),
+  );
+  const query = new URL(link).searchParams;
+  return { id, proof: { token: query.get('token')!, expires: query.get('expires')! } };
+};
+
+When(
+  "a visitor uses the reschedule link of {person}'s latest booking e-mail to cancel",
+  async function (this: PlatformWorld, owner: string) {
+    const { id, proof } = await mailedLinkOf(this, this.person(owner), 'reschedule');
+    await this.request(undefined, 'POST', APPOINTMENT_PATHS.linkCancel.replace(':id', id), { body: proof });
+  },
+);
+
+When(
+  "a visitor confirms the cancel link of {person}'s latest booking e-mail",
+  async function (this: PlatformWorld, owner: string) {
+    const { id, proof } = await mailedLinkOf(this, this.person(owner), 'cancel');
+    await this.request(undefined, 'POST', APPOINTMENT_PATHS.linkCancel.replace(':id', id), { body: proof });
+  },
+);
+
+Then('the visitor is told {string}', function (this: PlatformWorld, message: string) {
+  const response = this.lastResponse;
+  assert.ok(response, 'the visitor did nothing');
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  assert.equal(messageOf(response), message);
+});

@@ -7,6 +7,7 @@ import { RegisterPage } from '../features/auth/pages/register-page';
 import { RegistrationSuccessPage } from '../features/auth/pages/registration-success-page';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
 import { BookAppointmentPage } from '../features/booking/pages/book-appointment-page';
+import { BookingLinkPage } from '../features/booking-link/pages/booking-link-page';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
 import { ApiKeysPage } from '../features/integrations/pages/api-keys-page';
 import { ConnectedAppsPage } from '../features/integrations/pages/connected-apps-page';
@@ -63,6 +64,9 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/reset-password', element: <ResetPasswordPage /> },
+          // A booking e-mail's signed links (issue 29): no sign-in, the link is the proof.
+          { path: '/booking-link/cancel', element: <BookingLinkPage purpose="cancel" /> },
+          { path: '/booking-link/reschedule', element: <BookingLinkPage purpose="reschedule" /> },
         ],
       },
       {

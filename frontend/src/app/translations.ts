@@ -1,6 +1,7 @@
 import { registerTranslations, type NamespaceTranslations } from '../lib/i18n';
 import { appointmentsTranslations } from '../features/appointments/appointments.i18n';
 import { bookingTranslations } from '../features/booking/booking.i18n';
+import { bookingLinkTranslations } from '../features/booking-link/booking-link.i18n';
 import { dashboardTranslations } from '../features/dashboard/dashboard.i18n';
 import { historyTranslations } from '../features/history/history.i18n';
 import { integrationsTranslations } from '../features/integrations/integrations.i18n';
@@ -26,6 +27,7 @@ import { viewerTimeTranslations } from '../ui/viewer-time.i18n';
 export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   appointments: appointmentsTranslations,
   booking: bookingTranslations,
+  bookingLink: bookingLinkTranslations,
   dashboardPanels: dashboardTranslations,
   hoursEditor: hoursEditorTranslations,
   history: historyTranslations,

@@ -235,6 +235,24 @@ const freeBooking = async (context: DemoContext): Promise<string> =>
     'booking a free slot',
   ).appointment._id;
 
+/** A fresh booking of the user's and the signed link of `purpose` its booking e-mail carries. */
+const mailedBookingLink = async (context: DemoContext, purpose: 'cancel' | 'reschedule') => {
+  let id = '';
+  const link = await mailedLink(
+    context,
+    'user@example.com',
+    new RegExp(`https?://\\S+/booking-link/${purpose}\\?\\S+`),
+    async () => {
+      id = await freeBooking(context);
+    },
+  );
+  const proof = {
+    token: link.searchParams.get('token') ?? '',
+    expires: link.searchParams.get('expires') ?? '',
+  };
+  return { id: link.searchParams.get('appointment') ?? id, proof };
+};
+
 const providerQuery = (context: DemoContext, caller: CallerName) =>
   caller === 'superadmin' || caller === 'support' ? { providerId: context.sunriseId } : undefined;
 
@@ -438,6 +456,27 @@ export const REQUESTS: Partial<
     return {
       path: `/api/appointments/${id}/reschedule`,
       json: { timeslotId, ...(index === undefined || index === null ? {} : { index: Number(index) }) },
+    };
+  },
+  // An e-mail's signed links (issue 29): a fresh booking of the user's, its link read from the mail.
+  bookingLink: async (context) => {
+    const { id, proof } = await mailedBookingLink(context, 'cancel');
+    return { path: `/api/appointments/${id}/link`, query: { ...proof, purpose: 'cancel' } };
+  },
+  cancelByLink: async (context) => {
+    const { id, proof } = await mailedBookingLink(context, 'cancel');
+    return { path: `/api/appointments/${id}/link/cancel`, json: proof };
+  },
+  rescheduleByLink: async (context) => {
+    const { id, proof } = await mailedBookingLink(context, 'reschedule');
+    const { timeslotId, index } = bookingOf(context, context.freeSlots, 'Follow-up Visit');
+    return {
+      path: `/api/appointments/${id}/link/reschedule`,
+      json: {
+        ...proof,
+        timeslotId,
+        ...(index === undefined || index === null ? {} : { index: Number(index) }),
+      },
     };
   },
   integrationSettings: (context, caller) => ({ query: providerQuery(context, caller) }),

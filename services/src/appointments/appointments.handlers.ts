@@ -17,12 +17,15 @@ import { countAppointments, dashboardDetails, listAppointments } from './queries
 import { changeStatus } from './change-status/change-status';
 import { cancelAppointment } from './cancel/cancel';
 import { rescheduleAppointment } from './reschedule/reschedule';
+import { cancelByLink, readBookingLink, rescheduleByLink } from './link/booking-link';
 
 export interface AppointmentsHandlerDependencies {
   appointments: AppointmentsContext;
   catalogue: CatalogueContext;
   /** Where images attached to bookings are kept; served under /uploads. */
   uploadsDir: string;
+  /** Signs the links of e-mails (mail/booking-links.ts): checks a booking's cancel and reschedule links. */
+  linkSecret: string;
 }
 
 /** docs/product.md §7.3: booking, the appointment list, the counts and status changes. */
@@ -30,6 +33,7 @@ export const appointmentsHandlers = ({
   appointments,
   catalogue,
   uploadsDir,
+  linkSecret,
 }: AppointmentsHandlerDependencies): OperationHandlers => {
   const book: Handler<'book' | 'cardBooking'> = async ({ req, res, auth, body }) => {
     // A booking's picture is private (services/src/http/private-uploads.ts).
@@ -67,6 +71,10 @@ export const appointmentsHandlers = ({
       ...(await rescheduleAppointment(appointments, auth, params.id, body)),
     }),
     dashboardDetails: ({ auth }) => dashboardDetails(appointments, auth, catalogue),
+    // An e-mail's signed links (issue 29): no sign-in, the link is the proof.
+    bookingLink: ({ params, query }) => readBookingLink(appointments, linkSecret, params.id, query),
+    cancelByLink: ({ params, body }) => cancelByLink(appointments, linkSecret, params.id, body),
+    rescheduleByLink: ({ params, body }) => rescheduleByLink(appointments, linkSecret, params.id, body),
   });
 };
 

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import { ICalCalendar, ICalEventStatus } from 'ical-generator';
+import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Appointment } from '@appointment/contracts/appointments';
 
 /**
@@ -22,12 +22,27 @@ const STATUS: Record<Appointment['status'], ICalEventStatus> = {
 
 export const uidOf = (appointment: Pick<Appointment, '_id'>): string => `${appointment._id}@appointment`;
 
+/**
+ * The event's SEQUENCE (RFC 5545 §3.8.7.4): raised by each change a calendar must take over the
+ * copy it holds, worked out from the appointment alone so every copy of one state agrees: one per
+ * reschedule (the UID stays), and one more once it is cancelled (nothing follows a cancellation).
+ */
+export const sequenceOf = (appointment: Pick<Appointment, 'reschedules' | 'status'>): number =>
+  (appointment.reschedules ?? 0) + (appointment.status === 'cancelled' ? 1 : 0);
+
+/**
+ * An iTIP method (RFC 5546) for an e-mailed copy: REQUEST for a booking or a move, CANCEL for a
+ * cancellation; a feed has none.
+ */
+export type IcsMethod = 'REQUEST' | 'CANCEL';
+
 export const icsOf = (
   appointments: Appointment[],
-  options: { name: string; audience: IcsAudience; now: Date },
+  options: { name: string; audience: IcsAudience; now: Date; method?: IcsMethod },
 ): string => {
   const calendar = new ICalCalendar({
     name: options.name,
+    ...(options.method ? { method: ICalCalendarMethod[options.method] } : {}),
     prodId: { company: 'Appointment', product: 'Appointment', language: 'EN' },
     ttl: 60 * 15,
   });
@@ -46,6 +61,7 @@ export const icsOf = (
       summary: `${appointment.serviceName} — ${who}`,
       description: [`Status: ${appointment.status}`, appointment.note].filter(Boolean).join('\n'),
       status: STATUS[appointment.status],
+      sequence: sequenceOf(appointment),
     });
   }
   return calendar.toString();

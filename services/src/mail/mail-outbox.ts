@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { v5 as uuidv5 } from 'uuid';
 import type pg from 'pg';
@@ -14,8 +14,10 @@ import {
 import { formatMoney } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import type { Projection } from '@appointment/projections/projection';
-import { inTransaction } from '@appointment/projections/db/transaction';
+import { inTransaction, migrateSchema } from '@appointment/projections/db/transaction';
 import type { Logger } from '../logger';
+import { sameToken } from './booking-links';
+import { bookingMails, isBookingOrProviderEvent, providerMails } from './booking-mail';
 
 const REMINDER_WHEN = Object.fromEntries(
   Object.entries(MAIL_LOCALES).map(([language, locale]) => [
@@ -36,13 +38,6 @@ export interface MailLinks {
   publicUrl: string;
   secret: string;
 }
-
-/** Whether a link's token is the one expected, compared in constant time. */
-const sameToken = (expected: string, token: string): boolean => {
-  const wanted = Buffer.from(expected);
-  const given = Buffer.from(token);
-  return wanted.length === given.length && timingSafeEqual(wanted, given);
-};
 
 export const verificationToken = (secret: string, userId: string): string =>
   createHmac('sha256', secret).update(`verify-email:${userId}`).digest('base64url');
@@ -104,9 +99,23 @@ export const passwordResetLink = (
 /** Who skipped an event whose data does not fit its schema, in the warning. */
 const READER = 'mail outbox';
 
+/**
+ * The outbox's columns added after its first version, added in place (ADD COLUMN IF NOT EXISTS)
+ * when the table already exists; a new table has them from `createTables`. Every process that
+ * writes or sends mail runs it at start.
+ */
+export const migrateMailOutbox = (pool: pg.Pool): Promise<void> =>
+  migrateSchema(
+    pool,
+    MAIL_SCHEMA,
+    `ALTER TABLE IF EXISTS ${MAIL_SCHEMA}.messages ADD COLUMN IF NOT EXISTS attachment text`,
+  );
+
 export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection => ({
   name: 'mail_outbox',
   reactor: true,
+  // Never raised: a new version rebuilds, and a rebuilt outbox would send every mail again. A new
+  // column comes by `migrateMailOutbox` instead (the attachment, issue 29).
   version: 1,
   createTables: (schema) => `
     CREATE TABLE ${schema}.messages (
@@ -117,11 +126,26 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       created_at timestamptz NOT NULL,
       sent_at timestamptz,
       transport text,
-      error text
+      error text,
+      -- An iCalendar file sent with it (a booking's e-mails, issue 29).
+      attachment text
     );
     CREATE INDEX ON ${schema}.messages (created_at) WHERE sent_at IS NULL;
   `,
   apply: async (event, { db, schema }) => {
+    if (isBookingOrProviderEvent(event)) {
+      const links = { publicUrl, secret };
+      const mails = [...(await bookingMails(event, db, links)), ...(await providerMails(event, db, links))];
+      if (mails.length === 0) return;
+      await db.query(
+        `INSERT INTO ${schema}.messages (id, recipient, subject, body, attachment, created_at)
+         SELECT m.id, m.recipient, m.subject, m.body, m.attachment, $2
+           FROM jsonb_to_recordset($1::jsonb) AS m(id uuid, recipient text, subject text, body text, attachment text)
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(mails), event.createdAt],
+      );
+      return;
+    }
     const reminder = readEvent('ReminderSent', event, READER);
     if (reminder) {
       // A reminder without an address or a start sends nothing.
@@ -252,6 +276,8 @@ export interface MailboxMessage {
   text: string;
   createdAt: string;
   sentAt: string | null;
+  /** The iCalendar file attached, when there is one. */
+  ics?: string;
 }
 
 export const readMailbox = async (pool: pg.Pool, to?: string): Promise<MailboxMessage[]> => {
@@ -261,8 +287,9 @@ export const readMailbox = async (pool: pg.Pool, to?: string): Promise<MailboxMe
     body: string;
     created_at: Date;
     sent_at: Date | null;
+    attachment: string | null;
   }>(
-    `SELECT recipient, subject, body, created_at, sent_at FROM ${MAIL_SCHEMA}.messages
+    `SELECT recipient, subject, body, created_at, sent_at, attachment FROM ${MAIL_SCHEMA}.messages
       WHERE $1::text IS NULL OR recipient = lower($1) ORDER BY created_at DESC, id LIMIT 100`,
     [to ?? null],
   );
@@ -272,6 +299,7 @@ export const readMailbox = async (pool: pg.Pool, to?: string): Promise<MailboxMe
     text: row.body,
     createdAt: row.created_at.toISOString(),
     sentAt: row.sent_at?.toISOString() ?? null,
+    ...(row.attachment ? { ics: row.attachment } : {}),
   }));
 };
 
@@ -342,8 +370,14 @@ export class MailSender {
 
   private deliverOne(): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ id: string; recipient: string; subject: string; body: string }>(
-        `SELECT id, recipient, subject, body FROM ${MAIL_SCHEMA}.messages WHERE sent_at IS NULL
+      const { rows } = await client.query<{
+        id: string;
+        recipient: string;
+        subject: string;
+        body: string;
+        attachment: string | null;
+      }>(
+        `SELECT id, recipient, subject, body, attachment FROM ${MAIL_SCHEMA}.messages WHERE sent_at IS NULL
           ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
       );
       const row = rows[0];
@@ -354,6 +388,16 @@ export class MailSender {
         to: row.recipient,
         subject: row.subject,
         text: row.body,
+        // A booking's calendar entry, as an invitation (or its cancellation) a mail client offers to take.
+        ...(row.attachment
+          ? {
+              icalEvent: {
+                method: /^METHOD:(\w+)/m.exec(row.attachment)?.[1] ?? 'PUBLISH',
+                filename: 'appointment.ics',
+                content: row.attachment,
+              },
+            }
+          : {}),
       });
       if (!this.options.smtpUrl) {
         this.logger.info(

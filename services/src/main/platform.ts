@@ -44,6 +44,7 @@ import {
   isGenuinePasswordReset,
   isGenuineVerification,
   MailSender,
+  migrateMailOutbox,
 } from '../mail/mail-outbox';
 import { IntegrationClient } from '../integrations/client';
 import { migrateWebhookLog } from '../integrations/webhooks/webhook-log';
@@ -118,6 +119,7 @@ export const startPlatform = async ({
   const secret = await sessions.secret('email-verification');
   // The delivery log exists before the dispatcher writes to it.
   await migrateWebhookLog(pool);
+  await migrateMailOutbox(pool);
   await migrateIdempotencyKeys(pool);
   const integrations = new IntegrationClient({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS });
   // The operator's own endpoints (WHATSAPP_API_URL, CHATBOT_API_URL) may be local: a local model.
@@ -307,7 +309,7 @@ export const startPlatform = async ({
       uploadsDir,
       openHours: (providerId, zone) => openHours(schedule, providerId, zone),
     },
-    appointments: { appointments, catalogue, uploadsDir },
+    appointments: { appointments, catalogue, uploadsDir, linkSecret: secret },
     uploadLimit,
     notifications,
     apiKeys,

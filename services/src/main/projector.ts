@@ -7,6 +7,7 @@ import { openProcessParts, openRedisJobs } from './process-parts';
 import { productProjections } from './projections';
 import { installShutdown } from './shutdown';
 import { migrateWebhookLog } from '../integrations/webhooks/webhook-log';
+import { migrateMailOutbox } from '../mail/mail-outbox';
 
 /**
  * The projector on its own (scale-out profile): builds every read model from the log and runs
@@ -40,6 +41,7 @@ const main = async () => {
     push: live ? (notifications) => live.publish(notifications) : undefined,
   });
   await migrateWebhookLog(pool);
+  await migrateMailOutbox(pool);
   if (relay) projections.push(relay.reactor);
   const projector = new ProjectorRunner(pool, store, projections, {
     batchSize: config.PROJECTOR_BATCH_SIZE,

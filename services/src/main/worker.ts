@@ -3,7 +3,7 @@ import { appointmentsContext } from '../appointments/appointments-context';
 import { clockOf, ConfigError, loadConfig } from '../config';
 import { startProductWorkers } from '../jobs/product-workers';
 import { createLogger } from '../logger';
-import { MailSender } from '../mail/mail-outbox';
+import { MailSender, migrateMailOutbox } from '../mail/mail-outbox';
 import { paymentGatewayFor } from '../payments/gateways';
 import { IntegrationClient } from '../integrations/client';
 import { migrateWebhookLog } from '../integrations/webhooks/webhook-log';
@@ -39,6 +39,7 @@ const main = async () => {
     now: clockOf(config),
   });
   await migrateWebhookLog(pool);
+  await migrateMailOutbox(pool);
   const integrations = new IntegrationClient({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS });
   shutdown.add('integrations', async () => integrations.close());
   // The operator's own endpoints (WHATSAPP_API_URL) may be local.

@@ -100,6 +100,11 @@ export interface RescheduleAsk {
   /** The booker (the deadline and the limit of the policy apply), or the provider's admin. */
   by: { role: 'user'; userId: string } | { role: 'provider' };
   to: { timeSlotId: string; index: number | null };
+  /**
+   * The moves it must have had so far: an e-mail's reschedule link moves its booking once, so one
+   * used twice at the same moment moves it once (the other is refused).
+   */
+  expectedReschedules?: number;
 }
 
 /** A booking on its way to another place: all it records, as its new time slot records it. */
@@ -437,6 +442,8 @@ const mayMove = (slot: OpenSlot, appointment: TimeSlotAppointment, ask: Reschedu
   if (ask.by.role === 'user' && appointment.userId !== ask.by.userId)
     throw new NotFoundError(MESSAGES.appointmentNotFound);
   if (appointment.moving) throw new ConflictError(MESSAGES.rescheduleInProgress);
+  if (ask.expectedReschedules !== undefined && ask.expectedReschedules !== appointment.reschedules)
+    throw new ConflictError(MESSAGES.bookingLinkUsed);
   const start = Date.parse(appointment.startDateTime);
   if (!['pending', 'scheduled'].includes(appointment.status) || start <= Date.parse(now))
     throw new IllegalStateError(MESSAGES.appointmentNotReschedulable);

@@ -81,6 +81,8 @@ export const rescheduleAppointment = async (
   actor: Actor,
   id: string,
   request: RescheduleRequest,
+  /** The moves it must have had so far (an e-mail's link: one move per link). */
+  expectedReschedules?: number,
 ): Promise<Omit<AppointmentRescheduledAnswer, 'message'>> => {
   await context.reads.caughtUp(actor.userId);
   const current = await appointmentNamed(context, id);
@@ -90,6 +92,7 @@ export const rescheduleAppointment = async (
   const by: RescheduleAsk['by'] =
     actor.role === 'user' ? { role: 'user', userId: actor.userId } : { role: 'provider' };
   const to = { timeSlotId: request.timeslotId, index: request.index ?? null };
+  const expected = expectedReschedules === undefined ? {} : { expectedReschedules };
   const fromTimeSlotId = current.timeslotId;
   const answer = async (from: Place) => ({
     appointment: await appointmentNamed(context, id),
@@ -105,7 +108,7 @@ export const rescheduleAppointment = async (
     const moved = placeIn(
       await onTimeSlot(context, actor, fromTimeSlotId, {
         type: 'MoveWithin',
-        data: { appointmentId: id, by, to },
+        data: { appointmentId: id, by, to, ...expected },
       }),
       id,
     );
@@ -120,7 +123,7 @@ export const rescheduleAppointment = async (
     context,
     actor,
     fromTimeSlotId,
-    { type: 'RequestReschedule', data: { appointmentId: id, by, to } },
+    { type: 'RequestReschedule', data: { appointmentId: id, by, to, ...expected } },
     { settle: false },
   );
   const locked = holding(lockedIn, id);

@@ -1,0 +1,67 @@
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './clock';
+import { createProviderWithBookings } from './appointments-helpers';
+
+/**
+ * Issue 29 "Telling people": a booking's e-mail (read from the local outbox, DEV_MAILBOX) carries
+ * a signed Cancel link; its page opens without signing in, shows the booking and what cancelling
+ * does, and cancels it on Confirm. The link's token works for this one appointment only.
+ */
+
+const MAILBOX = '/api/dev/mailbox';
+
+/** The cancel link of the newest booking mail to `email` naming `service`, once it is in the outbox. */
+const cancelLinkFor = async (request: APIRequestContext, email: string, service: string): Promise<URL> => {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${MAILBOX}?to=${encodeURIComponent(email)}`);
+        expect(response.ok(), 'the local outbox (DEV_MAILBOX=true) answers').toBeTruthy();
+        const { messages } = (await response.json()) as {
+          messages: { subject: string; text: string; ics?: string }[];
+        };
+        const booked = messages.find((message) => message.subject.startsWith(`Booked: ${service}`));
+        link = booked?.text.match(/https?:\/\/\S+\/booking-link\/cancel\?\S+/)?.[0];
+        if (booked)
+          expect(booked.ics, 'the booking mail carries its calendar entry').toContain('BEGIN:VEVENT');
+        return link;
+      },
+      { message: `a booking mail reaches ${email}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return new URL(link!);
+};
+
+test('a user cancels from the e-mail link without signing in', async ({ page, request }) => {
+  const booked = await createProviderWithBookings(request, 'Mailed');
+  const link = await cancelLinkFor(request, booked.user.email, booked.serviceName);
+  expect(link.pathname).toBe('/booking-link/cancel');
+
+  // A tampered token is refused with a clear message.
+  const tampered = new URLSearchParams(link.search);
+  tampered.set('token', `x${tampered.get('token')!.slice(1)}`);
+  await page.goto(`${link.pathname}?${tampered.toString()}`);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This link is not valid for this appointment. Please use the newest e-mail about it.',
+  );
+
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Cancel your appointment' })).toBeVisible();
+  await expect(page.getByText(booked.businessName)).toBeVisible();
+  await expect(page.getByText('Nothing was paid: cancelling costs nothing.')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm cancellation' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your appointment is cancelled.' })).toBeVisible();
+
+  // The cancellation is mailed too, with the calendar's cancellation.
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${MAILBOX}?to=${encodeURIComponent(booked.user.email)}`);
+        const { messages } = (await response.json()) as { messages: { subject: string; ics?: string }[] };
+        return messages.find((message) => message.subject.startsWith('Cancelled:'))?.ics ?? '';
+      },
+      { timeout: 15_000 },
+    )
+    .toContain('STATUS:CANCELLED');
+});

@@ -1,0 +1,164 @@
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type {
+  BookingLinkAnswer,
+  BookingLinkDone,
+  BookingLinkPurpose,
+  FreePlace,
+} from '@appointment/contracts/appointments';
+import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { api, ApiError } from '../../../lib/api-client';
+import { useCatalogue } from '../../../lib/catalogue';
+import { formatPrice, formatZoned } from '../../../lib/locale-format';
+import { Button } from '../../../ui/button.styles';
+import { FormError } from '../../../ui/message-text';
+import { StatusBadge } from '../../../ui/status-badge';
+import { Day, Lead, Places, Screen, SuccessNote, Title } from '../booking-link.styles';
+import { BOOKING_LINK_TEXTS } from '../booking-link.texts';
+
+const pathOf = (template: string, id: string) => template.replace(':id', encodeURIComponent(id));
+
+/** An instant as the provider's clock reads it: the long date and the time. */
+const zoned = (iso: string, timeZone: string) =>
+  `${formatZoned(iso, timeZone, 'longDate') ?? iso}, ${formatZoned(iso, timeZone, 'time') ?? ''}`;
+
+/**
+ * /booking-link/cancel and /booking-link/reschedule: the pages of a booking e-mail's signed links
+ * (?appointment, ?expires, ?token), opened without signing in (issue 29). The cancel page shows
+ * the booking and what cancelling does to its payment, then cancels on Confirm; the reschedule
+ * page lists the free times of the same service by day and moves it to the one chosen.
+ */
+export function BookingLinkPage({ purpose }: { purpose: BookingLinkPurpose }) {
+  const { texts, t } = useCatalogue('bookingLink', BOOKING_LINK_TEXTS);
+  const titleId = useId();
+  const [query] = useSearchParams();
+  const id = query.get('appointment') ?? '';
+  const proof = { token: query.get('token') ?? '', expires: query.get('expires') ?? '' };
+  const [answer, setAnswer] = useState<BookingLinkAnswer | null>(null);
+  const [error, setError] = useState<string | null>(id && proof.token ? null : MESSAGES.bookingLinkInvalid);
+  const [chosen, setChosen] = useState<FreePlace | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<BookingLinkDone | null>(null);
+
+  useEffect(() => {
+    if (!id || !proof.token) return;
+    const search = new URLSearchParams({ purpose, ...proof });
+    api
+      .get<BookingLinkAnswer>(`${pathOf(APPOINTMENT_PATHS.link, id)}?${search.toString()}`)
+      .then(setAnswer)
+      .catch((failure: unknown) =>
+        setError(failure instanceof ApiError ? failure.message : MESSAGES.networkError),
+      );
+    // The link's query is read once, as the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const act = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setDone(
+        purpose === 'cancel'
+          ? await api.post<BookingLinkDone>(pathOf(APPOINTMENT_PATHS.linkCancel, id), proof)
+          : await api.post<BookingLinkDone>(pathOf(APPOINTMENT_PATHS.linkReschedule, id), {
+              ...proof,
+              timeslotId: chosen!.timeslotId,
+              ...(chosen!.index === null ? {} : { index: chosen!.index }),
+            }),
+      );
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : MESSAGES.networkError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const appointment = done?.appointment ?? answer?.appointment;
+  const active = appointment && ['pending', 'scheduled'].includes(appointment.status);
+  const money = (amount: number) => formatPrice(amount, answer!.appointment.currency);
+  const terms = answer?.cancellation;
+  const consequence = !terms
+    ? null
+    : !answer.appointment.paid || terms.refund + terms.fee === 0
+      ? texts.nothingPaid
+      : terms.fee === 0
+        ? t('refundAll', { paid: money(terms.refund) })
+        : terms.refund === 0
+          ? texts.refundNone
+          : t('refundLess', { fee: money(terms.fee), refund: money(terms.refund) });
+  // The free times, grouped by the provider's day.
+  const days = new Map<string, FreePlace[]>();
+  for (const place of answer?.places ?? []) {
+    const day = formatZoned(place.startDateTime, answer!.appointment.timezone, 'longDate') ?? '';
+    days.set(day, [...(days.get(day) ?? []), place]);
+  }
+
+  return (
+    <Screen aria-labelledby={titleId}>
+      <Title id={titleId}>{purpose === 'cancel' ? texts.cancelTitle : texts.rescheduleTitle}</Title>
+      {!answer && !error && <Lead>{texts.loading}</Lead>}
+      {appointment && (
+        <section aria-label={appointment.serviceName}>
+          <Lead>
+            <strong>{appointment.serviceName}</strong> — {appointment.providerName}
+          </Lead>
+          <Lead>
+            {texts.when}: {zoned(appointment.startDateTime, appointment.timezone)}
+          </Lead>
+          <Lead>
+            {texts.status}: <StatusBadge status={appointment.status} />
+          </Lead>
+        </section>
+      )}
+      {done && (
+        <SuccessNote role="status">{purpose === 'cancel' ? texts.cancelled : texts.moved}</SuccessNote>
+      )}
+      {answer && !done && !active && <Lead>{texts.notActive}</Lead>}
+      {answer && !done && active && purpose === 'cancel' && (
+        <>
+          {consequence && <Lead>{consequence}</Lead>}
+          <Button type="button" disabled={busy} onClick={() => void act()}>
+            {busy ? texts.cancelling : texts.confirmCancel}
+          </Button>
+        </>
+      )}
+      {answer && !done && active && purpose === 'reschedule' && (
+        <>
+          {days.size === 0 && <Lead>{texts.noPlaces}</Lead>}
+          {days.size > 0 && (
+            <Places>
+              <legend>{texts.places}</legend>
+              {[...days.entries()].map(([day, places]) => (
+                <Day key={day} role="group" aria-label={day}>
+                  <strong>{day}</strong>
+                  {places.map((place) => (
+                    <label key={`${place.timeslotId}-${place.index ?? 'block'}`}>
+                      <input
+                        type="radio"
+                        name="place"
+                        checked={chosen === place}
+                        onChange={() => setChosen(place)}
+                      />{' '}
+                      {formatZoned(place.startDateTime, answer.appointment.timezone, 'time')}
+                    </label>
+                  ))}
+                </Day>
+              ))}
+            </Places>
+          )}
+          {chosen && (
+            <Lead>
+              {texts.from}: {zoned(answer.appointment.startDateTime, answer.appointment.timezone)} →{' '}
+              {texts.to}: {zoned(chosen.startDateTime, answer.appointment.timezone)}
+            </Lead>
+          )}
+          <Button type="button" disabled={busy || !chosen} onClick={() => void act()}>
+            {busy ? texts.moving : texts.confirmMove}
+          </Button>
+        </>
+      )}
+      {error && <FormError role="alert">{error}</FormError>}
+    </Screen>
+  );
+}

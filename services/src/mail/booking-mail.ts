@@ -1,0 +1,290 @@
+import { v5 as uuidv5 } from 'uuid';
+import type { Appointment } from '@appointment/contracts/appointments';
+import type { RecordedEvent } from '@appointment/contracts/events';
+import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
+import { readEvent } from '@appointment/contracts/events/read-event';
+import { changedBy } from '@appointment/contracts/events/time-slot';
+import {
+  MAIL_LOCALES,
+  MAIL_TEXTS,
+  mailLanguageOf,
+  type BookingMailFacts,
+  type CancelledBy,
+  type MailLanguage,
+} from '@appointment/contracts/mail-texts';
+import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
+import { zonedFormatter } from '@appointment/contracts/schedule';
+import { appointmentById } from '@appointment/projections/appointments.queries';
+import type { Queryable } from '@appointment/projections/projection';
+import { icsOf, type IcsMethod } from '../calendar/ics';
+import { bookingLink } from './booking-links';
+import type { MailLinks } from './mail-outbox';
+
+/**
+ * The e-mails of a booking's life and of a provider's registration (issue 29 "Telling people"),
+ * worked out by the mail outbox reactor from one event: its user is told of every change (in the
+ * language of their account, at a confirmed address, never once forgotten), the provider's admins
+ * of cancellations and moves; a registration's admin of the review's outcome, the superadmins of
+ * each new registration. The read models it reads (rm_accounts, rm_appointments) have taken the
+ * event's batch; what the mail says of the change itself comes from the event.
+ */
+
+/** One outbox row. */
+export interface OutboxMail {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  /** An iCalendar file to attach (a booking, a move, a cancellation). */
+  attachment?: string;
+}
+
+/** The rows of admins, superadmins: another id of the same event per recipient. */
+const RECIPIENT_NAMESPACE = '7e0b6c2a-4f1d-4b8e-9c3a-2d5f8e1a0b94';
+const rowIdFor = (eventId: string, recipientId: string): string =>
+  uuidv5(`${eventId}\u0001${recipientId}`, RECIPIENT_NAMESPACE);
+
+const WHEN = Object.fromEntries(
+  Object.entries(MAIL_LOCALES).map(([language, locale]) => [
+    language,
+    zonedFormatter(locale, { dateStyle: 'full', timeStyle: 'short' }),
+  ]),
+) as Record<MailLanguage, ReturnType<typeof zonedFormatter>>;
+
+const READER = 'mail outbox';
+
+interface Person {
+  id: string;
+  email: string;
+  name: string;
+  language: MailLanguage;
+}
+
+/** A person the product may write to: an account with a confirmed address, not forgotten. */
+const reachable = async (db: Queryable, userId: string): Promise<Person | undefined> => {
+  const { rows } = await db.query<{ email: string; name: string; language: string; email_verified: boolean }>(
+    'SELECT email, name, language, email_verified FROM rm_accounts.users WHERE id = $1',
+    [userId],
+  );
+  const row = rows[0];
+  if (!row || !row.email_verified || row.email === FORGOTTEN_USER) return undefined;
+  return { id: userId, email: row.email, name: row.name, language: mailLanguageOf(row.language) };
+};
+
+/** The admins of a provider with a confirmed address. */
+const adminsOf = async (db: Queryable, providerId: string): Promise<Person[]> => {
+  const { rows } = await db.query<{ id: string; email: string; name: string; language: string }>(
+    `SELECT id, email, name, language FROM rm_accounts.users
+      WHERE provider_id = $1 AND role = 'admin' AND email_verified AND email <> $2 ORDER BY id`,
+    [providerId, FORGOTTEN_USER],
+  );
+  return rows.map((row) => ({ ...row, language: mailLanguageOf(row.language) }));
+};
+
+const BOOKING_EVENT_TYPES = new Set([
+  'IntervalBooked',
+  'PaymentConfirmed',
+  'AppointmentStatusChanged',
+  'AppointmentMovedIn',
+  'PaymentRefunded',
+]);
+const PROVIDER_EVENT_TYPES = new Set(['ProviderRegistered', 'ProviderApproved', 'ProviderRejected']);
+
+export const isBookingOrProviderEvent = (event: RecordedEvent): boolean =>
+  BOOKING_EVENT_TYPES.has(event.type) || PROVIDER_EVENT_TYPES.has(event.type);
+
+/** What a booking's mail says, with its signed links while it can still be changed. */
+const factsOf = (
+  links: MailLinks,
+  appointment: Appointment,
+  language: MailLanguage,
+  withLinks: boolean,
+): BookingMailFacts => {
+  const expires = Date.parse(appointment.startDateTime);
+  const reschedules = appointment.reschedules ?? 0;
+  const link = (purpose: 'cancel' | 'reschedule') =>
+    bookingLink(links, { purpose, appointmentId: appointment._id, expires, reschedules });
+  return {
+    serviceName: appointment.serviceName,
+    providerName: appointment.providerName,
+    when: WHEN[language](new Date(appointment.startDateTime), appointment.timezone),
+    ...(withLinks && ['pending', 'scheduled'].includes(appointment.status)
+      ? { links: { cancel: link('cancel'), reschedule: link('reschedule') } }
+      : {}),
+  };
+};
+
+const calendarOf = (appointment: Appointment, method: IcsMethod, at: string): string =>
+  icsOf([appointment], { name: appointment.serviceName, audience: 'user', now: new Date(at), method });
+
+/** The e-mails of one event of a booking's life; none for other events. */
+export const bookingMails = async (
+  event: RecordedEvent,
+  db: Queryable,
+  links: MailLinks,
+): Promise<OutboxMail[]> => {
+  if (!BOOKING_EVENT_TYPES.has(event.type)) return [];
+  const data = event.data as { appointmentId?: unknown };
+  if (typeof data?.appointmentId !== 'string') return [];
+  const found = await appointmentById(db as Parameters<typeof appointmentById>[0], data.appointmentId);
+  if (!found) return [];
+  const current = found.appointment;
+  const user = await reachable(db, current.userId);
+  const mails: OutboxMail[] = [];
+  const toUser = (
+    make: (language: MailLanguage) => { subject: string; body: string },
+    attachment?: string,
+  ) => {
+    if (!user) return;
+    mails.push({
+      id: event.id,
+      recipient: user.email,
+      ...make(user.language),
+      ...(attachment ? { attachment } : {}),
+    });
+  };
+  const toAdmins = async (make: (language: MailLanguage) => { subject: string; body: string }) => {
+    for (const admin of await adminsOf(db, current.providerId))
+      mails.push({ id: rowIdFor(event.id, admin.id), recipient: admin.email, ...make(admin.language) });
+  };
+  // The person's name as the booking recorded it; a forgotten one is not named to the provider.
+  const person = current.username === FORGOTTEN_USER ? '—' : current.username;
+
+  const booked = readEvent('IntervalBooked', event, READER);
+  if (booked) {
+    // The booking as it was made (a later change of the same batch has its own mail).
+    const appointment: Appointment = {
+      ...current,
+      status: booked.status,
+      startDateTime: booked.startDateTime,
+      endDateTime: booked.endDateTime,
+      timezone: booked.timezone,
+      reschedules: 0,
+    };
+    const awaiting = booked.status === 'pending' ? (booked.paymentNeeded ? 'payment' : 'confirmation') : null;
+    toUser(
+      (language) => MAIL_TEXTS[language].booked(factsOf(links, appointment, language, true), awaiting),
+      calendarOf(appointment, 'REQUEST', booked.at),
+    );
+    return mails;
+  }
+  const paid = readEvent('PaymentConfirmed', event, READER);
+  if (paid) {
+    // Paid after it was cancelled: the refund's mail tells of it.
+    if (current.status === 'cancelled') return [];
+    toUser((language) => MAIL_TEXTS[language].confirmed(factsOf(links, current, language, true)));
+    return mails;
+  }
+  const changed = readEvent('AppointmentStatusChanged', event, READER);
+  if (changed) {
+    const who = changedBy({ data: changed, metadata: event.metadata });
+    if (changed.to === 'cancelled') {
+      const by: CancelledBy = who ?? 'provider';
+      const rejected = by === 'provider' && changed.from === 'pending';
+      const appointment: Appointment = { ...current, status: 'cancelled' };
+      toUser(
+        (language) =>
+          MAIL_TEXTS[language].cancelled(factsOf(links, appointment, language, false), by, rejected),
+        calendarOf(appointment, 'CANCEL', changed.at),
+      );
+      await toAdmins((language) =>
+        MAIL_TEXTS[language].cancelledToAdmin(factsOf(links, appointment, language, false), person, by),
+      );
+    } else if (changed.to === 'scheduled' && who === 'provider') {
+      toUser((language) => MAIL_TEXTS[language].confirmed(factsOf(links, current, language, true)));
+    } else if (changed.to === 'no_show') {
+      toUser((language) => MAIL_TEXTS[language].noShow(factsOf(links, current, language, false)));
+    }
+    return mails;
+  }
+  const moved = readEvent('AppointmentMovedIn', event, READER);
+  if (moved) {
+    const appointment: Appointment = {
+      ...current,
+      status: moved.status,
+      startDateTime: moved.startDateTime,
+      endDateTime: moved.endDateTime,
+      timezone: moved.timezone,
+      reschedules: moved.reschedules,
+    };
+    const from = (language: MailLanguage) =>
+      WHEN[language](new Date(moved.from.startDateTime), moved.timezone);
+    toUser(
+      (language) =>
+        MAIL_TEXTS[language].rescheduled(factsOf(links, appointment, language, true), from(language)),
+      calendarOf(appointment, 'REQUEST', moved.at),
+    );
+    await toAdmins((language) =>
+      MAIL_TEXTS[language].rescheduledToAdmin(
+        factsOf(links, appointment, language, false),
+        person,
+        from(language),
+      ),
+    );
+    return mails;
+  }
+  const refunded = readEvent('PaymentRefunded', event, READER);
+  if (refunded) {
+    toUser((language) =>
+      MAIL_TEXTS[language].refunded(
+        factsOf(links, current, language, false),
+        formatMoney(
+          fromMinorUnits(refunded.amount, refunded.currency),
+          refunded.currency,
+          MAIL_LOCALES[language],
+        ),
+      ),
+    );
+  }
+  return mails;
+};
+
+/** Where a provider's admin signs in, and where a superadmin reviews registrations. */
+const SIGN_IN_SCREEN = '/login';
+const REVIEW_SCREEN = '/providerstablelist';
+
+/** The e-mails of a provider's registration and its review; none for other events. */
+export const providerMails = async (
+  event: RecordedEvent,
+  db: Queryable,
+  { publicUrl }: MailLinks,
+): Promise<OutboxMail[]> => {
+  if (!PROVIDER_EVENT_TYPES.has(event.type) || !event.streamName.startsWith('provider-')) return [];
+  const providerId = event.streamName.slice('provider-'.length);
+  const registered = readEvent('ProviderRegistered', event, READER);
+  if (registered) {
+    if (registered.businessName === FORGOTTEN_USER) return [];
+    const { rows } = await db.query<{ id: string; email: string; language: string }>(
+      `SELECT id, email, language FROM rm_accounts.users
+        WHERE role = 'superadmin' AND email_verified AND email <> $1 ORDER BY id`,
+      [FORGOTTEN_USER],
+    );
+    return rows.map((row) => ({
+      id: rowIdFor(event.id, row.id),
+      recipient: row.email,
+      ...MAIL_TEXTS[mailLanguageOf(row.language)].providerToReview(
+        registered.businessName,
+        registered.email,
+        `${publicUrl}${REVIEW_SCREEN}`,
+      ),
+    }));
+  }
+  const approved = readEvent('ProviderApproved', event, READER);
+  const rejected = readEvent('ProviderRejected', event, READER);
+  if (!approved && !rejected) return [];
+  // The registering admin, as the accounts read model holds them (a rejected one is deleted and
+  // forgotten right after: only while they are still there can they be told).
+  const { rows } = await db.query<{ business: string; email: string; name: string; language: string }>(
+    `SELECT p.name AS business, u.email, u.name, u.language
+       FROM rm_accounts.providers p JOIN rm_accounts.users u ON u.id = coalesce(nullif($2, ''), p.admin_id)
+      WHERE p.id = $1`,
+    [providerId, rejected?.adminId ?? null],
+  );
+  const row = rows[0];
+  if (!row || row.email === FORGOTTEN_USER) return [];
+  const texts = MAIL_TEXTS[mailLanguageOf(row.language)];
+  const mail = approved
+    ? texts.providerApproved(row.name, row.business, `${publicUrl}${SIGN_IN_SCREEN}`)
+    : texts.providerRejected(row.name, row.business);
+  return [{ id: event.id, recipient: row.email, ...mail }];
+};
