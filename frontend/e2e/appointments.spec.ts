@@ -288,7 +288,7 @@ test.describe('Appointments: counts, lists and status changes', () => {
       await card.getByRole('button', { name: `Reschedule Follow-up Visit on ${day}` }).click();
 
       // The booking screen opens on the provider and the service, saying which booking moves.
-      await expect(page).toHaveURL(/\/appointments\/book$/);
+      await expect(page).toHaveURL(/\/appointments\/reschedule$/);
       await expect(
         page.getByRole('region', { name: `Rescheduling Follow-up Visit on ${day}, 9:00 AM - 9:30 AM` }),
       ).toBeVisible();
@@ -328,6 +328,49 @@ test.describe('Appointments: counts, lists and status changes', () => {
       await views.getByRole('button', { name: 'Week' }).click();
       await expect(week.getByRole('button', { name: '9:00 AM - 9:30 AM' })).toBeVisible();
       await expect(week.getByRole('button', { name: '10:00 AM - 10:30 AM' })).toHaveCount(0);
+    },
+  );
+
+  test(
+    "the provider's admin moves a user's booking to another interval; the card shows the new time (issue 29)",
+    { tag: '@any-hour' },
+    async ({ page, request }) => {
+      const booked = await createProviderWithBookings(request, 'Rebooking');
+      const day = longDate(booked.date);
+      await signIn(page, booked.adminEmail);
+
+      await page.goto('/appointments');
+      await statusCard(page, 'Total').click();
+      const cards = appointmentList(page).getByRole('article');
+      await expect(cards).toHaveCount(2);
+      await cards
+        .filter({ hasText: '9:00 AM - 9:30 AM' })
+        .getByRole('button', { name: `Reschedule ${booked.serviceName} on ${day}` })
+        .click();
+
+      // The booking screen in reschedule mode, on the provider and the service of the booking.
+      await expect(page).toHaveURL(/\/appointments\/reschedule$/);
+      await expect(
+        page.getByRole('region', { name: `Rescheduling ${booked.serviceName} on ${day}, 9:00 AM - 9:30 AM` }),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: booked.businessName, level: 2 })).toBeVisible();
+      // Both first intervals are the user's: the next free one is offered.
+      const automatic = page.getByRole('region', { name: 'Next available slot' });
+      await expect(automatic).toContainText('10:00 AM - 10:30 AM');
+      await automatic.getByRole('button', { name: 'Book Now' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
+      await expect(dialog).toContainText(
+        `Move the appointment of ${booked.user.email} for ${booked.serviceName}?`,
+      );
+      await expect(dialog).toContainText(`From ${day}, 9:00 AM - 9:30 AM to ${day}, 10:00 AM - 10:30 AM`);
+      await dialog.getByRole('button', { name: 'Move appointment' }).click();
+
+      await expect(toast(page, 'Appointment rescheduled')).toBeVisible();
+      await expect(page).toHaveURL(/\/appointments\/list$/);
+      await expect(cards).toHaveCount(2);
+      await expect(cards.filter({ hasText: '10:00 AM - 10:30 AM' })).toContainText(booked.user.email);
+      await expect(cards.filter({ hasText: '9:00 AM - 9:30 AM' })).toHaveCount(0);
     },
   );
 
