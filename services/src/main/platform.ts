@@ -25,6 +25,7 @@ import { ChatAssistant } from '../chat/chat-assistant';
 import { NotFoundError } from '../domain/errors';
 import { IntegrationSettingsService } from '../integration-settings/integration-settings.service';
 import type { Actor } from '../accounts/accounts-context';
+import type { Clock } from '@appointment/contracts/clock';
 import { clockOf, publicUrlOf, type Config } from '../config';
 import { connectEventStore } from '../eventstore/connect';
 import { forgetPerson } from '../privacy/forget';
@@ -93,6 +94,11 @@ export interface PlatformOptions {
    * processes, and a command's read-your-writes wait polls the stored checkpoints.
    */
   role?: 'all-in-one' | 'api';
+  /**
+   * The product's clock; the config's (TEST_CLOCK, else the machine's) unless given. A scenario
+   * in which time passes (an appointment has ended) gives one it moves forward.
+   */
+  now?: Clock;
 }
 
 /**
@@ -109,8 +115,8 @@ export const startPlatform = async ({
   jobs,
   frontendDist,
   role = 'all-in-one',
+  now = clockOf(config),
 }: PlatformOptions): Promise<Platform> => {
-  const now = clockOf(config);
   const store = await connectEventStore(config, databaseUrl);
   const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE);
   const sessions = new SessionStore(pool);
