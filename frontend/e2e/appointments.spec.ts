@@ -1,9 +1,9 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './clock';
+import { expect, test, testClock } from './clock';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { DEMO, registerUser, signIn } from './api-sign-in';
 import { uniqueName } from './booking-fixture';
-import { createProviderWithSplitSlots, openProviderService } from './booking-helpers';
+import { bearer, createProviderWithSplitSlots, openProviderService } from './booking-helpers';
 import {
   APPOINTMENT_PATHS,
   APPOINTMENT_TEXTS,
@@ -373,6 +373,40 @@ test.describe('Appointments: counts, lists and status changes', () => {
       await expect(cards.filter({ hasText: '9:00 AM - 9:30 AM' })).toHaveCount(0);
     },
   );
+
+  test("the provider's admin marks an ended appointment as a no-show and sees it so (issue 29)", async ({
+    page,
+    request,
+  }) => {
+    const booked = await createProviderWithBookings(request, 'Absent');
+    const appointment = booked.appointments[0]!;
+    const confirmed = await request.post(APPOINTMENT_PATHS.updateStatus, {
+      headers: await bearer(request, booked.adminEmail),
+      data: { id: appointment._id, status: 'scheduled' },
+    });
+    expect(confirmed.ok(), 'confirming the appointment').toBeTruthy();
+    // Its time is over for this page's requests only (TEST_CLOCK_SHIFTS in playwright.config.ts):
+    // the tests beside it on the same server keep the run's clock.
+    const shift = Date.parse(appointment.endDateTime) + 60_000 - testClock().getTime();
+    await page.setExtraHTTPHeaders({ 'X-Test-Clock-Shift': String(shift) });
+    await signIn(page, booked.adminEmail);
+
+    await page.goto('/appointments');
+    await statusCard(page, 'Scheduled').click();
+    const cards = appointmentList(page).getByRole('article');
+    await expect(cards).toHaveCount(1);
+    await cards.getByRole('combobox', { name: 'Change status' }).selectOption('no_show');
+    await expect(page).toHaveURL(/\/appointments$/);
+    await expect(toast(page, APPOINTMENT_TEXTS.markedAs('no_show'))).toBeVisible();
+    await expectCounts(page, { Scheduled: 0, Pending: 1, 'No-show': 1, Total: 2 });
+
+    await statusCard(page, 'No-show').click();
+    await expect(page.getByRole('heading', { name: 'No-show Appointments', level: 1 })).toBeVisible();
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText('9:00 AM - 9:30 AM');
+    await expect(cards.getByText('no-show', { exact: true })).toBeVisible();
+    await expect(cards.getByRole('combobox', { name: 'Change status' })).toHaveValue('no_show');
+  });
 
   test('the incharge sees the appointments panel without Confirm or Reject', async ({ page }) => {
     await signIn(page, DEMO.incharge);

@@ -34,6 +34,7 @@ import type { EventStore } from '@appointment/contracts/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
 import { createApp, securityHeaders } from '../http/app';
 import { withFastPath } from '../http/fast-path';
+import { shiftedPerRequest } from '../http/clock-shift';
 import { uploadsPerDay } from '../http/image-upload';
 import { movePrivatePictures } from '../http/private-uploads';
 import type { JobQueues, JobWorker } from '../jobs/job-queues';
@@ -115,8 +116,9 @@ export const startPlatform = async ({
   jobs,
   frontendDist,
   role = 'all-in-one',
-  now = clockOf(config),
+  now: clock = clockOf(config),
 }: PlatformOptions): Promise<Platform> => {
+  const now = config.TEST_CLOCK_SHIFTS ? shiftedPerRequest(clock) : clock;
   const store = await connectEventStore(config, databaseUrl);
   const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE);
   const sessions = new SessionStore(pool);
@@ -282,6 +284,7 @@ export const startPlatform = async ({
   const uploadLimit = uploadsPerDay(config.UPLOAD_LIMIT, shared?.limitStore('uploads'));
 
   const app = createApp({
+    clockShifts: config.TEST_CLOCK_SHIFTS,
     pool,
     store,
     openEvents: (events) => openEvents(store.keys, events),
