@@ -17,6 +17,8 @@ const launcherEnv = [
   'PASSWORD_HASH_COST=test',
   // The password reset journey reads its mail from the local outbox (/api/dev/mailbox).
   'DEV_MAILBOX=true',
+  // The no-show journey sees its own appointment ended (X-Test-Clock-Shift; refused in production).
+  'TEST_CLOCK_SHIFTS=true',
   // The webhook journey's receiver listens on this machine.
   'WEBHOOK_ALLOW_PRIVATE_URLS=true',
   // The messaging journey's stand-in for the WhatsApp business API (e2e/local-peer.ts).

@@ -39,6 +39,9 @@ export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteA
   { paths: ['/dashboard', '/profile', '/settings'], audience: SIGNED_IN },
   { paths: ['/appointments', '/appointments/list'], audience: ['user', 'admin', 'incharge', 'superadmin'] },
   { paths: ['/appointments/book'], audience: ['user'] },
+  // Issue 29: moving a booking, on the booking screen opened on its provider and service, for whoever
+  // may move it (appointments.reschedule): its booker, or its provider's admin. No browsing, no booking.
+  { paths: ['/appointments/reschedule'], audience: ['user', 'admin'] },
   { paths: ['/services', '/staffs', '/scheduling/manage'], audience: ['admin', 'incharge'] },
   // Issues 10 and 11: a provider's webhooks, apps and settings are its admin's; superadmin reads and
   // changes any provider's, support reads them (the screens ask platform staff which provider).

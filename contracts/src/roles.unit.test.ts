@@ -11,6 +11,10 @@ describe('role matrix (docs/product.md §2.1, §6)', () => {
     ['/appointments/list', 'superadmin', true],
     ['/appointments/book', 'user', true],
     ['/appointments/book', 'admin', false],
+    ['/appointments/reschedule', 'user', true],
+    ['/appointments/reschedule', 'admin', true],
+    ['/appointments/reschedule', 'incharge', false],
+    ['/appointments/reschedule', 'superadmin', false],
     ['/services', 'admin', true],
     ['/services', 'incharge', true],
     ['/services', 'support', false],
@@ -78,6 +82,12 @@ describe('role matrix (docs/product.md §2.1, §6)', () => {
     expect(ROLES.filter((role) => can(role, 'appointments.changeStatus'))).toEqual(['admin']);
     expect(ROLES.filter((role) => can(role, 'appointments.book'))).toEqual(['user']);
     expect(can(undefined, 'dashboard.view')).toBe(false);
+  });
+
+  it('opens the reschedule screen to exactly those who may move a booking (issue 29)', () => {
+    expect(ROLES.filter((role) => canOpenRoute(role, '/appointments/reschedule'))).toEqual(
+      ROLES.filter((role) => can(role, 'appointments.reschedule')),
+    );
   });
 
   it('lets admin and superadmin manage integrations, support only read them (issue 10)', () => {

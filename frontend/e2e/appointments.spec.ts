@@ -1,9 +1,9 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './clock';
+import { expect, test, testClock } from './clock';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { DEMO, registerUser, signIn } from './api-sign-in';
 import { uniqueName } from './booking-fixture';
-import { createProviderWithSplitSlots, openProviderService } from './booking-helpers';
+import { bearer, createProviderWithSplitSlots, openProviderService } from './booking-helpers';
 import {
   APPOINTMENT_PATHS,
   APPOINTMENT_TEXTS,
@@ -288,7 +288,7 @@ test.describe('Appointments: counts, lists and status changes', () => {
       await card.getByRole('button', { name: `Reschedule Follow-up Visit on ${day}` }).click();
 
       // The booking screen opens on the provider and the service, saying which booking moves.
-      await expect(page).toHaveURL(/\/appointments\/book$/);
+      await expect(page).toHaveURL(/\/appointments\/reschedule$/);
       await expect(
         page.getByRole('region', { name: `Rescheduling Follow-up Visit on ${day}, 9:00 AM - 9:30 AM` }),
       ).toBeVisible();
@@ -330,6 +330,83 @@ test.describe('Appointments: counts, lists and status changes', () => {
       await expect(week.getByRole('button', { name: '10:00 AM - 10:30 AM' })).toHaveCount(0);
     },
   );
+
+  test(
+    "the provider's admin moves a user's booking to another interval; the card shows the new time (issue 29)",
+    { tag: '@any-hour' },
+    async ({ page, request }) => {
+      const booked = await createProviderWithBookings(request, 'Rebooking');
+      const day = longDate(booked.date);
+      await signIn(page, booked.adminEmail);
+
+      await page.goto('/appointments');
+      await statusCard(page, 'Total').click();
+      const cards = appointmentList(page).getByRole('article');
+      await expect(cards).toHaveCount(2);
+      await cards
+        .filter({ hasText: '9:00 AM - 9:30 AM' })
+        .getByRole('button', { name: `Reschedule ${booked.serviceName} on ${day}` })
+        .click();
+
+      // The booking screen in reschedule mode, on the provider and the service of the booking.
+      await expect(page).toHaveURL(/\/appointments\/reschedule$/);
+      await expect(
+        page.getByRole('region', { name: `Rescheduling ${booked.serviceName} on ${day}, 9:00 AM - 9:30 AM` }),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: booked.businessName, level: 2 })).toBeVisible();
+      // Both first intervals are the user's: the next free one is offered.
+      const automatic = page.getByRole('region', { name: 'Next available slot' });
+      await expect(automatic).toContainText('10:00 AM - 10:30 AM');
+      await automatic.getByRole('button', { name: 'Book Now' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
+      await expect(dialog).toContainText(
+        `Move the appointment of ${booked.user.email} for ${booked.serviceName}?`,
+      );
+      await expect(dialog).toContainText(`From ${day}, 9:00 AM - 9:30 AM to ${day}, 10:00 AM - 10:30 AM`);
+      await dialog.getByRole('button', { name: 'Move appointment' }).click();
+
+      await expect(toast(page, 'Appointment rescheduled')).toBeVisible();
+      await expect(page).toHaveURL(/\/appointments\/list$/);
+      await expect(cards).toHaveCount(2);
+      await expect(cards.filter({ hasText: '10:00 AM - 10:30 AM' })).toContainText(booked.user.email);
+      await expect(cards.filter({ hasText: '9:00 AM - 9:30 AM' })).toHaveCount(0);
+    },
+  );
+
+  test("the provider's admin marks an ended appointment as a no-show and sees it so (issue 29)", async ({
+    page,
+    request,
+  }) => {
+    const booked = await createProviderWithBookings(request, 'Absent');
+    const appointment = booked.appointments[0]!;
+    const confirmed = await request.post(APPOINTMENT_PATHS.updateStatus, {
+      headers: await bearer(request, booked.adminEmail),
+      data: { id: appointment._id, status: 'scheduled' },
+    });
+    expect(confirmed.ok(), 'confirming the appointment').toBeTruthy();
+    // Its time is over for this page's requests only (TEST_CLOCK_SHIFTS in playwright.config.ts):
+    // the tests beside it on the same server keep the run's clock.
+    const shift = Date.parse(appointment.endDateTime) + 60_000 - testClock().getTime();
+    await page.setExtraHTTPHeaders({ 'X-Test-Clock-Shift': String(shift) });
+    await signIn(page, booked.adminEmail);
+
+    await page.goto('/appointments');
+    await statusCard(page, 'Scheduled').click();
+    const cards = appointmentList(page).getByRole('article');
+    await expect(cards).toHaveCount(1);
+    await cards.getByRole('combobox', { name: 'Change status' }).selectOption('no_show');
+    await expect(page).toHaveURL(/\/appointments$/);
+    await expect(toast(page, APPOINTMENT_TEXTS.markedAs('no_show'))).toBeVisible();
+    await expectCounts(page, { Scheduled: 0, Pending: 1, 'No-show': 1, Total: 2 });
+
+    await statusCard(page, 'No-show').click();
+    await expect(page.getByRole('heading', { name: 'No-show Appointments', level: 1 })).toBeVisible();
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText('9:00 AM - 9:30 AM');
+    await expect(cards.getByText('no-show', { exact: true })).toBeVisible();
+    await expect(cards.getByRole('combobox', { name: 'Change status' })).toHaveValue('no_show');
+  });
 
   test('the incharge sees the appointments panel without Confirm or Reject', async ({ page }) => {
     await signIn(page, DEMO.incharge);

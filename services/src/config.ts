@@ -194,6 +194,15 @@ export const ConfigSchema = z.object({
     .regex(/^\d+$/, { message: 'TEST_CLOCK_ANCHOR must be epoch milliseconds' })
     .optional(),
   /**
+   * Test-only: a request may carry X-Test-Clock-Shift (milliseconds) to be answered as if that much
+   * later (http/clock-shift.ts), so that a browser test sees its own appointment ended. Refused in
+   * production.
+   */
+  TEST_CLOCK_SHIFTS: z
+    .enum(['true', 'false'], { message: 'TEST_CLOCK_SHIFTS must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
    * Test-only: `test` hashes new passwords with Argon2id at the lowest cost (1 MiB, one pass)
    * instead of the production cost (64 MiB, t=3, p=4: ~0.45 s of CPU each on a 2-core machine,
    * paid at every registration and sign-in of every suite). The algorithm, the stored format and
@@ -300,6 +309,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       production &&
         config.TEST_CLOCK &&
         'TEST_CLOCK: a pinned clock is for tests only; unset it in production',
+      production &&
+        config.TEST_CLOCK_SHIFTS &&
+        'TEST_CLOCK_SHIFTS: moving the clock per request is for tests only; never in production',
       production &&
         config.PASSWORD_HASH_COST === 'test' &&
         'PASSWORD_HASH_COST: the test cost makes stolen password hashes cheap to crack; never in production',

@@ -67,6 +67,12 @@ describe('configuration', () => {
       );
       expect(() => loadConfig({ TEST_CLOCK: 'yesterday' })).toThrow(/TEST_CLOCK must be an ISO 8601 instant/);
     });
+    it('never moves the clock per request', () => {
+      expect(loadConfig({}).TEST_CLOCK_SHIFTS).toBe(false);
+      expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_SHIFTS: 'true' })).toThrow(
+        /TEST_CLOCK_SHIFTS/,
+      );
+    });
     it('hashes passwords at the full cost, never the test cost', () => {
       expect(loadConfig({}).PASSWORD_HASH_COST).toBe('standard');
       expect(loadConfig({ PASSWORD_HASH_COST: 'test' }).PASSWORD_HASH_COST).toBe('test');

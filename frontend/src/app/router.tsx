@@ -8,6 +8,7 @@ import { RegistrationSuccessPage } from '../features/auth/pages/registration-suc
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
 import { BookAppointmentPage } from '../features/booking/pages/book-appointment-page';
 import { BookingLinkPage } from '../features/booking-link/pages/booking-link-page';
+import { ReschedulePage } from '../features/booking/pages/reschedule-page';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
 import { ApiKeysPage } from '../features/integrations/pages/api-keys-page';
 import { ConnectedAppsPage } from '../features/integrations/pages/connected-apps-page';
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
                   { path: '/appointments', element: <AppointmentsPage /> },
                   { path: '/appointments/list', element: <AppointmentListPage /> },
                   { path: '/appointments/book', element: <BookAppointmentPage /> },
+                  { path: '/appointments/reschedule', element: <ReschedulePage /> },
                   { path: '/services', element: <ServicesPage /> },
                   { path: '/staffs', element: <StaffsPage /> },
                   { path: '/scheduling/manage', element: <ScheduleManagementPage /> },

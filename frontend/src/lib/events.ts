@@ -50,6 +50,8 @@ export interface RescheduleTarget {
   startDateTime: string;
   endDateTime: string;
   timezone: string;
+  /** Whose booking it is: the provider's admin is asked about it by the booker's e-mail. */
+  email?: string;
   /** The title of the appointment list it was opened from, which picks that list's filter. */
   listTitle?: string;
 }

@@ -7,6 +7,7 @@ export const BREADCRUMB_TITLES: Record<string, string> = {
   profile: 'Profile',
   providerstablelist: 'Manage Providers',
   'provider-dashboard': 'Provider Dashboard',
+  'appointments/reschedule': 'Reschedule',
   'scheduling/templates': 'Schedule Templates',
   'scheduling/manage': 'Schedule Management',
   'integrations/api-keys': 'API Keys',

@@ -28,6 +28,7 @@ const ours = Object.entries(services).filter(([, service]) => service.build);
 const NOT_FOR_COMPOSE = [
   'TEST_CLOCK',
   'TEST_CLOCK_ANCHOR',
+  'TEST_CLOCK_SHIFTS',
   'PASSWORD_HASH_COST',
   'DEV_MAILBOX',
   // Tests and development only; the compose stack runs production, which refuses it.

@@ -1,3 +1,4 @@
+import { clockShiftFromHeader } from './clock-shift';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
@@ -75,6 +76,8 @@ export interface AppDependencies extends HealthDependencies {
   uploadLimit?: express.RequestHandler;
   /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-* headers are believed. */
   trustProxy?: boolean | number | string[];
+  /** TEST_CLOCK_SHIFTS: a request's X-Test-Clock-Shift moves its clock (tests only). */
+  clockShifts?: boolean;
 }
 
 /**
@@ -119,6 +122,7 @@ export const createApp = (deps: AppDependencies): Express => {
   app.use(securityHeaders(deps.cardCheckout));
 
   const api = express.Router();
+  if (deps.clockShifts) api.use(clockShiftFromHeader);
   // First, so that refusals of the body parser and the error handler's answers are checked too.
   if (deps.checkAnswers) api.use(checkAnswers(deps.logger));
   api.use(noStore);

@@ -25,6 +25,7 @@ import { ChatAssistant } from '../chat/chat-assistant';
 import { NotFoundError } from '../domain/errors';
 import { IntegrationSettingsService } from '../integration-settings/integration-settings.service';
 import type { Actor } from '../accounts/accounts-context';
+import type { Clock } from '@appointment/contracts/clock';
 import { clockOf, publicUrlOf, type Config } from '../config';
 import { connectEventStore } from '../eventstore/connect';
 import { forgetPerson } from '../privacy/forget';
@@ -33,6 +34,7 @@ import type { EventStore } from '@appointment/contracts/event-store';
 import { createPool } from '../eventstore/postgres-event-store';
 import { createApp, securityHeaders } from '../http/app';
 import { withFastPath } from '../http/fast-path';
+import { shiftedPerRequest } from '../http/clock-shift';
 import { uploadsPerDay } from '../http/image-upload';
 import { movePrivatePictures } from '../http/private-uploads';
 import type { JobQueues, JobWorker } from '../jobs/job-queues';
@@ -94,6 +96,11 @@ export interface PlatformOptions {
    * processes, and a command's read-your-writes wait polls the stored checkpoints.
    */
   role?: 'all-in-one' | 'api';
+  /**
+   * The product's clock; the config's (TEST_CLOCK, else the machine's) unless given. A scenario
+   * in which time passes (an appointment has ended) gives one it moves forward.
+   */
+  now?: Clock;
 }
 
 /**
@@ -110,8 +117,9 @@ export const startPlatform = async ({
   jobs,
   frontendDist,
   role = 'all-in-one',
+  now: clock = clockOf(config),
 }: PlatformOptions): Promise<Platform> => {
-  const now = clockOf(config);
+  const now = config.TEST_CLOCK_SHIFTS ? shiftedPerRequest(clock) : clock;
   const store = await connectEventStore(config, databaseUrl);
   const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE);
   const sessions = new SessionStore(pool);
@@ -279,6 +287,7 @@ export const startPlatform = async ({
   const uploadLimit = uploadsPerDay(config.UPLOAD_LIMIT, shared?.limitStore('uploads'));
 
   const app = createApp({
+    clockShifts: config.TEST_CLOCK_SHIFTS,
     pool,
     store,
     openEvents: (events) => openEvents(store.keys, events),

@@ -60,6 +60,9 @@ export const BOOKING_TEXTS = {
     loadingProvider: 'Loading the appointment’s provider...',
     title: 'Reschedule appointment',
     question: 'Move your appointment for {{service}}?',
+    /** Asked of the provider's admin, who moves someone else's booking. */
+    questionFor: 'Move the appointment of {{email}} for {{service}}?',
+    bookerTold: 'They are told of the new time.',
     fromTo: 'From {{from}} to {{to}}',
     paymentMoves: 'Its payment, if any, moves with it.',
     confirm: 'Move appointment',

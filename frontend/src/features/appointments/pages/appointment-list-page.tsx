@@ -29,7 +29,7 @@ const titleOf = (state: unknown): string =>
     : APPOINTMENTS_TEXTS.allAppointments;
 
 /** Where a booking is moved: the booking screen, opened on its provider and service (issue 29). */
-const BOOKING_PATH = '/appointments/book';
+const RESCHEDULE_PATH = '/appointments/reschedule';
 
 const rescheduleTargetOf = (appointment: Appointment, listTitle: string): RescheduleTarget => ({
   appointmentId: appointment._id,
@@ -38,6 +38,7 @@ const rescheduleTargetOf = (appointment: Appointment, listTitle: string): Resche
   startDateTime: appointment.startDateTime,
   endDateTime: appointment.endDateTime,
   timezone: appointment.timezone,
+  email: appointment.email,
   listTitle,
 });
 
@@ -95,9 +96,9 @@ export function AppointmentListPage() {
   const role = useAppSelector(selectRole) ?? undefined;
   const mayChangeStatus = can(role, 'appointments.changeStatus');
   const mayPay = can(role, 'appointments.book');
-  // The booker, and the provider's admin, move a booking on the booking screen: offered to whoever
-  // may also open that screen, so the button never leads to a refused route.
-  const mayReschedule = can(role, 'appointments.reschedule') && canOpenRoute(role, BOOKING_PATH);
+  // The booker, and the provider's admin, move a booking on the booking screen in reschedule mode:
+  // offered to whoever may also open that screen, so the button never leads to a refused route.
+  const mayReschedule = can(role, 'appointments.reschedule') && canOpenRoute(role, RESCHEDULE_PATH);
   // docs/product.md §2.5: the appointments of one status (or all) for the role stored locally.
   const [storedRole] = useState(readStoredRoleValue);
   const list = useAppointmentListQuery(storedRole ? { status: filter, role: storedRole } : skipToken, {
@@ -162,7 +163,7 @@ export function AppointmentListPage() {
                   onReschedule={
                     mayReschedule
                       ? () =>
-                          void navigate(BOOKING_PATH, {
+                          void navigate(RESCHEDULE_PATH, {
                             state: { reschedule: rescheduleTargetOf(appointment, title) },
                           })
                       : undefined

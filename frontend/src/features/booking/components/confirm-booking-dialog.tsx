@@ -7,7 +7,8 @@ import { formatIn, type ChosenSlot } from '@appointment/contracts/booking';
 import { FORMATS } from '@appointment/contracts/constants';
 import type { Service } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { useAppDispatch } from '../../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectRole } from '../../../lib/session.slice';
 import { SmallButton } from '../../../ui/button.styles';
 import {
   Field,
@@ -233,6 +234,8 @@ function RescheduleForm({
   const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
   const [reschedule] = useRescheduleAppointmentMutation();
+  // The provider's admin moves someone else's booking: asked about it by whose it is.
+  const forBooker = useAppSelector(selectRole) !== 'user' && target.email !== undefined;
   const from = whenText(target.startDateTime, target.endDateTime, target.timezone);
   const to = whenText(slot.startDateTime, slot.endDateTime, slot.timezone);
 
@@ -252,9 +255,14 @@ function RescheduleForm({
   return (
     <Form onSubmit={submit} noValidate>
       <div id={textId}>
-        <ConfirmText>{t('reschedule.question', { service: target.serviceName })}</ConfirmText>
+        <ConfirmText>
+          {forBooker
+            ? t('reschedule.questionFor', { service: target.serviceName, email: target.email })
+            : t('reschedule.question', { service: target.serviceName })}
+        </ConfirmText>
         <ConfirmText>{t('reschedule.fromTo', { from, to })}</ConfirmText>
       </div>
+      {forBooker && <ConfirmText>{T.reschedule.bookerTold}</ConfirmText>}
       {slot.timezone && (
         <ViewerTime start={slot.startDateTime} end={slot.endDateTime} timeZone={slot.timezone} />
       )}
