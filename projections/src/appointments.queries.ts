@@ -104,6 +104,19 @@ export const appointmentById = async (
   return rows[0] && { appointment: toAppointment(rows[0]), orderId: rows[0].order_id };
 };
 
+/** Appointments by id, as many as are found (one statement for a batch of events). */
+export const appointmentsByIds = async (
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, Appointment>> => {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<AppointmentRow>(
+    `SELECT ${COLUMNS} FROM rm_appointments.appointments WHERE id = ANY($1::text[])`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, toAppointment(row)]));
+};
+
 /** The appointment a person's order pays for. */
 export const appointmentByOrder = async (
   db: Db,

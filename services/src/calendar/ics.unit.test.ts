@@ -1,6 +1,6 @@
 import type { Appointment } from '@appointment/contracts/appointments';
 import { parseIcs } from '../testing/ical';
-import { icsOf } from './ics';
+import { icsOf, invitationOf } from './ics';
 
 const appointment = (id: string, start: string, end: string, timezone: string): Appointment =>
   ({
@@ -72,5 +72,36 @@ describe('appointments as iCalendar', () => {
         status: 'TENTATIVE',
       },
     ]);
+  });
+
+  it('mails one appointment as an invitation or its cancellation that a calendar reads back whole', () => {
+    // A long name in several scripts, with the characters TEXT escapes: folded at 75 octets, never
+    // inside a character, and read back as it was.
+    const providerName = 'Clínica Sol; Dr. Núñez, “Санаторий” 東京クリニック — a long name to fold '.repeat(2);
+    const booked = {
+      ...appointment('a3', '2026-10-24T07:30:00.000Z', '2026-10-24T08:00:00.000Z', 'Europe/Madrid'),
+      providerName,
+      note: 'First line\nsecond, with a backslash \\',
+      reschedules: 2,
+    };
+    const invitation = invitationOf(booked, 'REQUEST', now);
+    expect(invitation).toMatch(/^METHOD:REQUEST\r$/m);
+    expect(invitation).toMatch(/^SEQUENCE:2\r$/m);
+    for (const line of invitation.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(parseIcs(invitation)).toEqual([
+      {
+        uid: 'a3@appointment',
+        start: booked.startDateTime,
+        end: booked.endDateTime,
+        zone: 'UTC',
+        summary: `Consulta — ${providerName}`,
+        status: 'CONFIRMED',
+        stamp: now.toISOString(),
+      },
+    ]);
+    const cancellation = invitationOf({ ...booked, status: 'cancelled' }, 'CANCEL', now);
+    expect(cancellation).toMatch(/^METHOD:CANCEL\r$/m);
+    expect(cancellation).toMatch(/^SEQUENCE:3\r$/m);
+    expect(parseIcs(cancellation)[0]).toMatchObject({ uid: 'a3@appointment', status: 'CANCELLED' });
   });
 });

@@ -14,9 +14,9 @@ import {
 } from '@appointment/contracts/mail-texts';
 import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
-import { appointmentById } from '@appointment/projections/appointments.queries';
+import { appointmentsByIds } from '@appointment/projections/appointments.queries';
 import type { Queryable } from '@appointment/projections/projection';
-import { icsOf, type IcsMethod } from '../calendar/ics';
+import { invitationOf, type IcsMethod } from '../calendar/ics';
 import { bookingLink } from './booking-links';
 import type { MailLinks } from './mail-outbox';
 
@@ -60,27 +60,6 @@ interface Person {
   language: MailLanguage;
 }
 
-/** A person the product may write to: an account with a confirmed address, not forgotten. */
-const reachable = async (db: Queryable, userId: string): Promise<Person | undefined> => {
-  const { rows } = await db.query<{ email: string; name: string; language: string; email_verified: boolean }>(
-    'SELECT email, name, language, email_verified FROM rm_accounts.users WHERE id = $1',
-    [userId],
-  );
-  const row = rows[0];
-  if (!row || !row.email_verified || row.email === FORGOTTEN_USER) return undefined;
-  return { id: userId, email: row.email, name: row.name, language: mailLanguageOf(row.language) };
-};
-
-/** The admins of a provider with a confirmed address. */
-const adminsOf = async (db: Queryable, providerId: string): Promise<Person[]> => {
-  const { rows } = await db.query<{ id: string; email: string; name: string; language: string }>(
-    `SELECT id, email, name, language FROM rm_accounts.users
-      WHERE provider_id = $1 AND role = 'admin' AND email_verified AND email <> $2 ORDER BY id`,
-    [providerId, FORGOTTEN_USER],
-  );
-  return rows.map((row) => ({ ...row, language: mailLanguageOf(row.language) }));
-};
-
 const BOOKING_EVENT_TYPES = new Set([
   'IntervalBooked',
   'PaymentConfirmed',
@@ -92,6 +71,61 @@ const PROVIDER_EVENT_TYPES = new Set(['ProviderRegistered', 'ProviderApproved', 
 
 export const isBookingOrProviderEvent = (event: RecordedEvent): boolean =>
   BOOKING_EVENT_TYPES.has(event.type) || PROVIDER_EVENT_TYPES.has(event.type);
+
+/**
+ * What a batch's booking e-mails read of the read models, each asked once per batch: the
+ * appointments its events name and their people in one statement each, a provider's admins once
+ * per provider (only cancellations and moves ask).
+ */
+export interface BookingMailReads {
+  appointment(id: string): Appointment | undefined;
+  /** A person the product may write to: an account with a confirmed address, not forgotten. */
+  reachable(userId: string): Person | undefined;
+  /** The admins of a provider with a confirmed address. */
+  admins(providerId: string): Promise<Person[]>;
+}
+
+const appointmentIdOf = (event: RecordedEvent): string | undefined => {
+  const id = (event.data as { appointmentId?: unknown } | undefined)?.appointmentId;
+  return BOOKING_EVENT_TYPES.has(event.type) && typeof id === 'string' ? id : undefined;
+};
+
+export const bookingMailReads = async (
+  db: Queryable,
+  events: readonly RecordedEvent[],
+): Promise<BookingMailReads> => {
+  const ids = [...new Set(events.map(appointmentIdOf).filter((id): id is string => id !== undefined))];
+  const appointments = await appointmentsByIds(db as Parameters<typeof appointmentsByIds>[0], ids);
+  const userIds = [...new Set([...appointments.values()].map((appointment) => appointment.userId))];
+  const people = new Map<string, Person>();
+  if (userIds.length > 0) {
+    const { rows } = await db.query<{ id: string; email: string; name: string; language: string }>(
+      `SELECT id, email, name, language FROM rm_accounts.users
+        WHERE id = ANY($1::text[]) AND email_verified AND email <> $2`,
+      [userIds, FORGOTTEN_USER],
+    );
+    for (const row of rows) people.set(row.id, { ...row, language: mailLanguageOf(row.language) });
+  }
+  const admins = new Map<string, Promise<Person[]>>();
+  return {
+    appointment: (id) => appointments.get(id),
+    reachable: (userId) => people.get(userId),
+    admins: (providerId) => {
+      let found = admins.get(providerId);
+      if (!found) {
+        found = db
+          .query<{ id: string; email: string; name: string; language: string }>(
+            `SELECT id, email, name, language FROM rm_accounts.users
+              WHERE provider_id = $1 AND role = 'admin' AND email_verified AND email <> $2 ORDER BY id`,
+            [providerId, FORGOTTEN_USER],
+          )
+          .then(({ rows }) => rows.map((row) => ({ ...row, language: mailLanguageOf(row.language) })));
+        admins.set(providerId, found);
+      }
+      return found;
+    },
+  };
+};
 
 /** What a booking's mail says, with its signed links while it can still be changed. */
 const factsOf = (
@@ -115,21 +149,18 @@ const factsOf = (
 };
 
 const calendarOf = (appointment: Appointment, method: IcsMethod, at: string): string =>
-  icsOf([appointment], { name: appointment.serviceName, audience: 'user', now: new Date(at), method });
+  invitationOf(appointment, method, new Date(at));
 
 /** The e-mails of one event of a booking's life; none for other events. */
 export const bookingMails = async (
   event: RecordedEvent,
-  db: Queryable,
+  reads: BookingMailReads,
   links: MailLinks,
 ): Promise<OutboxMail[]> => {
-  if (!BOOKING_EVENT_TYPES.has(event.type)) return [];
-  const data = event.data as { appointmentId?: unknown };
-  if (typeof data?.appointmentId !== 'string') return [];
-  const found = await appointmentById(db as Parameters<typeof appointmentById>[0], data.appointmentId);
-  if (!found) return [];
-  const current = found.appointment;
-  const user = await reachable(db, current.userId);
+  const id = appointmentIdOf(event);
+  const current = id === undefined ? undefined : reads.appointment(id);
+  if (!current) return [];
+  const user = reads.reachable(current.userId);
   const mails: OutboxMail[] = [];
   const toUser = (
     make: (language: MailLanguage) => { subject: string; body: string },
@@ -144,7 +175,7 @@ export const bookingMails = async (
     });
   };
   const toAdmins = async (make: (language: MailLanguage) => { subject: string; body: string }) => {
-    for (const admin of await adminsOf(db, current.providerId))
+    for (const admin of await reads.admins(current.providerId))
       mails.push({ id: rowIdFor(event.id, admin.id), recipient: admin.email, ...make(admin.language) });
   };
   // The person's name as the booking recorded it; a forgotten one is not named to the provider.

@@ -13,11 +13,18 @@ import {
 } from '@appointment/contracts/mail-texts';
 import { formatMoney } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
-import type { Projection } from '@appointment/projections/projection';
+import type { ApplyContext, Projection } from '@appointment/projections/projection';
+import type { RecordedEvent } from '@appointment/contracts/events';
 import { inTransaction, migrateSchema } from '@appointment/projections/db/transaction';
 import type { Logger } from '../logger';
 import { sameToken } from './booking-links';
-import { bookingMails, isBookingOrProviderEvent, providerMails } from './booking-mail';
+import {
+  bookingMailReads,
+  bookingMails,
+  isBookingOrProviderEvent,
+  providerMails,
+  type OutboxMail,
+} from './booking-mail';
 
 const REMINDER_WHEN = Object.fromEntries(
   Object.entries(MAIL_LOCALES).map(([language, locale]) => [
@@ -132,143 +139,165 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
     );
     CREATE INDEX ON ${schema}.messages (created_at) WHERE sent_at IS NULL;
   `,
-  apply: async (event, { db, schema }) => {
-    if (isBookingOrProviderEvent(event)) {
-      const links = { publicUrl, secret };
-      const mails = [...(await bookingMails(event, db, links)), ...(await providerMails(event, db, links))];
-      if (mails.length === 0) return;
-      await db.query(
-        `INSERT INTO ${schema}.messages (id, recipient, subject, body, attachment, created_at)
-         SELECT m.id, m.recipient, m.subject, m.body, m.attachment, $2
-           FROM jsonb_to_recordset($1::jsonb) AS m(id uuid, recipient text, subject text, body text, attachment text)
-         ON CONFLICT (id) DO NOTHING`,
-        [JSON.stringify(mails), event.createdAt],
-      );
-      return;
+  // A batch's booking and registration e-mails read the read models once and go in one statement.
+  applyBatch: (events, context) => applyMailBatch(events, { ...context, publicUrl, secret }),
+  apply: (event, context) => applyMailBatch([event], { ...context, publicUrl, secret }),
+});
+
+const applyMailBatch = async (events: RecordedEvent[], context: ApplyContext & MailLinks): Promise<void> => {
+  const { db, schema, publicUrl, secret } = context;
+  const links = { publicUrl, secret };
+  const reads = await bookingMailReads(db, events);
+  const mails: (OutboxMail & { createdAt: string })[] = [];
+  for (const event of events) {
+    if (!isBookingOrProviderEvent(event)) {
+      await applyOther(event, context);
+      continue;
     }
-    const reminder = readEvent('ReminderSent', event, READER);
-    if (reminder) {
-      // A reminder without an address or a start sends nothing.
-      if (!reminder.email || !reminder.startDateTime) return;
-      // A forgotten person is not written to (their address reads as the placeholder).
-      if (reminder.email === FORGOTTEN_USER) return;
-      // In the language saved on the recipient's account (rm_accounts, applied before).
-      const { rows } = await db.query<{ language: string; email_verified: boolean }>(
-        'SELECT language, email_verified FROM rm_accounts.users WHERE id = $1',
-        [reminder.userId],
-      );
-      // An address nobody confirmed receives nothing but the confirmation link.
-      if (rows[0] && !rows[0].email_verified) return;
-      const language = mailLanguageOf(rows[0]?.language);
-      const mail = MAIL_TEXTS[language].reminder({
-        serviceName: reminder.serviceName,
-        providerName: reminder.providerName,
-        when: REMINDER_WHEN[language](new Date(reminder.startDateTime), reminder.timezone),
-        price:
-          typeof reminder.amount === 'number' && reminder.currency
-            ? formatMoney(reminder.amount, reminder.currency, MAIL_LOCALES[language])
-            : undefined,
-      });
-      await db.query(
-        `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (id) DO NOTHING`,
-        [event.id, reminder.email, mail.subject, mail.body, event.createdAt],
-      );
-      return;
-    }
-    const change = readEvent('EmailChangeRequested', event, READER);
-    if (change) {
-      // The link to the new address, and a word to the old one.
-      const userId = event.streamName.slice('user-'.length);
-      const { newEmail, requestId } = change;
-      if (!newEmail || !requestId || newEmail === FORGOTTEN_USER) return;
-      const { rows } = await db.query<{ email: string; name: string; language: string }>(
-        'SELECT email, name, language FROM rm_accounts.users WHERE id = $1',
-        [userId],
-      );
-      const user = rows[0];
-      if (!user || user.email === FORGOTTEN_USER) return;
-      const texts = MAIL_TEXTS[mailLanguageOf(user.language)];
-      const link = `${publicUrl}/api/auth/email-change?user=${userId}&request=${requestId}&token=${emailChangeToken(secret, userId, requestId)}`;
-      const confirm = texts.emailChangeConfirm(user.name, link);
-      const notice = texts.emailChangeNotice(user.name, newEmail);
-      await db.query(
-        `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at)
-         VALUES ($1, $2, $3, $4, $9), ($5, $6, $7, $8, $9)
-         ON CONFLICT (id) DO NOTHING`,
-        [
-          event.id,
-          newEmail,
-          confirm.subject,
-          confirm.body,
-          uuidv5(event.id, OLD_ADDRESS_NAMESPACE),
-          user.email,
-          notice.subject,
-          notice.body,
-          event.createdAt,
-        ],
-      );
-      return;
-    }
-    if (readEvent('EmailVerificationRequested', event, READER)) {
-      // The link again, to the address the account has now, unless confirmed meanwhile.
-      const userId = event.streamName.slice('user-'.length);
-      const { rows } = await db.query<{
-        email: string;
-        name: string;
-        language: string;
-        email_verified: boolean;
-      }>('SELECT email, name, language, email_verified FROM rm_accounts.users WHERE id = $1', [userId]);
-      const user = rows[0];
-      if (!user || user.email_verified || user.email === FORGOTTEN_USER) return;
-      const link = `${publicUrl}/api/auth/verify?user=${userId}&token=${verificationToken(secret, userId)}`;
-      const { subject, body } = MAIL_TEXTS[mailLanguageOf(user.language)].confirmAddress(user.name, link);
-      await db.query(
-        `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (id) DO NOTHING`,
-        [event.id, user.email, subject, body, event.createdAt],
-      );
-      return;
-    }
-    const reset = readEvent('PasswordResetRequested', event, READER);
-    if (reset) {
-      if (!event.streamName.startsWith('user-')) return;
-      const userId = event.streamName.slice('user-'.length);
-      // The address and language the account has now (rm_accounts, applied before); a deleted
-      // or forgotten account has no row there and is written to no more.
-      const { rows } = await db.query<{ email: string; name: string; language: string }>(
-        'SELECT email, name, language FROM rm_accounts.users WHERE id = $1',
-        [userId],
-      );
-      const account = rows[0];
-      if (!account || account.email === FORGOTTEN_USER) return;
-      const link = passwordResetLink({ publicUrl, secret }, userId, reset.requestId);
-      const mail = MAIL_TEXTS[mailLanguageOf(account.language)].passwordReset(
-        account.name,
-        link,
-        PASSWORD_RESET_VALID_MINUTES,
-      );
-      await db.query(
-        `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (id) DO NOTHING`,
-        [event.id, account.email, mail.subject, mail.body, event.createdAt],
-      );
-      return;
-    }
-    const data = readEvent('UserRegistered', event, READER);
-    if (!data) return;
-    if (data.emailVerified || data.email === FORGOTTEN_USER) return;
-    const link = `${publicUrl}/api/auth/verify?user=${data.userId}&token=${verificationToken(secret, data.userId)}`;
-    const texts = MAIL_TEXTS[mailLanguageOf(data.language)];
-    const { subject, body } =
-      data.role === 'user' ? texts.userWelcome(data.name, link) : texts.providerApplication(data.name, link);
+    for (const mail of [
+      ...(await bookingMails(event, reads, links)),
+      ...(await providerMails(event, db, links)),
+    ])
+      mails.push({ ...mail, createdAt: event.createdAt });
+  }
+  if (mails.length === 0) return;
+  await db.query(
+    `INSERT INTO ${schema}.messages (id, recipient, subject, body, attachment, created_at)
+       SELECT m.id, m.recipient, m.subject, m.body, m.attachment, m."createdAt"
+         FROM jsonb_to_recordset($1::jsonb)
+           AS m(id uuid, recipient text, subject text, body text, attachment text, "createdAt" timestamptz)
+       ON CONFLICT (id) DO NOTHING`,
+    [JSON.stringify(mails)],
+  );
+};
+
+/** The e-mails of the account's own events and of reminders, one event at a time. */
+const applyOther = async (
+  event: RecordedEvent,
+  { db, schema, publicUrl, secret }: ApplyContext & MailLinks,
+): Promise<void> => {
+  const reminder = readEvent('ReminderSent', event, READER);
+  if (reminder) {
+    // A reminder without an address or a start sends nothing.
+    if (!reminder.email || !reminder.startDateTime) return;
+    // A forgotten person is not written to (their address reads as the placeholder).
+    if (reminder.email === FORGOTTEN_USER) return;
+    // In the language saved on the recipient's account (rm_accounts, applied before).
+    const { rows } = await db.query<{ language: string; email_verified: boolean }>(
+      'SELECT language, email_verified FROM rm_accounts.users WHERE id = $1',
+      [reminder.userId],
+    );
+    // An address nobody confirmed receives nothing but the confirmation link.
+    if (rows[0] && !rows[0].email_verified) return;
+    const language = mailLanguageOf(rows[0]?.language);
+    const mail = MAIL_TEXTS[language].reminder({
+      serviceName: reminder.serviceName,
+      providerName: reminder.providerName,
+      when: REMINDER_WHEN[language](new Date(reminder.startDateTime), reminder.timezone),
+      price:
+        typeof reminder.amount === 'number' && reminder.currency
+          ? formatMoney(reminder.amount, reminder.currency, MAIL_LOCALES[language])
+          : undefined,
+    });
     await db.query(
       `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO NOTHING`,
-      [event.id, data.email, subject, body, event.createdAt],
+         ON CONFLICT (id) DO NOTHING`,
+      [event.id, reminder.email, mail.subject, mail.body, event.createdAt],
     );
-  },
-});
+    return;
+  }
+  const change = readEvent('EmailChangeRequested', event, READER);
+  if (change) {
+    // The link to the new address, and a word to the old one.
+    const userId = event.streamName.slice('user-'.length);
+    const { newEmail, requestId } = change;
+    if (!newEmail || !requestId || newEmail === FORGOTTEN_USER) return;
+    const { rows } = await db.query<{ email: string; name: string; language: string }>(
+      'SELECT email, name, language FROM rm_accounts.users WHERE id = $1',
+      [userId],
+    );
+    const user = rows[0];
+    if (!user || user.email === FORGOTTEN_USER) return;
+    const texts = MAIL_TEXTS[mailLanguageOf(user.language)];
+    const link = `${publicUrl}/api/auth/email-change?user=${userId}&request=${requestId}&token=${emailChangeToken(secret, userId, requestId)}`;
+    const confirm = texts.emailChangeConfirm(user.name, link);
+    const notice = texts.emailChangeNotice(user.name, newEmail);
+    await db.query(
+      `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at)
+         VALUES ($1, $2, $3, $4, $9), ($5, $6, $7, $8, $9)
+         ON CONFLICT (id) DO NOTHING`,
+      [
+        event.id,
+        newEmail,
+        confirm.subject,
+        confirm.body,
+        uuidv5(event.id, OLD_ADDRESS_NAMESPACE),
+        user.email,
+        notice.subject,
+        notice.body,
+        event.createdAt,
+      ],
+    );
+    return;
+  }
+  if (readEvent('EmailVerificationRequested', event, READER)) {
+    // The link again, to the address the account has now, unless confirmed meanwhile.
+    const userId = event.streamName.slice('user-'.length);
+    const { rows } = await db.query<{
+      email: string;
+      name: string;
+      language: string;
+      email_verified: boolean;
+    }>('SELECT email, name, language, email_verified FROM rm_accounts.users WHERE id = $1', [userId]);
+    const user = rows[0];
+    if (!user || user.email_verified || user.email === FORGOTTEN_USER) return;
+    const link = `${publicUrl}/api/auth/verify?user=${userId}&token=${verificationToken(secret, userId)}`;
+    const { subject, body } = MAIL_TEXTS[mailLanguageOf(user.language)].confirmAddress(user.name, link);
+    await db.query(
+      `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING`,
+      [event.id, user.email, subject, body, event.createdAt],
+    );
+    return;
+  }
+  const reset = readEvent('PasswordResetRequested', event, READER);
+  if (reset) {
+    if (!event.streamName.startsWith('user-')) return;
+    const userId = event.streamName.slice('user-'.length);
+    // The address and language the account has now (rm_accounts, applied before); a deleted
+    // or forgotten account has no row there and is written to no more.
+    const { rows } = await db.query<{ email: string; name: string; language: string }>(
+      'SELECT email, name, language FROM rm_accounts.users WHERE id = $1',
+      [userId],
+    );
+    const account = rows[0];
+    if (!account || account.email === FORGOTTEN_USER) return;
+    const link = passwordResetLink({ publicUrl, secret }, userId, reset.requestId);
+    const mail = MAIL_TEXTS[mailLanguageOf(account.language)].passwordReset(
+      account.name,
+      link,
+      PASSWORD_RESET_VALID_MINUTES,
+    );
+    await db.query(
+      `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING`,
+      [event.id, account.email, mail.subject, mail.body, event.createdAt],
+    );
+    return;
+  }
+  const data = readEvent('UserRegistered', event, READER);
+  if (!data) return;
+  if (data.emailVerified || data.email === FORGOTTEN_USER) return;
+  const link = `${publicUrl}/api/auth/verify?user=${data.userId}&token=${verificationToken(secret, data.userId)}`;
+  const texts = MAIL_TEXTS[mailLanguageOf(data.language)];
+  const { subject, body } =
+    data.role === 'user' ? texts.userWelcome(data.name, link) : texts.providerApplication(data.name, link);
+  await db.query(
+    `INSERT INTO ${schema}.messages (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO NOTHING`,
+    [event.id, data.email, subject, body, event.createdAt],
+  );
+};
 
 export interface MailboxMessage {
   to: string;
@@ -370,6 +399,7 @@ export class MailSender {
 
   private deliverOne(): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
+      // Taken and marked sent in one statement; a send that fails rolls the mark back.
       const { rows } = await client.query<{
         id: string;
         recipient: string;
@@ -377,8 +407,11 @@ export class MailSender {
         body: string;
         attachment: string | null;
       }>(
-        `SELECT id, recipient, subject, body, attachment FROM ${MAIL_SCHEMA}.messages WHERE sent_at IS NULL
-          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        `UPDATE ${MAIL_SCHEMA}.messages SET sent_at = now(), transport = $1
+          WHERE id = (SELECT id FROM ${MAIL_SCHEMA}.messages WHERE sent_at IS NULL
+                       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING id, recipient, subject, body, attachment`,
+        [this.options.smtpUrl ? 'smtp' : 'local'],
       );
       const row = rows[0];
       if (!row) return false;
@@ -405,10 +438,6 @@ export class MailSender {
           `mail (local outbox, /api/dev/mailbox):\n${row.body}`,
         );
       }
-      await client.query(`UPDATE ${MAIL_SCHEMA}.messages SET sent_at = now(), transport = $2 WHERE id = $1`, [
-        row.id,
-        this.options.smtpUrl ? 'smtp' : 'local',
-      ]);
       return true;
     });
   }
