@@ -341,7 +341,15 @@ export const outboxMessageId = (id: string, from: string): string => {
   return `<${id}@${domain}>`;
 };
 
-/** Delivers unsent outbox rows, each in a transaction of its own, so each is handed over once. */
+interface MailRow {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  attachment: string | null;
+}
+
+/** Delivers unsent outbox rows: through SMTP each in a transaction of its own, so each is handed over once. */
 export class MailSender {
   private running = false;
   private loop?: Promise<void>;
@@ -392,52 +400,67 @@ export class MailSender {
    * its Message-ID is the same, so the receiving side can tell.)
    */
   async deliverBatch(limit = 20): Promise<number> {
+    if (!this.options.smtpUrl) return this.deliverLocally(limit);
     let delivered = 0;
     while (delivered < limit && (await this.deliverOne())) delivered++;
     return delivered;
   }
 
+  /**
+   * Without SMTP the outbox is the mailbox (`/api/dev/mailbox` reads its rows): nothing leaves the
+   * machine, so up to `limit` rows are taken and marked in one statement, then written to the log.
+   */
+  private async deliverLocally(limit: number): Promise<number> {
+    const { rows } = await this.pool.query<MailRow>(
+      `UPDATE ${MAIL_SCHEMA}.messages SET sent_at = now(), transport = 'local'
+        WHERE id IN (SELECT id FROM ${MAIL_SCHEMA}.messages WHERE sent_at IS NULL
+                      ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING id, recipient, subject, body, attachment`,
+      [limit],
+    );
+    for (const row of rows) await this.hand(row);
+    return rows.length;
+  }
+
+  /** The mail of an outbox row, to the transport (and, locally, to the log). */
+  private async hand(row: MailRow): Promise<void> {
+    await this.transport.sendMail({
+      messageId: outboxMessageId(row.id, this.options.from),
+      from: this.options.from,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      // A booking's calendar entry, as an invitation (or its cancellation) a mail client offers to take.
+      ...(row.attachment
+        ? {
+            icalEvent: {
+              method: /^METHOD:(\w+)/m.exec(row.attachment)?.[1] ?? 'PUBLISH',
+              filename: 'appointment.ics',
+              content: row.attachment,
+            },
+          }
+        : {}),
+    });
+    if (!this.options.smtpUrl) {
+      this.logger.info(
+        { to: row.recipient, subject: row.subject },
+        `mail (local outbox, /api/dev/mailbox):\n${row.body}`,
+      );
+    }
+  }
+
   private deliverOne(): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
       // Taken and marked sent in one statement; a send that fails rolls the mark back.
-      const { rows } = await client.query<{
-        id: string;
-        recipient: string;
-        subject: string;
-        body: string;
-        attachment: string | null;
-      }>(
-        `UPDATE ${MAIL_SCHEMA}.messages SET sent_at = now(), transport = $1
+      const { rows } = await client.query<MailRow>(
+        `UPDATE ${MAIL_SCHEMA}.messages SET sent_at = now(), transport = 'smtp'
           WHERE id = (SELECT id FROM ${MAIL_SCHEMA}.messages WHERE sent_at IS NULL
                        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
           RETURNING id, recipient, subject, body, attachment`,
-        [this.options.smtpUrl ? 'smtp' : 'local'],
       );
       const row = rows[0];
       if (!row) return false;
-      await this.transport.sendMail({
-        messageId: outboxMessageId(row.id, this.options.from),
-        from: this.options.from,
-        to: row.recipient,
-        subject: row.subject,
-        text: row.body,
-        // A booking's calendar entry, as an invitation (or its cancellation) a mail client offers to take.
-        ...(row.attachment
-          ? {
-              icalEvent: {
-                method: /^METHOD:(\w+)/m.exec(row.attachment)?.[1] ?? 'PUBLISH',
-                filename: 'appointment.ics',
-                content: row.attachment,
-              },
-            }
-          : {}),
-      });
-      if (!this.options.smtpUrl) {
-        this.logger.info(
-          { to: row.recipient, subject: row.subject },
-          `mail (local outbox, /api/dev/mailbox):\n${row.body}`,
-        );
-      }
+      await this.hand(row);
       return true;
     });
   }
