@@ -40,6 +40,8 @@ export interface MailTexts {
   booked(facts: BookingMailFacts, awaiting: 'payment' | 'confirmation' | null): Mail;
   /** To its user: the provider confirmed it. */
   confirmed(facts: BookingMailFacts): Mail;
+  /** Its payment arrived; the provider has yet to confirm it. */
+  paid(facts: BookingMailFacts): Mail;
   /** To its user: cancelled, and by whom; `rejected` when the provider declined it before confirming. */
   cancelled(facts: BookingMailFacts, by: CancelledBy, rejected: boolean): Mail;
   /** To its user: it moved from `from` to the facts' time. */
@@ -95,6 +97,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
           : awaiting === 'confirmation'
             ? 'The provider will confirm it.\n'
             : '') +
+        LINKS.en(f),
+    }),
+    paid: (f) => ({
+      subject: `Paid: ${f.serviceName} on ${f.when}`,
+      body:
+        `Hello,\n\nyour payment for ${f.serviceName} at ${f.providerName} on ${f.when} was received. ` +
+        `The appointment awaits the provider's confirmation; we will write again when it is confirmed.\n` +
         LINKS.en(f),
     }),
     confirmed: (f) => ({
@@ -212,6 +221,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
             : '') +
         LINKS.es(f),
     }),
+    paid: (f) => ({
+      subject: `Pagada: ${f.serviceName} el ${f.when}`,
+      body:
+        `Hola:\n\nhemos recibido su pago para ${f.serviceName} en ${f.providerName} el ${f.when}. ` +
+        `La cita espera la confirmación del proveedor; le escribiremos cuando esté confirmada.\n` +
+        LINKS.es(f),
+    }),
     confirmed: (f) => ({
       subject: `Confirmada: ${f.serviceName} el ${f.when}`,
       body:
@@ -325,6 +341,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
           : awaiting === 'confirmation'
             ? 'Le prestataire va le confirmer.\n'
             : '') +
+        LINKS.fr(f),
+    }),
+    paid: (f) => ({
+      subject: `Payé : ${f.serviceName} le ${f.when}`,
+      body:
+        `Bonjour,\n\nnous avons bien reçu votre paiement pour ${f.serviceName} chez ${f.providerName} le ${f.when}. ` +
+        `Le rendez-vous attend la confirmation du prestataire ; nous vous écrirons dès qu'il sera confirmé.\n` +
         LINKS.fr(f),
     }),
     confirmed: (f) => ({

@@ -198,7 +198,7 @@ describe('booking e-mails and their signed links', () => {
     expect(await mailsTo(ELENA, /^Cancelada/)).toHaveLength(1);
   });
 
-  it('a paid booking: confirmed once paid, cancelled by the link twice, refunded once, all mailed', async () => {
+  it('a paid booking: its payment mailed as awaiting the provider, cancelled by the link twice, refunded once', async () => {
     const slot = paid[0]!;
     const booked = await book(user, slot, 'General Consultation', 2);
     const id = booked.appointment._id;
@@ -210,8 +210,11 @@ describe('booking e-mails and their signed links', () => {
         return found;
       });
     expect((await mail(/^Booked: General Consultation/)).text).toContain('held until you pay');
-    const confirmed = await mail(/^Confirmed: General Consultation/);
-    const link = linkIn(confirmed, 'cancel');
+    // Not confirmed by paying (the service waits for its provider): the mail says so.
+    const paidMail = await mail(/^Paid: General Consultation/);
+    expect(paidMail.text).toContain("awaits the provider's confirmation");
+    expect(await mailsTo('user@example.com', /^Confirmed: General Consultation/)).toHaveLength(0);
+    const link = linkIn(paidMail, 'cancel');
     expect(link.id).toBe(id);
     const [first, second] = await Promise.all([
       anonymous.op('cancelByLink', { params: { id }, body: link }),

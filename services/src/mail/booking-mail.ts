@@ -201,9 +201,10 @@ export const bookingMails = async (
   }
   const paid = readEvent('PaymentConfirmed', event, READER);
   if (paid) {
-    // Paid after it was cancelled: the refund's mail tells of it.
-    if (current.status === 'cancelled') return [];
-    toUser((language) => MAIL_TEXTS[language].confirmed(factsOf(links, current, language, true)));
+    // Paid after it was cancelled: the refund's mail tells of it. Confirmed with its payment (a
+    // service that confirms automatically) or by its provider meanwhile: that change's mail tells.
+    if (current.status !== 'pending') return [];
+    toUser((language) => MAIL_TEXTS[language].paid(factsOf(links, current, language, true)));
     return mails;
   }
   const changed = readEvent('AppointmentStatusChanged', event, READER);
@@ -218,10 +219,12 @@ export const bookingMails = async (
           MAIL_TEXTS[language].cancelled(factsOf(links, appointment, language, false), by, rejected),
         calendarOf(appointment, 'CANCEL', changed.at),
       );
-      await toAdmins((language) =>
-        MAIL_TEXTS[language].cancelledToAdmin(factsOf(links, appointment, language, false), person, by),
-      );
-    } else if (changed.to === 'scheduled' && who === 'provider') {
+      // The provider's admins hear of what others did (their own team's change is on their screens).
+      if (by !== 'provider')
+        await toAdmins((language) =>
+          MAIL_TEXTS[language].cancelledToAdmin(factsOf(links, appointment, language, false), person, by),
+        );
+    } else if (changed.to === 'scheduled' && (who === 'provider' || who === 'system')) {
       toUser((language) => MAIL_TEXTS[language].confirmed(factsOf(links, current, language, true)));
     } else if (changed.to === 'no_show') {
       toUser((language) => MAIL_TEXTS[language].noShow(factsOf(links, current, language, false)));
@@ -245,13 +248,14 @@ export const bookingMails = async (
         MAIL_TEXTS[language].rescheduled(factsOf(links, appointment, language, true), from(language)),
       calendarOf(appointment, 'REQUEST', moved.at),
     );
-    await toAdmins((language) =>
-      MAIL_TEXTS[language].rescheduledToAdmin(
-        factsOf(links, appointment, language, false),
-        person,
-        from(language),
-      ),
-    );
+    if (moved.by !== 'provider')
+      await toAdmins((language) =>
+        MAIL_TEXTS[language].rescheduledToAdmin(
+          factsOf(links, appointment, language, false),
+          person,
+          from(language),
+        ),
+      );
     return mails;
   }
   const refunded = readEvent('PaymentRefunded', event, READER);
