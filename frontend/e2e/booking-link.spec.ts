@@ -10,8 +10,13 @@ import { createProviderWithBookings } from './appointments-helpers';
 
 const MAILBOX = '/api/dev/mailbox';
 
-/** The cancel link of the newest booking mail to `email` naming `service`, once it is in the outbox. */
-const cancelLinkFor = async (request: APIRequestContext, email: string, service: string): Promise<URL> => {
+/** A link of the newest booking mail to `email` naming `service`, once it is in the outbox. */
+const linkFor = async (
+  request: APIRequestContext,
+  email: string,
+  service: string,
+  purpose: 'cancel' | 'reschedule' = 'cancel',
+): Promise<URL> => {
   let link: string | undefined;
   await expect
     .poll(
@@ -22,7 +27,7 @@ const cancelLinkFor = async (request: APIRequestContext, email: string, service:
           messages: { subject: string; text: string; ics?: string }[];
         };
         const booked = messages.find((message) => message.subject.startsWith(`Booked: ${service}`));
-        link = booked?.text.match(/https?:\/\/\S+\/booking-link\/cancel\?\S+/)?.[0];
+        link = booked?.text.match(new RegExp(`https?://\\S+/booking-link/${purpose}\\?\\S+`))?.[0];
         if (booked)
           expect(booked.ics, 'the booking mail carries its calendar entry').toContain('BEGIN:VEVENT');
         return link;
@@ -35,7 +40,7 @@ const cancelLinkFor = async (request: APIRequestContext, email: string, service:
 
 test('a user cancels from the e-mail link without signing in', async ({ page, request }) => {
   const booked = await createProviderWithBookings(request, 'Mailed');
-  const link = await cancelLinkFor(request, booked.user.email, booked.serviceName);
+  const link = await linkFor(request, booked.user.email, booked.serviceName);
   expect(link.pathname).toBe('/booking-link/cancel');
 
   // A tampered token is refused with a clear message.
@@ -64,4 +69,21 @@ test('a user cancels from the e-mail link without signing in', async ({ page, re
       { timeout: 15_000 },
     )
     .toContain('STATUS:CANCELLED');
+});
+
+test('a user moves a booking to another time from the e-mail link', async ({ page, request }) => {
+  const booked = await createProviderWithBookings(request, 'Relinked');
+  const link = await linkFor(request, booked.user.email, booked.serviceName, 'reschedule');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Choose another time' })).toBeVisible();
+  // The free times of the same service: the two intervals nobody holds.
+  const times = page.getByRole('radio');
+  await expect(times).toHaveCount(2);
+  await times.first().check();
+  await expect(page.getByText(/→/)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm the new time' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your appointment is moved.' })).toBeVisible();
+  // Used, the link moves nothing more: it was for the booking as it was.
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('already');
 });

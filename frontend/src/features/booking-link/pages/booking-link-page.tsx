@@ -1,27 +1,28 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type {
-  BookingLinkAnswer,
-  BookingLinkDone,
-  BookingLinkPurpose,
-  FreePlace,
-} from '@appointment/contracts/appointments';
-import { APPOINTMENT_PATHS } from '@appointment/contracts/appointments';
+import type { BookingLinkPurpose, FreePlace } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { api, ApiError } from '../../../lib/api-client';
+import { apiErrorOf } from '../../../lib/api';
 import { useCatalogue } from '../../../lib/catalogue';
 import { formatPrice, formatZoned } from '../../../lib/locale-format';
 import { Button } from '../../../ui/button.styles';
 import { FormError } from '../../../ui/message-text';
 import { StatusBadge } from '../../../ui/status-badge';
+import {
+  useBookingLinkQuery,
+  useCancelByLinkMutation,
+  useRescheduleByLinkMutation,
+} from '../booking-link.api';
 import { Day, Lead, Places, Screen, SuccessNote, Title } from '../booking-link.styles';
 import { BOOKING_LINK_TEXTS } from '../booking-link.texts';
-
-const pathOf = (template: string, id: string) => template.replace(':id', encodeURIComponent(id));
 
 /** An instant as the provider's clock reads it: the long date and the time. */
 const zoned = (iso: string, timeZone: string) =>
   `${formatZoned(iso, timeZone, 'longDate') ?? iso}, ${formatZoned(iso, timeZone, 'time') ?? ''}`;
+
+/** A failed request's message, as the server gave it. */
+const messageOf = (error: unknown): string | null =>
+  error ? apiErrorOf({ payload: error, error }).message : null;
 
 /**
  * /booking-link/cancel and /booking-link/reschedule: the pages of a booking e-mail's signed links
@@ -35,44 +36,21 @@ export function BookingLinkPage({ purpose }: { purpose: BookingLinkPurpose }) {
   const [query] = useSearchParams();
   const id = query.get('appointment') ?? '';
   const proof = { token: query.get('token') ?? '', expires: query.get('expires') ?? '' };
-  const [answer, setAnswer] = useState<BookingLinkAnswer | null>(null);
-  const [error, setError] = useState<string | null>(id && proof.token ? null : MESSAGES.bookingLinkInvalid);
+  const complete = Boolean(id && proof.token);
+  const read = useBookingLinkQuery({ id, proof, purpose }, { skip: !complete });
+  const [cancel, cancelling] = useCancelByLinkMutation();
+  const [reschedule, rescheduling] = useRescheduleByLinkMutation();
   const [chosen, setChosen] = useState<FreePlace | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<BookingLinkDone | null>(null);
+  const answer = read.currentData;
+  const change = purpose === 'cancel' ? cancelling : rescheduling;
+  const done = change.data;
+  const busy = change.isLoading;
+  const error = !complete
+    ? MESSAGES.bookingLinkInvalid
+    : (messageOf(change.error) ?? (answer ? null : messageOf(read.error)));
 
-  useEffect(() => {
-    if (!id || !proof.token) return;
-    const search = new URLSearchParams({ purpose, ...proof });
-    api
-      .get<BookingLinkAnswer>(`${pathOf(APPOINTMENT_PATHS.link, id)}?${search.toString()}`)
-      .then(setAnswer)
-      .catch((failure: unknown) =>
-        setError(failure instanceof ApiError ? failure.message : MESSAGES.networkError),
-      );
-    // The link's query is read once, as the page opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const act = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setDone(
-        purpose === 'cancel'
-          ? await api.post<BookingLinkDone>(pathOf(APPOINTMENT_PATHS.linkCancel, id), proof)
-          : await api.post<BookingLinkDone>(pathOf(APPOINTMENT_PATHS.linkReschedule, id), {
-              ...proof,
-              timeslotId: chosen!.timeslotId,
-              ...(chosen!.index === null ? {} : { index: chosen!.index }),
-            }),
-      );
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : MESSAGES.networkError);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = () =>
+    void (purpose === 'cancel' ? cancel({ id, proof }) : chosen && reschedule({ id, proof, place: chosen }));
 
   const appointment = done?.appointment ?? answer?.appointment;
   const active = appointment && ['pending', 'scheduled'].includes(appointment.status);
@@ -118,7 +96,7 @@ export function BookingLinkPage({ purpose }: { purpose: BookingLinkPurpose }) {
       {answer && !done && active && purpose === 'cancel' && (
         <>
           {consequence && <Lead>{consequence}</Lead>}
-          <Button type="button" disabled={busy} onClick={() => void act()}>
+          <Button type="button" disabled={busy} onClick={act}>
             {busy ? texts.cancelling : texts.confirmCancel}
           </Button>
         </>
@@ -153,7 +131,7 @@ export function BookingLinkPage({ purpose }: { purpose: BookingLinkPurpose }) {
               {texts.to}: {zoned(chosen.startDateTime, answer.appointment.timezone)}
             </Lead>
           )}
-          <Button type="button" disabled={busy || !chosen} onClick={() => void act()}>
+          <Button type="button" disabled={busy || !chosen} onClick={act}>
             {busy ? texts.moving : texts.confirmMove}
           </Button>
         </>
