@@ -27,6 +27,7 @@ import { StaffsPage } from '../features/staffs/pages/staffs-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { ShellLayout } from './layouts/shell-layout';
 import { HomeRedirect, RouteGuard, SignedOutOnly } from './route-guard';
+import { NotFoundPage, UnknownAddress } from './not-found-page';
 import { RouterErrorPage } from './router-error-page';
 
 /** Every route of docs/product.md §2.1; who may open which is decided by the guard from the contracts' table. */
@@ -105,6 +106,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // An address no route has: said plainly, inside the shell for someone signed in.
+      { element: <UnknownAddress />, children: [{ path: '*', element: <NotFoundPage /> }] },
     ],
   },
 ];

@@ -10,6 +10,12 @@ import { BREADCRUMB_TITLES } from '../ui/breadcrumb-trail';
  */
 const en = {
   errorPage: { title: 'Unexpected Application Error!' },
+  notFound: {
+    title: 'Page not found',
+    body: 'There is no page at this address.',
+    dashboard: 'Go to the dashboard',
+    signIn: 'Sign in',
+  },
   topBar: {
     title: 'Appointment',
     logo: 'Appointment logo',
@@ -134,6 +140,12 @@ type Resource = typeof en;
 
 const es: Resource = {
   errorPage: { title: '¡Error inesperado de la aplicación!' },
+  notFound: {
+    title: 'Página no encontrada',
+    body: 'No hay ninguna página en esta dirección.',
+    dashboard: 'Ir al panel',
+    signIn: 'Iniciar sesión',
+  },
   topBar: {
     title: 'Appointment',
     logo: 'Logotipo de Appointment',
@@ -275,6 +287,12 @@ const es: Resource = {
 
 const fr: Resource = {
   errorPage: { title: "Erreur inattendue de l'application !" },
+  notFound: {
+    title: 'Page introuvable',
+    body: "Il n'y a aucune page à cette adresse.",
+    dashboard: 'Aller au tableau de bord',
+    signIn: 'Se connecter',
+  },
   topBar: {
     title: 'Appointment',
     logo: 'Logo Appointment',
