@@ -442,9 +442,13 @@ export class MailSender {
         : {}),
     });
     if (!this.options.smtpUrl) {
+      // Nothing leaves the machine: say where the mail is, and its links on lines of their own.
+      const links = row.body.match(/https?:\/\/\S+/g) ?? [];
       this.logger.info(
-        { to: row.recipient, subject: row.subject },
-        `mail (local outbox, /api/dev/mailbox):\n${row.body}`,
+        { to: row.recipient, subject: row.subject, links },
+        `mail to ${row.recipient} not sent (no SMTP_URL); it stays in the local outbox, ` +
+          `readable at /api/dev/mailbox when DEV_MAILBOX=true:\n${row.body}` +
+          (links.length > 0 ? `\nlinks:\n${links.join('\n')}` : ''),
       );
     }
   }

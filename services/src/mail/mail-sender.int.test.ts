@@ -83,4 +83,25 @@ describe('the mail sender', () => {
       await failing.close();
     }
   });
+
+  it('without SMTP keeps the mail in the outbox and tells the console where to read it, with its links', async () => {
+    await pool.query(
+      `INSERT INTO ${MAIL_SCHEMA}.messages (id, recipient, subject, body, created_at)
+       VALUES ($1, 'new@example.com', 'Confirm your e-mail address', $2, now())`,
+      [randomUUID(), 'Hello,\n\nplease confirm:\nhttp://localhost:3000/api/auth/verify?user=u1&token=t1\n'],
+    );
+    const lines: { fields: Record<string, unknown>; message: string }[] = [];
+    const logger = createLogger('silent');
+    logger.info = ((fields: Record<string, unknown>, message: string) => {
+      lines.push({ fields, message });
+    }) as typeof logger.info;
+    const sender = new MailSender(pool, logger, { from: 'Appointment <no-reply@example.org>' });
+    expect(await sender.deliverBatch()).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.message).toContain('/api/dev/mailbox when DEV_MAILBOX=true');
+    expect(lines[0]!.message.split('\n')).toContain('http://localhost:3000/api/auth/verify?user=u1&token=t1');
+    expect(lines[0]!.fields.links).toEqual(['http://localhost:3000/api/auth/verify?user=u1&token=t1']);
+    const { rows } = await pool.query<{ transport: string }>(`SELECT transport FROM ${MAIL_SCHEMA}.messages`);
+    expect(rows).toEqual([{ transport: 'local' }]);
+  });
 });
