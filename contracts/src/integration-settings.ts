@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 import { WhatsAppMessageRecord } from './events/messaging';
 
 /**
@@ -125,9 +126,15 @@ export const DEFAULT_WHATSAPP: WhatsAppSettings = {
 
 /** docs/product.md §2.8 the configure modal: name, description and webhook URL. */
 export const ChatAppForm = z.object({
-  name: text(100),
+  name: z
+    .string({ message: MESSAGES.webhookNameRequired })
+    .trim()
+    .min(1, { message: MESSAGES.webhookNameRequired })
+    .max(100),
   description: z.string().trim().max(500).default(''),
-  webhookUrl: z.url({ protocol: /^https?$/, error: 'Please enter a valid http or https URL' }).max(2048),
+  webhookUrl: z
+    .url({ protocol: /^https?$/, error: MESSAGES.webhookUrlInvalid })
+    .max(2048, { message: MESSAGES.webhookUrlInvalid }),
 });
 export type ChatAppForm = z.infer<typeof ChatAppForm>;
 

@@ -134,6 +134,10 @@ describe('integration settings and the chat assistant', () => {
       expect((await admin.call('PUT', PATHS.chatAppConfigure, { ...app, webhookUrl })).body).toMatchObject({
         message: MESSAGES.webhookUrlUnsafe,
       });
+    // A name is required (the card would read "Chat / Chat"), with the spec's text.
+    expect((await admin.call('PUT', PATHS.chatAppConfigure, { ...app, name: '  ' })).body).toMatchObject({
+      errors: [{ field: 'name', message: 'Name is required' }],
+    });
     expect((await admin.post<SettingsReply>(PATHS.chatAppDisconnect)).body.settings.chatApp).toMatchObject({
       connected: false,
     });

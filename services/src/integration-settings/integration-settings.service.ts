@@ -142,7 +142,12 @@ export class IntegrationSettingsService {
       await this.deps.checkOutboundUrl?.(url);
     } catch (error) {
       if (!(error instanceof IntegrationError)) throw error;
-      const message = error.kind === 'unsafe_url' ? MESSAGES.webhookUrlUnsafe : MESSAGES.webhookUrlInvalid;
+      const message =
+        error.kind === 'unsafe_url'
+          ? MESSAGES.webhookUrlUnsafe
+          : error.kind === 'unresolvable'
+            ? MESSAGES.webhookUrlUnresolvable
+            : MESSAGES.webhookUrlInvalid;
       throw new ValidationError(message, [{ field: 'webhookUrl', message }]);
     }
   }

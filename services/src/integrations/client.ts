@@ -18,7 +18,14 @@ import ipaddr from 'ipaddr.js';
  * is refused too.
  */
 
-export type IntegrationErrorKind = 'timeout' | 'connection' | 'status' | 'too_large' | 'unsafe_url';
+export type IntegrationErrorKind =
+  | 'timeout'
+  | 'connection'
+  | 'status'
+  | 'too_large'
+  | 'unsafe_url'
+  /** A form's URL whose host has no address (`checkUrl`). */
+  | 'unresolvable';
 
 export class IntegrationError extends Error {
   constructor(
@@ -131,7 +138,7 @@ export const checkUrl = async (url: string, options: IntegrationClientOptions = 
           (entry) => entry.address,
         );
   } catch (error) {
-    throw new IntegrationError('connection', `${host} does not resolve: ${(error as Error).message}`);
+    throw new IntegrationError('unresolvable', `${host} does not resolve: ${(error as Error).message}`);
   }
   const refused = addresses.find((address) => !isPublicAddress(address));
   if (refused)

@@ -194,4 +194,31 @@ describe('webhooks to private addresses (issue 10)', () => {
       expect(reply.body).toMatchObject({ message: MESSAGES.webhookUrlUnsafe });
     }
   });
+
+  it("answers the form's mistakes with the spec's texts, and a host that does not resolve as such", async () => {
+    const admin = await test.signedIn('admin@example.com');
+    const create = (body: Record<string, unknown>) => admin.op('createWebhook', { body: body as never });
+    const fields = (reply: { body: unknown }) =>
+      Object.fromEntries(
+        ((reply.body as { errors?: { field: string; message: string }[] }).errors ?? []).map((e) => [
+          e.field,
+          e.message,
+        ]),
+      );
+    const empty = await create({ name: ' ', url: 'not a url', eventTypes: [] });
+    expect(empty.status).toBe(400);
+    expect(fields(empty)).toMatchObject({
+      name: 'Name is required',
+      url: 'Valid URL is required',
+      eventTypes: 'At least one event must be selected',
+    });
+    // RFC 2606: .invalid never resolves.
+    const nowhere = await create({
+      name: 'Nowhere',
+      url: 'https://no-such-host.invalid/hooks',
+      eventTypes: ['appointment.booked'],
+    });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body).toMatchObject({ message: MESSAGES.webhookUrlUnresolvable });
+  });
 });

@@ -109,7 +109,12 @@ export class WebhooksService {
       await this.deps.client.checkUrl(url);
     } catch (error) {
       if (!(error instanceof IntegrationError)) throw error;
-      const message = error.kind === 'unsafe_url' ? MESSAGES.webhookUrlUnsafe : MESSAGES.webhookUrlInvalid;
+      const message =
+        error.kind === 'unsafe_url'
+          ? MESSAGES.webhookUrlUnsafe
+          : error.kind === 'unresolvable'
+            ? MESSAGES.webhookUrlUnresolvable
+            : MESSAGES.webhookUrlInvalid;
       throw new ValidationError(message, [{ field: 'url', message }]);
     }
   }
