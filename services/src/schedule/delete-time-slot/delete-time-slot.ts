@@ -38,9 +38,9 @@ export const deleteTimeSlot = async (
     throw new NotFoundError(MESSAGES.slotNotFound);
   const rest =
     request.series && first.seriesId
-      ? (await laterInSeries(context.deps.pool, provider.providerId, first.seriesId, first.startDateTime)).filter(
-          (id) => id !== first.timeSlotId,
-        )
+      ? (
+          await laterInSeries(context.deps.pool, provider.providerId, first.seriesId, first.startDateTime)
+        ).filter((id) => id !== first.timeSlotId)
       : [];
   const slots: Found[] = [first];
   for (const id of rest) {
@@ -76,8 +76,7 @@ export const deleteTimeSlot = async (
     );
     if (result.position) positions.push(result.position);
     const event = result.events.find((e) => e.type === 'TimeSlotDeleted')?.data as
-      | TimeSlotDeletedData
-      | undefined;
+      TimeSlotDeletedData | undefined;
     if (event) cancelled.push(...event.cancelled);
     times.push(entryOf(event ?? slot));
     deleted.push(slot.timeSlotId);
