@@ -217,7 +217,8 @@ const es: Record<MessageKey, string> = {
   rescheduleInProgress: 'Esta cita se está cambiando de hora: inténtalo de nuevo en un momento',
   bookingLinkInvalid: 'Este enlace no es válido para esta cita. Usa el correo más reciente sobre ella.',
   bookingLinkExpired: 'Este enlace ha caducado: la cita ya ha empezado.',
-  bookingLinkUsed: 'Este enlace ya se usó: la cita ha cambiado de hora. Usa el correo más reciente sobre ella.',
+  bookingLinkUsed:
+    'Este enlace ya se usó: la cita ha cambiado de hora. Usa el correo más reciente sobre ella.',
   policyHours: 'Indica un número entero de horas entre 0 y 720',
   policyFeePercent: 'Un cargo en porcentaje va de 0 a 100',
   policyFeeAmount: 'Indica un cargo de 0 o más',
@@ -464,9 +465,11 @@ const fr: Record<MessageKey, string> = {
   rescheduleSamePlace: 'Choisissez un autre horaire : le rendez-vous y est déjà',
   noShowTooEarly: 'Seul un rendez-vous planifié et terminé peut être marqué comme absence',
   rescheduleInProgress: 'Ce rendez-vous est en cours de déplacement : réessayez dans un instant',
-  bookingLinkInvalid: 'Ce lien n’est pas valable pour ce rendez-vous. Utilisez l’e-mail le plus récent à son sujet.',
+  bookingLinkInvalid:
+    'Ce lien n’est pas valable pour ce rendez-vous. Utilisez l’e-mail le plus récent à son sujet.',
   bookingLinkExpired: 'Ce lien a expiré : le rendez-vous a commencé.',
-  bookingLinkUsed: 'Ce lien a déjà servi : le rendez-vous a été déplacé. Utilisez l’e-mail le plus récent à son sujet.',
+  bookingLinkUsed:
+    'Ce lien a déjà servi : le rendez-vous a été déplacé. Utilisez l’e-mail le plus récent à son sujet.',
   policyHours: "Indiquez un nombre entier d'heures entre 0 et 720",
   policyFeePercent: 'Des frais en pourcentage vont de 0 à 100',
   policyFeeAmount: 'Indiquez des frais de 0 ou plus',

@@ -217,7 +217,8 @@ export const MESSAGES = {
   rescheduleInProgress: 'This appointment is being rescheduled: try again in a moment',
   bookingLinkInvalid: 'This link is not valid for this appointment. Please use the newest e-mail about it.',
   bookingLinkExpired: 'This link has expired: the appointment has started.',
-  bookingLinkUsed: 'This link was already used: the appointment has moved. Please use the newest e-mail about it.',
+  bookingLinkUsed:
+    'This link was already used: the appointment has moved. Please use the newest e-mail about it.',
   policyHours: 'Enter a whole number of hours from 0 to 720',
   policyFeePercent: 'A percentage fee is from 0 to 100',
   policyFeeAmount: 'Enter a fee of 0 or more',

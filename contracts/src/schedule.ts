@@ -152,66 +152,60 @@ export const RepeatOption = z.enum(REPEAT_OPTIONS);
 export type RepeatOption = z.infer<typeof RepeatOption>;
 
 /** The fields of the time slot form (docs/product.md §3). */
-const TimeSlotFormFields = z
-  .object({
-    date: z
-      .string({ message: MESSAGES.dateRequired })
-      .trim()
-      .min(1, { message: MESSAGES.dateRequired })
-      .meta(DAY_KEY_FORMAT),
-    startTime: z
-      .string({ message: MESSAGES.startTimeRequired })
-      .trim()
-      .min(1, { message: MESSAGES.startTimeRequired })
-      .meta(TIME_OF_DAY_FORMAT),
-    endTime: z
-      .string({ message: MESSAGES.endTimeRequired })
-      .trim()
-      .min(1, { message: MESSAGES.endTimeRequired })
-      .meta(TIME_OF_DAY_FORMAT),
-    availableSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
-    totalSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
-    repeat: RepeatOption.default('none'),
-    repeatUntil: z.string().trim().meta(DAY_KEY_FORMAT).optional(),
-    serviceIds: z.array(z.string().trim().min(1)).max(50),
-    addAsSlot: z.boolean().default(false),
-    addTotalSlot: z.boolean().default(false),
-  });
+const TimeSlotFormFields = z.object({
+  date: z
+    .string({ message: MESSAGES.dateRequired })
+    .trim()
+    .min(1, { message: MESSAGES.dateRequired })
+    .meta(DAY_KEY_FORMAT),
+  startTime: z
+    .string({ message: MESSAGES.startTimeRequired })
+    .trim()
+    .min(1, { message: MESSAGES.startTimeRequired })
+    .meta(TIME_OF_DAY_FORMAT),
+  endTime: z
+    .string({ message: MESSAGES.endTimeRequired })
+    .trim()
+    .min(1, { message: MESSAGES.endTimeRequired })
+    .meta(TIME_OF_DAY_FORMAT),
+  availableSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
+  totalSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
+  repeat: RepeatOption.default('none'),
+  repeatUntil: z.string().trim().meta(DAY_KEY_FORMAT).optional(),
+  serviceIds: z.array(z.string().trim().min(1)).max(50),
+  addAsSlot: z.boolean().default(false),
+  addTotalSlot: z.boolean().default(false),
+});
 
 const timeSlotFormRules = (
   form: Omit<z.output<typeof TimeSlotFormFields>, 'repeat'> & { repeat?: RepeatOption },
   ctx: z.RefinementCtx,
 ) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (form.date && !isDayKey(form.date)) issue('date', MESSAGES.dateRequired);
-    if (form.startTime && !isTimeOfDay(form.startTime)) issue('startTime', MESSAGES.timeFormat);
-    if (form.endTime && !isTimeOfDay(form.endTime)) issue('endTime', MESSAGES.timeFormat);
-    endAfterStart(form, ctx);
-    if (form.serviceIds.length === 0) issue('serviceIds', MESSAGES.serviceSelectionRequired);
-    if (form.addAsSlot && form.addTotalSlot) issue('addTotalSlot', MESSAGES.slotOptionsExclusive);
-    if (form.addAsSlot && !(form.availableSlots !== undefined && form.availableSlots >= 1)) {
-      issue('availableSlots', MESSAGES.availableSlotMin);
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+  if (form.date && !isDayKey(form.date)) issue('date', MESSAGES.dateRequired);
+  if (form.startTime && !isTimeOfDay(form.startTime)) issue('startTime', MESSAGES.timeFormat);
+  if (form.endTime && !isTimeOfDay(form.endTime)) issue('endTime', MESSAGES.timeFormat);
+  endAfterStart(form, ctx);
+  if (form.serviceIds.length === 0) issue('serviceIds', MESSAGES.serviceSelectionRequired);
+  if (form.addAsSlot && form.addTotalSlot) issue('addTotalSlot', MESSAGES.slotOptionsExclusive);
+  if (form.addAsSlot && !(form.availableSlots !== undefined && form.availableSlots >= 1)) {
+    issue('availableSlots', MESSAGES.availableSlotMin);
+  }
+  if (form.addTotalSlot && !(form.totalSlots !== undefined && form.totalSlots >= 1)) {
+    issue('totalSlots', MESSAGES.totalSlotMin);
+  }
+  if (!form.addAsSlot && !form.addTotalSlot && form.availableSlots !== undefined && form.availableSlots < 1) {
+    issue('availableSlots', MESSAGES.availableSlotMin);
+  }
+  if (form.repeat !== undefined && form.repeat !== 'none') {
+    if (!form.repeatUntil) issue('repeatUntil', MESSAGES.repeatUntilRequired);
+    else if (!isDayKey(form.repeatUntil)) issue('repeatUntil', MESSAGES.repeatUntilRequired);
+    else if (isDayKey(form.date)) {
+      const span = differenceInCalendarDays(parseISO(form.repeatUntil), parseISO(form.date));
+      if (span < 0) issue('repeatUntil', MESSAGES.repeatUntilAfterDate);
+      else if (span > SCHEDULE_LIMITS.repeatMaxDays) issue('repeatUntil', MESSAGES.repeatTooLong);
     }
-    if (form.addTotalSlot && !(form.totalSlots !== undefined && form.totalSlots >= 1)) {
-      issue('totalSlots', MESSAGES.totalSlotMin);
-    }
-    if (
-      !form.addAsSlot &&
-      !form.addTotalSlot &&
-      form.availableSlots !== undefined &&
-      form.availableSlots < 1
-    ) {
-      issue('availableSlots', MESSAGES.availableSlotMin);
-    }
-    if (form.repeat !== undefined && form.repeat !== 'none') {
-      if (!form.repeatUntil) issue('repeatUntil', MESSAGES.repeatUntilRequired);
-      else if (!isDayKey(form.repeatUntil)) issue('repeatUntil', MESSAGES.repeatUntilRequired);
-      else if (isDayKey(form.date)) {
-        const span = differenceInCalendarDays(parseISO(form.repeatUntil), parseISO(form.date));
-        if (span < 0) issue('repeatUntil', MESSAGES.repeatUntilAfterDate);
-        else if (span > SCHEDULE_LIMITS.repeatMaxDays) issue('repeatUntil', MESSAGES.repeatTooLong);
-      }
-    }
+  }
 };
 
 /**

@@ -641,7 +641,9 @@ export const undoMoveIn = (command: Of<'UndoMoveIn'>, state: TimeSlotState): Tim
 /** A booking that holds a place the provider could take away: upcoming, or on its way elsewhere. */
 const heldPlace = (appointment: TimeSlotAppointment) =>
   holds(appointment) &&
-  (appointment.moving !== undefined || appointment.status === 'pending' || appointment.status === 'scheduled');
+  (appointment.moving !== undefined ||
+    appointment.status === 'pending' ||
+    appointment.status === 'scheduled');
 
 /** "Ana Smith, Massage, 2026-11-25 09:00–09:30": who and when, in the time slot's zone. */
 export const bookingLine = (slot: OpenSlot, appointment: TimeSlotAppointment): string => {

@@ -45,7 +45,9 @@ export const editTimeSlot = async (
   if (form.date < today)
     throw new ValidationError(MESSAGES.dateInPast, [{ field: 'date', message: MESSAGES.dateInPast }]);
   if (form.date > lastSchedulableDay(today))
-    throw new ValidationError(MESSAGES.dateTooFarAhead, [{ field: 'date', message: MESSAGES.dateTooFarAhead }]);
+    throw new ValidationError(MESSAGES.dateTooFarAhead, [
+      { field: 'date', message: MESSAGES.dateTooFarAhead },
+    ]);
   const { capacity, split } = timeSlotShape({ ...form, repeat: 'none' });
   const details: TimeSlotDetails = {
     timeSlotId: slot.timeSlotId,
@@ -95,11 +97,11 @@ export const editTimeSlot = async (
     throw error;
   }
   const changed = result.events.find((event) => event.type === 'TimeSlotChanged')?.data as
-    | TimeSlotChangedData
-    | undefined;
+    TimeSlotChangedData | undefined;
   if (changed) {
     const old = entryOf({ timeSlotId: slot.timeSlotId, ...changed.previous });
-    if (entryKey(old) !== entryKey(newTimes)) await releaseWindows(context, actor, provider.providerId, [old]);
+    if (entryKey(old) !== entryKey(newTimes))
+      await releaseWindows(context, actor, provider.providerId, [old]);
   }
   await context.reads.settled(result.position);
   const [timeslot] = await timeSlotsByIds(context.deps.pool, [slot.timeSlotId]);

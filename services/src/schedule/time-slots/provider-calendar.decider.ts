@@ -133,7 +133,12 @@ export const releaseTimeSlots = (
   const windows = command.data.timeSlots.filter((entry) => held.has(entryKey(entry)));
   return windows.length === 0
     ? []
-    : [{ type: 'WindowsReleased', data: { providerId: command.data.providerId, windows, at: command.metadata.now } }];
+    : [
+        {
+          type: 'WindowsReleased',
+          data: { providerId: command.data.providerId, windows, at: command.metadata.now },
+        },
+      ];
 };
 
 export const decide = (

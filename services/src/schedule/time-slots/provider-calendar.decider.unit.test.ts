@@ -130,8 +130,14 @@ describe('provider calendar decider', () => {
         .thenThrows(ConflictError, `${MESSAGES.slotOverlaps} 2026-11-25 from 13:00 to 15:00`));
 
     it('releases a time once: the time is free for another time slot', () => {
-      spec.given([reserved([morning])]).when(release([morning])).then([released([morning])]);
-      spec.given([reserved([morning]), released([morning])]).when(release([morning])).thenNothingHappened();
+      spec
+        .given([reserved([morning])])
+        .when(release([morning]))
+        .then([released([morning])]);
+      spec
+        .given([reserved([morning]), released([morning])])
+        .when(release([morning]))
+        .thenNothingHappened();
       spec
         .given([reserved([morning]), released([morning])])
         .when(reserve([timeSlot('w3', '09:00', '12:00')]))
