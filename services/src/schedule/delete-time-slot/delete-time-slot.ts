@@ -72,7 +72,8 @@ export const deleteTimeSlot = async (
       timeSlotStream(slot.timeSlotId),
       timeSlotDecider,
       { type: 'DeleteTimeSlot', data: { cancelAffected }, metadata } satisfies TimeSlotCommand,
-      { maxRetries: 10 },
+      // Bookings racing the deletion each win an append; it is decided again until it is recorded.
+      { maxRetries: 100 },
     );
     if (result.position) positions.push(result.position);
     const event = result.events.find((e) => e.type === 'TimeSlotDeleted')?.data as
