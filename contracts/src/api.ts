@@ -101,6 +101,10 @@ import {
   TemplateId,
   TemplateList,
   TimeSlotForm,
+  EditTimeSlotForm,
+  DeleteTimeSlotRequest,
+  TimeSlotChangedAnswer,
+  TimeSlotsDeletedAnswer,
   TimeSlotsAdded,
   TimeSlotsResponse,
 } from './schedule';
@@ -646,6 +650,28 @@ export const API_OPERATIONS = {
     apiKey: 'schedule:write',
     body: TimeSlotForm,
     success: created(TimeSlotsAdded),
+  }),
+  editTimeSlot: op({
+    method: 'post',
+    path: SCHEDULE_PATHS.editTimeSlot,
+    tag: 'Schedule',
+    summary:
+      "Change a time slot's times, capacity, services, split or block (issue 30); 409 naming the bookings a change would drop unless cancelAffected, which cancels them with full refunds",
+    access: 'schedule.manage',
+    apiKey: 'schedule:write',
+    body: EditTimeSlotForm,
+    success: ok(TimeSlotChangedAnswer),
+  }),
+  deleteTimeSlot: op({
+    method: 'post',
+    path: SCHEDULE_PATHS.deleteTimeSlot,
+    tag: 'Schedule',
+    summary:
+      'Delete a time slot, or it and the rest of its repeating series (issue 30); 409 naming its bookings unless cancelAffected, which cancels them with full refunds',
+    access: 'schedule.manage',
+    apiKey: 'schedule:write',
+    body: DeleteTimeSlotRequest,
+    success: ok(TimeSlotsDeletedAnswer),
   }),
   fetchAllSlots: op({
     method: 'get',

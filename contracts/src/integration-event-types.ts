@@ -14,6 +14,8 @@ export const INTEGRATION_EVENT_NAMES = [
   'payment.confirmed',
   'payment.refunded',
   'timeslot.added',
+  'timeslot.changed',
+  'timeslot.deleted',
   'service.changed',
 ] as const;
 

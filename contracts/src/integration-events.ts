@@ -92,6 +92,33 @@ export const TimeSlotAddedV1 = z.object({
   split: z.boolean().meta({ description: 'true when the time slot is split into intervals' }),
 });
 
+/** A time slot as it is after a change (issue 30), with what it was and the bookings the change cancelled. */
+export const TimeSlotChangedV1 = TimeSlotAddedV1.extend({
+  previous: TimeSlotAddedV1.pick({
+    services: true,
+    date: true,
+    startTime: true,
+    endTime: true,
+    startDateTime: true,
+    endDateTime: true,
+    availableSlots: true,
+    split: true,
+  }),
+  cancelledAppointments: z.array(z.string()),
+});
+
+/** A deleted time slot (issue 30) and the bookings its deletion cancelled. */
+export const TimeSlotDeletedV1 = TimeSlotAddedV1.pick({
+  timeSlotId: true,
+  providerId: true,
+  date: true,
+  startTime: true,
+  endTime: true,
+  timezone: true,
+  startDateTime: true,
+  endDateTime: true,
+}).extend({ cancelledAppointments: z.array(z.string()) });
+
 const ServiceShape = z.object({
   serviceId: z.string(),
   name: z.string(),
@@ -146,6 +173,18 @@ export const INTEGRATION_EVENTS = {
     summary: 'An appointment’s payment went back, in part or whole (a cancellation, a Reject).',
   },
   'timeslot.added': { version: 1, data: TimeSlotAddedV1, summary: 'A provider opened a time slot.' },
+  'timeslot.changed': {
+    version: 1,
+    data: TimeSlotChangedV1,
+    summary:
+      'A provider changed a time slot (times, capacity, services, split or block); the bookings it cancelled are also sent as appointment.cancelled.',
+  },
+  'timeslot.deleted': {
+    version: 1,
+    data: TimeSlotDeletedV1,
+    summary:
+      'A provider deleted a time slot; the bookings it cancelled are also sent as appointment.cancelled.',
+  },
   'service.changed': {
     version: 1,
     data: ServiceChangedV1,
@@ -314,6 +353,48 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
           d.at,
         ),
       ];
+    }
+    case 'TimeSlotChanged': {
+      const d = readEvent('TimeSlotChanged', source, READER);
+      if (!d) return [];
+      const p = d.previous;
+      return [
+        envelope(
+          source,
+          'timeslot.changed',
+          {
+            timeSlotId: d.timeSlotId,
+            providerId: d.providerId,
+            services: d.serviceIds,
+            date: d.date,
+            startTime: d.startTime,
+            endTime: d.endTime,
+            timezone: d.timezone,
+            startDateTime: d.startDateTime,
+            endDateTime: d.endDateTime,
+            availableSlots: d.availableSlots,
+            split: d.addAsSlot,
+            previous: {
+              services: p.serviceIds,
+              date: p.date,
+              startTime: p.startTime,
+              endTime: p.endTime,
+              startDateTime: p.startDateTime,
+              endDateTime: p.endDateTime,
+              availableSlots: p.availableSlots,
+              split: p.addAsSlot,
+            },
+            cancelledAppointments: d.cancelled,
+          },
+          d.at,
+        ),
+      ];
+    }
+    case 'TimeSlotDeleted': {
+      const d = readEvent('TimeSlotDeleted', source, READER);
+      if (!d) return [];
+      const { cancelled, at, ...slot } = d;
+      return [envelope(source, 'timeslot.deleted', { ...slot, cancelledAppointments: cancelled }, at)];
     }
     case 'TimeSlotAdded': {
       const d = readEvent('TimeSlotAdded', source, READER);

@@ -177,6 +177,13 @@ export const MESSAGES = {
   /** Followed by the existing slot: "… on 2026-11-25 from 09:00 to 12:00". */
   slotOverlaps: 'This time slot overlaps the one on',
   slotOfAnotherProvider: 'This time slot belongs to another provider',
+  timeSlotChanged: 'Time slot changed',
+  timeSlotDeleted: 'Time slot deleted',
+  /** Followed by the bookings, one per field error of the answer. */
+  slotChangeDropsBookings:
+    'This would cancel bookings: cancel the affected bookings (they are refunded in full and told) or keep the time slot as it is',
+  slotStartedCannotChange: 'A time slot that has started cannot be changed',
+  slotMoveUnderWay: 'A booking of this time slot is being moved: try again in a moment',
   nothingToPay: 'This appointment has nothing left to pay',
   paymentTimeUp: 'The time to pay for this appointment is over',
   paymentsUnavailable: 'Online payment is not available yet, so paid services cannot be booked',

@@ -151,70 +151,92 @@ export type ApplyTemplate = z.infer<typeof ApplyTemplate>;
 export const RepeatOption = z.enum(REPEAT_OPTIONS);
 export type RepeatOption = z.infer<typeof RepeatOption>;
 
+/** The fields of the time slot form (docs/product.md §3). */
+const TimeSlotFormFields = z.object({
+  date: z
+    .string({ message: MESSAGES.dateRequired })
+    .trim()
+    .min(1, { message: MESSAGES.dateRequired })
+    .meta(DAY_KEY_FORMAT),
+  startTime: z
+    .string({ message: MESSAGES.startTimeRequired })
+    .trim()
+    .min(1, { message: MESSAGES.startTimeRequired })
+    .meta(TIME_OF_DAY_FORMAT),
+  endTime: z
+    .string({ message: MESSAGES.endTimeRequired })
+    .trim()
+    .min(1, { message: MESSAGES.endTimeRequired })
+    .meta(TIME_OF_DAY_FORMAT),
+  availableSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
+  totalSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
+  repeat: RepeatOption.default('none'),
+  repeatUntil: z.string().trim().meta(DAY_KEY_FORMAT).optional(),
+  serviceIds: z.array(z.string().trim().min(1)).max(50),
+  addAsSlot: z.boolean().default(false),
+  addTotalSlot: z.boolean().default(false),
+});
+
+const timeSlotFormRules = (
+  form: Omit<z.output<typeof TimeSlotFormFields>, 'repeat'> & { repeat?: RepeatOption },
+  ctx: z.RefinementCtx,
+) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+  if (form.date && !isDayKey(form.date)) issue('date', MESSAGES.dateRequired);
+  if (form.startTime && !isTimeOfDay(form.startTime)) issue('startTime', MESSAGES.timeFormat);
+  if (form.endTime && !isTimeOfDay(form.endTime)) issue('endTime', MESSAGES.timeFormat);
+  endAfterStart(form, ctx);
+  if (form.serviceIds.length === 0) issue('serviceIds', MESSAGES.serviceSelectionRequired);
+  if (form.addAsSlot && form.addTotalSlot) issue('addTotalSlot', MESSAGES.slotOptionsExclusive);
+  if (form.addAsSlot && !(form.availableSlots !== undefined && form.availableSlots >= 1)) {
+    issue('availableSlots', MESSAGES.availableSlotMin);
+  }
+  if (form.addTotalSlot && !(form.totalSlots !== undefined && form.totalSlots >= 1)) {
+    issue('totalSlots', MESSAGES.totalSlotMin);
+  }
+  if (!form.addAsSlot && !form.addTotalSlot && form.availableSlots !== undefined && form.availableSlots < 1) {
+    issue('availableSlots', MESSAGES.availableSlotMin);
+  }
+  if (form.repeat !== undefined && form.repeat !== 'none') {
+    if (!form.repeatUntil) issue('repeatUntil', MESSAGES.repeatUntilRequired);
+    else if (!isDayKey(form.repeatUntil)) issue('repeatUntil', MESSAGES.repeatUntilRequired);
+    else if (isDayKey(form.date)) {
+      const span = differenceInCalendarDays(parseISO(form.repeatUntil), parseISO(form.date));
+      if (span < 0) issue('repeatUntil', MESSAGES.repeatUntilAfterDate);
+      else if (span > SCHEDULE_LIMITS.repeatMaxDays) issue('repeatUntil', MESSAGES.repeatTooLong);
+    }
+  }
+};
+
 /**
  * docs/product.md §3 Time slot form with the §5 rules. addAsSlot splits each time slot into
  * availableSlots equal intervals; addTotalSlot makes one block taking totalSlots people; neither
  * makes one block for availableSlots people (1 unless given).
  */
-export const TimeSlotForm = z
-  .object({
-    date: z
-      .string({ message: MESSAGES.dateRequired })
-      .trim()
-      .min(1, { message: MESSAGES.dateRequired })
-      .meta(DAY_KEY_FORMAT),
-    startTime: z
-      .string({ message: MESSAGES.startTimeRequired })
-      .trim()
-      .min(1, { message: MESSAGES.startTimeRequired })
-      .meta(TIME_OF_DAY_FORMAT),
-    endTime: z
-      .string({ message: MESSAGES.endTimeRequired })
-      .trim()
-      .min(1, { message: MESSAGES.endTimeRequired })
-      .meta(TIME_OF_DAY_FORMAT),
-    availableSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
-    totalSlots: z.coerce.number().int().max(SCHEDULE_LIMITS.maxAvailableSlots).optional(),
-    repeat: RepeatOption.default('none'),
-    repeatUntil: z.string().trim().meta(DAY_KEY_FORMAT).optional(),
-    serviceIds: z.array(z.string().trim().min(1)).max(50),
-    addAsSlot: z.boolean().default(false),
-    addTotalSlot: z.boolean().default(false),
-  })
-  .superRefine((form, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (form.date && !isDayKey(form.date)) issue('date', MESSAGES.dateRequired);
-    if (form.startTime && !isTimeOfDay(form.startTime)) issue('startTime', MESSAGES.timeFormat);
-    if (form.endTime && !isTimeOfDay(form.endTime)) issue('endTime', MESSAGES.timeFormat);
-    endAfterStart(form, ctx);
-    if (form.serviceIds.length === 0) issue('serviceIds', MESSAGES.serviceSelectionRequired);
-    if (form.addAsSlot && form.addTotalSlot) issue('addTotalSlot', MESSAGES.slotOptionsExclusive);
-    if (form.addAsSlot && !(form.availableSlots !== undefined && form.availableSlots >= 1)) {
-      issue('availableSlots', MESSAGES.availableSlotMin);
-    }
-    if (form.addTotalSlot && !(form.totalSlots !== undefined && form.totalSlots >= 1)) {
-      issue('totalSlots', MESSAGES.totalSlotMin);
-    }
-    if (
-      !form.addAsSlot &&
-      !form.addTotalSlot &&
-      form.availableSlots !== undefined &&
-      form.availableSlots < 1
-    ) {
-      issue('availableSlots', MESSAGES.availableSlotMin);
-    }
-    if (form.repeat !== 'none') {
-      if (!form.repeatUntil) issue('repeatUntil', MESSAGES.repeatUntilRequired);
-      else if (!isDayKey(form.repeatUntil)) issue('repeatUntil', MESSAGES.repeatUntilRequired);
-      else if (isDayKey(form.date)) {
-        const span = differenceInCalendarDays(parseISO(form.repeatUntil), parseISO(form.date));
-        if (span < 0) issue('repeatUntil', MESSAGES.repeatUntilAfterDate);
-        else if (span > SCHEDULE_LIMITS.repeatMaxDays) issue('repeatUntil', MESSAGES.repeatTooLong);
-      }
-    }
-  });
+export const TimeSlotForm = TimeSlotFormFields.superRefine(timeSlotFormRules);
 export type TimeSlotFormInput = z.input<typeof TimeSlotForm>;
 export type TimeSlotForm = z.output<typeof TimeSlotForm>;
+
+/**
+ * POST edittimeslot (issue 30): one time slot, as the time slot form gives it (no repeat), and
+ * whether the bookings the change would drop are to be cancelled (with full refunds).
+ */
+export const EditTimeSlotForm = TimeSlotFormFields.omit({ repeat: true, repeatUntil: true })
+  .extend({
+    id: z.string().trim().min(1, { message: MESSAGES.slotNotFound }).max(100),
+    cancelAffected: z.boolean().default(false),
+  })
+  .superRefine(timeSlotFormRules);
+export type EditTimeSlotFormInput = z.input<typeof EditTimeSlotForm>;
+export type EditTimeSlotForm = z.output<typeof EditTimeSlotForm>;
+
+/** POST deletetimeslot (issue 30): one time slot, or it and the rest of its repeating series. */
+export const DeleteTimeSlotRequest = z.object({
+  id: z.string().trim().min(1, { message: MESSAGES.slotNotFound }).max(100),
+  series: z.boolean().default(false),
+  cancelAffected: z.boolean().default(false),
+});
+export type DeleteTimeSlotRequest = z.input<typeof DeleteTimeSlotRequest>;
 
 /** The last day a time slot may be on, given the provider's today. */
 export const lastSchedulableDay = (today: string): string =>
@@ -307,6 +329,8 @@ export const TimeSlot = z.object({
   /** The time slot's start and end as UTC instants. */
   startDateTime: z.string(),
   endDateTime: z.string(),
+  /** The repeating series it was added with (issue 30), if any: deletetimeslot may take the rest of it. */
+  seriesId: z.string().optional(),
 });
 export type TimeSlot = z.infer<typeof TimeSlot>;
 
@@ -555,6 +579,19 @@ export type TimeSlotsResponse = z.infer<typeof TimeSlotsResponse>;
 /** addtimeslot and applytemplate: the message, and the time slots made. */
 export const TimeSlotsAdded = z.object({ message: z.string(), timeslots: z.array(TimeSlot) });
 
+/** edittimeslot's answer (issue 30): the message, the time slot as it is now, the bookings cancelled. */
+export const TimeSlotChangedAnswer = z.object({
+  message: z.string(),
+  timeslot: TimeSlot,
+  cancelled: z.array(z.string()),
+});
+/** deletetimeslot's answer (issue 30): the message, the deleted time slots and the bookings cancelled. */
+export const TimeSlotsDeletedAnswer = z.object({
+  message: z.string(),
+  deleted: z.array(z.string()),
+  cancelled: z.array(z.string()),
+});
+
 /** A schedule template as listed: the saved fields, its id, and whether it is the built-in one. */
 export const ScheduleTemplate = z.object({
   id: z.string(),
@@ -572,6 +609,8 @@ export const TemplateId = z.object({ id: z.string().min(1).max(100) });
 
 export const SCHEDULE_PATHS = {
   addTimeSlot: '/api/schedulemanage/addtimeslot',
+  editTimeSlot: '/api/schedulemanage/edittimeslot',
+  deleteTimeSlot: '/api/schedulemanage/deletetimeslot',
   fetchSlot: '/api/schedulemanage/fetchslot',
   fetchAllSlots: '/api/schedulemanage/fetchallslot',
   serviceByFilter: '/api/schedulemanage/servicebyfilter',

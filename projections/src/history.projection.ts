@@ -330,6 +330,47 @@ export const describe = (
       facts.delete(key);
       return { summary: `Schedule template ${name} was deleted.`, person: ofBooking };
     }
+    case 'WindowsReleased': {
+      const data = readEvent('WindowsReleased', event, READER);
+      if (!data) return recorded;
+      const timeSlots = data.windows.length;
+      return {
+        summary: `${timeSlots} window${timeSlots === 1 ? ' was' : 's were'} freed in the calendar.`,
+        person: ofBooking,
+      };
+    }
+    case 'TimeSlotChanged': {
+      const data = readEvent('TimeSlotChanged', event, READER);
+      if (!data) return recorded;
+      const tz = data.timezone || zone;
+      const before = `${formatWhen(data.previous.startDateTime, tz)}–${data.previous.endTime}`;
+      const after = `${formatWhen(data.startDateTime, tz)}–${data.endTime}`;
+      const places = (n: number) => `${n} place${n === 1 ? '' : 's'}`;
+      const cancelled = data.cancelled.length;
+      return {
+        summary: `The time slot of ${before} was changed to ${after} (${places(data.availableSlots)})${
+          cancelled > 0 ? `, cancelling ${cancelled} booking${cancelled === 1 ? '' : 's'}` : ''
+        }.`,
+        changes: [
+          { field: 'time', before, after },
+          { field: 'places', before: data.previous.availableSlots, after: data.availableSlots },
+          { field: 'services', before: data.previous.serviceIds, after: data.serviceIds },
+          { field: 'split', before: data.previous.addAsSlot, after: data.addAsSlot },
+        ].filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after)),
+        person: ofBooking,
+      };
+    }
+    case 'TimeSlotDeleted': {
+      const data = readEvent('TimeSlotDeleted', event, READER);
+      if (!data) return recorded;
+      const cancelled = data.cancelled.length;
+      return {
+        summary: `The time slot of ${formatWhen(data.startDateTime, data.timezone || zone)}–${data.endTime} was deleted${
+          cancelled > 0 ? `, cancelling ${cancelled} booking${cancelled === 1 ? '' : 's'}` : ''
+        }.`,
+        person: ofBooking,
+      };
+    }
     case 'CalendarOpened':
     case 'WindowsReserved': {
       const data = readEvent(event.type, event, READER);

@@ -18,6 +18,8 @@ import {
   IntervalBooked,
   MoveInUndone,
   TimeSlotAdded,
+  TimeSlotChanged,
+  TimeSlotDeleted,
 } from '@appointment/contracts/events/time-slot';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
@@ -65,6 +67,8 @@ const SCHEMAS = {
     index: true,
   }),
   MoveInUndone: MoveInUndone.pick({ at: true, providerId: true, appointmentId: true, from: true }),
+  TimeSlotChanged: TimeSlotChanged.omit({ previous: true, cancelled: true }),
+  TimeSlotDeleted: TimeSlotDeleted.pick({ at: true, providerId: true, timeSlotId: true }),
 } satisfies EventSchemas;
 
 /**
@@ -75,7 +79,8 @@ const SCHEMAS = {
  */
 export const scheduleProjection: Projection = {
   name: 'schedule',
-  version: 4,
+  // 5: a time slot's repeating series; time slots changed and deleted (issue 30).
+  version: 5,
   createTables: (schema) => `
     CREATE TABLE ${schema}.time_slots (
       id text PRIMARY KEY,
@@ -92,7 +97,9 @@ export const scheduleProjection: Projection = {
       -- not in taken_intervals.
       places_left integer,
       taken_intervals integer[] NOT NULL DEFAULT '{}',
-      split boolean NOT NULL
+      split boolean NOT NULL,
+      -- The repeating series it was added with (issue 30), if any.
+      series_id text
     );
     CREATE INDEX ON ${schema}.time_slots (provider_id, date, starts_at);
     CREATE TABLE ${schema}.services (
@@ -297,11 +304,42 @@ export const scheduleProjection: Projection = {
         await bump();
         return;
       }
+      case 'TimeSlotChanged':
+        // What it offers now; its intervals and places taken are those its active holds take
+        // (the bookings the change dropped were cancelled by the events before it).
+        await db.query(
+          `UPDATE ${schema}.time_slots t SET service_names = $2, date = $3, start_time = $4, end_time = $5,
+             starts_at = $6, ends_at = $7, capacity = $8, split = $9,
+             taken_intervals = coalesce(array(SELECT h.interval_number FROM ${schema}.holds h
+               WHERE h.timeslot_id = t.id AND h.active AND h.interval_number IS NOT NULL
+               ORDER BY h.interval_number), '{}'),
+             places_left = CASE WHEN $9 THEN NULL ELSE $8::integer - (SELECT count(*) FROM ${schema}.holds h
+               WHERE h.timeslot_id = t.id AND h.active AND h.interval_number IS NULL)::integer END
+           WHERE id = $1`,
+          [
+            d.timeSlotId,
+            d.serviceIds,
+            d.date,
+            d.startTime,
+            d.endTime,
+            d.startDateTime,
+            d.endDateTime,
+            d.availableSlots,
+            d.addAsSlot,
+          ],
+        );
+        await bump();
+        return;
+      case 'TimeSlotDeleted':
+        // Offered no more; its holds stay (inactive once cancelled) for the appointments' history.
+        await db.query(`DELETE FROM ${schema}.time_slots WHERE id = $1`, [d.timeSlotId]);
+        await bump();
+        return;
       case 'TimeSlotAdded':
         await db.query(
           `INSERT INTO ${schema}.time_slots (id, provider_id, service_names, date, start_time, end_time, timezone,
-             starts_at, ends_at, capacity, places_left, split)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11 THEN NULL ELSE $10::integer END, $11)
+             starts_at, ends_at, capacity, places_left, split, series_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11 THEN NULL ELSE $10::integer END, $11, $12)
            ON CONFLICT (id) DO NOTHING`,
           [
             d.timeSlotId,
@@ -315,6 +353,7 @@ export const scheduleProjection: Projection = {
             d.endDateTime,
             d.availableSlots,
             d.addAsSlot,
+            d.seriesId ?? null,
           ],
         );
         await bump();

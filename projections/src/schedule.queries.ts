@@ -22,10 +22,11 @@ interface TimeSlotRow {
   places_left: number | null;
   taken_intervals: number[];
   split: boolean;
+  series_id: string | null;
 }
 
 const SLOT_COLUMNS = `id, provider_id, service_names, date::text AS date, start_time, end_time, timezone, starts_at,
-  ends_at, capacity, places_left, taken_intervals, split`;
+  ends_at, capacity, places_left, taken_intervals, split, series_id`;
 
 /** A row in the API's shape: `availableSlots` is a split time slot's capacity, a block's places left. */
 const toTimeSlot = (row: TimeSlotRow): TimeSlot => ({
@@ -42,7 +43,23 @@ const toTimeSlot = (row: TimeSlotRow): TimeSlot => ({
   timezone: row.timezone,
   startDateTime: row.starts_at.toISOString(),
   endDateTime: row.ends_at.toISOString(),
+  ...(row.series_id ? { seriesId: row.series_id } : {}),
 });
+
+/** The ids of a provider's time slots of one repeating series from `from` (a UTC instant) on. */
+export const laterInSeries = async (
+  pool: pg.Pool,
+  providerId: string,
+  seriesId: string,
+  from: string,
+): Promise<string[]> => {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM rm_schedule.time_slots WHERE provider_id = $1 AND series_id = $2 AND starts_at >= $3
+      ORDER BY starts_at, id`,
+    [providerId, seriesId, from],
+  );
+  return rows.map((row) => row.id);
+};
 
 /** The time slots with these ids, in time order. */
 export const timeSlotsByIds = async (pool: pg.Pool, ids: string[]): Promise<TimeSlot[]> => {

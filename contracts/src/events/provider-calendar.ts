@@ -27,8 +27,14 @@ const CalendarTimeSlots = z.object({
 export const CalendarOpened = CalendarTimeSlots;
 export const WindowsReserved = CalendarTimeSlots;
 
+/**
+ * Times given back (issue 30): a deleted time slot's, the old times of a changed one, or the new
+ * times a refused change had reserved. Each entry is released by its time slot and instants.
+ */
+export const WindowsReleased = CalendarTimeSlots;
+
 /** Every provider-calendar event's data schema, by type. */
-export const PROVIDER_CALENDAR_EVENTS = { CalendarOpened, WindowsReserved } as const;
+export const PROVIDER_CALENDAR_EVENTS = { CalendarOpened, WindowsReserved, WindowsReleased } as const;
 
 type DataOf = { [K in keyof typeof PROVIDER_CALENDAR_EVENTS]: z.infer<(typeof PROVIDER_CALENDAR_EVENTS)[K]> };
 export type ProviderCalendarEvent = { [K in keyof DataOf]: { type: K; data: DataOf[K] } }[keyof DataOf];

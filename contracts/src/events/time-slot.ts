@@ -25,6 +25,11 @@ export const TimeSlotDetails = z.object({
   endDateTime: z.string(),
   availableSlots: z.number(),
   addAsSlot: z.boolean(),
+  /**
+   * The repeating series it was added with (issue 30): the time slots of one repeating form share
+   * it. Absent for a one-off time slot and for those recorded before it.
+   */
+  seriesId: z.string().optional(),
 });
 export type TimeSlotDetails = z.infer<typeof TimeSlotDetails>;
 
@@ -187,6 +192,42 @@ export const PaymentRefunded = AppointmentRef.extend({
   currency: z.string(),
 });
 
+/**
+ * The provider's admin changed the time slot (issue 30): its times, capacity, services, or split
+ * or block. `previous` is what it was. The bookings the change dropped (`cancelled`) were
+ * cancelled by the provider, with their refunds, by the events before it in the same append; every
+ * other booking keeps its place and instants.
+ */
+export const TimeSlotChanged = TimeSlotDetails.omit({ seriesId: true }).extend({
+  previous: TimeSlotDetails.pick({
+    serviceIds: true,
+    date: true,
+    startTime: true,
+    endTime: true,
+    startDateTime: true,
+    endDateTime: true,
+    availableSlots: true,
+    addAsSlot: true,
+  }),
+  cancelled: z.array(z.string()),
+  at: z.string(),
+});
+/**
+ * The provider's admin deleted the time slot (issue 30): it is offered no more and takes no
+ * booking. Its bookings that held a place (`cancelled`) were cancelled by the provider, with
+ * their refunds, by the events before it in the same append.
+ */
+export const TimeSlotDeleted = TimeSlotDetails.pick({
+  timeSlotId: true,
+  providerId: true,
+  date: true,
+  startTime: true,
+  endTime: true,
+  timezone: true,
+  startDateTime: true,
+  endDateTime: true,
+}).extend({ cancelled: z.array(z.string()), at: z.string() });
+
 /** Every time-slot event's data schema, by type. */
 export const TIME_SLOT_EVENTS = {
   TimeSlotAdded,
@@ -201,6 +242,8 @@ export const TIME_SLOT_EVENTS = {
   AppointmentMovedIn,
   AppointmentMovedOut,
   MoveInUndone,
+  TimeSlotChanged,
+  TimeSlotDeleted,
 } as const;
 
 type DataOf = { [K in keyof typeof TIME_SLOT_EVENTS]: z.infer<(typeof TIME_SLOT_EVENTS)[K]> };
@@ -212,5 +255,7 @@ export type PaymentConfirmedData = DataOf['PaymentConfirmed'];
 export type RefundRequestedData = DataOf['RefundRequested'];
 export type PaymentRefundedData = DataOf['PaymentRefunded'];
 export type AppointmentMovedInData = DataOf['AppointmentMovedIn'];
+export type TimeSlotChangedData = DataOf['TimeSlotChanged'];
+export type TimeSlotDeletedData = DataOf['TimeSlotDeleted'];
 
 export type TimeSlotEvent = { [K in keyof DataOf]: { type: K; data: DataOf[K] } }[keyof DataOf];

@@ -5,6 +5,8 @@ import { handlers, type OperationHandlers } from '../http/mount-operations';
 import { idempotencyKeyOf } from '../idempotency/idempotency-keys';
 import type { ScheduleContext } from './schedule-context';
 import { addTimeSlot } from './time-slots/add-time-slot';
+import { editTimeSlot } from './edit-time-slot/edit-time-slot';
+import { deleteTimeSlot } from './delete-time-slot/delete-time-slot';
 import { timeSlots } from './queries/schedule.queries';
 import { fetchSlot } from './availability/fetch-slot';
 import { setWorkingHours, workingHours } from './working-hours/working-hours';
@@ -22,6 +24,14 @@ export const scheduleHandlers = (schedule: ScheduleContext): OperationHandlers =
     addTimeSlot: async ({ req, auth, body }) => ({
       message: MESSAGES.timeSlotAdded,
       timeslots: await addTimeSlot(schedule, auth, body, idempotencyKeyOf(req, body)),
+    }),
+    editTimeSlot: async ({ auth, body }) => ({
+      message: MESSAGES.timeSlotChanged,
+      ...(await editTimeSlot(schedule, auth, body)),
+    }),
+    deleteTimeSlot: async ({ auth, body }) => ({
+      message: MESSAGES.timeSlotDeleted,
+      ...(await deleteTimeSlot(schedule, auth, body)),
     }),
     fetchAllSlots: async ({ auth }) => ({ timeslots: await timeSlots(schedule, auth) }),
     serviceByFilter: async ({ auth, body }) => ({

@@ -1,6 +1,8 @@
 import {
   SCHEDULE_PATHS,
   type ApplyTemplate,
+  type DeleteTimeSlotRequest,
+  type EditTimeSlotFormInput,
   type Availability,
   type ScheduleTemplate,
   type ScheduleTemplateInput,
@@ -76,6 +78,30 @@ export const schedulingApi = api.injectEndpoints({
         await onceDone(dispatch, queryFulfilled, 'Failed to add the time slot', MESSAGES.timeSlotAdded);
       },
       invalidatesTags: (_result, error) => (error === undefined ? ['Slot'] : []),
+    }),
+    /** Issue 30: POST edittimeslot; a 409 names the bookings the change would drop. */
+    editTimeSlot: build.mutation<
+      { message: string; timeslot: TimeSlot; cancelled: string[] },
+      EditTimeSlotFormInput
+    >({
+      query: (form) => ({ url: SCHEDULE_PATHS.editTimeSlot, method: 'POST', body: form }),
+      onQueryStarted: async (_form, { dispatch, queryFulfilled }) => {
+        await onceDone(dispatch, queryFulfilled, 'Failed to change the time slot', MESSAGES.timeSlotChanged);
+      },
+      invalidatesTags: (_result, error) =>
+        error === undefined ? ['Slot', 'AppointmentList', 'AppointmentCounts'] : [],
+    }),
+    /** Issue 30: POST deletetimeslot; a 409 names the bookings that hold a place. */
+    deleteTimeSlot: build.mutation<
+      { message: string; deleted: string[]; cancelled: string[] },
+      DeleteTimeSlotRequest
+    >({
+      query: (request) => ({ url: SCHEDULE_PATHS.deleteTimeSlot, method: 'POST', body: request }),
+      onQueryStarted: async (_request, { dispatch, queryFulfilled }) => {
+        await onceDone(dispatch, queryFulfilled, 'Failed to delete the time slot', MESSAGES.timeSlotDeleted);
+      },
+      invalidatesTags: (_result, error) =>
+        error === undefined ? ['Slot', 'AppointmentList', 'AppointmentCounts'] : [],
     }),
     saveAvailability: build.mutation<Availability, Availability>({
       query: (availability) => ({ url: SCHEDULE_PATHS.setAvailability, method: 'POST', body: availability }),
@@ -155,6 +181,8 @@ export const {
   useAvailabilityQuery,
   useTemplatesQuery,
   useAddTimeSlotMutation,
+  useEditTimeSlotMutation,
+  useDeleteTimeSlotMutation,
   useSaveAvailabilityMutation,
   useSaveTemplateMutation,
   useDuplicateTemplateMutation,

@@ -95,6 +95,7 @@ describe("Schedule Management's writes", () => {
       saving: false,
       error: 'Invalid time slot',
       fieldErrors: { date: 'Date is in the past' },
+      affected: [],
     });
     const [first, second] = peer.to(SCHEDULE_PATHS.addTimeSlot);
     expect(first!.headers['idempotency-key']).toBeTruthy();

@@ -1,7 +1,7 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { apiErrorOf } from '../../lib/api';
-import type { ScheduleTemplate } from '@appointment/contracts/schedule';
+import type { ScheduleTemplate, TimeSlot } from '@appointment/contracts/schedule';
 import type { PathErrors } from '../../ui/use-schema-form';
 import { schedulingApi } from './scheduling.api';
 
@@ -12,21 +12,24 @@ export type { PathErrors };
 export interface CommandFailure {
   message: string;
   fieldErrors: PathErrors;
+  /** Issue 30: the bookings a change of a time slot would drop, as the server names them. */
+  affected: string[];
 }
 
 interface CommandState {
   saving: boolean;
   error: string | null;
   fieldErrors: PathErrors;
+  affected: string[];
 }
 
-const idleCommand: CommandState = { saving: false, error: null, fieldErrors: {} };
+const idleCommand: CommandState = { saving: false, error: null, fieldErrors: {}, affected: [] };
 
 export interface SchedulingState {
   /** The chosen service chip (a service name), or null for All Services. */
   filter: string | null;
   /** `date`: the day the form starts on, when it was opened from the calendar. */
-  slotForm: CommandState & { open: boolean; date?: string };
+  slotForm: CommandState & { open: boolean; date?: string; editing?: TimeSlot };
   availability: CommandState & { open: boolean };
   templates: {
     /** Ids of templates with a duplicate or delete under way. */
@@ -53,25 +56,30 @@ export const initialSchedulingState: SchedulingState = {
 
 /** The server's reason, with its field messages keyed by field path (contracts/src/errors.ts). */
 export const failureOf = (rejected: { payload?: unknown; error?: unknown }): CommandFailure => {
-  if (rejected.payload === undefined) return { message: MESSAGES.genericError, fieldErrors: {} };
+  if (rejected.payload === undefined)
+    return { message: MESSAGES.genericError, fieldErrors: {}, affected: [] };
   const error = apiErrorOf(rejected);
   const fieldErrors: Record<string, string> = {};
+  const affected: string[] = [];
   for (const { field, message } of error.body.errors ?? []) {
-    if (!(field in fieldErrors)) fieldErrors[field] = message;
+    if (field === 'bookings') affected.push(message);
+    else if (!(field in fieldErrors)) fieldErrors[field] = message;
   }
-  return { message: error.message, fieldErrors };
+  return { message: error.message, fieldErrors, affected };
 };
 
 const failed = (state: CommandState, failure: CommandFailure) => {
   state.saving = false;
   state.error = failure.message;
   state.fieldErrors = failure.fieldErrors;
+  state.affected = failure.affected;
 };
 
 const started = (state: CommandState) => {
   state.saving = true;
   state.error = null;
   state.fieldErrors = {};
+  state.affected = [];
 };
 
 const notBusy = (state: SchedulingState, id: string) => {
@@ -95,6 +103,10 @@ const schedulingSlice = createSlice({
         open: true,
         ...(action.payload ? { date: action.payload.date } : {}),
       };
+    },
+    /** Issue 30: the same form, filled in with a time slot, to change it. */
+    timeSlotEditOpened(state, action: PayloadAction<TimeSlot>) {
+      state.slotForm = { ...idleCommand, open: true, editing: action.payload };
     },
     timeSlotFormClosed(state) {
       state.slotForm = { ...idleCommand, open: false };
@@ -133,16 +145,23 @@ const schedulingSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    const { addTimeSlot, saveAvailability, saveTemplate, duplicateTemplate, deleteTemplate, applyTemplate } =
-      schedulingApi.endpoints;
+    const {
+      addTimeSlot,
+      editTimeSlot,
+      saveAvailability,
+      saveTemplate,
+      duplicateTemplate,
+      deleteTemplate,
+      applyTemplate,
+    } = schedulingApi.endpoints;
     builder
-      .addMatcher(addTimeSlot.matchPending, (state) => {
+      .addMatcher(isAnyOf(addTimeSlot.matchPending, editTimeSlot.matchPending), (state) => {
         started(state.slotForm);
       })
-      .addMatcher(addTimeSlot.matchFulfilled, (state) => {
+      .addMatcher(isAnyOf(addTimeSlot.matchFulfilled, editTimeSlot.matchFulfilled), (state) => {
         state.slotForm = { ...idleCommand, open: false };
       })
-      .addMatcher(addTimeSlot.matchRejected, (state, action) => {
+      .addMatcher(isAnyOf(addTimeSlot.matchRejected, editTimeSlot.matchRejected), (state, action) => {
         failed(state.slotForm, failureOf(action));
       })
       .addMatcher(saveAvailability.matchPending, (state) => {
@@ -199,6 +218,7 @@ export const {
   scheduleManagementOpened,
   serviceFilterChosen,
   timeSlotFormOpened,
+  timeSlotEditOpened,
   timeSlotFormClosed,
   availabilityOpened,
   availabilityClosed,

@@ -6,7 +6,7 @@ import {
   rescheduleDeadlineOf,
   type RecordedBookingPolicy,
 } from '@appointment/contracts/policy';
-import { intervalOf } from '@appointment/contracts/schedule';
+import { dayKeyIn, intervalOf, timeOfDayIn } from '@appointment/contracts/schedule';
 import type {
   AppointmentMovedInData,
   AppointmentRef,
@@ -92,7 +92,9 @@ export type TimeSlotCommand =
   | (Command & { type: 'MoveIn'; data: MovingBooking & { intervalNumber: number | null } })
   | (Command & { type: 'CompleteMove'; data: { appointmentId: string; reschedules: number; to: Place } })
   | (Command & { type: 'AbandonMove'; data: { appointmentId: string; reschedules: number } })
-  | (Command & { type: 'UndoMoveIn'; data: { appointmentId: string; reschedules: number; from: Place } });
+  | (Command & { type: 'UndoMoveIn'; data: { appointmentId: string; reschedules: number; from: Place } })
+  | (Command & { type: 'ChangeTimeSlot'; data: { details: TimeSlotDetails; cancelAffected: boolean } })
+  | (Command & { type: 'DeleteTimeSlot'; data: { cancelAffected: boolean } });
 
 /** Who asks to move a booking, and where to (issue 29). */
 export interface RescheduleAsk {
@@ -159,8 +161,13 @@ export interface TimeSlotAppointment {
 const holds = (appointment: TimeSlotAppointment) =>
   appointment.status !== 'cancelled' && appointment.movedOut === undefined;
 
+/**
+ * A time slot, once added, stays `open` for its appointments' payments and refunds; once deleted
+ * (issue 30, `deleted`) it takes no booking, move or return to it.
+ */
 export type TimeSlotState =
-  { status: 'none' } | (TimeSlotDetails & { status: 'open'; appointments: TimeSlotAppointment[] });
+  | { status: 'none' }
+  | (TimeSlotDetails & { status: 'open'; appointments: TimeSlotAppointment[]; deleted?: true });
 
 type OpenSlot = Extract<TimeSlotState, { status: 'open' }>;
 type Of<C extends TimeSlotCommand['type']> = Extract<TimeSlotCommand, { type: C }>;
@@ -168,6 +175,13 @@ type Of<C extends TimeSlotCommand['type']> = Extract<TimeSlotCommand, { type: C 
 const openSlot = (state: TimeSlotState): OpenSlot => {
   if (state.status === 'none') throw new NotFoundError(MESSAGES.slotNotFound);
   return state;
+};
+
+/** The time slot, which must not be deleted: a place in it is being taken. */
+const liveSlot = (state: TimeSlotState): OpenSlot => {
+  const slot = openSlot(state);
+  if (slot.deleted) throw new NotFoundError(MESSAGES.slotNotFound);
+  return slot;
 };
 
 /** The time slot and the appointment of it a command names. */
@@ -234,7 +248,7 @@ const takenBy = (
 };
 
 export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState): TimeSlotEvent[] => {
-  const slot = openSlot(state);
+  const slot = liveSlot(state);
   const {
     data: { intervalNumber, ...appointment },
     metadata,
@@ -283,8 +297,10 @@ export const changeAppointmentStatus = (
       Date.parse(appointment.endDateTime) > Date.parse(command.metadata.now))
   )
     throw new IllegalStateError(MESSAGES.noShowTooEarly);
-  // Back from cancelled, the appointment needs its interval (or a place in the block) again.
+  // Back from cancelled, the appointment needs its interval (or a place in the block) again, in a
+  // time slot that is still there.
   if (!holds(appointment)) {
+    if (slot.deleted) throw new NotFoundError(MESSAGES.slotNotFound);
     const others = slot.appointments.filter((a) => holds(a) && a.appointmentId !== appointment.appointmentId);
     const taken = slot.split
       ? others.some((a) => a.intervalNumber === appointment.intervalNumber)
@@ -542,6 +558,7 @@ const mustServe = (slot: OpenSlot, moving: MovingBooking) => {
 
 /** A move within one time slot: one append, the old interval freed as the new one is taken. */
 export const moveWithin = (command: Of<'MoveWithin'>, state: TimeSlotState): TimeSlotEvent[] => {
+  liveSlot(state);
   const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
   const at = command.metadata.now;
   mayMove(slot, appointment, command.data, at);
@@ -577,6 +594,8 @@ export const moveIn = (command: Of<'MoveIn'>, state: TimeSlotState): TimeSlotEve
   const { intervalNumber, ...moving } = command.data;
   const here = slot.appointments.find((a) => a.appointmentId === moving.appointmentId && holds(a));
   if (here?.reschedules === moving.reschedules) return [];
+  // A deleted time slot takes no booking: the move is abandoned (issue 30).
+  if (slot.deleted) throw new NotFoundError(MESSAGES.slotNotFound);
   mustServe(slot, moving);
   return [movedIn(slot, moving, intervalNumber, command.metadata.now)];
 };
@@ -619,6 +638,154 @@ export const undoMoveIn = (command: Of<'UndoMoveIn'>, state: TimeSlotState): Tim
   ];
 };
 
+/** A booking that holds a place the provider could take away: upcoming, or on its way elsewhere. */
+const heldPlace = (appointment: TimeSlotAppointment) =>
+  holds(appointment) &&
+  (appointment.moving !== undefined ||
+    appointment.status === 'pending' ||
+    appointment.status === 'scheduled');
+
+/** "Ana Smith, Massage, 2026-11-25 09:00–09:30": who and when, in the time slot's zone. */
+export const bookingLine = (slot: OpenSlot, appointment: TimeSlotAppointment): string => {
+  const start = new Date(appointment.startDateTime);
+  const end = new Date(appointment.endDateTime);
+  return `${appointment.booking.username}, ${appointment.booking.serviceName}, ${dayKeyIn(start, slot.timezone)} ${timeOfDayIn(start, slot.timezone)}–${timeOfDayIn(end, slot.timezone)}`;
+};
+
+/**
+ * The cancellations a change of the time slot (or its deletion) makes (issue 30): refused, naming
+ * the bookings, unless the admin chose to cancel them; then each is cancelled by the provider with
+ * everything paid refunded, as the admin's Reject does, in the same append as the change. A booking
+ * on its way elsewhere is held: it cannot be cancelled until its move ends.
+ */
+const dropping = (
+  slot: OpenSlot,
+  dropped: TimeSlotAppointment[],
+  cancelAffected: boolean,
+  at: string,
+): TimeSlotEvent[] => {
+  if (dropped.length === 0) return [];
+  if (!cancelAffected)
+    throw new ConflictError(
+      MESSAGES.slotChangeDropsBookings,
+      dropped.map((a) => ({ field: 'bookings', message: bookingLine(slot, a) })),
+    );
+  if (dropped.some((a) => a.moving)) throw new ConflictError(MESSAGES.slotMoveUnderWay);
+  return dropped.flatMap((a) => [
+    statusChange(slot, a, 'cancelled', at),
+    ...refundRequest(slot, a, at, { amount: paidOf(a), fee: 0, reason: 'rejected' }),
+  ]);
+};
+
+/** The bookings a change to `to` would drop: another service, another place or time, no room. */
+const droppedBy = (slot: OpenSlot, to: TimeSlotDetails): TimeSlotAppointment[] => {
+  let inBlock = 0;
+  return slot.appointments.filter(heldPlace).filter((a) => {
+    if (!to.serviceNames.includes(a.booking.serviceName) || to.split !== slot.split) return true;
+    if (to.split) {
+      const interval =
+        a.intervalNumber === null
+          ? undefined
+          : intervalOf({ ...to, availableSlots: to.capacity, indexes: [] }, a.intervalNumber);
+      return interval?.startDateTime !== a.startDateTime || interval.endDateTime !== a.endDateTime;
+    }
+    if (to.startDateTime !== a.startDateTime || to.endDateTime !== a.endDateTime) return true;
+    inBlock += 1;
+    return inBlock > to.capacity;
+  });
+};
+
+const sameDetails = (slot: OpenSlot, to: TimeSlotDetails) =>
+  slot.date === to.date &&
+  slot.startTime === to.startTime &&
+  slot.endTime === to.endTime &&
+  slot.startDateTime === to.startDateTime &&
+  slot.endDateTime === to.endDateTime &&
+  slot.capacity === to.capacity &&
+  slot.split === to.split &&
+  slot.serviceNames.length === to.serviceNames.length &&
+  slot.serviceNames.every((name) => to.serviceNames.includes(name));
+
+/**
+ * The admin changes the time slot (issue 30): its times, capacity, services, split or block. Every
+ * booking it keeps stays at its place and instants; the same change again (a retry) records nothing.
+ */
+export const changeTimeSlot = (command: Of<'ChangeTimeSlot'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const slot = liveSlot(state);
+  const to = command.data.details;
+  const at = command.metadata.now;
+  if (sameDetails(slot, to)) return [];
+  if (Date.parse(slot.startDateTime) <= Date.parse(at))
+    throw new IllegalStateError(MESSAGES.slotStartedCannotChange);
+  if (Date.parse(to.startDateTime) <= Date.parse(at))
+    throw new ValidationError(MESSAGES.dateInPast, [{ field: 'date', message: MESSAGES.dateInPast }]);
+  const dropped = droppedBy(slot, to);
+  const cancellations = dropping(slot, dropped, command.data.cancelAffected, at);
+  const now = timeSlotAdded(to);
+  return [
+    ...cancellations,
+    {
+      type: 'TimeSlotChanged',
+      data: {
+        timeSlotId: slot.timeSlotId,
+        providerId: slot.providerId,
+        serviceIds: now.serviceIds,
+        date: now.date,
+        startTime: now.startTime,
+        endTime: now.endTime,
+        timezone: slot.timezone,
+        startDateTime: now.startDateTime,
+        endDateTime: now.endDateTime,
+        availableSlots: now.availableSlots,
+        addAsSlot: now.addAsSlot,
+        previous: {
+          serviceIds: slot.serviceNames,
+          date: slot.date,
+          startTime: slot.startTime,
+          endTime: slot.endTime,
+          startDateTime: slot.startDateTime,
+          endDateTime: slot.endDateTime,
+          availableSlots: slot.capacity,
+          addAsSlot: slot.split,
+        },
+        cancelled: dropped.map((a) => a.appointmentId),
+        at,
+      },
+    },
+  ];
+};
+
+/**
+ * The admin deletes the time slot (issue 30). Its upcoming bookings are named (refused) or
+ * cancelled with it; a booking that races it lands before (and is named or cancelled) or is
+ * refused after. Deleting it again (a retry) records nothing.
+ */
+export const deleteTimeSlot = (command: Of<'DeleteTimeSlot'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const slot = openSlot(state);
+  if (slot.deleted) return [];
+  const at = command.metadata.now;
+  const dropped = slot.appointments.filter(heldPlace);
+  const cancellations = dropping(slot, dropped, command.data.cancelAffected, at);
+  return [
+    ...cancellations,
+    {
+      type: 'TimeSlotDeleted',
+      data: {
+        timeSlotId: slot.timeSlotId,
+        providerId: slot.providerId,
+        date: slot.date,
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+        timezone: slot.timezone,
+        startDateTime: slot.startDateTime,
+        endDateTime: slot.endDateTime,
+        cancelled: dropped.map((a) => a.appointmentId),
+        at,
+      },
+    },
+  ];
+};
+
 export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlotEvent[] => {
   switch (command.type) {
     case 'AddTimeSlot':
@@ -649,6 +816,10 @@ export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlot
       return abandonMove(command, state);
     case 'UndoMoveIn':
       return undoMoveIn(command, state);
+    case 'ChangeTimeSlot':
+      return changeTimeSlot(command, state);
+    case 'DeleteTimeSlot':
+      return deleteTimeSlot(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -778,6 +949,23 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
       return withAppointment(state, event.data.appointmentId, (a) => ({
         refunded: [...a.refunded, event.data.refundKey],
       }));
+    case 'TimeSlotChanged': {
+      if (state.status === 'none') return state;
+      const d = event.data;
+      return {
+        ...state,
+        serviceNames: d.serviceIds,
+        date: d.date,
+        startTime: d.startTime,
+        endTime: d.endTime,
+        startDateTime: d.startDateTime,
+        endDateTime: d.endDateTime,
+        capacity: d.availableSlots,
+        split: d.addAsSlot,
+      };
+    }
+    case 'TimeSlotDeleted':
+      return state.status === 'none' ? state : { ...state, deleted: true };
     default:
       return state;
   }

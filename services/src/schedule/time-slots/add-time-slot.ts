@@ -40,5 +40,5 @@ export const addTimeSlot = async (
   const names = serviceNames(provider, form.serviceIds);
   const idempotencyKey =
     idempotency && (await claimIdempotencyKey(context.deps.pool, actor, 'addTimeSlot', idempotency));
-  return addTimeSlots(context, actor, provider, timeSlots, names, idempotencyKey);
+  return addTimeSlots(context, actor, provider, timeSlots, names, idempotencyKey, dates.length > 1);
 };

@@ -20,6 +20,7 @@ import {
   type TimeSlotCommand,
 } from '../../appointments/book/time-slot.decider';
 import { comparePositions } from '@appointment/contracts/event-store';
+import { releaseLeftovers } from './calendar-windows';
 import { metadataOf, type ScheduleContext } from '../schedule-context';
 
 /** One time slot to add, on the provider's clock. */
@@ -46,7 +47,14 @@ export const addTimeSlots = async (
   timeSlots: TimeSlotToAdd[],
   serviceNames: string[],
   idempotencyKey?: string,
+  /** The time slots are one repeating series (issue 30): they share a series id. */
+  series = false,
 ): Promise<TimeSlot[]> => {
+  const seriesId = series
+    ? idempotencyKey
+      ? uuidv5(`series\u0000${provider.providerId}\u0000${idempotencyKey}`, TIME_SLOT_NAMESPACE)
+      : randomUUID()
+    : undefined;
   const details = timeSlots.map((slot) => {
     const startDateTime = zonedInstant(slot.date, slot.startTime, provider.timezone).toISOString();
     const endDateTime = zonedInstant(slot.date, slot.endTime, provider.timezone).toISOString();
@@ -76,6 +84,7 @@ export const addTimeSlots = async (
       endDateTime,
       capacity: slot.capacity,
       split: slot.split,
+      ...(seriesId ? { seriesId } : {}),
     };
   });
   // The times are reserved on the provider's calendar first, where an overlap with any of
@@ -111,6 +120,8 @@ const reserveOnCalendar = async (
   const stream = providerCalendarStream(providerId);
   const calendar = await loadState(context.deps.store, stream, providerCalendarDecider);
   const existing = calendar.opened ? undefined : await timeSlotsBeforeCalendar(context, providerId);
+  // Times a deleted or changed time slot left behind are free (issue 30).
+  await releaseLeftovers(context, actor, providerId, calendar, timeSlots);
   const command: ProviderCalendarCommand = {
     type: 'ReserveTimeSlots',
     data: {
@@ -131,7 +142,7 @@ const reserveOnCalendar = async (
 };
 
 /** Time slots a provider had before its calendar stream existed. */
-const timeSlotsBeforeCalendar = async (
+export const timeSlotsBeforeCalendar = async (
   context: ScheduleContext,
   providerId: string,
 ): Promise<CalendarEntry[]> =>

@@ -13,24 +13,46 @@ export const providerCalendarStream = (providerId: string) => `calendar-${provid
 
 export type { CalendarEntry, ProviderCalendarEvent };
 
-export type ProviderCalendarCommand = Command & {
-  type: 'ReserveTimeSlots';
-  data: {
-    providerId: string;
-    timeSlots: CalendarEntry[];
-    /**
-     * The provider's time slots recorded before its calendar existed, read from the schedule's read
-     * model by the caller; taken into the calendar by its first event.
-     */
-    existing?: CalendarEntry[];
-  };
-};
+export type ProviderCalendarCommand = Command &
+  (
+    | {
+        type: 'ReserveTimeSlots';
+        data: {
+          providerId: string;
+          timeSlots: CalendarEntry[];
+          /**
+           * The provider's time slots recorded before its calendar existed, read from the schedule's read
+           * model by the caller; taken into the calendar by its first event.
+           */
+          existing?: CalendarEntry[];
+        };
+      }
+    | {
+        /**
+         * New times for a time slot the calendar holds (issue 30), reserved before the time slot
+         * changes: its old times stay held until the change is recorded, then are released.
+         */
+        type: 'ReserveNewTimes';
+        data: { providerId: string; entry: CalendarEntry; existing?: CalendarEntry[] };
+      }
+    | {
+        /** Times given back (issue 30): each entry by its time slot and instants; the same again, nothing. */
+        type: 'ReleaseTimeSlots';
+        data: { providerId: string; timeSlots: CalendarEntry[] };
+      }
+  );
 
 export interface ProviderCalendarState {
   opened: boolean;
   /** The calendar's time slots (its events' `windows`, a log name). */
   timeSlots: CalendarEntry[];
+  /** When each entry (`entryKey`) was reserved: a repair leaves a change under way alone. */
+  reservedAt: Record<string, string>;
 }
+
+/** One entry of the calendar: a time slot and the instants it holds. */
+export const entryKey = (entry: CalendarEntry): string =>
+  `${entry.timeSlotId}|${Date.parse(entry.startDateTime)}|${Date.parse(entry.endDateTime)}`;
 
 const overlap = (a: CalendarEntry, b: CalendarEntry): boolean =>
   Date.parse(a.startDateTime) < Date.parse(b.endDateTime) &&
@@ -46,7 +68,7 @@ export const overlapMessage = (existing: CalendarEntry): string =>
  * on a calendar opened after its provider had time slots takes those in (`existing`).
  */
 export const reserveTimeSlots = (
-  command: ProviderCalendarCommand,
+  command: Of<'ReserveTimeSlots'>,
   state: ProviderCalendarState,
 ): ProviderCalendarEvent[] => {
   const at = command.metadata.now;
@@ -72,6 +94,53 @@ export const reserveTimeSlots = (
     : [...opening, { type: 'WindowsReserved', data: { providerId, windows: fresh, at } }];
 };
 
+type Of<C extends ProviderCalendarCommand['type']> = Extract<ProviderCalendarCommand, { type: C }>;
+
+/** The calendar's entries that overlap `entry`, other than those of its own time slot. */
+export const clashesWith = (state: ProviderCalendarState, entry: CalendarEntry): CalendarEntry[] =>
+  state.timeSlots.filter((other) => other.timeSlotId !== entry.timeSlotId && overlap(entry, other));
+
+/**
+ * New times for one of the calendar's time slots (issue 30): refused when they overlap another time
+ * slot's; its own old times do not count. Reserved once: the same times again reserve nothing.
+ */
+export const reserveNewTimes = (
+  command: Of<'ReserveNewTimes'>,
+  state: ProviderCalendarState,
+): ProviderCalendarEvent[] => {
+  const at = command.metadata.now;
+  const { providerId, entry, existing } = command.data;
+  const opening: ProviderCalendarEvent[] =
+    !state.opened && existing?.length
+      ? [{ type: 'CalendarOpened', data: { providerId, windows: existing, at } }]
+      : [];
+  const held = state.opened ? state : { ...state, timeSlots: existing ?? [] };
+  if (held.timeSlots.some((other) => entryKey(other) === entryKey(entry))) return opening;
+  const clash = clashesWith(held, entry)[0];
+  if (clash) {
+    const message = overlapMessage(clash);
+    throw new ConflictError(message, [{ field: 'startTime', message }]);
+  }
+  return [...opening, { type: 'WindowsReserved', data: { providerId, windows: [entry], at } }];
+};
+
+/** Gives back the entries the calendar holds; those it does not hold (released before) are nothing. */
+export const releaseTimeSlots = (
+  command: Of<'ReleaseTimeSlots'>,
+  state: ProviderCalendarState,
+): ProviderCalendarEvent[] => {
+  const held = new Set(state.timeSlots.map(entryKey));
+  const windows = command.data.timeSlots.filter((entry) => held.has(entryKey(entry)));
+  return windows.length === 0
+    ? []
+    : [
+        {
+          type: 'WindowsReleased',
+          data: { providerId: command.data.providerId, windows, at: command.metadata.now },
+        },
+      ];
+};
+
 export const decide = (
   command: ProviderCalendarCommand,
   state: ProviderCalendarState,
@@ -79,28 +148,43 @@ export const decide = (
   switch (command.type) {
     case 'ReserveTimeSlots':
       return reserveTimeSlots(command, state);
+    case 'ReserveNewTimes':
+      return reserveNewTimes(command, state);
+    case 'ReleaseTimeSlots':
+      return releaseTimeSlots(command, state);
     default: {
-      const unknown: never = command.type;
+      const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
     }
   }
 };
 
-/** Both events add their time slots (`windows` in the log) to the calendar's; the first one opens it. */
-export const evolve = (
-  state: ProviderCalendarState,
-  event: ProviderCalendarEvent,
-): ProviderCalendarState => ({
-  opened: true,
-  timeSlots: [...state.timeSlots, ...event.data.windows],
-});
+/**
+ * Opening and reserving add their time slots (`windows` in the log) to the calendar's; the first
+ * event opens it. Releasing takes its entries out.
+ */
+export const evolve = (state: ProviderCalendarState, event: ProviderCalendarEvent): ProviderCalendarState => {
+  if (event.type === 'WindowsReleased') {
+    const released = new Set(event.data.windows.map(entryKey));
+    const reservedAt = { ...state.reservedAt };
+    for (const key of released) delete reservedAt[key];
+    return {
+      opened: true,
+      timeSlots: state.timeSlots.filter((entry) => !released.has(entryKey(entry))),
+      reservedAt,
+    };
+  }
+  const reservedAt = { ...state.reservedAt };
+  for (const entry of event.data.windows) reservedAt[entryKey(entry)] = event.data.at;
+  return { opened: true, timeSlots: [...state.timeSlots, ...event.data.windows], reservedAt };
+};
 
 export const providerCalendarDecider: Decider<
   ProviderCalendarCommand,
   ProviderCalendarEvent,
   ProviderCalendarState
 > = {
-  initialState: () => ({ opened: false, timeSlots: [] }),
+  initialState: () => ({ opened: false, timeSlots: [], reservedAt: {} }),
   evolve,
   decide,
 };

@@ -83,7 +83,7 @@ describe('provider calendar decider', () => {
       } as ProviderCalendarEvent,
       reserved([timeSlot('w2', '13:00', '14:00')]),
     ].reduce(providerCalendarDecider.evolve, providerCalendarDecider.initialState());
-    expect(state).toEqual({ opened: true, timeSlots: [morning, timeSlot('w2', '13:00', '14:00')] });
+    expect(state).toMatchObject({ opened: true, timeSlots: [morning, timeSlot('w2', '13:00', '14:00')] });
   });
 
   it('opens with the time slots recorded before the calendar existed, and checks against them', () => {
@@ -98,5 +98,63 @@ describe('provider calendar decider', () => {
       .given([])
       .when(reserve([timeSlot('w2', '11:00', '13:00')], [morning]))
       .thenThrows(ConflictError);
+  });
+
+  describe('new times and released times (issue 30)', () => {
+    const released = (timeSlots: CalendarEntry[]): ProviderCalendarEvent => ({
+      type: 'WindowsReleased',
+      data: { providerId: 'p1', windows: timeSlots, at: now },
+    });
+    const newTimes = (entry: CalendarEntry): ProviderCalendarCommand => ({
+      type: 'ReserveNewTimes',
+      data: { providerId: 'p1', entry },
+      metadata,
+    });
+    const release = (timeSlots: CalendarEntry[]): ProviderCalendarCommand => ({
+      type: 'ReleaseTimeSlots',
+      data: { providerId: 'p1', timeSlots },
+      metadata,
+    });
+    const afternoon = timeSlot('w2', '13:00', '15:00');
+
+    it('reserves new times of a time slot over its own old times', () =>
+      spec
+        .given([reserved([morning])])
+        .when(newTimes(timeSlot('w1', '10:00', '13:00')))
+        .then([reserved([timeSlot('w1', '10:00', '13:00')])]));
+
+    it("refuses new times over another time slot's, naming it", () =>
+      spec
+        .given([reserved([morning, afternoon])])
+        .when(newTimes(timeSlot('w1', '10:00', '14:00')))
+        .thenThrows(ConflictError, `${MESSAGES.slotOverlaps} 2026-11-25 from 13:00 to 15:00`));
+
+    it('releases a time once: the time is free for another time slot', () => {
+      spec
+        .given([reserved([morning])])
+        .when(release([morning]))
+        .then([released([morning])]);
+      spec
+        .given([reserved([morning]), released([morning])])
+        .when(release([morning]))
+        .thenNothingHappened();
+      spec
+        .given([reserved([morning]), released([morning])])
+        .when(reserve([timeSlot('w3', '09:00', '12:00')]))
+        .then([reserved([timeSlot('w3', '09:00', '12:00')])]);
+    });
+
+    it("releases a changed time slot's old times only, keeping its new ones", () => {
+      const moved = timeSlot('w1', '10:00', '13:00');
+      const state = [reserved([morning]), reserved([moved]), released([morning])].reduce(
+        providerCalendarDecider.evolve,
+        providerCalendarDecider.initialState(),
+      );
+      expect(state.timeSlots).toEqual([moved]);
+      spec
+        .given([reserved([morning]), reserved([moved]), released([morning])])
+        .when(reserve([timeSlot('w4', '12:00', '14:00')]))
+        .thenThrows(ConflictError);
+    });
   });
 });

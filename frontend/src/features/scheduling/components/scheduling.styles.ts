@@ -150,3 +150,10 @@ export const SectionTitle = styled.h2`
   font-size: ${({ theme }) => theme.font.large};
   color: ${({ theme }) => theme.colors.text};
 `;
+
+/** A time slot's Edit and Delete buttons (issue 30). */
+export const RowActions = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  flex-wrap: wrap;
+`;

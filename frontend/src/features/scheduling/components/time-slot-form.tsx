@@ -4,11 +4,13 @@ import { REPEAT_OPTIONS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
-import { Field, FieldError, Form, Label, Select } from '../../../ui/form.styles';
+import { Field, FieldError, Form, FormSecondaryButton, Label, Select } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
 import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';
 import type { ReadStatus } from '../../../lib/api';
-import { useAddTimeSlotMutation } from '../scheduling.api';
+import type { TimeSlot } from '@appointment/contracts/schedule';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { useAddTimeSlotMutation, useEditTimeSlotMutation } from '../scheduling.api';
 import { timeSlotFormClosed, type PathErrors } from '../scheduling.slice';
 import {
   EMPTY_TIME_SLOT,
@@ -44,7 +46,24 @@ interface TimeSlotFormProps {
   serverFieldErrors: PathErrors;
   /** The day the form starts on (a day clicked in the calendar). */
   initialDate?: string;
+  /** Issue 30: the time slot being changed; the form starts filled in with it. */
+  editing?: TimeSlot;
+  /** The bookings the server said the change would drop. */
+  affected?: string[];
 }
+
+/** A time slot as the form's controls hold it. */
+const valuesOf = (slot: TimeSlot): TimeSlotValues => ({
+  ...EMPTY_TIME_SLOT,
+  date: slot.date,
+  startTime: slot.startTime,
+  endTime: slot.endTime,
+  serviceIds: slot.serviceIds,
+  addAsSlot: slot.addAsSlot,
+  addTotalSlot: !slot.addAsSlot,
+  availableSlots: String(slot.capacity),
+  totalSlots: slot.addAsSlot ? '' : String(slot.capacity),
+});
 
 /** docs/product.md §2.8 Create Time Slot, with the §4 option rules and the §5 messages. */
 export function TimeSlotFormFields({
@@ -54,14 +73,19 @@ export function TimeSlotFormFields({
   serverError,
   serverFieldErrors,
   initialDate,
+  editing,
+  affected = [],
 }: TimeSlotFormProps) {
   const dispatch = useAppDispatch();
   const [addTimeSlot] = useAddTimeSlotMutation();
+  const [editTimeSlot] = useEditTimeSlotMutation();
+  const [confirming, setConfirming] = useState(false);
   const id = useId();
   const { texts, t } = useCatalogue('scheduling', SCHEDULING_TEXTS);
   const T = texts.slotForm;
+  const C = texts.changes;
   const [values, setValues] = useState<TimeSlotValues>(() =>
-    initialDate ? { ...EMPTY_TIME_SLOT, date: initialDate } : EMPTY_TIME_SLOT,
+    editing ? valuesOf(editing) : initialDate ? { ...EMPTY_TIME_SLOT, date: initialDate } : EMPTY_TIME_SLOT,
   );
   const [errors, setErrors] = useState<FieldErrors<FieldKey>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -86,11 +110,21 @@ export function TimeSlotFormFields({
       serviceIds: on ? [...values.serviceIds, name] : values.serviceIds.filter((chosen) => chosen !== name),
     });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = (cancelAffected: boolean) => {
     setSubmitted(true);
     const result = check(values);
-    if (result.success) void addTimeSlot(result.data);
+    if (!result.success) return;
+    if (!editing) {
+      void addTimeSlot(result.data);
+      return;
+    }
+    const { repeat: _repeat, repeatUntil: _until, ...form } = result.data;
+    void editTimeSlot({ ...form, id: editing._id, cancelAffected });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send(false);
   };
 
   const server = byFormField(serverFieldErrors);
@@ -202,41 +236,70 @@ export function TimeSlotFormFields({
         </FormGrid>
       </Fieldset>
 
-      <FormGrid>
-        <Field>
-          <Label htmlFor={`${id}-repeat`}>{T.repeat}</Label>
-          <Select
-            id={`${id}-repeat`}
-            name="repeat"
-            value={values.repeat}
-            onChange={(event) => setText('repeat', event.target.value)}
-          >
-            {REPEAT_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {T.repeatLabels[option]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        {values.repeat !== 'none' && (
-          <TextField
-            label={T.repeatUntil}
-            name="repeatUntil"
-            type="date"
-            value={values.repeatUntil}
-            onChange={setText}
-            error={errorOf('repeatUntil')}
-          />
-        )}
-      </FormGrid>
+      {!editing && (
+        <FormGrid>
+          <Field>
+            <Label htmlFor={`${id}-repeat`}>{T.repeat}</Label>
+            <Select
+              id={`${id}-repeat`}
+              name="repeat"
+              value={values.repeat}
+              onChange={(event) => setText('repeat', event.target.value)}
+            >
+              {REPEAT_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {T.repeatLabels[option]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {values.repeat !== 'none' && (
+            <TextField
+              label={T.repeatUntil}
+              name="repeatUntil"
+              type="date"
+              value={values.repeatUntil}
+              onChange={setText}
+              error={errorOf('repeatUntil')}
+            />
+          )}
+        </FormGrid>
+      )}
 
-      {count !== null && <Preview aria-live="polite">{t('slotForm.creates', { count })}</Preview>}
+      {!editing && count !== null && <Preview aria-live="polite">{t('slotForm.creates', { count })}</Preview>}
+
+      {editing && affected.length > 0 && (
+        <Notice role="alert" aria-label={C.affected}>
+          {C.affected}
+          <ul>
+            {affected.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <FormSecondaryButton type="button" onClick={() => setConfirming(true)}>
+            {C.cancelAffected}
+          </FormSecondaryButton>
+        </Notice>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={C.cancelAffectedTitle}
+        confirmLabel={C.confirmCancelAffected}
+        cancelLabel={C.keep}
+        onConfirm={() => {
+          setConfirming(false);
+          send(true);
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        {C.cancelAffectedText}
+      </ConfirmDialog>
 
       <FormFooter
         serverError={serverError}
         fieldShowsError={Object.keys(serverFieldErrors).length > 0}
         busy={saving}
-        submitLabel={T.submit}
+        submitLabel={editing ? C.save : T.submit}
         onCancel={() => dispatch(timeSlotFormClosed())}
       />
     </Form>

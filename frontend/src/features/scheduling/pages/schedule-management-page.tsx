@@ -1,4 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { TimeSlot } from '@appointment/contracts/schedule';
+import { DeleteTimeSlotDialog } from '../components/delete-time-slot-dialog';
 import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { selectRole } from '../../../lib/session.slice';
@@ -29,6 +31,7 @@ import {
   selectSchedulingFilter,
   selectTimeSlotForm,
   serviceFilterChosen,
+  timeSlotEditOpened,
   timeSlotFormClosed,
   timeSlotFormOpened,
 } from '../scheduling.slice';
@@ -46,6 +49,7 @@ export function ScheduleManagementPage() {
   const slotsQuery = useTimeSlotsQuery(filter, { refetchOnMountOrArgChange: true });
   const services = servicesQuery.currentData ?? [];
   const slots = slotsQuery.currentData ?? [];
+  const [deleting, setDeleting] = useState<TimeSlot | null>(null);
 
   useEffect(() => {
     dispatch(scheduleManagementOpened());
@@ -87,7 +91,13 @@ export function ScheduleManagementPage() {
 
       {slotsQuery.isError && <ErrorNotice role="alert">{MESSAGES.timeSlotsLoadFailed}</ErrorNotice>}
       <SectionTitle id="time-slots-title">{T.timeSlots}</SectionTitle>
-      <TimeSlotList labelledBy="time-slots-title" slots={slots} status={readStatusOf(slotsQuery)} />
+      <TimeSlotList
+        labelledBy="time-slots-title"
+        slots={slots}
+        status={readStatusOf(slotsQuery)}
+        onEdit={(slot) => dispatch(timeSlotEditOpened(slot))}
+        onDelete={setDeleting}
+      />
 
       <SectionTitle id="calendar-title">{T.calendar}</SectionTitle>
       {/* docs/product.md §2.6 day clicks: an admin's opens the slot management for that day. */}
@@ -102,7 +112,7 @@ export function ScheduleManagementPage() {
 
       <Modal
         open={slotForm.open}
-        title={texts.slotForm.title}
+        title={slotForm.editing ? texts.changes.editTitle : texts.slotForm.title}
         width="44rem"
         onClose={() => dispatch(timeSlotFormClosed())}
       >
@@ -113,8 +123,11 @@ export function ScheduleManagementPage() {
           serverError={slotForm.error}
           serverFieldErrors={slotForm.fieldErrors}
           initialDate={slotForm.date}
+          editing={slotForm.editing}
+          affected={slotForm.affected}
         />
       </Modal>
+      <DeleteTimeSlotDialog slot={deleting} onClose={() => setDeleting(null)} />
       <AvailabilityDialog />
     </section>
   );

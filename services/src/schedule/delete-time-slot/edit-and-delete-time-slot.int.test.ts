@@ -1,0 +1,200 @@
+import { addDays, format } from 'date-fns';
+import type { TimeSlot } from '@appointment/contracts/schedule';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { dayKeyIn } from '@appointment/contracts/schedule';
+import { testClock } from '@appointment/infra/testing/clock';
+import { errorOf, startTestPlatform, type Caller, type TestPlatform } from '../../testing/test-platform';
+
+/**
+ * Issue 30 through HTTP: the admin edits and deletes time slots. A change that would drop a booking
+ * is refused naming it, or cancels it with a full refund (once, at the sandbox gateway) in the
+ * same append; a deleted slot is offered nowhere at once and its time is free; bookings racing a
+ * delete land before it (and are cancelled by it) or are refused.
+ */
+describe('editing and deleting time slots', () => {
+  let test: TestPlatform;
+  let admin: Caller;
+  let user: Caller;
+  let providerId: string;
+  const KOLKATA = 'Asia/Kolkata';
+  /** A day far ahead, in the evening: no demo time slot is there. */
+  const day = (offset: number) =>
+    format(addDays(new Date(`${dayKeyIn(testClock(), KOLKATA)}T12:00:00`), 200 + offset), 'yyyy-MM-dd');
+  const SERVICE = 'General Consultation';
+
+  beforeAll(async () => {
+    test = await startTestPlatform({
+      demoData: true,
+      name: 'timeslot-changes',
+      jobs: true,
+      env: { BOOKING_LIMIT: '0' },
+    });
+    [admin, user] = await Promise.all([
+      test.signedIn('admin@example.com'),
+      test.signedIn('user@example.com'),
+    ]);
+    providerId = (await user.op('fetchProviders', { body: { search: 'Sunrise' } })).body.providers[0]!.id;
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  const add = async (date: string, startTime: string, endTime: string, availableSlots: number) => {
+    const added = await admin.op('addTimeSlot', {
+      body: { date, startTime, endTime, addAsSlot: true, availableSlots, serviceIds: [SERVICE] },
+    });
+    expect(added.status).toBe(201);
+    return added.body.timeslots[0]!;
+  };
+  const book = (slot: TimeSlot, index: number) =>
+    user.op('book', {
+      body: { servicename: SERVICE, providerId, timeslotId: slot._id, date: slot.date, index: String(index) },
+    });
+  const offered = async () =>
+    (await user.op('fetchSlot', { body: { providerId, serviceId: SERVICE } })).body.timeslots.map(
+      (s) => s._id,
+    );
+  const appointmentsIn = async (timeSlotId: string) =>
+    (await user.op('list')).body.appointments.filter((a) => a.timeslotId === timeSlotId);
+  const eventually = async <T>(read: () => Promise<T | undefined>): Promise<T> => {
+    for (let i = 0; i < 200; i++) {
+      const value = await read();
+      if (value !== undefined) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('timed out waiting');
+  };
+
+  it('refuses a change that moves a booked interval, naming the booking; cancelAffected cancels it and frees the old time', async () => {
+    const slot = await add(day(0), '20:00', '21:00', 2);
+    expect((await book(slot, 2)).status).toBe(201);
+    const form = {
+      id: slot._id,
+      date: slot.date,
+      startTime: '20:30',
+      endTime: '21:30',
+      addAsSlot: true,
+      availableSlots: 2,
+      serviceIds: [SERVICE],
+    };
+
+    const refused = await admin.op('editTimeSlot', { body: form });
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused)).toMatchObject({
+      message: MESSAGES.slotChangeDropsBookings,
+      errors: [
+        { field: 'bookings', message: expect.stringMatching(/, General Consultation, .* 20:30–21:00$/) },
+      ],
+    });
+
+    // Growing it keeps the booking where it is.
+    const grown = await admin.op('editTimeSlot', {
+      body: { ...form, startTime: '20:00', endTime: '21:30', availableSlots: 3 },
+    });
+    expect(grown.status).toBe(200);
+    expect(grown.body).toMatchObject({
+      cancelled: [],
+      timeslot: { endTime: '21:30', capacity: 3, indexes: [2] },
+    });
+
+    const changed = await admin.op('editTimeSlot', {
+      body: { ...form, startTime: '21:00', endTime: '22:00', cancelAffected: true },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.cancelled).toHaveLength(1);
+    expect(changed.body.timeslot).toMatchObject({ startTime: '21:00', indexes: [] });
+    expect((await appointmentsIn(slot._id)).map((a) => a.status)).toEqual(['cancelled']);
+    // Its old time is free for another time slot, its new time is not.
+    expect((await add(day(0), '20:00', '21:00', 1)).startTime).toBe('20:00');
+    const overlap = await admin.op('addTimeSlot', {
+      body: { date: day(0), startTime: '21:30', endTime: '22:30', serviceIds: [SERVICE] },
+    });
+    expect(overlap.status).toBe(409);
+  });
+
+  it("deletes a paid booking's slot only with cancelAffected: refunded once, offered nowhere, its time free", async () => {
+    const slot = await add(day(1), '20:00', '21:00', 2);
+    const booked = await book(slot, 1);
+    expect(booked.status).toBe(201);
+    const paid = await user.op('sandboxPay', { body: { orderId: booked.body.order!.id } });
+    expect((await user.op('paymentSuccess', { body: paid.body })).status).toBe(202);
+    const id = booked.body.appointment._id;
+    await eventually(async () => ((await appointmentsIn(slot._id))[0]?.paid ? true : undefined));
+
+    const refused = await admin.op('deleteTimeSlot', { body: { id: slot._id } });
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused).errors).toEqual([
+      { field: 'bookings', message: expect.stringContaining(`${SERVICE}, ${slot.date} 20:00–20:30`) },
+    ]);
+    expect(await offered()).toContain(slot._id);
+
+    const deleted = await admin.op('deleteTimeSlot', { body: { id: slot._id, cancelAffected: true } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ deleted: [slot._id], cancelled: [id] });
+    expect(await offered()).not.toContain(slot._id);
+    expect((await admin.op('fetchAllSlots')).body.timeslots.map((s) => s._id)).not.toContain(slot._id);
+    const refusedBooking = await book(slot, 2);
+    expect(refusedBooking.status).toBe(404);
+
+    await eventually(async () => {
+      const [appointment] = await appointmentsIn(slot._id);
+      return appointment?.status === 'cancelled' && appointment.refund?.status === 'refunded'
+        ? true
+        : undefined;
+    });
+    const { rows } = await test.platform.pool.query<{ key: string; amount: string }>(
+      `SELECT key, amount FROM payments_sandbox.refunds WHERE key LIKE $1`,
+      [`refund-${id}-%`],
+    );
+    expect(rows.map((row) => ({ ...row, amount: Number(row.amount) }))).toEqual([
+      { key: `refund-${id}-1`, amount: 5000 },
+    ]);
+    // A retried delete changes nothing; the time is free.
+    expect(
+      (await admin.op('deleteTimeSlot', { body: { id: slot._id, cancelAffected: true } })).body.cancelled,
+    ).toEqual([]);
+    expect((await add(day(1), '20:00', '21:00', 1)).startTime).toBe('20:00');
+  });
+
+  it('deletes the rest of a repeating series', async () => {
+    const added = await admin.op('addTimeSlot', {
+      body: {
+        date: day(2),
+        startTime: '20:00',
+        endTime: '21:00',
+        repeat: 'daily',
+        repeatUntil: day(4),
+        serviceIds: [SERVICE],
+      },
+    });
+    const [, second, third] = added.body.timeslots;
+    expect(second!.seriesId).toBeDefined();
+    const deleted = await admin.op('deleteTimeSlot', { body: { id: second!._id, series: true } });
+    expect(deleted.body.deleted).toEqual([second!._id, third!._id]);
+    expect(await offered()).toContain(added.body.timeslots[0]!._id);
+  });
+
+  it('never leaves an active booking in a deleted slot: 20 bookings racing a delete', async () => {
+    const slot = await add(day(5), '20:00', '21:40', 20);
+    const [bookings, deleted] = await Promise.all([
+      Promise.all(Array.from({ length: 20 }, (_, i) => book(slot, i + 1))),
+      new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
+        admin.op('deleteTimeSlot', { body: { id: slot._id, cancelAffected: true } }),
+      ),
+    ]);
+    expect(deleted.status).toBe(200);
+    for (const reply of bookings) expect([201, 404, 409]).toContain(reply.status);
+    const made = bookings.filter((reply) => reply.status === 201).map((reply) => reply.body.appointment._id);
+    expect([...deleted.body.cancelled].sort()).toEqual([...made].sort());
+    const { rows } = await test.platform.pool.query<{ event_type: string; appointment_id: string | null }>(
+      `SELECT event_type, data->>'appointmentId' AS appointment_id FROM es.events
+        WHERE stream_name = $1 ORDER BY stream_revision`,
+      [`timeslot-${slot._id}`],
+    );
+    // No booking after the deletion (a booking's order may still follow it: it is cancelled).
+    const deletedAt = rows.findIndex((row) => row.event_type === 'TimeSlotDeleted');
+    expect(rows.findLastIndex((row) => row.event_type === 'IntervalBooked')).toBeLessThan(deletedAt);
+    expect(rows.filter((row) => row.event_type === 'IntervalBooked')).toHaveLength(made.length);
+    expect((await appointmentsIn(slot._id)).filter((a) => a.status !== 'cancelled')).toEqual([]);
+  });
+});
