@@ -14,6 +14,7 @@ export const INTEGRATION_EVENT_NAMES = [
   'payment.confirmed',
   'payment.refunded',
   'timeslot.added',
+  'timeoff.added',
   'service.changed',
 ] as const;
 

@@ -92,6 +92,17 @@ export const TimeSlotAddedV1 = z.object({
   split: z.boolean().meta({ description: 'true when the time slot is split into intervals' }),
 });
 
+export const TimeOffAddedV1 = z.object({
+  timeOffId: z.string(),
+  providerId: z.string(),
+  from: z.string().meta({ description: 'As the admin gave it: YYYY-MM-DD (whole day) or YYYY-MM-DDTHH:mm' }),
+  to: z.string().meta({ description: 'As the admin gave it: YYYY-MM-DD (to the end of that day) or YYYY-MM-DDTHH:mm' }),
+  timezone: z.string(),
+  startDateTime: z.string().meta({ format: 'date-time' }),
+  endDateTime: z.string().meta({ format: 'date-time' }),
+  reason: z.string(),
+});
+
 const ServiceShape = z.object({
   serviceId: z.string(),
   name: z.string(),
@@ -146,6 +157,11 @@ export const INTEGRATION_EVENTS = {
     summary: 'An appointment’s payment went back, in part or whole (a cancellation, a Reject).',
   },
   'timeslot.added': { version: 1, data: TimeSlotAddedV1, summary: 'A provider opened a time slot.' },
+  'timeoff.added': {
+    version: 1,
+    data: TimeOffAddedV1,
+    summary: 'A provider took time off: no slot inside it is offered.',
+  },
   'service.changed': {
     version: 1,
     data: ServiceChangedV1,
@@ -334,6 +350,27 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
             endDateTime: d.endDateTime,
             availableSlots: d.availableSlots,
             split: d.addAsSlot,
+          },
+          d.at,
+        ),
+      ];
+    }
+    case 'TimeOffAdded': {
+      const d = readEvent('TimeOffAdded', source, READER);
+      if (!d) return [];
+      return [
+        envelope(
+          source,
+          'timeoff.added',
+          {
+            timeOffId: d.timeOffId,
+            providerId: d.providerId,
+            from: d.from,
+            to: d.to,
+            timezone: d.timezone,
+            startDateTime: d.startDateTime,
+            endDateTime: d.endDateTime,
+            reason: d.reason,
           },
           d.at,
         ),

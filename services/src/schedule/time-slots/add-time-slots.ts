@@ -131,7 +131,7 @@ const reserveOnCalendar = async (
 };
 
 /** Time slots a provider had before its calendar stream existed. */
-const timeSlotsBeforeCalendar = async (
+export const timeSlotsBeforeCalendar = async (
   context: ScheduleContext,
   providerId: string,
 ): Promise<CalendarEntry[]> =>

@@ -1,7 +1,11 @@
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { CalendarEntry, ProviderCalendarEvent } from '@appointment/contracts/events/provider-calendar';
+import type {
+  CalendarEntry,
+  ProviderCalendarEvent,
+  TimeOffEntry,
+} from '@appointment/contracts/events/provider-calendar';
 import type { Command, Decider } from '../../domain/command-handler';
-import { ConflictError } from '../../domain/errors';
+import { ConflictError, NotFoundError } from '../../domain/errors';
 
 /**
  * A provider's calendar: the times its time slots take (one provider is never offered twice for the
@@ -11,28 +15,41 @@ import { ConflictError } from '../../domain/errors';
  */
 export const providerCalendarStream = (providerId: string) => `calendar-${providerId}`;
 
-export type { CalendarEntry, ProviderCalendarEvent };
+export type { CalendarEntry, ProviderCalendarEvent, TimeOffEntry };
 
-export type ProviderCalendarCommand = Command & {
-  type: 'ReserveTimeSlots';
-  data: {
-    providerId: string;
-    timeSlots: CalendarEntry[];
-    /**
-     * The provider's time slots recorded before its calendar existed, read from the schedule's read
-     * model by the caller; taken into the calendar by its first event.
-     */
-    existing?: CalendarEntry[];
-  };
-};
+export type ProviderCalendarCommand =
+  | (Command & {
+      type: 'ReserveTimeSlots';
+      data: {
+        providerId: string;
+        timeSlots: CalendarEntry[];
+        /**
+         * The provider's time slots recorded before its calendar existed, read from the schedule's read
+         * model by the caller; taken into the calendar by its first event.
+         */
+        existing?: CalendarEntry[];
+      };
+    })
+  | (Command & {
+      type: 'AddTimeOff';
+      /** `existing`: as for ReserveTimeSlots, when time off is the calendar's first event. */
+      data: { providerId: string; timeOff: TimeOffEntry; existing?: CalendarEntry[] };
+    })
+  | (Command & { type: 'DeleteTimeOff'; data: { providerId: string; timeOffId: string } });
 
 export interface ProviderCalendarState {
   opened: boolean;
   /** The calendar's time slots (its events' `windows`, a log name). */
   timeSlots: CalendarEntry[];
+  /** Its time off that was not deleted (issue 30). Absent from states made before it: none. */
+  timeOff?: TimeOffEntry[];
 }
 
-const overlap = (a: CalendarEntry, b: CalendarEntry): boolean =>
+type Of<T extends ProviderCalendarCommand['type']> = Extract<ProviderCalendarCommand, { type: T }>;
+
+type Span = Pick<CalendarEntry, 'startDateTime' | 'endDateTime'>;
+
+const overlap = (a: Span, b: Span): boolean =>
   Date.parse(a.startDateTime) < Date.parse(b.endDateTime) &&
   Date.parse(b.startDateTime) < Date.parse(a.endDateTime);
 
@@ -46,7 +63,7 @@ export const overlapMessage = (existing: CalendarEntry): string =>
  * on a calendar opened after its provider had time slots takes those in (`existing`).
  */
 export const reserveTimeSlots = (
-  command: ProviderCalendarCommand,
+  command: Of<'ReserveTimeSlots'>,
   state: ProviderCalendarState,
 ): ProviderCalendarEvent[] => {
   const at = command.metadata.now;
@@ -60,6 +77,11 @@ export const reserveTimeSlots = (
   const fresh = command.data.timeSlots.filter((entry) => !known.has(entry.timeSlotId));
   const checked: CalendarEntry[] = [];
   for (const entry of fresh) {
+    const off = state.timeOff?.find((timeOff) => overlap(entry, timeOff));
+    if (off) {
+      const message = MESSAGES.slotInTimeOff;
+      throw new ConflictError(message, [{ field: 'startTime', message }]);
+    }
     const clash = [...taken, ...checked].find((other) => overlap(entry, other));
     if (clash) {
       const message = overlapMessage(clash);
@@ -72,6 +94,33 @@ export const reserveTimeSlots = (
     : [...opening, { type: 'WindowsReserved', data: { providerId, windows: fresh, at } }];
 };
 
+/**
+ * Time off (issue 30) is recorded over anything: time slots and bookings inside it stay (the
+ * caller lists the bookings for the admin to cancel or keep), and no time slot may be reserved
+ * inside it from then on. The same time off again (a retried request) records nothing.
+ */
+export const addTimeOff = (command: Of<'AddTimeOff'>, state: ProviderCalendarState): ProviderCalendarEvent[] => {
+  const at = command.metadata.now;
+  const { providerId, timeOff, existing } = command.data;
+  if (state.timeOff?.some((entry) => entry.timeOffId === timeOff.timeOffId)) return [];
+  const opening: ProviderCalendarEvent[] =
+    !state.opened && existing?.length
+      ? [{ type: 'CalendarOpened', data: { providerId, windows: existing, at } }]
+      : [];
+  return [...opening, { type: 'TimeOffAdded', data: { ...timeOff, providerId, at } }];
+};
+
+/** Deleting a time off frees its times for new time slots; an unknown one is not found. */
+export const deleteTimeOff = (
+  command: Of<'DeleteTimeOff'>,
+  state: ProviderCalendarState,
+): ProviderCalendarEvent[] => {
+  const { providerId, timeOffId } = command.data;
+  if (!state.timeOff?.some((entry) => entry.timeOffId === timeOffId))
+    throw new NotFoundError(MESSAGES.timeOffNotFound);
+  return [{ type: 'TimeOffDeleted', data: { providerId, timeOffId, at: command.metadata.now } }];
+};
+
 export const decide = (
   command: ProviderCalendarCommand,
   state: ProviderCalendarState,
@@ -79,28 +128,44 @@ export const decide = (
   switch (command.type) {
     case 'ReserveTimeSlots':
       return reserveTimeSlots(command, state);
+    case 'AddTimeOff':
+      return addTimeOff(command, state);
+    case 'DeleteTimeOff':
+      return deleteTimeOff(command, state);
     default: {
-      const unknown: never = command.type;
+      const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
     }
   }
 };
 
-/** Both events add their time slots (`windows` in the log) to the calendar's; the first one opens it. */
-export const evolve = (
+/** Time off comes and goes (issue 30); it opens the calendar like a reservation does. */
+const evolveTimeOff = (
   state: ProviderCalendarState,
-  event: ProviderCalendarEvent,
-): ProviderCalendarState => ({
-  opened: true,
-  timeSlots: [...state.timeSlots, ...event.data.windows],
-});
+  event: Extract<ProviderCalendarEvent, { type: 'TimeOffAdded' | 'TimeOffDeleted' }>,
+): ProviderCalendarState => {
+  const kept = (state.timeOff ?? []).filter((entry) => entry.timeOffId !== event.data.timeOffId);
+  if (event.type === 'TimeOffDeleted') return { ...state, timeOff: kept };
+  const { providerId: _providerId, at: _at, ...entry } = event.data;
+  return { ...state, opened: true, timeOff: [...kept, entry] };
+};
+
+/** Both events add their time slots (`windows` in the log) to the calendar's; the first one opens it. */
+export const evolve = (state: ProviderCalendarState, event: ProviderCalendarEvent): ProviderCalendarState => {
+  if (event.type === 'TimeOffAdded' || event.type === 'TimeOffDeleted') return evolveTimeOff(state, event);
+  return {
+    ...state,
+    opened: true,
+    timeSlots: [...state.timeSlots, ...event.data.windows],
+  };
+};
 
 export const providerCalendarDecider: Decider<
   ProviderCalendarCommand,
   ProviderCalendarEvent,
   ProviderCalendarState
 > = {
-  initialState: () => ({ opened: false, timeSlots: [] }),
+  initialState: () => ({ opened: false, timeSlots: [], timeOff: [] }),
   evolve,
   decide,
 };
