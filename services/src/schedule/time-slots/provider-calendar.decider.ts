@@ -165,7 +165,7 @@ export const providerCalendarDecider: Decider<
   ProviderCalendarEvent,
   ProviderCalendarState
 > = {
-  initialState: () => ({ opened: false, timeSlots: [], timeOff: [] }),
+  initialState: () => ({ opened: false, timeSlots: [] }),
   evolve,
   decide,
 };
