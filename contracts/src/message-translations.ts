@@ -211,7 +211,8 @@ const es: Record<MessageKey, string> = {
   rescheduleInProgress: 'Esta cita se está cambiando de hora: inténtalo de nuevo en un momento',
   bookingLinkInvalid: 'Este enlace no es válido para esta cita. Usa el correo más reciente sobre ella.',
   bookingLinkExpired: 'Este enlace ha caducado: la cita ya ha empezado.',
-  bookingLinkUsed: 'Este enlace ya se usó: la cita ha cambiado de hora. Usa el correo más reciente sobre ella.',
+  bookingLinkUsed:
+    'Este enlace ya se usó: la cita ha cambiado de hora. Usa el correo más reciente sobre ella.',
   policyHours: 'Indica un número entero de horas entre 0 y 720',
   policyFeePercent: 'Un cargo en porcentaje va de 0 a 100',
   policyFeeAmount: 'Indica un cargo de 0 o más',
@@ -467,9 +468,11 @@ const fr: Record<MessageKey, string> = {
   rescheduleSamePlace: 'Choisissez un autre horaire : le rendez-vous y est déjà',
   noShowTooEarly: 'Seul un rendez-vous planifié et terminé peut être marqué comme absence',
   rescheduleInProgress: 'Ce rendez-vous est en cours de déplacement : réessayez dans un instant',
-  bookingLinkInvalid: 'Ce lien n’est pas valable pour ce rendez-vous. Utilisez l’e-mail le plus récent à son sujet.',
+  bookingLinkInvalid:
+    'Ce lien n’est pas valable pour ce rendez-vous. Utilisez l’e-mail le plus récent à son sujet.',
   bookingLinkExpired: 'Ce lien a expiré : le rendez-vous a commencé.',
-  bookingLinkUsed: 'Ce lien a déjà servi : le rendez-vous a été déplacé. Utilisez l’e-mail le plus récent à son sujet.',
+  bookingLinkUsed:
+    'Ce lien a déjà servi : le rendez-vous a été déplacé. Utilisez l’e-mail le plus récent à son sujet.',
   policyHours: "Indiquez un nombre entier d'heures entre 0 et 720",
   policyFeePercent: 'Des frais en pourcentage vont de 0 à 100',
   policyFeeAmount: 'Indiquez des frais de 0 ou plus',
@@ -479,15 +482,17 @@ const fr: Record<MessageKey, string> = {
   bookingTooSoon:
     'Ce créneau commence trop tôt : le prestataire demande plus de préavis. Veuillez choisir une heure plus tardive.',
   slotInTimeOff:
-    "Ce créneau horaire tombe pendant une absence. Supprimez d'abord l'absence, ou choisissez d'autres heures.",
-  timeOffAdded: 'Absence ajoutée',
-  timeOffDeleted: 'Absence supprimée',
-  timeOffNotFound: 'Absence introuvable',
-  timeOffFromRequired: "Indiquez le premier jour (AAAA-MM-JJ) ou le début (AAAA-MM-JJTHH:mm) de l'absence",
-  timeOffToRequired: "Indiquez le dernier jour (AAAA-MM-JJ) ou la fin (AAAA-MM-JJTHH:mm) de l'absence",
-  timeOffEndAfterStart: "L'absence doit finir après son début",
-  timeOffInPast: 'Cette absence est déjà terminée',
-  timeOffTooLong: 'Une absence dure au plus 366 jours',
+    "Ce créneau horaire tombe pendant une indisponibilité. Supprimez d'abord l'indisponibilité, ou choisissez d'autres heures.",
+  timeOffAdded: 'Indisponibilité ajoutée',
+  timeOffDeleted: 'Indisponibilité supprimée',
+  timeOffNotFound: 'Indisponibilité introuvable',
+  timeOffFromRequired:
+    "Indiquez le premier jour (AAAA-MM-JJ) ou le début (AAAA-MM-JJTHH:mm) de l'indisponibilité",
+  timeOffToRequired:
+    "Indiquez le dernier jour (AAAA-MM-JJ) ou la fin (AAAA-MM-JJTHH:mm) de l'indisponibilité",
+  timeOffEndAfterStart: "L'indisponibilité doit finir après son début",
+  timeOffInPast: 'Cette indisponibilité est déjà terminée',
+  timeOffTooLong: 'Une indisponibilité dure au plus 366 jours',
   timeOffReasonTooLong: 'Un motif a au plus 200 caractères',
   currencySaveFailed: "Impossible d'enregistrer la devise. Veuillez réessayer.",
   calendarFeedNotFound: 'Calendrier introuvable',

@@ -37,7 +37,7 @@ const TYPE_CHOICES: { key: keyof typeof HISTORY_TEXTS.types; types: string }[] =
   },
   { key: 'services', types: 'ServiceAdded,ServiceEdited,ServiceDeleted' },
   { key: 'hours', types: 'AvailabilitySet,ScheduleTemplateSaved,ScheduleTemplateDeleted' },
-  { key: 'slots', types: 'TimeSlotAdded,CalendarOpened,WindowsReserved' },
+  { key: 'slots', types: 'TimeSlotAdded,CalendarOpened,WindowsReserved,TimeOffAdded,TimeOffDeleted' },
   {
     key: 'bookings',
     types:
