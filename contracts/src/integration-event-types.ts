@@ -16,6 +16,7 @@ export const INTEGRATION_EVENT_NAMES = [
   'timeslot.added',
   'timeslot.changed',
   'timeslot.deleted',
+  'timeoff.added',
   'service.changed',
 ] as const;
 

@@ -119,6 +119,19 @@ export const TimeSlotDeletedV1 = TimeSlotAddedV1.pick({
   endDateTime: true,
 }).extend({ cancelledAppointments: z.array(z.string()) });
 
+export const TimeOffAddedV1 = z.object({
+  timeOffId: z.string(),
+  providerId: z.string(),
+  from: z.string().meta({ description: 'As the admin gave it: YYYY-MM-DD (whole day) or YYYY-MM-DDTHH:mm' }),
+  to: z
+    .string()
+    .meta({ description: 'As the admin gave it: YYYY-MM-DD (to the end of that day) or YYYY-MM-DDTHH:mm' }),
+  timezone: z.string(),
+  startDateTime: z.string().meta({ format: 'date-time' }),
+  endDateTime: z.string().meta({ format: 'date-time' }),
+  reason: z.string(),
+});
+
 const ServiceShape = z.object({
   serviceId: z.string(),
   name: z.string(),
@@ -184,6 +197,11 @@ export const INTEGRATION_EVENTS = {
     data: TimeSlotDeletedV1,
     summary:
       'A provider deleted a time slot; the bookings it cancelled are also sent as appointment.cancelled.',
+  },
+  'timeoff.added': {
+    version: 1,
+    data: TimeOffAddedV1,
+    summary: 'A provider took time off: no slot inside it is offered.',
   },
   'service.changed': {
     version: 1,
@@ -415,6 +433,27 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
             endDateTime: d.endDateTime,
             availableSlots: d.availableSlots,
             split: d.addAsSlot,
+          },
+          d.at,
+        ),
+      ];
+    }
+    case 'TimeOffAdded': {
+      const d = readEvent('TimeOffAdded', source, READER);
+      if (!d) return [];
+      return [
+        envelope(
+          source,
+          'timeoff.added',
+          {
+            timeOffId: d.timeOffId,
+            providerId: d.providerId,
+            from: d.from,
+            to: d.to,
+            timezone: d.timezone,
+            startDateTime: d.startDateTime,
+            endDateTime: d.endDateTime,
+            reason: d.reason,
           },
           d.at,
         ),

@@ -15,6 +15,9 @@ const hours = z
   .min(0, { error: MESSAGES.policyHours })
   .max(720, { error: MESSAGES.policyHours });
 
+/** The longest minimum notice: 30 days. */
+export const MAX_NOTICE_MINUTES = 43_200;
+
 export const LATE_CANCEL_FEE_KINDS = ['none', 'percent', 'fixed'] as const;
 
 /** What a cancellation after the deadline keeps: nothing, a percentage or a fixed amount of the price. */
@@ -43,6 +46,26 @@ export const BookingPolicy = z.object({
     .int({ error: MESSAGES.policyMaxReschedules })
     .min(0, { error: MESSAGES.policyMaxReschedules })
     .max(20, { error: MESSAGES.policyMaxReschedules }),
+  /**
+   * Minutes kept free after each appointment (issue 30); stored and shown, and counted by the
+   * time-slot form when it proposes intervals. 0 when absent (policies saved before it).
+   */
+  bufferMinutes: z
+    .number({ error: MESSAGES.policyBufferMinutes })
+    .int({ error: MESSAGES.policyBufferMinutes })
+    .min(0, { error: MESSAGES.policyBufferMinutes })
+    .max(240, { error: MESSAGES.policyBufferMinutes })
+    .default(0),
+  /**
+   * How long before its start a slot may still be booked (issue 30): slots starting sooner than
+   * now plus this are not offered, and booking one is refused. 0 when absent.
+   */
+  minimumNoticeMinutes: z
+    .number({ error: MESSAGES.policyNoticeMinutes })
+    .int({ error: MESSAGES.policyNoticeMinutes })
+    .min(0, { error: MESSAGES.policyNoticeMinutes })
+    .max(MAX_NOTICE_MINUTES, { error: MESSAGES.policyNoticeMinutes })
+    .default(0),
 });
 export type BookingPolicy = z.infer<typeof BookingPolicy>;
 
@@ -53,6 +76,8 @@ export const DEFAULT_BOOKING_POLICY: BookingPolicy = {
   lateCancelFee: { kind: 'none', value: 0 },
   noShowCharged: false,
   maxReschedules: 2,
+  bufferMinutes: 0,
+  minimumNoticeMinutes: 0,
 };
 
 /** A booking policy as events record it (the input rules above may tighten later). */
@@ -62,6 +87,9 @@ export const RecordedBookingPolicy = z.object({
   lateCancelFee: z.object({ kind: z.enum(LATE_CANCEL_FEE_KINDS), value: z.number() }),
   noShowCharged: z.boolean(),
   maxReschedules: z.number(),
+  /** Absent from the bookings and policies recorded before issue 30: read as 0. */
+  bufferMinutes: z.number().optional(),
+  minimumNoticeMinutes: z.number().optional(),
 });
 export type RecordedBookingPolicy = z.infer<typeof RecordedBookingPolicy>;
 
@@ -74,6 +102,16 @@ export const POLICY_PATHS = {
   /** The caller's provider's booking policy: GET reads it, PUT (the admin) replaces it. */
   bookingPolicy: '/api/providers/policy',
 } as const;
+
+/**
+ * The earliest instant (ms) a slot may start to be offered or booked at `now` under a policy's
+ * minimum notice (issue 30): elapsed minutes, so a DST change on the way moves no slot in or out.
+ * A slot starting exactly then is still offered.
+ */
+export const earliestBookableStart = (
+  policy: Pick<RecordedBookingPolicy, 'minimumNoticeMinutes'> | undefined,
+  now: Date,
+): number => now.getTime() + (policy?.minimumNoticeMinutes ?? 0) * 60_000;
 
 /** What cancelling a booking costs under the policy it was booked with, in the currency's smallest unit. */
 export interface CancellationTerms {

@@ -481,6 +481,150 @@ export const firstOpenSlot = (
   return null;
 };
 
+/** Two UTC instants: a time slot, an interval, a time off. */
+export interface TimeSpan {
+  startDateTime: string;
+  endDateTime: string;
+}
+
+/** Whether two spans share a minute (touching ends do not overlap). */
+export const spansOverlap = (a: TimeSpan, b: TimeSpan): boolean =>
+  Date.parse(a.startDateTime) < Date.parse(b.endDateTime) &&
+  Date.parse(b.startDateTime) < Date.parse(a.endDateTime);
+
+/**
+ * The time slots as offered once time off is taken out (issue 30): a block that meets time off
+ * is not offered; a split time slot offers only its intervals outside it (the others read as
+ * taken), and none at all when all of them meet it.
+ */
+export const withoutTimeOff = (
+  timeSlots: TimeSlot[],
+  timeOff: readonly TimeSpan[],
+  logger: SlotLogger = console,
+): TimeSlot[] => {
+  if (timeOff.length === 0) return timeSlots;
+  const offered: TimeSlot[] = [];
+  for (const timeSlot of timeSlots) {
+    const clashes = timeOff.filter((off) => spansOverlap(timeSlot, off));
+    if (clashes.length === 0) {
+      offered.push(timeSlot);
+      continue;
+    }
+    if (!timeSlot.addAsSlot) continue;
+    const intervals = generateIntervals({ ...timeSlot, indexes: [] }, logger);
+    const off = intervals
+      .filter((interval) => clashes.some((clash) => spansOverlap(interval, clash)))
+      .map((interval) => interval.index);
+    if (off.length === intervals.length) continue;
+    offered.push({ ...timeSlot, indexes: [...new Set([...timeSlot.indexes, ...off])] });
+  }
+  return offered;
+};
+
+/**
+ * The time slots as offered at a minimum notice (issue 30), over time slots in time order:
+ * intervals starting before `earliest` (ms) read as taken and a block starting before it has no
+ * place left. Only the time slots starting before `earliest` change; the others are the same objects.
+ */
+export const withNotice = (
+  timeSlots: TimeSlot[],
+  earliest: number,
+  logger: SlotLogger = console,
+): TimeSlot[] => {
+  let changed = 0;
+  while (changed < timeSlots.length && Date.parse(timeSlots[changed]!.startDateTime) < earliest) changed++;
+  if (changed === 0) return timeSlots;
+  const soon = timeSlots.slice(0, changed).map((timeSlot): TimeSlot => {
+    if (!timeSlot.addAsSlot) return { ...timeSlot, availableSlots: 0 };
+    const tooSoon = generateIntervals(timeSlot, logger)
+      .filter((interval) => Date.parse(interval.startDateTime) < earliest)
+      .map((interval) => interval.index);
+    return tooSoon.length === 0 ? timeSlot : { ...timeSlot, indexes: [...timeSlot.indexes, ...tooSoon] };
+  });
+  return [...soon, ...timeSlots.slice(changed)];
+};
+
+const TIME_OFF_POINT = /^(\d{4}-\d{2}-\d{2})(?:T(([01]\d|2[0-3]):[0-5]\d))?$/;
+
+/** A time off's `from` or `to`: a day key, or a day key and a wall-clock time (YYYY-MM-DDTHH:mm). */
+export const isTimeOffPoint = (value: string): boolean => {
+  const match = TIME_OFF_POINT.exec(value);
+  return match !== null && isDayKey(match[1]!);
+};
+
+/**
+ * The UTC instants of a time off given in the provider's zone (issue 30): a day key `from` starts
+ * at that day's midnight and a day key `to` ends at the next day's (the day is off as a whole); a
+ * YYYY-MM-DDTHH:mm `from` or `to` is that wall-clock time.
+ */
+export const timeOffSpan = (from: string, to: string, timeZone: string): TimeSpan => {
+  const point = (value: string, end: boolean): Date => {
+    const [, day, time] = TIME_OFF_POINT.exec(value)!;
+    if (time) return zonedInstant(day!, time, timeZone);
+    const date = end ? format(addDays(parseISO(day!), 1), 'yyyy-MM-dd') : day!;
+    return zonedInstant(date, '00:00', timeZone);
+  };
+  return { startDateTime: point(from, false).toISOString(), endDateTime: point(to, true).toISOString() };
+};
+
+/** POST addtimeoff (issue 30): whole days as day keys, hours as YYYY-MM-DDTHH:mm in the provider's zone. */
+export const TimeOffRequest = z.object({
+  from: z
+    .string({ message: MESSAGES.timeOffFromRequired })
+    .trim()
+    .refine(isTimeOffPoint, { message: MESSAGES.timeOffFromRequired })
+    .meta({ description: 'YYYY-MM-DD (from the start of that day) or YYYY-MM-DDTHH:mm, in the provider’s zone' }),
+  to: z
+    .string({ message: MESSAGES.timeOffToRequired })
+    .trim()
+    .refine(isTimeOffPoint, { message: MESSAGES.timeOffToRequired })
+    .meta({ description: 'YYYY-MM-DD (to the end of that day) or YYYY-MM-DDTHH:mm, in the provider’s zone' }),
+  reason: z
+    .string({ message: MESSAGES.timeOffReasonTooLong })
+    .trim()
+    .max(200, { message: MESSAGES.timeOffReasonTooLong })
+    .default(''),
+});
+export type TimeOffRequest = z.output<typeof TimeOffRequest>;
+
+/** A time off as listed: as given, and its UTC instants. */
+export const TimeOff = z.object({
+  _id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  reason: z.string(),
+  timezone: z.string(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+});
+export type TimeOff = z.infer<typeof TimeOff>;
+
+export const TimeOffList = z.object({ timeOff: z.array(TimeOff) });
+export type TimeOffList = z.infer<typeof TimeOffList>;
+
+/** A booking inside a time off just added, for its admin to cancel or keep. */
+export const BookingInTimeOff = z.object({
+  _id: z.string(),
+  username: z.string(),
+  serviceName: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  startDateTime: z.string(),
+  status: z.string(),
+});
+export type BookingInTimeOff = z.infer<typeof BookingInTimeOff>;
+
+export const TimeOffAddedAnswer = z.object({
+  message: z.string(),
+  timeOff: TimeOff,
+  /** The active bookings inside it: kept until the admin cancels them. */
+  bookings: z.array(BookingInTimeOff),
+});
+export type TimeOffAddedAnswer = z.infer<typeof TimeOffAddedAnswer>;
+
+export const TimeOffId = z.object({ id: z.string().min(1).max(100) });
+
 export interface TemplateTimeSlot {
   date: string;
   startTime: string;
@@ -621,4 +765,7 @@ export const SCHEDULE_PATHS = {
   duplicateTemplate: '/api/schedulemanage/duplicatetemplate',
   deleteTemplate: '/api/schedulemanage/deletetemplate',
   applyTemplate: '/api/schedulemanage/applytemplate',
+  addTimeOff: '/api/schedulemanage/addtimeoff',
+  timeOff: '/api/schedulemanage/timeoff',
+  deleteTimeOff: '/api/schedulemanage/deletetimeoff',
 } as const;

@@ -235,3 +235,18 @@ export const movesUnderWaySince = async (
     toTimeSlotId: row.to_timeslot_id,
   }));
 };
+
+/** A provider's pending and scheduled appointments that share a minute with a span, by start (issue 30). */
+export const heldDuring = async (
+  db: Db,
+  providerId: string,
+  span: { startDateTime: string; endDateTime: string },
+): Promise<Appointment[]> => {
+  const { rows } = await db.query<AppointmentRow>(
+    `SELECT ${COLUMNS} FROM rm_appointments.appointments
+      WHERE provider_id = $1 AND starts_at < $3 AND ends_at > $2 AND status IN ('pending', 'scheduled')
+      ORDER BY starts_at, id`,
+    [providerId, span.startDateTime, span.endDateTime],
+  );
+  return rows.map(toAppointment);
+};

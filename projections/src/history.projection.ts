@@ -140,6 +140,10 @@ const providerOf = (event: RecordedEvent, bookings: Map<string, Booking | undefi
 const money = (minor: number, currency: string) =>
   formatMoney(fromMinorUnits(minor, currency), currency, 'en-US');
 
+/** "on 2026-12-24", "from 2026-12-24 to 2026-12-26", "from 2026-12-24 10:00 to 2026-12-24 12:00". */
+const timeOffText = (from: string, to: string): string =>
+  from === to ? `on ${from}` : `from ${from.replace('T', ' ')} to ${to.replace('T', ' ')}`;
+
 export const formatWhen = (iso: string, timezone: string): string => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -384,6 +388,22 @@ export const describe = (
             : `${timeSlots} window${timeSlots === 1 ? ' was' : 's were'} reserved in the calendar.`,
         person: ofBooking,
       };
+    }
+    case 'TimeOffAdded': {
+      const data = readEvent('TimeOffAdded', event, READER);
+      if (!data) return recorded;
+      const span = timeOffText(data.from, data.to);
+      facts.set(`timeoff:${data.timeOffId}`, { span });
+      // The reason is personal (it may say why someone is away): not kept in the sentence.
+      return { summary: `Time off was taken ${span} (${data.timezone}).`, person: ofBooking };
+    }
+    case 'TimeOffDeleted': {
+      const data = readEvent('TimeOffDeleted', event, READER);
+      if (!data) return recorded;
+      const key = `timeoff:${data.timeOffId}`;
+      const span = str(facts.get(key)?.span);
+      facts.delete(key);
+      return { summary: span ? `Time off ${span} was deleted.` : 'A time off was deleted.', person: ofBooking };
     }
     case 'TimeSlotAdded': {
       const data = readEvent('TimeSlotAdded', event, READER);

@@ -1,6 +1,8 @@
 import { defaultTemplate, type ScheduleTemplate } from '@appointment/contracts/schedule';
 import { FALLBACK_CURRENCY, defaultCurrencyForAddress } from '@appointment/contracts/money';
+import { TimeOffAdded, TimeOffDeleted } from '@appointment/contracts/events/provider-calendar';
 import {
+  BookingPolicySet,
   ProviderApproved,
   ProviderCreated,
   ProviderCurrencyChanged,
@@ -69,6 +71,9 @@ const SCHEMAS = {
   MoveInUndone: MoveInUndone.pick({ at: true, providerId: true, appointmentId: true, from: true }),
   TimeSlotChanged: TimeSlotChanged.omit({ previous: true, cancelled: true }),
   TimeSlotDeleted: TimeSlotDeleted.pick({ at: true, providerId: true, timeSlotId: true }),
+  TimeOffAdded,
+  TimeOffDeleted,
+  BookingPolicySet,
 } satisfies EventSchemas;
 
 /**
@@ -80,7 +85,8 @@ const SCHEMAS = {
 export const scheduleProjection: Projection = {
   name: 'schedule',
   // 5: a time slot's repeating series; time slots changed and deleted (issue 30).
-  version: 5,
+  // 6: time off, and the minimum notice of each provider's booking policy (issue 30).
+  version: 6,
   createTables: (schema) => `
     CREATE TABLE ${schema}.time_slots (
       id text PRIMARY KEY,
@@ -137,6 +143,23 @@ export const scheduleProjection: Projection = {
       timeslot_id text NOT NULL,
       interval_number integer,
       active boolean NOT NULL
+    );
+    -- Time off (issue 30): as given, and its instants; no slot inside it is offered.
+    CREATE TABLE ${schema}.time_off (
+      id text PRIMARY KEY,
+      provider_id text NOT NULL,
+      from_given text NOT NULL,
+      to_given text NOT NULL,
+      reason text NOT NULL,
+      timezone text NOT NULL,
+      starts_at timestamptz NOT NULL,
+      ends_at timestamptz NOT NULL
+    );
+    CREATE INDEX ON ${schema}.time_off (provider_id, ends_at);
+    -- The minimum notice of each provider's booking policy, in minutes (issue 30).
+    CREATE TABLE ${schema}.notices (
+      provider_id text PRIMARY KEY,
+      minimum_notice_minutes integer NOT NULL
     );
     CREATE TABLE ${schema}.versions (
       provider_id text PRIMARY KEY,
@@ -335,6 +358,30 @@ export const scheduleProjection: Projection = {
         await db.query(`DELETE FROM ${schema}.time_slots WHERE id = $1`, [d.timeSlotId]);
         await bump();
         return;
+      case 'TimeOffAdded':
+        await db.query(
+          `INSERT INTO ${schema}.time_off (id, provider_id, from_given, to_given, reason, timezone, starts_at, ends_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+          [d.timeOffId, d.providerId, d.from, d.to, d.reason, d.timezone, d.startDateTime, d.endDateTime],
+        );
+        await bump();
+        return;
+      case 'TimeOffDeleted':
+        await db.query(`DELETE FROM ${schema}.time_off WHERE id = $1`, [d.timeOffId]);
+        await bump();
+        return;
+      case 'BookingPolicySet': {
+        const notice = d.policy.minimumNoticeMinutes ?? 0;
+        const { rowCount } = await db.query(
+          `INSERT INTO ${schema}.notices (provider_id, minimum_notice_minutes) VALUES ($1, $2)
+           ON CONFLICT (provider_id) DO UPDATE SET minimum_notice_minutes = $2
+           WHERE ${schema}.notices.minimum_notice_minutes <> $2`,
+          [d.providerId, notice],
+        );
+        // Only a change of the notice changes what fetchslot offers.
+        if (rowCount) await bump();
+        return;
+      }
       case 'TimeSlotAdded':
         await db.query(
           `INSERT INTO ${schema}.time_slots (id, provider_id, service_names, date, start_time, end_time, timezone,

@@ -1,7 +1,13 @@
 import type pg from 'pg';
 import { WEEKDAYS } from '@appointment/contracts/constants';
 import type { OpenHours } from '@appointment/contracts/catalogue';
-import type { MatchedService, ScheduleTemplate, TimeSlot } from '@appointment/contracts/schedule';
+import type {
+  MatchedService,
+  ScheduleTemplate,
+  TimeOff,
+  TimeSlot,
+  TimeSpan,
+} from '@appointment/contracts/schedule';
 
 /**
  * The reads of rm_schedule, beside the projection that writes it (`schedule.projection.ts`):
@@ -178,4 +184,51 @@ export const templatesOf = async (pool: pg.Pool, providerId: string): Promise<Sc
     workingHours: row.working_hours,
     breaks: row.breaks,
   }));
+};
+
+/** A provider's time off that has not ended at `now`, by start (issue 30). */
+export const timeOffOf = async (pool: pg.Pool, providerId: string, now: Date): Promise<TimeOff[]> => {
+  const { rows } = await pool.query<{
+    id: string;
+    from_given: string;
+    to_given: string;
+    reason: string;
+    timezone: string;
+    starts_at: Date;
+    ends_at: Date;
+  }>(
+    `SELECT id, from_given, to_given, reason, timezone, starts_at, ends_at FROM rm_schedule.time_off
+      WHERE provider_id = $1 AND ends_at > $2 ORDER BY starts_at, id`,
+    [providerId, now.toISOString()],
+  );
+  return rows.map((row) => ({
+    _id: row.id,
+    from: row.from_given,
+    to: row.to_given,
+    reason: row.reason,
+    timezone: row.timezone,
+    startDateTime: row.starts_at.toISOString(),
+    endDateTime: row.ends_at.toISOString(),
+  }));
+};
+
+/**
+ * What shapes a provider's offer beside its time slots (issue 30), in one statement: its time off
+ * that has not ended and the minimum notice of its policy (0 until set).
+ */
+export const availabilityRulesOf = async (
+  pool: pg.Pool,
+  providerId: string,
+  now: Date,
+): Promise<{ timeOff: TimeSpan[]; minimumNoticeMinutes: number }> => {
+  const { rows } = await pool.query<{ notice: number | null; time_off: TimeSpan[] }>(
+    `SELECT (SELECT minimum_notice_minutes FROM rm_schedule.notices WHERE provider_id = $1) AS notice,
+            coalesce((SELECT jsonb_agg(jsonb_build_object(
+                        'startDateTime', to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                        'endDateTime', to_char(ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                        ORDER BY starts_at)
+                        FROM rm_schedule.time_off WHERE provider_id = $1 AND ends_at > $2), '[]'::jsonb) AS time_off`,
+    [providerId, now.toISOString()],
+  );
+  return { timeOff: rows[0]?.time_off ?? [], minimumNoticeMinutes: rows[0]?.notice ?? 0 };
 };

@@ -76,6 +76,8 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalFields>> = {
     fields: { email: FORGOTTEN_USER, username: FORGOTTEN_USER, note: '', imageUrl: '' },
   },
   ReminderSent: { subject: field('userId'), fields: { email: FORGOTTEN_USER } },
+  // A reason for time off may say why a person is away (leave, illness): the provider's to forget.
+  TimeOffAdded: { subject: field('providerId'), fields: { reason: '' } },
   NotificationCreated: {
     subject: (event) => field('subjectId')(event) ?? field('userId')(event),
     fields: { message: FORGOTTEN_MESSAGE },

@@ -33,8 +33,34 @@ export const WindowsReserved = CalendarTimeSlots;
  */
 export const WindowsReleased = CalendarTimeSlots;
 
+/**
+ * Time off (issue 30): `from` and `to` as the admin gave them (day keys for whole days, `to`
+ * inclusive; or YYYY-MM-DDTHH:mm wall-clock times, `to` exclusive) and the UTC instants they
+ * make in the provider's zone, which every rule reads.
+ */
+export const TimeOffEntry = z.object({
+  timeOffId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  timezone: z.string(),
+  reason: z.string(),
+});
+export type TimeOffEntry = z.infer<typeof TimeOffEntry>;
+
+export const TimeOffAdded = TimeOffEntry.extend({ providerId: z.string(), at: z.string() });
+export type TimeOffAddedData = z.infer<typeof TimeOffAdded>;
+export const TimeOffDeleted = z.object({ providerId: z.string(), timeOffId: z.string(), at: z.string() });
+
 /** Every provider-calendar event's data schema, by type. */
-export const PROVIDER_CALENDAR_EVENTS = { CalendarOpened, WindowsReserved, WindowsReleased } as const;
+export const PROVIDER_CALENDAR_EVENTS = {
+  CalendarOpened,
+  WindowsReserved,
+  WindowsReleased,
+  TimeOffAdded,
+  TimeOffDeleted,
+} as const;
 
 type DataOf = { [K in keyof typeof PROVIDER_CALENDAR_EVENTS]: z.infer<(typeof PROVIDER_CALENDAR_EVENTS)[K]> };
 export type ProviderCalendarEvent = { [K in keyof DataOf]: { type: K; data: DataOf[K] } }[keyof DataOf];

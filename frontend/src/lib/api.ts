@@ -42,6 +42,7 @@ export const api = createApi({
     'Provider',
     'Service',
     'Slot',
+    'TimeOff',
     'CalendarFeed',
     'IntegrationSettings',
     'Favourite',

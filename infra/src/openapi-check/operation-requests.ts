@@ -179,6 +179,18 @@ const freshTemplate = async (context: DemoContext): Promise<string> =>
     'copying a template',
   ).template.id;
 
+/** A time off far ahead (no demo booking is inside it), made to be deleted. */
+const freshTimeOff = async (context: DemoContext): Promise<string> =>
+  expectStatus(
+    await admin(context).post<{ timeOff: { _id: string } }>('/api/schedulemanage/addtimeoff', {
+      from: dayKeyFromToday('Asia/Kolkata', 330),
+      to: dayKeyFromToday('Asia/Kolkata', 330),
+      reason: 'Fresh',
+    }),
+    201,
+    'adding time off',
+  ).timeOff._id;
+
 export const freshKey = async (context: DemoContext): Promise<CreateApiKeyResponse> =>
   expectStatus(
     await admin(context).post<CreateApiKeyResponse>('/api/integrations/apikeys', {
@@ -408,6 +420,14 @@ export const REQUESTS: Partial<
       serviceNames: ['Follow-up Visit'],
     },
   }),
+  addTimeOff: () => ({
+    json: {
+      from: `${dayKeyFromToday('Asia/Kolkata', 320)}T10:00`,
+      to: `${dayKeyFromToday('Asia/Kolkata', 320)}T12:00`,
+      reason: 'Training',
+    },
+  }),
+  deleteTimeOff: async (context) => ({ json: { id: await freshTimeOff(context) } }),
   book: (context) => ({ json: bookingOf(context, context.freeSlots, 'Follow-up Visit') }),
   cardBooking: (context) => ({ json: bookingOf(context, context.paidSlots, 'General Consultation') }),
   list: () => ({ json: { filters: { status: 'all' } } }),

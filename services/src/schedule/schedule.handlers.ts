@@ -10,6 +10,7 @@ import { deleteTimeSlot } from './delete-time-slot/delete-time-slot';
 import { timeSlots } from './queries/schedule.queries';
 import { fetchSlot } from './availability/fetch-slot';
 import { setWorkingHours, workingHours } from './working-hours/working-hours';
+import { addTimeOff, deleteTimeOff, timeOffList } from './time-off/time-off';
 import {
   applyTemplate,
   deleteTemplate,
@@ -65,4 +66,10 @@ export const scheduleHandlers = (schedule: ScheduleContext): OperationHandlers =
       message: MESSAGES.templateApplied,
       timeslots: await applyTemplate(schedule, auth, body, idempotencyKeyOf(req, body)),
     }),
+    addTimeOff: ({ req, auth, body }) => addTimeOff(schedule, auth, body, idempotencyKeyOf(req, body)),
+    timeOff: async ({ auth }) => ({ timeOff: await timeOffList(schedule, auth) }),
+    deleteTimeOff: async ({ auth, body }) => {
+      await deleteTimeOff(schedule, auth, body.id);
+      return { message: MESSAGES.timeOffDeleted };
+    },
   });

@@ -37,7 +37,11 @@ const TYPE_CHOICES: { key: keyof typeof HISTORY_TEXTS.types; types: string }[] =
   },
   { key: 'services', types: 'ServiceAdded,ServiceEdited,ServiceDeleted' },
   { key: 'hours', types: 'AvailabilitySet,ScheduleTemplateSaved,ScheduleTemplateDeleted' },
-  { key: 'slots', types: 'TimeSlotAdded,TimeSlotChanged,TimeSlotDeleted,CalendarOpened,WindowsReserved,WindowsReleased' },
+  {
+    key: 'slots',
+    types:
+      'TimeSlotAdded,TimeSlotChanged,TimeSlotDeleted,CalendarOpened,WindowsReserved,WindowsReleased,TimeOffAdded,TimeOffDeleted',
+  },
   {
     key: 'bookings',
     types:

@@ -14,7 +14,7 @@ export const HISTORY_TEXTS = {
     provider: 'Provider (registration, approval, currency)',
     services: 'Services',
     hours: 'Working hours and templates',
-    slots: 'Time slots',
+    slots: 'Time slots and time off',
     bookings: 'Bookings and status',
     payments: 'Payments',
     reminders: 'Reminders',

@@ -6,6 +6,10 @@ import {
   type Availability,
   type ScheduleTemplate,
   type ScheduleTemplateInput,
+  type TimeOff,
+  type TimeOffAddedAnswer,
+  type TimeOffList,
+  type TimeOffRequest,
   type TimeSlot,
   type TimeSlotForm,
   type TimeSlotsResponse,
@@ -169,6 +173,32 @@ export const schedulingApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error === undefined ? ['Slot'] : []),
     }),
+    /** Issue 30: the provider's time off that has not ended. */
+    timeOff: build.query<TimeOff[], void>({
+      query: () => SCHEDULE_PATHS.timeOff,
+      transformResponse: (body: TimeOffList) => body.timeOff,
+      providesTags: ['TimeOff'],
+    }),
+    /** Time off hides slots: the list, the calendar and the booking screen's slots read again. */
+    addTimeOff: build.mutation<TimeOffAddedAnswer, TimeOffRequest>({
+      query: (request) => ({
+        url: SCHEDULE_PATHS.addTimeOff,
+        method: 'POST',
+        body: request,
+        headers: { 'Idempotency-Key': contentKey('timeoff', request) },
+      }),
+      onQueryStarted: async (_request, { dispatch, queryFulfilled }) => {
+        await onceDone(dispatch, queryFulfilled, 'Failed to add the time off', MESSAGES.timeOffAdded);
+      },
+      invalidatesTags: (_result, error) => (error === undefined ? ['TimeOff', 'Slot'] : []),
+    }),
+    deleteTimeOff: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: SCHEDULE_PATHS.deleteTimeOff, method: 'POST', body: { id } }),
+      onQueryStarted: async (_id, { dispatch, queryFulfilled }) => {
+        await onceDone(dispatch, queryFulfilled, 'Failed to delete the time off', MESSAGES.timeOffDeleted);
+      },
+      invalidatesTags: (_result, error) => (error === undefined ? ['TimeOff', 'Slot'] : []),
+    }),
   }),
 });
 
@@ -188,4 +218,7 @@ export const {
   useDuplicateTemplateMutation,
   useDeleteTemplateMutation,
   useApplyTemplateMutation,
+  useTimeOffQuery,
+  useAddTimeOffMutation,
+  useDeleteTimeOffMutation,
 } = schedulingApi;

@@ -70,6 +70,9 @@ const es: Texts = {
     feeValueFixed: 'Cargo ({{symbol}})',
     noShowCharged: 'Cobrar la ausencia (se conserva el pago)',
     maxReschedules: 'Cambios permitidos por reserva',
+    bufferMinutes: 'Margen tras cada cita (minutos)',
+    minimumNoticeMinutes: 'Antelación mínima para reservar (minutos)',
+    noticeNote: 'No se ofrecen las franjas que empiezan antes de la antelación. 1440 minutos son un día.',
     saving: 'Guardando...',
     save: 'Guardar política',
     summary:
@@ -78,6 +81,8 @@ const es: Texts = {
     summaryFeePercent: 'Una cancelación tardía conserva el {{value}} % del precio.',
     summaryFeeFixed: 'Una cancelación tardía conserva {{amount}}.',
     summaryNoShow: 'Una ausencia conserva el pago.',
+    summaryTimes:
+      '{{buffer}} min de margen tras cada cita; reservas con al menos {{notice}} min de antelación.',
   },
 };
 
@@ -149,6 +154,10 @@ const fr: Texts = {
     feeValueFixed: 'Frais ({{symbol}})',
     noShowCharged: 'Facturer une absence (le paiement est conservé)',
     maxReschedules: 'Reports permis par réservation',
+    bufferMinutes: 'Battement après chaque rendez-vous (minutes)',
+    minimumNoticeMinutes: 'Préavis minimum pour réserver (minutes)',
+    noticeNote:
+      'Les créneaux qui commencent avant le préavis ne sont pas proposés. 1440 minutes font un jour.',
     saving: 'Enregistrement...',
     save: 'Enregistrer la politique',
     summary:
@@ -157,6 +166,8 @@ const fr: Texts = {
     summaryFeePercent: 'Une annulation tardive garde {{value}} % du prix.',
     summaryFeeFixed: 'Une annulation tardive garde {{amount}}.',
     summaryNoShow: 'Une absence garde le paiement.',
+    summaryTimes:
+      '{{buffer}} min de battement après chaque rendez-vous ; réservations au moins {{notice}} min à l’avance.',
   },
 };
 

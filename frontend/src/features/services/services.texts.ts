@@ -70,6 +70,9 @@ export const SERVICES_TEXTS = {
     feeValueFixed: 'Fee ({{symbol}})',
     noShowCharged: 'Charge a no-show (the payment is kept)',
     maxReschedules: 'Reschedules allowed per booking',
+    bufferMinutes: 'Buffer after each appointment (minutes)',
+    minimumNoticeMinutes: 'Minimum notice to book (minutes)',
+    noticeNote: 'Slots starting sooner than the notice are not offered. 1440 minutes is a day.',
     saving: 'Saving...',
     save: 'Save policy',
     summary:
@@ -78,5 +81,6 @@ export const SERVICES_TEXTS = {
     summaryFeePercent: 'A late cancellation keeps {{value}} % of the price.',
     summaryFeeFixed: 'A late cancellation keeps {{amount}}.',
     summaryNoShow: 'A no-show keeps the payment.',
+    summaryTimes: '{{buffer}} min of buffer after each appointment; bookings at least {{notice}} min ahead.',
   },
 } as const;

@@ -3,6 +3,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import {
   cancellationTerms,
   DEFAULT_BOOKING_POLICY,
+  earliestBookableStart,
   rescheduleDeadlineOf,
   type RecordedBookingPolicy,
 } from '@appointment/contracts/policy';
@@ -264,6 +265,9 @@ export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState):
     throw new ValidationError(MESSAGES.slotNotForService);
   const { startDateTime, endDateTime } = takenBy(slot, intervalNumber);
   if (Date.parse(startDateTime) <= Date.parse(metadata.now)) throw new IllegalStateError(MESSAGES.slotInPast);
+  // The minimum notice of the policy this booking records (issue 30), in elapsed minutes.
+  if (Date.parse(startDateTime) < earliestBookableStart(appointment.policy, new Date(metadata.now)))
+    throw new IllegalStateError(MESSAGES.bookingTooSoon);
   return [
     {
       type: 'IntervalBooked',

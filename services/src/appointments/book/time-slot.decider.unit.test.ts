@@ -801,3 +801,57 @@ describe('time slot decider: no-shows (issue 29)', () => {
       ] as never);
   });
 });
+
+describe('time slot decider: minimum notice (issue 30)', () => {
+  const spec = specFor(timeSlotDecider);
+  const policy = {
+    cancelDeadlineHours: 0,
+    rescheduleDeadlineHours: 0,
+    lateCancelFee: { kind: 'none' as const, value: 0 },
+    noShowCharged: false,
+    maxReschedules: 2,
+    bufferMinutes: 10,
+    minimumNoticeMinutes: 1440,
+  };
+  const bookAt = (at: string): TimeSlotCommand => ({
+    type: 'BookInterval',
+    data: { ...appointmentOf(booking('a1', 1)), policy },
+    metadata: { ...metadata, now: at },
+  });
+  // Madrid leaves summer time on 2026-10-25 at 03:00: from 09:00 on the 24th to 09:00 on the
+  // 25th is 25 hours. The notice counts elapsed minutes, never the wall clock.
+  const acrossDst = timeSlot({
+    date: '2026-10-25',
+    timezone: 'Europe/Madrid',
+    startDateTime: '2026-10-25T08:00:00.000Z',
+    endDateTime: '2026-10-25T09:00:00.000Z',
+  });
+
+  it('books a slot starting exactly at now + notice, and refuses one a minute sooner', () => {
+    spec
+      .given([timeSlot()])
+      .when(bookAt('2026-11-30T09:00:00.000Z'))
+      .then([
+        expect.objectContaining({
+          type: 'IntervalBooked',
+          data: expect.objectContaining({ startDateTime: '2026-12-01T09:00:00.000Z', policy }),
+        }),
+      ]);
+    spec
+      .given([timeSlot()])
+      .when(bookAt('2026-11-30T09:01:00.000Z'))
+      .thenThrows(IllegalStateError, MESSAGES.bookingTooSoon);
+  });
+
+  it('counts the notice in elapsed time across a DST change', () => {
+    // 09:30 on the 24th in Madrid: 23.5 hours by the wall clock, 24.5 hours elapsed.
+    spec
+      .given([acrossDst])
+      .when(bookAt('2026-10-24T07:30:00.000Z'))
+      .then([expect.objectContaining({ type: 'IntervalBooked' })]);
+    spec
+      .given([acrossDst])
+      .when(bookAt('2026-10-24T08:01:00.000Z'))
+      .thenThrows(IllegalStateError, MESSAGES.bookingTooSoon);
+  });
+});

@@ -17,6 +17,8 @@ const strict: BookingPolicy = {
   lateCancelFee: { kind: 'percent', value: 50 },
   noShowCharged: true,
   maxReschedules: 1,
+  bufferMinutes: 15,
+  minimumNoticeMinutes: 120,
 };
 
 /**

@@ -296,6 +296,8 @@ describe('provider decider: booking policy', () => {
     lateCancelFee: { kind: 'fixed' as const, value: 10 },
     noShowCharged: true,
     maxReschedules: 0,
+    bufferMinutes: 0,
+    minimumNoticeMinutes: 0,
   };
   it('starts from the default policy', () => {
     const state = stateAfter([registered, approved]);

@@ -8,8 +8,11 @@ export interface CachedAvailability {
   /** This process's change count for the provider when the entry was read (local projector). */
   localVersion: number;
   matchedServiceJson: string;
+  /** Its time slots from today on as offered: time off taken out (issue 30). */
   timeSlots: TimeSlot[];
   timeslotsJson: string;
+  /** The provider's minimum notice in ms (issue 30): intervals starting sooner are not offered. */
+  noticeMs: number;
   /** The whole answer, until the clock passes the start of its first open slot. */
   body?: Buffer;
   /** The same answer gzipped, made on the first request that accepts it. */

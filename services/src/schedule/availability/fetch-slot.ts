@@ -1,8 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import { addDays, format, parseISO } from 'date-fns';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { dayKeyIn, firstOpenSlot, zonedInstant } from '@appointment/contracts/schedule';
 import {
+  dayKeyIn,
+  firstOpenSlot,
+  withNotice,
+  withoutTimeOff,
+  zonedInstant,
+} from '@appointment/contracts/schedule';
+import {
+  availabilityRulesOf,
   scheduleServiceNamed,
   scheduleVersionOf,
   timeSlotsFromToday,
@@ -53,13 +60,20 @@ export const fetchSlot = async (
     entry.localVersion = localVersion;
   }
   if (!entry.body || now.getTime() >= entry.bodyValidUntil) {
-    const first = firstOpenSlot(entry.timeSlots, now, context.deps.logger);
+    // A minimum notice (issue 30) offers only what starts from now + notice: the time slots
+    // starting sooner read as taken, and the first open slot is the first from then.
+    const earliest = now.getTime() + entry.noticeMs;
+    const offered =
+      entry.noticeMs > 0 ? withNotice(entry.timeSlots, earliest, context.deps.logger) : entry.timeSlots;
+    const first = firstOpenSlot(offered, new Date(earliest), context.deps.logger);
+    const timeslotsJson = offered === entry.timeSlots ? entry.timeslotsJson : JSON.stringify(offered);
     entry.body = Buffer.from(
-      `{"matchedService":${entry.matchedServiceJson},"timeslots":${entry.timeslotsJson},"firstTimeslot":${JSON.stringify(first)}}`,
+      `{"matchedService":${entry.matchedServiceJson},"timeslots":${timeslotsJson},"firstTimeslot":${JSON.stringify(first)}}`,
     );
     entry.gzipped = undefined;
-    // The first open slot stays the same until the clock reaches its start.
-    entry.bodyValidUntil = first ? Date.parse(first.intervalStart) : Number.POSITIVE_INFINITY;
+    // The first open slot (and what the notice hides before it) stays the same until the clock
+    // reaches its start less the notice.
+    entry.bodyValidUntil = first ? Date.parse(first.intervalStart) - entry.noticeMs : Number.POSITIVE_INFINITY;
   }
   if (!acceptsGzip) return { body: entry.body };
   // A year of time slots is ~130 KB of repetitive JSON and ~10 KB gzipped; it is compressed once.
@@ -76,8 +90,13 @@ const loadAvailability = async (
 ): Promise<CachedAvailability> => {
   const matchedService = await scheduleServiceNamed(context.deps.pool, providerId, serviceName.trim());
   if (!matchedService) throw new NotFoundError(MESSAGES.serviceNotFound);
-  const timeSlots = await timeSlotsFromToday(context.deps.pool, providerId, matchedService.name, now);
-  const timezone = timeSlots[0]?.timezone ?? 'UTC';
+  const [stored, rules] = await Promise.all([
+    timeSlotsFromToday(context.deps.pool, providerId, matchedService.name, now),
+    availabilityRulesOf(context.deps.pool, providerId, now),
+  ]);
+  // Kept until the provider's version moves: time off and the notice move it (issue 30).
+  const timeSlots = withoutTimeOff(stored, rules.timeOff, context.deps.logger);
+  const timezone = stored[0]?.timezone ?? 'UTC';
   const today = dayKeyIn(now, timezone);
   return {
     version,
@@ -86,6 +105,7 @@ const loadAvailability = async (
     matchedServiceJson: JSON.stringify(matchedService),
     timeSlots,
     timeslotsJson: JSON.stringify(timeSlots),
+    noticeMs: rules.minimumNoticeMinutes * 60_000,
     bodyValidUntil: 0,
   };
 };

@@ -1,7 +1,11 @@
 import { MESSAGES } from '@appointment/contracts/messages';
-import type { CalendarEntry, ProviderCalendarEvent } from '@appointment/contracts/events/provider-calendar';
+import type {
+  CalendarEntry,
+  ProviderCalendarEvent,
+  TimeOffEntry,
+} from '@appointment/contracts/events/provider-calendar';
 import type { Command, Decider } from '../../domain/command-handler';
-import { ConflictError } from '../../domain/errors';
+import { ConflictError, NotFoundError } from '../../domain/errors';
 
 /**
  * A provider's calendar: the times its time slots take (one provider is never offered twice for the
@@ -11,7 +15,7 @@ import { ConflictError } from '../../domain/errors';
  */
 export const providerCalendarStream = (providerId: string) => `calendar-${providerId}`;
 
-export type { CalendarEntry, ProviderCalendarEvent };
+export type { CalendarEntry, ProviderCalendarEvent, TimeOffEntry };
 
 export type ProviderCalendarCommand = Command &
   (
@@ -40,6 +44,12 @@ export type ProviderCalendarCommand = Command &
         type: 'ReleaseTimeSlots';
         data: { providerId: string; timeSlots: CalendarEntry[] };
       }
+    | {
+        type: 'AddTimeOff';
+        /** `existing`: as for ReserveTimeSlots, when time off is the calendar's first event. */
+        data: { providerId: string; timeOff: TimeOffEntry; existing?: CalendarEntry[] };
+      }
+    | { type: 'DeleteTimeOff'; data: { providerId: string; timeOffId: string } }
   );
 
 export interface ProviderCalendarState {
@@ -48,13 +58,17 @@ export interface ProviderCalendarState {
   timeSlots: CalendarEntry[];
   /** When each entry (`entryKey`) was reserved: a repair leaves a change under way alone. */
   reservedAt: Record<string, string>;
+  /** Its time off that was not deleted (issue 30). Absent from states made before it: none. */
+  timeOff?: TimeOffEntry[];
 }
 
 /** One entry of the calendar: a time slot and the instants it holds. */
 export const entryKey = (entry: CalendarEntry): string =>
   `${entry.timeSlotId}|${Date.parse(entry.startDateTime)}|${Date.parse(entry.endDateTime)}`;
 
-const overlap = (a: CalendarEntry, b: CalendarEntry): boolean =>
+type Span = Pick<CalendarEntry, 'startDateTime' | 'endDateTime'>;
+
+const overlap = (a: Span, b: Span): boolean =>
   Date.parse(a.startDateTime) < Date.parse(b.endDateTime) &&
   Date.parse(b.startDateTime) < Date.parse(a.endDateTime);
 
@@ -82,6 +96,11 @@ export const reserveTimeSlots = (
   const fresh = command.data.timeSlots.filter((entry) => !known.has(entry.timeSlotId));
   const checked: CalendarEntry[] = [];
   for (const entry of fresh) {
+    const off = state.timeOff?.find((timeOff) => overlap(entry, timeOff));
+    if (off) {
+      const message = MESSAGES.slotInTimeOff;
+      throw new ConflictError(message, [{ field: 'startTime', message }]);
+    }
     const clash = [...taken, ...checked].find((other) => overlap(entry, other));
     if (clash) {
       const message = overlapMessage(clash);
@@ -101,8 +120,9 @@ export const clashesWith = (state: ProviderCalendarState, entry: CalendarEntry):
   state.timeSlots.filter((other) => other.timeSlotId !== entry.timeSlotId && overlap(entry, other));
 
 /**
- * New times for one of the calendar's time slots (issue 30): refused when they overlap another time
- * slot's; its own old times do not count. Reserved once: the same times again reserve nothing.
+ * New times for one of the calendar's time slots (issue 30): refused inside time off, or when they
+ * overlap another time slot's; its own old times do not count. Reserved once: the same times again
+ * reserve nothing.
  */
 export const reserveNewTimes = (
   command: Of<'ReserveNewTimes'>,
@@ -116,6 +136,10 @@ export const reserveNewTimes = (
       : [];
   const held = state.opened ? state : { ...state, timeSlots: existing ?? [] };
   if (held.timeSlots.some((other) => entryKey(other) === entryKey(entry))) return opening;
+  if (state.timeOff?.some((timeOff) => overlap(entry, timeOff))) {
+    const message = MESSAGES.slotInTimeOff;
+    throw new ConflictError(message, [{ field: 'startTime', message }]);
+  }
   const clash = clashesWith(held, entry)[0];
   if (clash) {
     const message = overlapMessage(clash);
@@ -141,6 +165,36 @@ export const releaseTimeSlots = (
       ];
 };
 
+/**
+ * Time off (issue 30) is recorded over anything: time slots and bookings inside it stay (the
+ * caller lists the bookings for the admin to cancel or keep), and no time slot may be reserved
+ * inside it from then on. The same time off again (a retried request) records nothing.
+ */
+export const addTimeOff = (
+  command: Of<'AddTimeOff'>,
+  state: ProviderCalendarState,
+): ProviderCalendarEvent[] => {
+  const at = command.metadata.now;
+  const { providerId, timeOff, existing } = command.data;
+  if (state.timeOff?.some((entry) => entry.timeOffId === timeOff.timeOffId)) return [];
+  const opening: ProviderCalendarEvent[] =
+    !state.opened && existing?.length
+      ? [{ type: 'CalendarOpened', data: { providerId, windows: existing, at } }]
+      : [];
+  return [...opening, { type: 'TimeOffAdded', data: { ...timeOff, providerId, at } }];
+};
+
+/** Deleting a time off frees its times for new time slots; an unknown one is not found. */
+export const deleteTimeOff = (
+  command: Of<'DeleteTimeOff'>,
+  state: ProviderCalendarState,
+): ProviderCalendarEvent[] => {
+  const { providerId, timeOffId } = command.data;
+  if (!state.timeOff?.some((entry) => entry.timeOffId === timeOffId))
+    throw new NotFoundError(MESSAGES.timeOffNotFound);
+  return [{ type: 'TimeOffDeleted', data: { providerId, timeOffId, at: command.metadata.now } }];
+};
+
 export const decide = (
   command: ProviderCalendarCommand,
   state: ProviderCalendarState,
@@ -152,6 +206,10 @@ export const decide = (
       return reserveNewTimes(command, state);
     case 'ReleaseTimeSlots':
       return releaseTimeSlots(command, state);
+    case 'AddTimeOff':
+      return addTimeOff(command, state);
+    case 'DeleteTimeOff':
+      return deleteTimeOff(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -159,16 +217,29 @@ export const decide = (
   }
 };
 
+/** Time off comes and goes (issue 30); it opens the calendar like a reservation does. */
+const evolveTimeOff = (
+  state: ProviderCalendarState,
+  event: Extract<ProviderCalendarEvent, { type: 'TimeOffAdded' | 'TimeOffDeleted' }>,
+): ProviderCalendarState => {
+  const kept = (state.timeOff ?? []).filter((entry) => entry.timeOffId !== event.data.timeOffId);
+  if (event.type === 'TimeOffDeleted') return { ...state, timeOff: kept };
+  const { providerId: _providerId, at: _at, ...entry } = event.data;
+  return { ...state, opened: true, timeOff: [...kept, entry] };
+};
+
 /**
  * Opening and reserving add their time slots (`windows` in the log) to the calendar's; the first
- * event opens it. Releasing takes its entries out.
+ * event opens it. Releasing takes its entries out; time off comes and goes beside them.
  */
 export const evolve = (state: ProviderCalendarState, event: ProviderCalendarEvent): ProviderCalendarState => {
+  if (event.type === 'TimeOffAdded' || event.type === 'TimeOffDeleted') return evolveTimeOff(state, event);
   if (event.type === 'WindowsReleased') {
     const released = new Set(event.data.windows.map(entryKey));
     const reservedAt = { ...state.reservedAt };
     for (const key of released) delete reservedAt[key];
     return {
+      ...state,
       opened: true,
       timeSlots: state.timeSlots.filter((entry) => !released.has(entryKey(entry))),
       reservedAt,
@@ -176,7 +247,7 @@ export const evolve = (state: ProviderCalendarState, event: ProviderCalendarEven
   }
   const reservedAt = { ...state.reservedAt };
   for (const entry of event.data.windows) reservedAt[entryKey(entry)] = event.data.at;
-  return { opened: true, timeSlots: [...state.timeSlots, ...event.data.windows], reservedAt };
+  return { ...state, opened: true, timeSlots: [...state.timeSlots, ...event.data.windows], reservedAt };
 };
 
 export const providerCalendarDecider: Decider<

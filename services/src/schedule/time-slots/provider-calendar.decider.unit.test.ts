@@ -1,6 +1,7 @@
 import { MESSAGES } from '@appointment/contracts/messages';
 import { specFor } from '../../domain/decider-spec';
-import { ConflictError } from '../../domain/errors';
+import { timeOffSpan } from '@appointment/contracts/schedule';
+import { ConflictError, NotFoundError } from '../../domain/errors';
 import {
   providerCalendarDecider,
   type CalendarEntry,
@@ -155,6 +156,80 @@ describe('provider calendar decider', () => {
         .given([reserved([morning]), reserved([moved]), released([morning])])
         .when(reserve([timeSlot('w4', '12:00', '14:00')]))
         .thenThrows(ConflictError);
+    });
+  });
+
+  describe('time off (issue 30)', () => {
+    // 2026-11-25 as a whole day off in Kolkata: 2026-11-24T18:30Z to 2026-11-25T18:30Z.
+    const dayOff = {
+      timeOffId: 'off-1',
+      from: '2026-11-25',
+      to: '2026-11-25',
+      timezone: 'Asia/Kolkata',
+      reason: 'Holiday',
+      ...timeOffSpan('2026-11-25', '2026-11-25', 'Asia/Kolkata'),
+    };
+    const timeOffAdded: ProviderCalendarEvent = {
+      type: 'TimeOffAdded',
+      data: { ...dayOff, providerId: 'p1', at: now },
+    };
+    const addTimeOff = (existing?: CalendarEntry[]): ProviderCalendarCommand => ({
+      type: 'AddTimeOff',
+      data: { providerId: 'p1', timeOff: dayOff, ...(existing ? { existing } : {}) },
+      metadata,
+    });
+
+    it('takes a whole day in the provider zone', () =>
+      expect([dayOff.startDateTime, dayOff.endDateTime]).toEqual([
+        '2026-11-24T18:30:00.000Z',
+        '2026-11-25T18:30:00.000Z',
+      ]));
+
+    it('refuses a time slot inside time off, with its message', () =>
+      spec
+        .given([timeOffAdded])
+        .when(reserve([timeSlot('w2', '10:00', '11:00')]))
+        .thenThrows(ConflictError, MESSAGES.slotInTimeOff));
+
+    it('reserves a time slot the day after the time off', () =>
+      spec
+        .given([timeOffAdded])
+        .when(reserve([timeSlot('w2', '09:00', '10:00', '2026-11-26')]))
+        .then([reserved([timeSlot('w2', '09:00', '10:00', '2026-11-26')])]));
+
+    it('is recorded over existing time slots (their bookings are listed by the caller)', () =>
+      spec
+        .given([reserved([morning])])
+        .when(addTimeOff())
+        .then([timeOffAdded]));
+
+    it('opens a calendar with the time slots it had before, and records a retried request once', () => {
+      spec
+        .given([])
+        .when(addTimeOff([morning]))
+        .then([
+          { type: 'CalendarOpened', data: { providerId: 'p1', windows: [morning], at: now } },
+          timeOffAdded,
+        ]);
+      spec.given([timeOffAdded]).when(addTimeOff()).then([]);
+    });
+
+    it('once deleted, frees its times; an unknown time off is not found', () => {
+      const deleted: ProviderCalendarEvent = {
+        type: 'TimeOffDeleted',
+        data: { providerId: 'p1', timeOffId: 'off-1', at: now },
+      };
+      const remove: ProviderCalendarCommand = {
+        type: 'DeleteTimeOff',
+        data: { providerId: 'p1', timeOffId: 'off-1' },
+        metadata,
+      };
+      spec.given([timeOffAdded]).when(remove).then([deleted]);
+      spec
+        .given([timeOffAdded, deleted])
+        .when(reserve([timeSlot('w2', '10:00', '11:00')]))
+        .then([reserved([timeSlot('w2', '10:00', '11:00')])]);
+      spec.given([timeOffAdded, deleted]).when(remove).thenThrows(NotFoundError, MESSAGES.timeOffNotFound);
     });
   });
 });

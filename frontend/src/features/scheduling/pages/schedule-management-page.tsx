@@ -19,6 +19,7 @@ import {
 } from '../components/scheduling.styles';
 import { TimeSlotFormFields } from '../components/time-slot-form';
 import { TimeSlotList } from '../components/time-slot-list';
+import { TimeOffSection } from '../components/time-off-section';
 import { readStatusOf } from '../../../lib/api';
 import { useOwnServicesQuery } from '../../../lib/provider-services.api';
 import { MESSAGES } from '@appointment/contracts/messages';
@@ -109,6 +110,8 @@ export function ScheduleManagementPage() {
           onAdminDayClick={(date) => dispatch(timeSlotFormOpened({ date }))}
         />
       </section>
+
+      <TimeOffSection />
 
       <Modal
         open={slotForm.open}

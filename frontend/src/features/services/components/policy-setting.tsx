@@ -20,6 +20,8 @@ interface Values {
   feeValue: string;
   noShowCharged: boolean;
   maxReschedules: string;
+  bufferMinutes: string;
+  minimumNoticeMinutes: string;
 }
 
 const valuesOf = (policy: BookingPolicy): Values => ({
@@ -29,6 +31,8 @@ const valuesOf = (policy: BookingPolicy): Values => ({
   feeValue: String(policy.lateCancelFee.value),
   noShowCharged: policy.noShowCharged,
   maxReschedules: String(policy.maxReschedules),
+  bufferMinutes: String(policy.bufferMinutes),
+  minimumNoticeMinutes: String(policy.minimumNoticeMinutes),
 });
 
 /** An empty box is not 0: it is sent as what it is, and the schema says what is wrong. */
@@ -40,6 +44,8 @@ const policyOf = (values: Values) => ({
   lateCancelFee: { kind: values.feeKind, value: values.feeKind === 'none' ? 0 : numberOf(values.feeValue) },
   noShowCharged: values.noShowCharged,
   maxReschedules: numberOf(values.maxReschedules),
+  bufferMinutes: numberOf(values.bufferMinutes),
+  minimumNoticeMinutes: numberOf(values.minimumNoticeMinutes),
 });
 
 interface PolicySettingProps {
@@ -80,6 +86,10 @@ export function PolicySetting({ mayManage, currency }: PolicySettingProps) {
               }),
               feeSummary(policy.currentData, currency, t),
               policy.currentData.noShowCharged ? T.summaryNoShow : '',
+              t('policy.summaryTimes', {
+                buffer: policy.currentData.bufferMinutes,
+                notice: policy.currentData.minimumNoticeMinutes,
+              }),
             ]
               .filter(Boolean)
               .join(' ')}
@@ -132,7 +142,12 @@ function PolicyEditor({ policy, currency }: { policy: BookingPolicy; currency: s
 
   /** A number box with its label and message, by the policy field it sets. */
   const numberField = (
-    field: 'cancelDeadlineHours' | 'rescheduleDeadlineHours' | 'maxReschedules',
+    field:
+      | 'cancelDeadlineHours'
+      | 'rescheduleDeadlineHours'
+      | 'maxReschedules'
+      | 'bufferMinutes'
+      | 'minimumNoticeMinutes',
     label: string,
   ) => {
     const fieldId = `${id}-${field}`;
@@ -206,8 +221,11 @@ function PolicyEditor({ policy, currency }: { policy: BookingPolicy; currency: s
           </div>
         )}
         {numberField('maxReschedules', T.maxReschedules)}
+        {numberField('bufferMinutes', T.bufferMinutes)}
+        {numberField('minimumNoticeMinutes', T.minimumNoticeMinutes)}
       </PolicyFields>
       <PolicyNote>{T.anyTime}</PolicyNote>
+      <PolicyNote>{T.noticeNote}</PolicyNote>
       <CheckRow>
         <CheckLabel>
           <input
