@@ -183,7 +183,7 @@ export const runOpenApiCheck = async (
         availableSlots: 8,
         addAsSlot: true,
         repeat: 'daily',
-        repeatUntil: dayKeyFromToday('Asia/Kolkata', 9),
+        repeatUntil: dayKeyFromToday('Asia/Kolkata', 16),
         serviceIds: ['General Consultation', 'Follow-up Visit'],
       },
     });

@@ -5,7 +5,8 @@ import { API_OPERATIONS, type ApiOperation, type OperationId } from '@appointmen
 import type { BookingResponse } from '@appointment/contracts/appointments';
 import { jsonSchemaOf } from '@appointment/contracts/openapi';
 import type { PaymentResult } from '@appointment/contracts/payments';
-import type { TimeSlot } from '@appointment/contracts/schedule';
+import type { z } from 'zod';
+import { SCHEDULE_PATHS, type TimeSlot, type TimeSlotsAdded } from '@appointment/contracts/schedule';
 import type { WebhookWithSecretResponse } from '@appointment/contracts/webhooks';
 import { readMailbox } from '@appointment/services/mail/mail-outbox';
 import type { Caller, TestPlatform } from '@appointment/services/testing/test-platform';
@@ -109,13 +110,14 @@ const mailedLink = async (
   pattern: RegExp,
   act: () => Promise<unknown>,
 ): Promise<URL> => {
-  const before = (await linksIn(context, email, pattern)).length;
+  // The mailbox lists the newest mails only: a new link is one not seen before.
+  const before = new Set(await linksIn(context, email, pattern));
   await act();
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const links = await linksIn(context, email, pattern);
     // Newest first.
-    if (links.length > before) return new URL(links[0]!);
+    const fresh = (await linksIn(context, email, pattern)).find((link) => !before.has(link));
+    if (fresh) return new URL(fresh);
     if (Date.now() > deadline) throw new Error(`no mail with ${String(pattern)} reached ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -178,6 +180,27 @@ const freshTemplate = async (context: DemoContext): Promise<string> =>
     201,
     'copying a template',
   ).template.id;
+
+/** Days ahead of the time slots made to be changed or deleted: one day each, so none overlap. */
+let freshSlotDay = 40;
+
+/** A time slot of its own far ahead (nobody books it), made to be changed or deleted. */
+const freshTimeSlot = async (context: DemoContext) => {
+  const form = {
+    date: dayKeyFromToday('Asia/Kolkata', freshSlotDay++),
+    startTime: '06:00',
+    endTime: '07:00',
+    availableSlots: 2,
+    addAsSlot: true,
+    serviceIds: ['Follow-up Visit'],
+  };
+  const added = expectStatus(
+    await admin(context).post<z.infer<typeof TimeSlotsAdded>>(SCHEDULE_PATHS.addTimeSlot, form),
+    201,
+    'adding a time slot to change',
+  );
+  return { id: added.timeslots[0]!._id, form };
+};
 
 /** A time off far ahead (no demo booking is inside it), made to be deleted. */
 const freshTimeOff = async (context: DemoContext): Promise<string> =>
@@ -420,6 +443,12 @@ export const REQUESTS: Partial<
       serviceNames: ['Follow-up Visit'],
     },
   }),
+  // Issue 30: a time slot of the run's own, made longer, or deleted.
+  editTimeSlot: async (context) => {
+    const { id, form } = await freshTimeSlot(context);
+    return { json: { ...form, id, endTime: '07:30', availableSlots: 3 } };
+  },
+  deleteTimeSlot: async (context) => ({ json: { id: (await freshTimeSlot(context)).id } }),
   addTimeOff: () => ({
     json: {
       from: `${dayKeyFromToday('Asia/Kolkata', 320)}T10:00`,

@@ -37,11 +37,13 @@ export interface OutboxMail {
   body: string;
   /** An iCalendar file to attach (a booking, a move, a cancellation). */
   attachment?: string;
+  /** The person it is about (a booking's booker): it leaves the outbox when they are forgotten. */
+  about?: string;
 }
 
 /** The rows of admins, superadmins: another id of the same event per recipient. */
 const RECIPIENT_NAMESPACE = '7e0b6c2a-4f1d-4b8e-9c3a-2d5f8e1a0b94';
-const rowIdFor = (eventId: string, recipientId: string): string =>
+export const rowIdFor = (eventId: string, recipientId: string): string =>
   uuidv5(`${eventId}\u0001${recipientId}`, RECIPIENT_NAMESPACE);
 
 const WHEN = Object.fromEntries(
@@ -60,14 +62,18 @@ interface Person {
   language: MailLanguage;
 }
 
-const BOOKING_EVENT_TYPES = new Set([
+export const BOOKING_EVENT_TYPES: ReadonlySet<string> = new Set([
   'IntervalBooked',
   'PaymentConfirmed',
   'AppointmentStatusChanged',
   'AppointmentMovedIn',
   'PaymentRefunded',
 ]);
-const PROVIDER_EVENT_TYPES = new Set(['ProviderRegistered', 'ProviderApproved', 'ProviderRejected']);
+export const PROVIDER_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'ProviderRegistered',
+  'ProviderApproved',
+  'ProviderRejected',
+]);
 
 export const isBookingOrProviderEvent = (event: RecordedEvent): boolean =>
   BOOKING_EVENT_TYPES.has(event.type) || PROVIDER_EVENT_TYPES.has(event.type);
@@ -172,11 +178,17 @@ export const bookingMails = async (
       recipient: user.email,
       ...make(user.language),
       ...(attachment ? { attachment } : {}),
+      about: current.userId,
     });
   };
   const toAdmins = async (make: (language: MailLanguage) => { subject: string; body: string }) => {
     for (const admin of await reads.admins(current.providerId))
-      mails.push({ id: rowIdFor(event.id, admin.id), recipient: admin.email, ...make(admin.language) });
+      mails.push({
+        id: rowIdFor(event.id, admin.id),
+        recipient: admin.email,
+        ...make(admin.language),
+        about: current.userId,
+      });
   };
   // The person's name as the booking recorded it; a forgotten one is not named to the provider.
   const person = current.username === FORGOTTEN_USER ? '—' : current.username;

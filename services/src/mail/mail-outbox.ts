@@ -115,7 +115,13 @@ export const migrateMailOutbox = (pool: pg.Pool): Promise<void> =>
   migrateSchema(
     pool,
     MAIL_SCHEMA,
-    `ALTER TABLE IF EXISTS ${MAIL_SCHEMA}.messages ADD COLUMN IF NOT EXISTS attachment text`,
+    `DO $$ BEGIN
+       IF to_regclass('${MAIL_SCHEMA}.messages') IS NOT NULL THEN
+         ALTER TABLE ${MAIL_SCHEMA}.messages ADD COLUMN IF NOT EXISTS attachment text;
+         ALTER TABLE ${MAIL_SCHEMA}.messages ADD COLUMN IF NOT EXISTS about text;
+         CREATE INDEX IF NOT EXISTS messages_about ON ${MAIL_SCHEMA}.messages (about) WHERE about IS NOT NULL;
+       END IF;
+     END $$;`,
   );
 
 export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection => ({
@@ -135,9 +141,12 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
       transport text,
       error text,
       -- An iCalendar file sent with it (a booking's e-mails, issue 29).
-      attachment text
+      attachment text,
+      -- The person a booking's e-mail is about (its booker): scrubbed when they are forgotten.
+      about text
     );
     CREATE INDEX ON ${schema}.messages (created_at) WHERE sent_at IS NULL;
+    CREATE INDEX messages_about ON ${schema}.messages (about) WHERE about IS NOT NULL;
   `,
   // A batch's booking and registration e-mails read the read models once and go in one statement.
   applyBatch: (events, context) => applyMailBatch(events, { ...context, publicUrl, secret }),
@@ -150,6 +159,18 @@ const applyMailBatch = async (events: RecordedEvent[], context: ApplyContext & M
   const reads = await bookingMailReads(db, events);
   const mails: (OutboxMail & { createdAt: string })[] = [];
   for (const event of events) {
+    const forgotten = readEvent('PersonForgotten', event, READER);
+    if (forgotten) {
+      // A booking's e-mails written late (this reactor follows the read models) leave with the
+      // person too: every one of them comes before this event in the log.
+      await db.query(
+        `UPDATE ${schema}.messages SET recipient = $2, subject = $2, body = $2, attachment = NULL,
+                sent_at = coalesce(sent_at, now()), transport = coalesce(transport, 'forgotten')
+          WHERE about = $1`,
+        [forgotten.personId, FORGOTTEN_USER],
+      );
+      continue;
+    }
     if (!isBookingOrProviderEvent(event)) {
       await applyOther(event, context);
       continue;
@@ -162,10 +183,10 @@ const applyMailBatch = async (events: RecordedEvent[], context: ApplyContext & M
   }
   if (mails.length === 0) return;
   await db.query(
-    `INSERT INTO ${schema}.messages (id, recipient, subject, body, attachment, created_at)
-       SELECT m.id, m.recipient, m.subject, m.body, m.attachment, m."createdAt"
-         FROM jsonb_to_recordset($1::jsonb)
-           AS m(id uuid, recipient text, subject text, body text, attachment text, "createdAt" timestamptz)
+    `INSERT INTO ${schema}.messages (id, recipient, subject, body, attachment, about, created_at)
+       SELECT m.id, m.recipient, m.subject, m.body, m.attachment, m.about, m."createdAt"
+         FROM jsonb_to_recordset($1::jsonb) AS m(id uuid, recipient text, subject text, body text,
+           attachment text, about text, "createdAt" timestamptz)
        ON CONFLICT (id) DO NOTHING`,
     [JSON.stringify(mails)],
   );

@@ -101,7 +101,7 @@ export const forgetPerson = async (
   if (await present(deps.pool, `${MAIL_SCHEMA}.messages`)) {
     if (emails.length > 0)
       await deps.pool.query(
-        `UPDATE ${MAIL_SCHEMA}.messages SET recipient = $2, subject = $2, body = $2,
+        `UPDATE ${MAIL_SCHEMA}.messages SET recipient = $2, subject = $2, body = $2, attachment = NULL,
                 sent_at = coalesce(sent_at, now()), transport = coalesce(transport, 'forgotten')
           WHERE lower(recipient) = ANY ($1)`,
         [emails, FORGOTTEN_USER],

@@ -8,6 +8,7 @@ import type { EventStore } from '@appointment/contracts/event-store';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { QUEUE_NAMES } from '@appointment/services/jobs/job-queues';
 import { MAIL_SCHEMA } from '@appointment/services/mail/mail-outbox';
+import { BOOKING_EVENT_TYPES, PROVIDER_EVENT_TYPES, rowIdFor } from '@appointment/services/mail/booking-mail';
 import {
   NOTIFICATION_NAMESPACE,
   NOTIFYING_EVENT_TYPES,
@@ -353,8 +354,9 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
       }
     }
 
-    // E-mails: one outbox row per unverified registration and per reminder sent, each handed to
-    // the SMTP server exactly once (told apart by the Message-ID the row gives it).
+    // E-mails: one outbox row per unverified registration and per reminder sent, and a booking's
+    // e-mails, each handed to the SMTP server exactly once (told apart by the Message-ID the row
+    // gives it).
     const emails = finding('emails');
     const causes = new Map<string, string>();
     for (const event of byType('UserRegistered')) {
@@ -369,6 +371,26 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         `SELECT id, sent_at IS NOT NULL AS sent FROM ${MAIL_SCHEMA}.messages`,
       )
     ).rows;
+    // A booking's e-mails (issue 29): whom to tell is the mail reactor's reading of the read models
+    // (a confirmed address, the provider's admins), so each of their rows must have its cause in
+    // the log (a booking event, to its user or to an admin) and be handed over exactly once.
+    // (A registration's e-mails go to the superadmins and to the admin reviewed, the same way.)
+    const staff = (
+      await db.query<{ id: string }>(`SELECT id FROM rm_accounts.users WHERE role IN ('admin', 'superadmin')`)
+    ).rows.map((row) => row.id);
+    const everyone = [...new Set([...[...admins.values()].flat(), ...staff])];
+    const bookingMail = new Map<string, string>();
+    for (const event of log.filter(
+      (each) => BOOKING_EVENT_TYPES.has(each.type) || PROVIDER_EVENT_TYPES.has(each.type),
+    )) {
+      bookingMail.set(event.id, `${event.type} ${event.id}`);
+      for (const person of everyone)
+        bookingMail.set(rowIdFor(event.id, person), `${event.type} ${event.id} to ${person}`);
+    }
+    for (const row of rows) {
+      const what = bookingMail.get(row.id);
+      if (what) causes.set(row.id, `booking mail: ${what}`);
+    }
     const rowIds = new Set(rows.map((row) => row.id));
     const delivered = new Map<string, number>();
     const handedAt = new Map<string, number[]>();
