@@ -101,6 +101,7 @@ import {
   TemplateId,
   TemplateList,
   TimeSlotForm,
+  TemplateApplied,
   TimeSlotsAdded,
   TimeSlotsResponse,
 } from './schedule';
@@ -742,7 +743,7 @@ export const API_OPERATIONS = {
     access: 'templates.manage',
     apiKey: 'schedule:write',
     body: ApplyTemplate,
-    success: created(TimeSlotsAdded),
+    success: created(TemplateApplied),
   }),
 
   book: op({

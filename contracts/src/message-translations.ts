@@ -159,6 +159,9 @@ const es: Record<MessageKey, string> = {
   unknownService: 'Servicio desconocido',
   slotTooShort: 'Cada franja debe durar al menos un minuto',
   templateWeekEmpty: 'Esa semana no tiene días laborables por completar',
+  intervalsTooShortForService: 'Los intervalos son más cortos que un servicio que ofrecen',
+  intervalTooShortForService: 'Esta franja es más corta que la duración del servicio. Elige una más larga.',
+  templateWeekAllSkipped: 'No se pudo completar ningún día de esa semana',
   slotOptionsExclusive: 'Elige franjas iguales o plazas totales, no ambas',
   timeSlotAdded: 'Franja horaria añadida correctamente',
   timeSlotsLoadFailed: 'No se pudieron cargar las franjas horarias. Vuelve a intentarlo.',
@@ -211,7 +214,8 @@ const es: Record<MessageKey, string> = {
   rescheduleInProgress: 'Esta cita se está cambiando de hora: inténtalo de nuevo en un momento',
   bookingLinkInvalid: 'Este enlace no es válido para esta cita. Usa el correo más reciente sobre ella.',
   bookingLinkExpired: 'Este enlace ha caducado: la cita ya ha empezado.',
-  bookingLinkUsed: 'Este enlace ya se usó: la cita ha cambiado de hora. Usa el correo más reciente sobre ella.',
+  bookingLinkUsed:
+    'Este enlace ya se usó: la cita ha cambiado de hora. Usa el correo más reciente sobre ella.',
   policyHours: 'Indica un número entero de horas entre 0 y 720',
   policyFeePercent: 'Un cargo en porcentaje va de 0 a 100',
   policyFeeAmount: 'Indica un cargo de 0 o más',
@@ -401,6 +405,10 @@ const fr: Record<MessageKey, string> = {
   unknownService: 'Service inconnu',
   slotTooShort: 'Chaque créneau doit durer au moins une minute',
   templateWeekEmpty: 'Cette semaine n’a plus de jours ouvrés à remplir',
+  intervalsTooShortForService: 'Les intervalles sont plus courts qu’un service qu’ils proposent',
+  intervalTooShortForService:
+    'Ce créneau est plus court que la durée du service. Choisissez-en un plus long.',
+  templateWeekAllSkipped: 'Aucun jour de cette semaine n’a pu être rempli',
   slotOptionsExclusive: 'Choisissez des créneaux égaux ou des places totales, pas les deux',
   timeSlotAdded: 'Créneau horaire ajouté avec succès',
   timeSlotsLoadFailed: 'Impossible de charger les créneaux horaires. Veuillez réessayer.',
@@ -452,9 +460,11 @@ const fr: Record<MessageKey, string> = {
   rescheduleSamePlace: 'Choisissez un autre horaire : le rendez-vous y est déjà',
   noShowTooEarly: 'Seul un rendez-vous planifié et terminé peut être marqué comme absence',
   rescheduleInProgress: 'Ce rendez-vous est en cours de déplacement : réessayez dans un instant',
-  bookingLinkInvalid: 'Ce lien n’est pas valable pour ce rendez-vous. Utilisez l’e-mail le plus récent à son sujet.',
+  bookingLinkInvalid:
+    'Ce lien n’est pas valable pour ce rendez-vous. Utilisez l’e-mail le plus récent à son sujet.',
   bookingLinkExpired: 'Ce lien a expiré : le rendez-vous a commencé.',
-  bookingLinkUsed: 'Ce lien a déjà servi : le rendez-vous a été déplacé. Utilisez l’e-mail le plus récent à son sujet.',
+  bookingLinkUsed:
+    'Ce lien a déjà servi : le rendez-vous a été déplacé. Utilisez l’e-mail le plus récent à son sujet.',
   policyHours: "Indiquez un nombre entier d'heures entre 0 et 720",
   policyFeePercent: 'Des frais en pourcentage vont de 0 à 100',
   policyFeeAmount: 'Indiquez des frais de 0 ou plus',
@@ -520,6 +530,10 @@ export const translateMessage = (text: string, language: MessageLanguage): strin
   if (text.startsWith(MESSAGES.bookingFailedBecause)) {
     const reason = text.slice(MESSAGES.bookingFailedBecause.length);
     return table.bookingFailedBecause + translateMessage(reason, language);
+  }
+  // "…: Deep Massage (45 min)": the service's name and duration are data.
+  if (text.startsWith(`${MESSAGES.intervalsTooShortForService}: `)) {
+    return table.intervalsTooShortForService + text.slice(MESSAGES.intervalsTooShortForService.length);
   }
   if (text.startsWith(MESSAGES.slotOverlaps)) {
     const tail = OVERLAP_TAIL.exec(text.slice(MESSAGES.slotOverlaps.length));

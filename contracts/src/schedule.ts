@@ -12,6 +12,9 @@ import {
 import type { Service } from './catalogue';
 import { MESSAGES } from './messages';
 import { inDateRange, SCHEDULE_AHEAD_YEARS } from './ranges';
+import { isTimeZone, TimeZone } from './time-zones';
+
+export { isTimeZone };
 
 /**
  * Schedules: working hours, breaks, templates, time slots and the time slot form
@@ -92,25 +95,9 @@ export const defaultBreaks = (): Break[] => [{ ...DEFAULT_BREAK }];
 export const Availability = z.object({
   workingHours: WorkingHours,
   breaks: Breaks,
-  timezone: z.string().refine(isTimeZone, { message: 'Unknown time zone' }),
+  timezone: TimeZone,
 });
 export type Availability = z.infer<typeof Availability>;
-
-const knownZones = new Map<string, boolean>();
-/** An IANA time zone this runtime knows (answers are remembered: the check is costly). */
-export function isTimeZone(value: string): boolean {
-  let known = knownZones.get(value);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: value });
-      known = value.length > 0;
-    } catch {
-      known = false;
-    }
-    if (knownZones.size < 1000) knownZones.set(value, known);
-  }
-  return known;
-}
 
 /** docs/product.md §3 Schedule template; id is absent when a new one is saved. */
 export const ScheduleTemplateInput = z.object({
@@ -215,6 +202,49 @@ export const TimeSlotForm = z
   });
 export type TimeSlotFormInput = z.input<typeof TimeSlotForm>;
 export type TimeSlotForm = z.output<typeof TimeSlotForm>;
+
+/** A service as the duration rule reads it: its name and its duration in minutes. */
+export interface TimedService {
+  name: string;
+  duration: number;
+}
+
+/**
+ * docs/product.md §4 duration rule: an interval is at least as long as the service booked into it.
+ * The longest of `services` that an interval of `intervalMinutes` is too short for, or undefined
+ * when every one fits.
+ */
+export const serviceTooLongFor = <S extends TimedService>(
+  intervalMinutes: number,
+  services: readonly S[],
+): S | undefined =>
+  services
+    .filter((service) => service.duration > intervalMinutes)
+    .reduce<S | undefined>(
+      (longest, service) => (!longest || service.duration > longest.duration ? service : longest),
+      undefined,
+    );
+
+/** The refusal of the duration rule, naming the service: "…: Deep Massage (45 min)". */
+export const intervalsTooShortMessage = (service: TimedService): string =>
+  `${MESSAGES.intervalsTooShortForService}: ${service.name} (${service.duration} min)`;
+
+/**
+ * The time slot form's proposal (docs/product.md §4): as many intervals as the chosen services'
+ * longest duration fits in the window, rounded down (at least one); undefined while the window or
+ * the durations are not known. The admin may lower it.
+ */
+export const proposedIntervals = (
+  startTime: string,
+  endTime: string,
+  durations: readonly number[],
+): number | undefined => {
+  const longest = Math.max(0, ...durations.filter((duration) => Number.isFinite(duration)));
+  if (!isTimeOfDay(startTime) || !isTimeOfDay(endTime) || longest <= 0) return undefined;
+  const window = minutesOf(endTime) - minutesOf(startTime);
+  if (window <= 0) return undefined;
+  return Math.max(1, Math.floor(window / longest));
+};
 
 /** The last day a time slot may be on, given the provider's today. */
 export const lastSchedulableDay = (today: string): string =>
@@ -469,6 +499,8 @@ export interface TemplateTimeSlot {
 export const templateTimeSlots = (
   template: Pick<ScheduleTemplate, 'workingHours' | 'breaks'>,
   weekStart: string,
+  /** The intervals' length: the template's 30 minutes, or longer for longer services. */
+  intervalMinutes: number = SCHEDULE_LIMITS.templateIntervalMinutes,
 ): TemplateTimeSlot[] => {
   const timeSlots: TemplateTimeSlot[] = [];
   const first = parseISO(weekStart);
@@ -493,10 +525,8 @@ export const templateTimeSlots = (
         date,
         startTime: timeOfMinutes(piece.from),
         endTime: timeOfMinutes(piece.to),
-        capacity:
-          hours.capacity ??
-          Math.max(1, Math.floor((piece.to - piece.from) / SCHEDULE_LIMITS.templateIntervalMinutes)),
-        // A day with a capacity is one block for that many people; otherwise 30-minute intervals.
+        capacity: hours.capacity ?? Math.max(1, Math.floor((piece.to - piece.from) / intervalMinutes)),
+        // A day with a capacity is one block for that many people; otherwise intervals of intervalMinutes.
         split: hours.capacity === undefined,
       });
     }
@@ -554,6 +584,30 @@ export type TimeSlotsResponse = z.infer<typeof TimeSlotsResponse>;
 
 /** addtimeslot and applytemplate: the message, and the time slots made. */
 export const TimeSlotsAdded = z.object({ message: z.string(), timeslots: z.array(TimeSlot) });
+
+/**
+ * A day of a template's week left unfilled, and why: it overlaps a time slot (whose times, on the
+ * provider's clock, are given), or it is already past. `message` says it in English:
+ * "Tue 1 Dec: overlaps 09:00–12:00".
+ */
+export const SkippedDay = z.object({
+  date: z.string(),
+  reason: z.enum(['overlap', 'past']),
+  startTime: z.string().optional(),
+  endTime: z.string().optional(),
+  message: z.string(),
+});
+export type SkippedDay = z.infer<typeof SkippedDay>;
+
+/** "Tue 1 Dec: overlaps 09:00–12:00", "Mon 30 Nov: already past". */
+export const skippedDayMessage = (day: Omit<SkippedDay, 'message'>): string =>
+  `${format(parseISO(day.date), 'EEE d MMM')}: ${
+    day.reason === 'overlap' ? `overlaps ${day.startTime}–${day.endTime}` : 'already past'
+  }`;
+
+/** applytemplate: the time slots made, and each day of the week it skipped. */
+export const TemplateApplied = TimeSlotsAdded.extend({ skipped: z.array(SkippedDay) });
+export type TemplateApplied = z.infer<typeof TemplateApplied>;
 
 /** A schedule template as listed: the saved fields, its id, and whether it is the built-in one. */
 export const ScheduleTemplate = z.object({

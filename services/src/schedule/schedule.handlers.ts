@@ -53,6 +53,6 @@ export const scheduleHandlers = (schedule: ScheduleContext): OperationHandlers =
     },
     applyTemplate: async ({ req, auth, body }) => ({
       message: MESSAGES.templateApplied,
-      timeslots: await applyTemplate(schedule, auth, body, idempotencyKeyOf(req, body)),
+      ...(await applyTemplate(schedule, auth, body, idempotencyKeyOf(req, body))),
     }),
   });

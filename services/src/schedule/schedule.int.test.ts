@@ -49,7 +49,8 @@ describe('schedule API', () => {
       startTime: '17:00',
       endTime: '21:00',
       addAsSlot: true,
-      availableSlots: 8,
+      // 48-minute intervals: Physiotherapy takes 45 (docs/product.md §4 duration rule).
+      availableSlots: 5,
       repeat: 'daily',
       repeatUntil: day(366),
       serviceIds: ['physiotherapy'],
@@ -116,7 +117,7 @@ describe('schedule API', () => {
         startTime: '22:00',
         endTime: '23:30',
         addAsSlot: true,
-        availableSlots: 6,
+        availableSlots: 3,
         serviceIds: ['General Consultation'],
       }),
       slots({

@@ -68,7 +68,11 @@ const timeSlotDetailsOf = ({
 
 export type TimeSlotCommand =
   | (Command & { type: 'AddTimeSlot'; data: TimeSlotDetails })
-  | (Command & { type: 'BookInterval'; data: AppointmentDetails })
+  | (Command & {
+      type: 'BookInterval';
+      /** serviceDuration: the service's minutes, which the interval must hold (docs/product.md §4). */
+      data: AppointmentDetails & { serviceDuration?: number };
+    })
   | (Command & {
       type: 'ChangeAppointmentStatus';
       data: { appointmentId: string; status: AppointmentStatus };
@@ -236,7 +240,7 @@ const takenBy = (
 export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState): TimeSlotEvent[] => {
   const slot = openSlot(state);
   const {
-    data: { intervalNumber, ...appointment },
+    data: { intervalNumber, serviceDuration, ...appointment },
     metadata,
   } = command;
   // The same appointment again (a retried request) books nothing twice.
@@ -250,6 +254,12 @@ export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState):
     throw new ValidationError(MESSAGES.slotNotForService);
   const { startDateTime, endDateTime } = takenBy(slot, intervalNumber);
   if (Date.parse(startDateTime) <= Date.parse(metadata.now)) throw new IllegalStateError(MESSAGES.slotInPast);
+  // An interval made before the duration rule may be shorter than the service: it is not booked.
+  if (
+    serviceDuration !== undefined &&
+    Date.parse(endDateTime) - Date.parse(startDateTime) < serviceDuration * 60_000
+  )
+    throw new IllegalStateError(MESSAGES.intervalTooShortForService);
   return [
     {
       type: 'IntervalBooked',
