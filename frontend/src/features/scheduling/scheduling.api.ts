@@ -4,6 +4,7 @@ import {
   type Availability,
   type ScheduleTemplate,
   type ScheduleTemplateInput,
+  type TemplateApplied,
   type TimeSlot,
   type TimeSlotForm,
   type TimeSlotsResponse,
@@ -131,7 +132,7 @@ export const schedulingApi = api.injectEndpoints({
         dispatch(toastShown(MESSAGES.templateDeleted, NOTICE_MS));
       },
     }),
-    applyTemplate: build.mutation<{ message: string; timeslots: TimeSlot[] }, ApplyTemplate>({
+    applyTemplate: build.mutation<TemplateApplied, ApplyTemplate>({
       query: (request) => ({
         url: SCHEDULE_PATHS.applyTemplate,
         method: 'POST',

@@ -12,6 +12,7 @@ const es: Texts = {
     allServices: 'Todos los servicios',
     timeSlots: 'Franjas horarias',
     calendar: 'Calendario',
+    templates: 'Plantillas de horario',
   },
   list: {
     columns: { date: 'Fecha', time: 'Hora', services: 'Servicios', slots: 'Plazas', taken: 'Ocupadas' },
@@ -40,6 +41,8 @@ const es: Texts = {
     repeatUntil: 'Repetir hasta',
     creates_one: 'Crea {{count}} franja horaria',
     creates_other: 'Crea {{count}} franjas horarias',
+    proposal:
+      'Intervalos de al menos {{minutes}} minutos, el servicio elegido más largo: como máximo {{count}}.',
     submit: 'Crear franja horaria',
   },
   cancel: 'Cancelar',
@@ -77,6 +80,10 @@ const es: Texts = {
     withCapacity: '{{hours}} (capacidad {{capacity}})',
     noBreaks: 'Sin pausas',
     breaks: 'Pausas: {{list}}',
+    skippedTitle: 'Aplicada a la semana, salvo estos días:',
+    skippedOverlap: '{{day}}: se solapa con {{from}}–{{to}}',
+    skippedPast: '{{day}}: ya ha pasado',
+    close: 'Cerrar',
   },
 };
 
@@ -89,6 +96,7 @@ const fr: Texts = {
     allServices: 'Tous les services',
     timeSlots: 'Créneaux',
     calendar: 'Agenda',
+    templates: 'Modèles de planning',
   },
   list: {
     columns: { date: 'Date', time: 'Heure', services: 'Services', slots: 'Places', taken: 'Réservées' },
@@ -122,6 +130,8 @@ const fr: Texts = {
     repeatUntil: "Répéter jusqu'au",
     creates_one: 'Crée {{count}} créneau',
     creates_other: 'Crée {{count}} créneaux',
+    proposal:
+      'Intervalles d’au moins {{minutes}} minutes, le service choisi le plus long : {{count}} au plus.',
     submit: 'Créer le créneau',
   },
   cancel: 'Annuler',
@@ -159,6 +169,10 @@ const fr: Texts = {
     withCapacity: '{{hours}} (capacité {{capacity}})',
     noBreaks: 'Aucune pause',
     breaks: 'Pauses : {{list}}',
+    skippedTitle: 'Appliqué à la semaine, sauf ces jours :',
+    skippedOverlap: '{{day}} : chevauche {{from}}–{{to}}',
+    skippedPast: '{{day}} : déjà passé',
+    close: 'Fermer',
   },
 };
 

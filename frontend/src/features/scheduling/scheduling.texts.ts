@@ -13,6 +13,7 @@ export const SCHEDULING_TEXTS = {
     allServices: 'All Services',
     timeSlots: 'Time slots',
     calendar: 'Calendar',
+    templates: 'Schedule Templates',
   },
   list: {
     columns: { date: 'Date', time: 'Time', services: 'Services', slots: 'Slots', taken: 'Taken' },
@@ -41,6 +42,7 @@ export const SCHEDULING_TEXTS = {
     repeatUntil: 'Repeat until',
     creates_one: 'Creates {{count}} time slot',
     creates_other: 'Creates {{count}} time slots',
+    proposal: 'Intervals of at least {{minutes}} minutes, the longest chosen service: at most {{count}}.',
     submit: 'Create Time Slot',
   },
   cancel: 'Cancel',
@@ -84,5 +86,9 @@ export const SCHEDULING_TEXTS = {
     withCapacity: '{{hours}} (capacity {{capacity}})',
     noBreaks: 'No breaks',
     breaks: 'Breaks: {{list}}',
+    skippedTitle: 'Applied to the week, except these days:',
+    skippedOverlap: '{{day}}: overlaps {{from}}–{{to}}',
+    skippedPast: '{{day}}: already past',
+    close: 'Close',
   },
 } as const;

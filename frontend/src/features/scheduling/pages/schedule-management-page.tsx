@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { canOpenRoute } from '@appointment/contracts/roles';
 import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { selectRole } from '../../../lib/session.slice';
@@ -56,6 +58,11 @@ export function ScheduleManagementPage() {
       <PageHeader>
         <Title id="schedule-title">{T.title}</Title>
         <Toolbar>
+          {canOpenRoute(role ?? undefined, '/scheduling/templates') && (
+            <SecondaryButton as={Link} to="/scheduling/templates">
+              {T.templates}
+            </SecondaryButton>
+          )}
           <SecondaryButton type="button" onClick={() => dispatch(availabilityOpened())}>
             {T.manageAvailability}
           </SecondaryButton>
