@@ -112,6 +112,8 @@ export const SessionUser = z.object({
   imageurl: z.string().optional(),
   /** False until the person opens the link sent to their address; they cannot book until then. */
   emailVerified: z.boolean(),
+  /** The zone the person chose on their profile, the viewer's zone for "Your time"; absent until chosen. */
+  timezone: z.string().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

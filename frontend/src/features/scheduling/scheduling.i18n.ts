@@ -50,7 +50,6 @@ const es: Texts = {
   availability: {
     title: 'Gestionar disponibilidad',
     timeZone: 'Zona horaria',
-    zones: { Eastern: 'Este', Central: 'Centro', Mountain: 'Montaña', Pacific: 'Pacífico', India: 'India' },
     loading: 'Cargando disponibilidad...',
     close: 'Cerrar',
     save: 'Guardar disponibilidad',
@@ -139,7 +138,6 @@ const fr: Texts = {
   availability: {
     title: 'Gérer les disponibilités',
     timeZone: 'Fuseau horaire',
-    zones: { Eastern: 'Est', Central: 'Centre', Mountain: 'Rocheuses', Pacific: 'Pacifique', India: 'Inde' },
     loading: 'Chargement des disponibilités...',
     close: 'Fermer',
     save: 'Enregistrer les disponibilités',

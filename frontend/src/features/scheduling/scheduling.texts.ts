@@ -50,13 +50,6 @@ export const SCHEDULING_TEXTS = {
   availability: {
     title: 'Manage Availability',
     timeZone: 'Time zone',
-    zones: {
-      Eastern: 'Eastern',
-      Central: 'Central',
-      Mountain: 'Mountain',
-      Pacific: 'Pacific',
-      India: 'India',
-    },
     loading: 'Loading availability...',
     close: 'Close',
     save: 'Save Availability',

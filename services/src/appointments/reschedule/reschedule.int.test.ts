@@ -67,8 +67,8 @@ describe('rescheduling an appointment', () => {
       params: { id },
       body: { timeslotId: slot._id, ...(index === undefined ? {} : { index }) },
     });
-  const takenIn = async (slotId: string) => {
-    const { timeSlots } = await sunriseTimeSlots(user, 'Follow-up Visit', testNow() + 2 * 86_400_000);
+  const takenIn = async (slotId: string, service = 'Follow-up Visit') => {
+    const { timeSlots } = await sunriseTimeSlots(user, service, testNow() + 2 * 86_400_000);
     return timeSlots.find((slot) => slot._id === slotId)!.indexes;
   };
   const mine = async (id: string): Promise<Appointment> =>
@@ -210,10 +210,10 @@ describe('rescheduling an appointment', () => {
       expect(new Set(indexes).size).toBe(indexes.length);
     }
     // The slot lists say the same.
-    expect((await takenIn(to._id)).sort((a, b) => a - b)).toEqual(
+    expect((await takenIn(to._id, 'Quick Move')).sort((a, b) => a - b)).toEqual(
       arrived.map((h) => h.index!).sort((a, b) => a - b),
     );
-    expect((await takenIn(from._id)).sort((a, b) => a - b)).toEqual(
+    expect((await takenIn(from._id, 'Quick Move')).sort((a, b) => a - b)).toEqual(
       left.map((h) => h.index!).sort((a, b) => a - b),
     );
   });
