@@ -1,6 +1,7 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import fc from 'fast-check';
 import { matchesLocation, matchesProviderFilters } from './catalogue';
+import { translateMessage } from './message-translations';
 import {
   firstOpenSlot,
   generateIntervals,
@@ -306,6 +307,10 @@ describe('durations (docs/product.md §4)', () => {
     expect(serviceTooLongFor(14, services)?.name).toBe('Deep Massage');
     expect(intervalsTooShortMessage(services[1]!)).toBe(
       'The intervals are shorter than a service they offer: Deep Massage (45 min)',
+    );
+    // The service's name and minutes are data: the rest is said in the viewer's language.
+    expect(translateMessage(intervalsTooShortMessage(services[1]!), 'es')).toBe(
+      'Los intervalos son más cortos que un servicio que ofrecen: Deep Massage (45 min)',
     );
   });
 
