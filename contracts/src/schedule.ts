@@ -459,6 +459,16 @@ const intervalAt = (
   };
 };
 
+/**
+ * docs/product.md §4 durations: the minutes one booking of a time slot takes, its interval's length
+ * (or the block's); 0 when it cannot be split. A service longer than this is not offered in it.
+ */
+export const bookedMinutes = (timeSlot: TimeSlot, logger: SlotLogger = console): number => {
+  const stretch = timeSlot.addAsSlot ? intervalOf({ ...timeSlot, indexes: [] }, 1, logger) : timeSlot;
+  if (!stretch) return 0;
+  return (Date.parse(stretch.endDateTime) - Date.parse(stretch.startDateTime)) / 60_000;
+};
+
 /** The first interval (or block with room) that starts after `now`, over time slots in time order. */
 export const firstOpenSlot = (
   timeSlots: TimeSlot[],

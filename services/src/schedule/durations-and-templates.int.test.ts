@@ -66,6 +66,13 @@ describe('durations and templates', () => {
           index: '1',
         },
       });
+    // No longer offered for the massage; still for the consultation, which fits.
+    const offered = async (serviceId: string) =>
+      (
+        await user.op('fetchSlot', { body: { providerId: timeSlot.providerId, serviceId } })
+      ).body.timeslots.map((slot) => slot._id);
+    expect(await offered('Deep Massage')).not.toContain(timeSlot._id);
+    expect(await offered('General Consultation')).toContain(timeSlot._id);
     const tooShort = await book('Deep Massage');
     expect(tooShort).toMatchObject({ status: 422, body: { message: MESSAGES.intervalTooShortForService } });
     expect((await book('General Consultation')).status).toBe(201);

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { addDays, format, parseISO } from 'date-fns';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { dayKeyIn, firstOpenSlot, zonedInstant } from '@appointment/contracts/schedule';
+import { bookedMinutes, dayKeyIn, firstOpenSlot, zonedInstant } from '@appointment/contracts/schedule';
 import {
   scheduleServiceNamed,
   scheduleVersionOf,
@@ -76,7 +76,10 @@ const loadAvailability = async (
 ): Promise<CachedAvailability> => {
   const matchedService = await scheduleServiceNamed(context.deps.pool, providerId, serviceName.trim());
   if (!matchedService) throw new NotFoundError(MESSAGES.serviceNotFound);
-  const timeSlots = await timeSlotsFromToday(context.deps.pool, providerId, matchedService.name, now);
+  // Intervals shorter than the service (made before the duration rule) are not offered for it.
+  const timeSlots = (
+    await timeSlotsFromToday(context.deps.pool, providerId, matchedService.name, now)
+  ).filter((slot) => bookedMinutes(slot, context.deps.logger) >= matchedService.duration);
   const timezone = timeSlots[0]?.timezone ?? 'UTC';
   const today = dayKeyIn(now, timezone);
   return {
