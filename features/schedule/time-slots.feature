@@ -88,7 +88,6 @@ Feature: Time slots
 
   Rule: An interval is at least as long as each service it offers
 
-    @any-hour
     Scenario: A split into intervals shorter than a service is refused, naming the service
       Given Sunita has added the service "Deep Massage" taking 45 minutes at ₹50
       When Sunita adds this time slot:

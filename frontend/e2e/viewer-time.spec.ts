@@ -72,38 +72,34 @@ test.describe('A viewer on the provider’s own clock', () => {
 test.describe('A viewer in Tokyo whose profile says India', () => {
   test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test(
-    'finds Asia/Kolkata on the profile by typing, and "Your time" follows it',
-    { tag: '@any-hour' },
-    async ({ page, providerWithSplitSlots }) => {
-      const {
-        provider,
-        users: [user],
-      } = await providerWithSplitSlots(
-        { businessName: uniqueName('Profile Clock'), ...scene },
-        'viewer-zone',
-      );
-      await signIn(page, user.email, user.password);
-      await page.goto('/profile');
-      const details = page.getByRole('form', { name: 'Profile details' });
-      await details.getByRole('searchbox', { name: 'Search zones' }).fill('Kolkata');
-      const zones = details.getByLabel('Timezone');
-      await expect(zones.getByRole('option', { name: 'Asia/Kolkata' })).toHaveCount(1);
-      await zones.selectOption('Asia/Kolkata');
-      await details.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(details.getByText('Profile updated')).toBeVisible();
+  test('finds Asia/Kolkata on the profile by typing, and "Your time" follows it', async ({
+    page,
+    providerWithSplitSlots,
+  }) => {
+    const {
+      provider,
+      users: [user],
+    } = await providerWithSplitSlots({ businessName: uniqueName('Profile Clock'), ...scene }, 'viewer-zone');
+    await signIn(page, user.email, user.password);
+    await page.goto('/profile');
+    const details = page.getByRole('form', { name: 'Profile details' });
+    await details.getByRole('searchbox', { name: 'Search zones' }).fill('Kolkata');
+    const zones = details.getByLabel('Timezone');
+    await expect(zones.getByRole('option', { name: 'Asia/Kolkata' })).toHaveCount(1);
+    await zones.selectOption('Asia/Kolkata');
+    await details.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(details.getByText('Profile updated')).toBeVisible();
 
-      // 10:00 in Houston is 20:30 or 21:30 in India (daylight saving time in Houston or not).
-      const india = /^Your time \(Asia\/Kolkata\): .+, (8|9):30 PM - (9|10):00 PM$/;
-      await openProviderService(page, provider);
-      const automatic = page.getByRole('region', { name: 'Next available slot' });
-      await expect(automatic.getByTestId('viewer-time')).toHaveText(india);
-      // The session keeps it: a new page load still writes India's clock, not the device's.
-      await page.reload();
-      await openProviderService(page, provider);
-      await expect(
-        page.getByRole('region', { name: 'Next available slot' }).getByTestId('viewer-time'),
-      ).toHaveText(india);
-    },
-  );
+    // 10:00 in Houston is 20:30 or 21:30 in India (daylight saving time in Houston or not).
+    const india = /^Your time \(Asia\/Kolkata\): .+, (8|9):30 PM - (9|10):00 PM$/;
+    await openProviderService(page, provider);
+    const automatic = page.getByRole('region', { name: 'Next available slot' });
+    await expect(automatic.getByTestId('viewer-time')).toHaveText(india);
+    // The session keeps it: a new page load still writes India's clock, not the device's.
+    await page.reload();
+    await openProviderService(page, provider);
+    await expect(
+      page.getByRole('region', { name: 'Next available slot' }).getByTestId('viewer-time'),
+    ).toHaveText(india);
+  });
 });

@@ -1,4 +1,4 @@
-// @any-hour: days are counted from today in the provider's zone, on the pinned test clock.
+// Days are counted from today in the provider's zone; every time slot here is days ahead, so any hour passes alike.
 import { addDays, format, parseISO } from 'date-fns';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { dayKeyIn } from '@appointment/contracts/schedule';
