@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, LIMITS, REGISTRATION_INDUSTRIES, TIMEZONES } from './constants';
+import { LANGUAGES, LIMITS, REGISTRATION_INDUSTRIES } from './constants';
+import { TimeZone } from './time-zones';
 import { MESSAGES } from './messages';
 import { Role } from './roles';
 
@@ -81,13 +82,11 @@ export const NotificationPreferences = z.object({
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
-const TIMEZONE_VALUES = TIMEZONES.map((zone) => zone.value) as [string, ...string[]];
-
 export const ProfileUpdate = z.object({
   name: z.string().trim().min(LIMITS.nameMin, { message: MESSAGES.nameMin }).max(100),
   email,
   phone,
-  timezone: z.enum(TIMEZONE_VALUES, { message: MESSAGES.timezoneRequired }),
+  timezone: TimeZone,
   language: z.enum(LANGUAGES, { message: MESSAGES.languageRequired }),
   notificationPreferences: NotificationPreferences,
   /** Needed to change the e-mail address (the new one takes effect once confirmed). */
@@ -113,6 +112,8 @@ export const SessionUser = z.object({
   imageurl: z.string().optional(),
   /** False until the person opens the link sent to their address; they cannot book until then. */
   emailVerified: z.boolean(),
+  /** The zone the person chose on their profile, the viewer's zone for "Your time"; absent until chosen. */
+  timezone: z.string().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

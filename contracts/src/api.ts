@@ -109,6 +109,7 @@ import {
   DeleteTimeSlotRequest,
   TimeSlotChangedAnswer,
   TimeSlotsDeletedAnswer,
+  TemplateApplied,
   TimeSlotsAdded,
   TimeSlotsResponse,
 } from './schedule';
@@ -772,7 +773,7 @@ export const API_OPERATIONS = {
     access: 'templates.manage',
     apiKey: 'schedule:write',
     body: ApplyTemplate,
-    success: created(TimeSlotsAdded),
+    success: created(TemplateApplied),
   }),
   addTimeOff: op({
     method: 'post',

@@ -95,12 +95,7 @@ export const INDUSTRIES = ['Healthcare', 'Fitness', 'Office', 'Other'] as const;
 export const REGISTRATION_INDUSTRIES = INDUSTRIES;
 export const REPEAT_OPTIONS = ['none', 'daily', 'weekly', 'monthly'] as const;
 export const LOCATION_OPTIONS = ['Palakkad', 'Thrissur', 'Chicago', 'Houston', 'Miami'] as const;
-export const TIMEZONES = [
-  { value: 'America/New_York', label: 'Eastern' },
-  { value: 'America/Chicago', label: 'Central' },
-  { value: 'America/Denver', label: 'Mountain' },
-  { value: 'America/Los_Angeles', label: 'Pacific' },
-] as const;
+/** Time zones: any IANA zone (time-zones.ts); this one is a new account's until its person chooses. */
 export const DEFAULT_TIMEZONE = 'America/New_York';
 export const APPOINTMENT_STATUSES = ['pending', 'scheduled', 'completed', 'cancelled', 'no_show'] as const;
 export const PROVIDER_STATUSES = ['active', 'pending', 'other'] as const;
@@ -149,7 +144,6 @@ export const LOCATION_TIMEZONES: Record<(typeof LOCATION_OPTIONS)[number], strin
   Houston: 'America/Chicago',
   Miami: 'America/New_York',
 };
-export const PROVIDER_TIMEZONES = [...TIMEZONES, { value: 'Asia/Kolkata', label: 'India' }] as const;
 export const DEFAULT_PROVIDER_TIMEZONE = DEFAULT_TIMEZONE;
 
 /** Limits this product adds where the spec is silent. */

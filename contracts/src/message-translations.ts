@@ -159,6 +159,9 @@ const es: Record<MessageKey, string> = {
   unknownService: 'Servicio desconocido',
   slotTooShort: 'Cada franja debe durar al menos un minuto',
   templateWeekEmpty: 'Esa semana no tiene días laborables por completar',
+  intervalsTooShortForService: 'Los intervalos son más cortos que un servicio que ofrecen',
+  intervalTooShortForService: 'Esta franja es más corta que la duración del servicio. Elige una más larga.',
+  templateWeekAllSkipped: 'No se pudo completar ningún día de esa semana',
   slotOptionsExclusive: 'Elige franjas iguales o plazas totales, no ambas',
   timeSlotAdded: 'Franja horaria añadida correctamente',
   timeSlotsLoadFailed: 'No se pudieron cargar las franjas horarias. Vuelve a intentarlo.',
@@ -424,6 +427,10 @@ const fr: Record<MessageKey, string> = {
   unknownService: 'Service inconnu',
   slotTooShort: 'Chaque créneau doit durer au moins une minute',
   templateWeekEmpty: 'Cette semaine n’a plus de jours ouvrés à remplir',
+  intervalsTooShortForService: 'Les intervalles sont plus courts qu’un service qu’ils proposent',
+  intervalTooShortForService:
+    'Ce créneau est plus court que la durée du service. Choisissez-en un plus long.',
+  templateWeekAllSkipped: 'Aucun jour de cette semaine n’a pu être rempli',
   slotOptionsExclusive: 'Choisissez des créneaux égaux ou des places totales, pas les deux',
   timeSlotAdded: 'Créneau horaire ajouté avec succès',
   timeSlotsLoadFailed: 'Impossible de charger les créneaux horaires. Veuillez réessayer.',
@@ -569,6 +576,10 @@ export const translateMessage = (text: string, language: MessageLanguage): strin
   if (text.startsWith(MESSAGES.bookingFailedBecause)) {
     const reason = text.slice(MESSAGES.bookingFailedBecause.length);
     return table.bookingFailedBecause + translateMessage(reason, language);
+  }
+  // "…: Deep Massage (45 min)": the service's name and duration are data.
+  if (text.startsWith(`${MESSAGES.intervalsTooShortForService}: `)) {
+    return table.intervalsTooShortForService + text.slice(MESSAGES.intervalsTooShortForService.length);
   }
   if (text.startsWith(MESSAGES.slotOverlaps)) {
     const tail = OVERLAP_TAIL.exec(text.slice(MESSAGES.slotOverlaps.length));

@@ -157,6 +157,12 @@ export const MESSAGES = {
   unknownService: 'Unknown service',
   slotTooShort: 'Each slot must last at least one minute',
   templateWeekEmpty: 'That week has no working days left to fill',
+  /** Followed by the service and its duration: "…: Deep Massage (45 min)". */
+  intervalsTooShortForService: 'The intervals are shorter than a service they offer',
+  /** Booking a service into an interval made before the duration rule, shorter than the service. */
+  intervalTooShortForService: 'This slot is shorter than the service takes. Please choose a longer one.',
+  /** Every day of the template's week overlapped a time slot (or was already past). */
+  templateWeekAllSkipped: 'No day of that week could be filled',
   slotOptionsExclusive: 'Choose either equal slots or total slots, not both',
   timeSlotAdded: 'Time slot added successfully',
   timeSlotsLoadFailed: 'Failed to load time slots. Please try again.',

@@ -12,6 +12,9 @@ import {
 import type { Service } from './catalogue';
 import { MESSAGES } from './messages';
 import { inDateRange, SCHEDULE_AHEAD_YEARS } from './ranges';
+import { isTimeZone, TimeZone } from './time-zones';
+
+export { isTimeZone };
 
 /**
  * Schedules: working hours, breaks, templates, time slots and the time slot form
@@ -92,25 +95,9 @@ export const defaultBreaks = (): Break[] => [{ ...DEFAULT_BREAK }];
 export const Availability = z.object({
   workingHours: WorkingHours,
   breaks: Breaks,
-  timezone: z.string().refine(isTimeZone, { message: 'Unknown time zone' }),
+  timezone: TimeZone,
 });
 export type Availability = z.infer<typeof Availability>;
-
-const knownZones = new Map<string, boolean>();
-/** An IANA time zone this runtime knows (answers are remembered: the check is costly). */
-export function isTimeZone(value: string): boolean {
-  let known = knownZones.get(value);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: value });
-      known = value.length > 0;
-    } catch {
-      known = false;
-    }
-    if (knownZones.size < 1000) knownZones.set(value, known);
-  }
-  return known;
-}
 
 /** docs/product.md §3 Schedule template; id is absent when a new one is saved. */
 export const ScheduleTemplateInput = z.object({
@@ -237,6 +224,49 @@ export const DeleteTimeSlotRequest = z.object({
   cancelAffected: z.boolean().default(false),
 });
 export type DeleteTimeSlotRequest = z.input<typeof DeleteTimeSlotRequest>;
+
+/** A service as the duration rule reads it: its name and its duration in minutes. */
+export interface TimedService {
+  name: string;
+  duration: number;
+}
+
+/**
+ * docs/product.md §4 duration rule: an interval is at least as long as the service booked into it.
+ * The longest of `services` that an interval of `intervalMinutes` is too short for, or undefined
+ * when every one fits.
+ */
+export const serviceTooLongFor = <S extends TimedService>(
+  intervalMinutes: number,
+  services: readonly S[],
+): S | undefined =>
+  services
+    .filter((service) => service.duration > intervalMinutes)
+    .reduce<S | undefined>(
+      (longest, service) => (!longest || service.duration > longest.duration ? service : longest),
+      undefined,
+    );
+
+/** The refusal of the duration rule, naming the service: "…: Deep Massage (45 min)". */
+export const intervalsTooShortMessage = (service: TimedService): string =>
+  `${MESSAGES.intervalsTooShortForService}: ${service.name} (${service.duration} min)`;
+
+/**
+ * The time slot form's proposal (docs/product.md §4): as many intervals as the chosen services'
+ * longest duration fits in the window, rounded down (at least one); undefined while the window or
+ * the durations are not known. The admin may lower it.
+ */
+export const proposedIntervals = (
+  startTime: string,
+  endTime: string,
+  durations: readonly number[],
+): number | undefined => {
+  const longest = Math.max(0, ...durations.filter((duration) => Number.isFinite(duration)));
+  if (!isTimeOfDay(startTime) || !isTimeOfDay(endTime) || longest <= 0) return undefined;
+  const window = minutesOf(endTime) - minutesOf(startTime);
+  if (window <= 0) return undefined;
+  return Math.max(1, Math.floor(window / longest));
+};
 
 /** The last day a time slot may be on, given the provider's today. */
 export const lastSchedulableDay = (today: string): string =>
@@ -453,6 +483,16 @@ const intervalAt = (
   };
 };
 
+/**
+ * docs/product.md §4 durations: the minutes one booking of a time slot takes, its interval's length
+ * (or the block's); 0 when it cannot be split. A service longer than this is not offered in it.
+ */
+export const bookedMinutes = (timeSlot: TimeSlot, logger: SlotLogger = console): number => {
+  const stretch = timeSlot.addAsSlot ? intervalOf({ ...timeSlot, indexes: [] }, 1, logger) : timeSlot;
+  if (!stretch) return 0;
+  return (Date.parse(stretch.endDateTime) - Date.parse(stretch.startDateTime)) / 60_000;
+};
+
 /** The first interval (or block with room) that starts after `now`, over time slots in time order. */
 export const firstOpenSlot = (
   timeSlots: TimeSlot[],
@@ -573,7 +613,9 @@ export const TimeOffRequest = z.object({
     .string({ message: MESSAGES.timeOffFromRequired })
     .trim()
     .refine(isTimeOffPoint, { message: MESSAGES.timeOffFromRequired })
-    .meta({ description: 'YYYY-MM-DD (from the start of that day) or YYYY-MM-DDTHH:mm, in the provider’s zone' }),
+    .meta({
+      description: 'YYYY-MM-DD (from the start of that day) or YYYY-MM-DDTHH:mm, in the provider’s zone',
+    }),
   to: z
     .string({ message: MESSAGES.timeOffToRequired })
     .trim()
@@ -637,6 +679,8 @@ export interface TemplateTimeSlot {
 export const templateTimeSlots = (
   template: Pick<ScheduleTemplate, 'workingHours' | 'breaks'>,
   weekStart: string,
+  /** The intervals' length: the template's 30 minutes, or longer for longer services. */
+  intervalMinutes: number = SCHEDULE_LIMITS.templateIntervalMinutes,
 ): TemplateTimeSlot[] => {
   const timeSlots: TemplateTimeSlot[] = [];
   const first = parseISO(weekStart);
@@ -661,10 +705,8 @@ export const templateTimeSlots = (
         date,
         startTime: timeOfMinutes(piece.from),
         endTime: timeOfMinutes(piece.to),
-        capacity:
-          hours.capacity ??
-          Math.max(1, Math.floor((piece.to - piece.from) / SCHEDULE_LIMITS.templateIntervalMinutes)),
-        // A day with a capacity is one block for that many people; otherwise 30-minute intervals.
+        capacity: hours.capacity ?? Math.max(1, Math.floor((piece.to - piece.from) / intervalMinutes)),
+        // A day with a capacity is one block for that many people; otherwise intervals of intervalMinutes.
         split: hours.capacity === undefined,
       });
     }
@@ -735,6 +777,30 @@ export const TimeSlotsDeletedAnswer = z.object({
   deleted: z.array(z.string()),
   cancelled: z.array(z.string()),
 });
+
+/**
+ * A day of a template's week left unfilled, and why: it overlaps a time slot (whose times, on the
+ * provider's clock, are given), or it is already past. `message` says it in English:
+ * "Tue 1 Dec: overlaps 09:00–12:00".
+ */
+export const SkippedDay = z.object({
+  date: z.string(),
+  reason: z.enum(['overlap', 'past']),
+  startTime: z.string().optional(),
+  endTime: z.string().optional(),
+  message: z.string(),
+});
+export type SkippedDay = z.infer<typeof SkippedDay>;
+
+/** "Tue 1 Dec: overlaps 09:00–12:00", "Mon 30 Nov: already past". */
+export const skippedDayMessage = (day: Omit<SkippedDay, 'message'>): string =>
+  `${format(parseISO(day.date), 'EEE d MMM')}: ${
+    day.reason === 'overlap' ? `overlaps ${day.startTime}–${day.endTime}` : 'already past'
+  }`;
+
+/** applytemplate: the time slots made, and each day of the week it skipped. */
+export const TemplateApplied = TimeSlotsAdded.extend({ skipped: z.array(SkippedDay) });
+export type TemplateApplied = z.infer<typeof TemplateApplied>;
 
 /** A schedule template as listed: the saved fields, its id, and whether it is the built-in one. */
 export const ScheduleTemplate = z.object({

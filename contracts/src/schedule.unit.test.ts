@@ -1,12 +1,16 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import fc from 'fast-check';
 import { matchesLocation, matchesProviderFilters } from './catalogue';
+import { translateMessage } from './message-translations';
 import {
   firstOpenSlot,
   generateIntervals,
   intervalOf,
   minutesOf,
   occurrenceDates,
+  intervalsTooShortMessage,
+  proposedIntervals,
+  serviceTooLongFor,
   templateTimeSlots,
   defaultTemplate,
   TimeSlotForm,
@@ -286,6 +290,43 @@ describe('templates', () => {
       split: true,
     });
     for (const t of timeSlots) expect(minutesOf(t.endTime)).toBeGreaterThan(minutesOf(t.startTime));
+  });
+});
+
+describe('durations (docs/product.md §4)', () => {
+  const services = [
+    { name: 'Follow-up Visit', duration: 15 },
+    { name: 'Deep Massage', duration: 45 },
+    { name: 'General Consultation', duration: 30 },
+  ];
+
+  it('names the longest service an interval is too short for, and nothing when all fit', () => {
+    expect(serviceTooLongFor(30, services)?.name).toBe('Deep Massage');
+    expect(serviceTooLongFor(44, services.slice(0, 1))).toBeUndefined();
+    expect(serviceTooLongFor(45, services)).toBeUndefined();
+    expect(serviceTooLongFor(14, services)?.name).toBe('Deep Massage');
+    expect(intervalsTooShortMessage(services[1]!)).toBe(
+      'The intervals are shorter than a service they offer: Deep Massage (45 min)',
+    );
+    // The service's name and minutes are data: the rest is said in the viewer's language.
+    expect(translateMessage(intervalsTooShortMessage(services[1]!), 'es')).toBe(
+      'Los intervalos son más cortos que un servicio que ofrecen: Deep Massage (45 min)',
+    );
+  });
+
+  it('proposes the window divided by the longest duration, rounded down, at least one', () => {
+    expect(proposedIntervals('09:00', '12:00', [15, 45, 30])).toBe(4);
+    expect(proposedIntervals('09:00', '12:00', [30])).toBe(6);
+    expect(proposedIntervals('09:00', '09:50', [25])).toBe(2);
+    expect(proposedIntervals('09:00', '09:20', [45])).toBe(1);
+    expect(proposedIntervals('09:00', '12:00', [])).toBeUndefined();
+    expect(proposedIntervals('12:00', '09:00', [30])).toBeUndefined();
+    expect(proposedIntervals('', '12:00', [30])).toBeUndefined();
+  });
+
+  it('makes template intervals as long as asked for', () => {
+    const timeSlots = templateTimeSlots(defaultTemplate(), '2026-11-22', 45);
+    expect(timeSlots.slice(0, 2).map((t) => t.capacity)).toEqual([4, 5]);
   });
 });
 

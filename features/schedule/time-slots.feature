@@ -86,6 +86,27 @@ Feature: Time slots
         | places     | 0         | Must have at least 1 total slot       | places       |
         | repeat     | daily     | Repeat until date is required         | repeat until |
 
+  Rule: An interval is at least as long as each service it offers
+
+    Scenario: A split into intervals shorter than a service is refused, naming the service
+      Given Sunita has added the service "Deep Massage" taking 45 minutes at ₹50
+      When Sunita adds this time slot:
+        | date       | tomorrow                           |
+        | start time | 14:00                              |
+        | end time   | 16:00                              |
+        | services   | General Consultation, Deep Massage |
+        | split into | 4                                  |
+      Then Sunita's time slot is refused with "The intervals are shorter than a service they offer: Deep Massage (45 min)" on the split into
+      And Sunita's schedule holds 0 time slots from 14:00 to 16:00
+      When Sunita adds this time slot:
+        | date       | tomorrow                           |
+        | start time | 14:00                              |
+        | end time   | 16:00                              |
+        | services   | General Consultation, Deep Massage |
+        | split into | 2                                  |
+      Then Sunita is told "Time slot added successfully"
+      And Sunita's schedule holds 1 time slot from 14:00 to 16:00
+
   Rule: Sending the same time slot again with the same Idempotency-Key creates it once
 
     Scenario: A retried request does not double the time slots

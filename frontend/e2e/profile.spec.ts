@@ -45,7 +45,7 @@ test.describe('Profile', () => {
 
     await details.getByLabel('Name', { exact: true }).fill('Tess Renamed');
     await details.getByLabel('Phone', { exact: true }).fill('5125559876');
-    await details.getByLabel('Timezone').selectOption({ label: 'Pacific' });
+    await details.getByLabel('Timezone').selectOption('America/Los_Angeles');
     await details.getByLabel('Language').selectOption({ label: 'Français' });
     const sms = details.getByRole('switch', { name: 'SMS notifications' });
     const smsWasOn = await sms.isChecked();
@@ -74,16 +74,10 @@ test.describe('Profile', () => {
     });
   });
 
-  test('offers the four timezones and three languages of the spec', async ({ page }) => {
+  test('offers every IANA time zone and the three languages of the spec', async ({ page }) => {
     await openProfileAs(page, DEMO.user);
     const details = form(page);
-    await expect(details.getByLabel('Timezone').getByRole('option')).toHaveText([
-      'Select a timezone',
-      'Eastern',
-      'Central',
-      'Mountain',
-      'Pacific',
-    ]);
+    await expect.poll(() => details.getByLabel('Timezone').getByRole('option').count()).toBeGreaterThan(300);
     await expect(details.getByLabel('Language').getByRole('option')).toHaveText([
       'English',
       'Español',

@@ -1,4 +1,6 @@
+import { signIn } from './api-sign-in';
 import { expect, openAs, test, uniqueName } from './booking-fixture';
+import { openProviderService } from './booking-helpers';
 
 /**
  * The booking screen, the confirm dialog and the appointment card write times on the provider's
@@ -64,5 +66,40 @@ test.describe('A viewer on the provider’s own clock', () => {
     await expect(dialog).toContainText('from 10:00 AM to 10:30 AM');
     await expect(dialog.getByTestId('viewer-time')).toHaveCount(0);
     await expect(automatic.getByTestId('viewer-time')).toHaveCount(0);
+  });
+});
+
+test.describe('A viewer in Tokyo whose profile says India', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('finds Asia/Kolkata on the profile by typing, and "Your time" follows it', async ({
+    page,
+    providerWithSplitSlots,
+  }) => {
+    const {
+      provider,
+      users: [user],
+    } = await providerWithSplitSlots({ businessName: uniqueName('Profile Clock'), ...scene }, 'viewer-zone');
+    await signIn(page, user.email, user.password);
+    await page.goto('/profile');
+    const details = page.getByRole('form', { name: 'Profile details' });
+    await details.getByRole('searchbox', { name: 'Search zones' }).fill('Kolkata');
+    const zones = details.getByLabel('Timezone');
+    await expect(zones.getByRole('option', { name: 'Asia/Kolkata' })).toHaveCount(1);
+    await zones.selectOption('Asia/Kolkata');
+    await details.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(details.getByText('Profile updated')).toBeVisible();
+
+    // 10:00 in Houston is 20:30 or 21:30 in India (daylight saving time in Houston or not).
+    const india = /^Your time \(Asia\/Kolkata\): .+, (8|9):30 PM - (9|10):00 PM$/;
+    await openProviderService(page, provider);
+    const automatic = page.getByRole('region', { name: 'Next available slot' });
+    await expect(automatic.getByTestId('viewer-time')).toHaveText(india);
+    // The session keeps it: a new page load still writes India's clock, not the device's.
+    await page.reload();
+    await openProviderService(page, provider);
+    await expect(
+      page.getByRole('region', { name: 'Next available slot' }).getByTestId('viewer-time'),
+    ).toHaveText(india);
   });
 });

@@ -16,7 +16,8 @@ import { settingsReducer } from '../features/settings/settings.slice';
 import { themeReducer } from '../lib/theme/theme.slice';
 import { NAVIGATE_CONTEXT, type Navigate } from '../lib/navigation';
 import { rootSaga } from './root.saga';
-import { sessionReducer } from '../lib/session.slice';
+import { selectProfileTimeZone, sessionReducer } from '../lib/session.slice';
+import { setProfileTimeZone } from '../lib/locale-format';
 import { shellReducer } from '../lib/shell.slice';
 import { toastReducer } from '../lib/toast.slice';
 
@@ -58,6 +59,8 @@ export const createAppStore = (preloadedState?: Partial<RootState>, dependencies
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware, sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
+  // "Your time" is written in the zone the person chose on their profile, once the session says it.
+  store.subscribe(() => setProfileTimeZone(selectProfileTimeZone(store.getState())));
   return store;
 };
 

@@ -17,6 +17,7 @@ import { paymentBadgeTranslations } from '../ui/payment-badge.i18n';
 import { slotCalendarTranslations } from '../ui/slot-calendar/slot-calendar.i18n';
 import { statusBadgeTranslations } from '../ui/status-badge.i18n';
 import { verifyEmailTranslations } from '../ui/verify-email-banner.i18n';
+import { timeZonePickerTranslations } from '../ui/time-zone-picker.i18n';
 import { viewerTimeTranslations } from '../ui/viewer-time.i18n';
 
 /**
@@ -42,6 +43,7 @@ export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   staffs: staffsTranslations,
   slotCalendar: slotCalendarTranslations,
   statusBadge: statusBadgeTranslations,
+  timeZonePicker: timeZonePickerTranslations,
   verifyEmail: verifyEmailTranslations,
   viewerTime: viewerTimeTranslations,
 };

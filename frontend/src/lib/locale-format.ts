@@ -4,6 +4,7 @@ import { enUS, es, fr, type Locale } from 'date-fns/locale';
 import { FORMATS, LANGUAGES } from '@appointment/contracts/constants';
 import { formatMoney } from '@appointment/contracts/money';
 import { formatIn } from '@appointment/contracts/booking';
+import { isTimeZone } from '@appointment/contracts/time-zones';
 
 /**
  * Dates, times, numbers and prices in the chosen language. English keeps the spec's own patterns
@@ -89,8 +90,18 @@ export const formatDecimal = (value: number, digits: number): string => {
   }).format(value);
 };
 
-/** The time zone of the viewer's device (shown beside the provider's when they differ). */
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let chosenZone: string | undefined;
+/** The zone the signed-in person chose on their profile, or undefined; the store keeps it here (app/store.ts). */
+export const setProfileTimeZone = (zone: string | undefined): void => {
+  chosenZone = zone;
+};
+
+/**
+ * The viewer's zone for "Your time" (docs/product.md §3): the zone chosen on their profile when
+ * there is one (and this runtime knows it), else the device's.
+ */
+export const viewerTimeZone = (profileZone: string | null | undefined = chosenZone): string =>
+  profileZone && isTimeZone(profileZone) ? profileZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The instant's day and time in the viewer's zone, or null when that reads the same as in the provider's zone

@@ -33,6 +33,8 @@ export interface SessionEstablished {
 export interface ProfileChange {
   name?: string;
   imageurl?: string;
+  /** The zone the person chose on their profile. */
+  timezone?: string;
 }
 
 const signedOut = (state: SessionState) => {
@@ -75,9 +77,10 @@ const sessionSlice = createSlice({
     /** The profile screen changed the name or the avatar (after an update or an upload). */
     profileChanged(state, action: PayloadAction<ProfileChange>) {
       if (!state.user) return;
-      const { name, imageurl } = action.payload;
+      const { name, imageurl, timezone } = action.payload;
       if (name !== undefined) state.user.name = name;
       if (imageurl !== undefined) state.user.imageurl = imageurl;
+      if (timezone !== undefined) state.user.timezone = timezone;
     },
   },
 });
@@ -110,5 +113,7 @@ export const selectRole = (state: WithSession): Role | null => {
   const parsed = Role.safeParse(state.session.role);
   return parsed.success ? parsed.data : null;
 };
+/** The zone the person chose on their profile, if they did (the viewer's zone for "Your time"). */
+export const selectProfileTimeZone = (state: WithSession): string | undefined => state.session.user?.timezone;
 export const selectIsAuthenticated = (state: WithSession): boolean => state.session.isAuthenticated;
 export const selectSessionLoading = (state: WithSession): boolean => state.session.isLoading;

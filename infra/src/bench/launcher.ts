@@ -127,7 +127,9 @@ export const benchClinic = async (
   { firstDay, lastDay, parts }: { firstDay: number; lastDay: number; parts: number },
 ): Promise<BenchClinic> => {
   const admin = await signIn(base, 'admin@example.com');
-  await call(base, admin, '/api/providerservice/addservice', { name: BENCH_SERVICE, duration: 15, price: 0 });
+  // Four minutes: it fits the finest parts a bench asks for (144 over 12:00–23:59), as the duration
+  // rule wants (docs/product.md §4).
+  await call(base, admin, '/api/providerservice/addservice', { name: BENCH_SERVICE, duration: 4, price: 0 });
   const today = new Date();
   const added = await call(base, admin, '/api/schedulemanage/addtimeslot', {
     date: format(addDays(today, firstDay), 'yyyy-MM-dd'),

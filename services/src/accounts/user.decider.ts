@@ -102,6 +102,11 @@ export type User =
       passwordReset?: { requestId: string; expiresAt: string; used: boolean };
       /** The address asked for last, until it is confirmed or expires. */
       pendingEmail?: { email: string; requestId: string; expiresAt: string };
+      /**
+       * Whether the person chose their zone: a profile update changed it from the one registration
+       * gave. Only a chosen zone is the viewer's zone for "Your time" (docs/product.md §3).
+       */
+      zoneChosen?: boolean;
     });
 
 export const userDecider: Decider<UserCommand, UserEvent, User> = {
@@ -119,7 +124,13 @@ export const userDecider: Decider<UserCommand, UserEvent, User> = {
         const { at: _at, ...fields } = event.data;
         // The pending address, once it is the account's, is pending no more.
         const confirmed = state.pendingEmail?.email === fields.email;
-        return { ...state, ...fields, ...(confirmed ? { pendingEmail: undefined } : {}) };
+        const zoneChosen = state.zoneChosen === true || fields.timezone !== state.timezone;
+        return {
+          ...state,
+          ...fields,
+          ...(confirmed ? { pendingEmail: undefined } : {}),
+          ...(zoneChosen ? { zoneChosen } : {}),
+        };
       }
       case 'EmailChangeRequested': {
         if (state.status === 'none') return state;

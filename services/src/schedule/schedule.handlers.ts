@@ -64,7 +64,7 @@ export const scheduleHandlers = (schedule: ScheduleContext): OperationHandlers =
     },
     applyTemplate: async ({ req, auth, body }) => ({
       message: MESSAGES.templateApplied,
-      timeslots: await applyTemplate(schedule, auth, body, idempotencyKeyOf(req, body)),
+      ...(await applyTemplate(schedule, auth, body, idempotencyKeyOf(req, body))),
     }),
     addTimeOff: ({ req, auth, body }) => addTimeOff(schedule, auth, body, idempotencyKeyOf(req, body)),
     timeOff: async ({ auth }) => ({ timeOff: await timeOffList(schedule, auth) }),

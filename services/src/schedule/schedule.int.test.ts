@@ -49,7 +49,8 @@ describe('schedule API', () => {
       startTime: '17:00',
       endTime: '21:00',
       addAsSlot: true,
-      availableSlots: 8,
+      // 48-minute intervals: Physiotherapy takes 45 (docs/product.md §4 duration rule).
+      availableSlots: 5,
       repeat: 'daily',
       repeatUntil: day(366),
       serviceIds: ['physiotherapy'],
@@ -116,7 +117,7 @@ describe('schedule API', () => {
         startTime: '22:00',
         endTime: '23:30',
         addAsSlot: true,
-        availableSlots: 6,
+        availableSlots: 3,
         serviceIds: ['General Consultation'],
       }),
       slots({
@@ -220,7 +221,7 @@ describe('schedule API', () => {
     });
     expect(week).toMatchObject({ status: 400, body: { message: MESSAGES.dateTooFarAhead } });
     // The schedule still moves: a time slot added now is listed at once.
-    const added = await slots({ ...base, date: day(30), startTime: '06:00', endTime: '06:30' });
+    const added = await slots({ ...base, date: day(30), startTime: '06:00', endTime: '07:00' });
     expect(added.status).toBe(201);
     const listed = await admin.op('fetchAllSlots');
     expect(listed.body.timeslots.map((slot) => slot._id)).toContain(added.body.timeslots[0]!._id);

@@ -55,8 +55,11 @@ export const profileApi = api.injectEndpoints({
     updateProfile: build.mutation<ProfileDetails, ProfileChanges>({
       query: (changes) => ({ url: API_PATHS.updateProfile, method: 'POST', body: profileUpdateOf(changes) }),
       transformResponse: (body: unknown) => profileDetailsOf(ProfileResponse.parse(body).data),
-      onQueryStarted: async (changes, { dispatch, queryFulfilled }) => {
+      onQueryStarted: async (changes, { dispatch, getState, queryFulfilled }) => {
         const { email: _email, currentPassword: _password, ...shown } = changes;
+        const before = profileApi.endpoints.profile.select()(
+          getState() as Parameters<ReturnType<typeof profileApi.endpoints.profile.select>>[0],
+        ).data?.profileZone;
         const applied = dispatch(
           profileApi.util.updateQueryData('profile', undefined, (profile) => ({ ...profile, ...shown })),
         );
@@ -64,7 +67,15 @@ export const profileApi = api.injectEndpoints({
           const { data: saved } = await queryFulfilled;
           dispatch(profileApi.util.updateQueryData('profile', undefined, () => saved));
           dispatch(profileUpdateConfirmed(saved));
-          dispatch(sessionProfileChanged({ name: saved.name, imageurl: saved.imageurl }));
+          // A zone the person changed is theirs from now on: "Your time" follows it (docs/product.md §3).
+          const zoneChanged = before !== undefined && saved.profileZone !== before;
+          dispatch(
+            sessionProfileChanged({
+              name: saved.name,
+              imageurl: saved.imageurl,
+              ...(zoneChanged ? { timezone: saved.profileZone } : {}),
+            }),
+          );
         } catch (failure) {
           console.error('Failed to update the profile', failure);
           applied.undo();

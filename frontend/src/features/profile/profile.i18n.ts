@@ -16,7 +16,6 @@ const es: Texts = {
   preferences: 'Preferencias',
   timezone: 'Zona horaria',
   selectTimezone: 'Selecciona una zona horaria',
-  timezones: { Eastern: 'Este', Central: 'Centro', Mountain: 'Montaña', Pacific: 'Pacífico' },
   language: 'Idioma',
   notificationPreferences: 'Preferencias de notificación',
   notifications: {
@@ -45,7 +44,6 @@ const fr: Texts = {
   preferences: 'Préférences',
   timezone: 'Fuseau horaire',
   selectTimezone: 'Choisissez un fuseau horaire',
-  timezones: { Eastern: 'Est', Central: 'Centre', Mountain: 'Rocheuses', Pacific: 'Pacifique' },
   language: 'Langue',
   notificationPreferences: 'Préférences de notification',
   notifications: {

@@ -16,7 +16,6 @@ export const PROFILE_TEXTS = {
   preferences: 'Preferences',
   timezone: 'Timezone',
   selectTimezone: 'Select a timezone',
-  timezones: { Eastern: 'Eastern', Central: 'Central', Mountain: 'Mountain', Pacific: 'Pacific' },
   language: 'Language',
   notificationPreferences: 'Notification Preferences',
   notifications: {

@@ -10,6 +10,7 @@ import {
   type TimeOffAddedAnswer,
   type TimeOffList,
   type TimeOffRequest,
+  type TemplateApplied,
   type TimeSlot,
   type TimeSlotForm,
   type TimeSlotsResponse,
@@ -161,7 +162,7 @@ export const schedulingApi = api.injectEndpoints({
         dispatch(toastShown(MESSAGES.templateDeleted, NOTICE_MS));
       },
     }),
-    applyTemplate: build.mutation<{ message: string; timeslots: TimeSlot[] }, ApplyTemplate>({
+    applyTemplate: build.mutation<TemplateApplied, ApplyTemplate>({
       query: (request) => ({
         url: SCHEDULE_PATHS.applyTemplate,
         method: 'POST',

@@ -12,6 +12,7 @@ const es: Texts = {
     allServices: 'Todos los servicios',
     timeSlots: 'Franjas horarias',
     calendar: 'Calendario',
+    templates: 'Plantillas de horario',
   },
   list: {
     columns: {
@@ -47,6 +48,8 @@ const es: Texts = {
     repeatUntil: 'Repetir hasta',
     creates_one: 'Crea {{count}} franja horaria',
     creates_other: 'Crea {{count}} franjas horarias',
+    proposal:
+      'Intervalos de al menos {{minutes}} minutos, el servicio elegido más largo: como máximo {{count}}.',
     submit: 'Crear franja horaria',
   },
   changes: {
@@ -99,7 +102,6 @@ const es: Texts = {
   availability: {
     title: 'Gestionar disponibilidad',
     timeZone: 'Zona horaria',
-    zones: { Eastern: 'Este', Central: 'Centro', Mountain: 'Montaña', Pacific: 'Pacífico', India: 'India' },
     loading: 'Cargando disponibilidad...',
     close: 'Cerrar',
     save: 'Guardar disponibilidad',
@@ -129,6 +131,10 @@ const es: Texts = {
     withCapacity: '{{hours}} (capacidad {{capacity}})',
     noBreaks: 'Sin pausas',
     breaks: 'Pausas: {{list}}',
+    skippedTitle: 'Aplicada a la semana, salvo estos días:',
+    skippedOverlap: '{{day}}: se solapa con {{from}}–{{to}}',
+    skippedPast: '{{day}}: ya ha pasado',
+    close: 'Cerrar',
   },
 };
 
@@ -141,6 +147,7 @@ const fr: Texts = {
     allServices: 'Tous les services',
     timeSlots: 'Créneaux',
     calendar: 'Agenda',
+    templates: 'Modèles de planning',
   },
   list: {
     columns: {
@@ -181,6 +188,8 @@ const fr: Texts = {
     repeatUntil: "Répéter jusqu'au",
     creates_one: 'Crée {{count}} créneau',
     creates_other: 'Crée {{count}} créneaux',
+    proposal:
+      'Intervalles d’au moins {{minutes}} minutes, le service choisi le plus long : {{count}} au plus.',
     submit: 'Créer le créneau',
   },
   changes: {
@@ -233,7 +242,6 @@ const fr: Texts = {
   availability: {
     title: 'Gérer les disponibilités',
     timeZone: 'Fuseau horaire',
-    zones: { Eastern: 'Est', Central: 'Centre', Mountain: 'Rocheuses', Pacific: 'Pacifique', India: 'Inde' },
     loading: 'Chargement des disponibilités...',
     close: 'Fermer',
     save: 'Enregistrer les disponibilités',
@@ -263,6 +271,10 @@ const fr: Texts = {
     withCapacity: '{{hours}} (capacité {{capacity}})',
     noBreaks: 'Aucune pause',
     breaks: 'Pauses : {{list}}',
+    skippedTitle: 'Appliqué à la semaine, sauf ces jours :',
+    skippedOverlap: '{{day}} : chevauche {{from}}–{{to}}',
+    skippedPast: '{{day}} : déjà passé',
+    close: 'Fermer',
   },
 };
 

@@ -1,7 +1,7 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { apiErrorOf } from '../../lib/api';
-import type { ScheduleTemplate, TimeSlot } from '@appointment/contracts/schedule';
+import type { ScheduleTemplate, SkippedDay, TimeSlot } from '@appointment/contracts/schedule';
 import type { PathErrors } from '../../ui/use-schema-form';
 import { schedulingApi } from './scheduling.api';
 
@@ -40,8 +40,11 @@ export interface SchedulingState {
   editor: CommandState & { target: ScheduleTemplate | 'new' | null };
   /** The template about to be deleted, waiting for confirmation. */
   deleting: ScheduleTemplate | null;
-  /** The template being applied to a week. */
-  applying: CommandState & { target: ScheduleTemplate | null };
+  /**
+   * The template being applied to a week, and, once applied, the days it skipped (issue 30): the form
+   * stays open to show them.
+   */
+  applying: CommandState & { target: ScheduleTemplate | null; skipped?: SkippedDay[] };
 }
 
 export const initialSchedulingState: SchedulingState = {
@@ -205,8 +208,12 @@ const schedulingSlice = createSlice({
       .addMatcher(applyTemplate.matchPending, (state) => {
         started(state.applying);
       })
-      .addMatcher(applyTemplate.matchFulfilled, (state) => {
-        state.applying = { ...idleCommand, target: null };
+      .addMatcher(applyTemplate.matchFulfilled, (state, action) => {
+        const skipped = action.payload.skipped ?? [];
+        state.applying =
+          skipped.length > 0
+            ? { ...idleCommand, target: state.applying.target, skipped }
+            : { ...idleCommand, target: null };
       })
       .addMatcher(applyTemplate.matchRejected, (state, action) => {
         failed(state.applying, failureOf(action));

@@ -13,6 +13,7 @@ export const SCHEDULING_TEXTS = {
     allServices: 'All Services',
     timeSlots: 'Time slots',
     calendar: 'Calendar',
+    templates: 'Schedule Templates',
   },
   list: {
     columns: {
@@ -48,6 +49,7 @@ export const SCHEDULING_TEXTS = {
     repeatUntil: 'Repeat until',
     creates_one: 'Creates {{count}} time slot',
     creates_other: 'Creates {{count}} time slots',
+    proposal: 'Intervals of at least {{minutes}} minutes, the longest chosen service: at most {{count}}.',
     submit: 'Create Time Slot',
   },
   /** Issue 30: editing and deleting a time slot. */
@@ -100,13 +102,6 @@ export const SCHEDULING_TEXTS = {
   availability: {
     title: 'Manage Availability',
     timeZone: 'Time zone',
-    zones: {
-      Eastern: 'Eastern',
-      Central: 'Central',
-      Mountain: 'Mountain',
-      Pacific: 'Pacific',
-      India: 'India',
-    },
     loading: 'Loading availability...',
     close: 'Close',
     save: 'Save Availability',
@@ -136,5 +131,9 @@ export const SCHEDULING_TEXTS = {
     withCapacity: '{{hours}} (capacity {{capacity}})',
     noBreaks: 'No breaks',
     breaks: 'Breaks: {{list}}',
+    skippedTitle: 'Applied to the week, except these days:',
+    skippedOverlap: '{{day}}: overlaps {{from}}–{{to}}',
+    skippedPast: '{{day}}: already past',
+    close: 'Close',
   },
 } as const;

@@ -1,7 +1,13 @@
 import {
+  intervalsTooShortMessage,
   isDayKey,
+  isTimeOfDay,
+  minutesOf,
   occurrenceDates,
+  proposedIntervals,
+  serviceTooLongFor,
   TimeSlotForm,
+  type TimedService,
   type RepeatOption,
   type TimeSlotFormInput,
 } from '@appointment/contracts/schedule';
@@ -71,4 +77,57 @@ export const occurrenceCount = (values: TimeSlotValues): number | null => {
   if (!isDayKey(values.repeatUntil) || values.repeatUntil < values.date) return null;
   return occurrenceDates({ date: values.date, repeat: values.repeat, repeatUntil: values.repeatUntil })
     .length;
+};
+
+const chosen = <S extends TimedService>(values: TimeSlotValues, services: readonly S[]): S[] =>
+  services.filter((service) => values.serviceIds.includes(service.name));
+
+/**
+ * docs/product.md §4: the number of intervals the form proposes, from the chosen services' longest
+ * duration (window ÷ longest, rounded down); undefined until the times and a service are chosen.
+ */
+export const proposedSlots = (
+  values: TimeSlotValues,
+  services: readonly TimedService[],
+): number | undefined =>
+  proposedIntervals(
+    values.startTime,
+    values.endTime,
+    chosen(values, services).map((service) => service.duration),
+  );
+
+/** The longest chosen service's duration, the proposal's interval; undefined with none chosen. */
+export const longestDuration = (
+  values: TimeSlotValues,
+  services: readonly TimedService[],
+): number | undefined => {
+  const durations = chosen(values, services).map((service) => service.duration);
+  return durations.length ? Math.max(...durations) : undefined;
+};
+
+/** A split form with the proposal as its number of intervals (unchanged when there is none yet). */
+export const withProposal = (values: TimeSlotValues, services: readonly TimedService[]): TimeSlotValues => {
+  if (!values.addAsSlot) return values;
+  const proposal = proposedSlots(values, services);
+  return proposal === undefined ? values : { ...values, availableSlots: String(proposal) };
+};
+
+/**
+ * The duration rule as the server applies it (contracts' serviceTooLongFor): the intervals (or the
+ * block) must be as long as every chosen service; the field and message naming the service, or null.
+ */
+export const durationError = (
+  values: TimeSlotValues,
+  services: readonly TimedService[],
+): { field: 'availableSlots' | 'endTime'; message: string } | null => {
+  if (!isTimeOfDay(values.startTime) || !isTimeOfDay(values.endTime)) return null;
+  const window = minutesOf(values.endTime) - minutesOf(values.startTime);
+  const parts = values.addAsSlot ? Number(values.availableSlots) : 1;
+  if (window <= 0 || !Number.isInteger(parts) || parts < 1) return null;
+  const tooLong = serviceTooLongFor(Math.floor(window / parts), chosen(values, services));
+  if (!tooLong) return null;
+  return {
+    field: values.addAsSlot ? 'availableSlots' : 'endTime',
+    message: intervalsTooShortMessage(tooLong),
+  };
 };

@@ -29,6 +29,7 @@ export const sessionUser = async (
     ...(industry ? { industry } : {}),
     ...(user.imageurl ? { imageurl: user.imageurl } : {}),
     emailVerified: user.emailVerified,
+    ...(user.zoneChosen ? { timezone: user.timezone } : {}),
   };
 };
 

@@ -149,6 +149,7 @@ export const book = async (
           providerName: provider.name,
           serviceName: service.name,
           intervalNumber: request.intervalNumber ?? null,
+          serviceDuration: service.duration,
           paymentNeeded: service.isPaymentNeeded,
           automaticBooking: service.automaticBooking,
           amount: service.price,

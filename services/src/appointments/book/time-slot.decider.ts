@@ -69,7 +69,11 @@ const timeSlotDetailsOf = ({
 
 export type TimeSlotCommand =
   | (Command & { type: 'AddTimeSlot'; data: TimeSlotDetails })
-  | (Command & { type: 'BookInterval'; data: AppointmentDetails })
+  | (Command & {
+      type: 'BookInterval';
+      /** serviceDuration: the service's minutes, which the interval must hold (docs/product.md §4). */
+      data: AppointmentDetails & { serviceDuration?: number };
+    })
   | (Command & {
       type: 'ChangeAppointmentStatus';
       data: { appointmentId: string; status: AppointmentStatus };
@@ -251,7 +255,7 @@ const takenBy = (
 export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState): TimeSlotEvent[] => {
   const slot = liveSlot(state);
   const {
-    data: { intervalNumber, ...appointment },
+    data: { intervalNumber, serviceDuration, ...appointment },
     metadata,
   } = command;
   // The same appointment again (a retried request) books nothing twice.
@@ -268,6 +272,12 @@ export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState):
   // The minimum notice of the policy this booking records (issue 30), in elapsed minutes.
   if (Date.parse(startDateTime) < earliestBookableStart(appointment.policy, new Date(metadata.now)))
     throw new IllegalStateError(MESSAGES.bookingTooSoon);
+  // An interval made before the duration rule may be shorter than the service: it is not booked.
+  if (
+    serviceDuration !== undefined &&
+    Date.parse(endDateTime) - Date.parse(startDateTime) < serviceDuration * 60_000
+  )
+    throw new IllegalStateError(MESSAGES.intervalTooShortForService);
   return [
     {
       type: 'IntervalBooked',

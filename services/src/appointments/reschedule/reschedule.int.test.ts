@@ -67,8 +67,8 @@ describe('rescheduling an appointment', () => {
       params: { id },
       body: { timeslotId: slot._id, ...(index === undefined ? {} : { index }) },
     });
-  const takenIn = async (slotId: string) => {
-    const { timeSlots } = await sunriseTimeSlots(user, 'Follow-up Visit', testNow() + 2 * 86_400_000);
+  const takenIn = async (slotId: string, service = 'Follow-up Visit') => {
+    const { timeSlots } = await sunriseTimeSlots(user, service, testNow() + 2 * 86_400_000);
     return timeSlots.find((slot) => slot._id === slotId)!.indexes;
   };
   const mine = async (id: string): Promise<Appointment> =>
@@ -159,6 +159,8 @@ describe('rescheduling an appointment', () => {
 
   it('under 40 simultaneous moves and a booking racing for the same places, holds every booking exactly once', async () => {
     const date = slots[6]!.date;
+    // Six-minute intervals: a service that fits them (docs/product.md §4 duration rule).
+    await admin.op('addService', { body: { name: 'Quick Move', duration: 5, price: 0 } });
     const added = async (startTime: string, endTime: string, intervals: number) =>
       (
         await admin.op('addTimeSlot', {
@@ -168,23 +170,24 @@ describe('rescheduling an appointment', () => {
             endTime,
             addAsSlot: true,
             availableSlots: intervals,
-            serviceIds: ['Follow-up Visit'],
+            serviceIds: ['Quick Move'],
           },
         })
       ).status;
     expect(await added('13:00', '17:00', 40)).toBe(201);
     expect(await added('17:00', '18:00', 10)).toBe(201);
-    const all = (
-      await sunriseTimeSlots(user, 'Follow-up Visit', testNow() + 2 * 86_400_000)
-    ).timeSlots.filter((slot) => slot.date === date);
+    const all = (await sunriseTimeSlots(user, 'Quick Move', testNow() + 2 * 86_400_000)).timeSlots.filter(
+      (slot) => slot.date === date,
+    );
     const from = all.find((slot) => slot.startTime === '13:00')!;
     const to = all.find((slot) => slot.startTime === '17:00')!;
     const ids: string[] = [];
-    for (let index = 1; index <= 40; index++) ids.push((await book(user, from, index)).body.appointment._id);
+    for (let index = 1; index <= 40; index++)
+      ids.push((await book(user, from, index, 'Quick Move')).body.appointment._id);
 
     // Everyone wants interval 1 of the new time slot, and a booking too: exactly one gets it.
     const [racer, ...moves] = await Promise.all([
-      book(other, to, 1),
+      book(other, to, 1, 'Quick Move'),
       ...ids.map((id) => move(user, id, to, 1)),
     ]);
     const winners = [racer, ...moves].filter((reply) => reply.status === 200 || reply.status === 201);
@@ -207,10 +210,10 @@ describe('rescheduling an appointment', () => {
       expect(new Set(indexes).size).toBe(indexes.length);
     }
     // The slot lists say the same.
-    expect((await takenIn(to._id)).sort((a, b) => a - b)).toEqual(
+    expect((await takenIn(to._id, 'Quick Move')).sort((a, b) => a - b)).toEqual(
       arrived.map((h) => h.index!).sort((a, b) => a - b),
     );
-    expect((await takenIn(from._id)).sort((a, b) => a - b)).toEqual(
+    expect((await takenIn(from._id, 'Quick Move')).sort((a, b) => a - b)).toEqual(
       left.map((h) => h.index!).sort((a, b) => a - b),
     );
   });

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { addDays, format, parseISO } from 'date-fns';
 import { MESSAGES } from '@appointment/contracts/messages';
 import {
+  bookedMinutes,
   dayKeyIn,
   firstOpenSlot,
   withNotice,
@@ -73,7 +74,9 @@ export const fetchSlot = async (
     entry.gzipped = undefined;
     // The first open slot (and what the notice hides before it) stays the same until the clock
     // reaches its start less the notice.
-    entry.bodyValidUntil = first ? Date.parse(first.intervalStart) - entry.noticeMs : Number.POSITIVE_INFINITY;
+    entry.bodyValidUntil = first
+      ? Date.parse(first.intervalStart) - entry.noticeMs
+      : Number.POSITIVE_INFINITY;
   }
   if (!acceptsGzip) return { body: entry.body };
   // A year of time slots is ~130 KB of repetitive JSON and ~10 KB gzipped; it is compressed once.
@@ -94,8 +97,13 @@ const loadAvailability = async (
     timeSlotsFromToday(context.deps.pool, providerId, matchedService.name, now),
     availabilityRulesOf(context.deps.pool, providerId, now),
   ]);
-  // Kept until the provider's version moves: time off and the notice move it (issue 30).
-  const timeSlots = withoutTimeOff(stored, rules.timeOff, context.deps.logger);
+  // Kept until the provider's version moves: time off and the notice move it (issue 30). Intervals
+  // shorter than the service (made before the duration rule) are not offered for it.
+  const timeSlots = withoutTimeOff(
+    stored.filter((slot) => bookedMinutes(slot, context.deps.logger) >= matchedService.duration),
+    rules.timeOff,
+    context.deps.logger,
+  );
   const timezone = stored[0]?.timezone ?? 'UTC';
   const today = dayKeyIn(now, timezone);
   return {

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@appointment/contracts/messages';
+import { SCHEDULE_LIMITS } from '@appointment/contracts/constants';
 import {
   dayKeyIn,
   lastSchedulableDay,
+  skippedDayMessage,
   templateTimeSlots,
+  zonedInstant,
+  type SkippedDay,
+  type TemplateTimeSlot,
   type ApplyTemplate,
   type ScheduleTemplate,
   type ScheduleTemplateInput,
@@ -12,11 +17,12 @@ import {
 import { templatesOf } from '@appointment/projections/schedule.queries';
 import type { Actor } from '../../accounts/accounts-context';
 import { ownProvider } from '../../catalogue/catalogue-context';
-import { NotFoundError, ValidationError } from '../../domain/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
 import type { ActiveProvider } from '../../catalogue/providers/provider.decider';
 import { activeProvider, onOwnProvider, serviceNames, type ScheduleContext } from '../schedule-context';
-import { addTimeSlots } from '../time-slots/add-time-slots';
+import { addTimeSlots, calendarEntriesOf, retriedTimeSlotId } from '../time-slots/add-time-slots';
+import type { CalendarEntry } from '../time-slots/provider-calendar.decider';
 
 export const templates = (context: ScheduleContext, actor: Actor): Promise<ScheduleTemplate[]> =>
   templatesOf(context.deps.pool, ownProvider(actor));
@@ -67,13 +73,20 @@ export const deleteTemplate = async (context: ScheduleContext, actor: Actor, id:
   await onOwnProvider(context, actor, { type: 'DeleteTemplate', data: { templateId: id } });
 };
 
-/** A week of time slots from a template; days already past are left out. */
+/** How often applying a week is decided again when another change of the calendar won a race. */
+const APPLY_ATTEMPTS = 3;
+
+/**
+ * A week of time slots from a template (docs/product.md §4): every day that can be filled is, and
+ * each day left out is reported with why: it overlaps a time slot, or it is already past. Split days
+ * are cut into intervals as long as the longest chosen service, at least the template's 30 minutes.
+ */
 export const applyTemplate = async (
   context: ScheduleContext,
   actor: Actor,
   request: ApplyTemplate,
   idempotency?: IdempotencyKey,
-): Promise<TimeSlot[]> => {
+): Promise<{ timeslots: TimeSlot[]; skipped: SkippedDay[] }> => {
   const provider = await activeProvider(context, actor);
   const template = templateOf(provider, request.id);
   const chosen = request.serviceNames ?? request.serviceIds;
@@ -91,16 +104,71 @@ export const applyTemplate = async (
       { field: 'weekStart', message: MESSAGES.dateTooFarAhead },
     ]);
   }
-  const timeSlots = templateTimeSlots(template, request.weekStart).filter(
-    (slot) => slot.date >= today && slot.date <= last,
+  const chosenNames = serviceNames(provider, names);
+  const longest = Math.max(
+    0,
+    ...provider.services.filter((s) => chosenNames.includes(s.name)).map((s) => s.duration),
   );
-  if (timeSlots.length === 0) {
+  const week = templateTimeSlots(
+    template,
+    request.weekStart,
+    Math.max(SCHEDULE_LIMITS.templateIntervalMinutes, longest),
+  ).filter((slot) => slot.date <= last);
+  const past = [...new Set(week.filter((slot) => slot.date < today).map((slot) => slot.date))].map(
+    (date): SkippedDay => ({ date, reason: 'past', message: skippedDayMessage({ date, reason: 'past' }) }),
+  );
+  const days = week.filter((slot) => slot.date >= today);
+  if (days.length === 0) {
     throw new ValidationError(MESSAGES.templateWeekEmpty, [
       { field: 'weekStart', message: MESSAGES.templateWeekEmpty },
     ]);
   }
-  const chosenNames = serviceNames(provider, names);
   const idempotencyKey =
     idempotency && (await claimIdempotencyKey(context.deps.pool, actor, 'applyTemplate', idempotency));
-  return addTimeSlots(context, actor, provider, timeSlots, chosenNames, idempotencyKey);
+  for (let attempt = 1; ; attempt++) {
+    // A retried request (same idempotency key) finds its own time slots there: they overlap nothing.
+    const own = new Set(
+      idempotencyKey ? days.map((slot) => retriedTimeSlotId(provider.providerId, slot, idempotencyKey)) : [],
+    );
+    const taken = (await calendarEntriesOf(context, provider.providerId)).filter(
+      (entry) => !own.has(entry.timeSlotId),
+    );
+    const overlapping = overlapsOf(days, taken, provider.timezone);
+    const skipped = [...past, ...overlapping].sort((a, b) => a.date.localeCompare(b.date));
+    const fill = days.filter((slot) => !overlapping.some((day) => day.date === slot.date));
+    if (fill.length === 0) {
+      const message = `${MESSAGES.templateWeekAllSkipped}: ${skipped.map((day) => day.message).join('; ')}`;
+      throw new ConflictError(message, [{ field: 'weekStart', message }]);
+    }
+    try {
+      const timeslots = await addTimeSlots(context, actor, provider, fill, chosenNames, idempotencyKey);
+      return { timeslots, skipped };
+    } catch (error) {
+      // Another change of the calendar came between the read and the reservation: decided again.
+      if (!(error instanceof ConflictError) || attempt >= APPLY_ATTEMPTS) throw error;
+    }
+  }
+};
+
+/** The days of `slots` one of whose time slots overlaps a time slot the provider has, with the first such. */
+const overlapsOf = (slots: TemplateTimeSlot[], taken: CalendarEntry[], timeZone: string): SkippedDay[] => {
+  const skipped: SkippedDay[] = [];
+  for (const slot of slots) {
+    if (skipped.some((day) => day.date === slot.date)) continue;
+    const from = zonedInstant(slot.date, slot.startTime, timeZone).getTime();
+    const to = zonedInstant(slot.date, slot.endTime, timeZone).getTime();
+    const clash = taken.find(
+      (entry) => Date.parse(entry.startDateTime) < to && from < Date.parse(entry.endDateTime),
+    );
+    if (clash) {
+      const day = {
+        date: slot.date,
+        reason: 'overlap' as const,
+        startTime: clash.startTime,
+        endTime: clash.endTime,
+      };
+      skipped.push({ ...day, message: skippedDayMessage(day) });
+    }
+  }
+  return skipped;
 };

@@ -28,7 +28,9 @@ describe('time off and minimum notice', () => {
       body: { date, startTime, endTime, availableSlots, addAsSlot: true, serviceIds: [SERVICE] },
     });
   const book = (timeslotId: string, date: string, index: number) =>
-    user.op('book', { body: { servicename: SERVICE, providerId: sunrise.id, timeslotId, date, index: String(index) } });
+    user.op('book', {
+      body: { servicename: SERVICE, providerId: sunrise.id, timeslotId, date, index: String(index) },
+    });
 
   beforeAll(async () => {
     test = await startTestPlatform({ demoData: true, name: 'timeoff' });

@@ -55,8 +55,17 @@ export const addTimeOff = async (
     throw refused('from', MESSAGES.dateTooFarAhead);
   const idempotencyKey =
     idempotency && (await claimIdempotencyKey(context.deps.pool, actor, 'addTimeOff', idempotency));
-  const timeOffId = idempotencyKey ? uuidv5(`${providerId}\u0000${idempotencyKey}`, TIME_OFF_NAMESPACE) : randomUUID();
-  const timeOff = { timeOffId, from: request.from, to: request.to, reason: request.reason, timezone, ...span };
+  const timeOffId = idempotencyKey
+    ? uuidv5(`${providerId}\u0000${idempotencyKey}`, TIME_OFF_NAMESPACE)
+    : randomUUID();
+  const timeOff = {
+    timeOffId,
+    from: request.from,
+    to: request.to,
+    reason: request.reason,
+    timezone,
+    ...span,
+  };
   const stream = providerCalendarStream(providerId);
   const calendar = await loadState(context.deps.store, stream, providerCalendarDecider);
   const existing = calendar.opened ? undefined : await timeSlotsBeforeCalendar(context, providerId);

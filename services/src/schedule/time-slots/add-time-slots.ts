@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { LogPosition } from '@appointment/contracts/events';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { generateIntervals, zonedInstant, type TimeSlot } from '@appointment/contracts/schedule';
+import {
+  generateIntervals,
+  intervalsTooShortMessage,
+  serviceTooLongFor,
+  zonedInstant,
+  type TimeSlot,
+} from '@appointment/contracts/schedule';
 import { timeSlotsByIds, timeSlotsOfProvider } from '@appointment/projections/schedule.queries';
 import type { Actor } from '../../accounts/accounts-context';
 import { handleCommand, loadState } from '../../domain/command-handler';
@@ -36,6 +42,17 @@ const TIME_SLOT_NAMESPACE = '0f8a3c52-5b1e-4f0e-8a57-8e6c1d2f4b90';
 /** How many time slots of one request are appended at once. */
 const APPEND_CONCURRENCY = 8;
 
+/** The id a time slot of a request with an idempotency key gets: the same when the request is retried. */
+export const retriedTimeSlotId = (
+  providerId: string,
+  slot: Pick<TimeSlotToAdd, 'date' | 'startTime' | 'endTime'>,
+  idempotencyKey: string,
+): string =>
+  uuidv5(
+    `${providerId}\u0000${slot.date}\u0000${slot.startTime}\u0000${slot.endTime}\u0000${idempotencyKey}`,
+    TIME_SLOT_NAMESPACE,
+  );
+
 /**
  * Adds time slots to a provider's schedule: reserved on its calendar first, then one stream
  * each. A retried request (same idempotency key) names the same time slots.
@@ -55,24 +72,32 @@ export const addTimeSlots = async (
       ? uuidv5(`series\u0000${provider.providerId}\u0000${idempotencyKey}`, TIME_SLOT_NAMESPACE)
       : randomUUID()
     : undefined;
+  const offered = provider.services.filter((service) => serviceNames.includes(service.name));
   const details = timeSlots.map((slot) => {
     const startDateTime = zonedInstant(slot.date, slot.startTime, provider.timezone).toISOString();
     const endDateTime = zonedInstant(slot.date, slot.endTime, provider.timezone).toISOString();
-    if (
-      slot.split &&
-      generateIntervals(
-        { ...slot, availableSlots: slot.capacity, indexes: [], timezone: provider.timezone },
-        context.deps.logger,
-      ).length === 0
-    ) {
+    const intervals = slot.split
+      ? generateIntervals(
+          { ...slot, availableSlots: slot.capacity, indexes: [], timezone: provider.timezone },
+          context.deps.logger,
+        )
+      : [];
+    if (slot.split && intervals.length === 0) {
       throw new ValidationError(MESSAGES.slotTooShort, [
         { field: 'availableSlots', message: MESSAGES.slotTooShort },
       ]);
     }
-    const key = `${provider.providerId}\u0000${slot.date}\u0000${slot.startTime}\u0000${slot.endTime}`;
+    // docs/product.md §4 duration rule: an interval (or a block) is at least as long as each service it offers.
+    const first = intervals[0] ?? { startDateTime, endDateTime };
+    const minutes = Math.floor((Date.parse(first.endDateTime) - Date.parse(first.startDateTime)) / 60_000);
+    const tooLong = serviceTooLongFor(minutes, offered);
+    if (tooLong) {
+      const message = intervalsTooShortMessage(tooLong);
+      throw new ValidationError(message, [{ field: slot.split ? 'availableSlots' : 'endTime', message }]);
+    }
     return {
       timeSlotId: idempotencyKey
-        ? uuidv5(`${key}\u0000${idempotencyKey}`, TIME_SLOT_NAMESPACE)
+        ? retriedTimeSlotId(provider.providerId, slot, idempotencyKey)
         : randomUUID(),
       providerId: provider.providerId,
       serviceNames,
@@ -109,6 +134,19 @@ export const addTimeSlots = async (
     context.deps.pool,
     details.map((d) => d.timeSlotId),
   );
+};
+
+/** The times a provider's time slots take now: its calendar's, or, before it has one, the read model's. */
+export const calendarEntriesOf = async (
+  context: ScheduleContext,
+  providerId: string,
+): Promise<CalendarEntry[]> => {
+  const calendar = await loadState(
+    context.deps.store,
+    providerCalendarStream(providerId),
+    providerCalendarDecider,
+  );
+  return calendar.opened ? calendar.timeSlots : timeSlotsBeforeCalendar(context, providerId);
 };
 
 const reserveOnCalendar = async (

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MessageText } from '../../../ui/message-text';
 import { ProfileUpdate, type NotificationPreferences } from '@appointment/contracts/accounts';
-import { LANGUAGES, TIMEZONES } from '@appointment/contracts/constants';
+import { LANGUAGES } from '@appointment/contracts/constants';
+import { TimeZonePicker } from '../../../ui/time-zone-picker';
 import { firstErrorPerField } from '../../../ui/use-schema-form';
 import type { ProfileDetails } from '../../../lib/events';
 import { profileChangesOf, profileUpdateOf } from '../profile.requests';
@@ -157,20 +158,14 @@ export function ProfileForm({ profile, saving, saved, saveError }: ProfileFormPr
         <Legend>{T.preferences}</Legend>
         <Field>
           <Label htmlFor={idOf('timezone')}>{T.timezone}</Label>
-          <Select
+          <TimeZonePicker
             id={idOf('timezone')}
             value={values.profileZone}
-            aria-invalid={errors.timezone ? true : undefined}
-            aria-describedby={describedBy('timezone')}
-            onChange={(event) => setField('profileZone', event.target.value)}
-          >
-            <option value="">{T.selectTimezone}</option>
-            {TIMEZONES.map((zone) => (
-              <option key={zone.value} value={zone.value}>
-                {T.timezones[zone.label]}
-              </option>
-            ))}
-          </Select>
+            invalid={Boolean(errors.timezone)}
+            {...(describedBy('timezone') ? { describedBy: describedBy('timezone') } : {})}
+            onChange={(zone) => setField('profileZone', zone)}
+            emptyLabel={T.selectTimezone}
+          />
           {errorOf('timezone')}
         </Field>
         <Field>

@@ -1,17 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { format, nextMonday } from 'date-fns';
+import { format, nextMonday, parseISO } from 'date-fns';
 import { FORMATS } from '@appointment/contracts/constants';
-import { ApplyTemplate, type ScheduleTemplate } from '@appointment/contracts/schedule';
+import { ApplyTemplate, type ScheduleTemplate, type SkippedDay } from '@appointment/contracts/schedule';
+import { formatLocal } from '../../../lib/locale-format';
 import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
-import { Form } from '../../../ui/form.styles';
+import { Form, FormButton } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
 import { useApplyTemplateMutation } from '../scheduling.api';
 import { templateApplyClosed, type PathErrors } from '../scheduling.slice';
 import { breaksSummary, workingDaysSummary } from '../template-summary';
 import { errorsByPath } from '../../../ui/use-schema-form';
 import { SCHEDULING_TEXTS } from '../scheduling.texts';
-import { CardText } from './scheduling.styles';
+import { Actions, CardText } from './scheduling.styles';
 import { FormFooter } from './form-footer';
 
 interface ApplyTemplateFormProps {
@@ -19,6 +20,8 @@ interface ApplyTemplateFormProps {
   saving: boolean;
   serverError: string | null;
   serverFieldErrors: PathErrors;
+  /** Once applied: the days the week left out, and why (issue 30). */
+  skipped?: SkippedDay[];
 }
 
 /** Fills one week (the chosen day and the six after it) with the template's time slots. */
@@ -27,10 +30,12 @@ export function ApplyTemplateForm({
   saving,
   serverError,
   serverFieldErrors,
+  skipped,
 }: ApplyTemplateFormProps) {
   const dispatch = useAppDispatch();
   const [applyTemplate] = useApplyTemplateMutation();
-  const T = useCatalogue('scheduling', SCHEDULING_TEXTS).texts.templates;
+  const { texts, t } = useCatalogue('scheduling', SCHEDULING_TEXTS);
+  const T = texts.templates;
   const [weekStart, setWeekStart] = useState(() => format(nextMonday(new Date()), FORMATS.dayKey));
   const [errors, setErrors] = useState<PathErrors>({});
 
@@ -46,6 +51,33 @@ export function ApplyTemplateForm({
   };
 
   const shown = { ...serverFieldErrors, ...errors };
+
+  if (skipped?.length) {
+    const dayOf = (date: string) => formatLocal(parseISO(date), 'EEE d MMM');
+    return (
+      <div data-testid="template-skipped-days">
+        <CardText role="status">{T.skippedTitle}</CardText>
+        <ul>
+          {skipped.map((day) => (
+            <li key={day.date}>
+              {day.reason === 'overlap'
+                ? t('templates.skippedOverlap', {
+                    day: dayOf(day.date),
+                    from: day.startTime,
+                    to: day.endTime,
+                  })
+                : t('templates.skippedPast', { day: dayOf(day.date) })}
+            </li>
+          ))}
+        </ul>
+        <Actions>
+          <FormButton type="button" onClick={() => dispatch(templateApplyClosed())}>
+            {T.close}
+          </FormButton>
+        </Actions>
+      </div>
+    );
+  }
 
   return (
     <Form noValidate onSubmit={onSubmit}>

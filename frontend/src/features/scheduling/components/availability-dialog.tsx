@@ -3,11 +3,11 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { readStatusOf } from '../../../lib/api';
 import { useAvailabilityQuery, useSaveAvailabilityMutation } from '../scheduling.api';
 import { useId, useState, type FormEvent } from 'react';
-import { PROVIDER_TIMEZONES } from '@appointment/contracts/constants';
+import { TimeZonePicker } from '../../../ui/time-zone-picker';
 import { Availability } from '@appointment/contracts/schedule';
 import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
-import { Field, FieldError, Form, FormSecondaryButton, Label, Select } from '../../../ui/form.styles';
+import { Field, FieldError, Form, FormSecondaryButton, Label } from '../../../ui/form.styles';
 import { useSchedulingSelector } from '../scheduling.hooks';
 import { availabilityClosed, selectAvailability, type PathErrors } from '../scheduling.slice';
 import { BreaksEditor, WorkingHoursEditor, type HoursValue } from '../../../ui/hours-editor';
@@ -56,26 +56,17 @@ function AvailabilityForm({ initial, saving, serverError, serverFieldErrors }: A
   };
 
   const shown = { ...serverFieldErrors, ...errors };
-  const zones = PROVIDER_TIMEZONES.some((zone) => zone.value === timezone)
-    ? PROVIDER_TIMEZONES
-    : [{ value: timezone, label: timezone }, ...PROVIDER_TIMEZONES];
 
   return (
     <Form noValidate onSubmit={onSubmit}>
       <Field>
         <Label htmlFor={`${id}-timezone`}>{T.timeZone}</Label>
-        <Select
+        <TimeZonePicker
           id={`${id}-timezone`}
           value={timezone}
-          aria-invalid={shown.timezone ? true : undefined}
-          onChange={(event) => setTimezone(event.target.value)}
-        >
-          {zones.map((zone) => (
-            <option key={zone.value} value={zone.value}>
-              {T.zones[zone.label as keyof typeof T.zones] ?? zone.label} ({zone.value})
-            </option>
-          ))}
-        </Select>
+          invalid={Boolean(shown.timezone)}
+          onChange={setTimezone}
+        />
         {shown.timezone && <FieldError>{shown.timezone}</FieldError>}
       </Field>
       <WorkingHoursEditor

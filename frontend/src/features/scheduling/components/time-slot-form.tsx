@@ -13,11 +13,15 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useAddTimeSlotMutation, useEditTimeSlotMutation } from '../scheduling.api';
 import { timeSlotFormClosed, type PathErrors } from '../scheduling.slice';
 import {
+  durationError,
   EMPTY_TIME_SLOT,
+  longestDuration,
   occurrenceCount,
+  proposedSlots,
   validateTimeSlot,
   withAddAsSlot,
   withAddTotalSlot,
+  withProposal,
   withTotalSlots,
   type TimeSlotValues,
 } from '../time-slot-form.values';
@@ -89,20 +93,32 @@ export function TimeSlotFormFields({
   );
   const [errors, setErrors] = useState<FieldErrors<FieldKey>>({});
   const [submitted, setSubmitted] = useState(false);
+  // The proposed number of intervals follows the times and services until the admin types their own.
+  const [ownCount, setOwnCount] = useState(false);
 
   const check = (next: TimeSlotValues) => {
     const result = validateTimeSlot(next);
-    setErrors(result.success ? {} : firstErrorPerField<FieldKey>(result.error.issues));
-    return result;
+    const found = result.success ? {} : firstErrorPerField<FieldKey>(result.error.issues);
+    const duration = durationError(next, services);
+    if (duration && !(duration.field in found)) found[duration.field] = duration.message;
+    setErrors(found);
+    return { result, valid: result.success && !duration };
   };
 
-  const update = (next: TimeSlotValues) => {
-    setValues(next);
-    if (submitted) check(next);
+  const update = (next: TimeSlotValues, propose = !ownCount) => {
+    const shaped = propose ? withProposal(next, services) : next;
+    setValues(shaped);
+    if (submitted) check(shaped);
   };
 
-  const setText = (name: string, value: string) =>
+  const setText = (name: string, value: string) => {
+    if (name === 'availableSlots') {
+      setOwnCount(value.trim() !== '');
+      update({ ...values, availableSlots: value }, false);
+      return;
+    }
     update(name === 'totalSlots' ? withTotalSlots(values, value) : { ...values, [name as FieldKey]: value });
+  };
 
   const toggleService = (name: string, on: boolean) =>
     update({
@@ -112,8 +128,8 @@ export function TimeSlotFormFields({
 
   const send = (cancelAffected: boolean) => {
     setSubmitted(true);
-    const result = check(values);
-    if (!result.success) return;
+    const { result, valid } = check(values);
+    if (!valid || !result.success) return;
     if (!editing) {
       void addTimeSlot(result.data);
       return;
@@ -130,6 +146,8 @@ export function TimeSlotFormFields({
   const server = byFormField(serverFieldErrors);
   const errorOf = (field: FieldKey) => errors[field] ?? server[field];
   const count = occurrenceCount(values);
+  const proposal = values.addAsSlot ? proposedSlots(values, services) : undefined;
+  const longest = longestDuration(values, services);
   const servicesError = errorOf('serviceIds');
   const exclusiveError = errorOf('addTotalSlot') ?? errorOf('addAsSlot');
 
@@ -201,7 +219,10 @@ export function TimeSlotFormFields({
               type="checkbox"
               name="addAsSlot"
               checked={values.addAsSlot}
-              onChange={(event) => update(withAddAsSlot(values, event.target.checked))}
+              onChange={(event) => {
+                setOwnCount(false);
+                update(withAddAsSlot(values, event.target.checked), true);
+              }}
             />
             {T.splitEqual}
           </CheckRow>
@@ -234,6 +255,11 @@ export function TimeSlotFormFields({
             error={errorOf('totalSlots')}
           />
         </FormGrid>
+        {proposal !== undefined && longest !== undefined && (
+          <Preview data-testid="interval-proposal">
+            {t('slotForm.proposal', { minutes: longest, count: proposal })}
+          </Preview>
+        )}
       </Fieldset>
 
       {!editing && (

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { canOpenRoute } from '@appointment/contracts/roles';
 import type { TimeSlot } from '@appointment/contracts/schedule';
 import { DeleteTimeSlotDialog } from '../components/delete-time-slot-dialog';
 import { useCatalogue } from '../../../lib/catalogue';
@@ -61,6 +63,11 @@ export function ScheduleManagementPage() {
       <PageHeader>
         <Title id="schedule-title">{T.title}</Title>
         <Toolbar>
+          {canOpenRoute(role ?? undefined, '/scheduling/templates') && (
+            <SecondaryButton as={Link} to="/scheduling/templates">
+              {T.templates}
+            </SecondaryButton>
+          )}
           <SecondaryButton type="button" onClick={() => dispatch(availabilityOpened())}>
             {T.manageAvailability}
           </SecondaryButton>

@@ -177,6 +177,7 @@ export function ScheduleTemplatesPage() {
             saving={applying.saving}
             serverError={applying.error}
             serverFieldErrors={applying.fieldErrors}
+            {...(applying.skipped ? { skipped: applying.skipped } : {})}
           />
         )}
       </Modal>

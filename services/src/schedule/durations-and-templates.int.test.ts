@@ -1,0 +1,117 @@
+// Days are counted from today in the provider's zone; every time slot here is days ahead, so any hour passes alike.
+import { addDays, format, parseISO } from 'date-fns';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { dayKeyIn } from '@appointment/contracts/schedule';
+import { testClock } from '@appointment/infra/testing/clock';
+import { startTestPlatform, type Caller, type TestPlatform } from '../testing/test-platform';
+
+/** Issue 30: intervals as long as their services, and a template's week applied day by day (docs/product.md §4). */
+
+const KOLKATA = 'Asia/Kolkata';
+const today = () => dayKeyIn(testClock(), KOLKATA);
+const day = (offset: number) => format(addDays(parseISO(today()), offset), 'yyyy-MM-dd');
+
+describe('durations and templates', () => {
+  let test: TestPlatform;
+  let admin: Caller;
+  let user: Caller;
+
+  beforeAll(async () => {
+    test = await startTestPlatform({ demoData: true, name: 'durations' });
+    admin = await test.signedIn('admin@example.com');
+    user = await test.signedIn('user@example.com');
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it('refuses a split whose intervals are shorter than a service, naming it; a booking into an older short interval is refused', async () => {
+    const added = await admin.op('addService', { body: { name: 'Deep Massage', duration: 45, price: 0 } });
+    expect(added.status).toBe(201);
+    const form = {
+      date: day(2),
+      startTime: '13:00',
+      endTime: '15:00',
+      addAsSlot: true,
+      serviceIds: ['General Consultation', 'Deep Massage'],
+    };
+    // Four 30-minute intervals: Consultation fits, the massage does not.
+    const refused = await admin.op('addTimeSlot', { body: { ...form, availableSlots: 4 } });
+    expect(refused.status).toBe(400);
+    const message = 'The intervals are shorter than a service they offer: Deep Massage (45 min)';
+    expect(refused.body).toMatchObject({ message, errors: [{ field: 'availableSlots', message }] });
+    // A block shorter than the service neither.
+    const block = await admin.op('addTimeSlot', {
+      body: { ...form, startTime: '15:00', endTime: '15:30', addAsSlot: false, availableSlots: 1 },
+    });
+    expect(block.body.message).toBe(message);
+    // Two 60-minute intervals (what the form proposes) are taken.
+    const taken = await admin.op('addTimeSlot', { body: { ...form, availableSlots: 2 } });
+    expect(taken.status).toBe(201);
+
+    // The service grows longer than the intervals made before: new bookings that do not fit are refused.
+    const service = added.body.service;
+    const longer = await admin.op('editService', {
+      body: { id: service._id, data: { name: 'Deep Massage', duration: 90, price: 0 } },
+    });
+    expect(longer.status).toBe(200);
+    const timeSlot = taken.body.timeslots[0]!;
+    const book = (servicename: string) =>
+      user.op('book', {
+        body: {
+          servicename,
+          providerId: timeSlot.providerId,
+          timeslotId: timeSlot._id,
+          date: timeSlot.date,
+          index: '1',
+        },
+      });
+    // No longer offered for the massage; still for the consultation, which fits.
+    const offered = async (serviceId: string) =>
+      (
+        await user.op('fetchSlot', { body: { providerId: timeSlot.providerId, serviceId } })
+      ).body.timeslots.map((slot) => slot._id);
+    expect(await offered('Deep Massage')).not.toContain(timeSlot._id);
+    expect(await offered('General Consultation')).toContain(timeSlot._id);
+    const tooShort = await book('Deep Massage');
+    expect(tooShort).toMatchObject({ status: 422, body: { message: MESSAGES.intervalTooShortForService } });
+    expect((await book('General Consultation')).status).toBe(201);
+  });
+
+  it("applies a template's week to every day it can and reports the day that overlaps", async () => {
+    // A Monday after the demo's two weeks of daily 09:00–12:00 time slots.
+    const now = parseISO(today());
+    const monday = format(addDays(now, ((8 - now.getDay()) % 7) + 21), 'yyyy-MM-dd');
+    const tuesday = format(addDays(parseISO(monday), 1), 'yyyy-MM-dd');
+    const early = await admin.op('addTimeSlot', {
+      body: { date: tuesday, startTime: '09:00', endTime: '10:00', serviceIds: ['General Consultation'] },
+    });
+    expect(early.status).toBe(201);
+
+    const apply = () =>
+      admin.op('applyTemplate', {
+        body: { id: 'standard-work-week', weekStart: monday, serviceIds: ['General Consultation'] },
+      });
+    const applied = await apply();
+    expect(applied.status).toBe(201);
+    expect(applied.body.message).toBe(MESSAGES.templateApplied);
+    // Monday, Wednesday, Thursday and Friday: morning and afternoon each.
+    expect(applied.body.timeslots).toHaveLength(8);
+    expect(applied.body.timeslots.some((slot) => slot.date === tuesday)).toBe(false);
+    expect(applied.body.skipped).toEqual([
+      {
+        date: tuesday,
+        reason: 'overlap',
+        startTime: '09:00',
+        endTime: '10:00',
+        message: `${format(parseISO(tuesday), 'EEE d MMM')}: overlaps 09:00–10:00`,
+      },
+    ]);
+    // Again: every day overlaps now, and the answer says which.
+    const again = await apply();
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(
+      new RegExp(`^${MESSAGES.templateWeekAllSkipped}: .*overlaps 09:00–10:00`),
+    );
+  });
+});
