@@ -33,7 +33,7 @@ Feature: A no-show
     And Asha gets back nothing of her appointment tomorrow at 09:00, and the clinic keeps ₹50.00
 
   Scenario: Nobody is a no-show before the appointment has ended
-    Given Asha has booked "Follow-up Visit" at "Sunrise Clinic" in interval 2 of the time slot tomorrow at 09:00
-    When Sunita marks Asha's appointment tomorrow at 09:30 as no_show
+    Given Asha has booked "Follow-up Visit" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 09:00
+    When Sunita marks Asha's appointment tomorrow at 09:00 as no_show
     Then Sunita is told "Only a scheduled appointment that has ended can be marked as a no-show"
-    And Asha's appointment tomorrow at 09:30 is still scheduled
+    And Asha's appointment tomorrow at 09:00 is still scheduled
