@@ -32,3 +32,13 @@ Feature: Time off and minimum notice
     When Asha books "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot tomorrow at 18:00
     Then Asha is refused with status 422
     And Asha is told "This slot starts too soon: the provider asks for more notice. Please choose a later time."
+
+  Scenario: A booked time slot is deleted only with its bookings cancelled, and is offered no more
+    Given Sunita has added a time slot in 6 days from 18:00 to 20:00 for "General Consultation", split into 4
+    And Asha has booked "General Consultation" at "Sunrise Clinic" in interval 1 of the time slot in 6 days at 18:00
+    When Sunita deletes the time slot in 6 days at 18:00
+    Then Sunita is refused with status 409
+    When Sunita deletes the time slot in 6 days at 18:00, cancelling the affected bookings
+    Then Asha's appointment in 6 days at 18:00 is cancelled
+    When Asha looks up the time slots of "Sunrise Clinic" for the service "General Consultation"
+    Then Asha is offered no time slot in 6 days at 18:00

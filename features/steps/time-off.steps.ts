@@ -3,7 +3,7 @@ import { POLICY_PATHS, type BookingPolicy } from '@appointment/contracts/policy'
 import { generateIntervals, SCHEDULE_PATHS, type FetchSlotResponse } from '@appointment/contracts/schedule';
 import { testNow } from '@appointment/infra/testing/clock';
 import { Given, Then, When } from '@cucumber/cucumber';
-import { zoneOf } from '../drivers/schedule';
+import { slotAt, zoneOf } from '../drivers/schedule';
 import { lastResponseOf, ok } from '../support/assertions';
 import { dayFrom } from '../support/days';
 import type { PlatformWorld } from '../support/world';
@@ -88,3 +88,51 @@ Then('{person} is refused with status {int}', function (this: PlatformWorld, who
   const response = lastResponseOf(this.person(who));
   assert.equal(response.status, status, JSON.stringify(response.body));
 });
+
+/*
+ * Issue 30: deleting a time slot of the Schedule screen, and what it does to its bookings. The
+ * time slot is the one the admin's provider offers for the service at that day and time.
+ */
+const deleteSlot = async (
+  world: PlatformWorld,
+  who: string,
+  day: string,
+  time: string,
+  cancelAffected: boolean,
+) => {
+  const person = world.person(who);
+  const { timeSlot } = await slotAt(world, person, 'Sunrise Clinic', 'General Consultation', day, time);
+  await world.request(person, 'POST', SCHEDULE_PATHS.deleteTimeSlot, {
+    body: { id: timeSlot._id, cancelAffected },
+  });
+};
+
+When(
+  '{person} deletes the time slot {day} at {time}',
+  async function (this: PlatformWorld, who: string, day: string, time: string) {
+    await deleteSlot(this, who, day, time, false);
+  },
+);
+
+When(
+  '{person} deletes the time slot {day} at {time}, cancelling the affected bookings',
+  async function (this: PlatformWorld, who: string, day: string, time: string) {
+    await deleteSlot(this, who, day, time, true);
+  },
+);
+
+Then(
+  '{person} is offered no time slot {day} at {time}',
+  async function (this: PlatformWorld, who: string, day: string, time: string) {
+    const { timeslots } = ok(
+      lastResponseOf(this.person(who)),
+      200,
+      'the look-up failed',
+    ) as FetchSlotResponse;
+    const date = dayFrom(day, await zoneOf(this, this.person('Sunita')));
+    assert.deepEqual(
+      timeslots.filter((slot) => slot.date === date && slot.startTime === time).map((slot) => slot._id),
+      [],
+    );
+  },
+);
