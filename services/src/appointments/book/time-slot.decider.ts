@@ -549,6 +549,13 @@ const movedIn = (
 ): { type: 'AppointmentMovedIn'; data: AppointmentMovedInData } => {
   const { startDateTime, endDateTime } = takenBy(slot, intervalNumber, moving.appointmentId);
   if (Date.parse(startDateTime) <= Date.parse(at)) throw new IllegalStateError(MESSAGES.slotInPast);
+  // Its booker moves it no sooner than the notice of the policy it was booked with (issue 30); its
+  // provider's admin may.
+  if (
+    moving.by === 'user' &&
+    Date.parse(startDateTime) < earliestBookableStart(moving.policy ?? DEFAULT_BOOKING_POLICY, new Date(at))
+  )
+    throw new IllegalStateError(MESSAGES.bookingTooSoon);
   return {
     type: 'AppointmentMovedIn',
     data: {

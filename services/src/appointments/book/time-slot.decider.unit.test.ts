@@ -843,6 +843,33 @@ describe('time slot decider: minimum notice (issue 30)', () => {
       .thenThrows(IllegalStateError, MESSAGES.bookingTooSoon);
   });
 
+  it("moves a booking by its user no sooner than its policy's notice; its provider's admin may", () => {
+    const { intervalNumber: _n, ...details } = appointmentOf(booking('a2', 1));
+    const moveIn = (by: 'user' | 'provider'): TimeSlotCommand => ({
+      type: 'MoveIn',
+      data: {
+        ...details,
+        policy,
+        status: 'scheduled',
+        by,
+        reschedules: 1,
+        from: {
+          timeSlotId: 't0',
+          index: 1,
+          startDateTime: '2026-12-05T09:00:00.000Z',
+          endDateTime: '2026-12-05T09:30:00.000Z',
+        },
+        intervalNumber: 1,
+      },
+      metadata: { ...metadata, now: '2026-11-30T09:01:00.000Z' },
+    });
+    spec.given([timeSlot()]).when(moveIn('user')).thenThrows(IllegalStateError, MESSAGES.bookingTooSoon);
+    spec
+      .given([timeSlot()])
+      .when(moveIn('provider'))
+      .then([expect.objectContaining({ type: 'AppointmentMovedIn' })]);
+  });
+
   it('counts the notice in elapsed time across a DST change', () => {
     // 09:30 on the 24th in Madrid: 23.5 hours by the wall clock, 24.5 hours elapsed.
     spec
