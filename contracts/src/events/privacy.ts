@@ -67,6 +67,10 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalFields>> = {
     subject: field('providerId'),
     fields: { businessName: FORGOTTEN_USER, email: FORGOTTEN_USER, phone: '', address: '' },
   },
+  ProviderRejected: {
+    subject: field('providerId'),
+    fields: { businessName: FORGOTTEN_USER },
+  },
   IntervalBooked: {
     subject: field('userId'),
     fields: { email: FORGOTTEN_USER, username: FORGOTTEN_USER, note: '', imageUrl: '' },

@@ -75,7 +75,8 @@ export const ProviderCreated = At.extend({
 });
 
 export const ProviderApproved = At;
-export const ProviderRejected = At.extend({ adminId: z.string() });
+/** `businessName` (issue 29): for the applicant's notice, sealed as theirs; absent on older events. */
+export const ProviderRejected = At.extend({ adminId: z.string(), businessName: z.string().optional() });
 export const ProviderCurrencyChanged = At.extend({ currency: z.string() });
 export const ServiceAdded = ProviderServiceData.extend(At.shape);
 export const ServiceEdited = ServiceAdded.extend({ previousName: z.string() });

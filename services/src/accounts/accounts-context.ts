@@ -49,6 +49,11 @@ export interface AccountsDependencies {
    * of its `PersonForgotten`; without it, deleting keeps the person's data.
    */
   forget?: (request: ForgetRequest) => Promise<LogPosition>;
+  /**
+   * Waits, briefly, until the e-mail an event causes has been handed over (mail-outbox.ts
+   * `mailHandedOver`): a rejected registration's notice goes out before its person is forgotten.
+   */
+  mailHandedOver?: (eventId: string) => Promise<boolean>;
 }
 
 export type ActiveUser = Extract<User, { status: 'active' | 'deleted' }>;

@@ -257,5 +257,35 @@ describe('booking e-mails and their signed links', () => {
     );
     expect((await superadmin.op('approveProvider', { body: { id: rows[0]!.id } })).status).toBe(200);
     expect((await mailTo(email, /^Harbour Physio is approved/)).text).toMatch(/\/login/);
+
+    // A rejected registration: its applicant is told before being forgotten (which then takes the
+    // mail's words and address from the outbox, as everything of theirs).
+    const rejectedEmail = 'owner.rejected@example.com';
+    expect(
+      (
+        await anonymous.op('registerProvider', {
+          body: {
+            businessName: 'Tideway Physio',
+            industry: 'Fitness',
+            email: rejectedEmail,
+            phone: '9995550178',
+            address: '4 Quay Street, Kochi',
+            password: 'correct horse battery',
+            confirmPassword: 'correct horse battery',
+          },
+        })
+      ).status,
+    ).toBe(201);
+    const pending = await test.platform.pool.query<{ id: string }>(
+      'SELECT id FROM rm_accounts.users WHERE email = $1',
+      [rejectedEmail],
+    );
+    expect((await superadmin.op('rejectProvider', { body: { id: pending.rows[0]!.id } })).status).toBe(200);
+    const { rows: notices } = await test.platform.pool.query<{ transport: string; recipient: string }>(
+      `SELECT m.transport, m.recipient FROM rm_mail_outbox.messages m
+         JOIN es.events e ON e.event_id::text = m.id::text
+        WHERE e.event_type = 'ProviderRejected'`,
+    );
+    expect(notices).toEqual([{ transport: 'local', recipient: 'Forgotten user' }]);
   });
 });

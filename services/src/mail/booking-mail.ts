@@ -319,19 +319,22 @@ export const providerMails = async (
   const approved = readEvent('ProviderApproved', event, READER);
   const rejected = readEvent('ProviderRejected', event, READER);
   if (!approved && !rejected) return [];
-  // The registering admin, as the accounts read model holds them (a rejected one is deleted and
-  // forgotten right after: only while they are still there can they be told).
-  const { rows } = await db.query<{ business: string; email: string; name: string; language: string }>(
+  // The registering admin, as the accounts read model holds them: a rejected one is deleted and
+  // forgotten once this notice is handed over (provider-approval.ts waits for it); the business
+  // name of a rejection comes with its event (the read model drops the registration at once).
+  const { rows } = await db.query<{ business: string | null; email: string; name: string; language: string }>(
     `SELECT p.name AS business, u.email, u.name, u.language
-       FROM rm_accounts.providers p JOIN rm_accounts.users u ON u.id = coalesce(nullif($2, ''), p.admin_id)
-      WHERE p.id = $1`,
+       FROM rm_accounts.users u LEFT JOIN rm_accounts.providers p ON p.id = $1
+      WHERE u.id = coalesce(nullif($2, ''), p.admin_id)`,
     [providerId, rejected?.adminId ?? null],
   );
   const row = rows[0];
   if (!row || row.email === FORGOTTEN_USER) return [];
+  const business = rejected?.businessName ?? row.business ?? '';
+  if (business === FORGOTTEN_USER) return [];
   const texts = MAIL_TEXTS[mailLanguageOf(row.language)];
   const mail = approved
-    ? texts.providerApproved(row.name, row.business, `${publicUrl}${SIGN_IN_SCREEN}`)
-    : texts.providerRejected(row.name, row.business);
+    ? texts.providerApproved(row.name, business, `${publicUrl}${SIGN_IN_SCREEN}`)
+    : texts.providerRejected(row.name, business);
   return [{ id: event.id, recipient: row.email, ...mail }];
 };

@@ -320,6 +320,30 @@ const applyOther = async (
   );
 };
 
+/**
+ * Whether the e-mail an event caused (its outbox row, by the event's id) has been handed over,
+ * waited for up to `timeoutMs`: the reactor writes it once the read models have the event, and a
+ * sender (this process's, or a worker's) hands it over. False when it had not within the time.
+ */
+export const mailHandedOver = async (
+  pool: pg.Pool,
+  eventId: string,
+  timeoutMs = 10_000,
+): Promise<boolean> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool
+      .query<{ sent: boolean }>(
+        `SELECT sent_at IS NOT NULL AS sent FROM ${MAIL_SCHEMA}.messages WHERE id = $1`,
+        [eventId],
+      )
+      .catch(() => ({ rows: [] as { sent: boolean }[] }));
+    if (rows[0]?.sent) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
 export interface MailboxMessage {
   to: string;
   subject: string;

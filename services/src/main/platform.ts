@@ -46,6 +46,7 @@ import {
   isGenuinePasswordReset,
   isGenuineVerification,
   MailSender,
+  mailHandedOver,
   migrateMailOutbox,
 } from '../mail/mail-outbox';
 import { IntegrationClient } from '../integrations/client';
@@ -184,6 +185,11 @@ export const startPlatform = async ({
     emailKey: await sessions.secret('email-stream-key'),
     forget: (request) =>
       forgetPerson({ store, keys: store.keys, pool, now, uploadsDir: uploadsDirOf(config), jobs }, request),
+    mailHandedOver: async (eventId) => {
+      const sent = await mailHandedOver(pool, eventId);
+      if (!sent) logger.warn({ eventId }, 'a notice was not handed over in time; it goes with the person');
+      return sent;
+    },
   });
   const catalogue = catalogueContext({ store, pool, waitFor, now });
   const payments = await paymentGatewayFor(config, sessions, pool);

@@ -41,7 +41,10 @@ export const rejectProvider = async (
 ): Promise<void> => {
   const { user, providerId } = await pendingProviderOf(context, userId);
   const provider = await loadProvider(context, providerId);
-  await onProvider(context, providerId, { type: 'RejectProvider', data: {} }, actor);
+  const rejected = await onProvider(context, providerId, { type: 'RejectProvider', data: {} }, actor);
+  // The applicant is told before being forgotten, which takes every mail to them from the outbox.
+  const notice = rejected.events[0]?.id;
+  if (notice) await context.deps.mailHandedOver?.(notice);
   await deleteUser(context, actor, userId, 'Provider registration rejected');
   // The registration's own details (business name, address, phone) are the person's.
   const forgotten = await context.deps.forget?.({

@@ -132,7 +132,12 @@ export const rejectProvider = (command: Of<'RejectProvider'>, state: Provider): 
   return [
     {
       type: 'ProviderRejected',
-      data: { providerId: state.providerId, adminId: state.adminId ?? '', at: command.metadata.now },
+      data: {
+        providerId: state.providerId,
+        adminId: state.adminId ?? '',
+        businessName: state.name,
+        at: command.metadata.now,
+      },
     },
   ];
 };

@@ -84,7 +84,12 @@ describe('provider decider: registration and review (docs/product.md §2.1, §4)
     spec
       .given([registeredProvider])
       .when(command('RejectProvider'))
-      .then([{ type: 'ProviderRejected', data: { providerId: 'p1', adminId: 'u1', at: now } }]);
+      .then([
+        {
+          type: 'ProviderRejected',
+          data: { providerId: 'p1', adminId: 'u1', businessName: 'Sunrise Clinic', at: now },
+        },
+      ]);
   });
   it('approving an active provider again: nothing happens', () =>
     spec
