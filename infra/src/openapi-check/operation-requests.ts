@@ -6,6 +6,7 @@ import type { BookingResponse } from '@appointment/contracts/appointments';
 import { jsonSchemaOf } from '@appointment/contracts/openapi';
 import type { PaymentResult } from '@appointment/contracts/payments';
 import type { z } from 'zod';
+import { DEFAULT_BOOKING_POLICY } from '@appointment/contracts/policy';
 import { SCHEDULE_PATHS, type TimeSlot, type TimeSlotsAdded } from '@appointment/contracts/schedule';
 import type { WebhookWithSecretResponse } from '@appointment/contracts/webhooks';
 import { readMailbox } from '@appointment/services/mail/mail-outbox';
@@ -443,6 +444,8 @@ export const REQUESTS: Partial<
       serviceNames: ['Follow-up Visit'],
     },
   }),
+  // The default policy (a generated one could close every booking to its user's moves).
+  setBookingPolicy: () => ({ json: DEFAULT_BOOKING_POLICY }),
   // Issue 30: a time slot of the run's own, made longer, or deleted.
   editTimeSlot: async (context) => {
     const { id, form } = await freshTimeSlot(context);

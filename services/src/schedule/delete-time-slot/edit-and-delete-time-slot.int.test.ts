@@ -175,7 +175,8 @@ describe('editing and deleting time slots', () => {
   });
 
   it('never leaves an active booking in a deleted slot: 20 bookings racing a delete', async () => {
-    const slot = await add(day(5), '20:00', '21:40', 20);
+    // Twenty 30-minute intervals (the duration rule: General Consultation takes 30), far ahead.
+    const slot = await add(day(20), '12:00', '22:00', 20);
     const [bookings, deleted] = await Promise.all([
       Promise.all(Array.from({ length: 20 }, (_, i) => book(slot, i + 1))),
       new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
