@@ -42,7 +42,7 @@ Feature: Paying for an appointment
     Then Asha soon has the notification "Your appointment for General Consultation at Sunrise Clinic on <tomorrow, 10:00 AM> awaits payment."
     When Asha pays her order in the sandbox checkout
     And Asha reports the payment
-    Then Asha soon has the notification "Your payment for General Consultation at Sunrise Clinic on <tomorrow, 10:00 AM> is received: your appointment is booked."
+    Then Asha soon has the notification "Your payment for General Consultation at Sunrise Clinic on <tomorrow, 10:00 AM> is received: it awaits the provider's confirmation."
 
   Scenario: A paid service with automatic booking is scheduled once it is paid
     Given Sunita has signed in

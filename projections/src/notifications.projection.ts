@@ -50,7 +50,10 @@ export const NOTIFICATION_TEXTS = {
   awaitingToAdmin: (user: string, service: string, on: string) =>
     `New appointment awaiting payment: ${user} booked ${service} on ${on}.`,
   paidToUser: (service: string, provider: string, on: string) =>
-    `Your payment for ${service} at ${provider} on ${on} is received: your appointment is booked.`,
+    `Your payment for ${service} at ${provider} on ${on} is received: your appointment is confirmed.`,
+  /** Paid for a service its provider confirms by hand (issue 32): not confirmed yet. */
+  paidAwaitingToUser: (service: string, provider: string, on: string) =>
+    `Your payment for ${service} at ${provider} on ${on} is received: it awaits the provider's confirmation.`,
   paidToAdmin: (user: string, service: string, on: string) =>
     `Paid: ${user}'s appointment for ${service} on ${on}.`,
   reminder: (service: string, provider: string, on: string) =>
@@ -108,7 +111,7 @@ const Booked = IntervalBooked.pick({
   status: true,
   paymentNeeded: true,
   at: true,
-});
+}).extend({ automaticBooking: IntervalBooked.shape.automaticBooking.optional() });
 const Paid = PaymentConfirmed.pick({ appointmentId: true, providerId: true, at: true });
 const Refunded = PaymentRefunded.pick({
   appointmentId: true,
@@ -168,7 +171,7 @@ export const notificationsProjection: Projection = {
   name: 'notifications',
   // 3: notifications of bookings, payments and reminders are read from those events (D48); 4: and
   // of status changes (issue 29), with every booking kept; 5: of refunds and reschedules.
-  version: 5,
+  version: 6,
   createTables: (schema) => `
     CREATE TABLE ${schema}.notifications (
       id text PRIMARY KEY,
@@ -197,7 +200,9 @@ export const notificationsProjection: Projection = {
       service_name text NOT NULL,
       provider_name text NOT NULL,
       starts_at timestamptz NOT NULL,
-      timezone text NOT NULL
+      timezone text NOT NULL,
+      -- Confirmed with its payment (the service's automaticBooking, issue 32).
+      automatic_booking boolean
     );
     CREATE INDEX ON ${schema}.bookings (user_id);
   `,
@@ -310,6 +315,8 @@ interface BookingRow {
   /** An ISO instant when written; a Date when read back. */
   starts_at: string | Date;
   timezone: string;
+  /** Confirmed with its payment (the service's automaticBooking); absent on rows made before it. */
+  automatic_booking?: boolean | null;
 }
 
 /**
@@ -354,7 +361,7 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
   const bookings = new Map<string, BookingRow>();
   if (namedIds.length > 0) {
     const { rows } = await db.query<BookingRow>(
-      `SELECT appointment_id, user_id, username, service_name, provider_name, starts_at, timezone
+      `SELECT appointment_id, user_id, username, service_name, provider_name, starts_at, timezone, automatic_booking
          FROM ${schema}.bookings WHERE appointment_id = ANY($1::text[])`,
       [namedIds],
     );
@@ -404,6 +411,7 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
           provider_name: d.providerName,
           starts_at: d.startDateTime,
           timezone: d.timezone,
+          automatic_booking: d.automaticBooking,
         });
         tell(
           event,
@@ -433,7 +441,10 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
           d.at,
           {
             id: booking.user_id,
-            message: NOTIFICATION_TEXTS.paidToUser(booking.service_name, booking.provider_name, on),
+            // Confirmed with it (an automatic service), or waiting for its provider: said as it is.
+            message: (booking.automatic_booking === false
+              ? NOTIFICATION_TEXTS.paidAwaitingToUser
+              : NOTIFICATION_TEXTS.paidToUser)(booking.service_name, booking.provider_name, on),
           },
           {
             providerId: d.providerId,
@@ -548,7 +559,7 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
       `INSERT INTO ${schema}.bookings
        SELECT * FROM jsonb_to_recordset($1::jsonb)
          AS a(appointment_id text, user_id text, username text, service_name text, provider_name text,
-              starts_at timestamptz, timezone text)
+              starts_at timestamptz, timezone text, automatic_booking boolean)
        ON CONFLICT (appointment_id) DO NOTHING`,
       [JSON.stringify(newBookings)],
     );

@@ -94,6 +94,8 @@ describe('notifications projection', () => {
       timezone: 'Asia/Kolkata',
       status: paid ? 'pending' : 'scheduled',
       paymentNeeded: paid,
+      // The paid service waits for its provider's confirmation (the demo's General Consultation).
+      automaticBooking: !paid,
       at: '2026-11-22T10:00:00.000Z',
     },
   });
@@ -163,7 +165,7 @@ describe('notifications projection', () => {
     const on = 'Tuesday, December 1, 2026 at 9:00 AM';
     expect((await listOf('u11')).map((row) => row.message)).toEqual([
       `Your appointment for General Consultation at Sunrise Clinic on ${on} awaits payment.`,
-      `Your payment for General Consultation at Sunrise Clinic on ${on} is received: your appointment is booked.`,
+      `Your payment for General Consultation at Sunrise Clinic on ${on} is received: it awaits the provider's confirmation.`,
       `Reminder: your appointment for General Consultation at Sunrise Clinic is on ${on}.`,
     ]);
     expect((await listOf('a4')).map((row) => row.message)).toEqual([
