@@ -103,7 +103,8 @@ describe('resilience of the read side', () => {
         body: {
           date: dayKeyFromToday(zone, 41),
           startTime: '04:44',
-          endTime: '05:00',
+          // As long as the service (the duration rule), on a day of its own.
+          endTime: '05:20',
           serviceIds: ['General Consultation'],
         },
       });

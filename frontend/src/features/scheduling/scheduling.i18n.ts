@@ -95,7 +95,7 @@ const es: Texts = {
     bookingsInside_other:
       'Hay {{count}} reservas dentro de este tiempo libre. Cancélalas desde Citas, o mantenlas:',
     noBookingsInside: 'Ninguna reserva cae dentro de este tiempo libre.',
-    booking: '{{date}} {{start}}–{{end}}: {{name}}, {{service}} ({{status}})',
+    booking: '{{date}} de {{start}} a {{end}}: {{name}}, {{service}} ({{status}})',
   },
   cancel: 'Cancelar',
   saving: 'Guardando...',
