@@ -105,6 +105,8 @@ test.describe('Schedule Management', () => {
           'Deep Tissue',
           'Block for 6 people',
           'None',
+          // Issue 30: its Edit and Delete.
+          'EditDelete',
         ]);
       }
 
@@ -223,9 +225,9 @@ test.describe('Schedule Management for the demo provider', () => {
     await openShellThenEndSession(page);
     await openFromMenu(page, 'Schedule');
 
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-      'Failed to load time slots. Please try again.',
-    );
+    await expect(
+      page.getByRole('main').getByRole('alert').filter({ hasText: 'Failed to load time slots.' }),
+    ).toHaveText('Failed to load time slots. Please try again.');
   });
 });
 
@@ -303,6 +305,7 @@ test.describe('Schedule Templates', () => {
         'Strategy Session',
         'Split into 6 slots',
         'None',
+        'EditDelete',
       ]);
       await expect(slotRows(page).nth(1).getByRole('cell')).toHaveText([
         longDate(monday),
@@ -310,6 +313,7 @@ test.describe('Schedule Templates', () => {
         'Strategy Session',
         'Split into 8 slots',
         'None',
+        'EditDelete',
       ]);
       await page.reload();
       await expect(slotRows(page)).toHaveCount(10);
