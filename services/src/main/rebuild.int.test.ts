@@ -1,3 +1,4 @@
+import type { LogPosition } from '@appointment/contracts/events';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { PostgresEventStore } from '../eventstore/postgres-event-store';
 import { liveSchema } from '@appointment/projections/projection';
@@ -28,12 +29,18 @@ describe('rebuilding a projection while it serves', () => {
   });
 
   it('swaps in a rebuilt read model while reads and appends go on, losing nothing', async () => {
+    let seeded: LogPosition | undefined;
     for (let i = 0; i < 150; i++) {
-      await store.append(`provider-${i % 30}`, [
-        { type: 'ServiceAdded', data: { i } },
-        { type: 'TimeSlotAdded', data: { i } },
-      ]);
+      seeded = (
+        await store.append(`provider-${i % 30}`, [
+          { type: 'ServiceAdded', data: { i } },
+          { type: 'TimeSlotAdded', data: { i } },
+        ])
+      ).position;
     }
+    // The live projector has taken them: none of its transactions from before is still open to
+    // hold the rebuild's read fence below the events already in the log.
+    expect(await runner.waitFor(seeded!, 10_000, [streamCatalogProjection.name])).toBe(true);
     let writing = true;
     let written = 300;
     const writer = (async () => {
