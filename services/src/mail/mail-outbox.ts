@@ -157,12 +157,27 @@ const applyMailBatch = async (events: RecordedEvent[], context: ApplyContext & M
   const { db, schema, publicUrl, secret } = context;
   const links = { publicUrl, secret };
   const reads = await bookingMailReads(db, events);
-  const mails: (OutboxMail & { createdAt: string })[] = [];
+  let mails: (OutboxMail & { createdAt: string })[] = [];
+  /** Writes the e-mails gathered so far, in one statement. */
+  const flush = async () => {
+    if (mails.length === 0) return;
+    await db.query(
+      `INSERT INTO ${schema}.messages (id, recipient, subject, body, attachment, about, created_at)
+         SELECT m.id, m.recipient, m.subject, m.body, m.attachment, m.about, m."createdAt"
+           FROM jsonb_to_recordset($1::jsonb) AS m(id uuid, recipient text, subject text, body text,
+             attachment text, about text, "createdAt" timestamptz)
+         ON CONFLICT (id) DO NOTHING`,
+      [JSON.stringify(mails)],
+    );
+    mails = [];
+  };
   for (const event of events) {
     const forgotten = readEvent('PersonForgotten', event, READER);
     if (forgotten) {
       // A booking's e-mails written late (this reactor follows the read models) leave with the
-      // person too: every one of them comes before this event in the log.
+      // person too: every one of them comes before this event in the log (those of this batch
+      // are written first).
+      await flush();
       await db.query(
         `UPDATE ${schema}.messages SET recipient = $2, subject = $2, body = $2, attachment = NULL,
                 sent_at = coalesce(sent_at, now()), transport = coalesce(transport, 'forgotten')
@@ -181,15 +196,7 @@ const applyMailBatch = async (events: RecordedEvent[], context: ApplyContext & M
     ])
       mails.push({ ...mail, createdAt: event.createdAt });
   }
-  if (mails.length === 0) return;
-  await db.query(
-    `INSERT INTO ${schema}.messages (id, recipient, subject, body, attachment, about, created_at)
-       SELECT m.id, m.recipient, m.subject, m.body, m.attachment, m.about, m."createdAt"
-         FROM jsonb_to_recordset($1::jsonb) AS m(id uuid, recipient text, subject text, body text,
-           attachment text, about text, "createdAt" timestamptz)
-       ON CONFLICT (id) DO NOTHING`,
-    [JSON.stringify(mails)],
-  );
+  await flush();
 };
 
 /** The e-mails of the account's own events and of reminders, one event at a time. */
