@@ -28,7 +28,10 @@ test('the admin edits one time slot and deletes another, and the booking screen 
   const rows = page.getByRole('row');
 
   // The first day's time slot goes: asked first, then gone from the list.
-  await page.getByRole('button', { name: /^Delete the time slot of / }).first().click();
+  await page
+    .getByRole('button', { name: /^Delete the time slot of / })
+    .first()
+    .click();
   const asked = page.getByRole('alertdialog', { name: 'Delete this time slot?' });
   await asked.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(asked).toBeHidden();

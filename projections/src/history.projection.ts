@@ -403,7 +403,10 @@ export const describe = (
       const key = `timeoff:${data.timeOffId}`;
       const span = str(facts.get(key)?.span);
       facts.delete(key);
-      return { summary: span ? `Time off ${span} was deleted.` : 'A time off was deleted.', person: ofBooking };
+      return {
+        summary: span ? `Time off ${span} was deleted.` : 'A time off was deleted.',
+        person: ofBooking,
+      };
     }
     case 'TimeSlotAdded': {
       const data = readEvent('TimeSlotAdded', event, READER);

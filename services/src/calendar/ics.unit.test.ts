@@ -77,7 +77,9 @@ describe('appointments as iCalendar', () => {
   it('mails one appointment as an invitation or its cancellation that a calendar reads back whole', () => {
     // A long name in several scripts, with the characters TEXT escapes: folded at 75 octets, never
     // inside a character, and read back as it was.
-    const providerName = 'Clínica Sol; Dr. Núñez, “Санаторий” 東京クリニック — a long name to fold '.repeat(2);
+    const providerName = 'Clínica Sol; Dr. Núñez, “Санаторий” 東京クリニック — a long name to fold '.repeat(
+      2,
+    );
     const booked = {
       ...appointment('a3', '2026-10-24T07:30:00.000Z', '2026-10-24T08:00:00.000Z', 'Europe/Madrid'),
       providerName,
