@@ -66,7 +66,7 @@ test.describe('Integration settings and the chat assistant (issue 11)', () => {
     await dialog.getByLabel('Name').fill('Front desk');
     await dialog.getByLabel('Webhook URL').fill('not a url');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog).toContainText('valid http or https URL');
+    await expect(dialog).toContainText('Valid URL is required');
     await dialog.getByLabel('Webhook URL').fill('https://chat.example.com/hooks/front-desk');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
