@@ -1,17 +1,6 @@
 import styled from 'styled-components';
 
-export const Screen = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
-`;
-
-export const Title = styled.h2`
-  margin: 0;
-  text-align: center;
-  font-size: ${({ theme }) => theme.font.large};
-  color: ${({ theme }) => theme.colors.text};
-`;
+export { Screen, SuccessNote, Title } from '../../../ui/screen.styles';
 
 export const Lead = styled.p`
   margin: 0;
@@ -78,11 +67,3 @@ export const Email = styled.strong`
 `;
 
 /** What went well (the reset link is on its way, the password was reset), framed in the success colour. */
-export const SuccessNote = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.spacing.sm};
-  border: 1px solid ${({ theme }) => theme.colors.success};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.font.small};
-`;
