@@ -407,16 +407,15 @@ export class MailSender {
   private loop?: Promise<void>;
   /** Ends the wait between polls at once, so that stop() never waits out an interval. */
   private wake?: () => void;
-  private readonly transport: Transporter;
+  /** SMTP, when SMTP_URL names a server; without it nothing leaves the machine and no MIME is built. */
+  private readonly transport?: Transporter;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly logger: Logger,
     private readonly options: { smtpUrl?: string; from: string; intervalMs?: number },
   ) {
-    this.transport = options.smtpUrl
-      ? nodemailer.createTransport(options.smtpUrl)
-      : nodemailer.createTransport({ jsonTransport: true });
+    if (options.smtpUrl) this.transport = nodemailer.createTransport(options.smtpUrl);
   }
 
   start(): void {
@@ -452,9 +451,10 @@ export class MailSender {
    * its Message-ID is the same, so the receiving side can tell.)
    */
   async deliverBatch(limit = 20): Promise<number> {
-    if (!this.options.smtpUrl) return this.deliverLocally(limit);
+    const transport = this.transport;
+    if (!transport) return this.deliverLocally(limit);
     let delivered = 0;
-    while (delivered < limit && (await this.deliverOne())) delivered++;
+    while (delivered < limit && (await this.deliverOne(transport))) delivered++;
     return delivered;
   }
 
@@ -470,13 +470,23 @@ export class MailSender {
         RETURNING id, recipient, subject, body, attachment`,
       [limit],
     );
-    for (const row of rows) await this.hand(row);
+    // Nothing leaves the machine: say where each mail is, and its links on lines of their own.
+    if (this.logger.isLevelEnabled('info'))
+      for (const row of rows) {
+        const links = row.body.match(/https?:\/\/\S+/g) ?? [];
+        this.logger.info(
+          { to: row.recipient, subject: row.subject, links },
+          `mail to ${row.recipient} not sent (no SMTP_URL); it stays in the local outbox, ` +
+            `readable at /api/dev/mailbox when DEV_MAILBOX=true:\n${row.body}` +
+            (links.length > 0 ? `\nlinks:\n${links.join('\n')}` : ''),
+        );
+      }
     return rows.length;
   }
 
-  /** The mail of an outbox row, to the transport (and, locally, to the log). */
-  private async hand(row: MailRow): Promise<void> {
-    await this.transport.sendMail({
+  /** The mail of an outbox row, to the SMTP server. */
+  private async hand(transport: Transporter, row: MailRow): Promise<void> {
+    await transport.sendMail({
       messageId: outboxMessageId(row.id, this.options.from),
       from: this.options.from,
       to: row.recipient,
@@ -493,19 +503,9 @@ export class MailSender {
           }
         : {}),
     });
-    if (!this.options.smtpUrl) {
-      // Nothing leaves the machine: say where the mail is, and its links on lines of their own.
-      const links = row.body.match(/https?:\/\/\S+/g) ?? [];
-      this.logger.info(
-        { to: row.recipient, subject: row.subject, links },
-        `mail to ${row.recipient} not sent (no SMTP_URL); it stays in the local outbox, ` +
-          `readable at /api/dev/mailbox when DEV_MAILBOX=true:\n${row.body}` +
-          (links.length > 0 ? `\nlinks:\n${links.join('\n')}` : ''),
-      );
-    }
   }
 
-  private deliverOne(): Promise<boolean> {
+  private deliverOne(transport: Transporter): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
       // Taken and marked sent in one statement; a send that fails rolls the mark back.
       const { rows } = await client.query<MailRow>(
@@ -516,7 +516,7 @@ export class MailSender {
       );
       const row = rows[0];
       if (!row) return false;
-      await this.hand(row);
+      await this.hand(transport, row);
       return true;
     });
   }
@@ -525,6 +525,6 @@ export class MailSender {
     this.running = false;
     this.wake?.();
     await this.loop;
-    this.transport.close();
+    this.transport?.close();
   }
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import pg from 'pg';
+import { pino } from 'pino';
 import { createTestDatabase, type TestDatabase } from '@appointment/infra/testing/postgres';
 import { startSmtpSink, type SmtpSink } from '@appointment/infra/testing/smtp-sink';
 import { createLogger } from '../logger';
@@ -90,11 +92,18 @@ describe('the mail sender', () => {
        VALUES ($1, 'new@example.com', 'Confirm your e-mail address', $2, now())`,
       [randomUUID(), 'Hello,\n\nplease confirm:\nhttp://localhost:3000/api/auth/verify?user=u1&token=t1\n'],
     );
+    // The console as the app writes it at its default level, collected line by line.
     const lines: { fields: Record<string, unknown>; message: string }[] = [];
-    const logger = createLogger('silent');
-    logger.info = ((fields: Record<string, unknown>, message: string) => {
-      lines.push({ fields, message });
-    }) as typeof logger.info;
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          const { msg, ...fields } = JSON.parse(chunk.toString()) as Record<string, unknown>;
+          lines.push({ fields, message: String(msg) });
+          done();
+        },
+      }),
+    );
     const sender = new MailSender(pool, logger, { from: 'Appointment <no-reply@example.org>' });
     expect(await sender.deliverBatch()).toBe(1);
     expect(lines).toHaveLength(1);
