@@ -164,7 +164,7 @@ test.describe('Appointments: counts, lists and status changes', () => {
       await expect(first.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
       await second.getByRole('button', { name: 'Reject' }).click();
       await expect(toast(page, APPOINTMENT_TEXTS.markedAs('cancelled'))).toBeVisible();
-      await expect(second.getByText('canceled', { exact: true })).toBeVisible();
+      await expect(second.getByText('cancelled', { exact: true })).toBeVisible();
       await expect(second.getByRole('button', { name: 'Reject' })).toHaveCount(0);
       const counts = page.getByRole('list', { name: 'Appointment counts' });
       await expect(counts.getByRole('listitem').filter({ hasText: 'Scheduled' })).toContainText('1');
@@ -208,7 +208,7 @@ test.describe('Appointments: counts, lists and status changes', () => {
       const cancelled = appointmentList(page).getByRole('article');
       await expect(cancelled).toHaveCount(1);
       await expect(cancelled).toContainText('9:30 AM - 10:00 AM');
-      await expect(cancelled.getByText('canceled', { exact: true })).toBeVisible();
+      await expect(cancelled.getByText('cancelled', { exact: true })).toBeVisible();
     },
   );
 
@@ -239,7 +239,7 @@ test.describe('Appointments: counts, lists and status changes', () => {
     await first.getByRole('button', { name: /^Cancel / }).click();
     await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
     await expect(page.getByRole('status').getByText('Appointment cancelled')).toBeVisible();
-    await expect(first.getByText('canceled', { exact: true })).toBeVisible();
+    await expect(first.getByText('cancelled', { exact: true })).toBeVisible();
     await expect(first.getByRole('button', { name: /^Cancel / })).toHaveCount(0);
     await expect(
       cards.filter({ hasText: '9:30 AM - 10:00 AM' }).getByRole('button', { name: /^Cancel / }),

@@ -44,6 +44,7 @@ const ENGLISH = {
     'Favourites only',
     'Providers',
     'Office Providers',
+    'Office',
     'New',
   ],
   bookingAutomatic: [
@@ -76,7 +77,7 @@ const ENGLISH = {
     'Light',
     'Dark',
     'System',
-    'These choices are kept in this browser.',
+    'Email and SMS are saved on your account, as your profile shows them; reminders are kept in this browser.',
     'Email notifications',
     'SMS notifications',
     'Appointment reminders',
@@ -121,8 +122,8 @@ const ENGLISH = {
     'Price',
     'Free',
     'Payment required',
-    'Manual booking',
-    'Automatic booking',
+    'Bookings confirmed by the provider',
+    'Bookings confirmed automatically',
     'Edit',
     'Delete',
     'Currency',
@@ -137,7 +138,7 @@ const ENGLISH = {
     'Price',
     'Payment needed',
     'Set automatically: ticked when the price is above 0.',
-    'Automatic booking',
+    'Confirm bookings automatically',
     'Cancel',
   ],
   staffs: ['Staffs', 'Name', 'Email', 'Phone', 'Role', 'admin', 'Loading staff...'],
@@ -415,6 +416,7 @@ const NAMES = {
     myAppointments: 'Mis citas',
     book: 'Reservar cita',
     industries: 'Sectores',
+    office: 'Oficina',
     search: 'Buscar proveedores',
     providers: 'Proveedores',
     services: 'Servicios',
@@ -481,6 +483,7 @@ const NAMES = {
     myAppointments: 'Mes rendez-vous',
     book: 'Prendre rendez-vous',
     industries: 'Secteurs',
+    office: 'Bureau',
     search: 'Rechercher des prestataires',
     providers: 'Prestataires',
     services: 'Services proposés',
@@ -748,7 +751,7 @@ test.describe('Every translated screen in Spanish and French (issue 15)', () => 
         await expect(heading(page, names.book)).toBeVisible();
         await page
           .getByRole('complementary', { name: names.industries })
-          .getByRole('button', { name: 'Office' })
+          .getByRole('button', { name: names.office })
           .click();
         await main(page).getByLabel(names.search).fill(provider.businessName);
         const card = main(page)

@@ -221,7 +221,9 @@ test.describe('Paid booking: checkout, live notification and confirmation (docs/
       await expect(
         page
           .getByRole('status')
-          .getByText(/^Payment was not completed; your slot is held until \d{2}:\d{2}\.$/),
+          .getByText(
+            /^Payment was not completed; your slot is held until \d{1,2}:\d{2} [AP]M \([A-Za-z_/+-]+\)\.$/,
+          ),
       ).toBeVisible();
       await expect(page).toHaveURL(/\/appointments$/);
       expect(confirmations).toBe(0);
@@ -236,7 +238,9 @@ test.describe('Paid booking: checkout, live notification and confirmation (docs/
       await page.goto('/appointments/list');
       const card = page.getByRole('article').filter({ hasText: 'Paid Hour' });
       await expect(card.getByText('Awaiting payment', { exact: true })).toBeVisible();
-      await expect(card.getByText(/^Awaiting payment: held until \d{2}:\d{2}$/)).toBeVisible();
+      await expect(
+        card.getByText(/^Awaiting payment: held until \d{1,2}:\d{2} [AP]M \([A-Za-z_/+-]+\)$/),
+      ).toBeVisible();
       await card.getByRole('button', { name: 'Pay now' }).click();
       await expect(checkoutDialog(page)).toBeVisible();
       await checkoutFrame(page).getByRole('button', { name: 'Pay' }).click();

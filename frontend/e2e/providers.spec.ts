@@ -184,7 +184,7 @@ test.describe('Service Providers', () => {
     await service.getByLabel('Service name').fill('Initial Assessment');
     await service.getByLabel('Duration (minutes)').fill('45');
     await service.getByLabel('Price ($)').fill('25');
-    await service.getByLabel('Automatic booking').check();
+    await service.getByLabel('Confirm bookings automatically').check();
     await expect(dialog.getByText('At least one service is required')).toHaveCount(0);
 
     await submit.click();

@@ -29,7 +29,7 @@ const fields = (dialog: Locator) => ({
   duration: dialog.getByLabel('Duration (minutes)'),
   price: dialog.getByLabel('Price ($)'),
   isPaymentNeeded: dialog.getByLabel('Payment needed'),
-  automaticBooking: dialog.getByLabel('Automatic booking'),
+  automaticBooking: dialog.getByLabel('Confirm bookings automatically'),
 });
 
 test.describe('Services management', () => {
@@ -84,7 +84,7 @@ test.describe('Services management', () => {
     await expect(added).toContainText('45 minutes');
     await expect(added).toContainText('$80.50');
     await expect(added).toContainText('Payment required');
-    await expect(added).toContainText('Automatic booking');
+    await expect(added).toContainText('Bookings confirmed automatically');
 
     // The server keeps it, with isPaymentNeeded computed from the price.
     await page.reload();
@@ -126,7 +126,7 @@ test.describe('Services management', () => {
     const edited = card(page, 'Community Barre');
     await expect(edited).toContainText('$0.00');
     await expect(edited).toContainText('Free');
-    await expect(edited).toContainText('Manual booking');
+    await expect(edited).toContainText('Bookings confirmed by the provider');
     await expect(edited).not.toContainText('Payment required');
 
     await page.reload();
@@ -300,7 +300,7 @@ test.describe('Services management', () => {
     await expect(followUp).toContainText('15 minutes');
     await expect(followUp).toContainText('₹0.00');
     await expect(followUp).toContainText('Free');
-    await expect(followUp).toContainText('Automatic booking');
+    await expect(followUp).toContainText('Bookings confirmed automatically');
 
     await expect(main(page).getByText('Prices are in INR (₹).')).toBeVisible();
     await expect(main(page).getByRole('form', { name: 'Currency' })).toHaveCount(0);

@@ -78,27 +78,28 @@ test.describe('Settings', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('notification toggles start on and are kept in this browser', async ({ page }) => {
-    await signIn(page, DEMO.user);
+  test("e-mail and SMS are the account's (issue 32); reminders start on and are kept in this browser", async ({
+    page,
+  }) => {
+    // An account of its own: its notification choices are saved on it.
+    const user = await registerUser(page.request, 'reminders');
+    await signIn(page, user.email, user.password);
     await page.goto('/settings');
 
+    // A new account's choices: e-mail on, SMS off; reminders on in a new browser.
     const notifications = section(page, 'Notifications');
-    for (const name of ['Email notifications', 'SMS notifications', 'Appointment reminders']) {
-      await expect(notifications.getByRole('switch', { name })).toBeChecked();
-    }
+    await expect(notifications.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
+    await expect(notifications.getByRole('switch', { name: 'SMS notifications' })).not.toBeChecked();
+    await expect(notifications.getByRole('switch', { name: 'Appointment reminders' })).toBeChecked();
 
-    await notifications.getByRole('switch', { name: 'SMS notifications' }).uncheck();
-    await expect
-      .poll(() => storedJson(page, 'notificationSettings'))
-      .toEqual({ email: true, sms: false, reminders: true });
+    await notifications.getByRole('switch', { name: 'Appointment reminders' }).uncheck();
+    await expect.poll(() => storedJson(page, 'notificationSettings')).toEqual({ reminders: false });
 
     await page.reload();
-    await expect(
-      section(page, 'Notifications').getByRole('switch', { name: 'SMS notifications' }),
-    ).not.toBeChecked();
-    await expect(
-      section(page, 'Notifications').getByRole('switch', { name: 'Email notifications' }),
-    ).toBeChecked();
+    const reloaded = section(page, 'Notifications');
+    await expect(reloaded.getByRole('switch', { name: 'Appointment reminders' })).not.toBeChecked();
+    await expect(reloaded.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
+    await expect(reloaded.getByRole('switch', { name: 'SMS notifications' })).not.toBeChecked();
   });
 
   test('the password dialog validates as the spec says and can be dismissed', async ({ page }) => {

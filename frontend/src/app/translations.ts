@@ -12,6 +12,7 @@ import { schedulingTranslations } from '../features/scheduling/scheduling.i18n';
 import { servicesTranslations } from '../features/services/services.i18n';
 import { settingsTranslations } from '../features/settings/settings.i18n';
 import { staffsTranslations } from '../features/staffs/staffs.i18n';
+import { bookingAttachmentTranslations } from '../ui/booking-attachment.i18n';
 import { hoursEditorTranslations } from '../ui/hours-editor.i18n';
 import { paymentBadgeTranslations } from '../ui/payment-badge.i18n';
 import { slotCalendarTranslations } from '../ui/slot-calendar/slot-calendar.i18n';
@@ -28,6 +29,7 @@ import { viewerTimeTranslations } from '../ui/viewer-time.i18n';
 export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   appointments: appointmentsTranslations,
   booking: bookingTranslations,
+  bookingAttachment: bookingAttachmentTranslations,
   bookingLink: bookingLinkTranslations,
   dashboardPanels: dashboardTranslations,
   hoursEditor: hoursEditorTranslations,

@@ -56,6 +56,15 @@ export interface RescheduleTarget {
   listTitle?: string;
 }
 
+/**
+ * "Book Again" on a dashboard's service card opens the booking screen with this as its route state
+ * (`{ bookAgain }`, issue 32): the provider and service to book again.
+ */
+export interface BookAgain {
+  providerId: string;
+  serviceName: string;
+}
+
 /** docs/product.md §3 Notification; createdAt is an ISO string, shown in the local format. */
 export interface AppNotification {
   _id?: string;
@@ -68,6 +77,14 @@ export const notificationReceived = createAction<AppNotification>('notifications
 
 /** The language chosen in Settings, saved on the account too. */
 export const languageChosen = createAction<Language>('settings/languageChosen');
+
+/**
+ * E-mail or SMS notifications switched in Settings (issue 32): the account's choices as they should
+ * now be, saved on the account, which the profile shows.
+ */
+export const notificationPreferencesChosen = createAction<
+  Pick<Profile['notificationPreferences'], 'email' | 'sms'>
+>('settings/notificationPreferencesChosen');
 
 /**
  * A person's profile as the screens keep it: the API's `timezone`, the person's own zone, is their

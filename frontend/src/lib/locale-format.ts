@@ -127,3 +127,16 @@ export const inViewerZone = (
   if (!date || !start || !end || !formatZoned(startIso, providerZone, 'time')) return null;
   return wallClock(viewerZone) === wallClock(providerZone) ? null : { date, start, end };
 };
+
+/**
+ * An instant's time of day on the viewer's clock, naming the viewer's zone (issue 32: "held until
+ * 1:49 PM (Asia/Kolkata)", "13:49 (Asia/Kolkata)"); English on the 12-hour clock as the times beside
+ * it, Spanish and French on the 24-hour clock. Null when the instant is unknown.
+ */
+export const viewerClockTime = (iso: string, viewerZone: string = viewerTimeZone()): string | null => {
+  const time =
+    currentLanguage() === 'en'
+      ? formatIn(iso, viewerZone, FORMATS.displayTime)
+      : formatZoned(iso, viewerZone, 'time');
+  return time && `${time} (${viewerZone})`;
+};

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18next } from './i18n';
-import { inViewerZone } from './locale-format';
+import { inViewerZone, viewerClockTime } from './locale-format';
+import { longDate, timeRange } from '../ui/appointment-format';
 
 // 10:00 in Houston on 24 November 2026 (UTC−6) is 01:00 on 25 November in Tokyo.
 const START = '2026-11-24T16:00:00.000Z';
@@ -35,5 +36,30 @@ describe("the viewer's own clock beside the provider's", () => {
     await i18next.changeLanguage('en');
     expect(inViewerZone(START, END, 'America/Chicago', 'America/Chicago')).toBeNull();
     expect(inViewerZone(START, END, 'America/Chicago', 'America/Mexico_City')).toBeNull();
+  });
+});
+
+describe("dates and times in the viewer's language (issue 32)", () => {
+  afterEach(() => i18next.changeLanguage('en'));
+
+  it("writes a time on the viewer's clock naming the zone, 12-hour in English, 24-hour in Spanish and French", async () => {
+    await i18next.changeLanguage('en');
+    expect(viewerClockTime(START, 'Asia/Tokyo')).toBe('1:00 AM (Asia/Tokyo)');
+    await i18next.changeLanguage('es');
+    expect(viewerClockTime(START, 'Asia/Tokyo')).toBe('01:00 (Asia/Tokyo)');
+    await i18next.changeLanguage('fr');
+    expect(viewerClockTime(START, 'America/Chicago')).toBe('10:00 (America/Chicago)');
+    expect(viewerClockTime('not a time', 'Asia/Tokyo')).toBeNull();
+  });
+
+  it("writes an appointment's day and times in the chosen language", async () => {
+    await i18next.changeLanguage('en');
+    expect(longDate('2026-11-28')).toBe('Saturday, November 28, 2026');
+    expect(timeRange('09:00', '13:30')).toBe('9:00 AM - 1:30 PM');
+    await i18next.changeLanguage('es');
+    expect(longDate('2026-11-28')).toBe('sábado, 28 de noviembre de 2026');
+    expect(timeRange('09:00', '13:30')).toBe('09:00 - 13:30');
+    await i18next.changeLanguage('fr');
+    expect(longDate('2026-11-28')).toBe('samedi 28 novembre 2026');
   });
 });

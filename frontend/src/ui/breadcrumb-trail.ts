@@ -8,6 +8,8 @@ export const BREADCRUMB_TITLES: Record<string, string> = {
   providerstablelist: 'Manage Providers',
   'provider-dashboard': 'Provider Dashboard',
   'appointments/reschedule': 'Reschedule',
+  'appointments/list': 'List',
+  'appointments/book': 'Book',
   'scheduling/templates': 'Schedule Templates',
   'scheduling/manage': 'Schedule Management',
   'integrations/api-keys': 'API Keys',

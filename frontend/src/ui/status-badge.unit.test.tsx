@@ -7,13 +7,13 @@ import { StatusBadge } from './status-badge';
 afterEach(cleanup);
 
 describe('StatusBadge', () => {
-  it('spells the cancelled state "canceled" (docs/product.md §4) and keeps the stored value', () => {
+  it('spells the cancelled state as the stored value and every other screen do (issue 32)', () => {
     render(
       <ThemeProvider theme={themes.light}>
         <StatusBadge status="cancelled" />
       </ThemeProvider>,
     );
-    const badge = screen.getByText('canceled');
+    const badge = screen.getByText('cancelled');
     expect(badge.getAttribute('data-status')).toBe('cancelled');
   });
 });

@@ -118,6 +118,18 @@ const bookingSlice = createSlice({
       state.selectedService = target.serviceName;
     },
     /**
+     * The provider of a dashboard's "Book Again" is read (issue 32): the screen opens on it with the
+     * service chosen, whether the industries came first or not, unless another provider was opened
+     * meanwhile.
+     */
+    bookAgainProviderLoaded(state, action: PayloadAction<{ provider: Provider; serviceName: string }>) {
+      const { provider, serviceName } = action.payload;
+      if (state.selectedProvider !== null || state.reschedule !== null) return;
+      selectIndustry(state, provider.industry);
+      state.selectedProvider = provider;
+      state.selectedService = serviceName;
+    },
+    /**
      * The industries are known: docs/product.md §2.6, the first is selected by default, the
      * opening provider's when there is one: the screen then opens on that provider.
      */
@@ -233,6 +245,7 @@ const bookingSlice = createSlice({
 export const {
   bookingPageOpened,
   rescheduleProviderLoaded,
+  bookAgainProviderLoaded,
   industriesShown,
   industrySelected,
   providerFiltersChanged,

@@ -3,6 +3,7 @@ import type { Industry, Provider } from '@appointment/contracts/catalogue';
 import type { ChosenSlot } from '@appointment/contracts/booking';
 import type { RescheduleTarget } from '../../lib/events';
 import {
+  bookAgainProviderLoaded,
   bookingPageOpened,
   bookingReducer,
   bookingSubmitted,
@@ -105,6 +106,23 @@ describe('moving a booking (issue 29)', () => {
         reschedule: moving,
       });
     }
+  });
+
+  it('"Book Again" opens on its provider and service, before the industries or after (issue 32)', () => {
+    const again = bookAgainProviderLoaded({ provider: glow, serviceName: 'Personal Training' });
+    for (const state of [
+      run(bookingPageOpened(), again, industriesShown(industries)),
+      run(bookingPageOpened(), industriesShown(industries), again),
+    ]) {
+      expect(state).toMatchObject({
+        selectedIndustry: 'Fitness',
+        selectedProvider: glow,
+        selectedService: 'Personal Training',
+        reschedule: null,
+      });
+    }
+    // A provider opened meanwhile stays open.
+    expect(run(bookingPageOpened(), providerSelected(sunrise), again).selectedProvider).toBe(sunrise);
   });
 
   it('opens on no other provider, and a second read changes nothing chosen since', () => {

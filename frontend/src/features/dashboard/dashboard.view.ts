@@ -102,6 +102,8 @@ export const recentProviders = (items: ProviderAppointment[]): RecentProvider[] 
 
 export interface BookedService {
   key: string;
+  /** Where "Book Again" leads: this provider, this service (issue 32). */
+  providerId: string;
   serviceName: string;
   providerName: string;
   imageUrl: string | null;
@@ -118,6 +120,7 @@ export const bookedServices = (items: ProviderAppointment[]): BookedService[] =>
     if (seen.has(key)) continue;
     seen.set(key, {
       key,
+      providerId: item.providerId,
       serviceName: item.serviceName,
       providerName: nameOf(item.providerDetails, item.providerName),
       imageUrl: item.providerDetails?.imageUrl ?? null,

@@ -10,7 +10,7 @@ import {
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import { format } from 'date-fns';
+import { viewerClockTime } from '../../lib/locale-format';
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { PaymentResult } from '@appointment/contracts/payments';
 import { ApiError } from '../../lib/api-client';
@@ -136,7 +136,7 @@ function* openChannel(request: CheckoutRequest): SagaIterator<EventChannel<Check
 /** An unpaid end says until when the slot is held, when that is known. */
 const unpaidText = (request: CheckoutRequest): string =>
   request.payBy
-    ? paymentText('heldUntil', { time: format(new Date(request.payBy), 'HH:mm') })
+    ? paymentText('heldUntil', { time: viewerClockTime(request.payBy) ?? request.payBy })
     : paymentText('declined');
 
 /**

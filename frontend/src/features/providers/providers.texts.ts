@@ -59,7 +59,7 @@ export const PROVIDERS_TEXTS = {
     serviceName: 'Service name',
     duration: 'Duration (minutes)',
     priceIn: 'Price ({{symbol}})',
-    automaticBooking: 'Automatic booking',
+    automaticBooking: 'Confirm bookings automatically',
     remove: 'Remove',
     addService: 'Add service',
   },

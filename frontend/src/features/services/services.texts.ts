@@ -15,8 +15,10 @@ export const SERVICES_TEXTS = {
     price: 'Price',
     paymentRequired: 'Payment required',
     free: 'Free',
-    automaticBooking: 'Automatic booking',
-    manualBooking: 'Manual booking',
+    // Issue 32: the flag `automaticBooking` (auto-confirm), named for what it does, apart from the
+    // booker's automatic/manual way of picking a slot.
+    automaticBooking: 'Bookings confirmed automatically',
+    manualBooking: 'Bookings confirmed by the provider',
     edit: 'Edit',
     editNamed: 'Edit {{name}}',
     delete: 'Delete',
@@ -34,7 +36,7 @@ export const SERVICES_TEXTS = {
     priceIn: 'Price ({{symbol}})',
     paymentNeeded: 'Payment needed',
     paymentNeededHint: 'Set automatically: ticked when the price is above 0.',
-    automaticBooking: 'Automatic booking',
+    automaticBooking: 'Confirm bookings automatically',
     cancel: 'Cancel',
     saving: 'Saving...',
     saveChanges: 'Save Changes',

@@ -10,7 +10,8 @@ const es: Texts = {
   themes: { light: 'Claro', dark: 'Oscuro', system: 'Sistema' },
   language: 'Idioma',
   notifications: 'Notificaciones',
-  notificationsHint: 'Estas preferencias se guardan en este navegador.',
+  notificationsHint:
+    'El correo y los SMS se guardan en tu cuenta, como los muestra tu perfil; los recordatorios se guardan en este navegador.',
   notificationLabels: {
     email: 'Notificaciones por correo electrónico',
     sms: 'Notificaciones por SMS',
@@ -46,7 +47,8 @@ const fr: Texts = {
   themes: { light: 'Clair', dark: 'Sombre', system: 'Système' },
   language: 'Langue',
   notifications: 'Notifications',
-  notificationsHint: 'Ces choix sont conservés dans ce navigateur.',
+  notificationsHint:
+    'L’e-mail et les SMS sont enregistrés sur votre compte, comme votre profil les affiche ; les rappels sont conservés dans ce navigateur.',
   notificationLabels: {
     email: 'Notifications par e-mail',
     sms: 'Notifications par SMS',

@@ -2,17 +2,27 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import i18next from 'i18next';
-import { fetchSavedLanguage } from './settings.requests';
-import { languageChosen, profileUpdateConfirmed, type ProfileDetails } from '../../lib/events';
+import { fetchSavedLanguage, fetchSavedNotifications } from './settings.requests';
+import {
+  languageChosen,
+  notificationPreferencesChosen,
+  profileUpdateConfirmed,
+  type ProfileDetails,
+} from '../../lib/events';
 import { loginSucceeded } from '../../lib/session.slice';
 import {
+  accountNotificationsRead,
   languageSynced,
+  selectAccountNotifications,
   selectLanguage,
+  selectLocalNotificationSettings,
   notificationToggled,
-  selectNotificationSettings,
+  settingsPageOpened,
+  type AccountNotifications,
+  type NotificationKey,
 } from './settings.slice';
 import { storeLanguage, type Language } from '../../lib/i18n';
-import { storeNotificationSettings, type NotificationSettings } from './settings.storage';
+import { storeNotificationSettings, type LocalNotificationSettings } from './settings.storage';
 
 function* applyLanguage(language: Language): SagaIterator {
   yield call(storeLanguage, language);
@@ -58,14 +68,35 @@ function* followAccountAtSignIn(): SagaIterator {
   }
 }
 
-function* persistNotifications(): SagaIterator {
-  const settings: NotificationSettings = yield select(selectNotificationSettings);
-  yield call(storeNotificationSettings, settings);
+/** Each opening of Settings shows the account's e-mail and SMS choices as saved (issue 32). */
+function* readAccountNotifications(): SagaIterator {
+  try {
+    const saved: AccountNotifications = yield call(fetchSavedNotifications);
+    yield put(accountNotificationsRead(saved));
+  } catch (error) {
+    // Their switches stay unavailable until the next opening reads them.
+    console.error('Failed to read the notification choices', error);
+  }
+}
+
+/**
+ * One setting (issue 32): e-mail and SMS are saved on the account (the profile feature does that on
+ * the event), where the profile shows them; reminders are kept in this browser.
+ */
+function* persistNotifications(action: PayloadAction<{ key: NotificationKey }>): SagaIterator {
+  if (action.payload.key === 'reminders') {
+    const settings: LocalNotificationSettings = yield select(selectLocalNotificationSettings);
+    yield call(storeNotificationSettings, settings);
+    return;
+  }
+  const account: AccountNotifications | null = yield select(selectAccountNotifications);
+  if (account) yield put(notificationPreferencesChosen(account));
 }
 
 export function* settingsSaga(): SagaIterator {
   yield takeLatest(languageChosen.type, switchLanguage);
   yield takeLatest(profileUpdateConfirmed.type, followProfile);
   yield takeLatest(loginSucceeded.type, followAccountAtSignIn);
+  yield takeLatest(settingsPageOpened.type, readAccountNotifications);
   yield takeEvery(notificationToggled.type, persistNotifications);
 }

@@ -1,14 +1,28 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { apiErrorOf } from '../../lib/api';
-import { languageChosen } from '../../lib/events';
+import type { NotificationPreferences } from '@appointment/contracts/accounts';
+import { languageChosen, profileUpdateConfirmed } from '../../lib/events';
 import { readStoredLanguage, type Language } from '../../lib/i18n';
-import { readStoredNotificationSettings, type NotificationSettings } from './settings.storage';
+import { readStoredNotificationSettings, type LocalNotificationSettings } from './settings.storage';
+
+/** The account's e-mail and SMS choices (the profile's too), as Settings shows them. */
+export type AccountNotifications = Pick<NotificationPreferences, 'email' | 'sms'>;
+
+/** The screen's toggles: the account's e-mail and SMS (null until read), this browser's reminders. */
+export interface NotificationSettings extends LocalNotificationSettings {
+  email: boolean | null;
+  sms: boolean | null;
+}
+
+export type NotificationKey = keyof NotificationSettings;
 import { settingsApi } from './settings.api';
 
 export interface SettingsState {
   language: Language;
-  notifications: NotificationSettings;
+  notifications: LocalNotificationSettings;
+  /** Issue 32: one setting, kept on the account and shown on the profile too; null until read. */
+  accountNotifications: AccountNotifications | null;
   passwordDialogOpen: boolean;
   passwordSaving: boolean;
   /** The server's reason when the change was refused, shown inside the dialog. */
@@ -21,6 +35,7 @@ export interface SettingsState {
 const initialSettingsState = (): SettingsState => ({
   language: readStoredLanguage(),
   notifications: readStoredNotificationSettings(),
+  accountNotifications: null,
   passwordDialogOpen: false,
   passwordSaving: false,
   passwordError: null,
@@ -35,8 +50,16 @@ const settingsSlice = createSlice({
     languageSynced(state, action: PayloadAction<Language>) {
       state.language = action.payload;
     },
-    notificationToggled(state, action: PayloadAction<{ key: keyof NotificationSettings; enabled: boolean }>) {
-      state.notifications[action.payload.key] = action.payload.enabled;
+    /** The screen opened: the account's choices are read again (settings.saga.ts). */
+    settingsPageOpened() {},
+    /** The account's choices as read; a toggle since stays as toggled (its save follows). */
+    accountNotificationsRead(state, action: PayloadAction<AccountNotifications>) {
+      state.accountNotifications = action.payload;
+    },
+    notificationToggled(state, action: PayloadAction<{ key: NotificationKey; enabled: boolean }>) {
+      const { key, enabled } = action.payload;
+      if (key === 'reminders') state.notifications.reminders = enabled;
+      else if (state.accountNotifications) state.accountNotifications[key] = enabled;
     },
     passwordDialogOpened(state) {
       state.passwordDialogOpen = true;
@@ -53,6 +76,11 @@ const settingsSlice = createSlice({
     builder
       .addCase(languageChosen, (state, action) => {
         state.language = action.payload;
+      })
+      // Saved from the profile or from here: the account's choices as they now are.
+      .addCase(profileUpdateConfirmed, (state, action) => {
+        const { email, sms } = action.payload.notificationPreferences;
+        state.accountNotifications = { email, sms };
       })
       .addMatcher(changePassword.matchPending, (state) => {
         state.passwordSaving = true;
@@ -72,8 +100,14 @@ const settingsSlice = createSlice({
   },
 });
 
-export const { languageSynced, notificationToggled, passwordDialogOpened, passwordDialogClosed } =
-  settingsSlice.actions;
+export const {
+  languageSynced,
+  settingsPageOpened,
+  accountNotificationsRead,
+  notificationToggled,
+  passwordDialogOpened,
+  passwordDialogClosed,
+} = settingsSlice.actions;
 export const settingsReducer = settingsSlice.reducer;
 
 export interface WithSettings {
@@ -96,5 +130,18 @@ export const selectPasswordChange = createSelector(
   }),
 );
 export const selectLanguage = (state: WithSettings): Language => state.settings.language;
-export const selectNotificationSettings = (state: WithSettings): NotificationSettings =>
+export const selectNotificationSettings = createSelector(
+  [
+    (state: WithSettings) => state.settings.notifications,
+    (state: WithSettings) => state.settings.accountNotifications,
+  ],
+  (local, account): NotificationSettings => ({
+    email: account?.email ?? null,
+    sms: account?.sms ?? null,
+    reminders: local.reminders,
+  }),
+);
+export const selectLocalNotificationSettings = (state: WithSettings): LocalNotificationSettings =>
   state.settings.notifications;
+export const selectAccountNotifications = (state: WithSettings): AccountNotifications | null =>
+  state.settings.accountNotifications;

@@ -1,20 +1,15 @@
 /**
- * docs/product.md §3 Settings are client only; this key sits beside the ones of docs/product.md §9. The language
- * is kept by the shell's i18n (src/app/i18n.ts).
+ * docs/product.md §3 Settings kept in this browser; this key sits beside the ones of docs/product.md §9. The
+ * language is kept by the shell's i18n (src/app/i18n.ts). E-mail and SMS notifications are the account's
+ * (issue 32: one setting, which the profile shows too); only the reminders choice is kept here.
  */
 export const SETTINGS_STORAGE_KEYS = { notifications: 'notificationSettings' } as const;
 
-export interface NotificationSettings {
-  email: boolean;
-  sms: boolean;
+export interface LocalNotificationSettings {
   reminders: boolean;
 }
 
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  email: true,
-  sms: true,
-  reminders: true,
-};
+export const DEFAULT_LOCAL_NOTIFICATION_SETTINGS: LocalNotificationSettings = { reminders: true };
 
 const read = (key: string): string | null => {
   try {
@@ -34,7 +29,7 @@ const write = (key: string, value: string): void => {
 };
 
 /** Any stored value that is not a boolean falls back to its default (true). */
-export const readStoredNotificationSettings = (): NotificationSettings => {
+export const readStoredNotificationSettings = (): LocalNotificationSettings => {
   const raw = read(SETTINGS_STORAGE_KEYS.notifications);
   let parsed: unknown;
   try {
@@ -43,10 +38,13 @@ export const readStoredNotificationSettings = (): NotificationSettings => {
     parsed = undefined;
   }
   const stored = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<Record<string, unknown>>;
-  const flag = (key: keyof NotificationSettings) =>
-    typeof stored[key] === 'boolean' ? stored[key] : DEFAULT_NOTIFICATION_SETTINGS[key];
-  return { email: flag('email'), sms: flag('sms'), reminders: flag('reminders') };
+  return {
+    reminders:
+      typeof stored.reminders === 'boolean'
+        ? stored.reminders
+        : DEFAULT_LOCAL_NOTIFICATION_SETTINGS.reminders,
+  };
 };
 
-export const storeNotificationSettings = (settings: NotificationSettings): void =>
+export const storeNotificationSettings = (settings: LocalNotificationSettings): void =>
   write(SETTINGS_STORAGE_KEYS.notifications, JSON.stringify(settings));

@@ -10,7 +10,8 @@ export const SETTINGS_TEXTS = {
   themes: { light: 'Light', dark: 'Dark', system: 'System' },
   language: 'Language',
   notifications: 'Notifications',
-  notificationsHint: 'These choices are kept in this browser.',
+  notificationsHint:
+    'Email and SMS are saved on your account, as your profile shows them; reminders are kept in this browser.',
   notificationLabels: {
     email: 'Email notifications',
     sms: 'SMS notifications',

@@ -7,13 +7,13 @@ import { Label, Select } from '../../../ui/form.styles';
 import { longDate, timeRange } from '../../../ui/appointment-format';
 import { APPOINTMENTS_TEXTS, STATUS_OPTIONS } from '../appointments.texts';
 import { AppointmentArticle, AppointmentHeading, Details, StatusControl } from './appointments.styles';
-import { format } from 'date-fns';
 import { SmallButton, SmallLink } from '../../../ui/button.styles';
 import { awaitingUntil, PaymentBadge, payNowText } from '../../../ui/payment-badge';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useStillAhead } from '../../../ui/use-still-ahead';
-import { formatPrice } from '../../../lib/locale-format';
+import { formatPrice, viewerClockTime } from '../../../lib/locale-format';
 import { reschedulableUntil } from './reschedule-rule';
+import { BookingAttachment } from '../../../ui/booking-attachment';
 
 interface AppointmentCardProps {
   appointment: Appointment;
@@ -73,6 +73,7 @@ export function AppointmentCard({
           <dt>{T.userId}</dt>
           <dd>{appointment.userId}</dd>
         </Details>
+        <BookingAttachment note={appointment.note} imageUrl={appointment.imageUrl} />
         {appointment.status === 'cancelled' && cancelledBy && (
           <p>
             {T.cancelledBy[cancelledBy]}
@@ -105,7 +106,7 @@ export function AppointmentCard({
       )}
       {onPayNow && appointment.payBy && payable && (
         <StatusControl>
-          <span>{awaitingUntil(format(new Date(appointment.payBy), 'HH:mm'))}</span>
+          <span>{awaitingUntil(viewerClockTime(appointment.payBy) ?? appointment.payBy)}</span>
           <SmallButton type="button" onClick={onPayNow}>
             {payNowText()}
           </SmallButton>

@@ -23,6 +23,7 @@ import {
   serviceChosen,
   slotChosen,
 } from '../booking.slice';
+import { useIndustryName } from '../../../ui/industry-name';
 import { AutomaticSlot } from './automatic-slot';
 import { ConfirmBookingDialog } from './confirm-booking-dialog';
 import { ErrorNotice, Muted, Panel } from './booking.styles';
@@ -61,6 +62,7 @@ function ServiceChoice({
 /** docs/product.md §2.6 booking screen "Select Time & Service", shown in place of the provider list. */
 export function BookingScreen() {
   const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
+  const industryName = useIndustryName();
   const dispatch = useAppDispatch();
   const chosenProvider = useBookingSelector(selectSelectedProvider);
   const selectedService = useBookingSelector(selectSelectedService);
@@ -116,7 +118,7 @@ export function BookingScreen() {
             {selectedProvider.name}
           </ProviderHeading>
           <Muted>
-            {selectedProvider.industry} · {selectedProvider.address}
+            {industryName(selectedProvider.industry)} · {selectedProvider.address}
           </Muted>
         </div>
       </ScreenHeader>

@@ -8,11 +8,13 @@ import { industrySelected, selectSelectedIndustry } from '../booking.slice';
 import { Muted } from './booking.styles';
 import { IndustryButton, IndustryIcon, IndustryList, Sidebar, SidebarTitle } from './industry-sidebar.styles';
 import { MessageText } from '../../../ui/message-text';
+import { useIndustryName } from '../../../ui/industry-name';
 
 /** docs/product.md §2.6: the industries, each with its icon; the selected one lists its providers. */
 export function IndustrySidebar() {
   const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
+  const industryName = useIndustryName();
   const selectedIndustry = useBookingSelector(selectSelectedIndustry);
   const { currentData, isError } = useIndustriesQuery();
   const industries = currentData ?? [];
@@ -36,7 +38,7 @@ export function IndustrySidebar() {
                 onClick={() => dispatch(industrySelected(industry.name))}
               >
                 <IndustryIcon aria-hidden="true">{industry.icon}</IndustryIcon>
-                {industry.name}
+                {industryName(industry.name)}
               </IndustryButton>
             </li>
           ))}

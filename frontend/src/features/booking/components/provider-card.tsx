@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Provider } from '@appointment/contracts/catalogue';
 import { useCatalogue } from '../../../lib/catalogue';
 import { BOOKING_TEXTS } from '../booking.texts';
+import { useIndustryName } from '../../../ui/industry-name';
 import {
   Card,
   CardBody,
@@ -56,6 +57,7 @@ export function ProviderCard({
   onFavourite,
 }: ProviderCardProps) {
   const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
+  const industryName = useIndustryName();
   const titleId = `provider-${provider.id}-name`;
   const isNew = provider.reviewCount === 0;
   // Focus is moved back here on purpose (the screen the user came from closed), never on a page's
@@ -79,7 +81,7 @@ export function ProviderCard({
             {provider.name}
           </OpenButton>
         </CardTitle>
-        <Detail>{provider.industry}</Detail>
+        <Detail>{industryName(provider.industry)}</Detail>
         <Detail>{provider.address}</Detail>
         <Detail>{provider.phone}</Detail>
         {isNew ? (

@@ -18,10 +18,12 @@ import { ProviderCard } from './provider-card';
 import { ProviderFilters } from './provider-filters';
 import { CardGrid } from './provider-list.styles';
 import { MessageText } from '../../../ui/message-text';
+import { useIndustryName } from '../../../ui/industry-name';
 
 /** docs/product.md §2.6 provider browsing: the filters and the selected industry's provider cards. */
 export function ProviderList() {
   const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
+  const industryName = useIndustryName();
   const dispatch = useAppDispatch();
   const selectedIndustry = useBookingSelector(selectSelectedIndustry);
   const favouriteIds = useFavouriteIds();
@@ -40,7 +42,9 @@ export function ProviderList() {
   return (
     <Panel aria-labelledby="providers-title" aria-busy={loading}>
       <SectionTitle id="providers-title">
-        {selectedIndustry ? t('industryProviders', { industry: selectedIndustry }) : T.providers}
+        {selectedIndustry
+          ? t('industryProviders', { industry: industryName(selectedIndustry) })
+          : T.providers}
       </SectionTitle>
       <ProviderFilters />
       {favouriteError && <ErrorNotice role="alert">{favouriteError}</ErrorNotice>}

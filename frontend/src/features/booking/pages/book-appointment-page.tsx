@@ -2,14 +2,17 @@ import { useEffect } from 'react';
 import { useCatalogue } from '../../../lib/catalogue';
 import { useLocation } from 'react-router-dom';
 import type { Provider } from '@appointment/contracts/catalogue';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { BookAgain } from '../../../lib/events';
 import { useAppDispatch } from '../../../lib/hooks';
 import { BookingScreen } from '../components/booking-screen';
 import { IndustrySidebar } from '../components/industry-sidebar';
 import { ProviderList } from '../components/provider-list';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
-import { useFavouritesQuery, useIndustriesQuery } from '../booking.api';
+import { useFavouritesQuery, useIndustriesQuery, useProviderServicesQuery } from '../booking.api';
 import {
+  bookAgainProviderLoaded,
   bookingPageOpened,
   industriesShown,
   selectSelectedIndustry,
@@ -17,9 +20,13 @@ import {
 } from '../booking.slice';
 import { Layout, Title } from './book-appointment-page.styles';
 
-/** What another screen opens this one with: a provider to book at (a booking moves on /appointments/reschedule). */
+/**
+ * What another screen opens this one with: a provider to book at, or the provider and service a
+ * dashboard's "Book Again" names (a booking moves on /appointments/reschedule).
+ */
 interface BookingRouteState {
   provider?: Provider;
+  bookAgain?: BookAgain;
 }
 
 /** docs/product.md §2.6 Booking (/appointments/book): browse providers by industry, then pick a service and a time. */
@@ -33,11 +40,20 @@ export function BookAppointmentPage() {
   // Each opening reads the favourites again too; the list and its filter read them as read here.
   useFavouritesQuery(undefined, { refetchOnMountOrArgChange: true, selectFromResult: () => ({}) });
   // A provider's detail page opens this screen on that provider.
-  const opening = (useLocation().state as BookingRouteState | null)?.provider;
+  const routeState = useLocation().state as BookingRouteState | null;
+  const opening = routeState?.provider;
+  // "Book Again" names its provider by id: the screen opens on it and its service once it is read.
+  const again = routeState?.bookAgain;
+  const againProvider = useProviderServicesQuery(again?.providerId ?? skipToken).currentData?.provider;
 
   useEffect(() => {
     dispatch(bookingPageOpened(opening));
   }, [dispatch, opening]);
+
+  useEffect(() => {
+    if (again && againProvider?.id === again.providerId)
+      dispatch(bookAgainProviderLoaded({ provider: againProvider, serviceName: again.serviceName }));
+  }, [dispatch, again, againProvider]);
 
   // docs/product.md §2.6: once the industries are known, one is selected (industriesShown).
   useEffect(() => {

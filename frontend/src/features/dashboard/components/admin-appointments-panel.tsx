@@ -27,6 +27,7 @@ import {
   ScrollList,
 } from './dashboard.styles';
 import { MessageText } from '../../../ui/message-text';
+import { BookingAttachment } from '../../../ui/booking-attachment';
 
 const STATUS_FILTERS: readonly { value: PanelFilters['status'] }[] = [
   { value: 'all' },
@@ -159,7 +160,7 @@ export function AdminAppointmentsPanel({
                           ? formatPrice(item.serviceDetails.price, item.serviceDetails.currency)
                           : formatPrice(item.amount, item.currency)}
                       </ItemLine>
-                      {item.note && <ItemLine>{item.note}</ItemLine>}
+                      <BookingAttachment note={item.note} imageUrl={item.imageUrl} />
                     </div>
                     {onDecide && item.status === 'pending' && (
                       <Actions>

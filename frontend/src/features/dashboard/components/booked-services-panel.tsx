@@ -8,10 +8,14 @@ import { DASHBOARD_TEXTS } from '../dashboard.texts';
 import type { BookedService } from '../dashboard.view';
 import { Actions, ItemLine, ItemTitle, Panel, PanelTitle, Tile, TileGrid } from './dashboard.styles';
 import { DashboardPicture } from './picture';
+import type { BookAgain } from '../../../lib/events';
 
 const BOOKING_PATH = '/appointments/book';
 
-/** docs/product.md §2.4 service cards of non-admins: "Book New" and "Book Again" lead to /appointments/book. */
+/**
+ * docs/product.md §2.4 service cards of non-admins: "Book New" and "Book Again" lead to /appointments/book,
+ * "Book Again" on the provider and service of the card (issue 32).
+ */
 export function BookedServicesPanel({ services }: { services: BookedService[] }) {
   const { texts: T, t } = useCatalogue('dashboardPanels', DASHBOARD_TEXTS);
   const titleId = useId();
@@ -36,7 +40,16 @@ export function BookedServicesPanel({ services }: { services: BookedService[] })
                 <SmallButton type="button" onClick={() => void navigate(BOOKING_PATH)}>
                   {T.bookNew}
                 </SmallButton>
-                <SmallButton type="button" onClick={() => void navigate(BOOKING_PATH)}>
+                <SmallButton
+                  type="button"
+                  onClick={() =>
+                    void navigate(BOOKING_PATH, {
+                      state: {
+                        bookAgain: { providerId: service.providerId, serviceName: service.serviceName },
+                      } satisfies { bookAgain: BookAgain },
+                    })
+                  }
+                >
                   {T.bookAgain}
                 </SmallButton>
               </Actions>

@@ -15,6 +15,7 @@ import {
   TileGrid,
 } from './dashboard.styles';
 import { DashboardPicture } from './picture';
+import { useIndustryName } from '../../../ui/industry-name';
 
 /** How many providers the panel shows; "View All" leads to the rest. */
 export const RECENT_PROVIDERS_SHOWN = 4;
@@ -28,6 +29,7 @@ interface RecentProvidersPanelProps {
 export function RecentProvidersPanel({ providers, loading }: RecentProvidersPanelProps) {
   const { texts: T, t } = useCatalogue('dashboardPanels', DASHBOARD_TEXTS);
   const titleId = useId();
+  const industryName = useIndustryName();
   return (
     <Panel aria-labelledby={titleId}>
       <PanelHeader>
@@ -45,7 +47,7 @@ export function RecentProvidersPanel({ providers, loading }: RecentProvidersPane
               <Tile aria-label={provider.name}>
                 <DashboardPicture src={provider.imageUrl} name={provider.name} />
                 <ItemTitle>{provider.name}</ItemTitle>
-                {provider.industry && <ItemLine>{provider.industry}</ItemLine>}
+                {provider.industry && <ItemLine>{industryName(provider.industry)}</ItemLine>}
                 {provider.address && <ItemLine>{provider.address}</ItemLine>}
                 <ItemLine>{t('lastVisit', { date: longDate(provider.lastDate) })}</ItemLine>
               </Tile>

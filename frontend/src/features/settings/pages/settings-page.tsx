@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { LANGUAGES, THEMES, type Theme } from '@appointment/contracts/constants';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { selectThemeChoice, themeChosen } from '../../../lib/theme/theme.slice';
@@ -20,17 +20,18 @@ import {
   selectLanguage,
   selectNotificationSettings,
   selectPasswordChange,
+  settingsPageOpened,
+  type NotificationKey,
 } from '../settings.slice';
 import { languageChosen } from '../../../lib/events';
 import { isLanguage, type Language } from '../../../lib/i18n';
-import type { NotificationSettings } from '../settings.storage';
 import { useCatalogue } from '../../../lib/catalogue';
 import { SETTINGS_TEXTS } from '../settings.texts';
 import { Card, CardTitle, Grid, Hint, Sections, Success, Title } from './settings-page.styles';
 
 /** Each language by its own name, the same in every language. */
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', es: 'Español', fr: 'Français' };
-const NOTIFICATION_KEYS: readonly (keyof NotificationSettings)[] = ['email', 'sms', 'reminders'];
+const NOTIFICATION_KEYS: readonly NotificationKey[] = ['email', 'sms', 'reminders'];
 
 const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);
 
@@ -45,6 +46,11 @@ export function SettingsPage() {
   const notifications = useSettingsSelector(selectNotificationSettings);
   const { passwordDialogOpen, passwordSaving, passwordError, passwordMessage } =
     useSettingsSelector(selectPasswordChange);
+
+  // Each opening reads the account's e-mail and SMS choices again (the profile may have changed them).
+  useEffect(() => {
+    dispatch(settingsPageOpened());
+  }, [dispatch]);
 
   return (
     <section aria-labelledby="settings-title">
@@ -95,7 +101,8 @@ export function SettingsPage() {
             <SwitchRow key={key}>
               {T.notificationLabels[key]}
               <Switch
-                checked={notifications[key]}
+                checked={notifications[key] ?? false}
+                disabled={notifications[key] === null}
                 onChange={(event) => dispatch(notificationToggled({ key, enabled: event.target.checked }))}
               />
             </SwitchRow>
