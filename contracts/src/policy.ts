@@ -93,7 +93,8 @@ export const RecordedBookingPolicy = z.object({
 });
 export type RecordedBookingPolicy = z.infer<typeof RecordedBookingPolicy>;
 
-export const BookingPolicyAnswer = z.object({ policy: BookingPolicy });
+/** The policy in force, and whether its admin has saved one yet (a new provider's first steps, issue 32). */
+export const BookingPolicyAnswer = z.object({ policy: BookingPolicy, chosen: z.boolean() });
 export type BookingPolicyAnswer = z.infer<typeof BookingPolicyAnswer>;
 export const BookingPolicySaved = z.object({ message: z.string(), policy: BookingPolicy });
 export type BookingPolicySaved = z.infer<typeof BookingPolicySaved>;

@@ -14,6 +14,7 @@ import { createLogger } from '@appointment/services/logger';
 import { startPlatform, type Platform } from '@appointment/services/main/platform';
 import type { BookingAnswer } from '../drivers/booking';
 import type { Notification } from '../drivers/notifications';
+import type { WhatsAppScene } from '../drivers/whatsapp';
 
 setDefaultTimeout(60_000);
 
@@ -139,6 +140,8 @@ export class PlatformWorld extends World {
   /** The signing secret shown when each webhook was added, by the webhook's name. */
   readonly webhookSecrets = new Map<string, string>();
   readonly calendar: CalendarScene = {};
+  /** The stand-in for the WhatsApp messaging API of @whatsapp scenarios. */
+  whatsApp?: WhatsAppScene;
   historyRead?: HistoryRead;
   /** The rows per table of the operator's last replay. */
   replayed?: Map<string, number>;

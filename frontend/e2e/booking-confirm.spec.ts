@@ -11,6 +11,13 @@ import {
 
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm Booking' });
 
+/** The Sunday that starts a day's week (docs/product.md §9). */
+const sundayOf = (dayKey: string): string => {
+  const date = new Date(`${dayKey}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - date.getUTCDay());
+  return date.toISOString().slice(0, 10);
+};
+
 const monthYear = (dayKey: string): string =>
   new Date(`${dayKey}T12:00:00Z`).toLocaleDateString('en-US', {
     timeZone: 'UTC',
@@ -151,7 +158,10 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       await expect(views.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'true');
       await expect(manual.locator('.react-calendar')).toBeVisible();
       await expect(label).toHaveText(monthYear(today));
-      await manual.getByRole('button', { name: 'Next month', exact: true }).first().click();
+      // One set of previous and next (issue 32): the toolbar's, not the month grid's own as well.
+      await expect(manual.getByRole('button', { name: 'Next month', exact: true })).toHaveCount(1);
+      await expect(manual.getByRole('button', { name: 'Previous month', exact: true })).toHaveCount(1);
+      await manual.getByRole('button', { name: 'Next month', exact: true }).click();
       await expect(label).not.toHaveText(monthYear(today));
       await manual.getByRole('button', { name: 'Today', exact: true }).click();
       await expect(label).toHaveText(monthYear(today));
@@ -160,9 +170,15 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       await views.getByRole('button', { name: 'Week' }).click();
       await expect(views.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
       await expect(manual.locator('.react-calendar')).toHaveCount(0);
-      // It opens on the seven days from today, never on past days.
-      const week = manual.getByRole('region', { name: `Week view, ${longDateOf(today)}` });
+      // It opens on today's week, from its Sunday (docs/product.md §9; issue 32), past days not offered.
+      let week = manual.getByRole('region', { name: `Week view, ${longDateOf(sundayOf(today))}` });
       await expect(week).toBeVisible();
+      await expect(week.getByRole('button', { name: longDateOf(sundayOf(today)) })).toBeVisible();
+      await expect(week.getByRole('button', { name: longDateOf(today) })).toBeEnabled();
+      if (sundayOf(tomorrow) !== sundayOf(today)) {
+        await manual.getByRole('button', { name: 'Next week' }).click();
+        week = manual.getByRole('region', { name: `Week view, ${longDateOf(sundayOf(tomorrow))}` });
+      }
       await expect(week.getByRole('button', { name: longDateOf(tomorrow) })).toBeVisible();
       const weekInterval = week.getByRole('button', { name: '10:00 AM - 10:30 AM' }).first();
       await expect(weekInterval).toHaveAttribute('data-tone', 'green');
@@ -175,8 +191,18 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       let day = manual.getByRole('region', { name: `Day view, ${longDateOf(today)}` });
       await expect(day).toHaveAttribute('data-available', 'false');
       await expect(day.getByRole('listitem', { name: '9 AM', exact: true })).toHaveText(/No Slots/);
+      // The day's list below the grid follows it (issue 32): Next day and Today move both.
+      const listed = (dayKey: string) =>
+        manual.getByRole('region', { name: longDateOf(dayKey), exact: true });
+      await expect(listed(today)).toBeVisible();
       await manual.getByRole('button', { name: 'Next day' }).click();
       day = manual.getByRole('region', { name: `Day view, ${longDateOf(tomorrow)}` });
+      await expect(listed(tomorrow).getByRole('listitem').first()).toContainText('10:00 AM');
+      await manual.getByRole('button', { name: 'Today', exact: true }).click();
+      await expect(manual.getByRole('region', { name: `Day view, ${longDateOf(today)}` })).toBeVisible();
+      await expect(listed(today)).toBeVisible();
+      await expect(listed(tomorrow)).toHaveCount(0);
+      await manual.getByRole('button', { name: 'Next day' }).click();
       await expect(day).toHaveAttribute('data-available', 'true');
       await expect(day.getByRole('listitem', { name: '9 AM', exact: true })).toHaveText(/No Slots/);
       await expect(day.getByRole('listitem', { name: '1 PM', exact: true })).toHaveText(/No Slots/);
@@ -222,12 +248,13 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       );
       expect(taken.status()).toBe(201);
 
+      // Lost: the dialog closes on its own, the screen says why (issue 32).
       await confirmDialog(page).getByRole('button', { name: 'Submit' }).click();
-      await expect(confirmDialog(page).getByRole('alert')).toHaveText(
+      await expect(confirmDialog(page)).toBeHidden();
+      await expect(page.getByRole('alert').filter({ hasText: 'This slot was just booked' })).toHaveText(
         'Failed to book appointment: This slot was just booked',
       );
       await expect(page).toHaveURL(/\/appointments\/book$/);
-      await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click();
       // The slots were reloaded: the taken interval is no longer offered.
       await expect(day.getByRole('button', { name: '11:30 AM - 12:00 PM' })).toHaveCount(0);
       await expect(day.getByRole('button', { name: '10:00 AM - 10:30 AM' })).toBeVisible();

@@ -70,6 +70,57 @@ test.describe('Provider history', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("an admin's history reads as sentences in the viewer's language, under a breadcrumb that names the provider (issue 32)", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.admin);
+    // A webhook made and deleted: an event type the history had no sentence of.
+    const created = await page.request.post('/api/integrations/webhooks', {
+      data: {
+        name: 'History walk',
+        url: 'https://crm.example.com/hooks',
+        eventTypes: ['appointment.booked'],
+      },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const { webhook } = (await created.json()) as { webhook: { id: string } };
+    expect((await page.request.delete(`/api/integrations/webhooks/${webhook.id}`)).ok()).toBeTruthy();
+
+    await page.goto('/dashboard');
+    await page
+      .getByRole('region', { name: "Your provider's history" })
+      .getByRole('link', { name: 'Open History' })
+      .click();
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    const deleted = timeline.locator('[data-type="WebhookDeleted"]').first();
+    await expect(deleted).toContainText('A webhook was deleted.');
+    await expect(timeline).not.toContainText('was recorded.');
+
+    // The crumb of the provider names it; "Service Providers" is no way back to the dashboard.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs).toContainText('Sunrise Clinic');
+    await expect(crumbs).not.toContainText('…');
+    await expect(crumbs.getByRole('link', { name: 'Service Providers' })).toHaveCount(0);
+    await expect(crumbs.getByText('Service Providers')).toBeVisible();
+
+    // Its buttons are the app's small buttons (a border and the theme's radius), not the browser's.
+    const asOf = deleted.getByRole('button', { name: 'As of here' });
+    const style = await asOf.evaluate((button) => {
+      const css = getComputedStyle(button);
+      return { radius: css.borderTopLeftRadius, background: css.backgroundColor };
+    });
+    expect(style.radius).not.toBe('0px');
+    expect(style.background).toBe('rgba(0, 0, 0, 0)');
+
+    // In Spanish, the same entry in Spanish.
+    await page.evaluate(() => window.localStorage.setItem('language', 'es'));
+    await page.reload();
+    await expect(
+      page.getByRole('list', { name: 'Cronología' }).locator('[data-type="WebhookDeleted"]').first(),
+    ).toContainText('Se eliminó un webhook.');
+    await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+  });
+
   test('a user may not open a provider history', async ({ page }) => {
     await signIn(page, DEMO.user);
     await page.goto('/providers/anything/history');

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@appointment/contracts/events';
 import { FORGOTTEN_USER } from '@appointment/contracts/events/privacy';
 import { readEvent } from '@appointment/contracts/events/read-event';
 import { changedBy } from '@appointment/contracts/events/time-slot';
+import { eventSentence } from '@appointment/contracts/history-sentences';
 import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
 import type { ApplyContext, Projection } from './projection';
 
@@ -16,7 +17,8 @@ import type { ApplyContext, Projection } from './projection';
 export const historyProjection: Projection = {
   name: 'history',
   // 3: refunds, the cancellations of the provider and the system, amounts in the provider's money format.
-  version: 3,
+  // 4: every event type has its sentence (no "WebhookDeleted was recorded."), prices in the provider's money.
+  version: 4,
   createTables: (schema) => `
     CREATE TABLE ${schema}.entries (
       transaction_id bigint NOT NULL,
@@ -135,7 +137,6 @@ const providerOf = (event: RecordedEvent, bookings: Map<string, Booking | undefi
   return undefined;
 };
 
-/** "25 Nov 2026 09:00" in the provider's zone. */
 /** An amount in the currency's smallest unit, as the provider's money is written. */
 const money = (minor: number, currency: string) =>
   formatMoney(fromMinorUnits(minor, currency), currency, 'en-US');
@@ -144,6 +145,7 @@ const money = (minor: number, currency: string) =>
 const timeOffText = (from: string, to: string): string =>
   from === to ? `on ${from}` : `from ${from.replace('T', ' ')} to ${to.replace('T', ' ')}`;
 
+/** "25 Nov 2026 09:00" in the provider's zone. */
 export const formatWhen = (iso: string, timezone: string): string => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -216,7 +218,13 @@ export const describe = (
   /** The provider's person once the sentence is made (it may have kept its name). */
   const provider = (providerId: string, businessName?: string): Person | undefined =>
     named(providerId, businessName || str(facts.get('profile')?.businessName));
-  const recorded = { summary: `${event.type} was recorded.`, person: ofBooking };
+  // An event type with no fuller sentence here, or whose data does not fit: its type's sentence.
+  const recorded = { summary: eventSentence(event.type, 'en'), person: ofBooking };
+  /** A service's price (major units) in the provider's money, once its currency is known. */
+  const price = (amount: number) => {
+    const currency = str(facts.get('profile')?.currency);
+    return currency ? formatMoney(amount, currency, 'en-US') : String(amount);
+  };
   switch (event.type) {
     case 'ProviderRegistered': {
       const data = readEvent('ProviderRegistered', event, READER);
@@ -275,7 +283,7 @@ export const describe = (
       if (!data) return recorded;
       facts.set(`service:${data.serviceId}`, pick(data, SERVICE_FIELDS));
       return {
-        summary: `Service ${data.name} was added (${data.duration} min, price ${data.price}).`,
+        summary: `Service ${data.name} was added (${data.duration} min, price ${price(data.price)}).`,
         person: ofBooking,
       };
     }

@@ -1,4 +1,6 @@
 import type { RecordedEvent } from '@appointment/contracts/events';
+import { EVENT_SCHEMAS } from '@appointment/contracts/events/read-event';
+import { eventSentence } from '@appointment/contracts/history-sentences';
 import { describe as describeEvent } from './history.projection';
 
 const recorded = (type: string, data: Record<string, unknown>, id: string): RecordedEvent => ({
@@ -57,11 +59,50 @@ describe('history sentences read events through their schemas', () => {
   it('records an event whose data does not fit without reading it, and warns once', () => {
     const kept = facts();
     const bad = recorded('ServiceAdded', { ...service, duration: 'thirty' }, 'e-bad');
-    expect(describeEvent(bad, kept, new Map()).summary).toBe('ServiceAdded was recorded.');
-    expect(describeEvent(bad, kept, new Map()).summary).toBe('ServiceAdded was recorded.');
+    expect(describeEvent(bad, kept, new Map()).summary).toBe('A service was added.');
+    expect(describeEvent(bad, kept, new Map()).summary).toBe('A service was added.');
     expect(kept.get('service:s1')).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('history projection: skipped ServiceAdded e-bad');
+  });
+
+  it("writes a service's price and a payment in the provider's money (issue 32)", () => {
+    const kept = facts();
+    kept.set('profile', { businessName: 'Lotus Care', currency: 'INR', timezone: 'Asia/Kolkata' });
+    expect(describeEvent(recorded('ServiceAdded', service, 'e4'), kept, new Map()).summary).toBe(
+      'Service Consultation was added (30 min, price ₹500.00).',
+    );
+    const payment = describeEvent(
+      recorded(
+        'PaymentRequested',
+        {
+          timeSlotId: 't9',
+          appointmentId: 'a9',
+          providerId: 'p1',
+          orderId: 'o9',
+          amount: 5000,
+          currency: 'INR',
+          at: service.at,
+        },
+        'e5',
+      ),
+      kept,
+      new Map(),
+    );
+    expect(payment.summary).toBe('A payment of ₹50.00 was requested for an appointment.');
+  });
+
+  it('has a sentence for every event type, never "<Type> was recorded." (issue 32)', () => {
+    const missing = Object.keys(EVENT_SCHEMAS).filter((type) => {
+      // Data that fits no schema: the sentence of the type, whichever case reads it.
+      const { summary } = describeEvent(
+        recorded(type, { unreadable: true }, `e-${type}`),
+        facts(),
+        new Map(),
+      );
+      return summary.includes(type) || summary === eventSentence('NoSuchType', 'en');
+    });
+    expect(missing).toEqual([]);
   });
 
   it('reads a reminder recorded before the fields added since (provider, price)', () => {

@@ -1,6 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { audienceOf } from '@appointment/contracts/roles';
+import { canOpenRoute } from '@appointment/contracts/roles';
+import { useAppSelector } from '../lib/hooks';
+import { selectRole } from '../lib/session.slice';
 import { breadcrumbTrail } from './breadcrumb-trail';
 import { useCrumbNames } from './crumb-names';
 import { HomeIcon } from './icons';
@@ -11,7 +13,10 @@ export function Breadcrumb() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const names = useCrumbNames();
-  const hasPage = (path: string) => audienceOf(path) !== undefined;
+  const role = useAppSelector(selectRole) ?? undefined;
+  // A crumb links only where the reader may go: an admin's "Service Providers" is text, not a way
+  // back to its dashboard (issue 32).
+  const hasPage = (path: string) => canOpenRoute(role, path);
   const trail = breadcrumbTrail(pathname, hasPage, names).map((crumb) => ({
     ...crumb,
     title: crumb.titleKey

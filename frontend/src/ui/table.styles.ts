@@ -28,7 +28,9 @@ export const Table = styled.table<{ $stickyHeader?: boolean }>`
     padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
-    overflow-wrap: anywhere;
+    /* Long words wrap, but a column is never narrower than its longest word: on a phone the
+       table scrolls sideways in its frame instead of wrapping a letter per line (issue 32). */
+    overflow-wrap: break-word;
   }
 
   th {

@@ -62,7 +62,7 @@ export const catalogueHandlers = ({
       message: MESSAGES.currencySaved,
       provider: await setCurrency(catalogue, auth, body.currency),
     }),
-    bookingPolicy: async ({ auth }) => ({ policy: await bookingPolicyOf(catalogue, auth) }),
+    bookingPolicy: ({ auth }) => bookingPolicyOf(catalogue, auth),
     setBookingPolicy: async ({ auth, body }) => ({
       message: MESSAGES.policySaved,
       policy: await setBookingPolicy(catalogue, auth, body),

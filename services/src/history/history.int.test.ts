@@ -67,7 +67,7 @@ describe('provider history', () => {
       ]),
     });
     expect(edit!.changes!.map((change) => change.field)).not.toContain('duration');
-    expect(add!.summary).toBe('Service Dressing was added (10 min, price 10).');
+    expect(add!.summary).toBe('Service Dressing was added (10 min, price ₹10.00).');
     expect(BigInt(edit!.position)).toBeGreaterThan(BigInt(add!.position));
     expect(page.body.nextCursor).toMatch(/^\d+\.\d+$/);
   });

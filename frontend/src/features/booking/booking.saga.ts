@@ -12,7 +12,7 @@ import { bookingApi, isConflict } from './booking.api';
 import {
   bookingFailed,
   bookingSucceeded,
-  rescheduleRefused,
+  placeRefused,
   rescheduleSucceeded,
   selectReschedule,
 } from './booking.slice';
@@ -41,15 +41,15 @@ function* booked(action: PayloadAction<PaidBookingResponse>): SagaIterator {
 }
 
 /**
- * Refused: stay in the dialog and say why (docs/product.md §8: "Failed to book appointment:
- * {reason}" when the server said why). A lost race (409) already made the slots read again.
+ * Refused: say why (docs/product.md §8: "Failed to book appointment: {reason}" when the server said
+ * why). A lost race (409) closes the dialog on the slot just taken and says so on the screen, whose
+ * slots it already made read again (issue 32); any other refusal stays in the dialog.
  */
 function* refused(action: { error: unknown; payload?: unknown }): SagaIterator {
   console.error('Failed to book appointment', action.payload ?? action.error);
   const reason = explanationOf(action.payload);
-  yield put(
-    bookingFailed(reason === null ? MESSAGES.bookingFailed : `${MESSAGES.bookingFailedBecause}${reason}`),
-  );
+  const message = reason === null ? MESSAGES.bookingFailed : `${MESSAGES.bookingFailedBecause}${reason}`;
+  yield put(isConflict(action.payload) ? placeRefused(message) : bookingFailed(message));
 }
 
 /** After a reschedule: the appointment list it was opened from, where the card shows the new time. */
@@ -74,7 +74,7 @@ function* rescheduled(action: PayloadAction<AppointmentRescheduledAnswer>): Saga
 function* rescheduleFailed(action: { error: unknown; payload?: unknown }): SagaIterator {
   console.error('Failed to reschedule appointment', action.payload ?? action.error);
   const { message } = apiErrorOf(action);
-  yield put(isConflict(action.payload) ? rescheduleRefused(message) : bookingFailed(message));
+  yield put(isConflict(action.payload) ? placeRefused(message) : bookingFailed(message));
 }
 
 export function* bookingSaga(): SagaIterator {

@@ -20,7 +20,7 @@ import {
   bookingSubmitted,
   bookingSucceeded,
   initialBookingState,
-  rescheduleRefused,
+  placeRefused,
   rescheduleSucceeded,
   type BookingState,
 } from './booking.slice';
@@ -126,7 +126,7 @@ describe('the booking workflow', () => {
     expect(store.getState().booking.confirm).toBeNull();
   });
 
-  it('stays in the dialog with the reason of a lost race, and reloads the slots quietly', async () => {
+  it('a lost race closes the dialog, says why on the screen and reads the slots again (issue 32)', async () => {
     peer.answer(APPOINTMENT_PATHS.book, { status: 409, body: { message: 'This slot was just booked' } });
     const { store, seen, navigate } = start();
     await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(1));
@@ -134,14 +134,30 @@ describe('the booking workflow', () => {
     await submit(store, '');
     await settle();
 
-    expect(seen).toContainEqual(bookingFailed(`${MESSAGES.bookingFailedBecause}This slot was just booked`));
+    expect(seen).toContainEqual(placeRefused(`${MESSAGES.bookingFailedBecause}This slot was just booked`));
     await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(2));
     const slotReads = peer.to(SCHEDULE_PATHS.fetchSlot);
     expect(slotReads).toHaveLength(2);
     expect(JSON.parse(slotReads[1]!.body)).toEqual({ providerId: 'p1', serviceId: 'Consultation' });
     expect(navigate).not.toHaveBeenCalled();
     expect(seen.map((action) => action.type)).not.toContain(appointmentBooked.type);
+    expect(store.getState().booking).toMatchObject({
+      confirm: null,
+      placeRefusal: `${MESSAGES.bookingFailedBecause}This slot was just booked`,
+    });
+  });
+
+  it('any other refusal stays in the dialog with its reason', async () => {
+    peer.answer(APPOINTMENT_PATHS.book, { status: 422, body: { message: 'Verify your e-mail first' } });
+    const { store, seen } = start();
+    await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(1));
+
+    await submit(store, '');
+    await settle();
+
+    expect(seen).toContainEqual(bookingFailed(`${MESSAGES.bookingFailedBecause}Verify your e-mail first`));
     expect(store.getState().booking.confirm).toMatchObject({ submitting: false });
+    expect(store.getState().booking.placeRefusal).toBeNull();
   });
 
   it('says only that the booking failed when the server gave no reason', async () => {
@@ -217,13 +233,13 @@ describe('the reschedule workflow (issue 29)', () => {
     await move(store);
     await settle();
 
-    expect(seen).toContainEqual(rescheduleRefused('This slot was just booked'));
+    expect(seen).toContainEqual(placeRefused('This slot was just booked'));
     await vi.waitFor(() => expect(peer.to(SCHEDULE_PATHS.fetchSlot)).toHaveLength(2));
     expect(navigate).not.toHaveBeenCalled();
     expect(store.getState().booking).toMatchObject({
       confirm: null,
       reschedule: moving,
-      rescheduleError: 'This slot was just booked',
+      placeRefusal: 'This slot was just booked',
     });
   });
 

@@ -47,8 +47,11 @@ export interface BookingState {
    * provider and service are chosen, and the confirm dialog moves it instead of booking.
    */
   reschedule: RescheduleTarget | null;
-  /** Why the last move was refused once its dialog closed (a lost race keeps the old booking). */
-  rescheduleError: string | null;
+  /**
+   * Why the last booking or move was refused once its dialog closed: the place was just taken (a
+   * lost race; a move keeps the old booking), shown on the screen above the fresh slots.
+   */
+  placeRefusal: string | null;
 }
 
 export const initialBookingState: BookingState = {
@@ -64,7 +67,7 @@ export const initialBookingState: BookingState = {
   returnFocusId: null,
   confirm: null,
   reschedule: null,
-  rescheduleError: null,
+  placeRefusal: null,
 };
 
 const clearBookingScreen = (state: BookingState) => {
@@ -72,6 +75,7 @@ const clearBookingScreen = (state: BookingState) => {
   state.mode = 'automatic';
   state.selectedDay = null;
   state.confirm = null;
+  state.placeRefusal = null;
 };
 
 const selectIndustry = (state: BookingState, industry: string) => {
@@ -84,7 +88,7 @@ const selectIndustry = (state: BookingState, industry: string) => {
 /** Leaving the provider ends a reschedule: the booking moves only within its provider and service. */
 const endReschedule = (state: BookingState) => {
   state.reschedule = null;
-  state.rescheduleError = null;
+  state.placeRefusal = null;
 };
 
 const bookingSlice = createSlice({
@@ -185,7 +189,7 @@ const bookingSlice = createSlice({
     slotChosen: {
       reducer(state, action: PayloadAction<{ slot: ChosenSlot; idempotencyKey: string }>) {
         state.confirm = { ...action.payload, submitting: false, error: null };
-        state.rescheduleError = null;
+        state.placeRefusal = null;
       },
       prepare: (slot: ChosenSlot) => ({ payload: { slot, idempotencyKey: newIdempotencyKey() } }),
     },
@@ -214,12 +218,13 @@ const bookingSlice = createSlice({
       state.confirm = null;
     },
     /**
-     * The move was refused for the place or the booking (409: the place was just taken, or the
-     * policy no longer lets it move): the dialog closes and the screen says why; the old booking stands.
+     * A booking or a move refused for the place (409: the place was just taken, or the policy no
+     * longer lets the booking move): the dialog closes and the screen says why above the slots,
+     * read again (issue 32 for a booking); a moved booking stands where it was.
      */
-    rescheduleRefused(state, action: PayloadAction<string>) {
+    placeRefused(state, action: PayloadAction<string>) {
       state.confirm = null;
-      state.rescheduleError = action.payload;
+      state.placeRefusal = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -261,7 +266,7 @@ export const {
   bookingSucceeded,
   bookingFailed,
   rescheduleSucceeded,
-  rescheduleRefused,
+  placeRefused,
 } = bookingSlice.actions;
 export const bookingReducer = bookingSlice.reducer;
 
@@ -280,7 +285,7 @@ export const selectBookingMode = (state: WithBooking): BookingMode => state.book
 export const selectSelectedDay = (state: WithBooking): string | null => state.booking.selectedDay;
 export const selectConfirm = (state: WithBooking): ConfirmState | null => state.booking.confirm;
 export const selectReschedule = (state: WithBooking): RescheduleTarget | null => state.booking.reschedule;
-export const selectRescheduleError = (state: WithBooking): string | null => state.booking.rescheduleError;
+export const selectPlaceRefusal = (state: WithBooking): string | null => state.booking.placeRefusal;
 
 /** What narrows the fetched list at once, while the next fetch is on its way. */
 export interface ProviderNarrowing {

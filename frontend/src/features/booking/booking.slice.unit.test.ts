@@ -13,7 +13,7 @@ import {
   providerClosed,
   providerSelected,
   rescheduleProviderLoaded,
-  rescheduleRefused,
+  placeRefused,
   selectProviderNarrowing,
   serviceChosen,
   slotChosen,
@@ -142,15 +142,15 @@ describe('moving a booking (issue 29)', () => {
       rescheduleProviderLoaded(glow),
       slotChosen(slot),
       bookingSubmitted(),
-      rescheduleRefused('This slot was just booked'),
+      placeRefused('This slot was just booked'),
     );
     expect(refused).toMatchObject({
       confirm: null,
-      rescheduleError: 'This slot was just booked',
+      placeRefusal: 'This slot was just booked',
       reschedule: moving,
     });
     expect(bookingReducer(refused, slotChosen(slot))).toMatchObject({
-      rescheduleError: null,
+      placeRefusal: null,
       reschedule: moving,
     });
   });

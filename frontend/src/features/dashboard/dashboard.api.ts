@@ -4,6 +4,8 @@ import {
   type DashboardDetails,
 } from '@appointment/contracts/appointments';
 import { CATALOGUE_PATHS, type Provider } from '@appointment/contracts/catalogue';
+import { POLICY_PATHS, type BookingPolicyAnswer } from '@appointment/contracts/policy';
+import { SCHEDULE_PATHS } from '@appointment/contracts/schedule';
 import { api } from '../../lib/api';
 
 export type { AppointmentCounts };
@@ -104,7 +106,42 @@ export const dashboardApi = api.injectEndpoints({
       },
       providesTags: ['Provider'],
     }),
+    /**
+     * A new provider's first steps (issue 32): whether its admin has added a service, a time slot
+     * (by hand or by applying a template) and saved a booking policy. Read again when any changes.
+     */
+    firstSteps: build.query<FirstSteps, void>({
+      queryFn: async (_arg, _api, _extra, baseQuery) => {
+        const [services, timeSlots, policy] = await Promise.all([
+          baseQuery({ url: CATALOGUE_PATHS.getServices, method: 'POST', body: {} }),
+          baseQuery(SCHEDULE_PATHS.fetchAllSlots),
+          baseQuery(POLICY_PATHS.bookingPolicy),
+        ]);
+        const error = services.error ?? timeSlots.error ?? policy.error;
+        if (error) return { error };
+        return {
+          data: {
+            service: Array.isArray(services.data) && services.data.length > 0,
+            timeSlots: ((timeSlots.data as { timeslots?: unknown[] }).timeslots ?? []).length > 0,
+            policy: (policy.data as BookingPolicyAnswer).chosen,
+          },
+        };
+      },
+      providesTags: ['Service', 'Slot', 'Provider'],
+    }),
   }),
 });
 
-export const { useDashboardCountsQuery, useDashboardDetailsQuery, useProviderAddressQuery } = dashboardApi;
+/** Which of a new provider's first steps are done. */
+export interface FirstSteps {
+  service: boolean;
+  timeSlots: boolean;
+  policy: boolean;
+}
+
+export const {
+  useDashboardCountsQuery,
+  useDashboardDetailsQuery,
+  useProviderAddressQuery,
+  useFirstStepsQuery,
+} = dashboardApi;

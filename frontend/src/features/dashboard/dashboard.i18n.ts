@@ -42,6 +42,11 @@ const es: Texts = {
   providerHistory: 'Historial de tu proveedor',
   openHistory: 'Abrir el historial',
   providerHistoryHint: 'Quién cambió qué y cuándo, y tu proveedor tal como era en cualquier momento.',
+  firstSteps: 'Primeros pasos',
+  firstStepsHint: 'Algunas cosas que hacer antes de que la gente pueda reservar contigo.',
+  stepService: 'Añade un servicio',
+  stepTimeSlots: 'Añade franjas horarias o aplica una plantilla',
+  stepPolicy: 'Define tu política de reservas',
 };
 
 const fr: Texts = {
@@ -83,6 +88,11 @@ const fr: Texts = {
   providerHistory: 'Historique de votre prestataire',
   openHistory: "Ouvrir l'historique",
   providerHistoryHint: "Qui a modifié quoi et quand, et votre prestataire tel qu'il était à tout moment.",
+  firstSteps: 'Premiers pas',
+  firstStepsHint: 'Quelques étapes avant que l’on puisse réserver chez vous.',
+  stepService: 'Ajoutez un service',
+  stepTimeSlots: 'Ajoutez des créneaux ou appliquez un modèle',
+  stepPolicy: 'Définissez votre politique de réservation',
 };
 
 export const dashboardTranslations: Translations<typeof en> = { en, es, fr };

@@ -42,4 +42,10 @@ export const DASHBOARD_TEXTS = {
   providerHistory: "Your provider's history",
   openHistory: 'Open History',
   providerHistoryHint: 'Who changed what and when, and your provider as it was at any point.',
+  // A new provider's first steps (issue 32): each goes once done, the panel once all are.
+  firstSteps: 'First steps',
+  firstStepsHint: 'A few things to do before people can book with you.',
+  stepService: 'Add a service',
+  stepTimeSlots: 'Add time slots or apply a template',
+  stepPolicy: 'Set your booking policy',
 } as const;

@@ -60,6 +60,13 @@ export const EntryMeta = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+export const EntryActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.sm};
+  margin-top: ${({ theme }) => theme.spacing.xs};
+`;
+
 export const Diff = styled.table`
   margin-top: ${({ theme }) => theme.spacing.xs};
   border-collapse: collapse;

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { HistoryChange, HistoryEntry, ProviderStateAt } from '@appointment/contracts/history';
+import { eventSentence } from '@appointment/contracts/history-sentences';
 import { can } from '@appointment/contracts/roles';
 import { useCatalogue } from '../../lib/catalogue';
 import { useAppSelector } from '../../lib/hooks';
 import { selectRole } from '../../lib/session.slice';
-import { formatDateTime } from '../../lib/locale-format';
+import { currentLanguage, formatDateTime, formatPrice } from '../../lib/locale-format';
+import { SmallButton, SmallLink } from '../../ui/button.styles';
+import { useCrumbName } from '../../ui/crumb-names';
 import { FormButton } from '../../ui/form.styles';
 import { HISTORY_TEXTS } from './history.texts';
 import {
@@ -18,6 +21,7 @@ import {
 import {
   Diff,
   Entry,
+  EntryActions,
   EntryMeta,
   Filters,
   Layout,
@@ -90,6 +94,15 @@ function ChangesTable({ changes }: { changes: HistoryChange[] }) {
 
 type Texts = ReturnType<typeof useHistoryTexts>;
 
+/**
+ * What an entry says: the server's full English sentence for an English reader, the event type's
+ * sentence in the reader's language otherwise (contracts' EVENT_SENTENCES, issue 32).
+ */
+const entrySentence = (entry: HistoryEntry): string => {
+  const language = currentLanguage();
+  return language === 'en' ? entry.summary : eventSentence(entry.type, language);
+};
+
 const actorText = (entry: HistoryEntry, { T, t }: Texts): string => {
   if (!entry.actor) return T.unknownActor;
   if (entry.actor.id === 'system') return T.system;
@@ -105,7 +118,7 @@ function TimelineEntry({ entry, onAsOf }: { entry: HistoryEntry; onAsOf: (positi
   const [open, setOpen] = useState(false);
   return (
     <Entry data-testid="history-entry" data-type={entry.type}>
-      <div>{entry.summary}</div>
+      <div>{entrySentence(entry)}</div>
       <EntryMeta>
         {t('entryMeta', {
           time: formatDateTime(entry.at),
@@ -114,17 +127,17 @@ function TimelineEntry({ entry, onAsOf }: { entry: HistoryEntry; onAsOf: (positi
           position: entry.position,
         })}
       </EntryMeta>
-      <button type="button" onClick={() => onAsOf(entry.position)}>
-        {T.asOfHere}
-      </button>{' '}
-      {entry.changes && entry.changes.length > 0 && (
-        <>
-          <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <EntryActions>
+        <SmallButton type="button" onClick={() => onAsOf(entry.position)}>
+          {T.asOfHere}
+        </SmallButton>
+        {entry.changes && entry.changes.length > 0 && (
+          <SmallButton type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
             {open ? T.hideChanges : t('showChanges', { count: entry.changes.length })}
-          </button>
-          {open && <ChangesTable changes={entry.changes} />}
-        </>
-      )}
+          </SmallButton>
+        )}
+      </EntryActions>
+      {entry.changes && entry.changes.length > 0 && <>{open && <ChangesTable changes={entry.changes} />}</>}
     </Entry>
   );
 }
@@ -154,7 +167,9 @@ function StateColumn({ title, state }: { title: string; state: ProviderStateAt |
                   t('state.service', {
                     name: service.name,
                     duration: service.duration,
-                    price: service.price,
+                    price: state.profile?.currency
+                      ? formatPrice(service.price, state.profile.currency)
+                      : service.price,
                   }),
                 )
                 .join(', ')}
@@ -295,6 +310,9 @@ export function HistoryPage() {
   const { data, error, isFetching, hasNextPage, fetchNextPage } = useProviderHistoryInfiniteQuery(filters);
   const entries = data?.pages.flatMap((page) => page.entries) ?? [];
   const sentinel = useRef<HTMLDivElement>(null);
+  // The breadcrumb names the provider ("Sunrise Clinic"), never "…" (issue 32).
+  const latest = useProviderStateAtQuery({ providerId, at: LATEST }, { skip: !providerId });
+  useCrumbName(`/providers/${encodeURIComponent(providerId)}`, latest.data?.profile?.businessName);
 
   // Infinite scroll: the next page once the end of the list comes into view.
   useEffect(() => {
@@ -354,12 +372,12 @@ export function HistoryPage() {
           />
         </label>
         <FormButton type="submit">{T.applyFilters}</FormButton>
-        <a href={exportUrl(filters, 'csv')} download>
+        <SmallLink href={exportUrl(filters, 'csv')} download>
           {T.exportCsv}
-        </a>
-        <a href={exportUrl(filters, 'ndjson')} download>
+        </SmallLink>
+        <SmallLink href={exportUrl(filters, 'ndjson')} download>
           {T.exportNdjson}
-        </a>
+        </SmallLink>
       </Filters>
       <Layout>
         <Panel aria-labelledby="timeline-title">
@@ -380,9 +398,9 @@ export function HistoryPage() {
           <div ref={sentinel} />
           {isFetching && <Muted>{T.loading}</Muted>}
           {hasNextPage && !isFetching && (
-            <button type="button" onClick={() => void fetchNextPage()}>
+            <SmallButton type="button" onClick={() => void fetchNextPage()}>
               {T.loadMore}
-            </button>
+            </SmallButton>
           )}
         </Panel>
         {providerId && <AsOf providerId={providerId} point={point} onPoint={setPoint} />}

@@ -120,10 +120,12 @@ export const servicesApi = api.injectEndpoints({
       },
       invalidatesTags: changedServiceTags,
     }),
-    /** The provider's booking policy (issue 29): deadlines, the late-cancellation fee, reschedules. */
-    bookingPolicy: build.query<BookingPolicy, void>({
+    /**
+     * The provider's booking policy (issue 29): deadlines, the late-cancellation fee, reschedules; and
+     * whether its admin has saved one yet (issue 32: the new provider's first steps).
+     */
+    bookingPolicy: build.query<BookingPolicyAnswer, void>({
       query: () => POLICY_PATHS.bookingPolicy,
-      transformResponse: (body: BookingPolicyAnswer) => body.policy,
       providesTags: ['Provider'],
     }),
     /** The admin replaces it; bookings made before keep the policy they were made under. */
@@ -134,7 +136,9 @@ export const servicesApi = api.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           // Written into the cache, not read again: the answer is the policy in force.
-          void dispatch(servicesApi.util.upsertQueryData('bookingPolicy', undefined, data));
+          void dispatch(
+            servicesApi.util.upsertQueryData('bookingPolicy', undefined, { policy: data, chosen: true }),
+          );
           dispatch(toastShown(MESSAGES.policySaved, TOAST_MS));
         } catch (error) {
           console.error('Failed to save the booking policy', error);

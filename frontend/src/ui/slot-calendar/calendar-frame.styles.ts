@@ -21,31 +21,6 @@ export const CalendarFrame = styled.div`
     background: none;
   }
 
-  .react-calendar__navigation {
-    display: flex;
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
-  }
-
-  .react-calendar__navigation button {
-    min-width: 2.5rem;
-    padding: ${({ theme }) => theme.spacing.sm};
-    border-radius: ${({ theme }) => theme.layout.radius};
-    cursor: pointer;
-  }
-
-  .react-calendar__navigation button:enabled:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-  }
-
-  .react-calendar__navigation__label {
-    font-weight: 600;
-  }
-
-  .react-calendar__navigation button:disabled.react-calendar__navigation__label {
-    cursor: default;
-    opacity: 1;
-  }
-
   .react-calendar__month-view__weekdays {
     text-align: center;
     font-size: ${({ theme }) => theme.font.small};
@@ -57,8 +32,11 @@ export const CalendarFrame = styled.div`
     text-decoration: none;
   }
 
+  /* A day's name whole in its seventh of a phone's width ("Mon", not "Mo"): no side padding, and
+     react-calendar's own overflow: hidden lifted (issue 32). */
   .react-calendar__month-view__weekdays__weekday {
-    padding: ${({ theme }) => theme.spacing.xs};
+    padding: ${({ theme }) => theme.spacing.xs} 0;
+    overflow: visible !important;
   }
 
   .react-calendar__tile {

@@ -1,7 +1,16 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { MessageText } from '../message-text';
 import Calendar from 'react-calendar';
-import { addDays, addMonths, addWeeks, format, parseISO, setHours, startOfMonth } from 'date-fns';
+import {
+  addDays,
+  addMonths,
+  addWeeks,
+  format,
+  parseISO,
+  setHours,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
 import { useCatalogue } from '../../lib/catalogue';
 import { currentLanguage, formatLocal, formatZoned } from '../../lib/locale-format';
 import { formatIn } from '@appointment/contracts/booking';
@@ -52,6 +61,8 @@ export interface SlotCalendarProps {
   onSlotChosen?: (slot: DaySlot) => void;
   /** The day whose selection is open, marked in the month grid. */
   selectedDay?: string | null;
+  /** The day the day view shows, each time it changes (Today, previous, next): a list below follows it. */
+  onDayShown?: (date: string) => void;
 }
 
 // react-calendar's "gregory" weeks start on Sunday (docs/product.md §9).
@@ -117,6 +128,7 @@ export function SlotCalendar({
   onUserDayClick,
   onSlotChosen,
   selectedDay = null,
+  onDayShown,
 }: SlotCalendarProps) {
   const { texts: T, t } = useCatalogue('slotCalendar', SLOT_CALENDAR_TEXTS);
   const today = todayIn(timeZone);
@@ -126,10 +138,10 @@ export function SlotCalendar({
   const focusDate = parseISO(focus);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  // The week view shows the seven days from the focused day, which starts as today: it opens on
-  // the current week from today, with no past days, and steps a week at a time.
+  // The week view shows the week of the focused day, from its Sunday (docs/product.md §9), and
+  // steps a week at a time; its past days are shown, not offered.
   const weekDays = useMemo(() => {
-    const first = parseISO(focus);
+    const first = startOfWeek(parseISO(focus), { weekStartsOn: CALENDAR.weekStartsOn });
     return Array.from({ length: 7 }, (_, offset) => dayKey(addDays(first, offset)));
   }, [focus]);
 
@@ -158,6 +170,12 @@ export function SlotCalendar({
       row.getBoundingClientRect().top - area.getBoundingClientRect().top - area.clientTop - header;
   }, [firstHour, view]);
 
+  /** The focused day moves; in the day view, what is listed below the grid moves with it. */
+  const moveTo = (day: string) => {
+    setFocus(day);
+    if (view === 'day') onDayShown?.(day);
+  };
+
   const step = (direction: 1 | -1) => {
     const next =
       view === 'month'
@@ -165,7 +183,12 @@ export function SlotCalendar({
         : view === 'week'
           ? addWeeks(focusDate, direction)
           : addDays(focusDate, direction);
-    setFocus(dayKey(next));
+    moveTo(dayKey(next));
+  };
+
+  const showView = (name: CalendarView) => {
+    setView(name);
+    if (name === 'day') onDayShown?.(focus);
   };
 
   /** docs/product.md §2.6 day-click behaviour by role. */
@@ -188,7 +211,7 @@ export function SlotCalendar({
     <>
       <Toolbar>
         <ToolbarGroup>
-          <SecondaryButton type="button" onClick={() => setFocus(today)}>
+          <SecondaryButton type="button" onClick={() => moveTo(today)}>
             {T.today}
           </SecondaryButton>
           <SecondaryButton type="button" aria-label={T.previousStep[view]} onClick={() => step(-1)}>
@@ -203,7 +226,7 @@ export function SlotCalendar({
         </ToolbarLabel>
         <ToolbarGroup role="group" aria-label={T.calendarView}>
           {CALENDAR.views.map((name) => (
-            <ViewButton key={name} type="button" aria-pressed={view === name} onClick={() => setView(name)}>
+            <ViewButton key={name} type="button" aria-pressed={view === name} onClick={() => showView(name)}>
               {T.views[name]}
             </ViewButton>
           ))}
@@ -222,10 +245,8 @@ export function SlotCalendar({
               if (next && action !== 'onChange') setFocus(dayKey(next));
             }}
             value={selectedDay ? parseISO(selectedDay) : null}
-            prev2Label={null}
-            next2Label={null}
-            prevAriaLabel={T.previousStep.month}
-            nextAriaLabel={T.nextStep.month}
+            // One set of previous and next: the toolbar's (issue 32).
+            showNavigation={false}
             tileDisabled={({ date }) => dayKeyOfTile(date) < today}
             tileClassName={({ date }) => (byDay.has(dayKeyOfTile(date)) ? 'has-slots' : null)}
             tileContent={({ date }) =>

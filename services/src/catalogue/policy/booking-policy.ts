@@ -1,5 +1,5 @@
 import { MESSAGES } from '@appointment/contracts/messages';
-import { BookingPolicy } from '@appointment/contracts/policy';
+import { BookingPolicy, type BookingPolicyAnswer } from '@appointment/contracts/policy';
 import type { Actor } from '../../accounts/accounts-context';
 import { loadState } from '../../domain/command-handler';
 import { NotFoundError } from '../../domain/errors';
@@ -10,11 +10,14 @@ import { providerDecider, providerStream } from '../providers/provider.decider';
  * A provider's booking policy (issue 29): its admin sets it, its admin and incharge read it.
  * Read from the provider's stream, as the bookings that record it do.
  */
-export const bookingPolicyOf = async (context: CatalogueContext, actor: Actor): Promise<BookingPolicy> => {
+export const bookingPolicyOf = async (
+  context: CatalogueContext,
+  actor: Actor,
+): Promise<BookingPolicyAnswer> => {
   const state = await loadState(context.deps.store, providerStream(ownProvider(actor)), providerDecider);
   if (state.status === 'none' || state.status === 'rejected')
     throw new NotFoundError(MESSAGES.providerNotFound);
-  return BookingPolicy.parse(state.policy);
+  return { policy: BookingPolicy.parse(state.policy), chosen: state.policyChosen === true };
 };
 
 /** The admin replaces the policy; bookings made before keep the one they were made under. */
@@ -24,5 +27,5 @@ export const setBookingPolicy = async (
   policy: BookingPolicy,
 ): Promise<BookingPolicy> => {
   await onProvider(context, actor, ownProvider(actor), { type: 'SetBookingPolicy', data: { policy } });
-  return bookingPolicyOf(context, actor);
+  return (await bookingPolicyOf(context, actor)).policy;
 };

@@ -216,11 +216,15 @@ export const setCurrency = (command: Of<'SetCurrency'>, state: Provider): Provid
   ];
 };
 
-/** The admin's booking policy from now on; the same policy again records nothing. */
+/**
+ * The admin's booking policy from now on; the same policy again records nothing. The first save is
+ * recorded even when it keeps the default: the admin has chosen it (issue 32, a new provider's first steps).
+ */
 export const setBookingPolicy = (command: Of<'SetBookingPolicy'>, state: Provider): ProviderEvent[] => {
   const provider = requireActive(state);
   const policy = BookingPolicy.parse(command.data.policy);
-  if (JSON.stringify(BookingPolicy.parse(provider.policy)) === JSON.stringify(policy)) return [];
+  const same = JSON.stringify(BookingPolicy.parse(provider.policy)) === JSON.stringify(policy);
+  if (same && provider.policyChosen) return [];
   return [
     {
       type: 'BookingPolicySet',

@@ -322,9 +322,17 @@ describe('provider decider: booking policy', () => {
   });
   it('records nothing when the policy is the one in force', () =>
     spec
+      .given([registered, approved, { type: 'BookingPolicySet', data: { providerId: P, policy, at: now } }])
+      .when(command('SetBookingPolicy', { policy }))
+      .thenNothingHappened());
+  it('records the default kept on the first save: the admin has chosen it (issue 32)', () => {
+    spec
       .given([registered, approved])
       .when(command('SetBookingPolicy', { policy: DEFAULT_BOOKING_POLICY }))
-      .thenNothingHappened());
+      .then([{ type: 'BookingPolicySet', data: { providerId: P, policy: DEFAULT_BOOKING_POLICY, at: now } }]);
+    const before = stateAfter([registered, approved]);
+    expect(before.status !== 'none' && before.policyChosen).toBe(false);
+  });
   it('refuses while the provider is pending', () =>
     spec.given([registered]).when(command('SetBookingPolicy', { policy })).thenThrows(IllegalStateError));
 });

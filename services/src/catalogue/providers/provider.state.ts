@@ -37,6 +37,8 @@ export interface ProviderBody {
   templates: ScheduleTemplate[];
   /** The booking policy in force (issue 29); the default until its admin sets one. */
   policy: BookingPolicy;
+  /** Whether its admin has saved a policy (the default kept counts): a new provider's first steps (issue 32). */
+  policyChosen: boolean;
 }
 
 /**
@@ -78,6 +80,7 @@ export const evolve = (state: Provider, event: ProviderEvent): Provider => {
         currency: details.currency ?? defaultCurrencyForAddress(details.address),
         templates: [],
         policy: DEFAULT_BOOKING_POLICY,
+        policyChosen: false,
       };
     }
     case 'ProviderCreated': {
@@ -98,6 +101,7 @@ export const evolve = (state: Provider, event: ProviderEvent): Provider => {
         currency: d.currency ?? defaultCurrencyForAddress(d.address),
         templates: [defaultTemplate()],
         policy: DEFAULT_BOOKING_POLICY,
+        policyChosen: false,
       };
     }
     case 'ProviderApproved':
@@ -107,7 +111,11 @@ export const evolve = (state: Provider, event: ProviderEvent): Provider => {
     case 'ProviderCurrencyChanged':
       return existing(state, (p) => ({ ...p, currency: event.data.currency }));
     case 'BookingPolicySet':
-      return existing(state, (p) => ({ ...p, policy: event.data.policy as BookingPolicy }));
+      return existing(state, (p) => ({
+        ...p,
+        policy: event.data.policy as BookingPolicy,
+        policyChosen: true,
+      }));
     case 'ServiceAdded':
     case 'ServiceEdited':
       return existing(state, (p) => ({

@@ -16,6 +16,7 @@ import {
   dayChosen,
   providerClosed,
   selectBookingMode,
+  selectPlaceRefusal,
   selectReschedule,
   selectSelectedDay,
   selectSelectedProvider,
@@ -69,6 +70,7 @@ export function BookingScreen() {
   const mode = useBookingSelector(selectBookingMode);
   const selectedDay = useBookingSelector(selectSelectedDay);
   const reschedule = useBookingSelector(selectReschedule);
+  const placeRefusal = useBookingSelector(selectPlaceRefusal);
   // A booking being moved is picked a new place as its booker would, whoever moves it (issue 29).
   const role = useAppSelector(selectRole);
   const picker = reschedule ? 'user' : role;
@@ -143,6 +145,8 @@ export function BookingScreen() {
         </ServiceRow>
       )}
 
+      {/* A lost race closed the dialog (issue 32); a move says it in its banner. */}
+      {!reschedule && placeRefusal && <ErrorNotice role="alert">{placeRefusal}</ErrorNotice>}
       {selectedService &&
         (slotsQuery.isFetching && !slots ? (
           <Muted role="status">{T.loadingSlots}</Muted>

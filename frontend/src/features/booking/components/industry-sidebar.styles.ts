@@ -13,6 +13,7 @@ export const SidebarTitle = styled.h2`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** A column beside the providers; on a phone one row that scrolls sideways, so what is chosen stays near. */
 export const IndustryList = styled.ul`
   display: flex;
   flex-direction: column;
@@ -20,6 +21,16 @@ export const IndustryList = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+
+  @media (max-width: ${({ theme }) => theme.layout.drawerMaxWidth}) {
+    flex-direction: row;
+    overflow-x: auto;
+    padding-bottom: ${({ theme }) => theme.spacing.xs};
+
+    li {
+      flex-shrink: 0;
+    }
+  }
 `;
 
 export const IndustryButton = styled.button`
@@ -35,6 +46,11 @@ export const IndustryButton = styled.button`
   font: inherit;
   text-align: left;
   cursor: pointer;
+
+  @media (max-width: ${({ theme }) => theme.layout.drawerMaxWidth}) {
+    white-space: nowrap;
+    border-color: ${({ theme }) => theme.colors.border};
+  }
 
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceRaised};

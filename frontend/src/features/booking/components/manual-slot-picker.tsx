@@ -78,6 +78,7 @@ export function ManualSlotPicker({
         selectedDay={selectedDay}
         onUserDayClick={onDayChosen}
         onSlotChosen={onSlotChosen}
+        onDayShown={onDayChosen}
       />
       {!selectedDay ? (
         <Note>{days.size === 0 ? T.noSlots : T.pickADay}</Note>

@@ -5,7 +5,7 @@ import { SecondaryButton } from '../../../ui/button.styles';
 import { describeSlot } from '../../../ui/slot-calendar/slot.format';
 import { BOOKING_TEXTS } from '../booking.texts';
 import { useBookingSelector } from '../booking.hooks';
-import { selectRescheduleError } from '../booking.slice';
+import { selectPlaceRefusal } from '../booking.slice';
 import { ErrorNotice } from './booking.styles';
 import { Banner, BannerRow, BannerText } from './reschedule-banner.styles';
 
@@ -21,7 +21,7 @@ export const whenText = (start: string, end: string, timeZone: string | undefine
  */
 export function RescheduleBanner({ target, onStop }: { target: RescheduleTarget; onStop: () => void }) {
   const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
-  const error = useBookingSelector(selectRescheduleError);
+  const error = useBookingSelector(selectPlaceRefusal);
   const textId = useId();
   const when = whenText(target.startDateTime, target.endDateTime, target.timezone);
 

@@ -91,6 +91,15 @@ export const PanelLink = styled(Link)`
   }
 `;
 
+/** The first steps still to take, one link a line. */
+export const StepList = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xs};
+  margin: 0;
+  padding-left: ${({ theme }) => theme.spacing.lg};
+`;
+
 export const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};

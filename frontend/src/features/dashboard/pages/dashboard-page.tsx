@@ -22,6 +22,7 @@ import {
 import { bookedServices, recentProviders, servicesOf } from '../dashboard.view';
 import { AdminAppointmentsPanel } from '../components/admin-appointments-panel';
 import { BookedServicesPanel } from '../components/booked-services-panel';
+import { FirstStepsPanel } from '../components/first-steps-panel';
 import { ProviderHistoryPanel } from '../components/provider-history-panel';
 import { RecentProvidersPanel } from '../components/recent-providers-panel';
 import { ServicesPanel } from '../components/services-panel';
@@ -138,6 +139,8 @@ export function DashboardPage() {
           <MessageText>{alert}</MessageText>
         </ErrorText>
       )}
+      {/* A provider's admin: what is left of its first steps (issue 32). */}
+      {role === 'admin' && <FirstStepsPanel />}
       <Cards aria-label={t('dashboard.counts')} aria-busy={counts.status === 'loading'}>
         {CARDS.map((card) => (
           <Card key={card.key} $tone={card.tone}>

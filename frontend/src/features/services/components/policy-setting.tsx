@@ -57,7 +57,8 @@ interface PolicySettingProps {
 
 /** The Services screen's Policies section (issue 29): the provider's booking policy. */
 export function PolicySetting({ mayManage, currency }: PolicySettingProps) {
-  const policy = useBookingPolicyQuery(undefined, { refetchOnMountOrArgChange: true });
+  const answer = useBookingPolicyQuery(undefined, { refetchOnMountOrArgChange: true });
+  const policy = { ...answer, currentData: answer.currentData?.policy };
   const { texts, t } = useCatalogue('services', SERVICES_TEXTS);
   const T = texts.policy;
 
