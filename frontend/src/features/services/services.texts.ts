@@ -35,6 +35,7 @@ export const SERVICES_TEXTS = {
     paymentNeeded: 'Payment needed',
     paymentNeededHint: 'Set automatically: ticked when the price is above 0.',
     automaticBooking: 'Automatic booking',
+    allowRecurring: 'Allow recurring bookings',
     cancel: 'Cancel',
     saving: 'Saving...',
     saveChanges: 'Save Changes',
