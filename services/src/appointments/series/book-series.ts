@@ -197,8 +197,8 @@ export const bookSeries = async (
     const last = results
       .map((result) => result.position)
       .reduce((a, b) => (BigInt(a.globalPosition) >= BigInt(b.globalPosition) ? a : b));
-    // Answered once the read models hold the series: the slot lists show every place taken.
-    await context.reads.settled(last);
+    // As a single booking: this person's next reads wait for the read model to hold the series.
+    context.reads.wrote(actor.userId, last);
     const booked = decision.occurrences.flatMap((o) => (o.booked ? [appointmentOf(o.booked)] : []));
     const bookings: Booked[] = [];
     for (const appointment of booked)
@@ -207,6 +207,7 @@ export const bookSeries = async (
           ? await orderPayment(context, actor, appointment, service)
           : { appointment },
       );
+    if (context.deps.answerAfterReadModel) await context.reads.caughtUp(actor.userId);
     return {
       seriesId,
       bookings,

@@ -83,7 +83,8 @@ describe('recurring bookings racing each other', () => {
     expect(won.length).toBeGreaterThan(0);
     expect(replies.filter((reply) => reply.status === 409).length).toBeGreaterThan(0);
 
-    // The read model: one holder per place at most.
+    // The read model, once it holds what each racer did: one holder per place at most.
+    await Promise.all(users.map(({ caller }) => caller.op('list', { body: { filters: { status: 'all' } } })));
     const { rows: places } = await test.platform.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM rm_appointments.appointments
         WHERE provider_id = $1 AND date >= $2::date AND status <> 'cancelled'

@@ -72,9 +72,14 @@ describe('recurring bookings', () => {
     },
   });
 
-  /** The appointments of the read model that hold a place of `userId` at `time` from `offset` on. */
-  const heldBy = async (userId: string, offset: number, time: string) =>
-    (
+  /**
+   * The appointments of the read model that hold a place of `userId` at `time` from `offset` on,
+   * once it holds what the person did (their list waits for it, as their next read would).
+   */
+  const heldBy = async (userId: string, offset: number, time: string) => {
+    const caller = userId === (await other.op('me')).body.user.id ? other : user;
+    await caller.op('list', { body: { filters: { status: 'all' } } });
+    return (
       await test.platform.pool.query<{ id: string; date: string; series: { occurrence: number } | null }>(
         `SELECT id, date::text AS date, series FROM rm_appointments.appointments
           WHERE user_id = $1 AND start_time = $2 AND date >= $3::date AND status <> 'cancelled'
@@ -82,6 +87,7 @@ describe('recurring bookings', () => {
         [userId, time, dayKeyFromToday(ZONE, offset)],
       )
     ).rows;
+  };
 
   it('books a 6-week series at once: six bookings of one series, previewed free first', async () => {
     await weekly(40, '13:00', '14:00', ['Follow-up Visit']);
