@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { signIn } from './api-sign-in';
+import { appointmentList, longDate, statusCard } from './appointments-helpers';
 import { expect, openAs, test, uniqueName } from './booking-fixture';
 import { bookThroughApi, dayKeyIn } from './booking-helpers';
 
@@ -55,6 +56,25 @@ test.describe('Recurring bookings (issue 31)', () => {
     expect(bookings.every(({ appointment }) => appointment.series?.seriesId === seriesId)).toBe(true);
     await expect(page).toHaveURL(/\/appointments$/);
     await expect(page.getByText('Series booked successfully')).toBeVisible();
+
+    // From the list, the user cancels the fourth week and all the following ones.
+    await statusCard(page, 'Total').click();
+    const cards = appointmentList(page).getByRole('article');
+    await expect(cards).toHaveCount(6);
+    await cards
+      .getByRole('button', { name: `Cancel Desk Hour on ${longDate(dayKeyIn(provider.timeZone, 22))}` })
+      .click();
+    const cancelDialog = page.getByRole('alertdialog', { name: 'Cancel appointment' });
+    await cancelDialog
+      .getByRole('checkbox', { name: 'Also cancel the following appointments of this series' })
+      .check();
+    await cancelDialog.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(
+      page
+        .getByRole('status')
+        .getByText('The appointment and the following ones of its series were cancelled'),
+    ).toBeVisible();
+    await expect(cards.getByText('canceled', { exact: true })).toHaveCount(3);
 
     // The provider's admin reads the series in the history timeline.
     await page.context().clearCookies();
