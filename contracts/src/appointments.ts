@@ -118,6 +118,8 @@ export const Appointment = z.object({
       status: z.enum(['pending', 'refunded']),
     })
     .optional(),
+  /** Issue 31: the recurring series it was booked with: its id, this occurrence's number and the count. */
+  series: z.object({ seriesId: z.string(), occurrence: z.number(), count: z.number() }).optional(),
 });
 export type Appointment = z.infer<typeof Appointment>;
 
@@ -138,6 +140,74 @@ export const BookingResponse = z.object({
   checkout: CheckoutInfo.optional(),
 });
 export type BookingResponse = z.infer<typeof BookingResponse>;
+
+/** Issue 31: a series has at most this many occurrences. */
+export const SERIES_MAX_OCCURRENCES = 12;
+
+/**
+ * Issue 31 POST /api/appointments/series (and its preview): the first occurrence as a booking form
+ * names it, then every `every` days or weeks, `count` occurrences in all, each in a place of the
+ * same service at the same time of day. `freeOnly` books the free occurrences and skips the others;
+ * without it one occurrence not free refuses the whole series.
+ */
+export const SeriesForm = BookingForm.pick({
+  servicename: true,
+  providerId: true,
+  timeslotId: true,
+  date: true,
+  starttime: true,
+  index: true,
+  note: true,
+}).extend({
+  every: z.coerce
+    .number({ message: MESSAGES.seriesEveryInvalid })
+    .int({ message: MESSAGES.seriesEveryInvalid })
+    .min(1, { message: MESSAGES.seriesEveryInvalid })
+    .max(52, { message: MESSAGES.seriesEveryInvalid }),
+  unit: z.enum(['days', 'weeks'], { message: MESSAGES.seriesEveryInvalid }),
+  count: z.coerce
+    .number({ message: MESSAGES.seriesCountInvalid })
+    .int({ message: MESSAGES.seriesCountInvalid })
+    .min(2, { message: MESSAGES.seriesCountInvalid })
+    .max(SERIES_MAX_OCCURRENCES, { message: MESSAGES.seriesCountInvalid }),
+  freeOnly: z.boolean().optional(),
+});
+export type SeriesForm = z.infer<typeof SeriesForm>;
+
+/** One occurrence of a series as the preview lists it: where, when, and whether it is free. */
+export const SeriesOccurrence = z.object({
+  /** 1-based. */
+  occurrence: z.number(),
+  date: z.string(),
+  /** The place's time slot and interval; absent when that day has none of this service then. */
+  timeslotId: z.string().optional(),
+  index: z.number().nullable().optional(),
+  startDateTime: z.string().optional(),
+  endDateTime: z.string().optional(),
+  free: z.boolean(),
+  /** Why it is not free. */
+  reason: z.string().optional(),
+});
+export type SeriesOccurrence = z.infer<typeof SeriesOccurrence>;
+
+export const SeriesPreview = z.object({ occurrences: z.array(SeriesOccurrence) });
+export type SeriesPreview = z.infer<typeof SeriesPreview>;
+
+/** The booked occurrences (each with its own order when paid) and those skipped as not free. */
+export const SeriesBookedResponse = z.object({
+  message: z.string(),
+  seriesId: z.string(),
+  bookings: z.array(BookingResponse.omit({ message: true })),
+  skipped: z.array(SeriesOccurrence),
+});
+export type SeriesBookedResponse = z.infer<typeof SeriesBookedResponse>;
+
+/** Issue 31 POST /api/appointments/:id/cancel-following: it and the later occurrences of its series. */
+export const SeriesCancelled = z.object({
+  message: z.string(),
+  appointments: z.array(Appointment),
+});
+export type SeriesCancelled = z.infer<typeof SeriesCancelled>;
 
 /** POST /api/payments/checkout (Pay now): the unpaid booking's order and its checkout again. */
 export const PayAgainResponse = z.object({
@@ -313,6 +383,9 @@ export const APPOINTMENT_PATHS = {
   list: '/api/appointments/appointmentlist',
   updateStatus: '/api/appointments/updatestatus',
   cancel: '/api/appointments/:id/cancel',
+  cancelFollowing: '/api/appointments/:id/cancel-following',
+  series: '/api/appointments/series',
+  seriesPreview: '/api/appointments/series/preview',
   reschedule: '/api/appointments/:id/reschedule',
   link: '/api/appointments/:id/link',
   linkCancel: '/api/appointments/:id/link/cancel',

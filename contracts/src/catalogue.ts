@@ -46,6 +46,8 @@ export const ServiceInput = z.object({
     .default(SERVICE_DEFAULTS.price)
     .transform(money),
   automaticBooking: z.boolean().default(SERVICE_DEFAULTS.automaticBooking),
+  /** Issue 31: users may book it as a recurring series. */
+  allowRecurring: z.boolean().default(SERVICE_DEFAULTS.allowRecurring),
 });
 export type ServiceInput = z.input<typeof ServiceInput>;
 export type ServiceFields = z.output<typeof ServiceInput>;
@@ -62,6 +64,8 @@ export const Service = z.object({
   currency: z.string(),
   isPaymentNeeded: z.boolean(),
   automaticBooking: z.boolean(),
+  /** Issue 31: users may book it as a recurring series; absent where the list does not say. */
+  allowRecurring: z.boolean().optional(),
 });
 export type Service = z.infer<typeof Service>;
 /** POST getservice: the caller's provider's services, in the order they were added (a list). */

@@ -20,6 +20,8 @@ export const SERVICE_DEFAULTS = {
   priceStep: 0.01,
   isPaymentNeeded: false,
   automaticBooking: false,
+  /** Issue 31: whether users may book the service as a series (the admin's choice). */
+  allowRecurring: false,
 } as const;
 
 export const WEEKDAYS = [

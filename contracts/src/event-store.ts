@@ -23,6 +23,13 @@ export interface AppendResult {
 export interface StreamAppend {
   streamName: string;
   events: NewEvent[];
+  /**
+   * The stream's revision the events were decided on (issue 31). When any append names one, the
+   * call is all or nothing: every stream is checked and either all events are appended in one
+   * commit or none, with WrongExpectedRevisionError naming a stream that had moved on. A store
+   * that cannot do so throws AtomicAppendUnsupportedError and appends nothing.
+   */
+  expectedRevision?: ExpectedRevision;
 }
 
 export interface ReadAllOptions {
@@ -49,7 +56,8 @@ export interface EventStore {
    * Appends to several streams without a revision check (`any`), as a reactor fanning one event
    * out to many recipients does; each stream's events are idempotent by id, as with `append`.
    * Results come in the order of `appends`. The PostgreSQL store does it all in one
-   * transaction; another store may go stream by stream.
+   * transaction; another store may go stream by stream. With expected revisions (StreamAppend's
+   * `expectedRevision`) it is atomic, or refused where the store cannot make it so.
    */
   appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamName: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
@@ -80,6 +88,14 @@ export class WrongExpectedRevisionError extends Error {
   ) {
     super(`Stream ${streamName} is at revision ${actual}, expected ${String(expected)}`);
     this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** The store cannot append to several streams at once with expected revisions (EventStoreDB). */
+export class AtomicAppendUnsupportedError extends Error {
+  constructor() {
+    super('This event store cannot append to several streams atomically');
+    this.name = 'AtomicAppendUnsupportedError';
   }
 }
 

@@ -740,6 +740,7 @@ export const MatchedService = z.object({
   currency: z.string(),
   isPaymentNeeded: z.boolean(),
   automaticBooking: z.boolean(),
+  allowRecurring: z.boolean().optional(),
 });
 export type MatchedService = Omit<Service, 'providerId'>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

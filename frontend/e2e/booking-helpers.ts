@@ -41,6 +41,8 @@ export const createBookableProvider = async (
     services: string[];
     /** The services' price; above 0 makes them paid services (0 unless given). */
     price?: number;
+    /** Issue 31: the services may be booked as a series. */
+    allowRecurring?: boolean;
   },
 ): Promise<BookableProvider> => {
   const provider = { businessName: options.businessName, email: uniqueEmail('booking') };
@@ -67,7 +69,13 @@ export const createBookableProvider = async (
   const admin = await bearer(request, provider.email);
   for (const name of options.services) {
     const added = await request.post(BOOKING_PATHS.addService, {
-      data: { name, duration: 30, price: options.price ?? 0, automaticBooking: false },
+      data: {
+        name,
+        duration: 30,
+        price: options.price ?? 0,
+        automaticBooking: false,
+        ...(options.allowRecurring ? { allowRecurring: true } : {}),
+      },
       headers: admin,
     });
     expect(added.status(), `adding the service ${name}`).toBe(201);
@@ -136,6 +144,8 @@ export const createProviderWithSplitSlots = async (
     industry?: string;
     /** The day of the first time slot, counted from today in the provider's zone; 1 unless given. */
     firstDay?: number;
+    /** Issue 31: the service may be booked as a series. */
+    allowRecurring?: boolean;
   },
 ): Promise<ProviderWithSlots> => {
   const industry = options.industry ?? 'Office';
@@ -146,6 +156,7 @@ export const createProviderWithSplitSlots = async (
     address: options.address ?? '500 Main Street, Houston, TX 77002',
     services: [options.service],
     ...(options.price !== undefined ? { price: options.price } : {}),
+    ...(options.allowRecurring ? { allowRecurring: true } : {}),
   });
   const admin = await bearer(request, provider.email);
   const found = await request.post(BOOKING_PATHS.fetchProviders, {

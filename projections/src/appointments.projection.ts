@@ -84,7 +84,7 @@ const SCHEMAS = {
  */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
-  version: 7,
+  version: 8,
   createTables: (schema) => `
     CREATE TABLE ${schema}.appointments (
       id text PRIMARY KEY,
@@ -120,9 +120,12 @@ export const appointmentsProjection: Projection = {
       refund_amount numeric(12, 2),
       refund_fee numeric(12, 2),
       refunds_pending integer NOT NULL DEFAULT 0,
-      reschedules integer NOT NULL DEFAULT 0
+      reschedules integer NOT NULL DEFAULT 0,
+      -- Issue 31: the recurring series it was booked with ({ seriesId, occurrence, count }).
+      series jsonb
     );
     CREATE INDEX ON ${schema}.appointments (user_id, starts_at);
+    CREATE INDEX ON ${schema}.appointments ((series->>'seriesId')) WHERE series IS NOT NULL;
     CREATE INDEX ON ${schema}.appointments (provider_id, starts_at);
     CREATE INDEX ON ${schema}.appointments (timeslot_id);
     CREATE INDEX ON ${schema}.appointments (order_id);
@@ -154,15 +157,16 @@ const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schem
   await db.query(
     `INSERT INTO ${schema}.appointments (id, user_id, email, username, provider_id, provider_name, service_name,
        timeslot_id, interval_number, date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed,
-       amount, currency, note, image_url, created_at, updated_at, policy)
+       amount, currency, note, image_url, created_at, updated_at, policy, series)
      SELECT id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, interval_number, date,
        start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, amount,
        COALESCE(b.currency, (SELECT c.currency FROM ${schema}.provider_currencies c WHERE c.provider_id = b.provider_id), $2),
-       note, image_url, at, at, policy
+       note, image_url, at, at, policy, series
        FROM jsonb_to_recordset($1::jsonb) AS b(id text, user_id text, email text, username text, provider_id text,
          provider_name text, service_name text, timeslot_id text, interval_number integer, date date, start_time text,
          end_time text, starts_at timestamptz, ends_at timestamptz, timezone text, status text,
-         payment_needed boolean, amount numeric, currency text, note text, image_url text, at timestamptz, policy jsonb)
+         payment_needed boolean, amount numeric, currency text, note text, image_url text, at timestamptz, policy jsonb,
+         series jsonb)
      ON CONFLICT (id) DO NOTHING`,
     [
       JSON.stringify(
@@ -190,6 +194,7 @@ const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schem
           image_url: d.imageUrl ?? null,
           at: d.at,
           policy: d.policy ?? null,
+          series: d.series ?? null,
         })),
       ),
       FALLBACK_CURRENCY,

@@ -39,12 +39,13 @@ interface AppointmentRow {
   refund_fee: string | null;
   refunds_pending: number;
   reschedules: number;
+  series: Appointment['series'] | null;
 }
 
 const COLUMNS = `id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, interval_number,
   date::text AS date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed, paid, amount, currency,
   note, image_url, created_at, updated_at, order_id, policy, cancelled_by, late_cancel, refund_amount, refund_fee,
-  refunds_pending, reschedules`;
+  refunds_pending, reschedules, series`;
 
 const toAppointment = (row: AppointmentRow): Appointment => ({
   _id: row.id,
@@ -75,6 +76,7 @@ const toAppointment = (row: AppointmentRow): Appointment => ({
   updatedAt: row.updated_at.toISOString(),
   ...(row.policy ? { policy: row.policy } : {}),
   ...(row.reschedules > 0 ? { reschedules: row.reschedules } : {}),
+  ...(row.series ? { series: row.series } : {}),
   ...(row.cancelled_by ? { cancelledBy: row.cancelled_by } : {}),
   ...(row.late_cancel ? { lateCancel: true } : {}),
   ...(row.refund_amount !== null
@@ -249,4 +251,24 @@ export const heldDuring = async (
     [providerId, span.startDateTime, span.endDateTime],
   );
   return rows.map(toAppointment);
+};
+
+/**
+ * Issue 31: the person's appointments of one series from `from` on that still hold a place (not
+ * cancelled, not over), earliest first.
+ */
+export const followingOfSeries = async (
+  pool: pg.Pool,
+  userId: string,
+  seriesId: string,
+  from: string,
+): Promise<string[]> => {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM rm_appointments.appointments
+      WHERE user_id = $1 AND series->>'seriesId' = $2 AND starts_at >= $3::timestamptz
+        AND status IN ('pending', 'scheduled')
+      ORDER BY starts_at`,
+    [userId, seriesId, from],
+  );
+  return rows.map((row) => row.id);
 };

@@ -37,7 +37,7 @@ const SCHEMAS = {
  */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 3,
+  version: 4,
   createTables: (schema) => `
     CREATE TABLE ${schema}.providers (
       id text PRIMARY KEY,
@@ -73,6 +73,8 @@ export const catalogueProjection: Projection = {
       currency text NOT NULL,
       is_payment_needed boolean NOT NULL,
       automatic_booking boolean NOT NULL,
+      -- Issue 31: users may book it as a recurring series.
+      allow_recurring boolean NOT NULL DEFAULT false,
       -- The log position of the service's first event: services list in the order they were added.
       position numeric NOT NULL,
       created_at timestamptz NOT NULL,
@@ -161,11 +163,11 @@ export const catalogueProjection: Projection = {
       case 'ServiceEdited':
         await db.query(
           `INSERT INTO ${schema}.services (id, provider_id, name, description, duration, price, is_payment_needed,
-             automatic_booking, created_at, updated_at, position, currency)
+             automatic_booking, created_at, updated_at, position, currency, allow_recurring)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10,
-             COALESCE((SELECT currency FROM ${schema}.providers WHERE id = $2), $11))
+             COALESCE((SELECT currency FROM ${schema}.providers WHERE id = $2), $11), $12)
            ON CONFLICT (id) DO UPDATE SET name = $3, description = $4, duration = $5, price = $6,
-             is_payment_needed = $7, automatic_booking = $8, updated_at = $9`,
+             is_payment_needed = $7, automatic_booking = $8, updated_at = $9, allow_recurring = $12`,
           [
             d.serviceId,
             d.providerId,
@@ -178,6 +180,7 @@ export const catalogueProjection: Projection = {
             d.at,
             event.position.globalPosition,
             FALLBACK_CURRENCY,
+            d.allowRecurring ?? false,
           ],
         );
         return;

@@ -42,12 +42,13 @@ interface ServiceRow {
   currency: string;
   is_payment_needed: boolean;
   automatic_booking: boolean;
+  allow_recurring: boolean;
 }
 
 const PROVIDER_COLUMNS = `id, admin_id, name, industry, email, phone, address, description, image_url, rating,
   review_count, status, timezone, currency, working_hours, breaks, specialties, created_at, updated_at`;
 const SERVICE_COLUMNS = `id, provider_id, name, description, duration, price, currency, is_payment_needed,
-  automatic_booking`;
+  automatic_booking, allow_recurring`;
 
 const toService = (row: ServiceRow): Service => ({
   _id: row.id,
@@ -59,6 +60,7 @@ const toService = (row: ServiceRow): Service => ({
   currency: row.currency,
   isPaymentNeeded: row.is_payment_needed,
   automaticBooking: row.automatic_booking,
+  allowRecurring: row.allow_recurring,
 });
 
 const toProvider = (row: ProviderRow): Provider => ({

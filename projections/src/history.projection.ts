@@ -428,7 +428,8 @@ export const describe = (
       const data = readEvent('IntervalBooked', event, READER);
       if (!data) return recorded;
       return {
-        summary: `${data.username} booked ${data.serviceName} for ${formatWhen(data.startDateTime, data.timezone || zone)}.`,
+        // Issue 31: an occurrence of a recurring series says which.
+        summary: `${data.username} booked ${data.serviceName} for ${formatWhen(data.startDateTime, data.timezone || zone)}${data.series ? `, ${data.series.occurrence} of ${data.series.count} of a series` : ''}.`,
         person: named(data.userId, data.username),
       };
     }

@@ -44,6 +44,8 @@ export const ProviderServiceData = z.object({
   price: z.number(),
   automaticBooking: z.boolean(),
   isPaymentNeeded: z.boolean(),
+  /** Issue 31: bookable as a series; absent on services recorded before it (not bookable so). */
+  allowRecurring: z.boolean().optional(),
 });
 export type ProviderServiceData = z.infer<typeof ProviderServiceData>;
 

@@ -54,6 +54,11 @@ export const BookingDetails = z.object({
   imageUrl: z.string().optional(),
   /** The provider's booking policy when it was booked (issue 29); absent on bookings made before it. */
   policy: RecordedBookingPolicy.optional(),
+  /**
+   * Issue 31: the recurring series it was booked with, all of whose occurrences were booked in one
+   * atomic append: the series' id, this occurrence's number (1-based) and how many were booked.
+   */
+  series: z.object({ seriesId: z.string(), occurrence: z.number(), count: z.number() }).optional(),
 });
 export type BookingDetails = z.infer<typeof BookingDetails>;
 

@@ -124,12 +124,23 @@ export interface BenchClinic {
  */
 export const benchClinic = async (
   base: string,
-  { firstDay, lastDay, parts }: { firstDay: number; lastDay: number; parts: number },
+  {
+    firstDay,
+    lastDay,
+    parts,
+    allowRecurring = false,
+  }: { firstDay: number; lastDay: number; parts: number; allowRecurring?: boolean },
 ): Promise<BenchClinic> => {
   const admin = await signIn(base, 'admin@example.com');
   // Four minutes: it fits the finest parts a bench asks for (144 over 12:00–23:59), as the duration
   // rule wants (docs/product.md §4).
-  await call(base, admin, '/api/providerservice/addservice', { name: BENCH_SERVICE, duration: 4, price: 0 });
+  await call(base, admin, '/api/providerservice/addservice', {
+    name: BENCH_SERVICE,
+    duration: 4,
+    price: 0,
+    // Issue 31: bookable as a series (the series bench).
+    ...(allowRecurring ? { allowRecurring: true } : {}),
+  });
   const today = new Date();
   const added = await call(base, admin, '/api/schedulemanage/addtimeslot', {
     date: format(addDays(today, firstDay), 'yyyy-MM-dd'),

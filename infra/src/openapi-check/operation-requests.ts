@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
 import { API_KEY_SCOPES, type CreateApiKeyResponse } from '@appointment/contracts/api-keys';
 import { API_OPERATIONS, type ApiOperation, type OperationId } from '@appointment/contracts/api';
-import type { BookingResponse } from '@appointment/contracts/appointments';
+import type { BookingResponse, SeriesBookedResponse } from '@appointment/contracts/appointments';
 import { jsonSchemaOf } from '@appointment/contracts/openapi';
 import type { PaymentResult } from '@appointment/contracts/payments';
 import type { z } from 'zod';
@@ -246,6 +246,26 @@ export const bookingOf = (context: DemoContext, places: Place[], service: string
     timeslotId: place.slot._id,
     date: place.slot.date,
     index: place.index,
+  };
+};
+
+/**
+ * Issue 31: a weekly series of two from the latest free place: its second week has no time slot,
+ * so only the free one is booked (`freeOnly`) and no place another call books is taken.
+ */
+const seriesOf = (context: DemoContext, take: boolean) => {
+  const place = take ? context.freeSlots.pop() : context.freeSlots.at(-1);
+  if (!place) throw new Error('no time slot left for a series');
+  return {
+    servicename: 'Follow-up Visit',
+    providerId: context.sunriseId,
+    timeslotId: place.slot._id,
+    date: place.slot.date,
+    index: place.index,
+    every: 1,
+    unit: 'weeks',
+    count: 2,
+    freeOnly: true,
   };
 };
 
@@ -501,6 +521,17 @@ export const REQUESTS: Partial<
   appointmentCalendar: (context) => ({ path: `/api/appointments/${context.appointmentId}/calendar.ics` }),
   // Each caller cancels a booking of its own making (only the user's answers 200).
   cancelAppointment: async (context) => ({ path: `/api/appointments/${await freeBooking(context)}/cancel` }),
+  // Issue 31: a series previewed, booked, and cancelled from its first occurrence on.
+  previewSeries: (context) => ({ json: seriesOf(context, false) }),
+  bookSeries: (context) => ({ json: seriesOf(context, true) }),
+  cancelFollowing: async (context) => {
+    const booked = expectStatus(
+      await user(context).post<SeriesBookedResponse>('/api/appointments/series', seriesOf(context, true)),
+      201,
+      'booking a series',
+    );
+    return { path: `/api/appointments/${booked.bookings[0]!.appointment._id}/cancel-following` };
+  },
   // Each caller moves a booking of the user's to the next free place (the user and the clinic may).
   rescheduleAppointment: async (context) => {
     const id = await freeBooking(context);

@@ -18,6 +18,8 @@ import { changeStatus } from './change-status/change-status';
 import { cancelAppointment } from './cancel/cancel';
 import { rescheduleAppointment } from './reschedule/reschedule';
 import { cancelByLink, readBookingLink, rescheduleByLink } from './link/booking-link';
+import { bookSeries, previewSeries } from './series/book-series';
+import { cancelFollowing } from './series/cancel-following';
 
 export interface AppointmentsHandlerDependencies {
   appointments: AppointmentsContext;
@@ -66,6 +68,16 @@ export const appointmentsHandlers = ({
       const appointment = await cancelAppointment(appointments, auth, params.id);
       return { message: MESSAGES.appointmentCancelled, appointment, refund: appointment.refund ?? null };
     },
+    // Issue 31: a recurring series, previewed, booked at once, cancelled from one occurrence on.
+    previewSeries: ({ auth, body }) => previewSeries(appointments, auth, body),
+    bookSeries: async ({ auth, body }) => ({
+      message: MESSAGES.seriesBooked,
+      ...(await bookSeries(appointments, auth, body)),
+    }),
+    cancelFollowing: async ({ auth, params }) => ({
+      message: MESSAGES.seriesCancelled,
+      appointments: await cancelFollowing(appointments, auth, params.id),
+    }),
     rescheduleAppointment: async ({ auth, params, body }) => ({
       message: MESSAGES.appointmentRescheduled,
       ...(await rescheduleAppointment(appointments, auth, params.id, body)),

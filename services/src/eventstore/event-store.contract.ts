@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent, RecordedEvent } from '@appointment/contracts/events';
 import {
+  AtomicAppendUnsupportedError,
   EventIdConflictError,
   WrongExpectedRevisionError,
   comparePositions,
@@ -339,6 +340,37 @@ export const describeEventStoreContract = (
         expect(retry.every((result) => result.alreadyAppended)).toBe(true);
         expect((await store.readStream(one)).map((e) => e.id)).toEqual([a.id, b.id]);
         expect((await store.readStream(two)).map((e) => e.id)).toEqual([c.id]);
+      });
+
+      it('appends at expected revisions all or nothing, or refuses and appends nothing (issue 31)', async () => {
+        const [one, two] = [stream('atomic'), stream('atomic')];
+        await store.append(one, [event('A')], { expectedRevision: 'no_stream' });
+        await store.append(two, [event('B')], { expectedRevision: 'no_stream' });
+        const [c, d] = [event('C'), event('D')];
+        const wrong = await store
+          .appendToStreams([
+            { streamName: one, events: [c], expectedRevision: 0 },
+            { streamName: two, events: [d], expectedRevision: 5 },
+          ])
+          .catch((error: unknown) => error);
+        expect(
+          wrong instanceof WrongExpectedRevisionError || wrong instanceof AtomicAppendUnsupportedError,
+        ).toBe(true);
+        expect(await store.readStream(one)).toHaveLength(1);
+        expect(await store.readStream(two)).toHaveLength(1);
+        const right = await store
+          .appendToStreams([
+            { streamName: one, events: [c], expectedRevision: 0 },
+            { streamName: two, events: [d], expectedRevision: 0 },
+          ])
+          .catch((error: unknown) => error);
+        if (right instanceof AtomicAppendUnsupportedError) {
+          expect(await store.readStream(one)).toHaveLength(1);
+          return;
+        }
+        expect((right as AppendResult[]).map((result) => result.nextExpectedRevision)).toEqual([1, 1]);
+        expect((await store.readStream(one)).map((e) => e.id).at(-1)).toBe(c.id);
+        expect((await store.readStream(two)).map((e) => e.id).at(-1)).toBe(d.id);
       });
     });
 

@@ -21,6 +21,7 @@ import {
 } from '@eventstore/db-client';
 import type { LogPosition, NewEvent, RecordedEvent } from '@appointment/contracts/events';
 import {
+  AtomicAppendUnsupportedError,
   EventIdConflictError,
   WrongExpectedRevisionError,
   comparePositions,
@@ -187,6 +188,10 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    // EventStoreDB has no transaction across streams: appends checked against revisions would be
+    // made stream by stream, and a failure could leave some made (docs/decisions.md, issue 31).
+    if (appends.some(({ expectedRevision }) => expectedRevision !== undefined && expectedRevision !== 'any'))
+      return Promise.reject(new AtomicAppendUnsupportedError());
     return Promise.all(
       appends.map(({ streamName, events }) => this.append(streamName, events, { expectedRevision: 'any' })),
     );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { WrongExpectedRevisionError } from '@appointment/contracts/event-store';
 import { createTestDatabase } from '@appointment/infra/testing/postgres';
 import { describeEventStoreContract } from './event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
@@ -122,6 +123,62 @@ describe('PostgreSQL event store: exact appends under load', () => {
 });
 
 /** How a subscription learns of appends: in this process at once, from another through LISTEN. */
+describe('PostgreSQL event store: atomic appends to several streams (issue 31)', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('es_atomic');
+    store = await PostgresEventStore.connect({ connectionString: database.url, pollIntervalMs: 100 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('lets racing appends to overlapping streams each land whole or not at all, one per stream', async () => {
+    const names = Array.from({ length: 6 }, (_, k) => `atomic-race-${k}-${randomUUID()}`);
+    for (const name of names)
+      await store.append(name, [{ id: randomUUID(), type: 'Opened', data: {} }], {
+        expectedRevision: 'no_stream',
+      });
+    // 40 appends, each to three neighbouring streams at revision 0, all at once.
+    const racers = Array.from({ length: 40 }, (_, i) => {
+      const streams = [0, 1, 2].map((k) => names[(i + k) % names.length]!);
+      const ids = streams.map(() => randomUUID());
+      return {
+        streams,
+        ids,
+        outcome: store
+          .appendToStreams(
+            streams.map((streamName, k) => ({
+              streamName,
+              expectedRevision: 0,
+              events: [{ id: ids[k]!, type: 'Taken', data: { racer: i } }],
+            })),
+          )
+          .then(
+            () => 'won' as const,
+            (error: unknown) => {
+              if (error instanceof WrongExpectedRevisionError) return 'lost' as const;
+              throw error;
+            },
+          ),
+      };
+    });
+    const outcomes = await Promise.all(racers.map((racer) => racer.outcome));
+    const stored = new Set(
+      (await Promise.all(names.map((name) => store.readStream(name)))).flat().map((event) => event.id),
+    );
+    racers.forEach((racer, i) => {
+      const landed = racer.ids.filter((id) => stored.has(id)).length;
+      expect(landed).toBe(outcomes[i] === 'won' ? 3 : 0);
+    });
+    expect(outcomes.filter((outcome) => outcome === 'won').length).toBeGreaterThan(0);
+    for (const name of names) expect((await store.readStream(name)).length).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('PostgreSQL event store: wake-ups', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   // A poll far longer than the test: only a wake-up can deliver in time.

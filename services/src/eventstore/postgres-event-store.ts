@@ -450,6 +450,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.some(({ expectedRevision }) => expectedRevision !== undefined && expectedRevision !== 'any'))
+      return this.appendAtomically(appends);
     const flat = appends.flatMap(({ streamName, events }) => events.map((event) => ({ streamName, event })));
     if (flat.length === 0) return [];
     const ids = flat.map(({ event }) => event.id ?? randomUUID());
@@ -469,6 +471,57 @@ export class PostgresEventStore implements EventStore {
     const byStream = new Map(result.rows.map((row) => [row.stream, row]));
     if (result.rows.some((row) => row.status === 'ok')) this.wake();
     return appends.map(({ streamName }) => resultOf(streamName, 'any', byStream.get(streamName)!));
+  }
+
+  /**
+   * Issue 31: appends to several streams, each checked against its expected revision, in one
+   * transaction: all are made or none (a recurring series is held all at once or not at all).
+   * Each stream goes through es.append, in name order as the batched appends lock them, so two
+   * such calls never wait on each other in a cycle. A stream that moved on fails the whole call
+   * with WrongExpectedRevisionError; so does a deadlock or an id race with another append, after
+   * which the caller decides again as after any lost race.
+   */
+  private async appendAtomically(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    const names = appends.map(({ streamName }) => streamName);
+    if (new Set(names).size !== names.length) throw new Error('an atomic append names each stream once');
+    const inOrder = [...appends].sort((a, b) =>
+      a.streamName < b.streamName ? -1 : a.streamName > b.streamName ? 1 : 0,
+    );
+    const results = new Map<string, AppendResult>();
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const { streamName, events, expectedRevision } of inOrder) {
+        const expected = expectedRevision ?? 'any';
+        const { rows } = await client.query<AppendRow>({
+          name: 'es.append',
+          text: APPEND_SQL,
+          values: [
+            streamName,
+            typeof expected === 'number' ? 'exact' : expected,
+            typeof expected === 'number' ? expected : null,
+            events.map((event) => event.id ?? randomUUID()),
+            events.map((event) => event.type),
+            events.map((event) => JSON.stringify(event.data)),
+            events.map((event) => JSON.stringify(withActingContext(event.metadata))),
+          ],
+        });
+        results.set(streamName, resultOf(streamName, expected, rows[0]!));
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      const code = (error as { code?: string }).code;
+      if (code === '40P01' || code === '40001' || isEventIdRace(error)) {
+        const first = inOrder[0]!;
+        throw new WrongExpectedRevisionError(first.streamName, first.expectedRevision ?? 'any', -1);
+      }
+      throw error;
+    } finally {
+      client.release();
+    }
+    this.wake();
+    return appends.map(({ streamName }) => results.get(streamName)!);
   }
 
   /**

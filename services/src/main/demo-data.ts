@@ -119,6 +119,7 @@ export const seedDemoData = async (
     duration: 30,
     price: 50,
     automaticBooking: false,
+    allowRecurring: false,
   });
   await addService(catalogue, sunriseAdmin, {
     name: 'Follow-up Visit',
@@ -126,6 +127,8 @@ export const seedDemoData = async (
     duration: 15,
     price: 0,
     automaticBooking: true,
+    // Issue 31: a follow-up may be booked as a series.
+    allowRecurring: true,
   });
   const today = dayKeyIn(now(), 'Asia/Kolkata');
   await addTimeSlot(

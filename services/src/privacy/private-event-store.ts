@@ -135,7 +135,7 @@ export class PrivateEventStore implements EventStore {
     const sealed = await sealEvents(this.keys, flat);
     let next = 0;
     return this.inner.appendToStreams(
-      appends.map(({ streamName, events }) => ({ streamName, events: events.map(() => sealed[next++]!) })),
+      appends.map((append) => ({ ...append, events: append.events.map(() => sealed[next++]!) })),
     );
   }
 

@@ -2,6 +2,7 @@ import {
   APPOINTMENT_PATHS,
   type Appointment,
   type AppointmentCancelled,
+  type SeriesCancelled,
   type AppointmentCounts,
 } from '@appointment/contracts/appointments';
 import { DELAYS_MS } from '@appointment/contracts/constants';
@@ -72,8 +73,29 @@ export const appointmentsApi = api.injectEndpoints({
       invalidatesTags: (_result, error) =>
         error === undefined ? ['AppointmentList', 'AppointmentCounts', 'Slot'] : [],
     }),
+    /** Issue 31: an appointment of a series and all the following ones, each cancelled as one is. */
+    cancelFollowing: build.mutation<SeriesCancelled, string>({
+      query: (id) => ({
+        url: APPOINTMENT_PATHS.cancelFollowing.replace(':id', encodeURIComponent(id)),
+        method: 'POST',
+      }),
+      onQueryStarted: async (_id, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(toastShown(data.message, DELAYS_MS.registrationToast));
+        } catch {
+          // The page shows the server's message.
+        }
+      },
+      invalidatesTags: (_result, error) =>
+        error === undefined ? ['AppointmentList', 'AppointmentCounts', 'Slot'] : [],
+    }),
   }),
 });
 
-export const { useAppointmentCountsQuery, useAppointmentListQuery, useCancelAppointmentMutation } =
-  appointmentsApi;
+export const {
+  useAppointmentCountsQuery,
+  useAppointmentListQuery,
+  useCancelAppointmentMutation,
+  useCancelFollowingMutation,
+} = appointmentsApi;

@@ -31,6 +31,8 @@ export const APPOINTMENTS_TEXTS = {
       'Cancel your appointment for {{service}} at {{provider}} on {{date}}, {{time}}? Its place is freed for others at once.',
     confirm: 'Cancel appointment',
     keep: 'Keep it',
+    /** Issue 31: an appointment of a series. */
+    following: 'Also cancel the following appointments of this series',
     cancelling: 'Cancelling...',
     freeUntil: 'Free cancellation until {{deadline}}.',
     refundAll: 'Your payment of {{paid}} is refunded in full.',

@@ -10,6 +10,9 @@ import {
   APPOINTMENT_PATHS,
   type AppointmentRescheduledAnswer,
   type RescheduleRequest,
+  type SeriesBookedResponse,
+  type SeriesForm,
+  type SeriesPreview,
 } from '@appointment/contracts/appointments';
 import { SCHEDULE_PATHS, type FetchSlotResponse } from '@appointment/contracts/schedule';
 import { api } from '../../lib/api';
@@ -149,6 +152,19 @@ export const bookingApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => takenOrLost(error),
     }),
     /**
+     * Issue 31: every occurrence of a series, marked free or not; nothing is held. Read again
+     * whenever the slots may have changed.
+     */
+    seriesPreview: build.query<SeriesPreview, SeriesForm>({
+      query: (body) => ({ url: APPOINTMENT_PATHS.seriesPreview, method: 'POST', body }),
+      providesTags: ['Slot'],
+    }),
+    /** Issue 31: the whole series at once, or its free occurrences only (`freeOnly`). */
+    bookSeries: build.mutation<SeriesBookedResponse, SeriesForm>({
+      query: (body) => ({ url: APPOINTMENT_PATHS.series, method: 'POST', body }),
+      invalidatesTags: (_result, error) => takenOrLost(error),
+    }),
+    /**
      * POST /api/appointments/:id/reschedule (issue 29), from the booking screen's confirm dialog as a
      * booking is: the new place is taken and the old one freed, so the lists and the slots read
      * again. A lost race (409) keeps the old booking and reads the slots again.
@@ -172,6 +188,8 @@ export const {
   useProviderServicesQuery,
   useSlotsQuery,
   useBookMutation,
+  useBookSeriesMutation,
+  useSeriesPreviewQuery,
   useRescheduleAppointmentMutation,
   useUpdateFavouriteMutation,
 } = bookingApi;

@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { AppointmentRescheduledAnswer } from '@appointment/contracts/appointments';
+import type { AppointmentRescheduledAnswer, SeriesBookedResponse } from '@appointment/contracts/appointments';
 import { DELAYS_MS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { apiErrorOf } from '../../lib/api';
@@ -77,7 +77,16 @@ function* rescheduleFailed(action: { error: unknown; payload?: unknown }): SagaI
   yield put(isConflict(action.payload) ? placeRefused(message) : bookingFailed(message));
 }
 
+/** A series booked (issue 31): close the dialog, say so and show the appointments. */
+function* seriesBooked(action: PayloadAction<SeriesBookedResponse>): SagaIterator {
+  yield put(bookingSucceeded());
+  yield put(toastShown(action.payload.message, DELAYS_MS.registrationToast));
+  yield call(navigateTo, AFTER_BOOKING);
+}
+
 export function* bookingSaga(): SagaIterator {
+  yield takeLeading(bookingApi.endpoints.bookSeries.matchFulfilled, seriesBooked);
+  yield takeLeading(bookingApi.endpoints.bookSeries.matchRejected, refused);
   yield takeLeading(bookingApi.endpoints.book.matchFulfilled, booked);
   yield takeLeading(bookingApi.endpoints.book.matchRejected, refused);
   yield takeLeading(bookingApi.endpoints.rescheduleAppointment.matchFulfilled, rescheduled);

@@ -53,6 +53,21 @@ export const BOOKING_TEXTS = {
   submit: 'Submit',
   processing: 'Processing...',
   cancel: 'Cancel',
+  /** A recurring series (issue 31): the confirm dialog's Repeat and its occurrences. */
+  series: {
+    repeat: 'Repeat',
+    every: 'Every',
+    days: 'days',
+    weeks: 'weeks',
+    count: 'Occurrences',
+    occurrences: 'Occurrences of the series',
+    loading: 'Checking every occurrence...',
+    free: 'Free',
+    notFree: 'Not free',
+    bookAll: 'Book all {{count}}',
+    bookFree: 'Book the {{count}} free ones only',
+    paidEach: 'Each occurrence is paid on its own, from your appointments.',
+  },
   /** Moving a booking to another time (issue 29): the screen's banner and its confirm dialog. */
   reschedule: {
     banner: 'Rescheduling {{service}} on {{when}}',

@@ -37,6 +37,7 @@ export const SERVICES_TEXTS = {
     paymentNeeded: 'Payment needed',
     paymentNeededHint: 'Set automatically: ticked when the price is above 0.',
     automaticBooking: 'Confirm bookings automatically',
+    allowRecurring: 'Allow recurring bookings',
     cancel: 'Cancel',
     saving: 'Saving...',
     saveChanges: 'Save Changes',

@@ -27,7 +27,7 @@ import { timeSlotFor } from './time-slot-for';
 const APPOINTMENT_NAMESPACE = '8d7f1c2a-3b4e-4f5a-9c6d-7e8f9a0b1c2d';
 
 /** An appointment as its booking event records it, before anything else happens to it. */
-const appointmentOf = (d: IntervalBookedData): Appointment => {
+export const appointmentOf = (d: IntervalBookedData): Appointment => {
   const startTime = timeOfDayIn(new Date(d.startDateTime), d.timezone);
   const endTime = timeOfDayIn(new Date(d.endDateTime), d.timezone);
   return {
@@ -58,6 +58,7 @@ const appointmentOf = (d: IntervalBookedData): Appointment => {
     createdAt: new Date(d.at).toISOString(),
     updatedAt: new Date(d.at).toISOString(),
     ...(d.policy ? { policy: d.policy } : {}),
+    ...(d.series ? { series: d.series } : {}),
   };
 };
 
@@ -67,12 +68,16 @@ const appointmentOf = (d: IntervalBookedData): Appointment => {
  * is in it; bookings racing each other from one account may pass the limit by their number,
  * which a single person's browser does not reach.
  */
-const withinBookingLimit = async (context: AppointmentsContext, actor: Actor): Promise<void> => {
+const withinBookingLimit = async (
+  context: AppointmentsContext,
+  actor: Actor,
+  more: number,
+): Promise<void> => {
   const limit = context.deps.bookingLimit ?? 0;
   if (limit <= 0) return;
   await context.reads.caughtUp(actor.userId);
   const held = await upcomingHeldBy(context.deps.pool, actor.userId, context.now(), limit);
-  if (held >= limit) throw new TooManyRequestsError(MESSAGES.tooManyBookings);
+  if (held + more > limit) throw new TooManyRequestsError(MESSAGES.tooManyBookings);
 };
 
 /**
@@ -90,18 +95,16 @@ const confirmedAddress = async (context: AppointmentsContext, actor: Actor): Pro
 };
 
 /**
- * docs/product.md §7.3 bookappointment. The interval is taken by one append to the time slot's stream with
- * its expected revision: of any number of racing requests exactly one wins an interval, the
- * others get 409. The same idempotency key books once. Price and flags come from the
- * provider's service, never from the booking form.
+ * Who books what, before any place is taken: the active provider, its service by the request's
+ * name, and the person with a confirmed address, within the booking limit for `occurrences` more
+ * bookings (a series counts each of its own, issue 31).
  */
-export const book = async (
+export const bookingParty = async (
   context: AppointmentsContext,
   actor: Actor,
-  request: BookingRequest,
-  imageUrl?: string,
-  idempotency?: IdempotencyKey,
-): Promise<Booked> => {
+  request: Pick<BookingRequest, 'providerId' | 'serviceName'>,
+  occurrences = 1,
+) => {
   const { deps } = context;
   const provider = await context.providers.of(request.providerId);
   if (provider.status !== 'active') throw new NotFoundError(MESSAGES.providerNotFound);
@@ -116,7 +119,7 @@ export const book = async (
   // Production without a card provider: a paid booking would hold a slot nobody can pay for.
   if (service.isPaymentNeeded && deps.payments.name === 'none')
     throw new ServiceUnavailableError(MESSAGES.paymentsUnavailable);
-  await withinBookingLimit(context, actor);
+  await withinBookingLimit(context, actor, occurrences);
   await confirmedAddress(context, actor);
   const user =
     actor.email !== undefined && actor.name !== undefined
@@ -128,6 +131,24 @@ export const book = async (
           )
         ).rows[0];
   if (!user) throw new NotFoundError(MESSAGES.userNotFound);
+  return { provider, service, user };
+};
+
+/**
+ * docs/product.md §7.3 bookappointment. The interval is taken by one append to the time slot's stream with
+ * its expected revision: of any number of racing requests exactly one wins an interval, the
+ * others get 409. The same idempotency key books once. Price and flags come from the
+ * provider's service, never from the booking form.
+ */
+export const book = async (
+  context: AppointmentsContext,
+  actor: Actor,
+  request: BookingRequest,
+  imageUrl?: string,
+  idempotency?: IdempotencyKey,
+): Promise<Booked> => {
+  const { deps } = context;
+  const { provider, service, user } = await bookingParty(context, actor, request);
   const timeSlotId = await timeSlotFor(deps.pool, request);
   // The key is this caller's for booking, bound to this request; another request with it
   // is refused, so an appointment id never names two bookings.

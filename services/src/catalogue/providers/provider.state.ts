@@ -17,7 +17,12 @@ import { DEFAULT_BOOKING_POLICY, type BookingPolicy } from '@appointment/contrac
  * on it (`provider.decider.ts`); `evolve` folds one event into it.
  */
 
-export type ProviderService = ServiceFields & { serviceId: string; isPaymentNeeded: boolean };
+/** `allowRecurring` (issue 31) is absent on services recorded before it: not bookable as a series. */
+export type ProviderService = Omit<ServiceFields, 'allowRecurring'> & {
+  serviceId: string;
+  isPaymentNeeded: boolean;
+  allowRecurring?: boolean;
+};
 
 export interface ProviderBody {
   providerId: string;

@@ -16,6 +16,7 @@ export const providerService = (serviceId: string, fields: ServiceFields): Provi
   duration: fields.duration,
   price: fields.price,
   automaticBooking: fields.automaticBooking,
+  ...(fields.allowRecurring ? { allowRecurring: true } : {}),
   isPaymentNeeded: isPaymentNeededFor(fields.price),
 });
 
@@ -74,5 +75,6 @@ export const deleteService = async (
     currency: state.currency,
     isPaymentNeeded: current.isPaymentNeeded,
     automaticBooking: current.automaticBooking,
+    allowRecurring: current.allowRecurring ?? false,
   };
 };

@@ -12,7 +12,11 @@ import { ErrorNotice, Notice, PageHeader, PageTitle, ScrollRegion } from '../../
 import { useAppointmentsSelector } from '../appointments.hooks';
 import { readStoredRoleValue } from '../../../lib/session';
 import { appointmentListOpened, selectUpdateError, selectUpdating } from '../appointments.slice';
-import { useAppointmentListQuery, useCancelAppointmentMutation } from '../appointments.api';
+import {
+  useAppointmentListQuery,
+  useCancelAppointmentMutation,
+  useCancelFollowingMutation,
+} from '../appointments.api';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { longDate, timeRange } from '../../../ui/appointment-format';
 import type { Appointment } from '@appointment/contracts/appointments';
@@ -74,7 +78,13 @@ export function AppointmentListPage() {
   const dispatch = useAppDispatch();
   // The appointment the user is asked about before it is cancelled (issue 29).
   const [cancelTarget, setCancelTarget] = useState<Appointment | null>(null);
-  const [cancelAppointment, cancelling] = useCancelAppointmentMutation();
+  const [cancelAppointment, cancellingOne] = useCancelAppointmentMutation();
+  // Issue 31: an appointment of a series, with all the following ones.
+  const [cancelFollowing, cancellingFollowing] = useCancelFollowingMutation();
+  const [following, setFollowing] = useState(false);
+  // The page tells of the last cancellation asked: of one appointment, or of the following ones.
+  const [lastAsked, setLastAsked] = useState<'one' | 'following'>('one');
+  const cancelling = lastAsked === 'following' ? cancellingFollowing : cancellingOne;
   const cancelError =
     cancelling.error && 'data' in cancelling.error
       ? ((cancelling.error.data as { message?: string } | undefined)?.message ?? MESSAGES.networkError)
@@ -191,10 +201,15 @@ export function AppointmentListPage() {
         title={T.cancel.title}
         confirmLabel={T.cancel.confirm}
         cancelLabel={T.cancel.keep}
-        onCancel={() => setCancelTarget(null)}
-        onConfirm={() => {
-          if (cancelTarget) void cancelAppointment(cancelTarget._id);
+        onCancel={() => {
           setCancelTarget(null);
+          setFollowing(false);
+        }}
+        onConfirm={() => {
+          if (cancelTarget) void (following ? cancelFollowing : cancelAppointment)(cancelTarget._id);
+          setLastAsked(following ? 'following' : 'one');
+          setCancelTarget(null);
+          setFollowing(false);
         }}
       >
         {/* The question, then what happens to the payment, before the user confirms (issue 29). */}
@@ -210,6 +225,17 @@ export function AppointmentListPage() {
           ]
             .filter(Boolean)
             .join(' ')}
+        {cancelTarget?.series && (
+          <label>
+            {' '}
+            <input
+              type="checkbox"
+              checked={following}
+              onChange={(event) => setFollowing(event.target.checked)}
+            />{' '}
+            {T.cancel.following}
+          </label>
+        )}
       </ConfirmDialog>
     </section>
   );

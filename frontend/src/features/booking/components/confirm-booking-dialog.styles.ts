@@ -24,3 +24,30 @@ export const Preview = styled.img`
 export const AddNoteRow = styled.div`
   display: flex;
 `;
+
+/** Issue 31: the Repeat choice and its fields, in one row. */
+export const RepeatRow = styled.div`
+  display: flex;
+  gap: 0.75rem;
+  align-items: flex-end;
+  flex-wrap: wrap;
+`;
+
+export const UnitSelect = styled(Input).attrs({ as: 'select' })`
+  width: auto;
+`;
+
+/** The occurrences of a series, those not free marked. */
+export const OccurrenceList = styled.ol`
+  margin: 0;
+  padding-left: 1.25rem;
+  max-height: 12rem;
+  overflow-y: auto;
+  line-height: 1.6;
+  color: ${({ theme }) => theme.colors.text};
+
+  li[data-free='false'] {
+    color: ${({ theme }) => theme.colors.danger};
+    text-decoration: line-through;
+  }
+`;

@@ -25,7 +25,8 @@ import { ModalActions } from '../../../ui/modal.styles';
 import { useBookingSelector } from '../booking.hooks';
 import { bookingForm } from '../booking.form';
 import type { RescheduleTarget } from '../../../lib/events';
-import { useBookMutation, useRescheduleAppointmentMutation } from '../booking.api';
+import { useBookMutation, useBookSeriesMutation, useRescheduleAppointmentMutation } from '../booking.api';
+import { SeriesSection, type Repeat } from './series-section';
 import {
   bookingSubmitted,
   confirmClosed,
@@ -59,9 +60,19 @@ function ConfirmForm({
   submitting: boolean;
   error: string | null;
 }) {
-  const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
+  const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
   const dispatch = useAppDispatch();
   const [book] = useBookMutation();
+  const [bookSeries] = useBookSeriesMutation();
+  // Issue 31: Repeat, offered where the service allows it.
+  const [repeat, setRepeat] = useState<Repeat | null>(null);
+  const first = {
+    providerId,
+    servicename: service,
+    timeslotId: slot._id,
+    date: slot.date,
+    ...(slot.index !== null ? { index: slot.index } : {}),
+  };
   const noteId = useId();
   const imageId = useId();
   const imageErrorId = useId();
@@ -104,9 +115,24 @@ function ConfirmForm({
     if (fileRef.current) fileRef.current.value = '';
   };
 
+  /** The series, all of it or its free occurrences only; the booking saga takes the answer. */
+  const submitSeries = (chosen: Repeat, freeOnly: boolean) => {
+    dispatch(bookingSubmitted());
+    void bookSeries({
+      ...first,
+      ...chosen,
+      ...(showNote && note.trim() ? { note } : {}),
+      ...(freeOnly ? { freeOnly: true } : {}),
+    });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
+    if (repeat) {
+      submitSeries(repeat, false);
+      return;
+    }
     // The form (and its file) goes straight to the request; the booking saga takes the answer.
     const form = bookingForm({
       providerId,
@@ -131,6 +157,17 @@ function ConfirmForm({
           {priceText(formatPrice(priced.price, priced.currency), priced.isPaymentNeeded)}
         </ConfirmText>
       )}
+      {priced?.allowRecurring && (
+        <SeriesSection
+          booking={first}
+          repeat={repeat}
+          onChange={setRepeat}
+          submitting={submitting}
+          onBookFreeOnly={() => repeat && !submitting && submitSeries(repeat, true)}
+          timezone={slot.timezone}
+        />
+      )}
+      {repeat && priced?.isPaymentNeeded && <ConfirmText>{T.series.paidEach}</ConfirmText>}
       {!showNote ? (
         <AddNoteRow>
           <SmallButton type="button" onClick={() => setShowNote(true)}>
@@ -178,7 +215,12 @@ function ConfirmForm({
           </Field>
         </>
       )}
-      <DialogEnd error={error} submitting={submitting} label={T.submit} busyLabel={T.processing} />
+      <DialogEnd
+        error={error}
+        submitting={submitting}
+        label={repeat ? t('series.bookAll', { count: repeat.count }) : T.submit}
+        busyLabel={T.processing}
+      />
     </Form>
   );
 }

@@ -26,6 +26,8 @@ type TextKey = 'name' | 'description' | 'duration' | 'price';
 
 interface Values extends Record<TextKey, string> {
   automaticBooking: boolean;
+  /** Issue 31: users may book it as a recurring series. */
+  allowRecurring: boolean;
 }
 
 /** docs/product.md §3, §9: a new service starts at 30 minutes, price 0, manual booking. */
@@ -37,6 +39,7 @@ const valuesOf = (service: Service | null): Values =>
         duration: String(service.duration),
         price: String(service.price),
         automaticBooking: service.automaticBooking,
+        allowRecurring: service.allowRecurring ?? false,
       }
     : {
         name: '',
@@ -44,6 +47,7 @@ const valuesOf = (service: Service | null): Values =>
         duration: String(SERVICE_DEFAULTS.duration),
         price: String(SERVICE_DEFAULTS.price),
         automaticBooking: SERVICE_DEFAULTS.automaticBooking,
+        allowRecurring: SERVICE_DEFAULTS.allowRecurring,
       };
 
 /** docs/product.md §4: isPaymentNeeded follows the price as typed; an unreadable price needs no payment. */
@@ -179,6 +183,17 @@ function ServiceForm({ service, saving, saveError, serverFieldErrors, currency }
             onChange={(event) => change('automaticBooking', event.target.checked)}
           />
           {T.automaticBooking}
+        </CheckLabel>
+      </CheckRow>
+      <CheckRow>
+        <CheckLabel>
+          <input
+            type="checkbox"
+            name="allowRecurring"
+            checked={values.allowRecurring}
+            onChange={(event) => change('allowRecurring', event.target.checked)}
+          />
+          {T.allowRecurring}
         </CheckLabel>
       </CheckRow>
       {saveError && <FormError role="alert">{saveError}</FormError>}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { SeriesBookedResponse, SeriesForm, SeriesOccurrence } from '@appointment/contracts/appointments';
+import {
+  AtomicAppendUnsupportedError,
+  WrongExpectedRevisionError,
+  type StreamAppend,
+} from '@appointment/contracts/event-store';
+import type { RecordedEvent } from '@appointment/contracts/events';
+import type { TimeSlotEvent } from '@appointment/contracts/events/time-slot';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { timeOfDayIn } from '@appointment/contracts/schedule';
+import type { Actor } from '../../accounts/accounts-context';
+import { commandMetadata } from '../../domain/command-handler';
+import {
+  ConflictError,
+  IllegalStateError,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../../domain/errors';
+import type { AppointmentsContext } from '../appointments-context';
+import { appointmentOf, bookingParty } from '../book/book';
+import { bookingRequestOf } from '../book/booking-request';
+import { timeSlotDecider, timeSlotStream } from '../book/time-slot.decider';
+import { timeSlotFor } from '../book/time-slot-for';
+import { orderPayment, type Booked } from '../payment/order';
+import {
+  decideSeries,
+  occurrenceDays,
+  placeAt,
+  placeStart,
+  type Folded,
+  type OccurrencePlace,
+} from './series.decider';
+
+/** A lost race of the whole series is decided again (all streams read anew) this many times. */
+const SERIES_RETRIES = 20;
+
+/** A time slot's stream folded as the store has it now. */
+const folded = async (context: AppointmentsContext, timeSlotId: string): Promise<Folded> => {
+  const events = (await context.deps.store.readStream(timeSlotStream(timeSlotId))) as (RecordedEvent &
+    TimeSlotEvent)[];
+  return {
+    state: events.reduce(timeSlotDecider.evolve, timeSlotDecider.initialState()),
+    revision: events.at(-1)?.streamRevision ?? -1,
+  };
+};
+
+/**
+ * The series' places and their time slots as they are now: the first as the form names it, each
+ * next one the place of the same service at the same time of day, every N days or weeks later.
+ */
+const placesNow = async (
+  context: AppointmentsContext,
+  form: SeriesForm,
+  serviceName: string,
+): Promise<{ places: OccurrencePlace[]; slots: Map<string, Folded> }> => {
+  const request = bookingRequestOf({ ...form, servicename: serviceName });
+  const firstId = await timeSlotFor(context.deps.pool, request);
+  const first = await folded(context, firstId);
+  if (first.state.status !== 'open') throw new NotFoundError(MESSAGES.slotNotFound);
+  const { timezone } = first.state;
+  // An interval named by its number, or else by the time it starts.
+  const asked = request.startTime?.includes('T')
+    ? timeOfDayIn(new Date(request.startTime), timezone)
+    : request.startTime?.slice(0, 5);
+  const intervalNumber = first.state.split
+    ? (request.intervalNumber ?? (asked ? placeAt(first.state, asked)?.intervalNumber : undefined) ?? null)
+    : null;
+  const start = placeStart(first.state, intervalNumber);
+  if (!start) throw new ValidationError(MESSAGES.intervalRequired);
+  const time = timeOfDayIn(new Date(start), timezone);
+  const slots = new Map([[firstId, first]]);
+  const days = occurrenceDays(first.state.date, form);
+  const places = await Promise.all(
+    days.map(async (date, k): Promise<OccurrencePlace> => {
+      const occurrence = k + 1;
+      if (k === 0) return { occurrence, date, timeSlotId: firstId, intervalNumber };
+      const id = await timeSlotFor(context.deps.pool, {
+        providerId: form.providerId,
+        serviceName,
+        date,
+        startTime: time,
+      }).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      });
+      if (!id) return { occurrence, date, intervalNumber: null };
+      const slot = slots.get(id) ?? (await folded(context, id));
+      slots.set(id, slot);
+      const place = placeAt(slot.state, time);
+      return place
+        ? { occurrence, date, timeSlotId: id, ...place }
+        : { occurrence, date, intervalNumber: null };
+    }),
+  );
+  return { places, slots };
+};
+
+/** The series' booking party and the decision, made on the time slots as they are now. */
+const decideNow = async (
+  context: AppointmentsContext,
+  actor: Actor,
+  form: SeriesForm,
+  seriesId: string,
+  mode: 'all' | 'freeOnly' | 'preview',
+) => {
+  const party = await bookingParty(
+    context,
+    actor,
+    { providerId: form.providerId, serviceName: form.servicename },
+    mode === 'preview' ? 0 : form.count,
+  );
+  const { provider, service, user } = party;
+  if (!service.allowRecurring) throw new IllegalStateError(MESSAGES.seriesNotAllowed);
+  const { places, slots } = await placesNow(context, form, service.name);
+  const metadata = commandMetadata(context.now(), actor);
+  const decision = decideSeries(
+    {
+      seriesId,
+      places,
+      slots,
+      metadata,
+      booking: () => ({
+        appointmentId: randomUUID(),
+        providerId: form.providerId,
+        userId: actor.userId,
+        email: user.email,
+        username: user.name,
+        providerName: provider.name,
+        serviceName: service.name,
+        serviceDuration: service.duration,
+        paymentNeeded: service.isPaymentNeeded,
+        automaticBooking: service.automaticBooking,
+        amount: service.price,
+        currency: provider.currency,
+        policy: provider.policy,
+        ...(form.note ? { note: form.note } : {}),
+      }),
+    },
+    mode,
+  );
+  return { decision, service, metadata };
+};
+
+/** Issue 31: every occurrence of the series, each marked free or not; nothing is held. */
+export const previewSeries = async (
+  context: AppointmentsContext,
+  actor: Actor,
+  form: SeriesForm,
+): Promise<{ occurrences: SeriesOccurrence[] }> => {
+  const { decision } = await decideNow(context, actor, form, randomUUID(), 'preview');
+  return { occurrences: decision.occurrences.map(({ booked: _booked, ...occurrence }) => occurrence) };
+};
+
+/**
+ * Issue 31 POST /api/appointments/series: every occurrence decided by its time slot's decider,
+ * then all the events in ONE atomic append with each time slot's expected revision: the series is
+ * held all at once or not at all. A lost race (a stream moved on) decides the whole series again
+ * on what the store has then. Each paid occurrence then gets its own order, as a booking does.
+ */
+export const bookSeries = async (
+  context: AppointmentsContext,
+  actor: Actor,
+  form: SeriesForm,
+): Promise<Omit<SeriesBookedResponse, 'message'>> => {
+  const seriesId = randomUUID();
+  for (let attempt = 0; ; attempt++) {
+    const { decision, service, metadata } = await decideNow(
+      context,
+      actor,
+      form,
+      seriesId,
+      form.freeOnly ? 'freeOnly' : 'all',
+    );
+    const { now: _now, ...recorded } = metadata;
+    const appends: StreamAppend[] = decision.appends.map(({ timeSlotId, expectedRevision, events }) => ({
+      streamName: timeSlotStream(timeSlotId),
+      expectedRevision: expectedRevision === -1 ? 'no_stream' : expectedRevision,
+      events: events.map((event) => ({
+        id: randomUUID(),
+        type: event.type,
+        data: event.data as unknown as Record<string, unknown>,
+        metadata: { ...recorded, causationId: metadata.causationId ?? metadata.correlationId },
+      })),
+    }));
+    let results;
+    try {
+      results = await context.deps.store.appendToStreams(appends);
+    } catch (error) {
+      if (error instanceof AtomicAppendUnsupportedError)
+        throw new ServiceUnavailableError(MESSAGES.seriesUnavailable);
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= SERIES_RETRIES) throw new ConflictError(MESSAGES.slotJustBooked);
+      continue;
+    }
+    const last = results
+      .map((result) => result.position)
+      .reduce((a, b) => (BigInt(a.globalPosition) >= BigInt(b.globalPosition) ? a : b));
+    // As a single booking: this person's next reads wait for the read model to hold the series.
+    context.reads.wrote(actor.userId, last);
+    const booked = decision.occurrences.flatMap((o) => (o.booked ? [appointmentOf(o.booked)] : []));
+    const bookings: Booked[] = [];
+    for (const appointment of booked)
+      bookings.push(
+        appointment.paymentNeeded
+          ? await orderPayment(context, actor, appointment, service)
+          : { appointment },
+      );
+    if (context.deps.answerAfterReadModel) await context.reads.caughtUp(actor.userId);
+    return {
+      seriesId,
+      bookings,
+      skipped: decision.occurrences.filter((o) => !o.free),
+    };
+  }
+};
