@@ -898,7 +898,7 @@ export const API_OPERATIONS = {
     path: APPOINTMENT_PATHS.series,
     tag: 'Appointments',
     summary:
-      'Book a recurring series (issue 31): every occurrence at once or none (409 naming those not free), or with freeOnly the free ones; each paid occurrence gets its own order',
+      'Book a recurring series (issue 31): every occurrence at once or none (409 naming those not free), or with freeOnly the free ones; each paid occurrence gets its own order; honours Idempotency-Key',
     access: 'appointments.book',
     body: SeriesForm,
     // BOOKING_LIMIT counts every occurrence.

@@ -70,9 +70,10 @@ export const appointmentsHandlers = ({
     },
     // Issue 31: a recurring series, previewed, booked at once, cancelled from one occurrence on.
     previewSeries: ({ auth, body }) => previewSeries(appointments, auth, body),
-    bookSeries: async ({ auth, body }) => ({
+    // The same request again with its Idempotency-Key answers the series it booked.
+    bookSeries: async ({ req, auth, body }) => ({
       message: MESSAGES.seriesBooked,
-      ...(await bookSeries(appointments, auth, body)),
+      ...(await bookSeries(appointments, auth, body, idempotencyKeyOf(req, body))),
     }),
     cancelFollowing: async ({ auth, params }) => ({
       message: MESSAGES.seriesCancelled,

@@ -16,6 +16,7 @@ import {
 } from '@appointment/contracts/appointments';
 import { SCHEDULE_PATHS, type FetchSlotResponse } from '@appointment/contracts/schedule';
 import { api } from '../../lib/api';
+import { contentKey } from '../../lib/api-client';
 import type { PaidBookingResponse } from '../../lib/events';
 
 /** docs/product.md §7.5 POST /providers/getserviceproviderid answers the provider and its services. */
@@ -159,9 +160,17 @@ export const bookingApi = api.injectEndpoints({
       query: (body) => ({ url: APPOINTMENT_PATHS.seriesPreview, method: 'POST', body }),
       providesTags: ['Slot'],
     }),
-    /** Issue 31: the whole series at once, or its free occurrences only (`freeOnly`). */
-    bookSeries: build.mutation<SeriesBookedResponse, SeriesForm>({
-      query: (body) => ({ url: APPOINTMENT_PATHS.series, method: 'POST', body }),
+    /**
+     * Issue 31: the whole series at once, or its free occurrences only (`freeOnly`), booked once per
+     * opened dialog and series asked (a double click or a retried request books one series).
+     */
+    bookSeries: build.mutation<SeriesBookedResponse, { form: SeriesForm; idempotencyKey: string }>({
+      query: ({ form, idempotencyKey }) => ({
+        url: APPOINTMENT_PATHS.series,
+        method: 'POST',
+        body: form,
+        headers: { 'Idempotency-Key': contentKey(`series-${idempotencyKey}`, form) },
+      }),
       invalidatesTags: (_result, error) => takenOrLost(error),
     }),
     /**

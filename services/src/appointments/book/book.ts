@@ -24,7 +24,7 @@ import { orderPayment, type Booked } from '../payment/order';
 import type { BookingRequest } from './booking-request';
 import { timeSlotFor } from './time-slot-for';
 
-const APPOINTMENT_NAMESPACE = '8d7f1c2a-3b4e-4f5a-9c6d-7e8f9a0b1c2d';
+export const APPOINTMENT_NAMESPACE = '8d7f1c2a-3b4e-4f5a-9c6d-7e8f9a0b1c2d';
 
 /** An appointment as its booking event records it, before anything else happens to it. */
 export const appointmentOf = (d: IntervalBookedData): Appointment => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import type { SeriesBookedResponse, SeriesForm, SeriesOccurrence } from '@appointment/contracts/appointments';
 import {
   AtomicAppendUnsupportedError,
@@ -18,8 +19,9 @@ import {
   ServiceUnavailableError,
   ValidationError,
 } from '../../domain/errors';
-import type { AppointmentsContext } from '../appointments-context';
-import { appointmentOf, bookingParty } from '../book/book';
+import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
+import { appointmentNamed, type AppointmentsContext } from '../appointments-context';
+import { APPOINTMENT_NAMESPACE, appointmentOf, bookingParty } from '../book/book';
 import { bookingRequestOf } from '../book/booking-request';
 import { timeSlotDecider, timeSlotStream } from '../book/time-slot.decider';
 import { timeSlotFor } from '../book/time-slot-for';
@@ -35,6 +37,29 @@ import {
 
 /** A lost race of the whole series is decided again (all streams read anew) this many times. */
 const SERIES_RETRIES = 20;
+
+/** With the scoped Idempotency-Key, it makes a series' id. */
+const SERIES_NAMESPACE = '5b0e9c4d-2f1a-4c7e-8d3b-9a6f0e1c2b7d';
+
+/**
+ * The ids of a series and of its occurrences' bookings: made from the scoped Idempotency-Key when
+ * the request has one, so the same request again names the same bookings; new ones otherwise.
+ */
+interface SeriesIds {
+  seriesId: string;
+  appointmentIdOf: (occurrence: number) => string;
+  /** Whether the same request again would name the same bookings. */
+  repeatable: boolean;
+}
+
+const seriesIdsOf = (key: string | undefined): SeriesIds =>
+  key
+    ? {
+        seriesId: uuidv5(key, SERIES_NAMESPACE),
+        appointmentIdOf: (occurrence) => uuidv5(`${key}\u0001${occurrence}`, APPOINTMENT_NAMESPACE),
+        repeatable: true,
+      }
+    : { seriesId: randomUUID(), appointmentIdOf: () => randomUUID(), repeatable: false };
 
 /** A time slot's stream folded as the store has it now. */
 const folded = async (context: AppointmentsContext, timeSlotId: string): Promise<Folded> => {
@@ -97,12 +122,19 @@ const placesNow = async (
   return { places, slots };
 };
 
+/** A series booked before by the same request: its bookings' ids, in the order of its places. */
+interface Repeated {
+  made: string[];
+  service: Parameters<typeof orderPayment>[3];
+  places: OccurrencePlace[];
+}
+
 /** The series' booking party and the decision, made on the time slots as they are now. */
 const decideNow = async (
   context: AppointmentsContext,
   actor: Actor,
   form: SeriesForm,
-  seriesId: string,
+  ids: SeriesIds,
   mode: 'all' | 'freeOnly' | 'preview',
 ) => {
   const party = await bookingParty(
@@ -114,15 +146,26 @@ const decideNow = async (
   const { provider, service, user } = party;
   if (!service.allowRecurring) throw new IllegalStateError(MESSAGES.seriesNotAllowed);
   const { places, slots } = await placesNow(context, form, service.name);
+  // The same request again (its Idempotency-Key): the bookings it made, found in their time slots.
+  if (ids.repeatable) {
+    const made = places.flatMap((place) => {
+      const slot = place.timeSlotId === undefined ? undefined : slots.get(place.timeSlotId)?.state;
+      const appointmentId = ids.appointmentIdOf(place.occurrence);
+      return slot?.status === 'open' && slot.appointments.some((a) => a.appointmentId === appointmentId)
+        ? [appointmentId]
+        : [];
+    });
+    if (made.length > 0) return { kind: 'repeated' as const, made, service, places };
+  }
   const metadata = commandMetadata(context.now(), actor);
   const decision = decideSeries(
     {
-      seriesId,
+      seriesId: ids.seriesId,
       places,
       slots,
       metadata,
-      booking: () => ({
-        appointmentId: randomUUID(),
+      booking: (place) => ({
+        appointmentId: ids.appointmentIdOf(place.occurrence),
         providerId: form.providerId,
         userId: actor.userId,
         email: user.email,
@@ -140,7 +183,7 @@ const decideNow = async (
     },
     mode,
   );
-  return { decision, service, metadata };
+  return { kind: 'decided' as const, decision, service, metadata, places };
 };
 
 /** Issue 31: every occurrence of the series, each marked free or not; nothing is held. */
@@ -149,7 +192,9 @@ export const previewSeries = async (
   actor: Actor,
   form: SeriesForm,
 ): Promise<{ occurrences: SeriesOccurrence[] }> => {
-  const { decision } = await decideNow(context, actor, form, randomUUID(), 'preview');
+  const preview = await decideNow(context, actor, form, seriesIdsOf(undefined), 'preview');
+  if (preview.kind !== 'decided') throw new Error('a preview never repeats a series');
+  const { decision } = preview;
   return { occurrences: decision.occurrences.map(({ booked: _booked, ...occurrence }) => occurrence) };
 };
 
@@ -163,16 +208,17 @@ export const bookSeries = async (
   context: AppointmentsContext,
   actor: Actor,
   form: SeriesForm,
+  idempotency?: IdempotencyKey,
 ): Promise<Omit<SeriesBookedResponse, 'message'>> => {
-  const seriesId = randomUUID();
+  // The key is this caller's for booking a series, bound to this request (as a booking's is).
+  const key =
+    idempotency && (await claimIdempotencyKey(context.deps.pool, actor, 'book-series', idempotency));
+  const ids = seriesIdsOf(key);
+  const { seriesId } = ids;
   for (let attempt = 0; ; attempt++) {
-    const { decision, service, metadata } = await decideNow(
-      context,
-      actor,
-      form,
-      seriesId,
-      form.freeOnly ? 'freeOnly' : 'all',
-    );
+    const now = await decideNow(context, actor, form, ids, form.freeOnly ? 'freeOnly' : 'all');
+    if (now.kind === 'repeated') return repeated(context, actor, ids, now);
+    const { decision, service, metadata } = now;
     const { now: _now, ...recorded } = metadata;
     const appends: StreamAppend[] = decision.appends.map(({ timeSlotId, expectedRevision, events }) => ({
       streamName: timeSlotStream(timeSlotId),
@@ -214,4 +260,37 @@ export const bookSeries = async (
       skipped: decision.occurrences.filter((o) => !o.free),
     };
   }
+};
+
+/**
+ * The answer to the same request again (its Idempotency-Key): the series it booked, as the read
+ * model holds it now (each paid occurrence with its order, made once per appointment); the
+ * occurrences it did not book are the skipped ones.
+ */
+const repeated = async (
+  context: AppointmentsContext,
+  actor: Actor,
+  ids: SeriesIds,
+  { made, service, places }: Repeated,
+): Promise<Omit<SeriesBookedResponse, 'message'>> => {
+  await context.reads.caughtUp(actor.userId);
+  const bookings: Booked[] = [];
+  for (const appointmentId of made) {
+    const appointment = await appointmentNamed(context, appointmentId);
+    bookings.push(
+      appointment.paymentNeeded && appointment.status !== 'cancelled'
+        ? await orderPayment(context, actor, appointment, service)
+        : { appointment },
+    );
+  }
+  const skipped: SeriesOccurrence[] = places
+    .filter((place) => !made.includes(ids.appointmentIdOf(place.occurrence)))
+    .map((place) => ({
+      occurrence: place.occurrence,
+      date: place.date,
+      ...(place.timeSlotId ? { timeslotId: place.timeSlotId, index: place.intervalNumber } : {}),
+      free: false,
+      reason: MESSAGES.slotJustBooked,
+    }));
+  return { seriesId: ids.seriesId, bookings, skipped };
 };

@@ -237,6 +237,32 @@ describe('recurring bookings', () => {
     expect(paid.status).toBe(200);
   });
 
+  it('books a series once for one Idempotency-Key, sent twice at once and again later', async () => {
+    await weekly(90, '11:00', '12:00', ['Follow-up Visit'], 3);
+    const request = { ...series(90, '11:00', { count: 3 }), headers: { 'Idempotency-Key': 'series-twice' } };
+    const [first, second] = await Promise.all([
+      user.op('bookSeries', request),
+      user.op('bookSeries', request),
+    ]);
+    const again = await user.op('bookSeries', request);
+    const idsOf = (answer: typeof first) => answer.body.bookings.map(({ appointment }) => appointment._id);
+    for (const answer of [first, second, again]) {
+      expect(answer.status).toBe(201);
+      expect(answer.body.seriesId).toBe(first.body.seriesId);
+      expect(idsOf(answer)).toEqual(idsOf(first));
+      expect(answer.body.skipped).toEqual([]);
+    }
+    const userId = (await user.op('me')).body.user.id;
+    expect((await heldBy(userId, 90, '11:00')).map((row) => row.series?.occurrence)).toEqual([1, 2, 3]);
+    // The same key for another request is refused.
+    const other = await user.op('bookSeries', {
+      ...series(90, '11:15', { count: 3 }),
+      headers: { 'Idempotency-Key': 'series-twice' },
+    });
+    expect(other.status).toBe(422);
+    expect(errorOf(other)).toEqual({ message: MESSAGES.idempotencyKeyReused });
+  });
+
   it('asks for 2 to 12 occurrences, every 1 to 52 days or weeks', async () => {
     const tooMany = await user.op('bookSeries', series(44, '13:00', { count: 13 }));
     expect(tooMany.status).toBe(400);

@@ -119,10 +119,13 @@ function ConfirmForm({
   const submitSeries = (chosen: Repeat, freeOnly: boolean) => {
     dispatch(bookingSubmitted());
     void bookSeries({
-      ...first,
-      ...chosen,
-      ...(showNote && note.trim() ? { note } : {}),
-      ...(freeOnly ? { freeOnly: true } : {}),
+      form: {
+        ...first,
+        ...chosen,
+        ...(showNote && note.trim() ? { note } : {}),
+        ...(freeOnly ? { freeOnly: true } : {}),
+      },
+      idempotencyKey,
     });
   };
 
