@@ -12,13 +12,23 @@ import { HomeRedirect, RouteGuard, SignedOutOnly } from './route-guard';
 import { NotFoundPage, UnknownAddress } from './not-found-page';
 import { RouterErrorPage } from './router-error-page';
 
+const screenLoaders: (() => Promise<unknown>)[] = [];
+
 /**
  * A signed-in screen, loaded the first time its route opens (a chunk of its own, with what only it
  * uses): the first screen loads the shell and the sign-in screens, not every screen of the app.
  */
-const screen =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async (): Promise<{ Component: ComponentType }> => ({ Component: pick(await load()) });
+const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => {
+  screenLoaders.push(load);
+  return async (): Promise<{ Component: ComponentType }> => ({ Component: pick(await load()) });
+};
+/**
+ * Once the first screen is up, the others are fetched in the background: a later move to one of
+ * them waits for nothing, even with the connection gone by then.
+ */
+export const preloadScreens = (): void => {
+  for (const load of screenLoaders) void load().catch(() => undefined);
+};
 
 /** Every route of docs/product.md §2.1; who may open which is decided by the guard from the contracts' table. */
 export const routes: RouteObject[] = [
