@@ -242,6 +242,8 @@ const es: Record<MessageKey, string> = {
     'Esta franja empieza demasiado pronto: el proveedor pide más antelación. Elige una hora posterior.',
   slotInTimeOff:
     'Esta franja horaria cae dentro de un tiempo libre. Elimina primero el tiempo libre o elige otras horas.',
+  bookingInTimeOff: 'El proveedor no está disponible a esa hora (tiempo libre). Elige otra hora.',
+  placeTooShortForService: 'Esta franja es más corta que el servicio reservado',
   timeOffAdded: 'Tiempo libre añadido',
   timeOffDeleted: 'Tiempo libre eliminado',
   timeOffNotFound: 'Tiempo libre no encontrado',
@@ -523,6 +525,9 @@ const fr: Record<MessageKey, string> = {
     'Ce créneau commence trop tôt : le prestataire demande plus de préavis. Veuillez choisir une heure plus tardive.',
   slotInTimeOff:
     "Ce créneau horaire tombe pendant une indisponibilité. Supprimez d'abord l'indisponibilité, ou choisissez d'autres heures.",
+  bookingInTimeOff:
+    'Le prestataire est indisponible à ce moment-là (indisponibilité). Veuillez choisir une autre heure.',
+  placeTooShortForService: 'Ce créneau est plus court que le service réservé',
   timeOffAdded: 'Indisponibilité ajoutée',
   timeOffDeleted: 'Indisponibilité supprimée',
   timeOffNotFound: 'Indisponibilité introuvable',
@@ -582,6 +587,9 @@ const OVERLAP_TAIL_WORDS: Record<
   fr: (date, start, end) => ` ${date} de ${start} à ${end}`,
 };
 
+/** The messages followed by a service and its duration (contracts' `namingService`). */
+const NAMING_A_SERVICE = ['intervalsTooShortForService', 'placeTooShortForService'] as const;
+
 /**
  * A message of `MESSAGES` (or one of the two that continue: the booking failure with the server's
  * reason, the overlap with the other time slot's times) in the viewer's language, from its English
@@ -598,8 +606,8 @@ export const translateMessage = (text: string, language: MessageLanguage): strin
     return table.bookingFailedBecause + translateMessage(reason, language);
   }
   // "…: Deep Massage (45 min)": the service's name and duration are data.
-  if (text.startsWith(`${MESSAGES.intervalsTooShortForService}: `)) {
-    return table.intervalsTooShortForService + text.slice(MESSAGES.intervalsTooShortForService.length);
+  for (const key of NAMING_A_SERVICE) {
+    if (text.startsWith(`${MESSAGES[key]}: `)) return table[key] + text.slice(MESSAGES[key].length);
   }
   if (text.startsWith(MESSAGES.slotOverlaps)) {
     const tail = OVERLAP_TAIL.exec(text.slice(MESSAGES.slotOverlaps.length));

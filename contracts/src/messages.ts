@@ -243,6 +243,10 @@ export const MESSAGES = {
   policyNoticeMinutes: 'Enter a whole number of notice minutes from 0 to 43200 (30 days)',
   bookingTooSoon: 'This slot starts too soon: the provider asks for more notice. Please choose a later time.',
   slotInTimeOff: 'This time slot falls within time off. Delete the time off first, or choose other times.',
+  /** Booking or moving a booking into the provider's time off (issue 30). */
+  bookingInTimeOff: 'The provider is away at that time (time off). Please choose another time.',
+  /** Moving a booking to a place shorter than its service; followed by it: "…: Deep Massage (45 min)". */
+  placeTooShortForService: 'This slot is shorter than the booked service',
   timeOffAdded: 'Time off added',
   timeOffDeleted: 'Time off deleted',
   timeOffNotFound: 'Time off not found',

@@ -247,25 +247,37 @@ export const serviceTooLongFor = <S extends TimedService>(
       undefined,
     );
 
+/** A message followed by the service it names and its duration: "…: Deep Massage (45 min)". */
+const namingService = (message: string, service: TimedService): string =>
+  `${message}: ${service.name} (${service.duration} min)`;
+
 /** The refusal of the duration rule, naming the service: "…: Deep Massage (45 min)". */
 export const intervalsTooShortMessage = (service: TimedService): string =>
-  `${MESSAGES.intervalsTooShortForService}: ${service.name} (${service.duration} min)`;
+  namingService(MESSAGES.intervalsTooShortForService, service);
+
+/** The duration rule refusing a move (issue 30): the place is shorter than the booked service. */
+export const placeTooShortMessage = (service: TimedService): string =>
+  namingService(MESSAGES.placeTooShortForService, service);
 
 /**
- * The time slot form's proposal (docs/product.md §4): as many intervals as the chosen services'
- * longest duration fits in the window, rounded down (at least one); undefined while the window or
- * the durations are not known. The admin may lower it.
+ * The time slot form's proposal (docs/product.md §4, issue 30): as many intervals as the chosen
+ * services' longest duration plus the provider's buffer after each appointment fits in the window,
+ * rounded down (at least one); undefined while the window or the durations are not known. The
+ * admin may lower it.
  */
 export const proposedIntervals = (
   startTime: string,
   endTime: string,
   durations: readonly number[],
+  /** The provider's bufferMinutes (its booking policy); 0 when none. */
+  bufferMinutes = 0,
 ): number | undefined => {
   const longest = Math.max(0, ...durations.filter((duration) => Number.isFinite(duration)));
   if (!isTimeOfDay(startTime) || !isTimeOfDay(endTime) || longest <= 0) return undefined;
   const window = minutesOf(endTime) - minutesOf(startTime);
   if (window <= 0) return undefined;
-  return Math.max(1, Math.floor(window / longest));
+  const buffer = Number.isFinite(bufferMinutes) ? Math.max(0, bufferMinutes) : 0;
+  return Math.max(1, Math.floor(window / (longest + buffer)));
 };
 
 /** The last day a time slot may be on, given the provider's today. */

@@ -2,6 +2,7 @@ import { differenceInCalendarDays, parseISO } from 'date-fns';
 import fc from 'fast-check';
 import { matchesLocation, matchesProviderFilters } from './catalogue';
 import { translateMessage } from './message-translations';
+import { earliestBookableStart } from './policy';
 import {
   firstOpenSlot,
   generateIntervals,
@@ -9,7 +10,9 @@ import {
   minutesOf,
   occurrenceDates,
   intervalsTooShortMessage,
+  placeTooShortMessage,
   proposedIntervals,
+  withNotice,
   serviceTooLongFor,
   templateTimeSlots,
   defaultTemplate,
@@ -324,6 +327,18 @@ describe('durations (docs/product.md §4)', () => {
     expect(proposedIntervals('', '12:00', [30])).toBeUndefined();
   });
 
+  it('counts the provider’s buffer after each appointment in the proposed intervals', () => {
+    // 180 min ÷ (45 + 15) = 3 intervals of 60 min, where without the buffer 4 of 45 would fit.
+    expect(proposedIntervals('09:00', '12:00', [15, 45, 30], 15)).toBe(3);
+    // 180 ÷ (30 + 10) = 4.5: rounded down.
+    expect(proposedIntervals('09:00', '12:00', [30], 10)).toBe(4);
+    // A buffer longer than the window still proposes one interval; no buffer is the rule above.
+    expect(proposedIntervals('09:00', '09:30', [20], 60)).toBe(1);
+    expect(proposedIntervals('09:00', '12:00', [30], 0)).toBe(6);
+    // A buffer alone (no service chosen) proposes nothing.
+    expect(proposedIntervals('09:00', '12:00', [], 15)).toBeUndefined();
+  });
+
   it('makes template intervals as long as asked for', () => {
     const timeSlots = templateTimeSlots(defaultTemplate(), '2026-11-22', 45);
     expect(timeSlots.slice(0, 2).map((t) => t.capacity)).toEqual([4, 5]);
@@ -357,5 +372,52 @@ describe('provider filters (docs/product.md §5)', () => {
     expect(matchesProviderFilters(clinic, { industry: 'Fitness' })).toBe(false);
     expect(matchesProviderFilters(clinic, { location: 'Pala' })).toBe(false);
     expect(matchesProviderFilters(clinic, { search: 'dental' })).toBe(false);
+  });
+});
+
+describe('the minimum notice over the slots offered (issue 30)', () => {
+  // Madrid leaves summer time on 2026-10-25 at 03:00; the time slot is 09:00–10:00 that day (UTC+1).
+  const madrid = (over: Partial<TimeSlot> = {}): TimeSlot => ({
+    _id: 't1',
+    providerId: 'p1',
+    serviceIds: ['Consultation'],
+    date: '2026-10-25',
+    startTime: '09:00',
+    endTime: '10:00',
+    availableSlots: 2,
+    capacity: 2,
+    indexes: [],
+    addAsSlot: true,
+    timezone: 'Europe/Madrid',
+    startDateTime: '2026-10-25T08:00:00.000Z',
+    endDateTime: '2026-10-25T09:00:00.000Z',
+    ...over,
+  });
+  const day = { minimumNoticeMinutes: 1440 };
+  const offered = (at: string, slot = madrid()) =>
+    withNotice([slot], earliestBookableStart(day, new Date(at)), silent().logger)[0]!;
+
+  it('offers an interval starting exactly at now + notice, and not one starting a minute sooner', () => {
+    // Now + 24 h is 09:30 (08:30Z): the 09:30 interval is offered, the 09:00 one is not.
+    expect(offered('2026-10-24T08:30:00.000Z').indexes).toEqual([1]);
+    expect(offered('2026-10-24T08:31:00.000Z').indexes).toEqual([1, 2]);
+    // A block starting sooner has no place left; one starting exactly then keeps its places.
+    expect(offered('2026-10-24T08:00:00.000Z', madrid({ addAsSlot: false })).availableSlots).toBe(2);
+    expect(offered('2026-10-24T08:01:00.000Z', madrid({ addAsSlot: false })).availableSlots).toBe(0);
+  });
+
+  it('counts elapsed minutes across a DST change, not the wall clock', () => {
+    // 09:30 on the 24th in Madrid (07:30Z): by the wall clock 09:00 on the 25th is 23.5 hours
+    // ahead, but 24.5 hours elapse: both intervals are offered under a day's notice.
+    expect(offered('2026-10-24T07:30:00.000Z').indexes).toEqual([]);
+    expect(offered('2026-10-24T08:01:00.000Z').indexes).toEqual([1]);
+  });
+
+  it('names the service a move’s place is too short for, in the viewer’s language', () => {
+    const message = placeTooShortMessage({ name: 'Hot Stone', duration: 60 });
+    expect(message).toBe('This slot is shorter than the booked service: Hot Stone (60 min)');
+    expect(translateMessage(message, 'fr')).toBe(
+      'Ce créneau est plus court que le service réservé: Hot Stone (60 min)',
+    );
   });
 });

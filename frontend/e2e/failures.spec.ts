@@ -68,6 +68,8 @@ test('a logout the server never receives keeps the session and the menu open', a
 test('the dashboard says so when the counts cannot be loaded', async ({ page, context }) => {
   await signInAs(page, 'user');
   await page.goto('/settings');
+  // Settled: the session checked and the other screens fetched in the background (app/router.tsx).
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
 
   await page
@@ -81,6 +83,8 @@ test('the dashboard says so when the counts cannot be loaded', async ({ page, co
 test('the dashboard asks to sign in again when no role is stored', async ({ page }) => {
   await signInAs(page, 'user');
   await page.goto('/settings');
+  // Settled first: the session's check would otherwise store the role again.
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.localStorage.removeItem('role'));
 
   await page

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router-dom';
 import { AppThemeProvider } from './features/theme/components/app-theme-provider';
 import { loadThemeState } from './lib/theme/theme.storage';
 import { GlobalStyle } from './app/global.styles';
-import { router } from './app/router';
+import { preloadScreens, router } from './app/router';
 import { loadSessionState } from './lib/session.slice';
 import { createAppStore } from './app/store';
 import { ToastHost } from './app/toast-host';
@@ -35,3 +35,7 @@ createRoot(container).render(
     </Provider>
   </StrictMode>,
 );
+
+// The first screen loads only what it needs; the other screens' chunks follow once the page is up.
+if (document.readyState === 'complete') setTimeout(preloadScreens, 0);
+else window.addEventListener('load', () => setTimeout(preloadScreens, 0), { once: true });

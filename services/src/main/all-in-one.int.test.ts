@@ -26,10 +26,12 @@ const launch = async (dataDir: string): Promise<Launched> => {
     PASSWORD_HASH_COST: 'test',
   };
   delete env.DATABASE_URL;
+  // In a process group of its own, as a terminal runs `npm start`: Ctrl-C signals the whole group.
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main/all-in-one.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -52,6 +54,21 @@ interface Health {
   jobs: Record<string, { waiting: number; failed: number }>;
 }
 
+/**
+ * Ctrl-C in the terminal: SIGINT to every process of the launcher's group, the database's included.
+ * Answers what the launcher prints from then on, once it has exited.
+ */
+const ctrlC = async (launched: Launched): Promise<{ code: number | null; output: string }> => {
+  const from = launched.output().length;
+  process.kill(-launched.child.pid!, 'SIGINT');
+  const code = await launched.exited;
+  return { code, output: launched.output().slice(from) };
+};
+
+/** What a stop must not print: an error or a warning logged, or a crash. */
+const troubleIn = (output: string): string[] =>
+  output.split('\n').filter((line) => /"level":(40|50|60)|Unhandled|Error:/.test(line));
+
 const health = async (port: number): Promise<Health> =>
   (await (await fetch(`http://localhost:${port}/api/health`)).json()) as Health;
 
@@ -65,10 +82,7 @@ describe('single-node launcher (npm start)', () => {
     }
   });
   afterAll(async () => {
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGINT');
-      await running.exited;
-    }
+    if (running && running.child.exitCode === null) await ctrlC(running);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -138,9 +152,11 @@ describe('single-node launcher (npm start)', () => {
     });
     expect(login.status).toBe(200);
 
-    running.child.kill('SIGINT');
-    expect(await running.exited).toBe(0);
-    expect(running.output()).toContain('"msg":"stopped"');
+    // Ctrl-C stops it as SIGTERM does: every part in order, the database last, nothing failing.
+    const stopped = await ctrlC(running);
+    expect(stopped.code).toBe(0);
+    expect(stopped.output).toContain('"msg":"stopped"');
+    expect(troubleIn(stopped.output)).toEqual([]);
     await expect(fetch(`http://localhost:${port}/api/health`)).rejects.toThrow();
 
     running = await launch(dataDir);
@@ -148,7 +164,8 @@ describe('single-node launcher (npm start)', () => {
     const after = await caughtUp();
     expect(after).toMatchObject({ eventsApplied: before.eventsApplied, lag: 0 });
     expect(running.output()).not.toContain('Demo data created');
-    running.child.kill('SIGINT');
-    expect(await running.exited).toBe(0);
+    const again = await ctrlC(running);
+    expect(again.code).toBe(0);
+    expect(troubleIn(again.output)).toEqual([]);
   });
 });

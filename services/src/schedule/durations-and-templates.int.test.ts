@@ -78,6 +78,48 @@ describe('durations and templates', () => {
     expect((await book('General Consultation')).status).toBe(201);
   });
 
+  it('refuses moving a booking into a place shorter than its service, naming the service, whoever moves it', async () => {
+    const added = await admin.op('addService', { body: { name: 'Hot Stone', duration: 30, price: 0 } });
+    const slots = await admin.op('addTimeSlot', {
+      body: {
+        date: day(3),
+        startTime: '19:00',
+        endTime: '21:00',
+        addAsSlot: true,
+        availableSlots: 4,
+        serviceIds: ['Hot Stone'],
+      },
+    });
+    expect(slots.status).toBe(201);
+    const timeSlot = slots.body.timeslots[0]!;
+    const booked = await user.op('book', {
+      body: {
+        servicename: 'Hot Stone',
+        providerId: timeSlot.providerId,
+        timeslotId: timeSlot._id,
+        date: timeSlot.date,
+        index: '1',
+      },
+    });
+    expect(booked.status).toBe(201);
+    const id = booked.body.appointment._id;
+    // The service grows to an hour: the other 30-minute intervals no longer hold it.
+    await admin.op('editService', {
+      body: { id: added.body.service._id, data: { name: 'Hot Stone', duration: 60, price: 0 } },
+    });
+    const move = (caller: Caller, index: number) =>
+      caller.op('rescheduleAppointment', { params: { id }, body: { timeslotId: timeSlot._id, index } });
+    const message = 'This slot is shorter than the booked service: Hot Stone (60 min)';
+    expect(await move(user, 3)).toMatchObject({ status: 422, body: { message } });
+    expect(await move(admin, 4)).toMatchObject({ status: 422, body: { message } });
+    // Nothing moved: the booking keeps its first interval.
+    const listed = (await user.op('list', { body: { filters: {} } })).body.appointments;
+    expect(listed.find((appointment) => appointment._id === id)).toMatchObject({
+      index: 1,
+      startTime: '19:00',
+    });
+  });
+
   it("applies a template's week to every day it can and reports the day that overlaps", async () => {
     // A Monday after the demo's two weeks of daily 09:00–12:00 time slots.
     const now = parseISO(today());

@@ -50,6 +50,8 @@ const es: Texts = {
     creates_other: 'Crea {{count}} franjas horarias',
     proposal:
       'Intervalos de al menos {{minutes}} minutos, el servicio elegido más largo: como máximo {{count}}.',
+    proposalWithBuffer:
+      'Intervalos de al menos {{minutes}} minutos, el servicio elegido más largo y el margen de {{buffer}} minutos después: como máximo {{count}}.',
     submit: 'Crear franja horaria',
   },
   changes: {
@@ -190,6 +192,8 @@ const fr: Texts = {
     creates_other: 'Crée {{count}} créneaux',
     proposal:
       'Intervalles d’au moins {{minutes}} minutes, le service choisi le plus long : {{count}} au plus.',
+    proposalWithBuffer:
+      'Intervalles d’au moins {{minutes}} minutes, le service choisi le plus long et le battement de {{buffer}} minutes après : {{count}} au plus.',
     submit: 'Créer le créneau',
   },
   changes: {

@@ -50,6 +50,8 @@ export const SCHEDULING_TEXTS = {
     creates_one: 'Creates {{count}} time slot',
     creates_other: 'Creates {{count}} time slots',
     proposal: 'Intervals of at least {{minutes}} minutes, the longest chosen service: at most {{count}}.',
+    proposalWithBuffer:
+      'Intervals of at least {{minutes}} minutes, the longest chosen service and the {{buffer}}-minute buffer after it: at most {{count}}.',
     submit: 'Create Time Slot',
   },
   /** Issue 30: editing and deleting a time slot. */

@@ -84,16 +84,19 @@ const chosen = <S extends TimedService>(values: TimeSlotValues, services: readon
 
 /**
  * docs/product.md §4: the number of intervals the form proposes, from the chosen services' longest
- * duration (window ÷ longest, rounded down); undefined until the times and a service are chosen.
+ * duration plus the provider's buffer (window ÷ (longest + buffer), rounded down); undefined until
+ * the times and a service are chosen.
  */
 export const proposedSlots = (
   values: TimeSlotValues,
   services: readonly TimedService[],
+  bufferMinutes = 0,
 ): number | undefined =>
   proposedIntervals(
     values.startTime,
     values.endTime,
     chosen(values, services).map((service) => service.duration),
+    bufferMinutes,
   );
 
 /** The longest chosen service's duration, the proposal's interval; undefined with none chosen. */
@@ -106,9 +109,13 @@ export const longestDuration = (
 };
 
 /** A split form with the proposal as its number of intervals (unchanged when there is none yet). */
-export const withProposal = (values: TimeSlotValues, services: readonly TimedService[]): TimeSlotValues => {
+export const withProposal = (
+  values: TimeSlotValues,
+  services: readonly TimedService[],
+  bufferMinutes = 0,
+): TimeSlotValues => {
   if (!values.addAsSlot) return values;
-  const proposal = proposedSlots(values, services);
+  const proposal = proposedSlots(values, services, bufferMinutes);
   return proposal === undefined ? values : { ...values, availableSlots: String(proposal) };
 };
 

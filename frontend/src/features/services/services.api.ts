@@ -8,12 +8,7 @@ import {
 } from '@appointment/contracts/catalogue';
 import { DELAYS_MS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
-import {
-  POLICY_PATHS,
-  type BookingPolicy,
-  type BookingPolicyAnswer,
-  type BookingPolicySaved,
-} from '@appointment/contracts/policy';
+import { POLICY_PATHS, type BookingPolicy, type BookingPolicySaved } from '@appointment/contracts/policy';
 import { api } from '../../lib/api';
 import { providerServicesApi } from '../../lib/provider-services.api';
 import { toastShown } from '../../lib/toast.slice';
@@ -120,14 +115,6 @@ export const servicesApi = api.injectEndpoints({
       },
       invalidatesTags: changedServiceTags,
     }),
-    /**
-     * The provider's booking policy (issue 29): deadlines, the late-cancellation fee, reschedules; and
-     * whether its admin has saved one yet (issue 32: the new provider's first steps).
-     */
-    bookingPolicy: build.query<BookingPolicyAnswer, void>({
-      query: () => POLICY_PATHS.bookingPolicy,
-      providesTags: ['Provider'],
-    }),
     /** The admin replaces it; bookings made before keep the policy they were made under. */
     saveBookingPolicy: build.mutation<BookingPolicy, BookingPolicy>({
       query: (policy) => ({ url: POLICY_PATHS.bookingPolicy, method: 'PUT', body: policy }),
@@ -136,9 +123,7 @@ export const servicesApi = api.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           // Written into the cache, not read again: the answer is the policy in force.
-          void dispatch(
-            servicesApi.util.upsertQueryData('bookingPolicy', undefined, { policy: data, chosen: true }),
-          );
+          void dispatch(providerServicesApi.util.upsertQueryData('bookingPolicy', undefined, data));
           dispatch(toastShown(MESSAGES.policySaved, TOAST_MS));
         } catch (error) {
           console.error('Failed to save the booking policy', error);
@@ -152,6 +137,5 @@ export const {
   useSaveServiceMutation,
   useDeleteServiceMutation,
   useSaveCurrencyMutation,
-  useBookingPolicyQuery,
   useSaveBookingPolicyMutation,
 } = servicesApi;

@@ -23,6 +23,7 @@ import { appointmentNamed, type AppointmentsContext } from '../appointments-cont
 import { orderPayment, type Booked } from '../payment/order';
 import type { BookingRequest } from './booking-request';
 import { timeSlotFor } from './time-slot-for';
+import { placeRulesOf } from './place-rules';
 
 export const APPOINTMENT_NAMESPACE = '8d7f1c2a-3b4e-4f5a-9c6d-7e8f9a0b1c2d';
 
@@ -149,7 +150,10 @@ export const book = async (
 ): Promise<Booked> => {
   const { deps } = context;
   const { provider, service, user } = await bookingParty(context, actor, request);
-  const timeSlotId = await timeSlotFor(deps.pool, request);
+  const [timeSlotId, placeRules] = await Promise.all([
+    timeSlotFor(deps.pool, request),
+    placeRulesOf(context, request.providerId),
+  ]);
   // The key is this caller's for booking, bound to this request; another request with it
   // is refused, so an appointment id never names two bookings.
   const idempotencyKey = idempotency && (await claimIdempotencyKey(deps.pool, actor, 'book', idempotency));
@@ -177,6 +181,7 @@ export const book = async (
           currency: provider.currency,
           // The policy in force is the booking's: a later change of it changes no booking made now.
           policy: provider.policy,
+          ...placeRules,
           ...(request.note ? { note: request.note } : {}),
           ...(imageUrl ? { imageUrl } : {}),
         },

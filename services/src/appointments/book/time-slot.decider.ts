@@ -7,7 +7,14 @@ import {
   rescheduleDeadlineOf,
   type RecordedBookingPolicy,
 } from '@appointment/contracts/policy';
-import { dayKeyIn, intervalOf, timeOfDayIn } from '@appointment/contracts/schedule';
+import {
+  dayKeyIn,
+  intervalOf,
+  placeTooShortMessage,
+  spansOverlap,
+  timeOfDayIn,
+  type TimeSpan,
+} from '@appointment/contracts/schedule';
 import type {
   AppointmentMovedInData,
   AppointmentRef,
@@ -72,7 +79,7 @@ export type TimeSlotCommand =
   | (Command & {
       type: 'BookInterval';
       /** serviceDuration: the service's minutes, which the interval must hold (docs/product.md §4). */
-      data: AppointmentDetails & { serviceDuration?: number };
+      data: AppointmentDetails & { serviceDuration?: number } & PlaceRules;
     })
   | (Command & {
       type: 'ChangeAppointmentStatus';
@@ -93,13 +100,29 @@ export type TimeSlotCommand =
       data: { appointmentId: string; refundKey: string; refundId: string; amount: number };
     })
   | (Command & { type: 'RequestReschedule'; data: RescheduleAsk })
-  | (Command & { type: 'MoveWithin'; data: RescheduleAsk })
-  | (Command & { type: 'MoveIn'; data: MovingBooking & { intervalNumber: number | null } })
+  | (Command & { type: 'MoveWithin'; data: RescheduleAsk & PlaceRules & ServiceDuration })
+  | (Command & {
+      type: 'MoveIn';
+      data: MovingBooking & { intervalNumber: number | null } & PlaceRules & ServiceDuration;
+    })
   | (Command & { type: 'CompleteMove'; data: { appointmentId: string; reschedules: number; to: Place } })
   | (Command & { type: 'AbandonMove'; data: { appointmentId: string; reschedules: number } })
   | (Command & { type: 'UndoMoveIn'; data: { appointmentId: string; reschedules: number; from: Place } })
   | (Command & { type: 'ChangeTimeSlot'; data: { details: TimeSlotDetails; cancelAffected: boolean } })
   | (Command & { type: 'DeleteTimeSlot'; data: { cancelAffected: boolean } });
+
+/**
+ * What the provider's calendar says of the place a booking takes (issue 30), read by the command's
+ * caller: its time off, which no booking or move enters. The time slot's stream does not hold it.
+ */
+export interface PlaceRules {
+  timeOff?: readonly TimeSpan[];
+}
+
+/** A move's service as the provider now offers it: the new place must be as long (issue 30). */
+export interface ServiceDuration {
+  serviceDuration?: number;
+}
 
 /** Who asks to move a booking, and where to (issue 29). */
 export interface RescheduleAsk {
@@ -252,10 +275,32 @@ const takenBy = (
   return { startDateTime: interval.startDateTime, endDateTime: interval.endDateTime };
 };
 
+/**
+ * The rules of a place being taken, by a booking or a move alike (issue 30): it has not started;
+ * it starts no sooner than the minimum notice of `notice` (elapsed minutes; none for the provider's
+ * admin moving a booking); it meets none of the provider's time off.
+ */
+const mayTake = (
+  place: TimeSpan,
+  at: string,
+  { notice, timeOff }: { notice: RecordedBookingPolicy | undefined; timeOff: PlaceRules['timeOff'] },
+): void => {
+  const start = Date.parse(place.startDateTime);
+  if (start <= Date.parse(at)) throw new IllegalStateError(MESSAGES.slotInPast);
+  if (notice && start < earliestBookableStart(notice, new Date(at)))
+    throw new IllegalStateError(MESSAGES.bookingTooSoon);
+  if (timeOff?.some((off) => spansOverlap(place, off)))
+    throw new IllegalStateError(MESSAGES.bookingInTimeOff);
+};
+
+/** Whether a place is shorter than a service of `minutes` (docs/product.md §4 duration rule). */
+const shorterThan = (place: TimeSpan, minutes: number | undefined): boolean =>
+  minutes !== undefined && Date.parse(place.endDateTime) - Date.parse(place.startDateTime) < minutes * 60_000;
+
 export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState): TimeSlotEvent[] => {
   const slot = liveSlot(state);
   const {
-    data: { intervalNumber, serviceDuration, ...appointment },
+    data: { intervalNumber, serviceDuration, timeOff, ...appointment },
     metadata,
   } = command;
   // The same appointment again (a retried request) books nothing twice.
@@ -268,15 +313,10 @@ export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState):
   if (!slot.serviceNames.includes(appointment.serviceName))
     throw new ValidationError(MESSAGES.slotNotForService);
   const { startDateTime, endDateTime } = takenBy(slot, intervalNumber);
-  if (Date.parse(startDateTime) <= Date.parse(metadata.now)) throw new IllegalStateError(MESSAGES.slotInPast);
-  // The minimum notice of the policy this booking records (issue 30), in elapsed minutes.
-  if (Date.parse(startDateTime) < earliestBookableStart(appointment.policy, new Date(metadata.now)))
-    throw new IllegalStateError(MESSAGES.bookingTooSoon);
+  // The minimum notice of the policy this booking records (issue 30), and the provider's time off.
+  mayTake({ startDateTime, endDateTime }, metadata.now, { notice: appointment.policy, timeOff });
   // An interval made before the duration rule may be shorter than the service: it is not booked.
-  if (
-    serviceDuration !== undefined &&
-    Date.parse(endDateTime) - Date.parse(startDateTime) < serviceDuration * 60_000
-  )
+  if (shorterThan({ startDateTime, endDateTime }, serviceDuration))
     throw new IllegalStateError(MESSAGES.intervalTooShortForService);
   return [
     {
@@ -540,22 +580,26 @@ export const requestReschedule = (
   ];
 };
 
-/** The booking, as it arrives at `slot`'s place. */
+/**
+ * The booking, as it arrives at `slot`'s place: a place that has not started, outside the provider's
+ * time off and as long as its service (issue 30), whoever moves it.
+ */
 const movedIn = (
   slot: OpenSlot,
   moving: MovingBooking,
   intervalNumber: number | null,
   at: string,
+  { timeOff, serviceDuration }: PlaceRules & ServiceDuration,
 ): { type: 'AppointmentMovedIn'; data: AppointmentMovedInData } => {
   const { startDateTime, endDateTime } = takenBy(slot, intervalNumber, moving.appointmentId);
-  if (Date.parse(startDateTime) <= Date.parse(at)) throw new IllegalStateError(MESSAGES.slotInPast);
   // Its booker moves it no sooner than the notice of the policy it was booked with (issue 30); its
   // provider's admin may.
-  if (
-    moving.by === 'user' &&
-    Date.parse(startDateTime) < earliestBookableStart(moving.policy ?? DEFAULT_BOOKING_POLICY, new Date(at))
-  )
-    throw new IllegalStateError(MESSAGES.bookingTooSoon);
+  const notice = moving.by === 'user' ? (moving.policy ?? DEFAULT_BOOKING_POLICY) : undefined;
+  mayTake({ startDateTime, endDateTime }, at, { notice, timeOff });
+  if (shorterThan({ startDateTime, endDateTime }, serviceDuration))
+    throw new IllegalStateError(
+      placeTooShortMessage({ name: moving.serviceName, duration: serviceDuration ?? 0 }),
+    );
   return {
     type: 'AppointmentMovedIn',
     data: {
@@ -589,7 +633,7 @@ export const moveWithin = (command: Of<'MoveWithin'>, state: TimeSlotState): Tim
     from: placeOf(slot, appointment),
   };
   mustServe(slot, moving);
-  const arrived = movedIn(slot, moving, command.data.to.index, at);
+  const arrived = movedIn(slot, moving, command.data.to.index, at, command.data);
   const to = arrived.data;
   return [
     {
@@ -612,13 +656,13 @@ export const moveWithin = (command: Of<'MoveWithin'>, state: TimeSlotState): Tim
 /** The booking takes its new place; the same move again (a retry, the completing job) records nothing. */
 export const moveIn = (command: Of<'MoveIn'>, state: TimeSlotState): TimeSlotEvent[] => {
   const slot = openSlot(state);
-  const { intervalNumber, ...moving } = command.data;
+  const { intervalNumber, timeOff, serviceDuration, ...moving } = command.data;
   const here = slot.appointments.find((a) => a.appointmentId === moving.appointmentId && holds(a));
   if (here?.reschedules === moving.reschedules) return [];
   // A deleted time slot takes no booking: the move is abandoned (issue 30).
   if (slot.deleted) throw new NotFoundError(MESSAGES.slotNotFound);
   mustServe(slot, moving);
-  return [movedIn(slot, moving, intervalNumber, command.metadata.now)];
+  return [movedIn(slot, moving, intervalNumber, command.metadata.now, { timeOff, serviceDuration })];
 };
 
 /** The move is done: the old place is freed, once. */

@@ -882,3 +882,84 @@ describe('time slot decider: minimum notice (issue 30)', () => {
       .thenThrows(IllegalStateError, MESSAGES.bookingTooSoon);
   });
 });
+
+describe('time slot decider: time off and durations of the place taken (issue 30)', () => {
+  const spec = specFor(timeSlotDecider);
+  // The time slot's first interval: 09:00–09:30; time off from 09:30 to 10:00.
+  const timeOff = [{ startDateTime: '2026-12-01T09:30:00.000Z', endDateTime: '2026-12-01T10:00:00.000Z' }];
+  const bookIn = (index: number): TimeSlotCommand => ({
+    type: 'BookInterval',
+    data: { ...appointmentOf(booking('a1', index)), timeOff },
+    metadata,
+  });
+  const { intervalNumber: _n, ...details } = appointmentOf(booking('a2', 1));
+  const moveIn = (
+    by: 'user' | 'provider',
+    intervalNumber: number,
+    rules: { timeOff?: typeof timeOff; serviceDuration?: number },
+  ): TimeSlotCommand => ({
+    type: 'MoveIn',
+    data: {
+      ...details,
+      status: 'scheduled',
+      by,
+      reschedules: 1,
+      from: {
+        timeSlotId: 't0',
+        index: 1,
+        startDateTime: '2026-12-05T09:00:00.000Z',
+        endDateTime: '2026-12-05T09:30:00.000Z',
+      },
+      intervalNumber,
+      ...rules,
+    },
+    metadata,
+  });
+
+  it('refuses booking an interval inside time off; the interval whose end touches it is booked', () => {
+    spec.given([timeSlot()]).when(bookIn(2)).thenThrows(IllegalStateError, MESSAGES.bookingInTimeOff);
+    spec
+      .given([timeSlot()])
+      .when(bookIn(1))
+      .then([
+        expect.objectContaining({
+          type: 'IntervalBooked',
+          data: expect.not.objectContaining({ timeOff: expect.anything() }),
+        }),
+      ]);
+  });
+
+  it('refuses moving a booking into time off, by its user or its provider’s admin', () => {
+    for (const by of ['user', 'provider'] as const) {
+      spec
+        .given([timeSlot()])
+        .when(moveIn(by, 2, { timeOff }))
+        .thenThrows(IllegalStateError, MESSAGES.bookingInTimeOff);
+    }
+    spec
+      .given([timeSlot()])
+      .when(moveIn('user', 1, { timeOff }))
+      .then([
+        expect.objectContaining({
+          type: 'AppointmentMovedIn',
+          data: expect.not.objectContaining({ timeOff: expect.anything() }),
+        }),
+      ]);
+  });
+
+  it('refuses moving a booking into a place shorter than its service, naming it; one as long is taken', () => {
+    spec
+      .given([timeSlot()])
+      .when(moveIn('provider', 1, { serviceDuration: 31 }))
+      .thenThrows(IllegalStateError, 'This slot is shorter than the booked service: Consultation (31 min)');
+    spec
+      .given([timeSlot()])
+      .when(moveIn('user', 1, { serviceDuration: 30 }))
+      .then([
+        expect.objectContaining({
+          type: 'AppointmentMovedIn',
+          data: expect.not.objectContaining({ serviceDuration: expect.anything() }),
+        }),
+      ]);
+  });
+});

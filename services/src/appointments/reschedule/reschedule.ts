@@ -7,6 +7,7 @@ import { ConflictError, IllegalStateError, NotFoundError } from '../../domain/er
 import { movesUnderWaySince, type MoveUnderWay } from '@appointment/projections/appointments.queries';
 import type { Logger } from '../../logger';
 import { appointmentNamed, onTimeSlot, type AppointmentsContext } from '../appointments-context';
+import { placeRulesOf } from '../book/place-rules';
 import {
   movingOf,
   placeOf,
@@ -94,6 +95,14 @@ export const rescheduleAppointment = async (
   const to = { timeSlotId: request.timeslotId, index: request.index ?? null };
   const expected = expectedReschedules === undefined ? {} : { expectedReschedules };
   const fromTimeSlotId = current.timeslotId;
+  // The new place obeys the provider's time off and is as long as the service now is (issue 30).
+  const [provider, placeRules] = await Promise.all([
+    context.providers.of(current.providerId),
+    placeRulesOf(context, current.providerId),
+  ]);
+  const service =
+    provider.status === 'none' ? undefined : provider.services.find((s) => s.name === current.serviceName);
+  const rules = { ...placeRules, ...(service ? { serviceDuration: service.duration } : {}) };
   const answer = async (from: Place) => ({
     appointment: await appointmentNamed(context, id),
     from: {
@@ -108,7 +117,7 @@ export const rescheduleAppointment = async (
     const moved = placeIn(
       await onTimeSlot(context, actor, fromTimeSlotId, {
         type: 'MoveWithin',
-        data: { appointmentId: id, by, to, ...expected },
+        data: { appointmentId: id, by, to, ...expected, ...rules },
       }),
       id,
     );
@@ -140,7 +149,7 @@ export const rescheduleAppointment = async (
       to.timeSlotId,
       {
         type: 'MoveIn',
-        data: { ...movingOf(locked, by.role), from, reschedules, intervalNumber: to.index },
+        data: { ...movingOf(locked, by.role), from, reschedules, intervalNumber: to.index, ...rules },
       },
       { settle: false },
     );

@@ -24,6 +24,7 @@ import { appointmentNamed, type AppointmentsContext } from '../appointments-cont
 import { APPOINTMENT_NAMESPACE, appointmentOf, bookingParty } from '../book/book';
 import { bookingRequestOf } from '../book/booking-request';
 import { timeSlotDecider, timeSlotStream } from '../book/time-slot.decider';
+import { placeRulesOf } from '../book/place-rules';
 import { timeSlotFor } from '../book/time-slot-for';
 import { orderPayment, type Booked } from '../payment/order';
 import {
@@ -145,7 +146,11 @@ const decideNow = async (
   );
   const { provider, service, user } = party;
   if (!service.allowRecurring) throw new IllegalStateError(MESSAGES.seriesNotAllowed);
-  const { places, slots } = await placesNow(context, form, service.name);
+  // Time off (issue 30) refuses an occurrence inside it, as it refuses a booking.
+  const [{ places, slots }, placeRules] = await Promise.all([
+    placesNow(context, form, service.name),
+    placeRulesOf(context, form.providerId),
+  ]);
   // The same request again (its Idempotency-Key): the bookings it made, found in their time slots.
   if (ids.repeatable) {
     const made = places.flatMap((place) => {
@@ -178,6 +183,7 @@ const decideNow = async (
         amount: service.price,
         currency: provider.currency,
         policy: provider.policy,
+        ...placeRules,
         ...(form.note ? { note: form.note } : {}),
       }),
     },

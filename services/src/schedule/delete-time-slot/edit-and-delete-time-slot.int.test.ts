@@ -1,7 +1,7 @@
 import { addDays, format } from 'date-fns';
 import type { TimeSlot } from '@appointment/contracts/schedule';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { dayKeyIn } from '@appointment/contracts/schedule';
+import { dayKeyIn, intervalOf } from '@appointment/contracts/schedule';
 import { testClock } from '@appointment/infra/testing/clock';
 import { errorOf, startTestPlatform, type Caller, type TestPlatform } from '../../testing/test-platform';
 
@@ -197,5 +197,91 @@ describe('editing and deleting time slots', () => {
     expect(rows.findLastIndex((row) => row.event_type === 'IntervalBooked')).toBeLessThan(deletedAt);
     expect(rows.filter((row) => row.event_type === 'IntervalBooked')).toHaveLength(made.length);
     expect((await appointmentsIn(slot._id)).filter((a) => a.status !== 'cancelled')).toEqual([]);
+  });
+
+  /**
+   * Races a shrink of a 20-interval time slot (12:00–22:00 to 12:00–17:00: the first ten intervals
+   * keep their instants) with `attempts` bookings spread over its intervals, then checks its stream:
+   * every booking it recorded either still holds an interval of the time slot as it now is, at the
+   * same instants, or has its cancellation event; every 201 is one of them.
+   */
+  const raceShrink = async (offset: number, attempts: number, cancelAffected: boolean) => {
+    const slot = await add(day(offset), '12:00', '22:00', 20);
+    // From the last ten intervals first, so some land before the shrink and others race it.
+    const attempted = Array.from({ length: attempts }, (_, i) => book(slot, 20 - (i % 20)));
+    // The shrink starts once a booking beyond the tenth interval has answered: one is in the
+    // stream before it (a 409 answers once its winner is), while the others are still on their way.
+    const [bookings, edited] = await Promise.all([
+      Promise.all(attempted),
+      Promise.race(attempted.slice(0, 10)).then(() =>
+        admin.op('editTimeSlot', {
+          body: {
+            id: slot._id,
+            date: slot.date,
+            startTime: '12:00',
+            endTime: '17:00',
+            addAsSlot: true,
+            availableSlots: 10,
+            serviceIds: [SERVICE],
+            cancelAffected,
+          },
+        }),
+      ),
+    ]);
+    // A booking lands before the shrink, is refused as taken, or finds its interval gone.
+    for (const reply of bookings) expect([201, 400, 409]).toContain(reply.status);
+    const made = bookings.filter((reply) => reply.status === 201).map((reply) => reply.body.appointment._id);
+    const { rows } = await test.platform.pool.query<{ event_type: string; data: Record<string, unknown> }>(
+      `SELECT event_type, data FROM es.events WHERE stream_name = $1 ORDER BY stream_revision`,
+      [`timeslot-${slot._id}`],
+    );
+    const booked = rows.filter((row) => row.event_type === 'IntervalBooked').map((row) => row.data);
+    const cancelled = new Set(
+      rows
+        .filter((row) => row.event_type === 'AppointmentStatusChanged' && row.data.to === 'cancelled')
+        .map((row) => row.data.appointmentId),
+    );
+    const shape = rows.filter((row) => ['TimeSlotAdded', 'TimeSlotChanged'].includes(row.event_type)).at(-1)!
+      .data as {
+      date: string;
+      startTime: string;
+      endTime: string;
+      startDateTime: string;
+      endDateTime: string;
+      availableSlots: number;
+    };
+    expect([...booked.map((data) => data.appointmentId)].sort()).toEqual([...made].sort());
+    const active = new Map(
+      (await appointmentsIn(slot._id)).filter((a) => a.status !== 'cancelled').map((a) => [a._id, a]),
+    );
+    for (const data of booked) {
+      const id = data.appointmentId as string;
+      if (cancelled.has(id)) continue;
+      // Not cancelled: it holds an interval of the time slot as it is now, where it was booked.
+      const interval = intervalOf({ ...shape, indexes: [] }, data.index as number);
+      expect({ id, start: interval?.startDateTime, end: interval?.endDateTime }).toEqual({
+        id,
+        start: data.startDateTime,
+        end: data.endDateTime,
+      });
+      expect(active.get(id)).toMatchObject({ startDateTime: data.startDateTime });
+    }
+    return { edited, made, cancelled, shape };
+  };
+
+  it('loses no held place to a shrink racing 20 bookings: refused naming them, no booking cancelled', async () => {
+    const { edited, cancelled, shape } = await raceShrink(21, 20, false);
+    expect(cancelled.size).toBe(0);
+    expect([edited.status, errorOf(edited).message]).toEqual([409, MESSAGES.slotChangeDropsBookings]);
+    expect(shape.availableSlots).toBe(20);
+  });
+
+  it('cancels with an event every booking a shrink with cancelAffected drops, racing 40 bookings', async () => {
+    const { edited, made, cancelled } = await raceShrink(22, 40, true);
+    expect(edited.status).toBe(200);
+    // What the change answers as cancelled is what its events cancel; the others hold their places.
+    expect(cancelled.size).toBeGreaterThan(0);
+    expect([...edited.body.cancelled].sort()).toEqual([...cancelled].sort());
+    expect(made.length - cancelled.size).toBeLessThanOrEqual(10);
   });
 });

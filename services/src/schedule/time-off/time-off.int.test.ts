@@ -86,6 +86,32 @@ describe('time off and minimum notice', () => {
     expect([again.status, messageOf(again)]).toEqual([404, MESSAGES.timeOffNotFound]);
   });
 
+  it('refuses booking, and moving a booking, into time off with the message, whoever moves it', async () => {
+    // 19:00–21:00 in four intervals; time off from 19:00 to 20:00; a booking at 20:00.
+    const slot = (await addSlot(day(5), '19:00', '21:00', 4)).body.timeslots[0]!;
+    const booked = await book(slot._id, day(5), 3);
+    expect(booked.status).toBe(201);
+    const off = await admin.op('addTimeOff', {
+      body: { from: `${day(5)}T19:00`, to: `${day(5)}T20:00`, reason: 'Team meeting' },
+    });
+    expect(off.status).toBe(201);
+
+    const inside = await book(slot._id, day(5), 2);
+    expect([inside.status, messageOf(inside)]).toEqual([422, MESSAGES.bookingInTimeOff]);
+    const id = booked.body.appointment._id;
+    const move = (caller: Caller, index: number) =>
+      caller.op('rescheduleAppointment', { params: { id }, body: { timeslotId: slot._id, index } });
+    const userMove = await move(user, 1);
+    expect([userMove.status, messageOf(userMove)]).toEqual([422, MESSAGES.bookingInTimeOff]);
+    const adminMove = await move(admin, 2);
+    expect([adminMove.status, messageOf(adminMove)]).toEqual([422, MESSAGES.bookingInTimeOff]);
+    // Its end touches the time off's start: 20:30 is outside it, and the booking moves there.
+    const outside = await move(user, 4);
+    expect(outside.status).toBe(200);
+    expect(outside.body.appointment).toMatchObject({ index: 4, startTime: '20:30' });
+    await admin.op('deleteTimeOff', { body: { id: off.body.timeOff._id } });
+  });
+
   it('answers bad time off with a 400 and its message', async () => {
     const noDay = await admin.op('addTimeOff', { body: { from: 'tomorrow', to: day(5), reason: '' } });
     expect([noDay.status, messageOf(noDay)]).toEqual([400, MESSAGES.timeOffFromRequired]);

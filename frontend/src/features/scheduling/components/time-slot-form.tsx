@@ -54,6 +54,8 @@ interface TimeSlotFormProps {
   editing?: TimeSlot;
   /** The bookings the server said the change would drop. */
   affected?: string[];
+  /** Issue 30: the provider's buffer after each appointment, counted in the proposed intervals. */
+  bufferMinutes?: number;
 }
 
 /** A time slot as the form's controls hold it. */
@@ -79,6 +81,7 @@ export function TimeSlotFormFields({
   initialDate,
   editing,
   affected = [],
+  bufferMinutes = 0,
 }: TimeSlotFormProps) {
   const dispatch = useAppDispatch();
   const [addTimeSlot] = useAddTimeSlotMutation();
@@ -106,7 +109,7 @@ export function TimeSlotFormFields({
   };
 
   const update = (next: TimeSlotValues, propose = !ownCount) => {
-    const shaped = propose ? withProposal(next, services) : next;
+    const shaped = propose ? withProposal(next, services, bufferMinutes) : next;
     setValues(shaped);
     if (submitted) check(shaped);
   };
@@ -146,7 +149,7 @@ export function TimeSlotFormFields({
   const server = byFormField(serverFieldErrors);
   const errorOf = (field: FieldKey) => errors[field] ?? server[field];
   const count = occurrenceCount(values);
-  const proposal = values.addAsSlot ? proposedSlots(values, services) : undefined;
+  const proposal = values.addAsSlot ? proposedSlots(values, services, bufferMinutes) : undefined;
   const longest = longestDuration(values, services);
   const servicesError = errorOf('serviceIds');
   const exclusiveError = errorOf('addTotalSlot') ?? errorOf('addAsSlot');
@@ -257,7 +260,13 @@ export function TimeSlotFormFields({
         </FormGrid>
         {proposal !== undefined && longest !== undefined && (
           <Preview data-testid="interval-proposal">
-            {t('slotForm.proposal', { minutes: longest, count: proposal })}
+            {bufferMinutes > 0
+              ? t('slotForm.proposalWithBuffer', {
+                  minutes: longest + bufferMinutes,
+                  buffer: bufferMinutes,
+                  count: proposal,
+                })
+              : t('slotForm.proposal', { minutes: longest, count: proposal })}
           </Preview>
         )}
       </Fieldset>

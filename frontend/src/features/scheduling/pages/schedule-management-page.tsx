@@ -23,7 +23,7 @@ import { TimeSlotFormFields } from '../components/time-slot-form';
 import { TimeSlotList } from '../components/time-slot-list';
 import { TimeOffSection } from '../components/time-off-section';
 import { readStatusOf } from '../../../lib/api';
-import { useOwnServicesQuery } from '../../../lib/provider-services.api';
+import { useBookingPolicyQuery, useOwnServicesQuery } from '../../../lib/provider-services.api';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { SCHEDULING_TEXTS } from '../scheduling.texts';
 import { useSchedulingSelector } from '../scheduling.hooks';
@@ -52,6 +52,9 @@ export function ScheduleManagementPage() {
   const slotsQuery = useTimeSlotsQuery(filter, { refetchOnMountOrArgChange: true });
   const services = servicesQuery.currentData ?? [];
   const slots = slotsQuery.currentData ?? [];
+  // Issue 30: the buffer after each appointment counts in the form's proposed intervals.
+  const policyQuery = useBookingPolicyQuery(undefined, { refetchOnMountOrArgChange: true });
+  const bufferMinutes = policyQuery.currentData?.bufferMinutes ?? 0;
   const [deleting, setDeleting] = useState<TimeSlot | null>(null);
 
   useEffect(() => {
@@ -135,6 +138,7 @@ export function ScheduleManagementPage() {
           initialDate={slotForm.date}
           editing={slotForm.editing}
           affected={slotForm.affected}
+          bufferMinutes={bufferMinutes}
         />
       </Modal>
       <DeleteTimeSlotDialog slot={deleting} onClose={() => setDeleting(null)} />

@@ -5,7 +5,8 @@ import { useCatalogue } from '../../../lib/catalogue';
 import { FieldError, FormButton, Input, Label, Select } from '../../../ui/form.styles';
 import { MessageText } from '../../../ui/message-text';
 import { errorsByPath, type PathErrors } from '../../../ui/use-schema-form';
-import { useBookingPolicyQuery, useSaveBookingPolicyMutation } from '../services.api';
+import { useBookingPolicyQuery } from '../../../lib/provider-services.api';
+import { useSaveBookingPolicyMutation } from '../services.api';
 import { SERVICES_TEXTS } from '../services.texts';
 import { CheckLabel, CheckRow } from './service-dialog.styles';
 import { PolicyFields, PolicyForm, PolicyNote, PolicySection } from './policy-setting.styles';
@@ -57,8 +58,7 @@ interface PolicySettingProps {
 
 /** The Services screen's Policies section (issue 29): the provider's booking policy. */
 export function PolicySetting({ mayManage, currency }: PolicySettingProps) {
-  const answer = useBookingPolicyQuery(undefined, { refetchOnMountOrArgChange: true });
-  const policy = { ...answer, currentData: answer.currentData?.policy };
+  const policy = useBookingPolicyQuery(undefined, { refetchOnMountOrArgChange: true });
   const { texts, t } = useCatalogue('services', SERVICES_TEXTS);
   const T = texts.policy;
 
