@@ -18,6 +18,7 @@ import { changeStatus } from './change-status/change-status';
 import { cancelAppointment } from './cancel/cancel';
 import { rescheduleAppointment } from './reschedule/reschedule';
 import { cancelByLink, readBookingLink, rescheduleByLink } from './link/booking-link';
+import { waitlistHandlers } from './waitlist/waitlist.handlers';
 
 export interface AppointmentsHandlerDependencies {
   appointments: AppointmentsContext;
@@ -75,6 +76,7 @@ export const appointmentsHandlers = ({
     bookingLink: ({ params, query }) => readBookingLink(appointments, linkSecret, params.id, query),
     cancelByLink: ({ params, body }) => cancelByLink(appointments, linkSecret, params.id, body),
     rescheduleByLink: ({ params, body }) => rescheduleByLink(appointments, linkSecret, params.id, body),
+    ...waitlistHandlers(appointments),
   });
 };
 
