@@ -130,6 +130,7 @@ export const WaitlistOfferedV1 = z.object({
   index: z.number().nullable(),
   startDateTime: z.string().meta({ format: 'date-time' }),
   endDateTime: z.string().meta({ format: 'date-time' }),
+  timezone: z.string(),
   expiresAt: z.string().meta({ format: 'date-time' }),
 });
 /** A waiter claimed their offer: `appointmentId` is its booking (also sent as appointment.booked). */

@@ -40,6 +40,8 @@ export const PlaceOffered = WaiterRef.extend({
   index: z.number().nullable(),
   startDateTime: z.string(),
   endDateTime: z.string(),
+  /** The time slot's zone, its instants are written in. */
+  timezone: z.string(),
   expiresAt: z.string(),
 });
 

@@ -133,6 +133,7 @@ export const offersAfter = (slot: WaitlistSlot, now: string): WaitlistEvent[] =>
         serviceName: waiter.serviceName,
         index: waiter.index,
         ...place,
+        timezone: slot.timezone,
         expiresAt: new Date(Date.parse(now) + waiter.offerMinutes * 60_000).toISOString(),
       },
     });

@@ -75,6 +75,7 @@ const offered = (entryId: string, userId: string, at = now): TimeSlotEvent => ({
     serviceName: 'Consultation',
     index: null,
     ...BLOCK,
+    timezone: 'UTC',
     expiresAt: new Date(Date.parse(at) + 15 * 60_000).toISOString(),
   },
 });

@@ -4,6 +4,7 @@ import { dayKeyIn, type TimeSlot } from '@appointment/contracts/schedule';
 import type { WaitlistEntry } from '@appointment/contracts/waitlist';
 import { testClock } from '@appointment/infra/testing/clock';
 import { CLOCK_SHIFT_HEADER } from '../../http/clock-shift';
+import { readMailbox } from '../../mail/mail-outbox';
 import { errorOf, startTestPlatform, type Caller, type TestPlatform } from '../../testing/test-platform';
 import { appointmentsContext } from '../appointments-context';
 import { expireOffers } from './waitlist';
@@ -24,13 +25,28 @@ describe('the waitlist', () => {
   const nextDay = () =>
     format(addDays(new Date(`${dayKeyIn(testClock(), KOLKATA)}T12:00:00`), 150 + dayOffset++), 'yyyy-MM-dd');
   let people = 0;
-  const person = () => {
+  const emails = new Map<Caller, string>();
+  const person = async () => {
     people += 1;
-    return test.registeredUser({
+    const email = `waiter-${people}@example.com`;
+    const caller = await test.registeredUser({
       name: `Waiter ${people}`,
-      email: `waiter-${people}@example.com`,
+      email,
       phone: `99955${String(people).padStart(5, '0')}`,
     });
+    emails.set(caller, email);
+    return caller;
+  };
+  /** The newest mail to the caller whose subject matches, once the outbox has it. */
+  const mailTo = async (caller: Caller, subject: RegExp) => {
+    for (let i = 0; i < 200; i++) {
+      const mail = (await readMailbox(test.platform.pool, emails.get(caller))).find((m) =>
+        subject.test(m.subject),
+      );
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no mail ${String(subject)}`);
   };
 
   beforeAll(async () => {
@@ -103,6 +119,11 @@ describe('the waitlist', () => {
     );
     const offered = await entryOf(first, slot, 'offered');
     expect(offered.offer).not.toBeNull();
+    // Told by e-mail, with the claim link, and by a notification (pushed live as it is written).
+    const mail = await mailTo(first, /^A place is free/);
+    expect(mail.text).toContain(`/waitlist/offers/${offered.offer!.id}`);
+    const notices = (await first.op('notifications')).body.notifications.map((n) => n.message);
+    expect(notices.some((m) => m.includes('held for you'))).toBe(true);
     expect((await entryOf(second, slot, 'waiting')).position).toBe(1);
     // Held for the first waiter: not offered on the booking screen; a normal booking and the
     // second waiter's claim are refused.
