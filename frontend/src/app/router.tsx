@@ -24,6 +24,8 @@ import { ScheduleTemplatesPage } from '../features/scheduling/pages/schedule-tem
 import { ServicesPage } from '../features/services/pages/services-page';
 import { SettingsPage } from '../features/settings/pages/settings-page';
 import { StaffsPage } from '../features/staffs/pages/staffs-page';
+import { ClaimOfferPage } from '../features/waitlist/pages/claim-offer-page';
+import { WaitlistPage } from '../features/waitlist/pages/waitlist-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { ShellLayout } from './layouts/shell-layout';
 import { HomeRedirect, RouteGuard, SignedOutOnly } from './route-guard';
@@ -88,6 +90,8 @@ export const routes: RouteObject[] = [
                   { path: '/appointments/list', element: <AppointmentListPage /> },
                   { path: '/appointments/book', element: <BookAppointmentPage /> },
                   { path: '/appointments/reschedule', element: <ReschedulePage /> },
+                  { path: '/waitlist', element: <WaitlistPage /> },
+                  { path: '/waitlist/offers/:id', element: <ClaimOfferPage /> },
                   { path: '/services', element: <ServicesPage /> },
                   { path: '/staffs', element: <StaffsPage /> },
                   { path: '/scheduling/manage', element: <ScheduleManagementPage /> },

@@ -47,6 +47,7 @@ export const api = createApi({
     'IntegrationSettings',
     'Favourite',
     'Notification',
+    'Waitlist',
   ],
   endpoints: () => ({}),
 });
