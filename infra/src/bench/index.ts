@@ -23,6 +23,7 @@ const SUITES: Record<string, () => Promise<Suite>> = {
   webhooks: () => import('./webhooks.bench'),
   history: () => import('./history.bench'),
   lifecycle: () => import('./lifecycle.bench'),
+  waitlist: () => import('./waitlist.bench'),
 };
 
 const main = async (): Promise<void> => {

@@ -22,6 +22,7 @@ interface Values {
   maxReschedules: string;
   bufferMinutes: string;
   minimumNoticeMinutes: string;
+  waitlistOfferMinutes: string;
 }
 
 const valuesOf = (policy: BookingPolicy): Values => ({
@@ -33,6 +34,7 @@ const valuesOf = (policy: BookingPolicy): Values => ({
   maxReschedules: String(policy.maxReschedules),
   bufferMinutes: String(policy.bufferMinutes),
   minimumNoticeMinutes: String(policy.minimumNoticeMinutes),
+  waitlistOfferMinutes: String(policy.waitlistOfferMinutes),
 });
 
 /** An empty box is not 0: it is sent as what it is, and the schema says what is wrong. */
@@ -46,6 +48,7 @@ const policyOf = (values: Values) => ({
   maxReschedules: numberOf(values.maxReschedules),
   bufferMinutes: numberOf(values.bufferMinutes),
   minimumNoticeMinutes: numberOf(values.minimumNoticeMinutes),
+  waitlistOfferMinutes: numberOf(values.waitlistOfferMinutes),
 });
 
 interface PolicySettingProps {
@@ -147,7 +150,8 @@ function PolicyEditor({ policy, currency }: { policy: BookingPolicy; currency: s
       | 'rescheduleDeadlineHours'
       | 'maxReschedules'
       | 'bufferMinutes'
-      | 'minimumNoticeMinutes',
+      | 'minimumNoticeMinutes'
+      | 'waitlistOfferMinutes',
     label: string,
   ) => {
     const fieldId = `${id}-${field}`;
@@ -223,6 +227,7 @@ function PolicyEditor({ policy, currency }: { policy: BookingPolicy; currency: s
         {numberField('maxReschedules', T.maxReschedules)}
         {numberField('bufferMinutes', T.bufferMinutes)}
         {numberField('minimumNoticeMinutes', T.minimumNoticeMinutes)}
+        {numberField('waitlistOfferMinutes', T.waitlistOfferMinutes)}
       </PolicyFields>
       <PolicyNote>{T.anyTime}</PolicyNote>
       <PolicyNote>{T.noticeNote}</PolicyNote>
