@@ -20,7 +20,7 @@ import { LinkButton } from './booking.styles';
 import { Note, SlotArea, SlotHeader, SlotTitle } from './booking-screen.styles';
 import { DayTitle, SlotBadge, SlotChoice, SlotItem, SlotList } from './manual-slot-picker.styles';
 import { SlotCalendar } from '../../../ui/slot-calendar/slot-calendar';
-import { apiErrorOf } from '../../../lib/api';
+import { apiMessageOf } from '../../../lib/api';
 import { useJoinWaitlistMutation } from '../../../lib/waitlist.api';
 import { FormError } from '../../../ui/message-text';
 import { SmallButton } from '../../../ui/button.styles';
@@ -53,7 +53,7 @@ function SlotLabel({ slot }: { slot: DaySlot }) {
 function JoinWaitlist({ slot, serviceName }: { slot: DaySlot; serviceName: string }) {
   const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const [join, joining] = useJoinWaitlistMutation();
-  const error = joining.error ? apiErrorOf({ payload: joining.error, error: joining.error }).message : null;
+  const error = apiMessageOf(joining.error);
   return (
     <>
       <SmallButton

@@ -6,7 +6,8 @@ import { Button, SecondaryButton } from '../../../ui/button.styles';
 import { FormError } from '../../../ui/message-text';
 import { Notice, PageHeader, PageTitle } from '../../../ui/page.styles';
 import { WAITLIST_TEXTS } from '../waitlist.texts';
-import { messageOf, zoned } from './waitlist-page';
+import { apiMessageOf } from '../../../lib/api';
+import { formatZonedWhen } from '../../../lib/locale-format';
 
 /**
  * /waitlist/offers/:id, the page of an offer's e-mail (issue 31): the place held for the signed-in
@@ -21,7 +22,7 @@ export function ClaimOfferPage() {
   const [decline, declining] = useDeclineOfferMutation();
   const entry = read.currentData?.find((e) => e.offer?.id === id);
   const busy = claiming.isLoading || declining.isLoading;
-  const error = messageOf(claiming.error ?? declining.error);
+  const error = apiMessageOf(claiming.error ?? declining.error);
   const done = claiming.isSuccess ? texts.claimedNote : declining.isSuccess ? texts.declinedNote : null;
   return (
     <section aria-labelledby={titleId}>
@@ -41,9 +42,9 @@ export function ClaimOfferPage() {
               {entry.serviceName} · {entry.providerName}
             </strong>
             <br />
-            {zoned(entry.startDateTime, entry.timezone)}
+            {formatZonedWhen(entry.startDateTime, entry.timezone)}
           </Notice>
-          <Notice>{t('claimLead', { until: zoned(entry.offer.expiresAt, entry.timezone) })}</Notice>
+          <Notice>{t('claimLead', { until: formatZonedWhen(entry.offer.expiresAt, entry.timezone) })}</Notice>
           <div>
             <Button type="button" disabled={busy} onClick={() => void claim(id)}>
               {texts.claim}

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { WaitlistEntry } from '@appointment/contracts/waitlist';
-import { apiErrorOf } from '../../../lib/api';
+import { apiMessageOf } from '../../../lib/api';
 import { useCatalogue } from '../../../lib/catalogue';
-import { formatZoned } from '../../../lib/locale-format';
+import { formatZonedWhen } from '../../../lib/locale-format';
 import {
   useClaimOfferMutation,
   useDeclineOfferMutation,
@@ -14,14 +14,6 @@ import { FormError } from '../../../ui/message-text';
 import { Notice, PageHeader, PageTitle } from '../../../ui/page.styles';
 import { WAITLIST_TEXTS } from '../waitlist.texts';
 
-/** An instant as the provider's clock reads it: the long date and the time. */
-export const zoned = (iso: string, timeZone: string) =>
-  `${formatZoned(iso, timeZone, 'longDate') ?? iso}, ${formatZoned(iso, timeZone, 'time') ?? ''}`;
-
-/** A failed request's message, as the server gave it. */
-export const messageOf = (error: unknown): string | null =>
-  error ? apiErrorOf({ payload: error, error }).message : null;
-
 /** One entry: its place, status and position, and what its waiter may do with it. */
 export function WaitlistEntryRow({ entry }: { entry: WaitlistEntry }) {
   const { texts, t } = useCatalogue('waitlist', WAITLIST_TEXTS);
@@ -29,7 +21,7 @@ export function WaitlistEntryRow({ entry }: { entry: WaitlistEntry }) {
   const [claim, claiming] = useClaimOfferMutation();
   const [decline, declining] = useDeclineOfferMutation();
   const busy = leaving.isLoading || claiming.isLoading || declining.isLoading;
-  const error = messageOf(leaving.error ?? claiming.error ?? declining.error);
+  const error = apiMessageOf(leaving.error ?? claiming.error ?? declining.error);
   const open = entry.status === 'waiting' || entry.status === 'offered';
   return (
     <li aria-label={`${entry.serviceName}, ${entry.providerName}`}>
@@ -37,13 +29,15 @@ export function WaitlistEntryRow({ entry }: { entry: WaitlistEntry }) {
         {entry.serviceName} · {entry.providerName}
       </strong>
       <div>
-        {texts.when}: {zoned(entry.startDateTime, entry.timezone)}
+        {texts.when}: {formatZonedWhen(entry.startDateTime, entry.timezone)}
       </div>
       <div>
         {texts.status}: {texts[entry.status]}
         {entry.position !== null && ` · ${texts.position}: ${entry.position}`}
       </div>
-      {entry.offer && <div>{t('heldUntil', { until: zoned(entry.offer.expiresAt, entry.timezone) })}</div>}
+      {entry.offer && (
+        <div>{t('heldUntil', { until: formatZonedWhen(entry.offer.expiresAt, entry.timezone) })}</div>
+      )}
       {entry.offer && (
         <>
           <SmallButton type="button" disabled={busy} onClick={() => void claim(entry.offer!.id)}>
@@ -78,7 +72,7 @@ export function WaitlistPage() {
       <Notice>{texts.lead}</Notice>
       {!entries ? (
         read.isError ? (
-          <FormError>{messageOf(read.error) ?? ''}</FormError>
+          <FormError>{apiMessageOf(read.error) ?? ''}</FormError>
         ) : (
           <Notice role="status">{texts.loading}</Notice>
         )
