@@ -149,6 +149,15 @@ import {
   WebhookDeliveryParams,
   WebhookIdParams,
 } from './webhooks';
+import {
+  JoinWaitlistRequest,
+  OfferClaimedAnswer,
+  WAITLIST_PATHS,
+  WaitlistAnswer,
+  WaitlistIdParams,
+  WaitlistJoined,
+  WaitlistQuery,
+} from './waitlist';
 
 /**
  * Every operation of the HTTP API, as data: its method and path, who may call it, and the zod
@@ -961,6 +970,59 @@ export const API_OPERATIONS = {
     access: 'dashboard.view',
     apiKey: 'appointments:read',
     success: ok(DashboardDetails),
+  }),
+
+  // The waitlist (issue 31).
+  joinWaitlist: op({
+    method: 'post',
+    path: WAITLIST_PATHS.waitlist,
+    tag: 'Appointments',
+    summary:
+      'Join the waitlist of a full interval or block: when a place frees, the first waiter is offered it, held for them for the offer window',
+    access: 'appointments.book',
+    body: JoinWaitlistRequest,
+    success: created(WaitlistJoined),
+  }),
+  listWaitlist: op({
+    method: 'get',
+    path: WAITLIST_PATHS.waitlist,
+    tag: 'Appointments',
+    summary:
+      "The caller's waitlist entries with their position and open offer; the provider's staff: a time slot's waitlist (?timeslotId=)",
+    access: 'appointments.view',
+    query: WaitlistQuery,
+    success: ok(WaitlistAnswer),
+  }),
+  leaveWaitlist: op({
+    method: 'delete',
+    path: WAITLIST_PATHS.entry,
+    tag: 'Appointments',
+    summary: 'Leave the waitlist; an offer held passes to the next waiter',
+    access: 'appointments.book',
+    params: WaitlistIdParams,
+    paramsNotFound: MESSAGES.waitlistEntryNotFound,
+    success: ok(MessageResponse),
+  }),
+  claimOffer: op({
+    method: 'post',
+    path: WAITLIST_PATHS.claim,
+    tag: 'Appointments',
+    summary:
+      'Claim an offer within its window: books its place once (a paid service goes to checkout); 422 once the window has ended',
+    access: 'appointments.book',
+    params: WaitlistIdParams,
+    paramsNotFound: MESSAGES.offerNotFound,
+    success: created(OfferClaimedAnswer),
+  }),
+  declineOffer: op({
+    method: 'post',
+    path: WAITLIST_PATHS.decline,
+    tag: 'Appointments',
+    summary: 'Decline an offer: its place passes to the next waiter, or is bookable again',
+    access: 'appointments.book',
+    params: WaitlistIdParams,
+    paramsNotFound: MESSAGES.offerNotFound,
+    success: ok(MessageResponse),
   }),
 
   notifications: op({

@@ -347,6 +347,36 @@ export const EVENT_SENTENCES: Record<EventType, Record<Language, string>> = {
     es: 'Se revocó una clave de API.',
     fr: 'Une clé d’API a été révoquée.',
   },
+  WaiterJoined: {
+    en: 'Someone joined the waitlist.',
+    es: 'Alguien se apuntó a la lista de espera.',
+    fr: 'Quelqu’un s’est inscrit sur la liste d’attente.',
+  },
+  WaiterLeft: {
+    en: 'Someone left the waitlist.',
+    es: 'Alguien dejó la lista de espera.',
+    fr: 'Quelqu’un a quitté la liste d’attente.',
+  },
+  PlaceOffered: {
+    en: 'A freed place was offered to the next person on the waitlist.',
+    es: 'Se ofreció una plaza libre a la siguiente persona de la lista de espera.',
+    fr: 'Une place libérée a été proposée à la personne suivante de la liste d’attente.',
+  },
+  OfferClaimed: {
+    en: 'A waitlist offer was claimed.',
+    es: 'Se aceptó una oferta de la lista de espera.',
+    fr: 'Une offre de la liste d’attente a été acceptée.',
+  },
+  OfferDeclined: {
+    en: 'A waitlist offer was declined.',
+    es: 'Se rechazó una oferta de la lista de espera.',
+    fr: 'Une offre de la liste d’attente a été refusée.',
+  },
+  OfferExpired: {
+    en: 'A waitlist offer expired.',
+    es: 'Caducó una oferta de la lista de espera.',
+    fr: 'Une offre de la liste d’attente a expiré.',
+  },
 };
 
 /** The sentence of an event type no table knows (a type recorded by a newer version). */

@@ -18,6 +18,8 @@ export const INTEGRATION_EVENT_NAMES = [
   'timeslot.deleted',
   'timeoff.added',
   'service.changed',
+  'waitlist.offered',
+  'waitlist.claimed',
 ] as const;
 
 export type IntegrationEventType = (typeof INTEGRATION_EVENT_NAMES)[number];

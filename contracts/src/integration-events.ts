@@ -119,6 +119,29 @@ export const TimeSlotDeletedV1 = TimeSlotAddedV1.pick({
   endDateTime: true,
 }).extend({ cancelledAppointments: z.array(z.string()) });
 
+/** A freed place offered to the first waiter of its waitlist (issue 31), held until `expiresAt`. */
+export const WaitlistOfferedV1 = z.object({
+  offerId: z.string(),
+  entryId: z.string(),
+  userId: z.string(),
+  providerId: z.string(),
+  timeSlotId: z.string(),
+  serviceName: z.string(),
+  index: z.number().nullable(),
+  startDateTime: z.string().meta({ format: 'date-time' }),
+  endDateTime: z.string().meta({ format: 'date-time' }),
+  timezone: z.string(),
+  expiresAt: z.string().meta({ format: 'date-time' }),
+});
+/** A waiter claimed their offer: `appointmentId` is its booking (also sent as appointment.booked). */
+export const WaitlistClaimedV1 = WaitlistOfferedV1.pick({
+  offerId: true,
+  entryId: true,
+  userId: true,
+  providerId: true,
+  timeSlotId: true,
+}).extend({ appointmentId: z.string() });
+
 export const TimeOffAddedV1 = z.object({
   timeOffId: z.string(),
   providerId: z.string(),
@@ -207,6 +230,17 @@ export const INTEGRATION_EVENTS = {
     version: 1,
     data: ServiceChangedV1,
     summary: 'A provider added, edited or deleted a service.',
+  },
+  'waitlist.offered': {
+    version: 1,
+    data: WaitlistOfferedV1,
+    summary:
+      'A freed place was offered to the first person on its waitlist, held for them until the offer expires.',
+  },
+  'waitlist.claimed': {
+    version: 1,
+    data: WaitlistClaimedV1,
+    summary: 'A person claimed their waitlist offer: the place is booked (also sent as appointment.booked).',
   },
 } as const satisfies Record<IntegrationEventType, { version: number; data: z.ZodType; summary: string }>;
 
@@ -407,6 +441,18 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
           d.at,
         ),
       ];
+    }
+    case 'PlaceOffered': {
+      const d = readEvent('PlaceOffered', source, READER);
+      if (!d) return [];
+      const { at, ...offer } = d;
+      return [envelope(source, 'waitlist.offered', offer, at)];
+    }
+    case 'OfferClaimed': {
+      const d = readEvent('OfferClaimed', source, READER);
+      if (!d) return [];
+      const { at, ...claim } = d;
+      return [envelope(source, 'waitlist.claimed', claim, at)];
     }
     case 'TimeSlotDeleted': {
       const d = readEvent('TimeSlotDeleted', source, READER);

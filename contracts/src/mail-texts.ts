@@ -50,6 +50,8 @@ export interface MailTexts {
   refunded(facts: BookingMailFacts, amount: string): Mail;
   /** To its user: marked as missed. */
   noShow(facts: BookingMailFacts): Mail;
+  /** To the first waiter (issue 31): the freed place is held for them until `until`; `link` claims it. */
+  waitlistOffered(facts: BookingMailFacts, until: string, link: string): Mail;
   /** To the provider's admins: `person`'s booking was cancelled. */
   cancelledToAdmin(facts: BookingMailFacts, person: string, by: CancelledBy): Mail;
   /** To the provider's admins: `person`'s booking moved from `from`. */
@@ -137,6 +139,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
     noShow: (f) => ({
       subject: `Missed: ${f.serviceName} on ${f.when}`,
       body: `Hello,\n\nyour appointment for ${f.serviceName} at ${f.providerName} on ${f.when} was marked as missed.\n`,
+    }),
+    waitlistOffered: (f, until, link) => ({
+      subject: `A place is free: ${f.serviceName} on ${f.when}`,
+      body:
+        `Hello,\n\na place you wait for is free: ${f.serviceName} at ${f.providerName} on ${f.when}.\n` +
+        `It is held for you until ${until}; after that it goes to the next person waiting.\n\n` +
+        `To book it:\n${link}\n`,
     }),
     cancelledToAdmin: (f, person, by) => ({
       subject: `Cancelled: ${person}, ${f.serviceName} on ${f.when}`,
@@ -260,6 +269,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `Ausencia: ${f.serviceName} el ${f.when}`,
       body: `Hola:\n\nsu cita para ${f.serviceName} en ${f.providerName} el ${f.when} se marcó como no asistida.\n`,
     }),
+    waitlistOffered: (f, until, link) => ({
+      subject: `Hay una plaza libre: ${f.serviceName} el ${f.when}`,
+      body:
+        `Hola:\n\nuna plaza que espera está libre: ${f.serviceName} en ${f.providerName} el ${f.when}.\n` +
+        `Se la guardamos hasta ${until}; después pasa a la siguiente persona en espera.\n\n` +
+        `Para reservarla:\n${link}\n`,
+    }),
     cancelledToAdmin: (f, person, by) => ({
       subject: `Cancelada: ${person}, ${f.serviceName} el ${f.when}`,
       body:
@@ -381,6 +397,13 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
     noShow: (f) => ({
       subject: `Absence : ${f.serviceName} le ${f.when}`,
       body: `Bonjour,\n\nvotre rendez-vous pour ${f.serviceName} chez ${f.providerName} le ${f.when} a été noté comme manqué.\n`,
+    }),
+    waitlistOffered: (f, until, link) => ({
+      subject: `Une place est libre : ${f.serviceName} le ${f.when}`,
+      body:
+        `Bonjour,\n\nune place que vous attendez est libre : ${f.serviceName} chez ${f.providerName} le ${f.when}.\n` +
+        `Elle vous est réservée jusqu’au ${until} ; ensuite, elle passe à la personne suivante.\n\n` +
+        `Pour la réserver :\n${link}\n`,
     }),
     cancelledToAdmin: (f, person, by) => ({
       subject: `Annulé : ${person}, ${f.serviceName} le ${f.when}`,

@@ -281,6 +281,19 @@ const es: Record<MessageKey, string> = {
   historyRangeInvalid: 'El inicio del intervalo no debe ser posterior a su fin',
   historyAtInvalid: 'Indica "at" como una hora ISO 8601 o una posición del registro (un número entero)',
   historyFormatInvalid: 'Elige el formato de exportación csv o ndjson',
+  policyOfferMinutes: 'Indica un número entero de minutos de oferta entre 1 y 1440 (24 horas)',
+  waitlistJoined: 'Estás en la lista de espera',
+  waitlistLeft: 'Has salido de la lista de espera',
+  waitlistPlaceFree: 'Esta plaza está libre: resérvala',
+  waitlistAlreadyJoined: 'Ya estás en la lista de espera de esta plaza',
+  waitlistEntryNotFound: 'No se encontró la entrada de la lista de espera',
+  waitlistServiceRequired: 'Elige el servicio que esperas: esta franja ofrece varios',
+  waitlistDayNotSupported: 'Indica la franja que esperas: todavía no se puede esperar un día entero',
+  offerNotFound: 'No se encontró la oferta',
+  offerExpired: 'Esta oferta ha caducado: la plaza pasó a la siguiente persona',
+  offerNotOpen: 'Esta oferta ya no está abierta',
+  offerClaimed: 'La plaza es tuya',
+  offerDeclined: 'Oferta rechazada: la plaza pasa a la siguiente persona',
 };
 
 const fr: Record<MessageKey, string> = {
@@ -568,6 +581,20 @@ const fr: Record<MessageKey, string> = {
   historyAtInvalid:
     'Veuillez donner « at » comme une heure ISO 8601 ou une position du journal (un nombre entier)',
   historyFormatInvalid: "Veuillez choisir le format d'export csv ou ndjson",
+  policyOfferMinutes: "Indiquez un nombre entier de minutes d'offre entre 1 et 1440 (24 heures)",
+  waitlistJoined: "Vous êtes sur la liste d'attente",
+  waitlistLeft: "Vous avez quitté la liste d'attente",
+  waitlistPlaceFree: 'Cette place est libre : réservez-la',
+  waitlistAlreadyJoined: "Vous êtes déjà sur la liste d'attente de cette place",
+  waitlistEntryNotFound: "Entrée de liste d'attente introuvable",
+  waitlistServiceRequired: 'Choisissez le service attendu : ce créneau en propose plusieurs',
+  waitlistDayNotSupported:
+    'Indiquez le créneau attendu : une journée entière ne peut pas encore être attendue',
+  offerNotFound: 'Offre introuvable',
+  offerExpired: 'Cette offre a expiré : la place est passée à la personne suivante',
+  offerNotOpen: "Cette offre n'est plus ouverte",
+  offerClaimed: 'La place est à vous',
+  offerDeclined: 'Offre déclinée : la place passe à la personne suivante',
 };
 
 export const MESSAGE_TRANSLATIONS: Readonly<

@@ -285,6 +285,20 @@ export const MESSAGES = {
   historyRangeInvalid: 'The start of the range must not be after its end',
   historyAtInvalid: 'Please give "at" as an ISO 8601 time or a log position (a whole number)',
   historyFormatInvalid: 'Please choose the export format csv or ndjson',
+  // The waitlist (issue 31).
+  policyOfferMinutes: 'Enter a whole number of offer minutes from 1 to 1440 (24 hours)',
+  waitlistJoined: 'You are on the waitlist',
+  waitlistLeft: 'You left the waitlist',
+  waitlistPlaceFree: 'This place is free: book it instead',
+  waitlistAlreadyJoined: 'You are already on the waitlist for this place',
+  waitlistEntryNotFound: 'Waitlist entry not found',
+  waitlistServiceRequired: 'Choose the service you wait for: this time slot offers several',
+  waitlistDayNotSupported: 'Give the time slot you wait for: a whole day cannot be waited for yet',
+  offerNotFound: 'Offer not found',
+  offerExpired: 'This offer has expired: the place went to the next person',
+  offerNotOpen: 'This offer is no longer open',
+  offerClaimed: 'The place is yours',
+  offerDeclined: 'Offer declined: the place passes to the next person',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

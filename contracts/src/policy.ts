@@ -18,6 +18,9 @@ const hours = z
 /** The longest minimum notice: 30 days. */
 export const MAX_NOTICE_MINUTES = 43_200;
 
+/** The waitlist's offer window until a provider sets one (issue 31). */
+export const DEFAULT_WAITLIST_OFFER_MINUTES = 15;
+
 export const LATE_CANCEL_FEE_KINDS = ['none', 'percent', 'fixed'] as const;
 
 /** What a cancellation after the deadline keeps: nothing, a percentage or a fixed amount of the price. */
@@ -66,6 +69,16 @@ export const BookingPolicy = z.object({
     .min(0, { error: MESSAGES.policyNoticeMinutes })
     .max(MAX_NOTICE_MINUTES, { error: MESSAGES.policyNoticeMinutes })
     .default(0),
+  /**
+   * How long a place freed for the waitlist is held for the waiter it is offered to (issue 31),
+   * before it passes to the next one. 15 when absent.
+   */
+  waitlistOfferMinutes: z
+    .number({ error: MESSAGES.policyOfferMinutes })
+    .int({ error: MESSAGES.policyOfferMinutes })
+    .min(1, { error: MESSAGES.policyOfferMinutes })
+    .max(1440, { error: MESSAGES.policyOfferMinutes })
+    .default(DEFAULT_WAITLIST_OFFER_MINUTES),
 });
 export type BookingPolicy = z.infer<typeof BookingPolicy>;
 
@@ -78,6 +91,7 @@ export const DEFAULT_BOOKING_POLICY: BookingPolicy = {
   maxReschedules: 2,
   bufferMinutes: 0,
   minimumNoticeMinutes: 0,
+  waitlistOfferMinutes: DEFAULT_WAITLIST_OFFER_MINUTES,
 };
 
 /** A booking policy as events record it (the input rules above may tighten later). */
@@ -90,8 +104,13 @@ export const RecordedBookingPolicy = z.object({
   /** Absent from the bookings and policies recorded before issue 30: read as 0. */
   bufferMinutes: z.number().optional(),
   minimumNoticeMinutes: z.number().optional(),
+  waitlistOfferMinutes: z.number().optional(),
 });
 export type RecordedBookingPolicy = z.infer<typeof RecordedBookingPolicy>;
+
+/** The offer window of a recorded policy (issue 31): the default for policies recorded before it. */
+export const waitlistOfferMinutesOf = (policy: RecordedBookingPolicy): number =>
+  policy.waitlistOfferMinutes ?? DEFAULT_WAITLIST_OFFER_MINUTES;
 
 /** The policy in force, and whether its admin has saved one yet (a new provider's first steps, issue 32). */
 export const BookingPolicyAnswer = z.object({ policy: BookingPolicy, chosen: z.boolean() });

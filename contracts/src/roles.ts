@@ -39,6 +39,8 @@ export const ROUTE_ACCESS: readonly { paths: readonly string[]; audience: RouteA
   { paths: ['/dashboard', '/profile', '/settings'], audience: SIGNED_IN },
   { paths: ['/appointments', '/appointments/list'], audience: ['user', 'admin', 'incharge', 'superadmin'] },
   { paths: ['/appointments/book'], audience: ['user'] },
+  // Issue 31: the user's waitlist, and the page of an offer's e-mail.
+  { paths: ['/waitlist', '/waitlist/offers/:id'], audience: ['user'] },
   // Issue 29: moving a booking, on the booking screen opened on its provider and service, for whoever
   // may move it (appointments.reschedule): its booker, or its provider's admin. No browsing, no booking.
   { paths: ['/appointments/reschedule'], audience: ['user', 'admin'] },
@@ -130,6 +132,7 @@ export const MENUS: {
     { path: '/dashboard', label: 'Dashboard' },
     { path: '/appointments/book', label: 'Book Appointment' },
     { path: '/appointments', label: 'My Appointments' },
+    { path: '/waitlist', label: 'Waitlist' },
     { path: '/profile', label: 'Profile' },
     { path: '/settings', label: 'Settings' },
   ],

@@ -17,8 +17,9 @@ import type { ApplyContext, Projection } from './projection';
 export const historyProjection: Projection = {
   name: 'history',
   // 3: refunds, the cancellations of the provider and the system, amounts in the provider's money format.
-  // 4: every event type has its sentence (no "WebhookDeleted was recorded."), prices in the provider's money.
-  version: 4,
+  // 5: every event type has its sentence (no "WebhookDeleted was recorded."), prices in the provider's money;
+  // the waitlist (issue 31).
+  version: 5,
   createTables: (schema) => `
     CREATE TABLE ${schema}.entries (
       transaction_id bigint NOT NULL,
@@ -481,6 +482,33 @@ export const describe = (
         person: ofBooking,
       };
     }
+    case 'WaiterJoined': {
+      const data = readEvent('WaiterJoined', event, READER);
+      if (!data) return recorded;
+      const place = data.index === null ? 'a place' : `interval ${data.index}`;
+      return {
+        summary: `A person joined the waitlist of ${data.serviceName} for ${place} of a full time slot.`,
+      };
+    }
+    case 'PlaceOffered': {
+      const data = readEvent('PlaceOffered', event, READER);
+      if (!data) return recorded;
+      return {
+        summary: `The freed place of ${data.serviceName} on ${formatWhen(data.startDateTime, zone)} was offered to the first waiter, held until ${formatWhen(data.expiresAt, zone)}.`,
+      };
+    }
+    case 'OfferClaimed':
+      if (!readEvent('OfferClaimed', event, READER)) return recorded;
+      return { summary: 'A waitlist offer was claimed: its place is booked.' };
+    case 'OfferDeclined':
+      if (!readEvent('OfferDeclined', event, READER)) return recorded;
+      return { summary: 'A waitlist offer was declined: its place passes to the next waiter.' };
+    case 'OfferExpired':
+      if (!readEvent('OfferExpired', event, READER)) return recorded;
+      return { summary: 'A waitlist offer expired unclaimed: its place passes to the next waiter.' };
+    case 'WaiterLeft':
+      if (!readEvent('WaiterLeft', event, READER)) return recorded;
+      return { summary: 'A person left the waitlist.' };
     case 'RescheduleAbandoned':
       if (!readEvent('RescheduleAbandoned', event, READER)) return recorded;
       return {

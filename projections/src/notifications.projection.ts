@@ -15,6 +15,7 @@ import {
   PaymentConfirmed,
   PaymentRefunded,
 } from '@appointment/contracts/events/time-slot';
+import { PlaceOffered } from '@appointment/contracts/events/waitlist';
 import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
@@ -77,6 +78,9 @@ export const NOTIFICATION_TEXTS = {
     `Your appointment for ${service} at ${provider} on ${on} was marked as missed.`,
   refundedToUser: (amount: string, service: string, provider: string, on: string) =>
     `${amount} of your payment for ${service} at ${provider} on ${on} was refunded.`,
+  /** Issue 31: a freed place is held for the first waiter. */
+  offeredToUser: (service: string, on: string, until: string) =>
+    `A place for ${service} on ${on} is free and held for you until ${until}: claim it from your waitlist.`,
 };
 
 /** The events whose notifications this read model works out itself. */
@@ -87,6 +91,7 @@ export const NOTIFYING_EVENT_TYPES = [
   'AppointmentStatusChanged',
   'PaymentRefunded',
   'AppointmentMovedIn',
+  'PlaceOffered',
 ] as const;
 
 const longWhen = zonedFormatter('en-US', {
@@ -165,13 +170,22 @@ const SCHEMAS = {
   NotificationDeleted: NotificationDeleted.pick({ notificationId: true, userId: true }),
   NotificationsCleared,
   PersonForgotten,
+  PlaceOffered: PlaceOffered.pick({
+    userId: true,
+    serviceName: true,
+    startDateTime: true,
+    timezone: true,
+    expiresAt: true,
+    at: true,
+  }),
 } satisfies EventSchemas;
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
   // 3: notifications of bookings, payments and reminders are read from those events (D48); 4: and
   // of status changes (issue 29), with every booking kept; 5: of refunds and reschedules.
-  version: 6,
+  // 7: the waitlist's offers (issue 31).
+  version: 7,
   createTables: (schema) => `
     CREATE TABLE ${schema}.notifications (
       id text PRIMARY KEY,
@@ -231,6 +245,7 @@ export const notificationsProjection: Projection = {
       case 'ReminderSent':
       case 'PaymentRefunded':
       case 'AppointmentMovedIn':
+      case 'PlaceOffered':
         await toldRun([event], context);
         return;
       case 'NotificationCreated':
@@ -531,6 +546,18 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
         });
         break;
       }
+      case 'PlaceOffered': {
+        const d = read.data;
+        tell(event, d.at, {
+          id: d.userId,
+          message: NOTIFICATION_TEXTS.offeredToUser(
+            d.serviceName,
+            when(d.startDateTime, d.timezone),
+            when(d.expiresAt, d.timezone),
+          ),
+        });
+        break;
+      }
       case 'ReminderSent': {
         const d = read.data;
         tell(event, d.at, {
@@ -575,6 +602,7 @@ const applyBatch = inRuns(
     ReminderSent: toldRun,
     PaymentRefunded: toldRun,
     AppointmentMovedIn: toldRun,
+    PlaceOffered: toldRun,
     NotificationCreated: createdRun,
   },
   (event, context) => notificationsProjection.apply(event, context),

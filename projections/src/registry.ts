@@ -10,6 +10,7 @@ import { notificationsProjection } from './notifications.projection';
 import { scheduleProjection } from './schedule.projection';
 import { streamCatalogProjection } from './stream-catalog.projection';
 import { webhooksProjection } from './webhooks.projection';
+import { waitlistProjection } from './waitlist.projection';
 
 /** Every read model the projector runs, by name. */
 export const PROJECTIONS: Projection[] = [
@@ -18,6 +19,7 @@ export const PROJECTIONS: Projection[] = [
   catalogueProjection,
   scheduleProjection,
   appointmentsProjection,
+  waitlistProjection,
   notificationsProjection,
   calendarFeedsProjection,
   integrationSettingsProjection,

@@ -23,6 +23,7 @@ import {
   TimeSlotChanged,
   TimeSlotDeleted,
 } from '@appointment/contracts/events/time-slot';
+import { WAITLIST_EVENTS } from '@appointment/contracts/events/waitlist';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { inRuns, type ApplyContext, type Projection } from './projection';
@@ -74,7 +75,16 @@ const SCHEMAS = {
   TimeOffAdded,
   TimeOffDeleted,
   BookingPolicySet,
+  // An offered place (issue 31) is held for its waiter: offered, it is a hold of its own.
+  PlaceOffered: WAITLIST_EVENTS.PlaceOffered,
+  OfferClaimed: WAITLIST_EVENTS.OfferClaimed,
+  OfferDeclined: WAITLIST_EVENTS.OfferDeclined,
+  OfferExpired: WAITLIST_EVENTS.OfferExpired,
+  WaiterLeft: WAITLIST_EVENTS.WaiterLeft,
 } satisfies EventSchemas;
+
+/** The hold of a place offered to a waitlist entry (issue 31), beside the appointments' holds. */
+const offerHold = (entryId: string) => `offer:${entryId}`;
 
 /**
  * Availability for booking and schedule management (docs/product.md §2.6, §2.8, §7.5): time slots per
@@ -86,7 +96,8 @@ export const scheduleProjection: Projection = {
   name: 'schedule',
   // 5: a time slot's repeating series; time slots changed and deleted (issue 30).
   // 6: time off, and the minimum notice of each provider's booking policy (issue 30).
-  version: 6,
+  // 7: a place offered to a waiter (issue 31) is held.
+  version: 7,
   createTables: (schema) => `
     CREATE TABLE ${schema}.time_slots (
       id text PRIMARY KEY,
@@ -306,6 +317,30 @@ export const scheduleProjection: Projection = {
         ]);
         if (before && before.active !== active)
           await hold(before.timeslot_id, before.interval_number, active ? +1 : -1);
+        await bump();
+        return;
+      }
+      case 'PlaceOffered': {
+        const taken = await db.query(
+          `INSERT INTO ${schema}.holds (appointment_id, timeslot_id, interval_number, active)
+           VALUES ($1, $2, $3, true) ON CONFLICT (appointment_id) DO NOTHING`,
+          [offerHold(d.entryId), d.timeSlotId, d.index],
+        );
+        if (taken.rowCount) await hold(d.timeSlotId, d.index, +1);
+        await bump();
+        return;
+      }
+      case 'OfferClaimed':
+      case 'OfferDeclined':
+      case 'OfferExpired':
+      case 'WaiterLeft': {
+        // The offer no longer holds its place (a claim's booking, after it, takes it again).
+        const before = await holdOf(offerHold(d.entryId));
+        if (!before?.active) return;
+        await db.query(`UPDATE ${schema}.holds SET active = false WHERE appointment_id = $1`, [
+          offerHold(d.entryId),
+        ]);
+        await hold(before.timeslot_id, before.interval_number, -1);
         await bump();
         return;
       }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppointmentStatus } from '../appointments';
 import { RecordedBookingPolicy } from '../policy';
+import { WAITLIST_EVENTS } from './waitlist';
 
 /**
  * The events of a time slot's stream (docs/product.md §3), written once. The
@@ -249,6 +250,8 @@ export const TIME_SLOT_EVENTS = {
   MoveInUndone,
   TimeSlotChanged,
   TimeSlotDeleted,
+  /** The time slot's waitlist (issue 31). */
+  ...WAITLIST_EVENTS,
 } as const;
 
 type DataOf = { [K in keyof typeof TIME_SLOT_EVENTS]: z.infer<(typeof TIME_SLOT_EVENTS)[K]> };

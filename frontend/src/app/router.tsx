@@ -131,6 +131,20 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: '/waitlist',
+                    lazy: screen(
+                      () => import('../features/waitlist/pages/waitlist-page'),
+                      (m) => m.WaitlistPage,
+                    ),
+                  },
+                  {
+                    path: '/waitlist/offers/:id',
+                    lazy: screen(
+                      () => import('../features/waitlist/pages/claim-offer-page'),
+                      (m) => m.ClaimOfferPage,
+                    ),
+                  },
+                  {
                     path: '/services',
                     lazy: screen(
                       () => import('../features/services/pages/services-page'),

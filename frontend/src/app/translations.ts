@@ -20,6 +20,7 @@ import { statusBadgeTranslations } from '../ui/status-badge.i18n';
 import { verifyEmailTranslations } from '../ui/verify-email-banner.i18n';
 import { timeZonePickerTranslations } from '../ui/time-zone-picker.i18n';
 import { viewerTimeTranslations } from '../ui/viewer-time.i18n';
+import { waitlistTranslations } from '../features/waitlist/waitlist.i18n';
 
 /**
  * Every namespace of the screens, by name (the name each component passes to `useCatalogue`).
@@ -48,6 +49,7 @@ export const NAMESPACES: Readonly<Record<string, NamespaceTranslations>> = {
   timeZonePicker: timeZonePickerTranslations,
   verifyEmail: verifyEmailTranslations,
   viewerTime: viewerTimeTranslations,
+  waitlist: waitlistTranslations,
 };
 
 registerTranslations(NAMESPACES);

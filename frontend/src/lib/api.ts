@@ -47,6 +47,7 @@ export const api = createApi({
     'IntegrationSettings',
     'Favourite',
     'Notification',
+    'Waitlist',
   ],
   endpoints: () => ({}),
 });
@@ -99,3 +100,7 @@ export const apiErrorOf = (rejected: { payload?: unknown; error?: unknown }): Ap
       : 'Request failed';
   return new ApiError(0, { message });
 };
+
+/** A failed request's message, as the server gave it; null when nothing failed. */
+export const apiMessageOf = (error: unknown): string | null =>
+  error ? apiErrorOf({ payload: error, error }).message : null;

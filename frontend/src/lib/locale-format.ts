@@ -52,6 +52,10 @@ export const formatZoned = (iso: string, timeZone: string, what: 'longDate' | 't
   }
 };
 
+/** An instant as a time zone's clock reads it: the long date and the time. */
+export const formatZonedWhen = (iso: string, timeZone: string): string =>
+  `${formatZoned(iso, timeZone, 'longDate') ?? iso}, ${formatZoned(iso, timeZone, 'time') ?? ''}`;
+
 /** A price in its currency, written the chosen language's way; English is `formatMoney`'s "$50.00". */
 export const formatPrice = (amount: number, currency: string): string => {
   const language = currentLanguage();

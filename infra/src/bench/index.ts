@@ -24,6 +24,7 @@ const SUITES: Record<string, () => Promise<Suite>> = {
   history: () => import('./history.bench'),
   lifecycle: () => import('./lifecycle.bench'),
   series: () => import('./series.bench'),
+  waitlist: () => import('./waitlist.bench'),
 };
 
 const main = async (): Promise<void> => {

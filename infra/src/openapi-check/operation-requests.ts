@@ -309,6 +309,54 @@ const mailedBookingLink = async (context: DemoContext, purpose: 'cancel' | 'resc
   return { id: link.searchParams.get('appointment') ?? id, proof };
 };
 
+/** A place of Sunrise the run's person has just booked: full, for the user to wait for (issue 31). */
+const fullPlace = async (context: DemoContext) => {
+  const body = bookingOf(context, context.freeSlots, 'Follow-up Visit');
+  const booked = expectStatus(
+    await (await person(context)).caller.post<BookingResponse>('/api/appointments/bookappointment', body),
+    201,
+    'booking a place to wait for',
+  );
+  return { timeslotId: body.timeslotId, index: Number(body.index), appointmentId: booked.appointment._id };
+};
+
+/** The user's entry on the waitlist of a full place. */
+const waitingEntry = async (context: DemoContext) => {
+  const { timeslotId, index, appointmentId } = await fullPlace(context);
+  const joined = expectStatus(
+    await user(context).post<{ entry: { _id: string } }>('/api/waitlist', {
+      timeslotId,
+      index,
+      serviceName: 'Follow-up Visit',
+    }),
+    201,
+    'joining a waitlist',
+  );
+  return { entryId: joined.entry._id, appointmentId };
+};
+
+/** An offer to the user: the place they wait for, freed by its booker. */
+const userOffer = async (context: DemoContext): Promise<string> => {
+  const { appointmentId } = await waitingEntry(context);
+  expectStatus(
+    await (await person(context)).caller.post(`/api/appointments/${appointmentId}/cancel`),
+    200,
+    'freeing a place waited for',
+  );
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { entries } = expectStatus(
+      await user(context).get<{ entries: { offer: { id: string } | null }[] }>('/api/waitlist'),
+      200,
+      'reading the waitlist',
+    );
+    const offer = entries.find((entry) => entry.offer)?.offer;
+    if (offer) return offer.id;
+    if (Date.now() > deadline) throw new Error('no waitlist offer reached the user');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
 const providerQuery = (context: DemoContext, caller: CallerName) =>
   caller === 'superadmin' || caller === 'support' ? { providerId: context.sunriseId } : undefined;
 
@@ -562,6 +610,21 @@ export const REQUESTS: Partial<
       },
     };
   },
+  // The waitlist (issue 31): only the user joins, leaves, claims and declines; others are refused.
+  joinWaitlist: async (context, caller) => {
+    if (caller !== 'user') return { json: { timeslotId: 'none' } };
+    const { timeslotId, index } = await fullPlace(context);
+    return { json: { timeslotId, index, serviceName: 'Follow-up Visit' } };
+  },
+  leaveWaitlist: async (context, caller) => ({
+    path: `/api/waitlist/${caller === 'user' ? (await waitingEntry(context)).entryId : 'none'}`,
+  }),
+  claimOffer: async (context, caller) => ({
+    path: `/api/waitlist/offers/${caller === 'user' ? await userOffer(context) : 'none'}/claim`,
+  }),
+  declineOffer: async (context, caller) => ({
+    path: `/api/waitlist/offers/${caller === 'user' ? await userOffer(context) : 'none'}/decline`,
+  }),
   integrationSettings: (context, caller) => ({ query: providerQuery(context, caller) }),
   whatsAppMessages: (context, caller) => ({ query: providerQuery(context, caller) }),
   saveChatbotSettings: (context, caller) => ({

@@ -41,6 +41,7 @@ export const printFigures = (result: KillSoakResult): void => {
     [...ledger.failures.values()].reduce((a, b) => a + b, 0),
     '',
   );
+  figure(SUITE, 'waitlist_offers', figures.waitlistOffers, '');
   figure(SUITE, 'notifications', figures.notifications, '');
   figure(SUITE, 'emails', figures.emails, '');
   figure(SUITE, 'reminders_sent', figures.remindersSent, '');

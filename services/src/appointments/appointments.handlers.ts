@@ -20,6 +20,7 @@ import { rescheduleAppointment } from './reschedule/reschedule';
 import { cancelByLink, readBookingLink, rescheduleByLink } from './link/booking-link';
 import { bookSeries, previewSeries } from './series/book-series';
 import { cancelFollowing } from './series/cancel-following';
+import { waitlistHandlers } from './waitlist/waitlist.handlers';
 
 export interface AppointmentsHandlerDependencies {
   appointments: AppointmentsContext;
@@ -88,6 +89,7 @@ export const appointmentsHandlers = ({
     bookingLink: ({ params, query }) => readBookingLink(appointments, linkSecret, params.id, query),
     cancelByLink: ({ params, body }) => cancelByLink(appointments, linkSecret, params.id, body),
     rescheduleByLink: ({ params, body }) => rescheduleByLink(appointments, linkSecret, params.id, body),
+    ...waitlistHandlers(appointments),
   });
 };
 

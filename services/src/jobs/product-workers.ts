@@ -21,9 +21,12 @@ import { expireUnpaid } from '../appointments/payment/expire';
 import { issueRefund, type RefundJob } from '../appointments/refund/refund';
 import { settleStrandedMoves } from '../appointments/reschedule/reschedule';
 import { every } from './every';
+import { expireOffers } from '../appointments/waitlist/waitlist';
 
 /** How often moves left under way by a stopped process are looked for. */
 const MOVE_SWEEP_MS = 5_000;
+/** How often waitlist offers whose window ended are looked for (issue 31). */
+const OFFER_SWEEP_MS = 5_000;
 
 /**
  * The product's job workers (docs/architecture.md §1): payment confirmation, the unpaid-booking timeout,
@@ -82,6 +85,12 @@ export const startProductWorkers = async (
     () => asSystem('move-sweep', () => settleStrandedMoves(appointments, logger)),
     logger,
     'the sweep of moves under way',
+  ),
+  every(
+    OFFER_SWEEP_MS,
+    () => asSystem('offer-sweep', () => expireOffers(appointments, logger)),
+    logger,
+    'the sweep of waitlist offers',
   ),
   ...(messaging
     ? [

@@ -25,6 +25,7 @@ import {
   providerMails,
   type OutboxMail,
 } from './booking-mail';
+import { waitlistMails } from './waitlist-mail';
 
 const REMINDER_WHEN = Object.fromEntries(
   Object.entries(MAIL_LOCALES).map(([language, locale]) => [
@@ -184,6 +185,11 @@ const applyMailBatch = async (events: RecordedEvent[], context: ApplyContext & M
           WHERE about = $1`,
         [forgotten.personId, FORGOTTEN_USER],
       );
+      continue;
+    }
+    if (event.type === 'PlaceOffered') {
+      for (const mail of await waitlistMails(event, db, links))
+        mails.push({ ...mail, createdAt: event.createdAt });
       continue;
     }
     if (!isBookingOrProviderEvent(event)) {

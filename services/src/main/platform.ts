@@ -196,9 +196,9 @@ export const startPlatform = async ({
   const appointments = appointmentsContext({
     store,
     pool,
-    // A booking's answer reads rm_appointments, and the booker's next slot lists rm_schedule; it
-    // need not wait for the other read models.
-    waitFor: (position) => readModelsAt(position, ['appointments', 'schedule']),
+    // A booking's answer reads rm_appointments, and the booker's next slot lists rm_schedule (a
+    // waitlist call, rm_waitlist); it need not wait for the other read models.
+    waitFor: (position) => readModelsAt(position, ['appointments', 'schedule', 'waitlist']),
     waitForSlots: (position) => readModelsAt(position, ['schedule']),
     payments,
     jobs,

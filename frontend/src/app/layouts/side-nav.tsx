@@ -21,6 +21,7 @@ const MENU_TEXT: Record<string, string> = {
   Schedule: 'menu.schedule',
   'Book Appointment': 'menu.bookAppointment',
   'My Appointments': 'menu.myAppointments',
+  Waitlist: 'menu.waitlist',
   Profile: 'menu.profile',
   Settings: 'menu.settings',
   // The admin's Integrations group.

@@ -32,6 +32,8 @@ export const BOOKING_TEXTS = {
   manualTitle: 'Select Your Preferred Time',
   noSlots: 'No time slots are offered for this service yet.',
   noOpenSlotsThatDay: 'No open slots on this day.',
+  joinWaitlist: 'Join the waitlist',
+  joinedWaitlist: 'On the waitlist',
   pickADay: 'Pick a highlighted day to see its times.',
   timesShownIn: 'Times are shown in the provider’s time zone ({{timeZone}})',
   bookNow: 'Book Now',

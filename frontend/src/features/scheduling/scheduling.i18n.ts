@@ -101,6 +101,16 @@ const es: Texts = {
   },
   cancel: 'Cancelar',
   saving: 'Guardando...',
+  waitlist: {
+    title: 'Lista de espera',
+    timeSlot: 'Franja',
+    choose: 'Elija una franja',
+    empty: 'Nadie espera esta franja.',
+    person: 'Persona',
+    service: 'Servicio',
+    status: 'Estado',
+    position: 'Posición',
+  },
   availability: {
     title: 'Gestionar disponibilidad',
     timeZone: 'Zona horaria',
@@ -243,6 +253,16 @@ const fr: Texts = {
   },
   cancel: 'Annuler',
   saving: 'Enregistrement...',
+  waitlist: {
+    title: 'Liste d’attente',
+    timeSlot: 'Créneau',
+    choose: 'Choisissez un créneau',
+    empty: 'Personne n’attend ce créneau.',
+    person: 'Personne',
+    service: 'Prestation',
+    status: 'Statut',
+    position: 'Rang',
+  },
   availability: {
     title: 'Gérer les disponibilités',
     timeZone: 'Fuseau horaire',

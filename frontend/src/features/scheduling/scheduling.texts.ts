@@ -101,6 +101,17 @@ export const SCHEDULING_TEXTS = {
   },
   cancel: 'Cancel',
   saving: 'Saving...',
+  /** Issue 31: the waitlist of one time slot, in order of joining. */
+  waitlist: {
+    title: 'Waitlist',
+    timeSlot: 'Time slot',
+    choose: 'Choose a time slot',
+    empty: 'Nobody is waiting for this time slot.',
+    person: 'Person',
+    service: 'Service',
+    status: 'Status',
+    position: 'Position',
+  },
   availability: {
     title: 'Manage Availability',
     timeZone: 'Time zone',

@@ -73,6 +73,7 @@ const es: Texts = {
     maxReschedules: 'Cambios permitidos por reserva',
     bufferMinutes: 'Margen tras cada cita (minutos)',
     minimumNoticeMinutes: 'Antelación mínima para reservar (minutos)',
+    waitlistOfferMinutes: 'Oferta de la lista de espera reservada durante (minutos)',
     noticeNote: 'No se ofrecen las franjas que empiezan antes de la antelación. 1440 minutos son un día.',
     saving: 'Guardando...',
     save: 'Guardar política',
@@ -158,6 +159,7 @@ const fr: Texts = {
     maxReschedules: 'Reports permis par réservation',
     bufferMinutes: 'Battement après chaque rendez-vous (minutes)',
     minimumNoticeMinutes: 'Préavis minimum pour réserver (minutes)',
+    waitlistOfferMinutes: 'Offre de la liste d’attente réservée pendant (minutes)',
     noticeNote:
       'Les créneaux qui commencent avant le préavis ne sont pas proposés. 1440 minutes font un jour.',
     saving: 'Enregistrement...',

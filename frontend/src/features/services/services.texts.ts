@@ -75,6 +75,7 @@ export const SERVICES_TEXTS = {
     maxReschedules: 'Reschedules allowed per booking',
     bufferMinutes: 'Buffer after each appointment (minutes)',
     minimumNoticeMinutes: 'Minimum notice to book (minutes)',
+    waitlistOfferMinutes: 'Waitlist offer held for (minutes)',
     noticeNote: 'Slots starting sooner than the notice are not offered. 1440 minutes is a day.',
     saving: 'Saving...',
     save: 'Save policy',

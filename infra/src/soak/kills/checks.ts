@@ -194,6 +194,8 @@ export interface SideEffectFigures {
   refundsRequested: number;
   refundsMade: number;
   refundsWaiting: number;
+  /** Places offered to a waiter (issue 31), each told once like every other notice. */
+  waitlistOffers: number;
   /**
    * E-mails handed to the SMTP server again because the worker was killed in the moment between
    * the server accepting them and the sender recording it (RESEND_WINDOW_MS). SMTP has no way to
@@ -310,6 +312,8 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         expect(event.id, [booking?.userId ?? '?', ...(admins.get(d.providerId!) ?? [])], 'payment');
       }
       if (event.type === 'ReminderSent') expect(event.id, [d.userId!], 'reminder');
+      // A waitlist offer (issue 31) tells its waiter.
+      if (event.type === 'PlaceOffered') expect(event.id, [d.userId!], 'waitlist offer');
       if (event.type === 'PaymentRefunded')
         expect(event.id, [bookings.get(d.appointmentId!)?.userId ?? '?'], 'refund');
       if (event.type === 'AppointmentStatusChanged') {
@@ -387,6 +391,8 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
       for (const person of everyone)
         bookingMail.set(rowIdFor(event.id, person), `${event.type} ${event.id} to ${person}`);
     }
+    // A waitlist offer's e-mail (issue 31), to its waiter, keyed by the offer's event.
+    for (const event of byType('PlaceOffered')) bookingMail.set(event.id, `PlaceOffered ${event.id}`);
     for (const row of rows) {
       const what = bookingMail.get(row.id);
       if (what) causes.set(row.id, `booking mail: ${what}`);
@@ -603,6 +609,7 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         refundsRequested: requested.size,
         refundsMade: made.size,
         refundsWaiting,
+        waitlistOffers: byType('PlaceOffered').length,
         emailResendsAfterKill,
         webhookRepeats,
         webhookDeliveries,

@@ -157,7 +157,12 @@ export const book = async (
   // The key is this caller's for booking, bound to this request; another request with it
   // is refused, so an appointment id never names two bookings.
   const idempotencyKey = idempotency && (await claimIdempotencyKey(deps.pool, actor, 'book', idempotency));
-  const appointmentId = idempotencyKey ? uuidv5(idempotencyKey, APPOINTMENT_NAMESPACE) : randomUUID();
+  // A claimed offer books one appointment, whatever the number of claims (issue 31).
+  const appointmentId = request.offerId
+    ? uuidv5(`offer:${request.offerId}`, APPOINTMENT_NAMESPACE)
+    : idempotencyKey
+      ? uuidv5(idempotencyKey, APPOINTMENT_NAMESPACE)
+      : randomUUID();
   const result = await lostRaceSeen(context, timeSlotId, () =>
     handleCommand(
       deps.store,
@@ -184,6 +189,7 @@ export const book = async (
           ...placeRules,
           ...(request.note ? { note: request.note } : {}),
           ...(imageUrl ? { imageUrl } : {}),
+          ...(request.offerId ? { offerId: request.offerId } : {}),
         },
         // A repeated request finds its first booking's event and waits for it like the first did.
         metadata: commandMetadata(context.now(), actor, idempotencyKey ? { idempotencyKey } : {}),

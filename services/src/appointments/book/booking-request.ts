@@ -17,6 +17,8 @@ export interface BookingRequest {
   /** The interval of a split time slot (the form's `index`); none for a block. */
   intervalNumber?: number;
   note?: string;
+  /** The claim of a waitlist offer (issue 31): the offer's place, booked once for its id. */
+  offerId?: string;
 }
 
 export const bookingRequestOf = (form: BookingForm): BookingRequest => ({

@@ -26,6 +26,19 @@ import type {
 } from '@appointment/contracts/events/time-slot';
 import type { Command, Decider } from '../../domain/command-handler';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../domain/errors';
+import {
+  claimOf,
+  declineOffer,
+  evolveWaitlist,
+  expireOffers,
+  joinWaitlist,
+  leaveWaitlist,
+  offersAfter,
+  openOffers,
+  type JoinAsk,
+  type Waitlist,
+  type WaitlistSlot,
+} from '../waitlist/waitlist.decider';
 
 /**
  * One time slot (docs/product.md §3 Time slot) is one stream: the consistency boundary for the
@@ -78,8 +91,11 @@ export type TimeSlotCommand =
   | (Command & { type: 'AddTimeSlot'; data: TimeSlotDetails })
   | (Command & {
       type: 'BookInterval';
-      /** serviceDuration: the service's minutes, which the interval must hold (docs/product.md §4). */
-      data: AppointmentDetails & { serviceDuration?: number } & PlaceRules;
+      /**
+       * serviceDuration: the service's minutes, which the interval must hold (docs/product.md §4).
+       * offerId: the claim of a waitlist offer (issue 31), which books the offer's place.
+       */
+      data: AppointmentDetails & { serviceDuration?: number; offerId?: string } & PlaceRules;
     })
   | (Command & {
       type: 'ChangeAppointmentStatus';
@@ -109,7 +125,12 @@ export type TimeSlotCommand =
   | (Command & { type: 'AbandonMove'; data: { appointmentId: string; reschedules: number } })
   | (Command & { type: 'UndoMoveIn'; data: { appointmentId: string; reschedules: number; from: Place } })
   | (Command & { type: 'ChangeTimeSlot'; data: { details: TimeSlotDetails; cancelAffected: boolean } })
-  | (Command & { type: 'DeleteTimeSlot'; data: { cancelAffected: boolean } });
+  | (Command & { type: 'DeleteTimeSlot'; data: { cancelAffected: boolean } })
+  // The waitlist (issue 31).
+  | (Command & { type: 'JoinWaitlist'; data: JoinAsk })
+  | (Command & { type: 'LeaveWaitlist'; data: { entryId: string; userId: string } })
+  | (Command & { type: 'DeclineOffer'; data: { offerId: string; userId: string } })
+  | (Command & { type: 'ExpireOffers'; data: Record<string, never> });
 
 /**
  * What the provider's calendar says of the place a booking takes (issue 30), read by the command's
@@ -195,7 +216,13 @@ const holds = (appointment: TimeSlotAppointment) =>
  */
 export type TimeSlotState =
   | { status: 'none' }
-  | (TimeSlotDetails & { status: 'open'; appointments: TimeSlotAppointment[]; deleted?: true });
+  | (TimeSlotDetails & {
+      status: 'open';
+      appointments: TimeSlotAppointment[];
+      deleted?: true;
+      /** Its waitlist (issue 31), once someone joined it. */
+      waitlist?: Waitlist;
+    });
 
 type OpenSlot = Extract<TimeSlotState, { status: 'open' }>;
 type Of<C extends TimeSlotCommand['type']> = Extract<TimeSlotCommand, { type: C }>;
@@ -263,14 +290,19 @@ const takenBy = (
   moving?: string,
 ): { startDateTime: string; endDateTime: string } => {
   const others = slot.appointments.filter((a) => holds(a) && a.appointmentId !== moving);
+  // A place offered to a waiter (issue 31) is held for them.
+  const offered = openOffers(slot);
   if (!slot.split) {
-    if (others.length >= slot.capacity) throw new ConflictError(MESSAGES.slotJustBooked);
+    if (others.length + offered.length >= slot.capacity) throw new ConflictError(MESSAGES.slotJustBooked);
     return { startDateTime: slot.startDateTime, endDateTime: slot.endDateTime };
   }
   if (intervalNumber === null) throw new ValidationError(MESSAGES.intervalRequired);
   const interval = intervalOf({ ...slot, availableSlots: slot.capacity, indexes: [] }, intervalNumber);
   if (!interval) throw new ValidationError(MESSAGES.intervalRequired);
-  if (others.some((a) => a.intervalNumber === intervalNumber))
+  if (
+    others.some((a) => a.intervalNumber === intervalNumber) ||
+    offered.some((o) => o.index === intervalNumber)
+  )
     throw new ConflictError(MESSAGES.slotJustBooked);
   return { startDateTime: interval.startDateTime, endDateTime: interval.endDateTime };
 };
@@ -356,9 +388,11 @@ export const changeAppointmentStatus = (
   if (!holds(appointment)) {
     if (slot.deleted) throw new NotFoundError(MESSAGES.slotNotFound);
     const others = slot.appointments.filter((a) => holds(a) && a.appointmentId !== appointment.appointmentId);
+    const offered = openOffers(slot);
     const taken = slot.split
-      ? others.some((a) => a.intervalNumber === appointment.intervalNumber)
-      : others.length >= slot.capacity;
+      ? others.some((a) => a.intervalNumber === appointment.intervalNumber) ||
+        offered.some((o) => o.index === appointment.intervalNumber)
+      : others.length + offered.length >= slot.capacity;
     if (taken) throw new ConflictError(MESSAGES.slotJustBooked);
   }
   const at = command.metadata.now;
@@ -851,12 +885,55 @@ export const deleteTimeSlot = (command: Of<'DeleteTimeSlot'>, state: TimeSlotSta
   ];
 };
 
+/** The time slot as its waitlist sees it (issue 31): with the places its bookings hold. */
+const waitlistSlotOf = (slot: OpenSlot): WaitlistSlot => ({
+  ...slot,
+  held: slot.appointments.filter(holds).map((a) => a.intervalNumber),
+});
+
+/**
+ * A waiter claims their offer (issue 31): the offer's place is booked for them, as any booking,
+ * in the same append as the claim. The same claim again (its appointment is here) books nothing.
+ */
+export const claimOffer = (command: Of<'BookInterval'>, state: TimeSlotState): TimeSlotEvent[] => {
+  const slot = liveSlot(state);
+  const { offerId, ...booking } = command.data;
+  if (offerId === undefined || slot.appointments.some((a) => a.appointmentId === booking.appointmentId))
+    return [];
+  const claim = claimOf(
+    waitlistSlotOf(slot),
+    { offerId, userId: booking.userId, appointmentId: booking.appointmentId },
+    command.metadata.now,
+  );
+  return [
+    claim.claimed,
+    ...bookInterval(
+      { ...command, data: { ...booking, intervalNumber: claim.index } },
+      { ...slot, waitlist: claim.waitlist },
+    ),
+  ];
+};
+
+/**
+ * Every command's events, and then the offers of the places they freed (issue 31): a place freed
+ * by a cancellation, a Reject, an unpaid timeout, a move away, a capacity raise or an offer passed
+ * on is offered to the next waiter in the same append.
+ */
 export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlotEvent[] => {
+  const events = decideAlone(command, state);
+  if (events.length === 0 || state.status === 'none') return events;
+  const after = events.reduce(evolve, state);
+  return after.status === 'none'
+    ? events
+    : [...events, ...offersAfter(waitlistSlotOf(after), command.metadata.now)];
+};
+
+const decideAlone = (command: TimeSlotCommand, state: TimeSlotState): TimeSlotEvent[] => {
   switch (command.type) {
     case 'AddTimeSlot':
       return addTimeSlot(command, state);
     case 'BookInterval':
-      return bookInterval(command, state);
+      return command.data.offerId === undefined ? bookInterval(command, state) : claimOffer(command, state);
     case 'ChangeAppointmentStatus':
       return changeAppointmentStatus(command, state);
     case 'RequestPayment':
@@ -885,6 +962,14 @@ export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlot
       return changeTimeSlot(command, state);
     case 'DeleteTimeSlot':
       return deleteTimeSlot(command, state);
+    case 'JoinWaitlist':
+      return joinWaitlist(waitlistSlotOf(liveSlot(state)), command.data, command.metadata.now);
+    case 'LeaveWaitlist':
+      return leaveWaitlist(waitlistSlotOf(openSlot(state)), command.data, command.metadata.now);
+    case 'DeclineOffer':
+      return declineOffer(waitlistSlotOf(openSlot(state)), command.data, command.metadata.now);
+    case 'ExpireOffers':
+      return expireOffers(waitlistSlotOf(openSlot(state)), command.metadata.now);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -1031,6 +1116,13 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
     }
     case 'TimeSlotDeleted':
       return state.status === 'none' ? state : { ...state, deleted: true };
+    case 'WaiterJoined':
+    case 'WaiterLeft':
+    case 'PlaceOffered':
+    case 'OfferClaimed':
+    case 'OfferDeclined':
+    case 'OfferExpired':
+      return state.status === 'none' ? state : { ...state, waitlist: evolveWaitlist(state.waitlist, event) };
     default:
       return state;
   }

@@ -19,6 +19,7 @@ const strict: BookingPolicy = {
   maxReschedules: 1,
   bufferMinutes: 15,
   minimumNoticeMinutes: 120,
+  waitlistOfferMinutes: 15,
 };
 
 /**

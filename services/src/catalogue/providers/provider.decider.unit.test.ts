@@ -303,6 +303,7 @@ describe('provider decider: booking policy', () => {
     maxReschedules: 0,
     bufferMinutes: 0,
     minimumNoticeMinutes: 0,
+    waitlistOfferMinutes: 15,
   };
   it('starts from the default policy', () => {
     const state = stateAfter([registered, approved]);

@@ -2,11 +2,7 @@ import type { Appointment } from '@appointment/contracts/appointments';
 import { fromMinorUnits, toMinorUnits } from '@appointment/contracts/money';
 import { cancelDeadlineOf, cancellationTerms, DEFAULT_BOOKING_POLICY } from '@appointment/contracts/policy';
 import type { Translate } from '../../../lib/catalogue';
-import { formatPrice, formatZoned } from '../../../lib/locale-format';
-
-/** An instant as the provider's clock reads it: the long date and the time. */
-const zoned = (iso: string, timeZone: string) =>
-  `${formatZoned(iso, timeZone, 'longDate') ?? iso}, ${formatZoned(iso, timeZone, 'time') ?? ''}`;
+import { formatPrice, formatZonedWhen } from '../../../lib/locale-format';
 
 /**
  * What cancelling now does to the booking's payment, in the dialog's words (issue 29): the same
@@ -22,7 +18,7 @@ export const cancelTermsText = (appointment: Appointment, t: Translate, now = ne
     now,
   );
   const deadlineAt = cancelDeadlineOf(policy, appointment.startDateTime);
-  const deadline = deadlineAt ? zoned(deadlineAt, appointment.timezone) : '';
+  const deadline = deadlineAt ? formatZonedWhen(deadlineAt, appointment.timezone) : '';
   const money = (minor: number) => formatPrice(fromMinorUnits(minor, currency), currency);
   if (paid === 0) return deadlineAt && !late ? t('cancel.freeUntil', { deadline }) : null;
   if (fee === 0) return t('cancel.refundAll', { paid: money(paid) });

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { BookingLinkPurpose, FreePlace } from '@appointment/contracts/appointments';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { apiErrorOf } from '../../../lib/api';
+import { apiMessageOf } from '../../../lib/api';
 import { useCatalogue } from '../../../lib/catalogue';
-import { formatPrice, formatZoned } from '../../../lib/locale-format';
+import { formatPrice, formatZoned, formatZonedWhen } from '../../../lib/locale-format';
 import { Button } from '../../../ui/button.styles';
 import { FormError } from '../../../ui/message-text';
 import { StatusBadge } from '../../../ui/status-badge';
@@ -15,14 +15,6 @@ import {
 } from '../booking-link.api';
 import { Day, Lead, Places, Screen, SuccessNote, Title } from '../booking-link.styles';
 import { BOOKING_LINK_TEXTS } from '../booking-link.texts';
-
-/** An instant as the provider's clock reads it: the long date and the time. */
-const zoned = (iso: string, timeZone: string) =>
-  `${formatZoned(iso, timeZone, 'longDate') ?? iso}, ${formatZoned(iso, timeZone, 'time') ?? ''}`;
-
-/** A failed request's message, as the server gave it. */
-const messageOf = (error: unknown): string | null =>
-  error ? apiErrorOf({ payload: error, error }).message : null;
 
 /**
  * /booking-link/cancel and /booking-link/reschedule: the pages of a booking e-mail's signed links
@@ -47,7 +39,7 @@ export function BookingLinkPage({ purpose }: { purpose: BookingLinkPurpose }) {
   const busy = change.isLoading;
   const error = !complete
     ? MESSAGES.bookingLinkInvalid
-    : (messageOf(change.error) ?? (answer ? null : messageOf(read.error)));
+    : (apiMessageOf(change.error) ?? (answer ? null : apiMessageOf(read.error)));
 
   const act = () =>
     void (purpose === 'cancel' ? cancel({ id, proof }) : chosen && reschedule({ id, proof, place: chosen }));
@@ -82,7 +74,7 @@ export function BookingLinkPage({ purpose }: { purpose: BookingLinkPurpose }) {
             <strong>{appointment.serviceName}</strong> — {appointment.providerName}
           </Lead>
           <Lead>
-            {texts.when}: {zoned(appointment.startDateTime, appointment.timezone)}
+            {texts.when}: {formatZonedWhen(appointment.startDateTime, appointment.timezone)}
           </Lead>
           <Lead>
             {texts.status}: <StatusBadge status={appointment.status} />
@@ -127,8 +119,8 @@ export function BookingLinkPage({ purpose }: { purpose: BookingLinkPurpose }) {
           )}
           {chosen && (
             <Lead>
-              {texts.from}: {zoned(answer.appointment.startDateTime, answer.appointment.timezone)} →{' '}
-              {texts.to}: {zoned(chosen.startDateTime, answer.appointment.timezone)}
+              {texts.from}: {formatZonedWhen(answer.appointment.startDateTime, answer.appointment.timezone)} →{' '}
+              {texts.to}: {formatZonedWhen(chosen.startDateTime, answer.appointment.timezone)}
             </Lead>
           )}
           <Button type="button" disabled={busy || !chosen} onClick={act}>

@@ -167,6 +167,7 @@ export function BookingScreen() {
             onDayChosen={(day) => dispatch(dayChosen(day))}
             onSlotChosen={(slot) => open(chooseDaySlot(slot))}
             onSwitch={() => dispatch(bookingModeChanged('automatic'))}
+            serviceName={selectedService}
           />
         ) : null)}
       <ConfirmBookingDialog providerId={selectedProvider.id} services={services} />

@@ -20,6 +20,10 @@ import { LinkButton } from './booking.styles';
 import { Note, SlotArea, SlotHeader, SlotTitle } from './booking-screen.styles';
 import { DayTitle, SlotBadge, SlotChoice, SlotItem, SlotList } from './manual-slot-picker.styles';
 import { SlotCalendar } from '../../../ui/slot-calendar/slot-calendar';
+import { apiMessageOf } from '../../../lib/api';
+import { useJoinWaitlistMutation } from '../../../lib/waitlist.api';
+import { FormError } from '../../../ui/message-text';
+import { SmallButton } from '../../../ui/button.styles';
 
 interface ManualSlotPickerProps {
   timeslots: TimeSlot[];
@@ -30,6 +34,8 @@ interface ManualSlotPickerProps {
   onDayChosen: (day: string) => void;
   onSlotChosen: (slot: DaySlot) => void;
   onSwitch: () => void;
+  /** The service chosen: a full block's waitlist is for it. */
+  serviceName?: string;
 }
 
 function SlotLabel({ slot }: { slot: DaySlot }) {
@@ -40,6 +46,25 @@ function SlotLabel({ slot }: { slot: DaySlot }) {
     <SlotBadge $tone="success">{SLOT_T.available}</SlotBadge>
   ) : (
     <SlotBadge $tone="danger">{SLOT_T.unavailable}</SlotBadge>
+  );
+}
+
+/** A full block's "Join the waitlist" (issue 31): the first to wait is offered the next place freed. */
+function JoinWaitlist({ slot, serviceName }: { slot: DaySlot; serviceName: string }) {
+  const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
+  const [join, joining] = useJoinWaitlistMutation();
+  const error = apiMessageOf(joining.error);
+  return (
+    <>
+      <SmallButton
+        type="button"
+        disabled={joining.isLoading || joining.isSuccess}
+        onClick={() => void join({ timeslotId: slot.timeSlot._id, serviceName })}
+      >
+        {joining.isSuccess ? T.joinedWaitlist : T.joinWaitlist}
+      </SmallButton>
+      {error && <FormError>{error}</FormError>}
+    </>
   );
 }
 
@@ -55,6 +80,7 @@ export function ManualSlotPicker({
   onDayChosen,
   onSlotChosen,
   onSwitch,
+  serviceName,
 }: ManualSlotPickerProps) {
   const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
   const days = useMemo(() => daysWithSlots(timeslots), [timeslots]);
@@ -101,6 +127,11 @@ export function ManualSlotPicker({
                     )}
                   </SlotChoice>
                   <SlotLabel slot={slot} />
+                  {role === 'user' &&
+                    serviceName &&
+                    slot.kind !== 'interval' &&
+                    !slot.past &&
+                    !slot.available && <JoinWaitlist slot={slot} serviceName={serviceName} />}
                 </SlotItem>
               ))}
             </SlotList>

@@ -21,6 +21,7 @@ import {
 } from '../components/scheduling.styles';
 import { TimeSlotFormFields } from '../components/time-slot-form';
 import { TimeSlotList } from '../components/time-slot-list';
+import { WaitlistSection } from '../components/waitlist-section';
 import { TimeOffSection } from '../components/time-off-section';
 import { readStatusOf } from '../../../lib/api';
 import { useBookingPolicyQuery, useOwnServicesQuery } from '../../../lib/provider-services.api';
@@ -122,6 +123,8 @@ export function ScheduleManagementPage() {
       </section>
 
       <TimeOffSection />
+
+      <WaitlistSection slots={slots} />
 
       <Modal
         open={slotForm.open}

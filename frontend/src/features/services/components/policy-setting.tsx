@@ -23,6 +23,7 @@ interface Values {
   maxReschedules: string;
   bufferMinutes: string;
   minimumNoticeMinutes: string;
+  waitlistOfferMinutes: string;
 }
 
 const valuesOf = (policy: BookingPolicy): Values => ({
@@ -34,6 +35,7 @@ const valuesOf = (policy: BookingPolicy): Values => ({
   maxReschedules: String(policy.maxReschedules),
   bufferMinutes: String(policy.bufferMinutes),
   minimumNoticeMinutes: String(policy.minimumNoticeMinutes),
+  waitlistOfferMinutes: String(policy.waitlistOfferMinutes),
 });
 
 /** An empty box is not 0: it is sent as what it is, and the schema says what is wrong. */
@@ -47,6 +49,7 @@ const policyOf = (values: Values) => ({
   maxReschedules: numberOf(values.maxReschedules),
   bufferMinutes: numberOf(values.bufferMinutes),
   minimumNoticeMinutes: numberOf(values.minimumNoticeMinutes),
+  waitlistOfferMinutes: numberOf(values.waitlistOfferMinutes),
 });
 
 interface PolicySettingProps {
@@ -148,7 +151,8 @@ function PolicyEditor({ policy, currency }: { policy: BookingPolicy; currency: s
       | 'rescheduleDeadlineHours'
       | 'maxReschedules'
       | 'bufferMinutes'
-      | 'minimumNoticeMinutes',
+      | 'minimumNoticeMinutes'
+      | 'waitlistOfferMinutes',
     label: string,
   ) => {
     const fieldId = `${id}-${field}`;
@@ -224,6 +228,7 @@ function PolicyEditor({ policy, currency }: { policy: BookingPolicy; currency: s
         {numberField('maxReschedules', T.maxReschedules)}
         {numberField('bufferMinutes', T.bufferMinutes)}
         {numberField('minimumNoticeMinutes', T.minimumNoticeMinutes)}
+        {numberField('waitlistOfferMinutes', T.waitlistOfferMinutes)}
       </PolicyFields>
       <PolicyNote>{T.anyTime}</PolicyNote>
       <PolicyNote>{T.noticeNote}</PolicyNote>

@@ -1,0 +1,76 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './clock';
+import { API_PATHS, openFromMenu, registerUser, signIn } from './api-sign-in';
+import { bearer, bookThroughApi, createProviderWithSplitSlots } from './booking-helpers';
+
+/**
+ * Issue 31, the waitlist: a user waits for a full interval; its booker cancels; the waiter, offered
+ * the place by e-mail, claims it from the mailed link and finds it booked on the Waitlist screen.
+ */
+
+/** The claim link of the newest waitlist offer mailed to `email`. */
+const offerLinkFor = async (request: APIRequestContext, email: string): Promise<URL> => {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${API_PATHS.mailbox}?to=${encodeURIComponent(email)}`);
+        const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
+        const offer = messages.find((message) => message.subject.startsWith('A place is free'));
+        link = offer?.text.match(/https?:\/\/\S+\/waitlist\/offers\/\S+/)?.[0];
+        return link;
+      },
+      { message: `an offer mail reaches ${email}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return new URL(link!);
+};
+
+test('a user joins a waitlist, another cancels, the first claims the place from the e-mail link', async ({
+  page,
+  request,
+}) => {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const provider = await createProviderWithSplitSlots(request, {
+    businessName: `Waitlist Studio ${suffix}`,
+    service: `Session ${suffix}`,
+    startTime: '09:00',
+    endTime: '10:00',
+    parts: 2,
+    days: 1,
+    firstDay: 3,
+  });
+  const timeSlot = provider.timeSlots[0]!;
+  const booker = await registerUser(request, 'booker');
+  const waiter = await registerUser(request, 'waiter');
+  const booked = await bookThroughApi(request, booker.email, booker.password, provider, timeSlot, 1);
+  expect(booked.status(), 'booking the interval').toBe(201);
+  const { appointment } = (await booked.json()) as { appointment: { _id: string } };
+
+  // The waiter joins the full interval's waitlist, and sees it with their place in line.
+  const joined = await request.post('/api/waitlist', {
+    headers: await bearer(request, waiter.email),
+    data: { timeslotId: timeSlot._id, index: 1 },
+  });
+  expect(joined.status(), 'joining the waitlist').toBe(201);
+  await signIn(page, waiter.email);
+  await page.goto('/dashboard');
+  await openFromMenu(page, 'Waitlist');
+  await expect(page.getByRole('heading', { name: 'Waitlist', level: 1 })).toBeVisible();
+  await expect(page.getByText('Status: Waiting · Position: 1')).toBeVisible();
+
+  // The booker cancels: the place is offered to the waiter, by e-mail with a claim link.
+  const cancelled = await request.post(`/api/appointments/${appointment._id}/cancel`, {
+    headers: await bearer(request, booker.email),
+  });
+  expect(cancelled.status(), 'cancelling').toBe(200);
+  const link = await offerLinkFor(request, waiter.email);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'A place is free for you' })).toBeVisible();
+  await expect(page.getByText(provider.service, { exact: false }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Book it' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The place is yours' })).toBeVisible();
+
+  await page.goto('/waitlist');
+  await expect(page.getByText('Status: Booked')).toBeVisible();
+});

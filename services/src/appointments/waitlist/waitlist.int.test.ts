@@ -1,0 +1,193 @@
+import { addDays, format } from 'date-fns';
+import { MESSAGES } from '@appointment/contracts/messages';
+import { dayKeyIn, type TimeSlot } from '@appointment/contracts/schedule';
+import type { WaitlistEntry } from '@appointment/contracts/waitlist';
+import { testClock } from '@appointment/infra/testing/clock';
+import { CLOCK_SHIFT_HEADER } from '../../http/clock-shift';
+import { readMailbox } from '../../mail/mail-outbox';
+import { errorOf, startTestPlatform, type Caller, type TestPlatform } from '../../testing/test-platform';
+import { appointmentsContext } from '../appointments-context';
+import { expireOffers } from './waitlist';
+
+/**
+ * The waitlist over HTTP (issue 31): people join a full place; a cancellation offers it to the
+ * first of them, held against every other booking; the claim books it once; a decline or an
+ * expired offer passes it to the next; with nobody left it is bookable again.
+ */
+describe('the waitlist', () => {
+  let test: TestPlatform;
+  let admin: Caller;
+  let providerId: string;
+  const SERVICE = 'Follow-up Visit';
+  const KOLKATA = 'Asia/Kolkata';
+  let dayOffset = 0;
+  /** A fresh day far ahead for each test, in the evening: no demo time slot is there. */
+  const nextDay = () =>
+    format(addDays(new Date(`${dayKeyIn(testClock(), KOLKATA)}T12:00:00`), 150 + dayOffset++), 'yyyy-MM-dd');
+  let people = 0;
+  const emails = new Map<Caller, string>();
+  const person = async () => {
+    people += 1;
+    const email = `waiter-${people}@example.com`;
+    const caller = await test.registeredUser({
+      name: `Waiter ${people}`,
+      email,
+      phone: `99955${String(people).padStart(5, '0')}`,
+    });
+    emails.set(caller, email);
+    return caller;
+  };
+  /** The newest mail to the caller whose subject matches, once the outbox has it. */
+  const mailTo = async (caller: Caller, subject: RegExp) => {
+    for (let i = 0; i < 200; i++) {
+      const mail = (await readMailbox(test.platform.pool, emails.get(caller))).find((m) =>
+        subject.test(m.subject),
+      );
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no mail ${String(subject)}`);
+  };
+
+  beforeAll(async () => {
+    test = await startTestPlatform({
+      demoData: true,
+      name: 'waitlist',
+      env: { BOOKING_LIMIT: '0', TEST_CLOCK_SHIFTS: 'true' },
+    });
+    admin = await test.signedIn('admin@example.com');
+    const user = await test.signedIn('user@example.com');
+    providerId = (await user.op('fetchProviders', { body: { search: 'Sunrise' } })).body.providers[0]!.id;
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  /** A block of one place. */
+  const block = async (): Promise<TimeSlot> => {
+    const added = await admin.op('addTimeSlot', {
+      body: {
+        date: nextDay(),
+        startTime: '19:00',
+        endTime: '19:30',
+        addAsSlot: false,
+        availableSlots: 1,
+        serviceIds: [SERVICE],
+      },
+    });
+    expect(added.status).toBe(201);
+    return added.body.timeslots[0]!;
+  };
+  const book = (caller: Caller, slot: TimeSlot) =>
+    caller.op('book', { body: { servicename: SERVICE, providerId, timeslotId: slot._id, date: slot.date } });
+  const join = (caller: Caller, slot: TimeSlot) =>
+    caller.op('joinWaitlist', { body: { timeslotId: slot._id } });
+  /** Whether the booking screen offers a place of the block (its places left). */
+  const listed = async (caller: Caller, slot: TimeSlot) =>
+    (await caller.op('fetchSlot', { body: { providerId, serviceId: SERVICE } })).body.timeslots.some(
+      (s) => s._id === slot._id && s.availableSlots > 0,
+    );
+  const entriesOf = async (caller: Caller): Promise<WaitlistEntry[]> =>
+    (await caller.op('listWaitlist', { query: {} })).body.entries;
+  /** The caller's entry of a time slot, once the read model shows it as `status`. */
+  const entryOf = async (caller: Caller, slot: TimeSlot, status: WaitlistEntry['status']) => {
+    for (let i = 0; i < 200; i++) {
+      const entry = (await entriesOf(caller)).find((e) => e.timeslotId === slot._id && e.status === status);
+      if (entry) return entry;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no ${status} entry`);
+  };
+
+  it('offers a freed place to the first waiter only; the claim books it once; nobody else can take it', async () => {
+    const slot = await block();
+    const [holder, first, second, other] = await Promise.all([person(), person(), person(), person()]);
+    const held = await book(holder, slot);
+    expect(held.status).toBe(201);
+    // A free place is booked, not waited for.
+    const freeSlot = await block();
+    expect(errorOf(await join(first, freeSlot)).message).toBe(MESSAGES.waitlistPlaceFree);
+
+    const joined = await join(first, slot);
+    expect(joined.status).toBe(201);
+    expect(joined.body.entry).toMatchObject({ status: 'waiting', position: 1 });
+    expect((await join(second, slot)).body.entry).toMatchObject({ position: 2 });
+    expect((await join(first, slot)).status).toBe(409);
+
+    expect((await holder.op('cancelAppointment', { params: { id: held.body.appointment._id } })).status).toBe(
+      200,
+    );
+    const offered = await entryOf(first, slot, 'offered');
+    expect(offered.offer).not.toBeNull();
+    // Told by e-mail, with the claim link, and by a notification (pushed live as it is written).
+    const mail = await mailTo(first, /^A place is free/);
+    expect(mail.text).toContain(`/waitlist/offers/${offered.offer!.id}`);
+    const notices = (await first.op('notifications')).body.notifications.map((n) => n.message);
+    expect(notices.some((m) => m.includes('held for you'))).toBe(true);
+    expect((await entryOf(second, slot, 'waiting')).position).toBe(1);
+    // Held for the first waiter: not offered on the booking screen; a normal booking and the
+    // second waiter's claim are refused.
+    expect(await listed(other, slot)).toBe(false);
+    expect((await book(other, slot)).status).toBe(409);
+    expect((await second.op('claimOffer', { params: { id: offered.offer!.id } })).status).toBe(404);
+
+    const claims = await Promise.all([
+      first.op('claimOffer', { params: { id: offered.offer!.id } }),
+      first.op('claimOffer', { params: { id: offered.offer!.id } }),
+    ]);
+    expect(claims.map((c) => c.status)).toEqual([201, 201]);
+    expect(claims[0].body.appointment._id).toBe(claims[1].body.appointment._id);
+    const mine = (await first.op('list')).body.appointments.filter((a) => a.timeslotId === slot._id);
+    expect(mine).toHaveLength(1);
+    expect((await entryOf(first, slot, 'claimed')).appointmentId).toBe(mine[0]!._id);
+  });
+
+  it('passes a declined offer to the next waiter, an expired one too, and with nobody left the place is bookable', async () => {
+    const slot = await block();
+    const [holder, first, second, other] = await Promise.all([person(), person(), person(), person()]);
+    const held = await book(holder, slot);
+    await join(first, slot);
+    await join(second, slot);
+    await holder.op('cancelAppointment', { params: { id: held.body.appointment._id } });
+
+    const offerOfFirst = (await entryOf(first, slot, 'offered')).offer!;
+    expect((await first.op('declineOffer', { params: { id: offerOfFirst.id } })).status).toBe(200);
+    const offerOfSecond = (await entryOf(second, slot, 'offered')).offer!;
+    // A claim after the window is refused.
+    const late = Date.parse(offerOfSecond.expiresAt) - testClock().getTime() + 60_000;
+    const refused = await second.opUnchecked('claimOffer', {
+      params: { id: offerOfSecond.id },
+      headers: { [CLOCK_SHIFT_HEADER]: String(late) },
+    });
+    expect(refused.status).toBe(422);
+    expect(errorOf(refused).message).toBe(MESSAGES.offerExpired);
+    expect((await book(other, slot)).status).toBe(409);
+
+    // The sweep, later than the window: the offer expires and, nobody left, the place is free.
+    const later = appointmentsContext({
+      ...test.platform.appointments.deps,
+      now: () => new Date(Date.parse(offerOfSecond.expiresAt) + 1_000),
+    });
+    await expireOffers(later, { error: () => undefined });
+    await entryOf(second, slot, 'expired');
+    expect(await listed(other, slot)).toBe(true);
+    expect((await book(other, slot)).status).toBe(201);
+  });
+
+  it("lets a waiter leave; the admin sees the time slot's list in order of joining", async () => {
+    const slot = await block();
+    const [holder, first, second] = await Promise.all([person(), person(), person()]);
+    await book(holder, slot);
+    const a = (await join(first, slot)).body.entry;
+    await join(second, slot);
+    const list = (await admin.op('listWaitlist', { query: { timeslotId: slot._id } })).body.entries;
+    expect(list.map((e) => e.username)).toEqual([
+      expect.stringMatching(/^Waiter/),
+      expect.stringMatching(/^Waiter/),
+    ]);
+    expect(list[0]!._id).toBe(a._id);
+    expect((await second.op('leaveWaitlist', { params: { id: a._id } })).status).toBe(404);
+    expect((await first.op('leaveWaitlist', { params: { id: a._id } })).status).toBe(200);
+    expect((await entryOf(second, slot, 'waiting')).position).toBe(1);
+  });
+});
