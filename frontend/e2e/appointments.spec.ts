@@ -3,7 +3,13 @@ import { expect, test, testClock } from './clock';
 import type { Appointment } from '@appointment/contracts/appointments';
 import { DEMO, registerUser, signIn } from './api-sign-in';
 import { uniqueName } from './booking-fixture';
-import { bearer, createProviderWithSplitSlots, openProviderService } from './booking-helpers';
+import {
+  bearer,
+  createProviderWithSplitSlots,
+  longDateOf,
+  openProviderService,
+  sundayOf,
+} from './booking-helpers';
 import {
   APPOINTMENT_PATHS,
   APPOINTMENT_TEXTS,
@@ -303,8 +309,18 @@ test.describe('Appointments: counts, lists and status changes', () => {
       await automatic.getByRole('button', { name: 'Switch to Manual Booking' }).click();
       const manual = page.getByRole('region', { name: 'Select Your Preferred Time' });
       const views = manual.getByRole('group', { name: 'Calendar view' });
-      await views.getByRole('button', { name: 'Week' }).click();
-      const week = manual.getByRole('region', { name: /^Week view, / });
+      const week = manual.getByRole('region', {
+        name: `Week view, ${longDateOf(sundayOf(provider.timeSlots[0]!.date))}`,
+      });
+      // The week view opens on this week, from its Sunday (docs/product.md §9): the booking's day
+      // may be in the next one.
+      const openWeek = async () => {
+        await views.getByRole('button', { name: 'Week' }).click();
+        await expect(manual.getByRole('region', { name: /^Week view, / })).toBeVisible();
+        if (!(await week.isVisible())) await manual.getByRole('button', { name: 'Next week' }).click();
+        await expect(week).toBeVisible();
+      };
+      await openWeek();
       await expect(week.getByRole('button', { name: '9:00 AM - 9:30 AM' })).toHaveCount(0);
       await week.getByRole('button', { name: '10:00 AM - 10:30 AM' }).click();
 
@@ -325,7 +341,7 @@ test.describe('Appointments: counts, lists and status changes', () => {
       await openProviderService(page, provider, 'Healthcare');
       await expect(automatic).toContainText('9:00 AM - 9:30 AM');
       await automatic.getByRole('button', { name: 'Switch to Manual Booking' }).click();
-      await views.getByRole('button', { name: 'Week' }).click();
+      await openWeek();
       await expect(week.getByRole('button', { name: '9:00 AM - 9:30 AM' })).toBeVisible();
       await expect(week.getByRole('button', { name: '10:00 AM - 10:30 AM' })).toHaveCount(0);
     },

@@ -7,16 +7,10 @@ import {
   dayKeyIn,
   longDateOf,
   openProviderService,
+  sundayOf,
 } from './booking-helpers';
 
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm Booking' });
-
-/** The Sunday that starts a day's week (docs/product.md §9). */
-const sundayOf = (dayKey: string): string => {
-  const date = new Date(`${dayKey}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - date.getUTCDay());
-  return date.toISOString().slice(0, 10);
-};
 
 const monthYear = (dayKey: string): string =>
   new Date(`${dayKey}T12:00:00Z`).toLocaleDateString('en-US', {

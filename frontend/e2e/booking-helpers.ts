@@ -104,6 +104,13 @@ import { dayKeyIn } from './clock';
 
 export { dayKeyIn };
 
+/** The Sunday that starts a day's week (docs/product.md §9): the week view's first day. */
+export const sundayOf = (dayKey: string): string => {
+  const date = new Date(`${dayKey}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - date.getUTCDay());
+  return date.toISOString().slice(0, 10);
+};
+
 /** A day key as the screens write long dates: weekday, month, day, year. */
 export const longDateOf = (dayKey: string): string =>
   new Date(`${dayKey}T12:00:00Z`).toLocaleDateString('en-US', {

@@ -74,7 +74,7 @@ test.describe('Recurring bookings (issue 31)', () => {
         .getByRole('status')
         .getByText('The appointment and the following ones of its series were cancelled'),
     ).toBeVisible();
-    await expect(cards.getByText('canceled', { exact: true })).toHaveCount(3);
+    await expect(cards.getByText('cancelled', { exact: true })).toHaveCount(3);
 
     // The provider's admin reads the series in the history timeline.
     await page.context().clearCookies();

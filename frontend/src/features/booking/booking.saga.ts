@@ -52,6 +52,19 @@ function* refused(action: { error: unknown; payload?: unknown }): SagaIterator {
   yield put(isConflict(action.payload) ? placeRefused(message) : bookingFailed(message));
 }
 
+/**
+ * A series not booked (issue 31): the dialog stays open and says why, whatever the refusal: its
+ * list of occurrences is read again (a conflict invalidates the slots), so the person may book the
+ * free ones only, or another series.
+ */
+function* seriesRefused(action: { error: unknown; payload?: unknown }): SagaIterator {
+  console.error('Failed to book the series', action.payload ?? action.error);
+  const reason = explanationOf(action.payload);
+  yield put(
+    bookingFailed(reason === null ? MESSAGES.bookingFailed : `${MESSAGES.bookingFailedBecause}${reason}`),
+  );
+}
+
 /** After a reschedule: the appointment list it was opened from, where the card shows the new time. */
 export const AFTER_RESCHEDULE = '/appointments/list';
 
@@ -86,7 +99,7 @@ function* seriesBooked(action: PayloadAction<SeriesBookedResponse>): SagaIterato
 
 export function* bookingSaga(): SagaIterator {
   yield takeLeading(bookingApi.endpoints.bookSeries.matchFulfilled, seriesBooked);
-  yield takeLeading(bookingApi.endpoints.bookSeries.matchRejected, refused);
+  yield takeLeading(bookingApi.endpoints.bookSeries.matchRejected, seriesRefused);
   yield takeLeading(bookingApi.endpoints.book.matchFulfilled, booked);
   yield takeLeading(bookingApi.endpoints.book.matchRejected, refused);
   yield takeLeading(bookingApi.endpoints.rescheduleAppointment.matchFulfilled, rescheduled);
