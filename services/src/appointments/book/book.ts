@@ -132,7 +132,23 @@ export const bookingParty = async (
           )
         ).rows[0];
   if (!user) throw new NotFoundError(MESSAGES.userNotFound);
-  return { provider, service, user };
+  // What every booking of this party records: price and flags from the provider's service, never
+  // from the form; the policy in force is the booking's (a later change of it changes no booking).
+  const terms = {
+    providerId: request.providerId,
+    userId: actor.userId,
+    email: user.email,
+    username: user.name,
+    providerName: provider.name,
+    serviceName: service.name,
+    serviceDuration: service.duration,
+    paymentNeeded: service.isPaymentNeeded,
+    automaticBooking: service.automaticBooking,
+    amount: service.price,
+    currency: provider.currency,
+    policy: provider.policy,
+  };
+  return { provider, service, user, terms };
 };
 
 /**
@@ -149,7 +165,7 @@ export const book = async (
   idempotency?: IdempotencyKey,
 ): Promise<Booked> => {
   const { deps } = context;
-  const { provider, service, user } = await bookingParty(context, actor, request);
+  const { service, terms } = await bookingParty(context, actor, request);
   const [timeSlotId, placeRules] = await Promise.all([
     timeSlotFor(deps.pool, request),
     placeRulesOf(context, request.providerId),
@@ -172,20 +188,8 @@ export const book = async (
         type: 'BookInterval',
         data: {
           appointmentId,
-          providerId: request.providerId,
-          userId: actor.userId,
-          email: user.email,
-          username: user.name,
-          providerName: provider.name,
-          serviceName: service.name,
+          ...terms,
           intervalNumber: request.intervalNumber ?? null,
-          serviceDuration: service.duration,
-          paymentNeeded: service.isPaymentNeeded,
-          automaticBooking: service.automaticBooking,
-          amount: service.price,
-          currency: provider.currency,
-          // The policy in force is the booking's: a later change of it changes no booking made now.
-          policy: provider.policy,
           ...placeRules,
           ...(request.note ? { note: request.note } : {}),
           ...(imageUrl ? { imageUrl } : {}),

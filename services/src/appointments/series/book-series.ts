@@ -144,7 +144,7 @@ const decideNow = async (
     { providerId: form.providerId, serviceName: form.servicename },
     mode === 'preview' ? 0 : form.count,
   );
-  const { provider, service, user } = party;
+  const { service, terms } = party;
   if (!service.allowRecurring) throw new IllegalStateError(MESSAGES.seriesNotAllowed);
   // Time off (issue 30) refuses an occurrence inside it, as it refuses a booking.
   const [{ places, slots }, placeRules] = await Promise.all([
@@ -171,18 +171,7 @@ const decideNow = async (
       metadata,
       booking: (place) => ({
         appointmentId: ids.appointmentIdOf(place.occurrence),
-        providerId: form.providerId,
-        userId: actor.userId,
-        email: user.email,
-        username: user.name,
-        providerName: provider.name,
-        serviceName: service.name,
-        serviceDuration: service.duration,
-        paymentNeeded: service.isPaymentNeeded,
-        automaticBooking: service.automaticBooking,
-        amount: service.price,
-        currency: provider.currency,
-        policy: provider.policy,
+        ...terms,
         ...placeRules,
         ...(form.note ? { note: form.note } : {}),
       }),
