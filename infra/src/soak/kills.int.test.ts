@@ -34,5 +34,8 @@ describe('the kill soak', () => {
     expect(result.figures.remindersSent).toBeGreaterThan(0);
     expect(result.figures.emails).toBeGreaterThan(0);
     expect(result.ledger.statusChanges).toBeGreaterThan(0);
+    // Freed places offered to waiters (issue 31), told and mailed once each.
+    expect(result.figures.waitlistOffers).toBeGreaterThan(0);
+    expect(result.ledger.offersClaimed).toBeGreaterThan(0);
   }, 600_000);
 });

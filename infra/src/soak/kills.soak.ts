@@ -42,6 +42,8 @@ export const printFigures = (result: KillSoakResult): void => {
     '',
   );
   figure(SUITE, 'waitlist_offers', figures.waitlistOffers, '');
+  figure(SUITE, 'waitlist_offers_claimed', ledger.offersClaimed, '');
+  figure(SUITE, 'waitlist_offers_declined', ledger.offersDeclined, '');
   figure(SUITE, 'notifications', figures.notifications, '');
   figure(SUITE, 'emails', figures.emails, '');
   figure(SUITE, 'reminders_sent', figures.remindersSent, '');

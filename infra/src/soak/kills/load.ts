@@ -6,6 +6,7 @@ import { CATALOGUE_PATHS } from '@appointment/contracts/catalogue';
 import type { Clock } from '@appointment/contracts/clock';
 import { PAYMENT_PATHS } from '@appointment/contracts/payments';
 import { SCHEDULE_PATHS, dayKeyIn, timeOfDayIn, type TimeSlot } from '@appointment/contracts/schedule';
+import { WAITLIST_PATHS, type WaitlistEntry } from '@appointment/contracts/waitlist';
 
 /**
  * The steady booking load of the kill soak: people who register, book free and paid services at
@@ -41,6 +42,9 @@ export interface Ledger {
   /** Paid bookings the load never paid: the unpaid timeout is theirs. */
   leftUnpaid: Map<string, { bookedAt: number }>;
   statusChanges: number;
+  /** Waitlist offers claimed or declined by their waiters (issue 31). */
+  offersClaimed: number;
+  offersDeclined: number;
   registrations: number;
   /** Bookings refused with 409 (a full time slot): part of the load, not a fault. */
   conflicts: number;
@@ -55,6 +59,8 @@ export const newLedger = (): Ledger => ({
   cancelledPaid: new Set(),
   leftUnpaid: new Map(),
   statusChanges: 0,
+  offersClaimed: 0,
+  offersDeclined: 0,
   registrations: 0,
   conflicts: 0,
   requests: 0,
@@ -153,7 +159,12 @@ export interface SoakWorld {
   adminId: string;
   people: Person[];
   timeSlots: SoakTimeSlot[];
+  /** Time slots of one place each, for the waitlist's turns (issue 31), the fourth day on. */
+  waitlistSlots: SoakTimeSlot[];
 }
+
+/** How many one-place time slots the waitlist's turns use, one turn each. */
+const WAITLIST_SLOTS = 60;
 
 export interface LoadOptions {
   base: string;
@@ -278,13 +289,38 @@ export const prepareWorld = async (options: LoadOptions): Promise<SoakWorld> => 
     }
     if (k % 10 === 9) options.progress?.(`  ${timeSlots.length} time slots`);
   }
+  // One place each, three days after the first (the others repeat for two): a booking, two waiters.
+  const waitlistSlots: SoakTimeSlot[] = [];
+  for (let k = 0; k < WAITLIST_SLOTS; k++) {
+    const start = new Date(firstStart + 3 * 24 * HOUR + k * TIME_SLOT_MINUTES * MINUTE);
+    const end = new Date(start.getTime() + TIME_SLOT_MINUTES * MINUTE);
+    const date = dayKeyIn(start, PROVIDER_ZONE);
+    if (dayKeyIn(end, PROVIDER_ZONE) !== date || timeOfDayIn(end, PROVIDER_ZONE) === '00:00') break;
+    const added = await http.retried(
+      SCHEDULE_PATHS.addTimeSlot,
+      adminToken,
+      {
+        date,
+        startTime: timeOfDayIn(start, PROVIDER_ZONE),
+        endTime: timeOfDayIn(end, PROVIDER_ZONE),
+        addTotalSlot: true,
+        totalSlots: 1,
+        serviceIds: [SERVICES.quick.name],
+      },
+      [201],
+      { 'idempotency-key': `soak-waitlist-slot-${k}` },
+    );
+    if (added?.status !== 201) throw new Error(`adding a time slot: ${JSON.stringify(added?.body)}`);
+    for (const slot of added.body.timeslots as TimeSlot[])
+      waitlistSlots.push({ id: slot._id, date: slot.date, startsAt: Date.parse(slot.startDateTime) });
+  }
   const people: Person[] = [];
   for (let n = 0; n < options.people; n++) {
     const person = await registerAndSignIn(http, ledger, options.tag, n, options.confirmAddress);
     if (!person) throw new Error(`person ${n} could not register and sign in`);
     people.push(person);
   }
-  return { providerId, adminToken, adminId, people, timeSlots };
+  return { providerId, adminToken, adminId, people, timeSlots, waitlistSlots };
 };
 
 /** A time slot for a booking made now: its reminders due during the run, a day from now, or later. */
@@ -415,7 +451,98 @@ export const startLoad = (world: SoakWorld, options: LoadOptions): RunningLoad =
     }
   };
 
-  const loops = [...world.people.map(person), admin(), newcomers()];
+  /**
+   * The waitlist's turns (issue 31), one time slot of one place each: someone books it, two others
+   * join its waitlist, the booking is cancelled; the first waiter is offered the place and claims
+   * it, or declines it and the second one is offered it and claims it. Every offer is an event the
+   * checks expect to be told and mailed to its waiter exactly once, whatever was killed meanwhile.
+   */
+  const waitlists = async (): Promise<void> => {
+    for (const slot of world.waitlistSlots) {
+      if (!running || world.people.length < 3) return;
+      const [booker, first, second] = [...world.people].sort(() => Math.random() - 0.5);
+      await waitlistTurn(slot, booker!, first!, second!).catch(() => undefined);
+      await sleep(500 + Math.random() * 500);
+    }
+  };
+
+  /** The waiter's offer of `slot`, once their list shows it (read-your-writes), or none. */
+  const offerOf = async (waiter: Person, slot: SoakTimeSlot): Promise<string | undefined> => {
+    for (let attempt = 0; attempt < 40 && running; attempt++) {
+      const listed = await http.call('GET', WAITLIST_PATHS.waitlist, waiter.token).catch(() => undefined);
+      const entry = (listed?.body.entries as WaitlistEntry[] | undefined)?.find(
+        (e) => e.timeslotId === slot.id && e.status === 'offered',
+      );
+      if (entry?.offer) return entry.offer.id;
+      await sleep(250);
+    }
+    return undefined;
+  };
+
+  const claim = async (waiter: Person, offerId: string): Promise<void> => {
+    const claimed = await http.retried(
+      WAITLIST_PATHS.claim.replace(':id', offerId),
+      waiter.token,
+      {},
+      [200, 201],
+    );
+    if (!claimed || claimed.status >= 300) return;
+    const appointment = claimed.body.appointment as { _id: string };
+    ledger.bookings.set(appointment._id, { kind: 'quick', userId: waiter.userId });
+    ledger.offersClaimed++;
+  };
+
+  const waitlistTurn = async (slot: SoakTimeSlot, booker: Person, first: Person, second: Person) => {
+    const booked = await http.retried(
+      APPOINTMENT_PATHS.book,
+      booker.token,
+      {
+        servicename: SERVICES.quick.name,
+        providerId: world.providerId,
+        timeslotId: slot.id,
+        date: slot.date,
+      },
+      [201],
+      { 'idempotency-key': `soak-waitlist-${slot.id}` },
+    );
+    if (booked?.status !== 201) return;
+    const appointmentId = (booked.body.appointment as { _id: string })._id;
+    ledger.bookings.set(appointmentId, { kind: 'quick', userId: booker.userId });
+    for (const waiter of [first, second]) {
+      // A repeat after a lost answer finds the person in the line already.
+      const joined = await http.retried(
+        WAITLIST_PATHS.waitlist,
+        waiter.token,
+        { timeslotId: slot.id },
+        [201, 409, 422],
+      );
+      if (!joined || joined.status >= 300) return;
+    }
+    const cancelled = await http.retried(
+      APPOINTMENT_PATHS.cancel.replace(':id', appointmentId),
+      booker.token,
+      {},
+      [200],
+    );
+    if (cancelled?.status !== 200) return;
+    const offered = await offerOf(first, slot);
+    if (!offered) return;
+    if (Math.random() < 0.6) {
+      await claim(first, offered);
+      return;
+    }
+    const declined = await http.retried(
+      WAITLIST_PATHS.decline.replace(':id', offered),
+      first.token,
+      {},
+      [200, 204, 422],
+    );
+    if (declined?.status === 200 || declined?.status === 204) ledger.offersDeclined++;
+    const next = await offerOf(second, slot);
+    if (next) await claim(second, next);
+  };
+
+  const loops = [...world.people.map(person), admin(), newcomers(), waitlists()];
   return {
     stop: async () => {
       running = false;
