@@ -145,6 +145,8 @@ test('support opens every screen of its menu without an error, the dashboard wit
   await signInByApi(page, 'support@example.com');
   await page.goto('/dashboard');
   const menu = page.getByRole('navigation', { name: 'Main navigation' });
+  // The menu is drawn once the session is known: read its links then, not before.
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   const paths = await menu
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
