@@ -260,13 +260,19 @@ export const prepareWorld = async (options: LoadOptions): Promise<SoakWorld> => 
   const first = clock().getTime() + FIRST_TIME_SLOT_AFTER_MIN * MINUTE;
   const firstStart = Math.ceil(first / (TIME_SLOT_MINUTES * MINUTE)) * TIME_SLOT_MINUTES * MINUTE;
   const count = Math.ceil((options.expectedMinutes + 40) / TIME_SLOT_MINUTES);
-  const timeSlots: SoakTimeSlot[] = [];
-  for (let k = 0; k < count; k++) {
-    const start = new Date(firstStart + k * TIME_SLOT_MINUTES * MINUTE);
+  /**
+   * A 2-minute block of the clinic's starting at `start`, with `more` of the form (places, repeat,
+   * services); none when it would cross the clinic's midnight (a time slot stays inside one day).
+   */
+  const addTimeSlot = async (
+    start: Date,
+    more: Record<string, unknown>,
+    key: string,
+  ): Promise<SoakTimeSlot[] | undefined> => {
     const end = new Date(start.getTime() + TIME_SLOT_MINUTES * MINUTE);
     const date = dayKeyIn(start, PROVIDER_ZONE);
-    // Time slots stay inside one day of the clinic's.
-    if (dayKeyIn(end, PROVIDER_ZONE) !== date || timeOfDayIn(end, PROVIDER_ZONE) === '00:00') break;
+    if (dayKeyIn(end, PROVIDER_ZONE) !== date || timeOfDayIn(end, PROVIDER_ZONE) === '00:00')
+      return undefined;
     const added = await http.retried(
       SCHEDULE_PATHS.addTimeSlot,
       adminToken,
@@ -275,44 +281,44 @@ export const prepareWorld = async (options: LoadOptions): Promise<SoakWorld> => 
         startTime: timeOfDayIn(start, PROVIDER_ZONE),
         endTime: timeOfDayIn(end, PROVIDER_ZONE),
         addTotalSlot: true,
-        totalSlots: 500,
-        repeat: 'daily',
-        repeatUntil: format(addDays(parseISO(date), 2), 'yyyy-MM-dd'),
-        serviceIds: Object.values(SERVICES).map((service) => service.name),
+        ...more,
+        ...(more.repeat ? { repeatUntil: format(addDays(parseISO(date), 2), 'yyyy-MM-dd') } : {}),
       },
       [201],
-      { 'idempotency-key': `soak-time-slot-${k}` },
+      { 'idempotency-key': key },
     );
     if (added?.status !== 201) throw new Error(`adding a time slot: ${JSON.stringify(added?.body)}`);
-    for (const slot of added.body.timeslots as TimeSlot[]) {
-      timeSlots.push({ id: slot._id, date: slot.date, startsAt: Date.parse(slot.startDateTime) });
-    }
+    return (added.body.timeslots as TimeSlot[]).map((slot) => ({
+      id: slot._id,
+      date: slot.date,
+      startsAt: Date.parse(slot.startDateTime),
+    }));
+  };
+  const timeSlots: SoakTimeSlot[] = [];
+  for (let k = 0; k < count; k++) {
+    const added = await addTimeSlot(
+      new Date(firstStart + k * TIME_SLOT_MINUTES * MINUTE),
+      {
+        totalSlots: 500,
+        repeat: 'daily',
+        serviceIds: Object.values(SERVICES).map((service) => service.name),
+      },
+      `soak-time-slot-${k}`,
+    );
+    if (!added) break;
+    timeSlots.push(...added);
     if (k % 10 === 9) options.progress?.(`  ${timeSlots.length} time slots`);
   }
   // One place each, three days after the first (the others repeat for two): a booking, two waiters.
   const waitlistSlots: SoakTimeSlot[] = [];
   for (let k = 0; k < WAITLIST_SLOTS; k++) {
-    const start = new Date(firstStart + 3 * 24 * HOUR + k * TIME_SLOT_MINUTES * MINUTE);
-    const end = new Date(start.getTime() + TIME_SLOT_MINUTES * MINUTE);
-    const date = dayKeyIn(start, PROVIDER_ZONE);
-    if (dayKeyIn(end, PROVIDER_ZONE) !== date || timeOfDayIn(end, PROVIDER_ZONE) === '00:00') break;
-    const added = await http.retried(
-      SCHEDULE_PATHS.addTimeSlot,
-      adminToken,
-      {
-        date,
-        startTime: timeOfDayIn(start, PROVIDER_ZONE),
-        endTime: timeOfDayIn(end, PROVIDER_ZONE),
-        addTotalSlot: true,
-        totalSlots: 1,
-        serviceIds: [SERVICES.quick.name],
-      },
-      [201],
-      { 'idempotency-key': `soak-waitlist-slot-${k}` },
+    const added = await addTimeSlot(
+      new Date(firstStart + 3 * 24 * HOUR + k * TIME_SLOT_MINUTES * MINUTE),
+      { totalSlots: 1, serviceIds: [SERVICES.quick.name] },
+      `soak-waitlist-slot-${k}`,
     );
-    if (added?.status !== 201) throw new Error(`adding a time slot: ${JSON.stringify(added?.body)}`);
-    for (const slot of added.body.timeslots as TimeSlot[])
-      waitlistSlots.push({ id: slot._id, date: slot.date, startsAt: Date.parse(slot.startDateTime) });
+    if (!added) break;
+    waitlistSlots.push(...added);
   }
   const people: Person[] = [];
   for (let n = 0; n < options.people; n++) {
