@@ -10,7 +10,8 @@ import type { Projection } from './projection';
  */
 export const waitlistProjection: Projection = {
   name: 'waitlist',
-  version: 1,
+  // 2: an offer withdrawn by a change of its time slot (status `withdrawn`).
+  version: 2,
   createTables: (schema) => `
     CREATE TABLE ${schema}.entries (
       id text PRIMARY KEY,
@@ -70,6 +71,9 @@ export const waitlistProjection: Projection = {
         return;
       case 'OfferExpired':
         await set(read.data.entryId, `status = 'expired'`, []);
+        return;
+      case 'OfferWithdrawn':
+        await set(read.data.entryId, `status = 'withdrawn'`, []);
         return;
       case 'WaiterLeft':
         await set(read.data.entryId, `status = 'left'`, []);

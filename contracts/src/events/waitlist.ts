@@ -51,6 +51,18 @@ export const OfferClaimed = WaiterRef.extend({ offerId: z.string(), appointmentI
 export const OfferDeclined = WaiterRef.extend({ offerId: z.string() });
 /** The offer window ended unclaimed: the place passes on as for a decline. */
 export const OfferExpired = WaiterRef.extend({ offerId: z.string() });
+/**
+ * The provider changed or deleted the time slot so that the offered place is no longer there: the
+ * offer is withdrawn (the admin chose to drop it, as a booking is cancelled) and the entry ends; the
+ * waiter is told and may join again. An entry is offered at most once (its offer id derives from
+ * it), so it is not put back in line.
+ */
+export const OfferWithdrawn = WaiterRef.extend({
+  offerId: z.string(),
+  serviceName: z.string(),
+  startDateTime: z.string(),
+  timezone: z.string(),
+});
 
 export const WAITLIST_EVENTS = {
   WaiterJoined,
@@ -59,6 +71,7 @@ export const WAITLIST_EVENTS = {
   OfferClaimed,
   OfferDeclined,
   OfferExpired,
+  OfferWithdrawn,
 } as const;
 
 export type WaiterJoinedData = z.infer<typeof WaiterJoined>;

@@ -16,6 +16,7 @@ export const WAITLIST_TEXTS = {
   declined: 'Declined',
   expired: 'Expired',
   left: 'Left',
+  withdrawn: 'Withdrawn by the provider',
   heldUntil: 'Held for you until {{until}}',
   leave: 'Leave',
   claim: 'Book it',

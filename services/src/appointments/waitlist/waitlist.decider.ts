@@ -96,6 +96,7 @@ export const evolveWaitlist = (waitlist: Waitlist | undefined, event: WaitlistEv
     case 'OfferClaimed':
     case 'OfferDeclined':
     case 'OfferExpired':
+    case 'OfferWithdrawn':
       return changed(event.data.entryId, { status: 'done' });
   }
 };
@@ -230,6 +231,67 @@ export const declineOffer = (
   if (waiter.status !== 'offered') return [];
   return [{ type: 'OfferDeclined', data: { ...refOf(slot, waiter, now), offerId } }];
 };
+
+/**
+ * The offers a change of the time slot to `to` drops (or all, for its deletion): those whose
+ * service it no longer offers, whose place is no longer there with the same instants, or, in a
+ * block, those beyond its new capacity once the bookings it keeps (`kept`) are counted (the latest
+ * offered first). An offered place is held like a booked one.
+ */
+export const offersDroppedBy = (
+  slot: WaitlistSlot,
+  to:
+    | Pick<
+        WaitlistSlot,
+        | 'serviceNames'
+        | 'split'
+        | 'capacity'
+        | 'startDateTime'
+        | 'endDateTime'
+        | 'date'
+        | 'startTime'
+        | 'endTime'
+        | 'timezone'
+      >
+    | 'deleted',
+  kept: number,
+): { waiter: Waiter; offer: Offer }[] => {
+  const offered = waitersOf(slot).flatMap((waiter) =>
+    waiter.status === 'offered' && waiter.offer ? [{ waiter, offer: waiter.offer }] : [],
+  );
+  if (to === 'deleted') return offered;
+  let inBlock = kept;
+  return offered.filter(({ waiter, offer }) => {
+    if (!to.serviceNames.includes(waiter.serviceName) || to.split !== slot.split) return true;
+    if (to.split) {
+      const interval =
+        offer.index === null
+          ? undefined
+          : intervalOf({ ...to, availableSlots: to.capacity, indexes: [] }, offer.index);
+      return interval?.startDateTime !== offer.startDateTime || interval.endDateTime !== offer.endDateTime;
+    }
+    if (to.startDateTime !== offer.startDateTime || to.endDateTime !== offer.endDateTime) return true;
+    inBlock += 1;
+    return inBlock > to.capacity;
+  });
+};
+
+/** The offers dropped by a change the admin chose to make anyway: each withdrawn, its waiter told. */
+export const withdrawOffers = (
+  slot: WaitlistSlot,
+  dropped: { waiter: Waiter; offer: Offer }[],
+  now: string,
+): WaitlistEvent[] =>
+  dropped.map(({ waiter, offer }) => ({
+    type: 'OfferWithdrawn',
+    data: {
+      ...refOf(slot, waiter, now),
+      offerId: offer.offerId,
+      serviceName: waiter.serviceName,
+      startDateTime: offer.startDateTime,
+      timezone: slot.timezone,
+    },
+  }));
 
 /** Every offer whose window ended by `now` expires: its place passes on. */
 export const expireOffers = (slot: WaitlistSlot, now: string): WaitlistEvent[] =>

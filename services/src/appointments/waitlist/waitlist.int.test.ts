@@ -63,15 +63,15 @@ describe('the waitlist', () => {
     await test.stop();
   });
 
-  /** A block of one place. */
-  const block = async (): Promise<TimeSlot> => {
+  /** A block of one place (or `places`). */
+  const block = async (places = 1): Promise<TimeSlot> => {
     const added = await admin.op('addTimeSlot', {
       body: {
         date: nextDay(),
         startTime: '19:00',
         endTime: '19:30',
         addAsSlot: false,
-        availableSlots: 1,
+        availableSlots: places,
         serviceIds: [SERVICE],
       },
     });
@@ -189,5 +189,47 @@ describe('the waitlist', () => {
     expect((await second.op('leaveWaitlist', { params: { id: a._id } })).status).toBe(404);
     expect((await first.op('leaveWaitlist', { params: { id: a._id } })).status).toBe(200);
     expect((await entryOf(second, slot, 'waiting')).position).toBe(1);
+  });
+
+  it('keeps an offered place when the admin lowers the capacity, unless they withdraw the offer; its waiter is told', async () => {
+    const slot = await block(2);
+    const [ana, bo, cy, dee] = await Promise.all([person(), person(), person(), person()]);
+    await book(ana, slot);
+    const cys = await book(cy, slot);
+    await join(bo, slot);
+    await join(dee, slot);
+    await cy.op('cancelAppointment', { params: { id: cys.body.appointment._id } });
+    await entryOf(bo, slot, 'offered');
+    const form = {
+      id: slot._id,
+      date: slot.date,
+      startTime: '19:00',
+      endTime: '19:30',
+      addAsSlot: false,
+      availableSlots: 1,
+      serviceIds: [SERVICE],
+    };
+
+    const refused = await admin.op('editTimeSlot', { body: form });
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused)).toMatchObject({
+      message: MESSAGES.slotChangeDropsBookings,
+      errors: [
+        {
+          field: 'offers',
+          message: expect.stringMatching(/^Offered from the waitlist, Follow-up Visit, .* 19:00–19:30$/),
+        },
+      ],
+    });
+    expect((await entryOf(bo, slot, 'offered')).offer).not.toBeNull();
+
+    const changed = await admin.op('editTimeSlot', { body: { ...form, cancelAffected: true } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ cancelled: [], timeslot: { capacity: 1 } });
+    // Withdrawn and told; Ana keeps her place, and the next waiter is not offered one that is gone.
+    await entryOf(bo, slot, 'withdrawn');
+    const notices = (await bo.op('notifications')).body.notifications.map((n) => n.message);
+    expect(notices.some((m) => m.includes('no longer available'))).toBe(true);
+    expect((await entryOf(dee, slot, 'waiting')).position).toBe(1);
   });
 });
