@@ -53,7 +53,9 @@ describe('the waitlist', () => {
     test = await startTestPlatform({
       demoData: true,
       name: 'waitlist',
-      env: { BOOKING_LIMIT: '0', TEST_CLOCK_SHIFTS: 'true' },
+      // The payment jobs, with a short unpaid timeout: a paid claim's place is seen to pass on.
+      jobs: true,
+      env: { BOOKING_LIMIT: '0', TEST_CLOCK_SHIFTS: 'true', PAYMENT_TIMEOUT_MS: '5000' },
     });
     admin = await test.signedIn('admin@example.com');
     const user = await test.signedIn('user@example.com');
@@ -63,8 +65,8 @@ describe('the waitlist', () => {
     await test.stop();
   });
 
-  /** A block of one place (or `places`). */
-  const block = async (places = 1): Promise<TimeSlot> => {
+  /** A block of one place (or `places`) of the service. */
+  const block = async (places = 1, service = SERVICE): Promise<TimeSlot> => {
     const added = await admin.op('addTimeSlot', {
       body: {
         date: nextDay(),
@@ -72,7 +74,7 @@ describe('the waitlist', () => {
         endTime: '19:30',
         addAsSlot: false,
         availableSlots: places,
-        serviceIds: [SERVICE],
+        serviceIds: [service],
       },
     });
     expect(added.status).toBe(201);
@@ -231,5 +233,59 @@ describe('the waitlist', () => {
     const notices = (await bo.op('notifications')).body.notifications.map((n) => n.message);
     expect(notices.some((m) => m.includes('no longer available'))).toBe(true);
     expect((await entryOf(dee, slot, 'waiting')).position).toBe(1);
+  });
+
+  it('takes a paid claim to checkout: left unpaid, the place passes to the next waiter; paid, it is booked', async () => {
+    const PAID = 'Waitlist Express';
+    expect(
+      (
+        await admin.op('addService', {
+          body: { name: PAID, description: 'A paid check', price: 10, automaticBooking: true },
+        })
+      ).status,
+    ).toBe(201);
+    const slot = await block(1, PAID);
+    const [holder, first, second, other] = await Promise.all([person(), person(), person(), person()]);
+    const bookPaid = (caller: Caller) =>
+      caller.op('book', { body: { servicename: PAID, providerId, timeslotId: slot._id, date: slot.date } });
+    const held = await bookPaid(holder);
+    expect(held.status).toBe(201);
+    await join(first, slot);
+    await join(second, slot);
+    await holder.op('cancelAppointment', { params: { id: held.body.appointment._id } });
+
+    // The claim is a paid booking: its order and checkout, pending until paid, the place held.
+    const offerOfFirst = (await entryOf(first, slot, 'offered')).offer!;
+    const claimed = await first.op('claimOffer', { params: { id: offerOfFirst.id } });
+    expect(claimed.status).toBe(201);
+    expect(claimed.body).toMatchObject({
+      appointment: { status: 'pending', paymentNeeded: true, paid: false, timeslotId: slot._id },
+      order: { amount: 1000 },
+      checkout: { gateway: 'sandbox' },
+    });
+    await entryOf(first, slot, 'claimed');
+    expect((await bookPaid(other)).status).toBe(409);
+
+    // Unpaid past the timeout: cancelled, and the place is offered to the next waiter at once.
+    const offerOfSecond = (await entryOf(second, slot, 'offered')).offer!;
+    const firsts = (await first.op('list')).body.appointments.find(
+      (a) => a._id === claimed.body.appointment._id,
+    );
+    expect(firsts?.status).toBe('cancelled');
+    expect((await bookPaid(other)).status).toBe(409);
+
+    // Paid: booked (the service books automatically once paid).
+    const second_ = await second.op('claimOffer', { params: { id: offerOfSecond.id } });
+    expect(second_.status).toBe(201);
+    const paid = await second.op('sandboxPay', { body: { orderId: second_.body.order!.id } });
+    expect((await second.op('paymentSuccess', { body: paid.body })).status).toBe(202);
+    for (let i = 0; i < 200; i++) {
+      const mine = (await second.op('list')).body.appointments.find(
+        (a) => a._id === second_.body.appointment._id,
+      );
+      if (mine?.status === 'scheduled' && mine.paid) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the paid claim was not booked');
   });
 });
