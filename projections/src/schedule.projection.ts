@@ -338,7 +338,8 @@ export const scheduleProjection: Projection = {
       case 'WaiterLeft': {
         // The offer no longer holds its place (a claim's booking, after it, takes it again).
         const before = await holdOf(offerHold(d.entryId));
-        if (!before?.active) return;
+        // A day entry's copy elsewhere (issue 31) closing holds nothing here.
+        if (!before?.active || before.timeslot_id !== d.timeSlotId) return;
         await db.query(`UPDATE ${schema}.holds SET active = false WHERE appointment_id = $1`, [
           offerHold(d.entryId),
         ]);

@@ -25,10 +25,18 @@ export const WaiterJoined = WaiterRef.extend({
   serviceName: z.string(),
   index: z.number().nullable(),
   offerMinutes: z.number(),
+  /**
+   * A day entry ("any place of this service on that day"): one copy, with the same entry id, in
+   * each time slot named (recorded in one atomic append); `index` is null, any place.
+   */
+  day: z.object({ date: z.string(), timeSlotIds: z.array(z.string()) }).optional(),
 });
 
-/** The waiter left the list (an offer they held is passed on in the same append). */
-export const WaiterLeft = WaiterRef;
+/**
+ * The waiter left the list (an offer they held is passed on in the same append). `servedElsewhere`:
+ * a day entry's copy closed because another time slot offered the entry a place.
+ */
+export const WaiterLeft = WaiterRef.extend({ reason: z.enum(['servedElsewhere']).optional() });
 
 /**
  * The place is held for the waiter until `expiresAt`: nobody else may book it meanwhile. Recorded

@@ -16,6 +16,7 @@ import type { JobQueues } from '../jobs/job-queues';
 import type { PaymentGateway } from '../payments/payment-gateway';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 import { ProviderStates } from './book/provider-states';
+import { dayCopiesBeyond } from './waitlist/day-copies';
 
 export interface AppointmentsDependencies {
   store: EventStore;
@@ -66,6 +67,8 @@ export const appointmentsContext = (deps: AppointmentsDependencies): Appointment
     conflictMessage: MESSAGES.slotJustBooked,
     // Time slots this process booked on lately: a booking usually decides without reading.
     cache: new StreamCache<TimeSlotState>(),
+    // An offer to a waitlist day entry closes its other copies in the same append (issue 31).
+    beyond: dayCopiesBeyond(deps.store),
   },
   providers: new ProviderStates(deps.store, deps.keepProviders ?? false),
   reads: new ReadYourWrites(deps.waitFor),

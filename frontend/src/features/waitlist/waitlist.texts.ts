@@ -18,6 +18,7 @@ export const WAITLIST_TEXTS = {
   left: 'Left',
   withdrawn: 'Withdrawn by the provider',
   heldUntil: 'Held for you until {{until}}',
+  anyPlaceOn: 'Any place on {{day}}',
   leave: 'Leave',
   claim: 'Book it',
   decline: 'Decline',

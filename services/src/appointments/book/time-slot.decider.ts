@@ -228,7 +228,7 @@ export type TimeSlotState =
       waitlist?: Waitlist;
     });
 
-type OpenSlot = Extract<TimeSlotState, { status: 'open' }>;
+export type OpenSlot = Extract<TimeSlotState, { status: 'open' }>;
 type Of<C extends TimeSlotCommand['type']> = Extract<TimeSlotCommand, { type: C }>;
 
 const openSlot = (state: TimeSlotState): OpenSlot => {
@@ -906,7 +906,7 @@ export const deleteTimeSlot = (command: Of<'DeleteTimeSlot'>, state: TimeSlotSta
 };
 
 /** The time slot as its waitlist sees it (issue 31): with the places its bookings hold. */
-const waitlistSlotOf = (slot: OpenSlot): WaitlistSlot => ({
+export const waitlistSlotOf = (slot: OpenSlot): WaitlistSlot => ({
   ...slot,
   held: slot.appointments.filter(holds).map((a) => a.intervalNumber),
 });

@@ -33,9 +33,17 @@ export interface Waiter {
   serviceName: string;
   index: number | null;
   offerMinutes: number;
+  /** A day entry's copy: the day, and every time slot holding a copy of it. */
+  day?: DayCopies;
   /** waiting for a place; offered one (`offer`); done: left, claimed, declined or expired. */
   status: 'waiting' | 'offered' | 'done';
   offer?: Offer;
+}
+
+/** A day entry's copies (issue 31): the day, and the time slots that hold one. */
+export interface DayCopies {
+  date: string;
+  timeSlotIds: string[];
 }
 
 /** The waiters of a time slot, in order of joining. */
@@ -80,9 +88,12 @@ export const evolveWaitlist = (waitlist: Waitlist | undefined, event: WaitlistEv
   });
   switch (event.type) {
     case 'WaiterJoined': {
-      const { entryId, userId, serviceName, index, offerMinutes } = event.data;
+      const { entryId, userId, serviceName, index, offerMinutes, day } = event.data;
       return {
-        waiters: [...waiters, { entryId, userId, serviceName, index, offerMinutes, status: 'waiting' }],
+        waiters: [
+          ...waiters,
+          { entryId, userId, serviceName, index, offerMinutes, status: 'waiting', ...(day ? { day } : {}) },
+        ],
       };
     }
     case 'PlaceOffered': {
@@ -121,18 +132,20 @@ export const offersAfter = (slot: WaitlistSlot, now: string): WaitlistEvent[] =>
   const offers: WaitlistEvent[] = [];
   for (const waiter of slot.waitlist.waiters) {
     if (waiter.status !== 'waiting' || !slot.serviceNames.includes(waiter.serviceName)) continue;
-    const free = slot.split ? !taken.includes(waiter.index) : taken.length < slot.capacity;
+    // A day entry's copy in a split time slot takes the first free interval that has not started.
+    const index = waiter.day && slot.split ? firstFreeInterval(slot, taken, now) : waiter.index;
+    const free = slot.split ? index !== null && !taken.includes(index) : taken.length < slot.capacity;
     if (!free) continue;
-    const place = placeAt(slot, waiter.index, now);
+    const place = placeAt(slot, index, now);
     if (!place) continue;
-    taken.push(waiter.index);
+    taken.push(index);
     offers.push({
       type: 'PlaceOffered',
       data: {
         ...refOf(slot, waiter, now),
         offerId: offerIdOf(waiter.entryId),
         serviceName: waiter.serviceName,
-        index: waiter.index,
+        index,
         ...place,
         timezone: slot.timezone,
         expiresAt: new Date(Date.parse(now) + waiter.offerMinutes * 60_000).toISOString(),
@@ -140,6 +153,13 @@ export const offersAfter = (slot: WaitlistSlot, now: string): WaitlistEvent[] =>
     });
   }
   return offers;
+};
+
+/** The first interval of a split time slot not taken and not started by `now`; null if none. */
+const firstFreeInterval = (slot: WaitlistSlot, taken: (number | null)[], now: string): number | null => {
+  for (let index = 1; index <= slot.capacity; index++)
+    if (!taken.includes(index) && placeAt(slot, index, now)) return index;
+  return null;
 };
 
 const refOf = (slot: WaitlistSlot, waiter: Waiter, at: string) => ({
@@ -156,6 +176,8 @@ export interface JoinAsk {
   serviceName: string;
   index: number | null;
   offerMinutes: number;
+  /** A day entry's copy (its index is ignored: any place). */
+  day?: DayCopies;
 }
 
 /**
@@ -167,6 +189,7 @@ export const joinWaitlist = (slot: WaitlistSlot, ask: JoinAsk, now: string): Wai
   const waiters = waitersOf(slot);
   if (waiters.some((w) => w.entryId === ask.entryId)) return [];
   if (!slot.serviceNames.includes(ask.serviceName)) throw new ValidationError(MESSAGES.slotNotForService);
+  if (ask.day) return joinForTheDay(slot, { ...ask, day: ask.day }, now);
   const index = slot.split ? ask.index : null;
   if (slot.split && index === null) throw new ValidationError(MESSAGES.intervalRequired);
   if (!placeAt(slot, index, now)) {
@@ -194,6 +217,66 @@ export const joinWaitlist = (slot: WaitlistSlot, ask: JoinAsk, now: string): Wai
       },
     },
   ];
+};
+
+/**
+ * A day entry's copy joins a full time slot: every place taken or offered, or started (a free
+ * place is to be booked instead). One live day entry per person and time slot.
+ */
+const joinForTheDay = (
+  slot: WaitlistSlot,
+  ask: JoinAsk & { day: DayCopies },
+  now: string,
+): WaitlistEvent[] => {
+  if (Date.parse(slot.startDateTime) <= Date.parse(now)) throw new IllegalStateError(MESSAGES.slotInPast);
+  if (waitersOf(slot).some((w) => w.userId === ask.userId && w.day && w.status !== 'done'))
+    throw new ConflictError(MESSAGES.waitlistAlreadyJoined);
+  const taken = [...slot.held, ...openOffers(slot).map((o) => o.index)];
+  const free = slot.split ? firstFreeInterval(slot, taken, now) !== null : taken.length < slot.capacity;
+  if (free) throw new IllegalStateError(MESSAGES.waitlistPlaceFree);
+  return [
+    {
+      type: 'WaiterJoined',
+      data: {
+        timeSlotId: slot.timeSlotId,
+        providerId: slot.providerId,
+        entryId: ask.entryId,
+        userId: ask.userId,
+        serviceName: ask.serviceName,
+        index: null,
+        offerMinutes: ask.offerMinutes,
+        day: ask.day,
+        at: now,
+      },
+    },
+  ];
+};
+
+/**
+ * The copies a day entry's offer here closes elsewhere (issue 31): for each offer the events made
+ * to a day entry's copy, the other time slots holding a copy of it. The caller closes them in the
+ * same atomic append, or, a copy being no longer waiting there, closes the copy here instead.
+ */
+export const dayCopiesElsewhere = (
+  slot: Pick<WaitlistSlot, 'timeSlotId' | 'waitlist'>,
+  events: readonly { type: string; data: object }[],
+): { entryId: string; timeSlotIds: string[] }[] =>
+  events.flatMap((event) => {
+    if (event.type !== 'PlaceOffered') return [];
+    const { entryId } = event.data as { entryId: string };
+    const day = waitersOf(slot).find((w) => w.entryId === entryId)?.day;
+    return day ? [{ entryId, timeSlotIds: day.timeSlotIds.filter((id) => id !== slot.timeSlotId) }] : [];
+  });
+
+/** Whether the entry's copy here still waits. */
+export const copyWaits = (slot: Pick<WaitlistSlot, 'waitlist'>, entryId: string): boolean =>
+  waitersOf(slot).some((w) => w.entryId === entryId && w.status === 'waiting');
+
+/** The copy of a day entry here closes: the entry was offered a place in another time slot. */
+export const closeCopy = (slot: WaitlistSlot, entryId: string, now: string): WaitlistEvent[] => {
+  const waiter = waitersOf(slot).find((w) => w.entryId === entryId);
+  if (!waiter || waiter.status === 'done') return [];
+  return [{ type: 'WaiterLeft', data: { ...refOf(slot, waiter, now), reason: 'servedElsewhere' } }];
 };
 
 /** The waiter's own entry; another person's is not theirs to know of. */

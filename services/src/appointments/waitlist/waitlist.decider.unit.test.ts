@@ -4,7 +4,7 @@ import type { Command } from '../../domain/command-handler';
 import { specFor } from '../../domain/decider-spec';
 import { ConflictError, IllegalStateError, NotFoundError } from '../../domain/errors';
 import { timeSlotDecider, type TimeSlotCommand } from '../book/time-slot.decider';
-import { offerIdOf } from './waitlist.decider';
+import { dayCopiesElsewhere, offerIdOf } from './waitlist.decider';
 
 /** The waitlist of a time slot (issue 31), decided in the time slot's stream. */
 const now = '2026-11-22T09:00:00.000Z';
@@ -346,5 +346,60 @@ describe('time slot decider: a change of the time slot and its open offers (issu
         withOffer,
       ),
     ).toThrow(ConflictError);
+  });
+});
+
+describe("time slot decider: a day entry's copy (issue 31)", () => {
+  const spec = specFor(timeSlotDecider);
+  const day = { date: '2026-12-01', timeSlotIds: ['t1', 't2'] };
+  const joinDay = (entryId: string, userId: string): TimeSlotCommand => ({
+    type: 'JoinWaitlist',
+    data: { entryId, userId, serviceName: 'Consultation', index: 3, offerMinutes: 15, day },
+    metadata: metadata(),
+  });
+  const dayJoined = (entryId: string, userId: string): TimeSlotEvent => ({
+    type: 'WaiterJoined',
+    data: { ...ref(entryId, userId), serviceName: 'Consultation', index: null, offerMinutes: 15, day },
+  });
+  const stateOf = (events: TimeSlotEvent[]) =>
+    events.reduce(timeSlotDecider.evolve, timeSlotDecider.initialState());
+
+  it('joins a time slot with every place taken, for any place; once per person; a free place is booked', () => {
+    const split = [slot(true, 2), booked('a1', 'ana', 1), booked('a2', 'cy', 2)];
+    spec
+      .given(split)
+      .when(joinDay('d1', 'bo'))
+      .then([dayJoined('d1', 'bo')]);
+    spec
+      .given([...split, dayJoined('d1', 'bo')])
+      .when(joinDay('d2', 'bo'))
+      .thenThrows(ConflictError, MESSAGES.waitlistAlreadyJoined);
+    spec
+      .given([slot(true, 2), booked('a1', 'ana', 1)])
+      .when(joinDay('d1', 'bo'))
+      .thenThrows(IllegalStateError, MESSAGES.waitlistPlaceFree);
+  });
+
+  it('offers the copy the first interval freed, in its turn, and names the copies it closes elsewhere', () => {
+    const events = [
+      slot(true, 2),
+      booked('a1', 'ana', 1),
+      booked('a2', 'cy', 2),
+      dayJoined('d1', 'bo'),
+      joined('e2', 'dee', 2),
+    ];
+    const state = stateOf(events);
+    const offers = timeSlotDecider.decide(cancel('a2', 'cy'), state).slice(1);
+    // Bo joined first: interval 2 is offered to Bo's day entry, not to Dee who waits for it.
+    expect(offers).toMatchObject([{ type: 'PlaceOffered', data: { entryId: 'd1', index: 2 } }]);
+    if (state.status === 'none') throw new Error('a time slot');
+    expect(dayCopiesElsewhere(state, offers)).toEqual([{ entryId: 'd1', timeSlotIds: ['t2'] }]);
+    // Closed here (offered a place elsewhere): the freed interval goes to the next waiter.
+    const closed: TimeSlotEvent = {
+      type: 'WaiterLeft',
+      data: { ...ref('d1', 'bo'), reason: 'servedElsewhere' },
+    };
+    const [, next] = timeSlotDecider.decide(cancel('a2', 'cy'), stateOf([...events, closed]));
+    expect(next).toMatchObject({ type: 'PlaceOffered', data: { entryId: 'e2', index: 2 } });
   });
 });

@@ -288,4 +288,62 @@ describe('the waitlist', () => {
     }
     throw new Error('the paid claim was not booked');
   });
+
+  it('waits for any place of the service on a day: listed once, offered one place only, whatever the races', async () => {
+    const date = nextDay();
+    const blockAt = async (startTime: string, endTime: string): Promise<TimeSlot> =>
+      (
+        await admin.op('addTimeSlot', {
+          body: { date, startTime, endTime, addAsSlot: false, availableSlots: 1, serviceIds: [SERVICE] },
+        })
+      ).body.timeslots[0]!;
+    const [a, b] = [await blockAt('19:00', '19:30'), await blockAt('20:00', '20:30')];
+    const [holderA, holderB, waiter, next] = await Promise.all([person(), person(), person(), person()]);
+    const heldA = await book(holderA, a);
+    const heldB = await book(holderB, b);
+
+    // A day with a free place is booked, not waited for.
+    const free = await block();
+    const refused = await waiter.op('joinWaitlist', { body: { timeslotId: free._id, day: free.date } });
+    expect([refused.status, errorOf(refused).message]).toEqual([422, MESSAGES.waitlistPlaceFree]);
+
+    const joined = await waiter.op('joinWaitlist', { body: { timeslotId: a._id, day: date } });
+    expect(joined.status).toBe(201);
+    expect(joined.body.entry).toMatchObject({ day: date, status: 'waiting', position: 1 });
+    expect((await waiter.op('joinWaitlist', { body: { timeslotId: b._id, day: date } })).status).toBe(409);
+    expect((await join(next, a)).body.entry).toMatchObject({ position: 2 });
+    expect(await entriesOf(waiter)).toHaveLength(1);
+
+    // Both places free at once: the day entry is offered one of them, the other goes on.
+    const cancels = await Promise.all([
+      holderA.op('cancelAppointment', { params: { id: heldA.body.appointment._id } }),
+      holderB.op('cancelAppointment', { params: { id: heldB.body.appointment._id } }),
+    ]);
+    expect(cancels.map((c) => c.status)).toEqual([200, 200]);
+    const streams = await Promise.all(
+      [a, b].map((slot) => test.platform.store.readStream(`timeslot-${slot._id}`)),
+    );
+    const offersTo = (entryId: string) =>
+      streams
+        .flat()
+        .filter((e) => e.type === 'PlaceOffered' && (e.data as { entryId: string }).entryId === entryId);
+    const entryId = joined.body.entry._id;
+    expect(offersTo(entryId)).toHaveLength(1);
+    const offeredIn = (offersTo(entryId)[0]!.data as { timeSlotId: string }).timeSlotId;
+    // A's place is held for someone (the day entry or the next in its line); B's, if not the day
+    // entry's, is free to book.
+    const nextEntry = (await entriesOf(next))[0]!;
+    if (offeredIn === a._id) {
+      expect(nextEntry.status).toBe('waiting');
+      expect(await listed(holderB, b)).toBe(true);
+    } else {
+      expect(offersTo(nextEntry._id)).toHaveLength(1);
+    }
+    const mine = await entryOf(waiter, offeredIn === a._id ? a : b, 'offered');
+    expect(await entriesOf(waiter)).toHaveLength(1);
+    const claimed = await waiter.op('claimOffer', { params: { id: mine.offer!.id } });
+    expect(claimed.status).toBe(201);
+    expect(claimed.body.appointment.timeslotId).toBe(offeredIn);
+    expect((await entriesOf(waiter)).map((e) => e.status)).toEqual(['claimed']);
+  });
 });
