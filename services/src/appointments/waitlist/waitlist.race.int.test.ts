@@ -256,4 +256,66 @@ describe('the waitlist under races', () => {
     expect(failed).toEqual([]);
     await check(1);
   }, 120_000);
+
+  it('offers a day entry one place only when every place of its day frees at once', async () => {
+    const date = format(
+      addDays(new Date(`${dayKeyIn(testClock(), 'Asia/Kolkata')}T12:00:00`), 190),
+      'yyyy-MM-dd',
+    );
+    const BLOCKS = 8;
+    const slots: TimeSlot[] = [];
+    for (let n = 0; n < BLOCKS; n++) {
+      const hour = String(8 + n).padStart(2, '0');
+      const added = await admin.op('addTimeSlot', {
+        body: {
+          date,
+          startTime: `${hour}:00`,
+          endTime: `${hour}:30`,
+          addAsSlot: false,
+          availableSlots: 1,
+          serviceIds: [SERVICE],
+        },
+      });
+      slots.push(added.body.timeslots[0]!);
+    }
+    const held: string[] = [];
+    for (const slot of slots) {
+      const booked = await holder.op('book', {
+        body: { servicename: SERVICE, providerId, timeslotId: slot._id, date },
+      });
+      held.push(booked.body.appointment._id);
+    }
+    // Three wait for any place of the day, then one person for each place.
+    const dayEntries: string[] = [];
+    for (const waiter of waiters.slice(10, 13)) {
+      const joined = await waiter.op('joinWaitlist', { body: { timeslotId: slots[0]!._id, day: date } });
+      expect(joined.status).toBe(201);
+      dayEntries.push(joined.body.entry._id);
+    }
+    await Promise.all(
+      slots.map((slot, n) => waiters[20 + n]!.op('joinWaitlist', { body: { timeslotId: slot._id } })),
+    );
+
+    const cancels = await Promise.all(held.map((id) => holder.op('cancelAppointment', { params: { id } })));
+    expect(cancels.every((c) => c.status === 200)).toBe(true);
+
+    const states = await Promise.all(
+      slots.map((slot) => loadState(test.platform.store, timeSlotStream(slot._id), timeSlotDecider)),
+    );
+    const offered = states.flatMap((state) => {
+      if (state.status === 'none') throw new Error('no time slot');
+      const offers = (state.waitlist?.waiters ?? []).filter((w) => w.status === 'offered');
+      // Held once, and not left unoffered while people wait.
+      expect(offers.length + state.appointments.filter((a) => a.status !== 'cancelled').length).toBe(1);
+      return offers.map((w) => w.entryId);
+    });
+    // Each day entry offered exactly one place; its other copies closed; the rest to the others.
+    for (const entryId of dayEntries) expect(offered.filter((id) => id === entryId)).toHaveLength(1);
+    expect(new Set(offered).size).toBe(BLOCKS);
+    for (const state of states) {
+      if (state.status === 'none') continue;
+      for (const copy of (state.waitlist?.waiters ?? []).filter((w) => dayEntries.includes(w.entryId)))
+        expect(copy.status).not.toBe('waiting');
+    }
+  }, 60_000);
 });
