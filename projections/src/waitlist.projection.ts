@@ -10,9 +10,9 @@ import type { Projection } from './projection';
  */
 export const waitlistProjection: Projection = {
   name: 'waitlist',
-  // 2: an offer withdrawn by a change of its time slot (status `withdrawn`); day entries, one row
-  // each (the time slot of its first copy, then of the copy offered a place).
-  version: 2,
+  // 2: an offer withdrawn by a change of its time slot (status `withdrawn`). 3: day entries, one
+  // row each (the time slot of its first copy, then of the copy offered a place), their copies.
+  version: 3,
   createTables: (schema) => `
     CREATE TABLE ${schema}.entries (
       id text PRIMARY KEY,
