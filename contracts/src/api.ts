@@ -978,7 +978,7 @@ export const API_OPERATIONS = {
     path: WAITLIST_PATHS.waitlist,
     tag: 'Appointments',
     summary:
-      'Join the waitlist of a full interval or block: when a place frees, the first waiter is offered it, held for them for the offer window',
+      'Join the waitlist of a full interval or block, or with day of any place of the service on that day (422 while a place is free): when a place frees, the first waiter is offered it, held for them for the offer window',
     access: 'appointments.book',
     body: JoinWaitlistRequest,
     success: created(WaitlistJoined),
