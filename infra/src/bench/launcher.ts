@@ -89,11 +89,12 @@ export const call = async (
   token: string | undefined,
   route: string,
   body: unknown,
+  method: 'POST' | 'PUT' | 'GET' = 'POST',
 ): Promise<Record<string, unknown>> => {
   const response = await fetch(`${base}${route}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+    ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(json)}`);
