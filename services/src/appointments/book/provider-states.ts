@@ -20,7 +20,8 @@ export class ProviderStates {
 
   /** Drops kept providers whose streams have new events (the projector calls this per batch). */
   changed(events: readonly { streamName: string }[]): void {
-    for (const event of events) if (event.streamName.startsWith('provider-')) this.kept.drop(event.streamName);
+    for (const event of events)
+      if (event.streamName.startsWith('provider-')) this.kept.drop(event.streamName);
   }
 
   of(providerId: string): Promise<ProviderState> {
