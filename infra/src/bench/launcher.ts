@@ -60,6 +60,11 @@ export const startLauncher = async (name: string): Promise<Launched> => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
+    // BENCH_KEEP_DATABASE=1 keeps the run's database and data folder (to rebuild its log again, say).
+    if (process.env.BENCH_KEEP_DATABASE) {
+      console.log(`kept: DATABASE_URL=${database.url} DATA_DIR=${dataDir}`);
+      return;
+    }
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
