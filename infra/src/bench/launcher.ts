@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, format } from 'date-fns';
+import pg from 'pg';
 import { freePort } from '../testing/ports';
 import { createTestDatabase } from '../testing/postgres';
 
@@ -166,4 +167,29 @@ export const benchClinic = async (
     }[]
   )[0]!.id;
   return { admin, user, providerId, timeSlots };
+};
+
+/** What `withYearOfSlots` hands a bench: the launcher, the bench clinic, and a client of its database. */
+export type YearOfSlots = Launched & BenchClinic & { db: pg.Client };
+
+/**
+ * The launcher with the bench clinic's daily time slots for a year from tomorrow, in `parts`
+ * intervals each, and a client of its database for reading the log; `bench` runs on them, and the
+ * client and the launcher are closed after it, whatever happens.
+ */
+export const withYearOfSlots = async (
+  name: string,
+  parts: number,
+  bench: (launched: YearOfSlots) => Promise<void>,
+): Promise<void> => {
+  const launched = await startLauncher(name);
+  const db = new pg.Client({ connectionString: launched.databaseUrl });
+  await db.connect();
+  try {
+    const clinic = await benchClinic(launched.base, { firstDay: 1, lastDay: 366, parts });
+    await bench({ ...launched, ...clinic, db });
+  } finally {
+    await db.end();
+    await launched.stop();
+  }
 };
