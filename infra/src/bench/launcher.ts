@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, format } from 'date-fns';
+import pg from 'pg';
 import { freePort } from '../testing/ports';
 import { createTestDatabase } from '../testing/postgres';
 
@@ -60,6 +61,11 @@ export const startLauncher = async (name: string): Promise<Launched> => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
+    // BENCH_KEEP_DATABASE=1 keeps the run's database and data folder (to rebuild its log again, say).
+    if (process.env.BENCH_KEEP_DATABASE) {
+      console.log(`kept: DATABASE_URL=${database.url} DATA_DIR=${dataDir}`);
+      return;
+    }
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -89,11 +95,12 @@ export const call = async (
   token: string | undefined,
   route: string,
   body: unknown,
+  method: 'POST' | 'PUT' | 'GET' = 'POST',
 ): Promise<Record<string, unknown>> => {
   const response = await fetch(`${base}${route}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+    ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(json)}`);
@@ -160,4 +167,29 @@ export const benchClinic = async (
     }[]
   )[0]!.id;
   return { admin, user, providerId, timeSlots };
+};
+
+/** What `withYearOfSlots` hands a bench: the launcher, the bench clinic, and a client of its database. */
+export type YearOfSlots = Launched & BenchClinic & { db: pg.Client };
+
+/**
+ * The launcher with the bench clinic's daily time slots for a year from tomorrow, in `parts`
+ * intervals each, and a client of its database for reading the log; `bench` runs on them, and the
+ * client and the launcher are closed after it, whatever happens.
+ */
+export const withYearOfSlots = async (
+  name: string,
+  parts: number,
+  bench: (launched: YearOfSlots) => Promise<void>,
+): Promise<void> => {
+  const launched = await startLauncher(name);
+  const db = new pg.Client({ connectionString: launched.databaseUrl });
+  await db.connect();
+  try {
+    const clinic = await benchClinic(launched.base, { firstDay: 1, lastDay: 366, parts });
+    await bench({ ...launched, ...clinic, db });
+  } finally {
+    await db.end();
+    await launched.stop();
+  }
 };
