@@ -202,22 +202,24 @@ export const joinWaitlist = (slot: WaitlistSlot, ask: JoinAsk, now: string): Wai
   const taken = [...slot.held, ...openOffers(slot).map((o) => o.index)];
   const full = slot.split ? taken.includes(index) : taken.length >= slot.capacity;
   if (!full) throw new IllegalStateError(MESSAGES.waitlistPlaceFree);
-  return [
-    {
-      type: 'WaiterJoined',
-      data: {
-        timeSlotId: slot.timeSlotId,
-        providerId: slot.providerId,
-        entryId: ask.entryId,
-        userId: ask.userId,
-        serviceName: ask.serviceName,
-        index,
-        offerMinutes: ask.offerMinutes,
-        at: now,
-      },
-    },
-  ];
+  return [joined(slot, ask, index, now)];
 };
+
+/** The entry (or a day entry's copy) in the time slot's line, waiting for the place `index`. */
+const joined = (slot: WaitlistSlot, ask: JoinAsk, index: number | null, now: string): WaitlistEvent => ({
+  type: 'WaiterJoined',
+  data: {
+    timeSlotId: slot.timeSlotId,
+    providerId: slot.providerId,
+    entryId: ask.entryId,
+    userId: ask.userId,
+    serviceName: ask.serviceName,
+    index,
+    offerMinutes: ask.offerMinutes,
+    ...(ask.day ? { day: ask.day } : {}),
+    at: now,
+  },
+});
 
 /**
  * A day entry's copy joins a full time slot: every place taken or offered, or started (a free
@@ -234,22 +236,7 @@ const joinForTheDay = (
   const taken = [...slot.held, ...openOffers(slot).map((o) => o.index)];
   const free = slot.split ? firstFreeInterval(slot, taken, now) !== null : taken.length < slot.capacity;
   if (free) throw new IllegalStateError(MESSAGES.waitlistPlaceFree);
-  return [
-    {
-      type: 'WaiterJoined',
-      data: {
-        timeSlotId: slot.timeSlotId,
-        providerId: slot.providerId,
-        entryId: ask.entryId,
-        userId: ask.userId,
-        serviceName: ask.serviceName,
-        index: null,
-        offerMinutes: ask.offerMinutes,
-        day: ask.day,
-        at: now,
-      },
-    },
-  ];
+  return [joined(slot, ask, null, now)];
 };
 
 /**
