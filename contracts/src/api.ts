@@ -674,7 +674,7 @@ export const API_OPERATIONS = {
     path: SCHEDULE_PATHS.editTimeSlot,
     tag: 'Schedule',
     summary:
-      "Change a time slot's times, capacity, services, split or block (issue 30); 409 naming the bookings a change would drop unless cancelAffected, which cancels them with full refunds",
+      "Change a time slot's times, capacity, services, split or block (issue 30); 409 naming the bookings and waitlist offers a change would drop unless cancelAffected, which cancels them with full refunds and withdraws the offers",
     access: 'schedule.manage',
     apiKey: 'schedule:write',
     body: EditTimeSlotForm,
@@ -685,7 +685,7 @@ export const API_OPERATIONS = {
     path: SCHEDULE_PATHS.deleteTimeSlot,
     tag: 'Schedule',
     summary:
-      'Delete a time slot, or it and the rest of its repeating series (issue 30); 409 naming its bookings unless cancelAffected, which cancels them with full refunds',
+      'Delete a time slot, or it and the rest of its repeating series (issue 30); 409 naming its bookings and waitlist offers unless cancelAffected, which cancels them with full refunds and withdraws the offers',
     access: 'schedule.manage',
     apiKey: 'schedule:write',
     body: DeleteTimeSlotRequest,
@@ -978,7 +978,7 @@ export const API_OPERATIONS = {
     path: WAITLIST_PATHS.waitlist,
     tag: 'Appointments',
     summary:
-      'Join the waitlist of a full interval or block: when a place frees, the first waiter is offered it, held for them for the offer window',
+      'Join the waitlist of a full interval or block, or with day of any place of the service on that day (422 while a place is free): when a place frees, the first waiter is offered it, held for them for the offer window',
     access: 'appointments.book',
     body: JoinWaitlistRequest,
     success: created(WaitlistJoined),

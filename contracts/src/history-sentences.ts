@@ -377,6 +377,11 @@ export const EVENT_SENTENCES: Record<EventType, Record<Language, string>> = {
     es: 'Caducó una oferta de la lista de espera.',
     fr: 'Une offre de la liste d’attente a expiré.',
   },
+  OfferWithdrawn: {
+    en: 'A waitlist offer was withdrawn: the provider changed the time slot.',
+    es: 'Se retiró una oferta de la lista de espera: el proveedor cambió la franja horaria.',
+    fr: 'Une offre de la liste d’attente a été retirée : le prestataire a modifié le créneau.',
+  },
 };
 
 /** The sentence of an event type no table knows (a type recorded by a newer version). */

@@ -288,7 +288,7 @@ const es: Record<MessageKey, string> = {
   waitlistAlreadyJoined: 'Ya estás en la lista de espera de esta plaza',
   waitlistEntryNotFound: 'No se encontró la entrada de la lista de espera',
   waitlistServiceRequired: 'Elige el servicio que esperas: esta franja ofrece varios',
-  waitlistDayNotSupported: 'Indica la franja que esperas: todavía no se puede esperar un día entero',
+  waitlistDayNotSupported: 'Esperar un día entero no está disponible en esta instalación',
   offerNotFound: 'No se encontró la oferta',
   offerExpired: 'Esta oferta ha caducado: la plaza pasó a la siguiente persona',
   offerNotOpen: 'Esta oferta ya no está abierta',
@@ -588,8 +588,7 @@ const fr: Record<MessageKey, string> = {
   waitlistAlreadyJoined: "Vous êtes déjà sur la liste d'attente de cette place",
   waitlistEntryNotFound: "Entrée de liste d'attente introuvable",
   waitlistServiceRequired: 'Choisissez le service attendu : ce créneau en propose plusieurs',
-  waitlistDayNotSupported:
-    'Indiquez le créneau attendu : une journée entière ne peut pas encore être attendue',
+  waitlistDayNotSupported: 'L’attente d’une journée entière n’est pas disponible sur cette installation',
   offerNotFound: 'Offre introuvable',
   offerExpired: 'Cette offre a expiré : la place est passée à la personne suivante',
   offerNotOpen: "Cette offre n'est plus ouverte",

@@ -293,7 +293,7 @@ export const MESSAGES = {
   waitlistAlreadyJoined: 'You are already on the waitlist for this place',
   waitlistEntryNotFound: 'Waitlist entry not found',
   waitlistServiceRequired: 'Choose the service you wait for: this time slot offers several',
-  waitlistDayNotSupported: 'Give the time slot you wait for: a whole day cannot be waited for yet',
+  waitlistDayNotSupported: 'Waiting for a whole day is not available on this installation',
   offerNotFound: 'Offer not found',
   offerExpired: 'This offer has expired: the place went to the next person',
   offerNotOpen: 'This offer is no longer open',

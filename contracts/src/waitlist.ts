@@ -20,14 +20,14 @@ export const JoinWaitlistRequest = z.object({
   timeslotId: z.string().trim().min(1, { message: MESSAGES.slotNotFound }).max(100),
   /** The interval number in a split time slot; none for a block. */
   index: z.number().int().min(1).max(10_000).optional(),
-  /** "Any place of this service on that day": not offered yet (answered 422). */
+  /** "Any place of this service on that day" (the day of the time slot named, or this one). */
   day: z.string().refine(isDayKey, { message: MESSAGES.dateRequired }).optional(),
   /** The service waited for; the time slot's only one when absent. */
   serviceName: z.string().trim().min(1).max(100).optional(),
 });
 export type JoinWaitlistRequest = z.infer<typeof JoinWaitlistRequest>;
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'claimed', 'declined', 'expired', 'left'] as const;
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'claimed', 'declined', 'expired', 'left', 'withdrawn'] as const;
 export const WaitlistStatus = z.enum(WAITLIST_STATUSES);
 export type WaitlistStatus = z.infer<typeof WaitlistStatus>;
 
@@ -38,8 +38,10 @@ export const WaitlistEntry = z.object({
   providerId: z.string(),
   providerName: z.string(),
   serviceName: z.string(),
-  /** The interval waited for (null: any place of a block). */
+  /** The interval waited for (null: any place of a block, or of the day). */
   index: z.number().nullable(),
+  /** A day entry: the day it waits for any place of the service on. */
+  day: z.string().nullable().optional(),
   date: z.string(),
   startDateTime: z.string(),
   endDateTime: z.string(),

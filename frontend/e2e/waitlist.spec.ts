@@ -1,10 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './clock';
 import { API_PATHS, openFromMenu, registerUser, signIn } from './api-sign-in';
-import { bearer, bookThroughApi, createProviderWithSplitSlots } from './booking-helpers';
+import {
+  bearer,
+  bookThroughApi,
+  createProviderWithSplitSlots,
+  longDateOf,
+  openProviderService,
+} from './booking-helpers';
 
 /**
- * Issue 31, the waitlist: a user waits for a full interval; its booker cancels; the waiter, offered
+ * Issue 31, the waitlist: a user waits for a full interval, joined from the booking screen; its booker cancels; the waiter, offered
  * the place by e-mail, claims it from the mailed link and finds it booked on the Waitlist screen.
  */
 
@@ -47,13 +53,24 @@ test('a user joins a waitlist, another cancels, the first claims the place from 
   expect(booked.status(), 'booking the interval').toBe(201);
   const { appointment } = (await booked.json()) as { appointment: { _id: string } };
 
-  // The waiter joins the full interval's waitlist, and sees it with their place in line.
-  const joined = await request.post('/api/waitlist', {
-    headers: await bearer(request, waiter.email),
-    data: { timeslotId: timeSlot._id, index: 1 },
-  });
-  expect(joined.status(), 'joining the waitlist').toBe(201);
+  // The waiter joins the taken interval's waitlist from the booking screen (its day's list shows
+  // it, unavailable), and sees it with their place in line.
   await signIn(page, waiter.email);
+  await openProviderService(page, provider);
+  await page
+    .getByRole('region', { name: 'Next available slot' })
+    .getByRole('button', { name: 'Switch to Manual Booking' })
+    .click();
+  const manual = page.getByRole('region', { name: 'Select Your Preferred Time' });
+  await manual.getByRole('button', { name: 'Today', exact: true }).click();
+  await manual.getByRole('group', { name: 'Calendar view' }).getByRole('button', { name: 'Day' }).click();
+  for (let day = 0; day < 3; day++) await manual.getByRole('button', { name: 'Next day' }).click();
+  const taken = manual
+    .getByRole('region', { name: longDateOf(timeSlot.date), exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: '9:00 AM - 9:30 AM' });
+  await taken.getByRole('button', { name: 'Join the waitlist' }).click();
+  await expect(taken.getByRole('button', { name: 'On the waitlist' })).toBeDisabled();
   await page.goto('/dashboard');
   await openFromMenu(page, 'Waitlist');
   await expect(page.getByRole('heading', { name: 'Waitlist', level: 1 })).toBeVisible();

@@ -18,8 +18,8 @@ export const historyProjection: Projection = {
   name: 'history',
   // 3: refunds, the cancellations of the provider and the system, amounts in the provider's money format.
   // 5: every event type has its sentence (no "WebhookDeleted was recorded."), prices in the provider's money;
-  // the waitlist (issue 31).
-  version: 5,
+  // the waitlist (issue 31). 6: an offer withdrawn by a change of its time slot; day entries.
+  version: 6,
   createTables: (schema) => `
     CREATE TABLE ${schema}.entries (
       transaction_id bigint NOT NULL,
@@ -506,9 +506,21 @@ export const describe = (
     case 'OfferExpired':
       if (!readEvent('OfferExpired', event, READER)) return recorded;
       return { summary: 'A waitlist offer expired unclaimed: its place passes to the next waiter.' };
-    case 'WaiterLeft':
-      if (!readEvent('WaiterLeft', event, READER)) return recorded;
-      return { summary: 'A person left the waitlist.' };
+    case 'OfferWithdrawn':
+      if (!readEvent('OfferWithdrawn', event, READER)) return recorded;
+      return {
+        summary: 'A waitlist offer was withdrawn: the provider changed the time slot and its place is gone.',
+      };
+    case 'WaiterLeft': {
+      const data = readEvent('WaiterLeft', event, READER);
+      if (!data) return recorded;
+      return data.reason === 'servedElsewhere'
+        ? {
+            summary:
+              'A waitlist entry for the whole day left this time slot: another one offered it a place.',
+          }
+        : { summary: 'A person left the waitlist.' };
+    }
     case 'RescheduleAbandoned':
       if (!readEvent('RescheduleAbandoned', event, READER)) return recorded;
       return {

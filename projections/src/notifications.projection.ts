@@ -15,7 +15,7 @@ import {
   PaymentConfirmed,
   PaymentRefunded,
 } from '@appointment/contracts/events/time-slot';
-import { PlaceOffered } from '@appointment/contracts/events/waitlist';
+import { OfferWithdrawn, PlaceOffered } from '@appointment/contracts/events/waitlist';
 import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
@@ -81,6 +81,9 @@ export const NOTIFICATION_TEXTS = {
   /** Issue 31: a freed place is held for the first waiter. */
   offeredToUser: (service: string, on: string, until: string) =>
     `A place for ${service} on ${on} is free and held for you until ${until}: claim it from your waitlist.`,
+  /** Issue 31: the provider changed the time slot and the offered place is gone. */
+  offerWithdrawnToUser: (service: string, on: string) =>
+    `The place for ${service} on ${on} offered to you is no longer available: the provider changed the time slot.`,
 };
 
 /** The events whose notifications this read model works out itself. */
@@ -92,6 +95,7 @@ export const NOTIFYING_EVENT_TYPES = [
   'PaymentRefunded',
   'AppointmentMovedIn',
   'PlaceOffered',
+  'OfferWithdrawn',
 ] as const;
 
 const longWhen = zonedFormatter('en-US', {
@@ -178,14 +182,21 @@ const SCHEMAS = {
     expiresAt: true,
     at: true,
   }),
+  OfferWithdrawn: OfferWithdrawn.pick({
+    userId: true,
+    serviceName: true,
+    startDateTime: true,
+    timezone: true,
+    at: true,
+  }),
 } satisfies EventSchemas;
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
   // 3: notifications of bookings, payments and reminders are read from those events (D48); 4: and
   // of status changes (issue 29), with every booking kept; 5: of refunds and reschedules.
-  // 7: the waitlist's offers (issue 31).
-  version: 7,
+  // 7: the waitlist's offers (issue 31); 8: and their withdrawal by a change of the time slot.
+  version: 8,
   createTables: (schema) => `
     CREATE TABLE ${schema}.notifications (
       id text PRIMARY KEY,
@@ -246,6 +257,7 @@ export const notificationsProjection: Projection = {
       case 'PaymentRefunded':
       case 'AppointmentMovedIn':
       case 'PlaceOffered':
+      case 'OfferWithdrawn':
         await toldRun([event], context);
         return;
       case 'NotificationCreated':
@@ -558,6 +570,14 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
         });
         break;
       }
+      case 'OfferWithdrawn': {
+        const d = read.data;
+        tell(event, d.at, {
+          id: d.userId,
+          message: NOTIFICATION_TEXTS.offerWithdrawnToUser(d.serviceName, when(d.startDateTime, d.timezone)),
+        });
+        break;
+      }
       case 'ReminderSent': {
         const d = read.data;
         tell(event, d.at, {
@@ -603,6 +623,7 @@ const applyBatch = inRuns(
     PaymentRefunded: toldRun,
     AppointmentMovedIn: toldRun,
     PlaceOffered: toldRun,
+    OfferWithdrawn: toldRun,
     NotificationCreated: createdRun,
   },
   (event, context) => notificationsProjection.apply(event, context),

@@ -80,6 +80,7 @@ const SCHEMAS = {
   OfferClaimed: WAITLIST_EVENTS.OfferClaimed,
   OfferDeclined: WAITLIST_EVENTS.OfferDeclined,
   OfferExpired: WAITLIST_EVENTS.OfferExpired,
+  OfferWithdrawn: WAITLIST_EVENTS.OfferWithdrawn,
   WaiterLeft: WAITLIST_EVENTS.WaiterLeft,
 } satisfies EventSchemas;
 
@@ -96,8 +97,8 @@ export const scheduleProjection: Projection = {
   name: 'schedule',
   // 5: a time slot's repeating series; time slots changed and deleted (issue 30).
   // 6: time off, and the minimum notice of each provider's booking policy (issue 30).
-  // 7: a place offered to a waiter (issue 31) is held.
-  version: 7,
+  // 7: a place offered to a waiter (issue 31) is held; 8: until withdrawn by a change of its time slot.
+  version: 8,
   createTables: (schema) => `
     CREATE TABLE ${schema}.time_slots (
       id text PRIMARY KEY,
@@ -333,10 +334,12 @@ export const scheduleProjection: Projection = {
       case 'OfferClaimed':
       case 'OfferDeclined':
       case 'OfferExpired':
+      case 'OfferWithdrawn':
       case 'WaiterLeft': {
         // The offer no longer holds its place (a claim's booking, after it, takes it again).
         const before = await holdOf(offerHold(d.entryId));
-        if (!before?.active) return;
+        // A day entry's copy elsewhere (issue 31) closing holds nothing here.
+        if (!before?.active || before.timeslot_id !== d.timeSlotId) return;
         await db.query(`UPDATE ${schema}.holds SET active = false WHERE appointment_id = $1`, [
           offerHold(d.entryId),
         ]);

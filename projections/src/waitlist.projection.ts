@@ -10,7 +10,9 @@ import type { Projection } from './projection';
  */
 export const waitlistProjection: Projection = {
   name: 'waitlist',
-  version: 1,
+  // 2: an offer withdrawn by a change of its time slot (status `withdrawn`). 3: day entries, one
+  // row each (the time slot of its first copy, then of the copy offered a place), their copies.
+  version: 3,
   createTables: (schema) => `
     CREATE TABLE ${schema}.entries (
       id text PRIMARY KEY,
@@ -25,9 +27,18 @@ export const waitlistProjection: Projection = {
       status text NOT NULL,
       offer_id text UNIQUE,
       offer_expires_at timestamptz,
-      appointment_id text
+      appointment_id text,
+      -- A day entry (issue 31): the day it waits for any place of the service on.
+      day text
     );
     CREATE INDEX ON ${schema}.entries (time_slot_id, joined_revision);
+    -- A day entry's copies, one per time slot it waits in, for the positions in each line.
+    CREATE TABLE ${schema}.copies (
+      entry_id text NOT NULL,
+      time_slot_id text NOT NULL,
+      joined_revision integer NOT NULL,
+      PRIMARY KEY (time_slot_id, entry_id)
+    );
     CREATE INDEX ON ${schema}.entries (user_id, joined_at);
     CREATE INDEX ON ${schema}.entries (offer_expires_at) WHERE status = 'offered';
   `,
@@ -41,8 +52,8 @@ export const waitlistProjection: Projection = {
         const d = read.data;
         await db.query(
           `INSERT INTO ${schema}.entries
-             (id, time_slot_id, provider_id, user_id, service_name, place_index, joined_revision, joined_at, status)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'waiting') ON CONFLICT (id) DO NOTHING`,
+             (id, time_slot_id, provider_id, user_id, service_name, place_index, joined_revision, joined_at, status, day)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'waiting', $9) ON CONFLICT (id) DO NOTHING`,
           [
             d.entryId,
             d.timeSlotId,
@@ -52,15 +63,24 @@ export const waitlistProjection: Projection = {
             d.index,
             event.streamRevision,
             d.at,
+            d.day?.date ?? null,
           ],
         );
+        if (d.day)
+          await db.query(
+            `INSERT INTO ${schema}.copies (entry_id, time_slot_id, joined_revision)
+             VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+            [d.entryId, d.timeSlotId, event.streamRevision],
+          );
         return;
       }
       case 'PlaceOffered':
-        await set(read.data.entryId, `status = 'offered', offer_id = $2, offer_expires_at = $3`, [
-          read.data.offerId,
-          read.data.expiresAt,
-        ]);
+        // A day entry's row follows the copy offered a place: its time slot and interval.
+        await set(
+          read.data.entryId,
+          `status = 'offered', offer_id = $2, offer_expires_at = $3, time_slot_id = $4, place_index = $5`,
+          [read.data.offerId, read.data.expiresAt, read.data.timeSlotId, read.data.index],
+        );
         return;
       case 'OfferClaimed':
         await set(read.data.entryId, `status = 'claimed', appointment_id = $2`, [read.data.appointmentId]);
@@ -71,7 +91,12 @@ export const waitlistProjection: Projection = {
       case 'OfferExpired':
         await set(read.data.entryId, `status = 'expired'`, []);
         return;
+      case 'OfferWithdrawn':
+        await set(read.data.entryId, `status = 'withdrawn'`, []);
+        return;
       case 'WaiterLeft':
+        // A day entry's other copies close once one is offered a place: the entry goes on.
+        if (read.data.reason === 'servedElsewhere') return;
         await set(read.data.entryId, `status = 'left'`, []);
         return;
     }

@@ -31,6 +31,7 @@ interface EntryRow {
   ends_at: Date | null;
   capacity: number | null;
   split: boolean | null;
+  day: string | null;
 }
 
 const SELECT = `
@@ -39,8 +40,14 @@ const SELECT = `
          t.capacity, t.split,
          CASE WHEN e.status = 'waiting' THEN (
            SELECT count(*) FROM rm_waitlist.entries o
-            WHERE o.time_slot_id = e.time_slot_id AND o.status = 'waiting'
-              AND o.place_index IS NOT DISTINCT FROM e.place_index AND o.joined_revision <= e.joined_revision
+            WHERE o.time_slot_id = e.time_slot_id AND o.status = 'waiting' AND o.day IS NULL
+              AND (e.day IS NOT NULL OR o.place_index IS NOT DISTINCT FROM e.place_index)
+              AND o.joined_revision <= e.joined_revision
+         ) + (
+           -- Day entries (issue 31) wait in every line of their day, for any place.
+           SELECT count(*) FROM rm_waitlist.copies c JOIN rm_waitlist.entries o ON o.id = c.entry_id
+            WHERE c.time_slot_id = e.time_slot_id AND o.status = 'waiting'
+              AND c.joined_revision <= e.joined_revision
          ) END AS position
     FROM rm_waitlist.entries e
     LEFT JOIN rm_schedule.time_slots t ON t.id = e.time_slot_id
@@ -86,6 +93,7 @@ const entryOf = (row: EntryRow, staff: boolean): WaitlistEntry => ({
       ? { id: row.offer_id, expiresAt: row.offer_expires_at.toISOString() }
       : null,
   appointmentId: row.appointment_id,
+  day: row.day,
   ...(staff ? { username: row.username ?? '' } : {}),
 });
 

@@ -25,10 +25,18 @@ export const WaiterJoined = WaiterRef.extend({
   serviceName: z.string(),
   index: z.number().nullable(),
   offerMinutes: z.number(),
+  /**
+   * A day entry ("any place of this service on that day"): one copy, with the same entry id, in
+   * each time slot named (recorded in one atomic append); `index` is null, any place.
+   */
+  day: z.object({ date: z.string(), timeSlotIds: z.array(z.string()) }).optional(),
 });
 
-/** The waiter left the list (an offer they held is passed on in the same append). */
-export const WaiterLeft = WaiterRef;
+/**
+ * The waiter left the list (an offer they held is passed on in the same append). `servedElsewhere`:
+ * a day entry's copy closed because another time slot offered the entry a place.
+ */
+export const WaiterLeft = WaiterRef.extend({ reason: z.enum(['servedElsewhere']).optional() });
 
 /**
  * The place is held for the waiter until `expiresAt`: nobody else may book it meanwhile. Recorded
@@ -51,6 +59,18 @@ export const OfferClaimed = WaiterRef.extend({ offerId: z.string(), appointmentI
 export const OfferDeclined = WaiterRef.extend({ offerId: z.string() });
 /** The offer window ended unclaimed: the place passes on as for a decline. */
 export const OfferExpired = WaiterRef.extend({ offerId: z.string() });
+/**
+ * The provider changed or deleted the time slot so that the offered place is no longer there: the
+ * offer is withdrawn (the admin chose to drop it, as a booking is cancelled) and the entry ends; the
+ * waiter is told and may join again. An entry is offered at most once (its offer id derives from
+ * it), so it is not put back in line.
+ */
+export const OfferWithdrawn = WaiterRef.extend({
+  offerId: z.string(),
+  serviceName: z.string(),
+  startDateTime: z.string(),
+  timezone: z.string(),
+});
 
 export const WAITLIST_EVENTS = {
   WaiterJoined,
@@ -59,6 +79,7 @@ export const WAITLIST_EVENTS = {
   OfferClaimed,
   OfferDeclined,
   OfferExpired,
+  OfferWithdrawn,
 } as const;
 
 export type WaiterJoinedData = z.infer<typeof WaiterJoined>;

@@ -17,6 +17,7 @@ import type { PaymentGateway } from '../payments/payment-gateway';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 import { ProviderStates } from './book/provider-states';
 import { TimeOffKept } from './book/place-rules';
+import { dayCopiesBeyond } from './waitlist/day-copies';
 
 export interface AppointmentsDependencies {
   store: EventStore;
@@ -70,6 +71,8 @@ export const appointmentsContext = (deps: AppointmentsDependencies): Appointment
     conflictMessage: MESSAGES.slotJustBooked,
     // Time slots this process booked on lately: a booking usually decides without reading.
     cache: new StreamCache<TimeSlotState>(),
+    // An offer to a waitlist day entry closes its other copies in the same append (issue 31).
+    beyond: dayCopiesBeyond(deps.store),
   },
   providers: new ProviderStates(deps.store, deps.keepProviders ?? false),
   timeOff: new TimeOffKept(deps.keepProviders ?? false),

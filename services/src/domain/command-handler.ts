@@ -10,7 +10,11 @@ import { v5 as uuidv5 } from 'uuid';
 import type { Role } from '@appointment/contracts/roles';
 import type { EventMetadata, LogPosition, RecordedEvent } from '@appointment/contracts/events';
 import { actingContext, actorMetadata } from '../audit/actor-context';
-import { WrongExpectedRevisionError, type EventStore } from '@appointment/contracts/event-store';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type StreamAppend,
+} from '@appointment/contracts/event-store';
 import { ConflictError, DomainError } from './errors';
 
 /** An event as deciders produce it: type and data; ids and metadata are added on append. */
@@ -79,7 +83,29 @@ export interface HandleOptions<S = unknown> {
    * events after the kept revision. The commands of this process on one stream run in turn.
    */
   cache?: StreamCache<S>;
+  /**
+   * What the decided events change beyond this stream, in the same atomic append (issue 31: a
+   * waitlist day entry's copies in other time slots): `also`, each stream with the revision it was
+   * decided on; or `first`, events this stream records before the command, which is then decided
+   * again on them. Asked only when events were decided.
+   */
+  beyond?: (decided: DomainEvent[], state: S, command: Command) => Promise<Beyond>;
 }
+
+/** See `HandleOptions.beyond`. */
+export type Beyond = { also: StreamAppend[] } | { first: DomainEvent[] };
+
+/** The events of a command recorded beyond its stream: fresh ids, the command's metadata. */
+export const eventsBeyond = (
+  { now: _now, idempotencyKey: _key, ...metadata }: Command['metadata'],
+  events: readonly DomainEvent[],
+): StreamAppend['events'] =>
+  events.map((event) => ({
+    id: randomUUID(),
+    type: event.type,
+    data: event.data as Record<string, unknown>,
+    metadata: { ...metadata, causationId: metadata.causationId ?? metadata.correlationId },
+  }));
 
 interface Folded<S> {
   state: S;
@@ -283,6 +309,21 @@ const runCommand = async <C extends Command, E extends DomainEvent, S>(
       if (kept) continue;
       return { events: [], state, revision };
     }
+    let also: StreamAppend[] = [];
+    if (options.beyond) {
+      const first: E[] = [];
+      for (let round = 0; ; round++) {
+        const beyond = await options.beyond(decided, first.reduce(decider.evolve, state), command);
+        if ('also' in beyond) {
+          also = beyond.also;
+          break;
+        }
+        if (round >= 10) throw new ConflictError(options.conflictMessage ?? 'Please try again.');
+        first.push(...(beyond.first as E[]));
+        decided = decider.decide(command, first.reduce(decider.evolve, state));
+      }
+      decided = [...first, ...decided];
+    }
 
     const ids = eventIds(stream, command, decided.length);
     const events = decided.map((event, index) => ({
@@ -296,9 +337,11 @@ const runCommand = async <C extends Command, E extends DomainEvent, S>(
       },
     }));
     try {
-      const result = await store.append(stream, events, {
-        expectedRevision: revision === -1 ? 'no_stream' : revision,
-      });
+      const expectedRevision = revision === -1 ? ('no_stream' as const) : revision;
+      const result =
+        also.length === 0
+          ? await store.append(stream, events, { expectedRevision })
+          : (await store.appendToStreams([{ streamName: stream, events, expectedRevision }, ...also]))[0]!;
       const next = decided.reduce(decider.evolve, state);
       if (options.cache && !result.alreadyAppended) {
         // A command with an idempotency key leaves its events where a repetition finds them.

@@ -65,7 +65,8 @@ export const failureOf = (rejected: { payload?: unknown; error?: unknown }): Com
   const fieldErrors: Record<string, string> = {};
   const affected: string[] = [];
   for (const { field, message } of error.body.errors ?? []) {
-    if (field === 'bookings') affected.push(message);
+    // The bookings a change would cancel, and the waitlist's offered places it would withdraw.
+    if (field === 'bookings' || field === 'offers') affected.push(message);
     else if (!(field in fieldErrors)) fieldErrors[field] = message;
   }
   return { message: error.message, fieldErrors, affected };

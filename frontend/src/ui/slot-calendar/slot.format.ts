@@ -47,19 +47,25 @@ export interface DaySlot {
 
 /**
  * The open times of one day (docs/product.md §2.6 day click, §4 slot generation): a split time slot
- * (addAsSlot) gives its generated intervals (taken ones are left out), a block is one.
+ * (addAsSlot) gives its generated intervals (taken ones are left out, unless `withTaken`: then they
+ * are there, not available, for their waitlist, issue 31), a block is one.
  */
-export const slotsOfDay = (timeSlots: TimeSlot[], day: string, now: Date = new Date()): DaySlot[] =>
+export const slotsOfDay = (
+  timeSlots: TimeSlot[],
+  day: string,
+  now: Date = new Date(),
+  { withTaken = false }: { withTaken?: boolean } = {},
+): DaySlot[] =>
   timeSlots
     .filter((timeSlot) => timeSlot.date === day)
     .flatMap((timeSlot): DaySlot[] =>
       timeSlot.addAsSlot
-        ? generateIntervals(timeSlot).map((interval) => ({
+        ? generateIntervals(withTaken ? { ...timeSlot, indexes: [] } : timeSlot).map((interval) => ({
             key: `${timeSlot._id}-${interval.index}`,
             startDateTime: interval.startDateTime,
             endDateTime: interval.endDateTime,
             kind: 'interval',
-            available: true,
+            available: !timeSlot.indexes.includes(interval.index),
             past: Date.parse(interval.startDateTime) <= now.getTime(),
             intervalNumber: interval.index,
             timeSlot,

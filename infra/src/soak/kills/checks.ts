@@ -314,6 +314,7 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
       if (event.type === 'ReminderSent') expect(event.id, [d.userId!], 'reminder');
       // A waitlist offer (issue 31) tells its waiter.
       if (event.type === 'PlaceOffered') expect(event.id, [d.userId!], 'waitlist offer');
+      if (event.type === 'OfferWithdrawn') expect(event.id, [d.userId!], 'waitlist offer withdrawn');
       if (event.type === 'PaymentRefunded')
         expect(event.id, [bookings.get(d.appointmentId!)?.userId ?? '?'], 'refund');
       if (event.type === 'AppointmentStatusChanged') {

@@ -34,8 +34,12 @@ import {
   joinWaitlist,
   leaveWaitlist,
   offersAfter,
+  offersDroppedBy,
   openOffers,
+  withdrawOffers,
   type JoinAsk,
+  type Offer,
+  type Waiter,
   type Waitlist,
   type WaitlistSlot,
 } from '../waitlist/waitlist.decider';
@@ -224,7 +228,7 @@ export type TimeSlotState =
       waitlist?: Waitlist;
     });
 
-type OpenSlot = Extract<TimeSlotState, { status: 'open' }>;
+export type OpenSlot = Extract<TimeSlotState, { status: 'open' }>;
 type Of<C extends TimeSlotCommand['type']> = Extract<TimeSlotCommand, { type: C }>;
 
 const openSlot = (state: TimeSlotState): OpenSlot => {
@@ -753,27 +757,40 @@ export const bookingLine = (slot: OpenSlot, appointment: TimeSlotAppointment): s
 
 /**
  * The cancellations a change of the time slot (or its deletion) makes (issue 30): refused, naming
- * the bookings, unless the admin chose to cancel them; then each is cancelled by the provider with
- * everything paid refunded, as the admin's Reject does, in the same append as the change. A booking
- * on its way elsewhere is held: it cannot be cancelled until its move ends.
+ * the bookings and the places offered from its waitlist (issue 31, held like a booked place),
+ * unless the admin chose to cancel them; then each booking is cancelled by the provider with
+ * everything paid refunded, as the admin's Reject does, and each offer withdrawn (its waiter
+ * told), in the same append as the change. A booking on its way elsewhere is held: it cannot be
+ * cancelled until its move ends.
  */
 const dropping = (
   slot: OpenSlot,
   dropped: TimeSlotAppointment[],
+  offers: ReturnType<typeof offersDroppedBy>,
   cancelAffected: boolean,
   at: string,
 ): TimeSlotEvent[] => {
-  if (dropped.length === 0) return [];
+  if (dropped.length === 0 && offers.length === 0) return [];
   if (!cancelAffected)
-    throw new ConflictError(
-      MESSAGES.slotChangeDropsBookings,
-      dropped.map((a) => ({ field: 'bookings', message: bookingLine(slot, a) })),
-    );
+    throw new ConflictError(MESSAGES.slotChangeDropsBookings, [
+      ...dropped.map((a) => ({ field: 'bookings', message: bookingLine(slot, a) })),
+      ...offers.map(({ waiter, offer }) => ({ field: 'offers', message: offerLine(slot, waiter, offer) })),
+    ]);
   if (dropped.some((a) => a.moving)) throw new ConflictError(MESSAGES.slotMoveUnderWay);
-  return dropped.flatMap((a) => [
-    statusChange(slot, a, 'cancelled', at),
-    ...refundRequest(slot, a, at, { amount: paidOf(a), fee: 0, reason: 'rejected' }),
-  ]);
+  return [
+    ...dropped.flatMap((a) => [
+      statusChange(slot, a, 'cancelled', at),
+      ...refundRequest(slot, a, at, { amount: paidOf(a), fee: 0, reason: 'rejected' }),
+    ]),
+    ...withdrawOffers(waitlistSlotOf(slot), offers, at),
+  ];
+};
+
+/** "Offered from the waitlist, Massage, 2026-11-25 09:00–09:30": an offered place, in the zone. */
+const offerLine = (slot: OpenSlot, waiter: Waiter, offer: Offer): string => {
+  const start = new Date(offer.startDateTime);
+  const end = new Date(offer.endDateTime);
+  return `Offered from the waitlist, ${waiter.serviceName}, ${dayKeyIn(start, slot.timezone)} ${timeOfDayIn(start, slot.timezone)}–${timeOfDayIn(end, slot.timezone)}`;
 };
 
 /** The bookings a change to `to` would drop: another service, another place or time, no room. */
@@ -819,7 +836,9 @@ export const changeTimeSlot = (command: Of<'ChangeTimeSlot'>, state: TimeSlotSta
   if (Date.parse(to.startDateTime) <= Date.parse(at))
     throw new ValidationError(MESSAGES.dateInPast, [{ field: 'date', message: MESSAGES.dateInPast }]);
   const dropped = droppedBy(slot, to);
-  const cancellations = dropping(slot, dropped, command.data.cancelAffected, at);
+  const kept = slot.appointments.filter(heldPlace).length - dropped.length;
+  const offers = offersDroppedBy(waitlistSlotOf(slot), to, kept);
+  const cancellations = dropping(slot, dropped, offers, command.data.cancelAffected, at);
   const now = timeSlotAdded(to);
   return [
     ...cancellations,
@@ -864,7 +883,8 @@ export const deleteTimeSlot = (command: Of<'DeleteTimeSlot'>, state: TimeSlotSta
   if (slot.deleted) return [];
   const at = command.metadata.now;
   const dropped = slot.appointments.filter(heldPlace);
-  const cancellations = dropping(slot, dropped, command.data.cancelAffected, at);
+  const offers = offersDroppedBy(waitlistSlotOf(slot), 'deleted', 0);
+  const cancellations = dropping(slot, dropped, offers, command.data.cancelAffected, at);
   return [
     ...cancellations,
     {
@@ -886,7 +906,7 @@ export const deleteTimeSlot = (command: Of<'DeleteTimeSlot'>, state: TimeSlotSta
 };
 
 /** The time slot as its waitlist sees it (issue 31): with the places its bookings hold. */
-const waitlistSlotOf = (slot: OpenSlot): WaitlistSlot => ({
+export const waitlistSlotOf = (slot: OpenSlot): WaitlistSlot => ({
   ...slot,
   held: slot.appointments.filter(holds).map((a) => a.intervalNumber),
 });
@@ -1124,6 +1144,7 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
     case 'OfferClaimed':
     case 'OfferDeclined':
     case 'OfferExpired':
+    case 'OfferWithdrawn':
       return state.status === 'none' ? state : { ...state, waitlist: evolveWaitlist(state.waitlist, event) };
     default:
       return state;

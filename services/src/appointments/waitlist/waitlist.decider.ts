@@ -33,9 +33,17 @@ export interface Waiter {
   serviceName: string;
   index: number | null;
   offerMinutes: number;
+  /** A day entry's copy: the day, and every time slot holding a copy of it. */
+  day?: DayCopies;
   /** waiting for a place; offered one (`offer`); done: left, claimed, declined or expired. */
   status: 'waiting' | 'offered' | 'done';
   offer?: Offer;
+}
+
+/** A day entry's copies (issue 31): the day, and the time slots that hold one. */
+export interface DayCopies {
+  date: string;
+  timeSlotIds: string[];
 }
 
 /** The waiters of a time slot, in order of joining. */
@@ -80,9 +88,12 @@ export const evolveWaitlist = (waitlist: Waitlist | undefined, event: WaitlistEv
   });
   switch (event.type) {
     case 'WaiterJoined': {
-      const { entryId, userId, serviceName, index, offerMinutes } = event.data;
+      const { entryId, userId, serviceName, index, offerMinutes, day } = event.data;
       return {
-        waiters: [...waiters, { entryId, userId, serviceName, index, offerMinutes, status: 'waiting' }],
+        waiters: [
+          ...waiters,
+          { entryId, userId, serviceName, index, offerMinutes, status: 'waiting', ...(day ? { day } : {}) },
+        ],
       };
     }
     case 'PlaceOffered': {
@@ -96,6 +107,7 @@ export const evolveWaitlist = (waitlist: Waitlist | undefined, event: WaitlistEv
     case 'OfferClaimed':
     case 'OfferDeclined':
     case 'OfferExpired':
+    case 'OfferWithdrawn':
       return changed(event.data.entryId, { status: 'done' });
   }
 };
@@ -120,18 +132,20 @@ export const offersAfter = (slot: WaitlistSlot, now: string): WaitlistEvent[] =>
   const offers: WaitlistEvent[] = [];
   for (const waiter of slot.waitlist.waiters) {
     if (waiter.status !== 'waiting' || !slot.serviceNames.includes(waiter.serviceName)) continue;
-    const free = slot.split ? !taken.includes(waiter.index) : taken.length < slot.capacity;
+    // A day entry's copy in a split time slot takes the first free interval that has not started.
+    const index = waiter.day && slot.split ? firstFreeInterval(slot, taken, now) : waiter.index;
+    const free = slot.split ? index !== null && !taken.includes(index) : taken.length < slot.capacity;
     if (!free) continue;
-    const place = placeAt(slot, waiter.index, now);
+    const place = placeAt(slot, index, now);
     if (!place) continue;
-    taken.push(waiter.index);
+    taken.push(index);
     offers.push({
       type: 'PlaceOffered',
       data: {
         ...refOf(slot, waiter, now),
         offerId: offerIdOf(waiter.entryId),
         serviceName: waiter.serviceName,
-        index: waiter.index,
+        index,
         ...place,
         timezone: slot.timezone,
         expiresAt: new Date(Date.parse(now) + waiter.offerMinutes * 60_000).toISOString(),
@@ -139,6 +153,13 @@ export const offersAfter = (slot: WaitlistSlot, now: string): WaitlistEvent[] =>
     });
   }
   return offers;
+};
+
+/** The first interval of a split time slot not taken and not started by `now`; null if none. */
+const firstFreeInterval = (slot: WaitlistSlot, taken: (number | null)[], now: string): number | null => {
+  for (let index = 1; index <= slot.capacity; index++)
+    if (!taken.includes(index) && placeAt(slot, index, now)) return index;
+  return null;
 };
 
 const refOf = (slot: WaitlistSlot, waiter: Waiter, at: string) => ({
@@ -155,6 +176,8 @@ export interface JoinAsk {
   serviceName: string;
   index: number | null;
   offerMinutes: number;
+  /** A day entry's copy (its index is ignored: any place). */
+  day?: DayCopies;
 }
 
 /**
@@ -166,6 +189,7 @@ export const joinWaitlist = (slot: WaitlistSlot, ask: JoinAsk, now: string): Wai
   const waiters = waitersOf(slot);
   if (waiters.some((w) => w.entryId === ask.entryId)) return [];
   if (!slot.serviceNames.includes(ask.serviceName)) throw new ValidationError(MESSAGES.slotNotForService);
+  if (ask.day) return joinForTheDay(slot, { ...ask, day: ask.day }, now);
   const index = slot.split ? ask.index : null;
   if (slot.split && index === null) throw new ValidationError(MESSAGES.intervalRequired);
   if (!placeAt(slot, index, now)) {
@@ -178,21 +202,68 @@ export const joinWaitlist = (slot: WaitlistSlot, ask: JoinAsk, now: string): Wai
   const taken = [...slot.held, ...openOffers(slot).map((o) => o.index)];
   const full = slot.split ? taken.includes(index) : taken.length >= slot.capacity;
   if (!full) throw new IllegalStateError(MESSAGES.waitlistPlaceFree);
-  return [
-    {
-      type: 'WaiterJoined',
-      data: {
-        timeSlotId: slot.timeSlotId,
-        providerId: slot.providerId,
-        entryId: ask.entryId,
-        userId: ask.userId,
-        serviceName: ask.serviceName,
-        index,
-        offerMinutes: ask.offerMinutes,
-        at: now,
-      },
-    },
-  ];
+  return [joined(slot, ask, index, now)];
+};
+
+/** The entry (or a day entry's copy) in the time slot's line, waiting for the place `index`. */
+const joined = (slot: WaitlistSlot, ask: JoinAsk, index: number | null, now: string): WaitlistEvent => ({
+  type: 'WaiterJoined',
+  data: {
+    timeSlotId: slot.timeSlotId,
+    providerId: slot.providerId,
+    entryId: ask.entryId,
+    userId: ask.userId,
+    serviceName: ask.serviceName,
+    index,
+    offerMinutes: ask.offerMinutes,
+    ...(ask.day ? { day: ask.day } : {}),
+    at: now,
+  },
+});
+
+/**
+ * A day entry's copy joins a full time slot: every place taken or offered, or started (a free
+ * place is to be booked instead). One live day entry per person and time slot.
+ */
+const joinForTheDay = (
+  slot: WaitlistSlot,
+  ask: JoinAsk & { day: DayCopies },
+  now: string,
+): WaitlistEvent[] => {
+  if (Date.parse(slot.startDateTime) <= Date.parse(now)) throw new IllegalStateError(MESSAGES.slotInPast);
+  if (waitersOf(slot).some((w) => w.userId === ask.userId && w.day && w.status !== 'done'))
+    throw new ConflictError(MESSAGES.waitlistAlreadyJoined);
+  const taken = [...slot.held, ...openOffers(slot).map((o) => o.index)];
+  const free = slot.split ? firstFreeInterval(slot, taken, now) !== null : taken.length < slot.capacity;
+  if (free) throw new IllegalStateError(MESSAGES.waitlistPlaceFree);
+  return [joined(slot, ask, null, now)];
+};
+
+/**
+ * The copies a day entry's offer here closes elsewhere (issue 31): for each offer the events made
+ * to a day entry's copy, the other time slots holding a copy of it. The caller closes them in the
+ * same atomic append, or, a copy being no longer waiting there, closes the copy here instead.
+ */
+export const dayCopiesElsewhere = (
+  slot: Pick<WaitlistSlot, 'timeSlotId' | 'waitlist'>,
+  events: readonly { type: string; data: object }[],
+): { entryId: string; timeSlotIds: string[] }[] =>
+  events.flatMap((event) => {
+    if (event.type !== 'PlaceOffered') return [];
+    const { entryId } = event.data as { entryId: string };
+    const day = waitersOf(slot).find((w) => w.entryId === entryId)?.day;
+    return day ? [{ entryId, timeSlotIds: day.timeSlotIds.filter((id) => id !== slot.timeSlotId) }] : [];
+  });
+
+/** Whether the entry's copy here still waits. */
+export const copyWaits = (slot: Pick<WaitlistSlot, 'waitlist'>, entryId: string): boolean =>
+  waitersOf(slot).some((w) => w.entryId === entryId && w.status === 'waiting');
+
+/** The copy of a day entry here closes: the entry was offered a place in another time slot. */
+export const closeCopy = (slot: WaitlistSlot, entryId: string, now: string): WaitlistEvent[] => {
+  const waiter = waitersOf(slot).find((w) => w.entryId === entryId);
+  if (!waiter || waiter.status === 'done') return [];
+  return [{ type: 'WaiterLeft', data: { ...refOf(slot, waiter, now), reason: 'servedElsewhere' } }];
 };
 
 /** The waiter's own entry; another person's is not theirs to know of. */
@@ -230,6 +301,67 @@ export const declineOffer = (
   if (waiter.status !== 'offered') return [];
   return [{ type: 'OfferDeclined', data: { ...refOf(slot, waiter, now), offerId } }];
 };
+
+/**
+ * The offers a change of the time slot to `to` drops (or all, for its deletion): those whose
+ * service it no longer offers, whose place is no longer there with the same instants, or, in a
+ * block, those beyond its new capacity once the bookings it keeps (`kept`) are counted (the latest
+ * offered first). An offered place is held like a booked one.
+ */
+export const offersDroppedBy = (
+  slot: WaitlistSlot,
+  to:
+    | Pick<
+        WaitlistSlot,
+        | 'serviceNames'
+        | 'split'
+        | 'capacity'
+        | 'startDateTime'
+        | 'endDateTime'
+        | 'date'
+        | 'startTime'
+        | 'endTime'
+        | 'timezone'
+      >
+    | 'deleted',
+  kept: number,
+): { waiter: Waiter; offer: Offer }[] => {
+  const offered = waitersOf(slot).flatMap((waiter) =>
+    waiter.status === 'offered' && waiter.offer ? [{ waiter, offer: waiter.offer }] : [],
+  );
+  if (to === 'deleted') return offered;
+  let inBlock = kept;
+  return offered.filter(({ waiter, offer }) => {
+    if (!to.serviceNames.includes(waiter.serviceName) || to.split !== slot.split) return true;
+    if (to.split) {
+      const interval =
+        offer.index === null
+          ? undefined
+          : intervalOf({ ...to, availableSlots: to.capacity, indexes: [] }, offer.index);
+      return interval?.startDateTime !== offer.startDateTime || interval.endDateTime !== offer.endDateTime;
+    }
+    if (to.startDateTime !== offer.startDateTime || to.endDateTime !== offer.endDateTime) return true;
+    inBlock += 1;
+    return inBlock > to.capacity;
+  });
+};
+
+/** The offers dropped by a change the admin chose to make anyway: each withdrawn, its waiter told. */
+export const withdrawOffers = (
+  slot: WaitlistSlot,
+  dropped: { waiter: Waiter; offer: Offer }[],
+  now: string,
+): WaitlistEvent[] =>
+  dropped.map(({ waiter, offer }) => ({
+    type: 'OfferWithdrawn',
+    data: {
+      ...refOf(slot, waiter, now),
+      offerId: offer.offerId,
+      serviceName: waiter.serviceName,
+      startDateTime: offer.startDateTime,
+      timezone: slot.timezone,
+    },
+  }));
 
 /** Every offer whose window ended by `now` expires: its place passes on. */
 export const expireOffers = (slot: WaitlistSlot, now: string): WaitlistEvent[] =>

@@ -4,7 +4,7 @@ import type { Command } from '../../domain/command-handler';
 import { specFor } from '../../domain/decider-spec';
 import { ConflictError, IllegalStateError, NotFoundError } from '../../domain/errors';
 import { timeSlotDecider, type TimeSlotCommand } from '../book/time-slot.decider';
-import { offerIdOf } from './waitlist.decider';
+import { dayCopiesElsewhere, offerIdOf } from './waitlist.decider';
 
 /** The waitlist of a time slot (issue 31), decided in the time slot's stream. */
 const now = '2026-11-22T09:00:00.000Z';
@@ -228,5 +228,178 @@ describe('time slot decider: the waitlist (issue 31)', () => {
       events.reduce(timeSlotDecider.evolve, timeSlotDecider.initialState()),
     );
     expect(offer).toMatchObject({ type: 'PlaceOffered', data: { entryId: 'e1', index: 2 } });
+  });
+});
+
+describe('time slot decider: a change of the time slot and its open offers (issue 31)', () => {
+  const spec = specFor(timeSlotDecider);
+  /** A block for two: Ana holds one place, the other is offered to Bo (Cy cancelled it). */
+  const offeredBlock = [
+    slot(false, 2),
+    booked('a1', 'ana'),
+    booked('a2', 'cy'),
+    joined('e1', 'bo'),
+    cancelled('a2'),
+    offered('e1', 'bo'),
+  ];
+  const change = (capacity: number, cancelAffected: boolean): TimeSlotCommand => ({
+    type: 'ChangeTimeSlot',
+    data: {
+      details: {
+        timeSlotId: 't1',
+        providerId: P,
+        serviceNames: ['Consultation'],
+        date: '2026-12-01',
+        startTime: '09:00',
+        endTime: '10:00',
+        timezone: 'UTC',
+        ...BLOCK,
+        capacity,
+        split: false,
+      },
+      cancelAffected,
+    },
+    metadata: { ...metadata(later(1)), role: 'admin' },
+  });
+  const stateOf = (events: TimeSlotEvent[]) =>
+    events.reduce(timeSlotDecider.evolve, timeSlotDecider.initialState());
+
+  it('refuses to shrink a block below its offered place, naming the offer like a booking', () => {
+    let refused: unknown;
+    try {
+      timeSlotDecider.decide(change(1, false), stateOf(offeredBlock));
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ConflictError);
+    expect(refused).toMatchObject({
+      message: MESSAGES.slotChangeDropsBookings,
+      errors: [
+        { field: 'offers', message: 'Offered from the waitlist, Consultation, 2026-12-01 09:00–10:00' },
+      ],
+    });
+    // Room for the booking and the offer: nothing is dropped.
+    expect(timeSlotDecider.decide(change(3, false), stateOf(offeredBlock)).map((e) => e.type)).toEqual([
+      'TimeSlotChanged',
+    ]);
+  });
+
+  it('withdraws the offer when the admin drops it: the waiter is done, the next waiter gets no lost place', () => {
+    const withdrawn: TimeSlotEvent = {
+      type: 'OfferWithdrawn',
+      data: {
+        ...ref('e1', 'bo', later(1)),
+        offerId: offerIdOf('e1'),
+        serviceName: 'Consultation',
+        startDateTime: BLOCK.startDateTime,
+        timezone: 'UTC',
+      },
+    };
+    const events = timeSlotDecider.decide(change(1, true), stateOf([...offeredBlock, joined('e2', 'dee')]));
+    expect(events[0]).toEqual(withdrawn);
+    expect(events.slice(1).map((e) => e.type)).toEqual(['TimeSlotChanged']);
+    // The block is full with Ana: the next waiter is not offered a place that is not there, and
+    // when Ana cancels, the place goes to the next waiter still waiting, not to the withdrawn one.
+    const after = [...offeredBlock, joined('e2', 'dee'), ...events];
+    spec.given(after).when(book('a3', 'eve')).thenThrows(ConflictError);
+    const [, offer] = timeSlotDecider.decide(cancel('a1', 'ana', later(2)), stateOf(after));
+    expect(offer).toMatchObject({ type: 'PlaceOffered', data: { entryId: 'e2' } });
+  });
+
+  it('refuses a split time slot losing an offered interval, and withdraws it on deletion with cancelAffected', () => {
+    // Interval 2 (09:30–10:00) of a split hour is offered to Bo.
+    const split = [slot(true, 2), booked('a1', 'ana', 2), joined('e1', 'bo', 2), cancelled('a1')];
+    const withOffer = stateOf([
+      ...split,
+      {
+        type: 'PlaceOffered',
+        data: {
+          ...ref('e1', 'bo'),
+          offerId: offerIdOf('e1'),
+          serviceName: 'Consultation',
+          index: 2,
+          startDateTime: '2026-12-01T09:30:00.000Z',
+          endDateTime: '2026-12-01T10:00:00.000Z',
+          timezone: 'UTC',
+          expiresAt: later(15),
+        },
+      },
+    ]);
+    const narrower = change(1, false);
+    if (narrower.type !== 'ChangeTimeSlot') throw new Error('a change');
+    narrower.data.details = {
+      ...narrower.data.details,
+      split: true,
+      capacity: 1,
+      endTime: '09:30',
+      endDateTime: '2026-12-01T09:30:00.000Z',
+    };
+    expect(() => timeSlotDecider.decide(narrower, withOffer)).toThrow(ConflictError);
+    const deleted = timeSlotDecider.decide(
+      { type: 'DeleteTimeSlot', data: { cancelAffected: true }, metadata: metadata(later(1)) },
+      withOffer,
+    );
+    expect(deleted.map((e) => e.type)).toEqual(['OfferWithdrawn', 'TimeSlotDeleted']);
+    expect(() =>
+      timeSlotDecider.decide(
+        { type: 'DeleteTimeSlot', data: { cancelAffected: false }, metadata: metadata() },
+        withOffer,
+      ),
+    ).toThrow(ConflictError);
+  });
+});
+
+describe("time slot decider: a day entry's copy (issue 31)", () => {
+  const spec = specFor(timeSlotDecider);
+  const day = { date: '2026-12-01', timeSlotIds: ['t1', 't2'] };
+  const joinDay = (entryId: string, userId: string): TimeSlotCommand => ({
+    type: 'JoinWaitlist',
+    data: { entryId, userId, serviceName: 'Consultation', index: 3, offerMinutes: 15, day },
+    metadata: metadata(),
+  });
+  const dayJoined = (entryId: string, userId: string): TimeSlotEvent => ({
+    type: 'WaiterJoined',
+    data: { ...ref(entryId, userId), serviceName: 'Consultation', index: null, offerMinutes: 15, day },
+  });
+  const stateOf = (events: TimeSlotEvent[]) =>
+    events.reduce(timeSlotDecider.evolve, timeSlotDecider.initialState());
+
+  it('joins a time slot with every place taken, for any place; once per person; a free place is booked', () => {
+    const split = [slot(true, 2), booked('a1', 'ana', 1), booked('a2', 'cy', 2)];
+    spec
+      .given(split)
+      .when(joinDay('d1', 'bo'))
+      .then([dayJoined('d1', 'bo')]);
+    spec
+      .given([...split, dayJoined('d1', 'bo')])
+      .when(joinDay('d2', 'bo'))
+      .thenThrows(ConflictError, MESSAGES.waitlistAlreadyJoined);
+    spec
+      .given([slot(true, 2), booked('a1', 'ana', 1)])
+      .when(joinDay('d1', 'bo'))
+      .thenThrows(IllegalStateError, MESSAGES.waitlistPlaceFree);
+  });
+
+  it('offers the copy the first interval freed, in its turn, and names the copies it closes elsewhere', () => {
+    const events = [
+      slot(true, 2),
+      booked('a1', 'ana', 1),
+      booked('a2', 'cy', 2),
+      dayJoined('d1', 'bo'),
+      joined('e2', 'dee', 2),
+    ];
+    const state = stateOf(events);
+    const offers = timeSlotDecider.decide(cancel('a2', 'cy'), state).slice(1);
+    // Bo joined first: interval 2 is offered to Bo's day entry, not to Dee who waits for it.
+    expect(offers).toMatchObject([{ type: 'PlaceOffered', data: { entryId: 'd1', index: 2 } }]);
+    if (state.status === 'none') throw new Error('a time slot');
+    expect(dayCopiesElsewhere(state, offers)).toEqual([{ entryId: 'd1', timeSlotIds: ['t2'] }]);
+    // Closed here (offered a place elsewhere): the freed interval goes to the next waiter.
+    const closed: TimeSlotEvent = {
+      type: 'WaiterLeft',
+      data: { ...ref('d1', 'bo'), reason: 'servedElsewhere' },
+    };
+    const [, next] = timeSlotDecider.decide(cancel('a2', 'cy'), stateOf([...events, closed]));
+    expect(next).toMatchObject({ type: 'PlaceOffered', data: { entryId: 'e2', index: 2 } });
   });
 });

@@ -53,7 +53,9 @@ describe('the waitlist', () => {
     test = await startTestPlatform({
       demoData: true,
       name: 'waitlist',
-      env: { BOOKING_LIMIT: '0', TEST_CLOCK_SHIFTS: 'true' },
+      // The payment jobs, with a short unpaid timeout: a paid claim's place is seen to pass on.
+      jobs: true,
+      env: { BOOKING_LIMIT: '0', TEST_CLOCK_SHIFTS: 'true', PAYMENT_TIMEOUT_MS: '5000' },
     });
     admin = await test.signedIn('admin@example.com');
     const user = await test.signedIn('user@example.com');
@@ -63,16 +65,16 @@ describe('the waitlist', () => {
     await test.stop();
   });
 
-  /** A block of one place. */
-  const block = async (): Promise<TimeSlot> => {
+  /** A block of one place (or `places`) of the service. */
+  const block = async (places = 1, service = SERVICE): Promise<TimeSlot> => {
     const added = await admin.op('addTimeSlot', {
       body: {
         date: nextDay(),
         startTime: '19:00',
         endTime: '19:30',
         addAsSlot: false,
-        availableSlots: 1,
-        serviceIds: [SERVICE],
+        availableSlots: places,
+        serviceIds: [service],
       },
     });
     expect(added.status).toBe(201);
@@ -189,5 +191,159 @@ describe('the waitlist', () => {
     expect((await second.op('leaveWaitlist', { params: { id: a._id } })).status).toBe(404);
     expect((await first.op('leaveWaitlist', { params: { id: a._id } })).status).toBe(200);
     expect((await entryOf(second, slot, 'waiting')).position).toBe(1);
+  });
+
+  it('keeps an offered place when the admin lowers the capacity, unless they withdraw the offer; its waiter is told', async () => {
+    const slot = await block(2);
+    const [ana, bo, cy, dee] = await Promise.all([person(), person(), person(), person()]);
+    await book(ana, slot);
+    const cys = await book(cy, slot);
+    await join(bo, slot);
+    await join(dee, slot);
+    await cy.op('cancelAppointment', { params: { id: cys.body.appointment._id } });
+    await entryOf(bo, slot, 'offered');
+    const form = {
+      id: slot._id,
+      date: slot.date,
+      startTime: '19:00',
+      endTime: '19:30',
+      addAsSlot: false,
+      availableSlots: 1,
+      serviceIds: [SERVICE],
+    };
+
+    const refused = await admin.op('editTimeSlot', { body: form });
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused)).toMatchObject({
+      message: MESSAGES.slotChangeDropsBookings,
+      errors: [
+        {
+          field: 'offers',
+          message: expect.stringMatching(/^Offered from the waitlist, Follow-up Visit, .* 19:00–19:30$/),
+        },
+      ],
+    });
+    expect((await entryOf(bo, slot, 'offered')).offer).not.toBeNull();
+
+    const changed = await admin.op('editTimeSlot', { body: { ...form, cancelAffected: true } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ cancelled: [], timeslot: { capacity: 1 } });
+    // Withdrawn and told; Ana keeps her place, and the next waiter is not offered one that is gone.
+    await entryOf(bo, slot, 'withdrawn');
+    const notices = (await bo.op('notifications')).body.notifications.map((n) => n.message);
+    expect(notices.some((m) => m.includes('no longer available'))).toBe(true);
+    expect((await entryOf(dee, slot, 'waiting')).position).toBe(1);
+  });
+
+  it('takes a paid claim to checkout: left unpaid, the place passes to the next waiter; paid, it is booked', async () => {
+    const PAID = 'Waitlist Express';
+    expect(
+      (
+        await admin.op('addService', {
+          body: { name: PAID, description: 'A paid check', price: 10, automaticBooking: true },
+        })
+      ).status,
+    ).toBe(201);
+    const slot = await block(1, PAID);
+    const [holder, first, second, other] = await Promise.all([person(), person(), person(), person()]);
+    const bookPaid = (caller: Caller) =>
+      caller.op('book', { body: { servicename: PAID, providerId, timeslotId: slot._id, date: slot.date } });
+    const held = await bookPaid(holder);
+    expect(held.status).toBe(201);
+    await join(first, slot);
+    await join(second, slot);
+    await holder.op('cancelAppointment', { params: { id: held.body.appointment._id } });
+
+    // The claim is a paid booking: its order and checkout, pending until paid, the place held.
+    const offerOfFirst = (await entryOf(first, slot, 'offered')).offer!;
+    const claimed = await first.op('claimOffer', { params: { id: offerOfFirst.id } });
+    expect(claimed.status).toBe(201);
+    expect(claimed.body).toMatchObject({
+      appointment: { status: 'pending', paymentNeeded: true, paid: false, timeslotId: slot._id },
+      order: { amount: 1000 },
+      checkout: { gateway: 'sandbox' },
+    });
+    await entryOf(first, slot, 'claimed');
+    expect((await bookPaid(other)).status).toBe(409);
+
+    // Unpaid past the timeout: cancelled, and the place is offered to the next waiter at once.
+    const offerOfSecond = (await entryOf(second, slot, 'offered')).offer!;
+    const firsts = (await first.op('list')).body.appointments.find(
+      (a) => a._id === claimed.body.appointment._id,
+    );
+    expect(firsts?.status).toBe('cancelled');
+    expect((await bookPaid(other)).status).toBe(409);
+
+    // Paid: booked (the service books automatically once paid).
+    const second_ = await second.op('claimOffer', { params: { id: offerOfSecond.id } });
+    expect(second_.status).toBe(201);
+    const paid = await second.op('sandboxPay', { body: { orderId: second_.body.order!.id } });
+    expect((await second.op('paymentSuccess', { body: paid.body })).status).toBe(202);
+    for (let i = 0; i < 200; i++) {
+      const mine = (await second.op('list')).body.appointments.find(
+        (a) => a._id === second_.body.appointment._id,
+      );
+      if (mine?.status === 'scheduled' && mine.paid) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the paid claim was not booked');
+  });
+
+  it('waits for any place of the service on a day: listed once, offered one place only, whatever the races', async () => {
+    const date = nextDay();
+    const blockAt = async (startTime: string, endTime: string): Promise<TimeSlot> =>
+      (
+        await admin.op('addTimeSlot', {
+          body: { date, startTime, endTime, addAsSlot: false, availableSlots: 1, serviceIds: [SERVICE] },
+        })
+      ).body.timeslots[0]!;
+    const [a, b] = [await blockAt('19:00', '19:30'), await blockAt('20:00', '20:30')];
+    const [holderA, holderB, waiter, next] = await Promise.all([person(), person(), person(), person()]);
+    const heldA = await book(holderA, a);
+    const heldB = await book(holderB, b);
+
+    // A day with a free place is booked, not waited for.
+    const free = await block();
+    const refused = await waiter.op('joinWaitlist', { body: { timeslotId: free._id, day: free.date } });
+    expect([refused.status, errorOf(refused).message]).toEqual([422, MESSAGES.waitlistPlaceFree]);
+
+    const joined = await waiter.op('joinWaitlist', { body: { timeslotId: a._id, day: date } });
+    expect(joined.status).toBe(201);
+    expect(joined.body.entry).toMatchObject({ day: date, status: 'waiting', position: 1 });
+    expect((await waiter.op('joinWaitlist', { body: { timeslotId: b._id, day: date } })).status).toBe(409);
+    expect((await join(next, a)).body.entry).toMatchObject({ position: 2 });
+    expect(await entriesOf(waiter)).toHaveLength(1);
+
+    // Both places free at once: the day entry is offered one of them, the other goes on.
+    const cancels = await Promise.all([
+      holderA.op('cancelAppointment', { params: { id: heldA.body.appointment._id } }),
+      holderB.op('cancelAppointment', { params: { id: heldB.body.appointment._id } }),
+    ]);
+    expect(cancels.map((c) => c.status)).toEqual([200, 200]);
+    const streams = await Promise.all(
+      [a, b].map((slot) => test.platform.store.readStream(`timeslot-${slot._id}`)),
+    );
+    const offersTo = (entryId: string) =>
+      streams
+        .flat()
+        .filter((e) => e.type === 'PlaceOffered' && (e.data as { entryId: string }).entryId === entryId);
+    const entryId = joined.body.entry._id;
+    expect(offersTo(entryId)).toHaveLength(1);
+    const offeredIn = (offersTo(entryId)[0]!.data as { timeSlotId: string }).timeSlotId;
+    // A's place is held for someone (the day entry or the next in its line); B's, if not the day
+    // entry's, is free to book.
+    const nextEntry = (await entriesOf(next))[0]!;
+    if (offeredIn === a._id) {
+      expect(nextEntry.status).toBe('waiting');
+      expect(await listed(holderB, b)).toBe(true);
+    } else {
+      expect(offersTo(nextEntry._id)).toHaveLength(1);
+    }
+    const mine = await entryOf(waiter, offeredIn === a._id ? a : b, 'offered');
+    expect(await entriesOf(waiter)).toHaveLength(1);
+    const claimed = await waiter.op('claimOffer', { params: { id: mine.offer!.id } });
+    expect(claimed.status).toBe(201);
+    expect(claimed.body.appointment.timeslotId).toBe(offeredIn);
+    expect((await entriesOf(waiter)).map((e) => e.status)).toEqual(['claimed']);
   });
 });

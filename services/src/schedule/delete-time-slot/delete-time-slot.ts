@@ -1,4 +1,5 @@
 import type { LogPosition } from '@appointment/contracts/events';
+import { dayCopiesBeyond } from '../../appointments/waitlist/day-copies';
 import { comparePositions } from '@appointment/contracts/event-store';
 import type { TimeSlotDeletedData } from '@appointment/contracts/events/time-slot';
 import type { FieldError } from '@appointment/contracts/errors';
@@ -73,7 +74,7 @@ export const deleteTimeSlot = async (
       timeSlotDecider,
       { type: 'DeleteTimeSlot', data: { cancelAffected }, metadata } satisfies TimeSlotCommand,
       // Bookings racing the deletion each win an append; it is decided again until it is recorded.
-      { maxRetries: 100 },
+      { maxRetries: 100, beyond: dayCopiesBeyond(context.deps.store) },
     );
     if (result.position) positions.push(result.position);
     const event = result.events.find((e) => e.type === 'TimeSlotDeleted')?.data as

@@ -19,6 +19,7 @@ import {
   type TimeSlotCommand,
   type TimeSlotDetails,
 } from '../../appointments/book/time-slot.decider';
+import { dayCopiesBeyond } from '../../appointments/waitlist/day-copies';
 import { activeProvider, metadataOf, serviceNames, type ScheduleContext } from '../schedule-context';
 import { entryOf, releaseWindows, reserveNewTimes } from '../time-slots/calendar-windows';
 import { entryKey } from '../time-slots/provider-calendar.decider';
@@ -87,7 +88,8 @@ export const editTimeSlot = async (
         data: { details, cancelAffected: form.cancelAffected },
         metadata: metadataOf(context, actor),
       } satisfies TimeSlotCommand,
-      { maxRetries: 10 },
+      // A place freed for a waitlist day entry closes its other copies (issue 31).
+      { maxRetries: 10, beyond: dayCopiesBeyond(context.deps.store) },
     );
   } catch (error) {
     // The change was refused: the new times go back, unless the time slot holds them meanwhile.

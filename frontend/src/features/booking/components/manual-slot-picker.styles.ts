@@ -19,6 +19,8 @@ export const SlotList = styled.ul`
 /** docs/product.md §2.6: interval slots are green, blocks blue, past ones grey. */
 export const SlotItem = styled.li<{ $kind: 'interval' | 'block'; $past: boolean }>`
   display: flex;
+  /* A full place's badge and "Join the waitlist" wrap within the item, never over the next one. */
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.spacing.sm};

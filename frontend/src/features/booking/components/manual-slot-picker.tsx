@@ -34,14 +34,14 @@ interface ManualSlotPickerProps {
   onDayChosen: (day: string) => void;
   onSlotChosen: (slot: DaySlot) => void;
   onSwitch: () => void;
-  /** The service chosen: a full block's waitlist is for it. */
+  /** The service chosen: a full place's waitlist is for it (its taken intervals are listed too). */
   serviceName?: string;
 }
 
 function SlotLabel({ slot }: { slot: DaySlot }) {
   const { texts: SLOT_T } = useCatalogue('slotCalendar', SLOT_CALENDAR_TEXTS);
   if (slot.past) return <SlotBadge $tone="muted">{SLOT_T.pastSlot}</SlotBadge>;
-  if (slot.kind === 'interval') return null;
+  if (slot.kind === 'interval' && slot.available) return null;
   return slot.available ? (
     <SlotBadge $tone="success">{SLOT_T.available}</SlotBadge>
   ) : (
@@ -49,7 +49,10 @@ function SlotLabel({ slot }: { slot: DaySlot }) {
   );
 }
 
-/** A full block's "Join the waitlist" (issue 31): the first to wait is offered the next place freed. */
+/**
+ * A full block's or taken interval's "Join the waitlist" (issue 31): the first to wait is offered
+ * the place when it frees.
+ */
 function JoinWaitlist({ slot, serviceName }: { slot: DaySlot; serviceName: string }) {
   const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
   const [join, joining] = useJoinWaitlistMutation();
@@ -59,7 +62,13 @@ function JoinWaitlist({ slot, serviceName }: { slot: DaySlot; serviceName: strin
       <SmallButton
         type="button"
         disabled={joining.isLoading || joining.isSuccess}
-        onClick={() => void join({ timeslotId: slot.timeSlot._id, serviceName })}
+        onClick={() =>
+          void join({
+            timeslotId: slot.timeSlot._id,
+            serviceName,
+            ...(slot.intervalNumber === undefined ? {} : { index: slot.intervalNumber }),
+          })
+        }
       >
         {joining.isSuccess ? T.joinedWaitlist : T.joinWaitlist}
       </SmallButton>
@@ -85,8 +94,11 @@ export function ManualSlotPicker({
   const { texts: T, t } = useCatalogue('booking', BOOKING_TEXTS);
   const days = useMemo(() => daysWithSlots(timeslots), [timeslots]);
   const daySlots = useMemo(
-    () => (selectedDay ? slotsOfDay(timeslots, selectedDay) : []),
-    [timeslots, selectedDay],
+    () =>
+      selectedDay
+        ? slotsOfDay(timeslots, selectedDay, new Date(), { withTaken: role === 'user' && !!serviceName })
+        : [],
+    [timeslots, selectedDay, role, serviceName],
   );
 
   return (
@@ -127,11 +139,9 @@ export function ManualSlotPicker({
                     )}
                   </SlotChoice>
                   <SlotLabel slot={slot} />
-                  {role === 'user' &&
-                    serviceName &&
-                    slot.kind !== 'interval' &&
-                    !slot.past &&
-                    !slot.available && <JoinWaitlist slot={slot} serviceName={serviceName} />}
+                  {role === 'user' && serviceName && !slot.past && !slot.available && (
+                    <JoinWaitlist slot={slot} serviceName={serviceName} />
+                  )}
                 </SlotItem>
               ))}
             </SlotList>

@@ -2,7 +2,9 @@ import { useId } from 'react';
 import type { WaitlistEntry } from '@appointment/contracts/waitlist';
 import { apiMessageOf } from '../../../lib/api';
 import { useCatalogue } from '../../../lib/catalogue';
-import { formatZonedWhen } from '../../../lib/locale-format';
+import { parseISO } from 'date-fns';
+import { FORMATS } from '@appointment/contracts/constants';
+import { formatLocal, formatZonedWhen } from '../../../lib/locale-format';
 import {
   useClaimOfferMutation,
   useDeclineOfferMutation,
@@ -29,7 +31,10 @@ export function WaitlistEntryRow({ entry }: { entry: WaitlistEntry }) {
         {entry.serviceName} · {entry.providerName}
       </strong>
       <div>
-        {texts.when}: {formatZonedWhen(entry.startDateTime, entry.timezone)}
+        {texts.when}:{' '}
+        {entry.day && entry.status === 'waiting'
+          ? t('anyPlaceOn', { day: formatLocal(parseISO(entry.day), FORMATS.longDate) })
+          : formatZonedWhen(entry.startDateTime, entry.timezone)}
       </div>
       <div>
         {texts.status}: {texts[entry.status]}
