@@ -67,15 +67,16 @@ export const appointmentOf = (d: IntervalBookedData): Appointment => {
  * One account may hold only so many upcoming active appointments (one person must not hoard
  * a provider's free slots). Counted on the read model after this person's own last booking
  * is in it; bookings racing each other from one account may pass the limit by their number,
- * which a single person's browser does not reach.
+ * which a single person's browser does not reach. A request that adds none (`more` 0: a
+ * preview, the same request again) is never refused.
  */
-const withinBookingLimit = async (
+export const withinBookingLimit = async (
   context: AppointmentsContext,
   actor: Actor,
   more: number,
 ): Promise<void> => {
   const limit = context.deps.bookingLimit ?? 0;
-  if (limit <= 0) return;
+  if (limit <= 0 || more <= 0) return;
   await context.reads.caughtUp(actor.userId);
   const held = await upcomingHeldBy(context.deps.pool, actor.userId, context.now(), limit);
   if (held + more > limit) throw new TooManyRequestsError(MESSAGES.tooManyBookings);
@@ -98,7 +99,8 @@ const confirmedAddress = async (context: AppointmentsContext, actor: Actor): Pro
 /**
  * Who books what, before any place is taken: the active provider, its service by the request's
  * name, and the person with a confirmed address, within the booking limit for `occurrences` more
- * bookings (a series counts each of its own, issue 31).
+ * bookings. A series passes 0 and counts its occurrences itself once it knows the request is not
+ * one it answered before (issue 31: the same request again answers its series, at any count).
  */
 export const bookingParty = async (
   context: AppointmentsContext,

@@ -21,7 +21,7 @@ import {
 } from '../../domain/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
 import { appointmentNamed, type AppointmentsContext } from '../appointments-context';
-import { APPOINTMENT_NAMESPACE, appointmentOf, bookingParty } from '../book/book';
+import { APPOINTMENT_NAMESPACE, appointmentOf, bookingParty, withinBookingLimit } from '../book/book';
 import { bookingRequestOf } from '../book/booking-request';
 import { timeSlotDecider, timeSlotStream } from '../book/time-slot.decider';
 import { placeRulesOf } from '../book/place-rules';
@@ -138,13 +138,12 @@ const decideNow = async (
   ids: SeriesIds,
   mode: 'all' | 'freeOnly' | 'preview',
 ) => {
-  const party = await bookingParty(
+  const { service, terms } = await bookingParty(
     context,
     actor,
     { providerId: form.providerId, serviceName: form.servicename },
-    mode === 'preview' ? 0 : form.count,
+    0,
   );
-  const { service, terms } = party;
   if (!service.allowRecurring) throw new IllegalStateError(MESSAGES.seriesNotAllowed);
   // Time off (issue 30) refuses an occurrence inside it, as it refuses a booking.
   const [{ places, slots }, placeRules] = await Promise.all([
@@ -162,6 +161,8 @@ const decideNow = async (
     });
     if (made.length > 0) return { kind: 'repeated' as const, made, service, places };
   }
+  // Only a request that books anew counts against the booking limit, each occurrence as one.
+  await withinBookingLimit(context, actor, mode === 'preview' ? 0 : form.count);
   const metadata = commandMetadata(context.now(), actor);
   const decision = decideSeries(
     {
