@@ -3,8 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, format } from 'date-fns';
+import pg from 'pg';
 import { freePort } from '../testing/ports';
 import { createTestDatabase } from '../testing/postgres';
+import { note } from './harness';
 
 /**
  * The product as `npm start` runs it (the single-node launcher with demo data), in its own
@@ -160,4 +162,30 @@ export const benchClinic = async (
     }[]
   )[0]!.id;
   return { admin, user, providerId, timeSlots };
+};
+
+/** A suite's run on the bench clinic: the launcher, a client on its database, and the clinic. */
+export type OnBenchClinic = Launched & BenchClinic & { db: pg.Client };
+
+/**
+ * Runs `work` against the launcher started for `suite` (database `bench_<suite>`) with the bench
+ * clinic of `clinic` (benchClinic) and a client on its database to read the log; both are
+ * stopped when the work ends, however it ends.
+ */
+export const onBenchClinic = async (
+  suite: string,
+  clinic: Parameters<typeof benchClinic>[1],
+  work: (bench: OnBenchClinic) => Promise<void>,
+): Promise<void> => {
+  const launched = await startLauncher(`bench_${suite}`);
+  const db = new pg.Client({ connectionString: launched.databaseUrl });
+  await db.connect();
+  try {
+    const made = await benchClinic(launched.base, clinic);
+    note(`${suite}: ${made.timeSlots.length} time slots of ${clinic.parts} intervals`);
+    await work({ ...launched, ...made, db });
+  } finally {
+    await db.end();
+    await launched.stop();
+  }
 };
