@@ -84,7 +84,11 @@ describe('abuse limits', () => {
       },
     });
     expect(added.status).toBe(201);
-    const rita = await test.registeredUser({ name: 'Rita Retry', email: 'rita@example.com', phone: '9995550177' });
+    const rita = await test.registeredUser({
+      name: 'Rita Retry',
+      email: 'rita@example.com',
+      phone: '9995550177',
+    });
     const series = (starttime: string) => ({
       body: {
         servicename: 'Follow-up Visit',
@@ -116,6 +120,32 @@ describe('abuse limits', () => {
       [(await rita.op('me')).body.user.id],
     );
     expect(held.rows).toHaveLength(3);
+  });
+
+  it('answers a booking sent again with its Idempotency-Key with that booking, at the limit', async () => {
+    const sam = await test.registeredUser({
+      name: 'Sam Again',
+      email: 'sam@example.com',
+      phone: '9995550178',
+    });
+    const book = (part: number) =>
+      sam.op('book', {
+        body: {
+          servicename: 'Follow-up Visit',
+          providerId: sunrise.id,
+          timeslotId: timeSlots[1]!._id,
+          date: timeSlots[1]!.date,
+          index: String(part),
+        },
+        headers: { 'Idempotency-Key': `sam-${part}` },
+      });
+    const ids = [];
+    for (const part of [1, 2, 3]) ids.push((await book(part)).body.appointment._id);
+    // The third answer was lost; the browser sends it again: the same booking, not 429.
+    const again = await book(3);
+    expect(again.status).toBe(201);
+    expect(again.body.appointment._id).toBe(ids[2]);
+    expect((await book(4)).status).toBe(429);
   });
 
   it("stops guessing one account's password from many addresses, and lets other accounts sign in", async () => {
