@@ -22,7 +22,7 @@ import { appendAtOnce, lastOf, slotsNow } from './slots-at-once';
 const MOVE_RETRIES = 20;
 
 /** An occurrence's move: where it is, and the place the same shift takes it to (none that day). */
-interface Move {
+export interface Move {
   appointment: Appointment;
   /** Its new day and time of day, on its time slot's clock. */
   date: string;
@@ -60,7 +60,7 @@ const refusal = (refused: { move: Move; error: DomainError }[]): DomainError => 
  * occurrence moves first (so each may take the place the one after it leaves); moved earlier, the
  * first one does.
  */
-const decideMoves = (
+export const decideMoves = (
   slots: ReadonlyMap<string, Folded>,
   moves: Move[],
   by: { role: 'user'; userId: string },
