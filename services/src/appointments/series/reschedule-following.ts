@@ -141,6 +141,8 @@ export const rescheduleFollowing = async (
   if (!start) throw new ValidationError(MESSAGES.intervalRequired);
   const shift =
     wallClock(start, target.timezone) - wallClock(appointment.startDateTime, appointment.timezone);
+  // Already there: the same request again, after it moved them (a retry whose answer was lost).
+  if (shift === 0 && first.timeSlotId === appointment.timeslotId) return following;
 
   // Each later occurrence's new day and time, and the place of its service then (rm_schedule).
   const moves = await Promise.all(

@@ -274,6 +274,10 @@ describe('recurring bookings', () => {
     // From the fifth on to the next day: two moves between time slots, none left under way.
     const nextDay = await moveFollowing(5, 46 + 28, 2);
     expect(nextDay.status).toBe(200);
+    // The same request again (its answer lost) finds them there and answers them as they are.
+    const again = await moveFollowing(5, 46 + 28, 2);
+    expect(again.status).toBe(200);
+    expect(again.body.appointments).toEqual(nextDay.body.appointments);
     expect(await where()).toEqual([
       [1, 45, '10:00'],
       [2, 52, '10:00'],
