@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { BookingResponse } from '@appointment/contracts/appointments';
 import { Then, When } from '@cucumber/cucumber';
 import { bookingFormAt, sendBooking, type BookingTarget } from '../drivers/booking';
-import type { ApiResponse, Person, PlatformWorld } from '../support/world';
+import type { ApiResponse, PlatformWorld } from '../support/world';
 
 /*
  * Bookings sent at the same moment, and one booking sent again with its Idempotency-Key
@@ -16,42 +16,15 @@ const answersTogether = (world: PlatformWorld): ApiResponse[] => {
   return world.answersTogether;
 };
 
-const sendTogether = async (world: PlatformWorld, person: Person, count: number, target: BookingTarget) => {
-  const form = await bookingFormAt(world, person, target);
-  // Each request its own dialog (its own key), all let go at once.
-  world.answersTogether = await Promise.all(
-    Array.from({ length: count }, () => sendBooking(world, person, form)),
-  );
-};
-
 When(
-  '{person} sends {int} bookings of {string} at {string} for interval {int} of the time slot {day} at {time} at the same moment',
-  async function (
-    this: PlatformWorld,
-    who: string,
-    count: number,
-    service: string,
-    provider: string,
-    intervalNumber: number,
-    day: string,
-    time: string,
-  ) {
-    await sendTogether(this, this.person(who), count, { provider, service, day, time, intervalNumber });
-  },
-);
-
-When(
-  '{person} sends {int} bookings of {string} at {string} for the block {day} at {time} at the same moment',
-  async function (
-    this: PlatformWorld,
-    who: string,
-    count: number,
-    service: string,
-    provider: string,
-    day: string,
-    time: string,
-  ) {
-    await sendTogether(this, this.person(who), count, { provider, service, day, time, intervalNumber: null });
+  '{person} sends {int} bookings of {bookingTarget} at the same moment',
+  async function (this: PlatformWorld, who: string, count: number, target: BookingTarget) {
+    const person = this.person(who);
+    const form = await bookingFormAt(this, person, target);
+    // Each request its own dialog (its own key), all let go at once.
+    this.answersTogether = await Promise.all(
+      Array.from({ length: count }, () => sendBooking(this, person, form)),
+    );
   },
 );
 
@@ -72,19 +45,10 @@ Then(
 );
 
 When(
-  '{person} sends the same booking of {string} at {string} for interval {int} of the time slot {day} at {time} {int} times with one Idempotency-Key, as a double click would',
-  async function (
-    this: PlatformWorld,
-    who: string,
-    service: string,
-    provider: string,
-    intervalNumber: number,
-    day: string,
-    time: string,
-    count: number,
-  ) {
+  '{person} sends the same booking of {bookingTarget} {int} times with one Idempotency-Key, as a double click would',
+  async function (this: PlatformWorld, who: string, target: BookingTarget, count: number) {
     const person = this.person(who);
-    const form = await bookingFormAt(this, person, { provider, service, day, time, intervalNumber });
+    const form = await bookingFormAt(this, person, target);
     const key = randomUUID();
     this.answersTogether = await Promise.all(
       Array.from({ length: count }, () => sendBooking(this, person, form, key)),

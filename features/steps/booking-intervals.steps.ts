@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import { activeAppointmentsIn, book, bookingFormAt, sendBooking } from '../drivers/booking';
+import {
+  activeAppointmentsIn,
+  book,
+  bookingFormAt,
+  sendBooking,
+  type BookingTarget,
+} from '../drivers/booking';
 import { providerNamed } from '../drivers/catalogue';
 import { anySlotAt } from '../drivers/schedule';
 import { ok } from '../support/assertions';
@@ -10,59 +16,30 @@ import type { Person, PlatformWorld } from '../support/world';
  * Booking one interval of a split time slot (docs/product.md §3, §4, §7.3), driven through the API as
  * the booking screen does (drivers/booking), and which intervals are then taken. A time slot is named
  * by its provider, its day (in the provider's zone) and its start time; an interval of it by its
- * interval number.
+ * interval number ({bookingTarget}, support/parameter-types.ts).
  */
 
 When(
-  '{person} books {string} at {string} in interval {int} of the time slot {day} at {time}',
-  async function (
-    this: PlatformWorld,
-    who: string,
-    service: string,
-    provider: string,
-    intervalNumber: number,
-    day: string,
-    time: string,
-  ) {
-    await book(this, this.person(who), { provider, service, day, time, intervalNumber });
+  '{person} books {bookingTarget}',
+  async function (this: PlatformWorld, who: string, target: BookingTarget) {
+    await book(this, this.person(who), target);
   },
 );
 
 When(
-  '{person} books {string} at {string} in interval {int} of the time slot {day} at {time}, naming {string} as the provider',
-  async function (
-    this: PlatformWorld,
-    who: string,
-    service: string,
-    provider: string,
-    intervalNumber: number,
-    day: string,
-    time: string,
-    named: string,
-  ) {
+  '{person} books {bookingTarget}, naming {string} as the provider',
+  async function (this: PlatformWorld, who: string, target: BookingTarget, named: string) {
     const person = this.person(who);
-    const form = await bookingFormAt(this, person, { provider, service, day, time, intervalNumber });
+    const form = await bookingFormAt(this, person, target);
     // The form changed by hand: another provider named, for that provider's price.
     await sendBooking(this, person, { ...form, providerId: (await providerNamed(this, named)).id });
   },
 );
 
 Given(
-  '{person} has booked {string} at {string} in interval {int} of the time slot {day} at {time}',
-  async function (
-    this: PlatformWorld,
-    who: string,
-    service: string,
-    provider: string,
-    intervalNumber: number,
-    day: string,
-    time: string,
-  ) {
-    ok(
-      await book(this, this.person(who), { provider, service, day, time, intervalNumber }),
-      201,
-      'booking failed',
-    );
+  '{person} has booked {bookingTarget}',
+  async function (this: PlatformWorld, who: string, target: BookingTarget) {
+    ok(await book(this, this.person(who), target), 201, 'booking failed');
   },
 );
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Given, Then } from '@cucumber/cucumber';
 import { formatMoney } from '@appointment/contracts/money';
 import { DEFAULT_BOOKING_POLICY, POLICY_PATHS } from '@appointment/contracts/policy';
-import { appointmentAt, book, lastBookingOf } from '../drivers/booking';
+import { appointmentAt, book, lastBookingOf, type BookingTarget } from '../drivers/booking';
 import { payInSandbox, paymentResultOf, reportPayment } from '../drivers/payments';
 import { eventually, ok } from '../support/assertions';
 import type { PlatformWorld } from '../support/world';
@@ -24,22 +24,14 @@ Given(
 );
 
 Given(
-  '{person} has booked and paid for {string} at {string} in interval {int} of the time slot {day} at {time}',
-  async function (
-    this: PlatformWorld,
-    who: string,
-    service: string,
-    provider: string,
-    intervalNumber: number,
-    day: string,
-    time: string,
-  ) {
+  '{person} has booked and paid for {bookingTarget}',
+  async function (this: PlatformWorld, who: string, target: BookingTarget) {
     const person = this.person(who);
-    ok(await book(this, person, { provider, service, day, time, intervalNumber }), 201, 'booking failed');
+    ok(await book(this, person, target), 201, 'booking failed');
     ok(await payInSandbox(this, person, lastBookingOf(this, person)), 200, 'the sandbox refused the payment');
     await reportPayment(this, person, paymentResultOf(this, person));
     await eventually(`${who}'s appointment to be paid`, async () =>
-      (await appointmentAt(this, person, person, day, time)).paid ? true : undefined,
+      (await appointmentAt(this, person, person, target.day, target.time)).paid ? true : undefined,
     );
   },
 );

@@ -1,5 +1,6 @@
 import { APPOINTMENT_STATUSES } from '@appointment/contracts/constants';
 import { defineParameterType } from '@cucumber/cucumber';
+import type { BookingTarget } from '../drivers/booking';
 import { DAY } from './days';
 
 /** The words the scenarios of every area share. */
@@ -16,6 +17,33 @@ defineParameterType({ name: 'price', regexp: /[$€£₹]\d+(?:\.\d+)?/, transfo
 /** A day relative to today, in the zone of the provider in question (days.ts). */
 defineParameterType({ name: 'day', regexp: DAY, transformer: (text: string) => text });
 defineParameterType({ name: 'time', regexp: /\d{2}:\d{2}/, transformer: (text: string) => text });
+
+/**
+ * What a person books, as a scenario names it: `"Service" at "Provider" in interval 2 of the time
+ * slot tomorrow at 09:00` (`for interval …` after "sends … bookings of"), or `"Service" at
+ * "Provider" for the block tomorrow at 15:00`.
+ */
+defineParameterType({
+  name: 'bookingTarget',
+  regexp: new RegExp(
+    `"([^"]*)" at "([^"]*)" (?:(?:in|for) interval (\\d+) of the time slot|for the block) (${DAY.source}) at (\\d{2}:\\d{2})`,
+  ),
+  transformer: (
+    service: string,
+    provider: string,
+    interval: string | null | undefined,
+    day: string,
+    time: string,
+  ) =>
+    ({
+      provider,
+      service,
+      day,
+      time,
+      intervalNumber: interval ? Number(interval) : null,
+    }) satisfies BookingTarget,
+  useForSnippets: false,
+});
 
 /** A list of providers as written in a scenario: `"A"`, `"A" and "B"`, `"A", "B" and "C"`, `no provider`. */
 defineParameterType({

@@ -1,6 +1,12 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { dayKeyIn } from './clock';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { dayKeyIn, withTestClock } from './clock';
 import { API_PATHS, DEMO, DEMO_PASSWORD, pendingRegistrationId, signIn, uniqueEmail } from './api-sign-in';
+import {
+  createProviderWithSplitSlots,
+  longDateOf,
+  openProviderService,
+  type ProviderWithSlots,
+} from './booking-helpers';
 
 // Literal paths: e2e files may import only types from contracts (see api-sign-in.ts).
 export const SCHEDULING_PATHS = {
@@ -81,4 +87,49 @@ export const longDate = (dayKey: string): string => {
     day: 'numeric',
     year: 'numeric',
   });
+};
+
+/**
+ * Issue 30: a provider of the test's own with a time slot 10:00–12:00 in two intervals on each of
+ * two days, three and four days from its today (`first`, `second`), its admin signed in on
+ * `page` on the Schedule screen.
+ */
+export const openScheduleOfTwoDays = async (
+  page: Page,
+  request: APIRequestContext,
+  businessName: string,
+  service: string,
+): Promise<{ provider: ProviderWithSlots; first: string; second: string }> => {
+  const provider = await createProviderWithSplitSlots(request, {
+    businessName: `${businessName} ${Date.now().toString(36)}`,
+    service,
+    startTime: '10:00',
+    endTime: '12:00',
+    parts: 2,
+    days: 2,
+    firstDay: 3,
+  });
+  await signIn(page, provider.email);
+  await page.goto('/scheduling/manage');
+  return { provider, first: dayKeyIn(provider.timeZone, 3), second: dayKeyIn(provider.timeZone, 4) };
+};
+
+/**
+ * Issue 30: a user's booking screen, opened in a browser context of its own right after the
+ * admin's change, offers the provider's next available slot on `offered`, none on `gone`.
+ */
+export const expectNextSlotOn = async (
+  browser: Browser,
+  provider: ProviderWithSlots,
+  offered: string,
+  gone: string,
+): Promise<void> => {
+  const userContext = await withTestClock(await browser.newContext());
+  const userPage = await userContext.newPage();
+  await signIn(userPage, DEMO.user);
+  await openProviderService(userPage, provider);
+  const automatic = userPage.getByRole('region', { name: 'Next available slot' });
+  await expect(automatic).toContainText(longDateOf(offered));
+  await expect(automatic).not.toContainText(longDateOf(gone));
+  await userContext.close();
 };

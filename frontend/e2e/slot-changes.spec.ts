@@ -1,6 +1,5 @@
-import { dayKeyIn, expect, test, withTestClock } from './clock';
-import { DEMO, signIn } from './api-sign-in';
-import { createProviderWithSplitSlots, longDateOf, openProviderService } from './booking-helpers';
+import { expect, test } from './clock';
+import { expectNextSlotOn, openScheduleOfTwoDays } from './scheduling-helpers';
 
 /**
  * Issue 30: the admin changes one time slot and deletes another on the Schedule screen; the
@@ -11,20 +10,12 @@ test('the admin edits one time slot and deletes another, and the booking screen 
   request,
   browser,
 }) => {
-  const provider = await createProviderWithSplitSlots(request, {
-    businessName: `Reshaped Studio ${Date.now().toString(36)}`,
-    service: 'Desk Hour',
-    startTime: '10:00',
-    endTime: '12:00',
-    parts: 2,
-    days: 2,
-    firstDay: 3,
-  });
-  const first = dayKeyIn(provider.timeZone, 3);
-  const second = dayKeyIn(provider.timeZone, 4);
-
-  await signIn(page, provider.email);
-  await page.goto('/scheduling/manage');
+  const { provider, first, second } = await openScheduleOfTwoDays(
+    page,
+    request,
+    'Reshaped Studio',
+    'Desk Hour',
+  );
   const rows = page.getByRole('row');
 
   // The first day's time slot goes: asked first, then gone from the list.
@@ -46,12 +37,5 @@ test('the admin edits one time slot and deletes another, and the booking screen 
   await expect(form).toBeHidden();
   await expect(rows.filter({ hasText: '10:00–11:00' })).toHaveCount(1);
 
-  const userContext = await withTestClock(await browser.newContext());
-  const userPage = await userContext.newPage();
-  await signIn(userPage, DEMO.user);
-  await openProviderService(userPage, provider);
-  const automatic = userPage.getByRole('region', { name: 'Next available slot' });
-  await expect(automatic).toContainText(longDateOf(second));
-  await expect(automatic).not.toContainText(longDateOf(first));
-  await userContext.close();
+  await expectNextSlotOn(browser, provider, second, first);
 });

@@ -251,10 +251,9 @@ export class ProjectorRunner {
             applied: pending.length,
           })),
         );
-        for (const { entry, to, pending } of idle) {
+        for (const { entry, to } of idle) {
           // Not moved: another writer moved it meanwhile; the next batch reads it first.
           entry.stored = moved.has(entry.projection.name) ? to : undefined;
-          this.settle(entry, to, pending);
         }
       } catch (error) {
         for (const { entry } of idle) entry.stored = undefined;
@@ -357,7 +356,13 @@ export class ProjectorRunner {
         }
       }
       if (!transaction.opened) {
-        if (pending.length > 0) return { from: cutFrom, to: position, pending };
+        if (pending.length > 0) {
+          // Its rows already are what the batch makes them: whoever waits for this read model
+          // reads it now, not once the slowest projection of the batch and the checkpoint move
+          // are done (a booking's answer waits for rm_waitlist, which bookings never touch).
+          this.settle(entry, position, pending);
+          return { from: cutFrom, to: position, pending };
+        }
         this.settle(entry, position, pending);
         return undefined;
       }

@@ -6,7 +6,6 @@ import { addDays, format } from 'date-fns';
 import pg from 'pg';
 import { freePort } from '../testing/ports';
 import { createTestDatabase } from '../testing/postgres';
-import { note } from './harness';
 
 /**
  * The product as `npm start` runs it (the single-node launcher with demo data), in its own
@@ -62,6 +61,11 @@ export const startLauncher = async (name: string): Promise<Launched> => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
+    // BENCH_KEEP_DATABASE=1 keeps the run's database and data folder (to rebuild its log again, say).
+    if (process.env.BENCH_KEEP_DATABASE) {
+      console.log(`kept: DATABASE_URL=${database.url} DATA_DIR=${dataDir}`);
+      return;
+    }
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -91,11 +95,12 @@ export const call = async (
   token: string | undefined,
   route: string,
   body: unknown,
+  method: 'POST' | 'PUT' | 'GET' = 'POST',
 ): Promise<Record<string, unknown>> => {
   const response = await fetch(`${base}${route}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+    ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(json)}`);
@@ -164,28 +169,36 @@ export const benchClinic = async (
   return { admin, user, providerId, timeSlots };
 };
 
-/** A suite's run on the bench clinic: the launcher, a client on its database, and the clinic. */
-export type OnBenchClinic = Launched & BenchClinic & { db: pg.Client };
+/** What a bench on the bench clinic is handed: the launcher, the clinic, and a client of its database. */
+export type BenchRun = Launched & BenchClinic & { db: pg.Client };
 
 /**
- * Runs `work` against the launcher started for `suite` (database `bench_<suite>`) with the bench
- * clinic of `clinic` (benchClinic) and a client on its database to read the log; both are
- * stopped when the work ends, however it ends.
+ * The launcher on database `name` with the bench clinic of `clinic` (benchClinic) and a client of
+ * its database for reading the log; `bench` runs on them, and the client and the launcher are
+ * closed after it, whatever happens.
  */
-export const onBenchClinic = async (
-  suite: string,
+export const withBenchClinic = async (
+  name: string,
   clinic: Parameters<typeof benchClinic>[1],
-  work: (bench: OnBenchClinic) => Promise<void>,
+  bench: (run: BenchRun) => Promise<void>,
 ): Promise<void> => {
-  const launched = await startLauncher(`bench_${suite}`);
+  const launched = await startLauncher(name);
   const db = new pg.Client({ connectionString: launched.databaseUrl });
   await db.connect();
   try {
-    const made = await benchClinic(launched.base, clinic);
-    note(`${suite}: ${made.timeSlots.length} time slots of ${clinic.parts} intervals`);
-    await work({ ...launched, ...made, db });
+    await bench({ ...launched, ...(await benchClinic(launched.base, clinic)), db });
   } finally {
     await db.end();
     await launched.stop();
   }
 };
+
+/** What `withYearOfSlots` hands a bench. */
+export type YearOfSlots = BenchRun;
+
+/** The bench clinic's daily time slots for a year from tomorrow, in `parts` intervals each. */
+export const withYearOfSlots = (
+  name: string,
+  parts: number,
+  bench: (launched: YearOfSlots) => Promise<void>,
+): Promise<void> => withBenchClinic(name, { firstDay: 1, lastDay: 366, parts }, bench);

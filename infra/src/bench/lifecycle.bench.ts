@@ -20,7 +20,7 @@ import {
   quantileOfSorted,
   Samples,
 } from './harness';
-import { BENCH_SERVICE, onBenchClinic } from './launcher';
+import { BENCH_SERVICE, withBenchClinic } from './launcher';
 
 /**
  * `npm run bench -- lifecycle` (issue 29): what happens to bookings after they are made, against
@@ -93,10 +93,11 @@ const answered = (of: Tally) => [...of.statuses.values()].reduce((sum, n) => sum
 type Held = { timeSlotId: string; index: number | null };
 
 export const run = (): Promise<void> =>
-  onBenchClinic(
-    SUITE,
+  withBenchClinic(
+    `bench_${SUITE}`,
     { firstDay: FIRST_DAY, lastDay: FIRST_DAY + DAYS - 1, parts: PARTS },
     async ({ base, pid, db, admin, user, providerId, timeSlots }) => {
+      note(`${SUITE}: ${timeSlots.length} time slots of ${PARTS} intervals`);
       const policy = await fetch(`${base}${POLICY_PATHS.bookingPolicy}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },

@@ -10,7 +10,7 @@ import {
   quantileOfSorted,
   Samples,
 } from './harness';
-import { BENCH_SERVICE, onBenchClinic } from './launcher';
+import { BENCH_SERVICE, withBenchClinic } from './launcher';
 
 /**
  * `npm run bench -- series` (issue 31): recurring bookings racing each other, against the launcher
@@ -33,10 +33,11 @@ const PARTS = envNumber('BENCH_SERIES_PARTS', 24);
 const FREE_ONLY_SHARE = 0.2;
 
 export const run = (): Promise<void> =>
-  onBenchClinic(
-    SUITE,
+  withBenchClinic(
+    `bench_${SUITE}`,
     { firstDay: 1, lastDay: WEEKS * 7, parts: PARTS, allowRecurring: true },
     async ({ base, pid, db, user, providerId, timeSlots }) => {
+      note(`${SUITE}: ${timeSlots.length} time slots of ${PARTS} intervals`);
       const random = (below: number) => Math.floor(Math.random() * below);
       const statuses = new Map<number, number>();
       const latencies = new Samples();

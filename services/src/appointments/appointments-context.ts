@@ -16,6 +16,7 @@ import type { JobQueues } from '../jobs/job-queues';
 import type { PaymentGateway } from '../payments/payment-gateway';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 import { ProviderStates } from './book/provider-states';
+import { TimeOffKept } from './book/place-rules';
 
 export interface AppointmentsDependencies {
   store: EventStore;
@@ -34,8 +35,9 @@ export interface AppointmentsDependencies {
   bookingLimit?: number;
   now?: () => Date;
   /**
-   * Keep providers' states in memory between bookings. Only for a process whose projector calls
-   * `providersChanged` after every batch: that is what drops a changed provider.
+   * Keep providers' states and time off in memory between bookings. Only for a process whose
+   * projector tells `providers.changed` and `timeOff.changed` of every batch: that is what drops a
+   * changed provider.
    */
   keepProviders?: boolean;
   /**
@@ -55,6 +57,8 @@ export interface AppointmentsContext {
   /** How every command on a time slot is handled: lost races decided again, then 409. */
   onTimeSlot: HandleOptions<TimeSlotState>;
   providers: ProviderStates;
+  /** Providers' time off, which no booking or move enters (issue 30). */
+  timeOff: TimeOffKept;
   reads: ReadYourWrites;
 }
 
@@ -68,6 +72,7 @@ export const appointmentsContext = (deps: AppointmentsDependencies): Appointment
     cache: new StreamCache<TimeSlotState>(),
   },
   providers: new ProviderStates(deps.store, deps.keepProviders ?? false),
+  timeOff: new TimeOffKept(deps.keepProviders ?? false),
   reads: new ReadYourWrites(deps.waitFor),
 });
 

@@ -240,7 +240,10 @@ export const startPlatform = async ({
     ownBookingsSeen: (userId) => appointments.reads.caughtUp(userId),
   });
   projector?.onCommitted((projection, events) => {
-    if (projection === 'schedule') schedule.availability.readModelChanged(events);
+    if (projection === 'schedule') {
+      schedule.availability.readModelChanged(events);
+      appointments.timeOff.changed(events);
+    }
     if (projection === 'catalogue') appointments.providers.changed(events);
   });
   const notifications = new NotificationsService({ store, pool, waitFor, now });

@@ -922,6 +922,8 @@ export const claimOffer = (command: Of<'BookInterval'>, state: TimeSlotState): T
 export const decide = (command: TimeSlotCommand, state: TimeSlotState): TimeSlotEvent[] => {
   const events = decideAlone(command, state);
   if (events.length === 0 || state.status === 'none') return events;
+  // No waitlist yet, none begun: nothing to offer (most commands; a booking's path stays short).
+  if (!state.waitlist && !events.some((event) => event.type === 'WaiterJoined')) return events;
   const after = events.reduce(evolve, state);
   return after.status === 'none'
     ? events

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useCatalogue } from '../../../lib/catalogue';
 import {
   ChatbotSettings,
@@ -71,92 +71,73 @@ function ChatbotPanel({
 }) {
   const { texts: T, t } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
   const id = useId();
-  const { form, setForm, submit, status } = useSettingsPanel(
-    ChatbotSettings,
-    saved,
-    useSaveChatbotMutation(),
-    scope,
-  );
+  const panel = useSettingsPanel(ChatbotSettings, saved, useSaveChatbotMutation(), scope);
+  const { form, setForm } = panel;
   const template = (key: keyof ChatbotTemplates, value: string) =>
     setForm((current) => ({ ...current, templates: { ...current.templates, [key]: value } }));
 
   return (
-    <Panel aria-labelledby={`${id}-title`}>
-      <PanelTitle id={`${id}-title`}>{T.chatbotPanel}</PanelTitle>
-      <form noValidate onSubmit={submit}>
-        <Locked disabled={!scope.mayManage}>
-          <Panels>
-            <SwitchRow>
-              {T.enableChatbot}
-              <Switch
-                checked={form.enabled}
-                onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
-              />
-            </SwitchRow>
-            <Row>
-              <Field>
-                <Label htmlFor={`${id}-model`}>{T.model}</Label>
-                <Select
-                  id={`${id}-model`}
-                  value={form.model}
-                  onChange={(event) => setForm({ ...form, model: event.target.value })}
-                >
-                  {(models.includes(form.model) ? models : [form.model, ...models]).map((model) => (
-                    <option key={model} value={model}>
-                      {model}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field>
-                <Label htmlFor={`${id}-temperature`}>
-                  {t('temperature', { value: Math.round(form.temperature * 100) })}
-                </Label>
-                <input
-                  id={`${id}-temperature`}
-                  type="range"
-                  min={0}
-                  max={100}
-                  value={Math.round(form.temperature * 100)}
-                  onChange={(event) => setForm({ ...form, temperature: Number(event.target.value) / 100 })}
-                />
-              </Field>
-              <Field>
-                <Label htmlFor={`${id}-length`}>{T.maxLength}</Label>
-                <Select
-                  id={`${id}-length`}
-                  value={form.maxTokens}
-                  onChange={(event) =>
-                    setForm({
-                      ...form,
-                      maxTokens: Number(event.target.value) as ChatbotSettings['maxTokens'],
-                    })
-                  }
-                >
-                  {MAX_RESPONSE_LENGTHS.map((length) => (
-                    <option key={length} value={length}>
-                      {length}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </Row>
-            <PanelTitle as="h3">{T.responseTemplates}</PanelTitle>
-            {(Object.keys(T.templateLabels) as (keyof ChatbotTemplates)[]).map((key) => (
-              <Field key={key}>
-                <Label htmlFor={`${id}-${key}`}>{T.templateLabels[key]}</Label>
-                <TextArea
-                  id={`${id}-${key}`}
-                  value={form.templates[key]}
-                  onChange={(event) => template(key, event.target.value)}
-                />
-              </Field>
+    <SettingsPanel title={T.chatbotPanel} enableLabel={T.enableChatbot} panel={panel} scope={scope}>
+      <Row>
+        <Field>
+          <Label htmlFor={`${id}-model`}>{T.model}</Label>
+          <Select
+            id={`${id}-model`}
+            value={form.model}
+            onChange={(event) => setForm({ ...form, model: event.target.value })}
+          >
+            {(models.includes(form.model) ? models : [form.model, ...models]).map((model) => (
+              <option key={model} value={model}>
+                {model}
+              </option>
             ))}
-            {scope.mayManage && <SaveRow {...status} />}
-          </Panels>
-        </Locked>
-      </form>
-    </Panel>
+          </Select>
+        </Field>
+        <Field>
+          <Label htmlFor={`${id}-temperature`}>
+            {t('temperature', { value: Math.round(form.temperature * 100) })}
+          </Label>
+          <input
+            id={`${id}-temperature`}
+            type="range"
+            min={0}
+            max={100}
+            value={Math.round(form.temperature * 100)}
+            onChange={(event) => setForm({ ...form, temperature: Number(event.target.value) / 100 })}
+          />
+        </Field>
+        <Field>
+          <Label htmlFor={`${id}-length`}>{T.maxLength}</Label>
+          <Select
+            id={`${id}-length`}
+            value={form.maxTokens}
+            onChange={(event) =>
+              setForm({
+                ...form,
+                maxTokens: Number(event.target.value) as ChatbotSettings['maxTokens'],
+              })
+            }
+          >
+            {MAX_RESPONSE_LENGTHS.map((length) => (
+              <option key={length} value={length}>
+                {length}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </Row>
+      <PanelTitle as="h3">{T.responseTemplates}</PanelTitle>
+      {(Object.keys(T.templateLabels) as (keyof ChatbotTemplates)[]).map((key) => (
+        <Field key={key}>
+          <Label htmlFor={`${id}-${key}`}>{T.templateLabels[key]}</Label>
+          <TextArea
+            id={`${id}-${key}`}
+            value={form.templates[key]}
+            onChange={(event) => template(key, event.target.value)}
+          />
+        </Field>
+      ))}
+    </SettingsPanel>
   );
 }
 
@@ -165,12 +146,8 @@ const emptyTemplate = (): WhatsAppTemplate => ({ name: '', language: 'en', statu
 function WhatsAppPanel({ saved, scope }: { saved: WhatsAppSettings; scope: IntegrationScope }) {
   const { texts: T } = useCatalogue('integrations', INTEGRATIONS_TEXTS);
   const id = useId();
-  const { form, setForm, submit, status } = useSettingsPanel(
-    WhatsAppSettings,
-    saved,
-    useSaveWhatsAppMutation(),
-    scope,
-  );
+  const panel = useSettingsPanel(WhatsAppSettings, saved, useSaveWhatsAppMutation(), scope);
+  const { form, setForm } = panel;
   const change = (index: number, patch: Partial<WhatsAppTemplate>) =>
     setForm((current) => ({
       ...current,
@@ -180,117 +157,100 @@ function WhatsAppPanel({ saved, scope }: { saved: WhatsAppSettings; scope: Integ
     }));
 
   return (
-    <Panel aria-labelledby={`${id}-title`}>
-      <PanelTitle id={`${id}-title`}>{T.whatsappPanel}</PanelTitle>
-      <form noValidate onSubmit={submit}>
-        <Locked disabled={!scope.mayManage}>
-          <Panels>
-            <SwitchRow>
-              {T.enableWhatsapp}
-              <Switch
-                checked={form.enabled}
-                onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
+    <SettingsPanel title={T.whatsappPanel} enableLabel={T.enableWhatsapp} panel={panel} scope={scope}>
+      <Row>
+        <Field>
+          <Label htmlFor={`${id}-number`}>{T.connectedNumber}</Label>
+          <Input
+            id={`${id}-number`}
+            value={form.connectedNumber}
+            onChange={(event) => setForm({ ...form, connectedNumber: event.target.value })}
+          />
+        </Field>
+        <Field>
+          <Label htmlFor={`${id}-phone-id`}>{T.phoneNumberId}</Label>
+          <Input
+            id={`${id}-phone-id`}
+            inputMode="numeric"
+            value={form.phoneNumberId}
+            onChange={(event) => setForm({ ...form, phoneNumberId: event.target.value })}
+          />
+        </Field>
+        <Field>
+          <Label htmlFor={`${id}-token`}>{T.accessToken}</Label>
+          <Input
+            id={`${id}-token`}
+            type="password"
+            autoComplete="off"
+            value={form.accessToken ?? ''}
+            onChange={(event) => setForm({ ...form, accessToken: event.target.value })}
+          />
+        </Field>
+      </Row>
+      <PanelTitle as="h3">{T.templates}</PanelTitle>
+      {form.templates.map((template, index) => (
+        <TemplateItem key={index} aria-label={template.name || T.templateName}>
+          <Row>
+            <Field>
+              <Label htmlFor={`${id}-${index}-name`}>{T.templateName}</Label>
+              <Input
+                id={`${id}-${index}-name`}
+                value={template.name}
+                onChange={(event) => change(index, { name: event.target.value })}
               />
-            </SwitchRow>
-            <Row>
-              <Field>
-                <Label htmlFor={`${id}-number`}>{T.connectedNumber}</Label>
-                <Input
-                  id={`${id}-number`}
-                  value={form.connectedNumber}
-                  onChange={(event) => setForm({ ...form, connectedNumber: event.target.value })}
-                />
-              </Field>
-              <Field>
-                <Label htmlFor={`${id}-phone-id`}>{T.phoneNumberId}</Label>
-                <Input
-                  id={`${id}-phone-id`}
-                  inputMode="numeric"
-                  value={form.phoneNumberId}
-                  onChange={(event) => setForm({ ...form, phoneNumberId: event.target.value })}
-                />
-              </Field>
-              <Field>
-                <Label htmlFor={`${id}-token`}>{T.accessToken}</Label>
-                <Input
-                  id={`${id}-token`}
-                  type="password"
-                  autoComplete="off"
-                  value={form.accessToken ?? ''}
-                  onChange={(event) => setForm({ ...form, accessToken: event.target.value })}
-                />
-              </Field>
-            </Row>
-            <PanelTitle as="h3">{T.templates}</PanelTitle>
-            {form.templates.map((template, index) => (
-              <TemplateItem key={index} aria-label={template.name || T.templateName}>
-                <Row>
-                  <Field>
-                    <Label htmlFor={`${id}-${index}-name`}>{T.templateName}</Label>
-                    <Input
-                      id={`${id}-${index}-name`}
-                      value={template.name}
-                      onChange={(event) => change(index, { name: event.target.value })}
-                    />
-                  </Field>
-                  <Field>
-                    <Label htmlFor={`${id}-${index}-language`}>{T.templateLanguage}</Label>
-                    <Input
-                      id={`${id}-${index}-language`}
-                      value={template.language}
-                      onChange={(event) => change(index, { language: event.target.value })}
-                    />
-                  </Field>
-                  <Field>
-                    <Label htmlFor={`${id}-${index}-status`}>{T.templateStatus}</Label>
-                    <Select
-                      id={`${id}-${index}-status`}
-                      value={template.status}
-                      onChange={(event) =>
-                        change(index, { status: event.target.value as WhatsAppTemplate['status'] })
-                      }
-                    >
-                      {TEMPLATE_STATUSES.map((status) => (
-                        <option key={status} value={status}>
-                          {T.statusLabels[status]}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                </Row>
-                <Field>
-                  <Label htmlFor={`${id}-${index}-body`}>{T.templateBody}</Label>
-                  <TextArea
-                    id={`${id}-${index}-body`}
-                    value={template.body}
-                    onChange={(event) => change(index, { body: event.target.value })}
-                  />
-                </Field>
-                <div>
-                  <SecondaryButton
-                    type="button"
-                    onClick={() =>
-                      setForm({ ...form, templates: form.templates.filter((_, at) => at !== index) })
-                    }
-                  >
-                    {T.removeTemplate}
-                  </SecondaryButton>
-                </div>
-              </TemplateItem>
-            ))}
-            <div>
-              <SecondaryButton
-                type="button"
-                onClick={() => setForm({ ...form, templates: [...form.templates, emptyTemplate()] })}
+            </Field>
+            <Field>
+              <Label htmlFor={`${id}-${index}-language`}>{T.templateLanguage}</Label>
+              <Input
+                id={`${id}-${index}-language`}
+                value={template.language}
+                onChange={(event) => change(index, { language: event.target.value })}
+              />
+            </Field>
+            <Field>
+              <Label htmlFor={`${id}-${index}-status`}>{T.templateStatus}</Label>
+              <Select
+                id={`${id}-${index}-status`}
+                value={template.status}
+                onChange={(event) =>
+                  change(index, { status: event.target.value as WhatsAppTemplate['status'] })
+                }
               >
-                {T.addTemplate}
-              </SecondaryButton>
-            </div>
-            {scope.mayManage && <SaveRow {...status} />}
-          </Panels>
-        </Locked>
-      </form>
-    </Panel>
+                {TEMPLATE_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {T.statusLabels[status]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </Row>
+          <Field>
+            <Label htmlFor={`${id}-${index}-body`}>{T.templateBody}</Label>
+            <TextArea
+              id={`${id}-${index}-body`}
+              value={template.body}
+              onChange={(event) => change(index, { body: event.target.value })}
+            />
+          </Field>
+          <div>
+            <SecondaryButton
+              type="button"
+              onClick={() => setForm({ ...form, templates: form.templates.filter((_, at) => at !== index) })}
+            >
+              {T.removeTemplate}
+            </SecondaryButton>
+          </div>
+        </TemplateItem>
+      ))}
+      <div>
+        <SecondaryButton
+          type="button"
+          onClick={() => setForm({ ...form, templates: [...form.templates, emptyTemplate()] })}
+        >
+          {T.addTemplate}
+        </SecondaryButton>
+      </div>
+    </SettingsPanel>
   );
 }
 
@@ -324,6 +284,46 @@ function useSettingsPanel<T>(
     failed: saving.isError || invalid,
   };
   return { form, setForm, submit, status };
+}
+
+/**
+ * A settings panel as both integrations show it: its title, the switch that turns the integration
+ * on, its own fields, and the Save row; the fields locked for someone who may not manage them.
+ */
+function SettingsPanel<T extends { enabled: boolean }>({
+  title,
+  enableLabel,
+  panel: { form, setForm, submit, status },
+  scope,
+  children,
+}: {
+  title: string;
+  enableLabel: string;
+  panel: ReturnType<typeof useSettingsPanel<T>>;
+  scope: IntegrationScope;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Panel aria-labelledby={`${id}-title`}>
+      <PanelTitle id={`${id}-title`}>{title}</PanelTitle>
+      <form noValidate onSubmit={submit}>
+        <Locked disabled={!scope.mayManage}>
+          <Panels>
+            <SwitchRow>
+              {enableLabel}
+              <Switch
+                checked={form.enabled}
+                onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
+              />
+            </SwitchRow>
+            {children}
+            {scope.mayManage && <SaveRow {...status} />}
+          </Panels>
+        </Locked>
+      </form>
+    </Panel>
+  );
 }
 
 function SaveRow({ saving, saved, failed }: { saving: boolean; saved: boolean; failed: boolean }) {

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import type { TimeSlot } from '@appointment/contracts/schedule';
 import { useCatalogue } from '../../../lib/catalogue';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { MessageText } from '../../../ui/message-text';
 import { Modal } from '../../../ui/modal';
-import { FormSecondaryButton } from '../../../ui/form.styles';
 import { Button, SecondaryButton } from '../../../ui/button.styles';
 import { useDeleteTimeSlotMutation } from '../scheduling.api';
 import { failureOf } from '../scheduling.slice';
 import { SCHEDULING_TEXTS } from '../scheduling.texts';
-import { CheckRow, ErrorNotice, Notice, Toolbar } from './scheduling.styles';
+import { CancelAffectedConfirm } from './cancel-affected-confirm';
+import { CheckRow, ErrorNotice, Toolbar } from './scheduling.styles';
 import { whenOf } from './time-slot-list';
 
 interface DeleteTimeSlotDialogProps {
@@ -26,13 +25,11 @@ export function DeleteTimeSlotDialog({ slot, onClose }: DeleteTimeSlotDialogProp
   const { texts, t } = useCatalogue('scheduling', SCHEDULING_TEXTS);
   const C = texts.changes;
   const [series, setSeries] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [deleteTimeSlot, { isLoading, error, reset }] = useDeleteTimeSlotMutation();
   const failure = error === undefined ? undefined : failureOf({ payload: error });
 
   const close = () => {
     setSeries(false);
-    setConfirming(false);
     reset();
     onClose();
   };
@@ -56,19 +53,7 @@ export function DeleteTimeSlotDialog({ slot, onClose }: DeleteTimeSlotDialogProp
           <MessageText>{failure.message}</MessageText>
         </ErrorNotice>
       )}
-      {failure && failure.affected.length > 0 && (
-        <Notice aria-label={C.affected}>
-          {C.affected}
-          <ul>
-            {failure.affected.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          <FormSecondaryButton type="button" onClick={() => setConfirming(true)}>
-            {C.cancelAffected}
-          </FormSecondaryButton>
-        </Notice>
-      )}
+      <CancelAffectedConfirm affected={failure?.affected ?? []} onConfirm={() => void send(true)} />
       <Toolbar>
         <SecondaryButton type="button" onClick={close}>
           {texts.cancel}
@@ -77,19 +62,6 @@ export function DeleteTimeSlotDialog({ slot, onClose }: DeleteTimeSlotDialogProp
           {isLoading ? C.deleting : C.confirmDelete}
         </Button>
       </Toolbar>
-      <ConfirmDialog
-        open={confirming}
-        title={C.cancelAffectedTitle}
-        confirmLabel={C.confirmCancelAffected}
-        cancelLabel={C.keep}
-        onConfirm={() => {
-          setConfirming(false);
-          void send(true);
-        }}
-        onCancel={() => setConfirming(false)}
-      >
-        {C.cancelAffectedText}
-      </ConfirmDialog>
     </Modal>
   );
 }

@@ -4,12 +4,11 @@ import { REPEAT_OPTIONS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { useCatalogue } from '../../../lib/catalogue';
 import { useAppDispatch } from '../../../lib/hooks';
-import { Field, FieldError, Form, FormSecondaryButton, Label, Select } from '../../../ui/form.styles';
+import { Field, FieldError, Form, Label, Select } from '../../../ui/form.styles';
 import { TextField } from '../../../ui/text-field';
 import { firstErrorPerField, type FieldErrors } from '../../../ui/use-schema-form';
 import type { ReadStatus } from '../../../lib/api';
 import type { TimeSlot } from '@appointment/contracts/schedule';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useAddTimeSlotMutation, useEditTimeSlotMutation } from '../scheduling.api';
 import { timeSlotFormClosed, type PathErrors } from '../scheduling.slice';
 import {
@@ -27,10 +26,13 @@ import {
 } from '../time-slot-form.values';
 import { CheckList, CheckRow, Fieldset, FormGrid, Notice, Preview } from './scheduling.styles';
 import { SCHEDULING_TEXTS } from '../scheduling.texts';
+import { CancelAffectedConfirm } from './cancel-affected-confirm';
 import { FormFooter } from './form-footer';
 import { MessageText } from '../../../ui/message-text';
 
 type FieldKey = keyof TimeSlotValues;
+/** The form values typed into an input of their own. */
+type TextKey = 'date' | 'startTime' | 'endTime' | 'availableSlots' | 'totalSlots' | 'repeatUntil';
 
 /** Server messages by the form field they belong to (`serviceIds.0` belongs to serviceIds). */
 const byFormField = (errors: PathErrors): FieldErrors<FieldKey> => {
@@ -86,7 +88,6 @@ export function TimeSlotFormFields({
   const dispatch = useAppDispatch();
   const [addTimeSlot] = useAddTimeSlotMutation();
   const [editTimeSlot] = useEditTimeSlotMutation();
-  const [confirming, setConfirming] = useState(false);
   const id = useId();
   const { texts, t } = useCatalogue('scheduling', SCHEDULING_TEXTS);
   const T = texts.slotForm;
@@ -153,34 +154,24 @@ export function TimeSlotFormFields({
   const longest = longestDuration(values, services);
   const servicesError = errorOf('serviceIds');
   const exclusiveError = errorOf('addTotalSlot') ?? errorOf('addAsSlot');
+  /** An input bound to the form value of the same name, labelled with it. */
+  const textField = (name: TextKey, type: 'date' | 'time' | 'number') => (
+    <TextField
+      label={T[name]}
+      name={name}
+      type={type}
+      value={values[name]}
+      onChange={setText}
+      error={errorOf(name)}
+    />
+  );
 
   return (
     <Form noValidate onSubmit={onSubmit}>
       <FormGrid>
-        <TextField
-          label={T.date}
-          name="date"
-          type="date"
-          value={values.date}
-          onChange={setText}
-          error={errorOf('date')}
-        />
-        <TextField
-          label={T.startTime}
-          name="startTime"
-          type="time"
-          value={values.startTime}
-          onChange={setText}
-          error={errorOf('startTime')}
-        />
-        <TextField
-          label={T.endTime}
-          name="endTime"
-          type="time"
-          value={values.endTime}
-          onChange={setText}
-          error={errorOf('endTime')}
-        />
+        {textField('date', 'date')}
+        {textField('startTime', 'time')}
+        {textField('endTime', 'time')}
       </FormGrid>
 
       <Fieldset aria-describedby={servicesError ? `${id}-services-error` : undefined}>
@@ -241,22 +232,8 @@ export function TimeSlotFormFields({
         </CheckList>
         {exclusiveError && <FieldError>{exclusiveError}</FieldError>}
         <FormGrid>
-          <TextField
-            label={T.availableSlots}
-            name="availableSlots"
-            type="number"
-            value={values.availableSlots}
-            onChange={setText}
-            error={errorOf('availableSlots')}
-          />
-          <TextField
-            label={T.totalSlots}
-            name="totalSlots"
-            type="number"
-            value={values.totalSlots}
-            onChange={setText}
-            error={errorOf('totalSlots')}
-          />
+          {textField('availableSlots', 'number')}
+          {textField('totalSlots', 'number')}
         </FormGrid>
         {proposal !== undefined && longest !== undefined && (
           <Preview data-testid="interval-proposal">
@@ -288,47 +265,13 @@ export function TimeSlotFormFields({
               ))}
             </Select>
           </Field>
-          {values.repeat !== 'none' && (
-            <TextField
-              label={T.repeatUntil}
-              name="repeatUntil"
-              type="date"
-              value={values.repeatUntil}
-              onChange={setText}
-              error={errorOf('repeatUntil')}
-            />
-          )}
+          {values.repeat !== 'none' && textField('repeatUntil', 'date')}
         </FormGrid>
       )}
 
       {!editing && count !== null && <Preview aria-live="polite">{t('slotForm.creates', { count })}</Preview>}
 
-      {editing && affected.length > 0 && (
-        <Notice role="alert" aria-label={C.affected}>
-          {C.affected}
-          <ul>
-            {affected.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          <FormSecondaryButton type="button" onClick={() => setConfirming(true)}>
-            {C.cancelAffected}
-          </FormSecondaryButton>
-        </Notice>
-      )}
-      <ConfirmDialog
-        open={confirming}
-        title={C.cancelAffectedTitle}
-        confirmLabel={C.confirmCancelAffected}
-        cancelLabel={C.keep}
-        onConfirm={() => {
-          setConfirming(false);
-          send(true);
-        }}
-        onCancel={() => setConfirming(false)}
-      >
-        {C.cancelAffectedText}
-      </ConfirmDialog>
+      {editing && <CancelAffectedConfirm role="alert" affected={affected} onConfirm={() => send(true)} />}
 
       <FormFooter
         serverError={serverError}
