@@ -38,6 +38,7 @@ import {
   AppointmentCancelled,
   SeriesBookedResponse,
   SeriesCancelled,
+  SeriesRescheduled,
   SeriesForm,
   SeriesPreview,
   AppointmentRescheduledAnswer,
@@ -892,6 +893,18 @@ export const API_OPERATIONS = {
     params: CancelAppointmentParams,
     paramsNotFound: MESSAGES.appointmentNotFound,
     success: ok(SeriesCancelled),
+  }),
+  rescheduleFollowing: op({
+    method: 'post',
+    path: APPOINTMENT_PATHS.rescheduleFollowing,
+    tag: 'Appointments',
+    summary:
+      'The user moves an occurrence of their recurring series to another place and all the following ones by the same shift (issue 31): all or none, each under the policy it was booked with; 409 or 422 naming an occurrence that cannot move',
+    access: 'appointments.book',
+    params: CancelAppointmentParams,
+    paramsNotFound: MESSAGES.appointmentNotFound,
+    body: RescheduleRequest,
+    success: ok(SeriesRescheduled),
   }),
   previewSeries: op({
     method: 'post',

@@ -208,6 +208,12 @@ export const SeriesCancelled = z.object({
   appointments: z.array(Appointment),
 });
 export type SeriesCancelled = z.infer<typeof SeriesCancelled>;
+/**
+ * Issue 31 POST /api/appointments/:id/reschedule-following: it and the later occurrences of its
+ * series, each moved by the same shift (all or none).
+ */
+export const SeriesRescheduled = SeriesCancelled;
+export type SeriesRescheduled = SeriesCancelled;
 
 /** POST /api/payments/checkout (Pay now): the unpaid booking's order and its checkout again. */
 export const PayAgainResponse = z.object({
@@ -384,6 +390,7 @@ export const APPOINTMENT_PATHS = {
   updateStatus: '/api/appointments/updatestatus',
   cancel: '/api/appointments/:id/cancel',
   cancelFollowing: '/api/appointments/:id/cancel-following',
+  rescheduleFollowing: '/api/appointments/:id/reschedule-following',
   series: '/api/appointments/series',
   seriesPreview: '/api/appointments/series/preview',
   reschedule: '/api/appointments/:id/reschedule',

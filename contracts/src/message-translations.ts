@@ -202,6 +202,8 @@ const es: Record<MessageKey, string> = {
   seriesNoPlace: 'No hay ninguna franja de este servicio a esa hora',
   seriesUnavailable: 'Las reservas periódicas no están disponibles en esta instalación',
   seriesCancelled: 'Se cancelaron la cita y las siguientes de su serie',
+  seriesRescheduled: 'Se reprogramaron la cita y las siguientes de su serie',
+  seriesNotMovable: 'No todas las citas siguientes pueden moverse lo mismo, así que no se movió ninguna',
   notASeries: 'Esta cita no forma parte de una serie',
   appointmentNotFound: 'Cita no encontrada',
   bookingFailed: 'No se pudo reservar la cita. Vuelve a intentarlo.',
@@ -496,6 +498,9 @@ const fr: Record<MessageKey, string> = {
   seriesNoPlace: 'Il n’y a aucun créneau de ce service à cette heure',
   seriesUnavailable: 'Les réservations récurrentes ne sont pas disponibles sur cette installation',
   seriesCancelled: 'Le rendez-vous et les suivants de sa série ont été annulés',
+  seriesRescheduled: 'Le rendez-vous et les suivants de sa série ont été déplacés',
+  seriesNotMovable:
+    'Tous les rendez-vous suivants ne peuvent pas être décalés d’autant, aucun n’a donc été déplacé',
   notASeries: 'Ce rendez-vous ne fait pas partie d’une série',
   appointmentNotFound: 'Rendez-vous introuvable',
   bookingFailed: 'Impossible de réserver le rendez-vous. Veuillez réessayer.',

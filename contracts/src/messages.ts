@@ -204,6 +204,8 @@ export const MESSAGES = {
   seriesNoPlace: 'There is no time slot of this service then',
   seriesUnavailable: 'Recurring bookings are not available on this installation',
   seriesCancelled: 'The appointment and the following ones of its series were cancelled',
+  seriesRescheduled: 'The appointment and the following ones of its series were rescheduled',
+  seriesNotMovable: 'Not every following occurrence can move by the same shift, so none was moved',
   notASeries: 'This appointment is not part of a series',
   appointmentNotFound: 'Appointment not found',
   bookingFailed: 'Failed to book appointment. Please try again.',

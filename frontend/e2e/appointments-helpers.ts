@@ -132,4 +132,14 @@ export const expectCounts = async (page: Page, counts: Record<string, number>): 
 export const appointmentList = (page: Page) => page.getByRole('list', { name: 'Appointment list' });
 
 /** The dashboard's appointments panel of a provider's staff. */
+/** From the dashboard, the provider's admin opens the history; its timeline. */
+export const openHistory = async (page: Page) => {
+  await page.goto('/dashboard');
+  await page
+    .getByRole('region', { name: "Your provider's history" })
+    .getByRole('link', { name: 'Open History' })
+    .click();
+  return page.getByRole('list', { name: 'Timeline' });
+};
+
 export const adminPanel = (page: Page) => page.getByRole('region', { name: 'All Appointments' });

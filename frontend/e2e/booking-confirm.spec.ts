@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, openAs, test, uniqueName } from './booking-fixture';
+import { deskHours, expect, openAs, test } from './booking-fixture';
 import {
   BOOKING_PATHS,
   PNG_PIXEL,
@@ -27,17 +27,7 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       const {
         provider,
         users: [user],
-      } = await providerWithSplitSlots(
-        {
-          businessName: uniqueName('Confirm Desk'),
-          service: 'Desk Hour',
-          startTime: '10:00',
-          endTime: '12:00',
-          parts: 4,
-          days: 3,
-        },
-        'booking-confirm',
-      );
+      } = await providerWithSplitSlots(deskHours('Confirm Desk', 3), 'booking-confirm');
       const tomorrow = dayKeyIn(provider.timeZone, 1);
 
       await openAs(page, user, provider);
@@ -124,18 +114,7 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       const {
         provider,
         users: [user, rival],
-      } = await providerWithSplitSlots(
-        {
-          businessName: uniqueName('Manual Desk'),
-          service: 'Desk Hour',
-          startTime: '10:00',
-          endTime: '12:00',
-          parts: 4,
-          days: 3,
-        },
-        'booking-manual',
-        'booking-rival',
-      );
+      } = await providerWithSplitSlots(deskHours('Manual Desk', 3), 'booking-manual', 'booking-rival');
       const today = dayKeyIn(provider.timeZone, 0);
       const tomorrow = dayKeyIn(provider.timeZone, 1);
 
@@ -263,14 +242,7 @@ test.describe('Booking: confirm and book a slot (docs/product.md §2.6, §4 book
       provider,
       users: [user],
     } = await providerWithSplitSlots(
-      {
-        businessName: uniqueName('Offline Desk'),
-        service: 'Desk Hour',
-        startTime: '14:00',
-        endTime: '15:00',
-        parts: 2,
-        days: 1,
-      },
+      deskHours('Offline Desk', 1, { startTime: '14:00', endTime: '15:00', parts: 2 }),
       'booking-offline',
     );
 

@@ -12,6 +12,20 @@ export const uniqueName = (prefix: string) =>
 /** The provider's name, its one service and its daily time slot: see createProviderWithSplitSlots. */
 export type SplitSlots = Parameters<typeof createProviderWithSplitSlots>[1];
 
+/**
+ * The desk most booking specs book at: a provider of its own named after `prefix`, its service
+ * "Desk Hour" daily from 10:00 to 12:00 in 4 intervals for `days` days; `more` changes any of it.
+ */
+export const deskHours = (prefix: string, days: number, more: Partial<SplitSlots> = {}): SplitSlots => ({
+  businessName: uniqueName(prefix),
+  service: 'Desk Hour',
+  startTime: '10:00',
+  endTime: '12:00',
+  parts: 4,
+  days,
+  ...more,
+});
+
 export interface BookingScene<Users extends RegisteredUser[] = RegisteredUser[]> {
   provider: ProviderWithSlots;
   /** One registered user per prefix asked for, in that order. */

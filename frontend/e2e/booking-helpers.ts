@@ -200,7 +200,10 @@ export const createProviderWithSplitSlots = async (
   };
 };
 
-/** Books an interval of a split time slot through the API, as `email` (docs/product.md §7.3). */
+/**
+ * Books an interval of a split time slot through the API, as `email` (docs/product.md §7.3), with
+ * any extra fields of the form (a note, a picture).
+ */
 export const bookThroughApi = async (
   request: APIRequestContext,
   email: string,
@@ -208,6 +211,7 @@ export const bookThroughApi = async (
   provider: ProviderWithSlots,
   timeSlot: TimeSlot,
   index: number,
+  extra: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {},
 ) => {
   const login = await request.post(API_PATHS.login, { data: { email, password } });
   expect(login.ok(), `sign-in as ${email}`).toBeTruthy();
@@ -222,6 +226,7 @@ export const bookThroughApi = async (
       index: String(index),
       automaticbooking: 'false',
       paymentneeded: 'false',
+      ...extra,
     },
   });
 };

@@ -1,5 +1,6 @@
 import { expect, test } from './clock';
 import { DEMO, signIn } from './api-sign-in';
+import { openHistory } from './appointments-helpers';
 
 /** A superadmin audits Sunrise Clinic's history, and looks at it as it was. */
 test.describe('Provider history', () => {
@@ -86,12 +87,7 @@ test.describe('Provider history', () => {
     const { webhook } = (await created.json()) as { webhook: { id: string } };
     expect((await page.request.delete(`/api/integrations/webhooks/${webhook.id}`)).ok()).toBeTruthy();
 
-    await page.goto('/dashboard');
-    await page
-      .getByRole('region', { name: "Your provider's history" })
-      .getByRole('link', { name: 'Open History' })
-      .click();
-    const timeline = page.getByRole('list', { name: 'Timeline' });
+    const timeline = await openHistory(page);
     const deleted = timeline.locator('[data-type="WebhookDeleted"]').first();
     await expect(deleted).toContainText('A webhook was deleted.');
     await expect(timeline).not.toContainText('was recorded.');

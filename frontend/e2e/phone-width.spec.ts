@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { dayKeyIn } from './clock';
-import { expect, openAs, test, uniqueName } from './booking-fixture';
+import { deskHours, expect, openAs, test, uniqueName } from './booking-fixture';
 import { createProviderAdmin } from './scheduling-helpers';
 
 /**
@@ -84,17 +84,7 @@ test.describe('At a phone width (issue 32)', () => {
     const {
       provider,
       users: [user],
-    } = await providerWithSplitSlots(
-      {
-        businessName: uniqueName('Narrow Desk'),
-        service: 'Desk Hour',
-        startTime: '10:00',
-        endTime: '12:00',
-        parts: 2,
-        days: 2,
-      },
-      'phone-user',
-    );
+    } = await providerWithSplitSlots(deskHours('Narrow Desk', 2, { parts: 2 }), 'phone-user');
     await openAs(page, user, provider);
 
     // The industries are one row above the screen, not a column the screen waits below.

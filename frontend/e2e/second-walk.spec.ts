@@ -1,9 +1,9 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import type { Appointment } from '@appointment/contracts/appointments';
-import { API_PATHS, registerUser, signIn, type RegisteredUser } from './api-sign-in';
+import { registerUser, signIn, type RegisteredUser } from './api-sign-in';
 import { adminPanel, APPOINTMENT_PATHS, appointmentList } from './appointments-helpers';
-import { expect, test, uniqueName } from './booking-fixture';
-import { bearer, PNG_PIXEL, type ProviderWithSlots } from './booking-helpers';
+import { deskHours, expect, test, uniqueName } from './booking-fixture';
+import { bearer, bookThroughApi, PNG_PIXEL, type ProviderWithSlots } from './booking-helpers';
 
 /**
  * Issue 32, what a careful user still trips over: the booking's picture and note on the cards
@@ -15,31 +15,23 @@ const main = (page: Page) => page.getByRole('main');
 const crumbs = (page: Page) =>
   page.getByRole('navigation', { name: /^(Breadcrumb|Ruta de navegación|Fil d'Ariane)$/ });
 
-/** Books the time slot's `index`-th interval as the user, through the API, with any extra fields. */
+/** Books the first time slot's `index`-th interval as the user, through the API, with any extra fields. */
 const book = async (
   request: APIRequestContext,
   user: RegisteredUser,
   provider: ProviderWithSlots,
   index: number,
-  extra: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {},
+  extra: Parameters<typeof bookThroughApi>[6] = {},
 ): Promise<Appointment> => {
-  const login = await request.post(API_PATHS.login, { data: { email: user.email, password: user.password } });
-  expect(login.ok(), `sign-in as ${user.email}`).toBeTruthy();
-  const { token } = (await login.json()) as { token: string };
-  const timeSlot = provider.timeSlots[0]!;
-  const booked = await request.post(APPOINTMENT_PATHS.book, {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: {
-      servicename: provider.service,
-      providerId: provider.providerId,
-      timeslotId: timeSlot._id,
-      date: timeSlot.date,
-      index: String(index),
-      automaticbooking: 'false',
-      paymentneeded: 'false',
-      ...extra,
-    },
-  });
+  const booked = await bookThroughApi(
+    request,
+    user.email,
+    user.password,
+    provider,
+    provider.timeSlots[0]!,
+    index,
+    extra,
+  );
   expect(booked.status(), `booking interval ${index}`).toBe(201);
   return ((await booked.json()) as { appointment: Appointment }).appointment;
 };
@@ -71,17 +63,7 @@ test.describe('Issue 32: the second walk', () => {
     const {
       provider,
       users: [user],
-    } = await providerWithSplitSlots(
-      {
-        businessName: uniqueName('Picture Desk'),
-        service: 'Desk Hour',
-        startTime: '10:00',
-        endTime: '12:00',
-        parts: 4,
-        days: 1,
-      },
-      'picture',
-    );
+    } = await providerWithSplitSlots(deskHours('Picture Desk', 1), 'picture');
     const booked = await book(api, user, provider, 1, {
       note: 'Please look at the cracked screen',
       image: { name: 'screen.png', mimeType: 'image/png', buffer: PNG_PIXEL },
@@ -121,14 +103,7 @@ test.describe('Issue 32: the second walk', () => {
     page,
     providerWithSplitSlots,
   }) => {
-    const { provider } = await providerWithSplitSlots({
-      businessName: uniqueName('Flag Desk'),
-      service: 'Desk Hour',
-      startTime: '10:00',
-      endTime: '12:00',
-      parts: 4,
-      days: 1,
-    });
+    const { provider } = await providerWithSplitSlots(deskHours('Flag Desk', 1));
     await signIn(page, provider.email);
     await page.goto('/services');
     const card = main(page).getByRole('article', { name: 'Desk Hour', exact: true });
@@ -305,17 +280,7 @@ test.describe('Issue 32: the second walk', () => {
     const {
       provider,
       users: [user],
-    } = await providerWithSplitSlots(
-      {
-        businessName: uniqueName('Again Desk'),
-        service: 'Desk Hour',
-        startTime: '10:00',
-        endTime: '12:00',
-        parts: 4,
-        days: 2,
-      },
-      'again',
-    );
+    } = await providerWithSplitSlots(deskHours('Again Desk', 2), 'again');
     await book(api, user, provider, 1);
     await signIn(page, user.email, user.password);
     await page.goto('/dashboard');

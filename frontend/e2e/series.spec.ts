@@ -1,8 +1,8 @@
 import { type Page } from '@playwright/test';
-import { signIn } from './api-sign-in';
-import { appointmentList, longDate, statusCard } from './appointments-helpers';
-import { expect, openAs, test, uniqueName } from './booking-fixture';
-import { bookThroughApi, dayKeyIn } from './booking-helpers';
+import { signIn, type RegisteredUser } from './api-sign-in';
+import { appointmentList, longDate, openHistory, statusCard } from './appointments-helpers';
+import { deskHours, expect, openAs, test } from './booking-fixture';
+import { bookThroughApi, dayKeyIn, type ProviderWithSlots } from './booking-helpers';
 
 /**
  * Issue 31: on a service that allows it, the confirm dialog offers Repeat, lists every occurrence
@@ -10,33 +10,27 @@ import { bookThroughApi, dayKeyIn } from './booking-helpers';
  * ones only). The provider's history tells each booking as part of its series.
  */
 
-const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm Booking' });
 const SERIES_PATH = '/api/appointments/series';
+
+/** The user opens the provider's next free interval and asks for it to repeat: the confirm dialog. */
+const repeatDialog = async (page: Page, user: RegisteredUser, provider: ProviderWithSlots) => {
+  await openAs(page, user, provider);
+  await page
+    .getByRole('region', { name: 'Next available slot' })
+    .getByRole('button', { name: 'Book Now' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Booking' });
+  await dialog.getByRole('checkbox', { name: 'Repeat' }).check();
+  return dialog;
+};
 
 test.describe('Recurring bookings (issue 31)', () => {
   test('a user books a 6-week series', { tag: '@any-hour' }, async ({ page, providerWithSplitSlots }) => {
     const {
       provider,
       users: [user],
-    } = await providerWithSplitSlots(
-      {
-        businessName: uniqueName('Series Desk'),
-        service: 'Desk Hour',
-        startTime: '10:00',
-        endTime: '12:00',
-        parts: 4,
-        days: 36,
-        allowRecurring: true,
-      },
-      'series-user',
-    );
-    await openAs(page, user, provider);
-    await page
-      .getByRole('region', { name: 'Next available slot' })
-      .getByRole('button', { name: 'Book Now' })
-      .click();
-    const dialog = confirmDialog(page);
-    await dialog.getByRole('checkbox', { name: 'Repeat' }).check();
+    } = await providerWithSplitSlots(deskHours('Series Desk', 36, { allowRecurring: true }), 'series-user');
+    const dialog = await repeatDialog(page, user, provider);
     // Every week, six times: each occurrence listed and free before anything is held.
     const occurrences = dialog.getByRole('list', { name: 'Occurrences of the series' }).getByRole('listitem');
     await expect(occurrences).toHaveCount(6);
@@ -76,15 +70,31 @@ test.describe('Recurring bookings (issue 31)', () => {
     ).toBeVisible();
     await expect(cards.getByText('cancelled', { exact: true })).toHaveCount(3);
 
+    // The second week moves to the next free interval, and the third with it by as much.
+    await cards
+      .getByRole('button', { name: `Reschedule Desk Hour on ${longDate(dayKeyIn(provider.timeZone, 8))}` })
+      .click();
+    await page
+      .getByRole('region', { name: 'Next available slot' })
+      .getByRole('button', { name: 'Book Now' })
+      .click();
+    const moveDialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
+    await moveDialog
+      .getByRole('checkbox', { name: 'Also move the following appointments of this series by as much' })
+      .check();
+    await moveDialog.getByRole('button', { name: 'Move appointment' }).click();
+    await expect(
+      page
+        .getByRole('status')
+        .getByText('The appointment and the following ones of its series were rescheduled'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/appointments\/list$/);
+    await expect(cards.filter({ hasText: '10:30 AM - 11:00 AM' })).toHaveCount(2);
+
     // The provider's admin reads the series in the history timeline.
     await page.context().clearCookies();
     await signIn(page, provider.email);
-    await page.goto('/dashboard');
-    await page
-      .getByRole('region', { name: "Your provider's history" })
-      .getByRole('link', { name: 'Open History' })
-      .click();
-    const timeline = page.getByRole('list', { name: 'Timeline' });
+    const timeline = await openHistory(page);
     await expect(
       timeline.getByTestId('history-entry').filter({ hasText: '1 of 6 of a series.' }),
     ).toBeVisible();
@@ -101,15 +111,7 @@ test.describe('Recurring bookings (issue 31)', () => {
         provider,
         users: [user, rival],
       } = await providerWithSplitSlots(
-        {
-          businessName: uniqueName('Series Clash'),
-          service: 'Desk Hour',
-          startTime: '10:00',
-          endTime: '12:00',
-          parts: 4,
-          days: 29,
-          allowRecurring: true,
-        },
+        deskHours('Series Clash', 29, { allowRecurring: true }),
         'series-user',
         'series-rival',
       );
@@ -117,13 +119,7 @@ test.describe('Recurring bookings (issue 31)', () => {
       const third = provider.timeSlots.find((slot) => slot.date === dayKeyIn(provider.timeZone, 15))!;
       expect((await bookThroughApi(api, rival.email, rival.password, provider, third, 1)).status()).toBe(201);
 
-      await openAs(page, user, provider);
-      await page
-        .getByRole('region', { name: 'Next available slot' })
-        .getByRole('button', { name: 'Book Now' })
-        .click();
-      const dialog = confirmDialog(page);
-      await dialog.getByRole('checkbox', { name: 'Repeat' }).check();
+      const dialog = await repeatDialog(page, user, provider);
       await dialog.getByLabel('Occurrences', { exact: true }).fill('4');
       const occurrences = dialog
         .getByRole('list', { name: 'Occurrences of the series' })

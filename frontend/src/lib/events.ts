@@ -54,6 +54,8 @@ export interface RescheduleTarget {
   email?: string;
   /** The title of the appointment list it was opened from, which picks that list's filter. */
   listTitle?: string;
+  /** Of a series (issue 31): its booker may move the following occurrences along with it. */
+  series?: boolean;
 }
 
 /**

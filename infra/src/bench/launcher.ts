@@ -169,27 +169,36 @@ export const benchClinic = async (
   return { admin, user, providerId, timeSlots };
 };
 
-/** What `withYearOfSlots` hands a bench: the launcher, the bench clinic, and a client of its database. */
-export type YearOfSlots = Launched & BenchClinic & { db: pg.Client };
+/** What a bench on the bench clinic is handed: the launcher, the clinic, and a client of its database. */
+export type BenchRun = Launched & BenchClinic & { db: pg.Client };
 
 /**
- * The launcher with the bench clinic's daily time slots for a year from tomorrow, in `parts`
- * intervals each, and a client of its database for reading the log; `bench` runs on them, and the
- * client and the launcher are closed after it, whatever happens.
+ * The launcher on database `name` with the bench clinic of `clinic` (benchClinic) and a client of
+ * its database for reading the log; `bench` runs on them, and the client and the launcher are
+ * closed after it, whatever happens.
  */
-export const withYearOfSlots = async (
+export const withBenchClinic = async (
   name: string,
-  parts: number,
-  bench: (launched: YearOfSlots) => Promise<void>,
+  clinic: Parameters<typeof benchClinic>[1],
+  bench: (run: BenchRun) => Promise<void>,
 ): Promise<void> => {
   const launched = await startLauncher(name);
   const db = new pg.Client({ connectionString: launched.databaseUrl });
   await db.connect();
   try {
-    const clinic = await benchClinic(launched.base, { firstDay: 1, lastDay: 366, parts });
-    await bench({ ...launched, ...clinic, db });
+    await bench({ ...launched, ...(await benchClinic(launched.base, clinic)), db });
   } finally {
     await db.end();
     await launched.stop();
   }
 };
+
+/** What `withYearOfSlots` hands a bench. */
+export type YearOfSlots = BenchRun;
+
+/** The bench clinic's daily time slots for a year from tomorrow, in `parts` intervals each. */
+export const withYearOfSlots = (
+  name: string,
+  parts: number,
+  bench: (launched: YearOfSlots) => Promise<void>,
+): Promise<void> => withBenchClinic(name, { firstDay: 1, lastDay: 366, parts }, bench);

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { APPOINTMENT_PATHS, SERIES_MAX_OCCURRENCES } from '@appointment/contracts/appointments';
 import {
   cpuFigures,
@@ -11,7 +10,7 @@ import {
   quantileOfSorted,
   Samples,
 } from './harness';
-import { BENCH_SERVICE, benchClinic, startLauncher } from './launcher';
+import { BENCH_SERVICE, withBenchClinic } from './launcher';
 
 /**
  * `npm run bench -- series` (issue 31): recurring bookings racing each other, against the launcher
@@ -33,83 +32,73 @@ const WEEKS = envNumber('BENCH_SERIES_WEEKS', 16);
 const PARTS = envNumber('BENCH_SERIES_PARTS', 24);
 const FREE_ONLY_SHARE = 0.2;
 
-export const run = async (): Promise<void> => {
-  const { base, databaseUrl, pid, stop } = await startLauncher('bench_series');
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    const days = WEEKS * 7;
-    const { user, providerId, timeSlots } = await benchClinic(base, {
-      firstDay: 1,
-      lastDay: days,
-      parts: PARTS,
-      allowRecurring: true,
-    });
-    note(`${SUITE}: ${timeSlots.length} time slots of ${PARTS} intervals`);
-    const random = (below: number) => Math.floor(Math.random() * below);
-    const statuses = new Map<number, number>();
-    const latencies = new Samples();
-    /** How many series were asked for. */
-    let asked = 0;
-    const send = async (): Promise<boolean> => {
-      const count = 2 + random(SERIES_MAX_OCCURRENCES - 1);
-      const first = timeSlots[random(Math.max(1, timeSlots.length - 7 * (count - 1)))]!;
-      const body = JSON.stringify({
-        servicename: BENCH_SERVICE,
-        providerId,
-        timeslotId: first._id,
-        date: first.date,
-        index: 1 + random(PARTS),
-        every: 1,
-        unit: 'weeks',
-        count,
-        ...(Math.random() < FREE_ONLY_SHARE ? { freeOnly: true } : {}),
-      });
-      asked++;
-      const started = performance.now();
-      const status = await postOnce(base, APPOINTMENT_PATHS.series, user, body);
-      latencies.push(performance.now() - started);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      return true;
-    };
-    note(`${SUITE}: ${CONNECTIONS} connections flat out for ${DURATION_S} s…`);
-    const meter = cpuMeter(pid);
-    const elapsedMs = await flatOut(CONNECTIONS, DURATION_S, send);
-    const cpu = meter();
-    const other = [...statuses].filter(([status]) => status !== 201 && status !== 409);
-    if (other.length > 0)
-      note(`${SUITE}: answers other than 201 and 409: ${JSON.stringify(Object.fromEntries(other))}`);
-    const answered = [...statuses.values()].reduce((sum, n) => sum + n, 0);
-    const sorted = latencies.sorted();
-    figure(SUITE, 'rps', Math.round(answered / (elapsedMs / 1000)), '');
-    figure(SUITE, 'booked', statuses.get(201) ?? 0, '');
-    figure(SUITE, 'refused_409', statuses.get(409) ?? 0, '');
-    figure(SUITE, 'p50_ms', quantileOfSorted(sorted, 0.5), '');
-    figure(SUITE, 'p99_ms', quantileOfSorted(sorted, 0.99), '');
-    cpuFigures(SUITE, '', 'series', cpu, answered);
+export const run = (): Promise<void> =>
+  withBenchClinic(
+    `bench_${SUITE}`,
+    { firstDay: 1, lastDay: WEEKS * 7, parts: PARTS, allowRecurring: true },
+    async ({ base, pid, db, user, providerId, timeSlots }) => {
+      note(`${SUITE}: ${timeSlots.length} time slots of ${PARTS} intervals`);
+      const random = (below: number) => Math.floor(Math.random() * below);
+      const statuses = new Map<number, number>();
+      const latencies = new Samples();
+      /** How many series were asked for. */
+      let asked = 0;
+      const send = async (): Promise<boolean> => {
+        const count = 2 + random(SERIES_MAX_OCCURRENCES - 1);
+        const first = timeSlots[random(Math.max(1, timeSlots.length - 7 * (count - 1)))]!;
+        const body = JSON.stringify({
+          servicename: BENCH_SERVICE,
+          providerId,
+          timeslotId: first._id,
+          date: first.date,
+          index: 1 + random(PARTS),
+          every: 1,
+          unit: 'weeks',
+          count,
+          ...(Math.random() < FREE_ONLY_SHARE ? { freeOnly: true } : {}),
+        });
+        asked++;
+        const started = performance.now();
+        const status = await postOnce(base, APPOINTMENT_PATHS.series, user, body);
+        latencies.push(performance.now() - started);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        return true;
+      };
+      note(`${SUITE}: ${CONNECTIONS} connections flat out for ${DURATION_S} s…`);
+      const meter = cpuMeter(pid);
+      const elapsedMs = await flatOut(CONNECTIONS, DURATION_S, send);
+      const cpu = meter();
+      const other = [...statuses].filter(([status]) => status !== 201 && status !== 409);
+      if (other.length > 0)
+        note(`${SUITE}: answers other than 201 and 409: ${JSON.stringify(Object.fromEntries(other))}`);
+      const answered = [...statuses.values()].reduce((sum, n) => sum + n, 0);
+      const sorted = latencies.sorted();
+      figure(SUITE, 'rps', Math.round(answered / (elapsedMs / 1000)), '');
+      figure(SUITE, 'booked', statuses.get(201) ?? 0, '');
+      figure(SUITE, 'refused_409', statuses.get(409) ?? 0, '');
+      figure(SUITE, 'p50_ms', quantileOfSorted(sorted, 0.5), '');
+      figure(SUITE, 'p99_ms', quantileOfSorted(sorted, 0.99), '');
+      cpuFigures(SUITE, '', 'series', cpu, answered);
 
-    // Integrity, from the log: every series whole, every place held once.
-    const { rows: series } = await db.query<{ held: number; least: number; most: number }>(
-      `SELECT count(*)::int AS held, min((data->'series'->>'count')::int) AS least,
+      // Integrity, from the log: every series whole, every place held once.
+      const { rows: series } = await db.query<{ held: number; least: number; most: number }>(
+        `SELECT count(*)::int AS held, min((data->'series'->>'count')::int) AS least,
               max((data->'series'->>'count')::int) AS most
          FROM es.events WHERE event_type = 'IntervalBooked' AND data ? 'series'
         GROUP BY data->'series'->>'seriesId'`,
-    );
-    const partial = series.filter((row) => row.held !== row.least || row.least !== row.most).length;
-    const { rows: doubles } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (
+      );
+      const partial = series.filter((row) => row.held !== row.least || row.least !== row.most).length;
+      const { rows: doubles } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (
          SELECT 1 FROM es.events WHERE event_type = 'IntervalBooked' AND data->>'providerId' = $1
           GROUP BY data->>'timeSlotId', data->>'index' HAVING count(*) > 1) AS held`,
-      [providerId],
-    );
-    if (series.length !== (statuses.get(201) ?? 0))
-      note(
-        `${SUITE}: ${series.length} series in the log, ${statuses.get(201) ?? 0} answered 201 (of ${asked})`,
+        [providerId],
       );
-    figure(SUITE, 'partial', partial, '');
-    figure(SUITE, 'double_held', doubles[0]?.n ?? 0, '');
-  } finally {
-    await db.end();
-    await stop();
-  }
-};
+      if (series.length !== (statuses.get(201) ?? 0))
+        note(
+          `${SUITE}: ${series.length} series in the log, ${statuses.get(201) ?? 0} answered 201 (of ${asked})`,
+        );
+      figure(SUITE, 'partial', partial, '');
+      figure(SUITE, 'double_held', doubles[0]?.n ?? 0, '');
+    },
+  );

@@ -580,6 +580,25 @@ export const REQUESTS: Partial<
     );
     return { path: `/api/appointments/${booked.bookings[0]!.appointment._id}/cancel-following` };
   },
+  // A series of the user's (one occurrence held) moved from its first occurrence on to a free place;
+  // the others may not (the user's own series only), so nothing is booked or taken for them.
+  rescheduleFollowing: async (context, caller) => {
+    if (caller !== 'user')
+      return {
+        path: `/api/appointments/${context.appointmentId}/reschedule-following`,
+        json: { timeslotId: context.freeSlots[0]!.slot._id },
+      };
+    const booked = expectStatus(
+      await user(context).post<SeriesBookedResponse>('/api/appointments/series', seriesOf(context, true)),
+      201,
+      'booking a series',
+    );
+    const { timeslotId, index } = bookingOf(context, context.freeSlots, 'Follow-up Visit');
+    return {
+      path: `/api/appointments/${booked.bookings[0]!.appointment._id}/reschedule-following`,
+      json: { timeslotId, ...(index === undefined || index === null ? {} : { index: Number(index) }) },
+    };
+  },
   // Each caller moves a booking of the user's to the next free place (the user and the clinic may).
   rescheduleAppointment: async (context) => {
     const id = await freeBooking(context);

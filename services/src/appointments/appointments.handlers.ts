@@ -20,6 +20,7 @@ import { rescheduleAppointment } from './reschedule/reschedule';
 import { cancelByLink, readBookingLink, rescheduleByLink } from './link/booking-link';
 import { bookSeries, previewSeries } from './series/book-series';
 import { cancelFollowing } from './series/cancel-following';
+import { rescheduleFollowing } from './series/reschedule-following';
 import { waitlistHandlers } from './waitlist/waitlist.handlers';
 
 export interface AppointmentsHandlerDependencies {
@@ -79,6 +80,10 @@ export const appointmentsHandlers = ({
     cancelFollowing: async ({ auth, params }) => ({
       message: MESSAGES.seriesCancelled,
       appointments: await cancelFollowing(appointments, auth, params.id),
+    }),
+    rescheduleFollowing: async ({ auth, params, body }) => ({
+      message: MESSAGES.seriesRescheduled,
+      appointments: await rescheduleFollowing(appointments, auth, params.id, body),
     }),
     rescheduleAppointment: async ({ auth, params, body }) => ({
       message: MESSAGES.appointmentRescheduled,

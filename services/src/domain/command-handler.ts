@@ -168,6 +168,22 @@ export class StreamCache<S> {
   }
 
   /**
+   * Keeps the state the caller's own append left on a stream it decided on through this cache (an
+   * atomic append to several streams, issue 31). A stream no longer kept stays unkept: what is
+   * kept must hold every event recorded under an idempotency key.
+   */
+  appended(stream: string, state: S, result: { nextExpectedRevision: number; position: LogPosition }): void {
+    const kept = this.entries.get(stream);
+    if (!kept) return;
+    this.set(stream, {
+      keyed: kept.keyed,
+      state,
+      revision: result.nextExpectedRevision,
+      position: result.position,
+    });
+  }
+
+  /**
    * Runs `work` once every command of this process queued before it on `stream` has finished.
    * Two commands of one process on one stream would otherwise decide on the same revision, and
    * all but one would lose the append and read the stream again to retry: under load a queue of
@@ -227,6 +243,24 @@ export const currentState = async <C extends Command, E extends DomainEvent, S>(
   decider: Decider<C, E, S>,
   cache: StreamCache<S>,
 ): Promise<S> => cache.inTurn(stream, async () => (await fold(store, stream, decider, cache, 1)).state);
+
+/**
+ * A stream's state and revision read through `cache` for a caller that appends itself (several
+ * streams at once): with `read` false what the cache kept, unread (the append's expected revision
+ * guards it, and a refusal on it is only believed once read); else the kept state with only the
+ * events after it read.
+ */
+export const foldedThrough = async <C extends Command, E extends DomainEvent, S>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<C, E, S>,
+  cache: StreamCache<S>,
+  { read }: { read: boolean },
+): Promise<{ state: S; revision: number; kept: boolean }> =>
+  cache.inTurn(stream, async () => {
+    const { state, revision, kept } = await fold(store, stream, decider, cache, read ? 1 : 0);
+    return { state, revision, kept: kept ?? false };
+  });
 
 const IDEMPOTENCY_NAMESPACE = '5b0c2b3e-7a47-4c1e-9d1f-0b8a0c1d2e3f';
 

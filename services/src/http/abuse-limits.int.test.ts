@@ -3,6 +3,7 @@ import { DEMO_PASSWORD } from '@appointment/contracts/accounts';
 import type { Provider } from '@appointment/contracts/catalogue';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { TimeSlot } from '@appointment/contracts/schedule';
+import { dayKeyFromToday } from '@appointment/infra/testing/clock';
 import {
   startTestPlatform,
   sunriseTimeSlots,
@@ -14,6 +15,8 @@ import {
  * One account may not hoard a provider's free slots, and one account's password may not be
  * guessed at from many addresses. Small limits here; 20 of each by default.
  */
+const ZONE = 'Asia/Kolkata';
+
 describe('abuse limits', () => {
   let test: TestPlatform;
   let user: Caller;
@@ -33,15 +36,17 @@ describe('abuse limits', () => {
     await test.stop();
   });
 
-  const book = (part: number) =>
-    user.op('book', {
+  /** Books interval `part` of the `slot`-th time slot as `as` (the user), with its Idempotency-Key if given. */
+  const book = (part: number, as: Caller = user, slot = 0, key?: string) =>
+    as.op('book', {
       body: {
         servicename: 'Follow-up Visit',
         providerId: sunrise.id,
-        timeslotId: timeSlots[0]!._id,
-        date: timeSlots[0]!.date,
+        timeslotId: timeSlots[slot]!._id,
+        date: timeSlots[slot]!.date,
         index: String(part),
       },
+      ...(key ? { headers: { 'Idempotency-Key': key } } : {}),
     });
 
   it('lets one account hold only so many upcoming appointments, and one more once it cancels one', async () => {
@@ -64,6 +69,75 @@ describe('abuse limits', () => {
     });
     expect(cancelled.status).toBe(200);
     expect((await book(4)).status).toBe(201);
+  });
+
+  it('answers a series sent again with its Idempotency-Key with that series, at the limit, and books no more', async () => {
+    const admin = await test.signedIn('admin@example.com');
+    const added = await admin.op('addTimeSlot', {
+      body: {
+        date: dayKeyFromToday(ZONE, 50),
+        startTime: '16:00',
+        endTime: '17:00',
+        availableSlots: 4,
+        addAsSlot: true,
+        repeat: 'weekly',
+        repeatUntil: dayKeyFromToday(ZONE, 64),
+        serviceIds: ['Follow-up Visit'],
+      },
+    });
+    expect(added.status).toBe(201);
+    const rita = await test.registeredUser({
+      name: 'Rita Retry',
+      email: 'rita@example.com',
+      phone: '9995550177',
+    });
+    const series = (starttime: string) => ({
+      body: {
+        servicename: 'Follow-up Visit',
+        providerId: sunrise.id,
+        date: dayKeyFromToday(ZONE, 50),
+        starttime,
+        every: 1,
+        unit: 'weeks' as const,
+        count: 3,
+      },
+      headers: { 'Idempotency-Key': `rita-${starttime}` },
+    });
+    // Three occurrences: Rita is at the limit of 3.
+    const first = await rita.op('bookSeries', series('16:00'));
+    expect(first.status).toBe(201);
+    const idsOf = (answer: typeof first) => answer.body.bookings.map(({ appointment }) => appointment._id);
+    expect(idsOf(first)).toHaveLength(3);
+    // Her browser sends it again (a lost answer): the same series, not "too many bookings".
+    const again = await rita.op('bookSeries', series('16:00'));
+    expect(again.status).toBe(201);
+    expect(again.body.seriesId).toBe(first.body.seriesId);
+    expect(idsOf(again)).toEqual(idsOf(first));
+    // Another series is over the limit; nothing more is held.
+    const more = await rita.op('bookSeries', series('16:15'));
+    expect(more.status).toBe(429);
+    expect(more.body.message).toBe(MESSAGES.tooManyBookings);
+    const held = await test.platform.pool.query(
+      `SELECT 1 FROM es.events WHERE event_type = 'IntervalBooked' AND data->>'userId' = $1`,
+      [(await rita.op('me')).body.user.id],
+    );
+    expect(held.rows).toHaveLength(3);
+  });
+
+  it('answers a booking sent again with its Idempotency-Key with that booking, at the limit', async () => {
+    const sam = await test.registeredUser({
+      name: 'Sam Again',
+      email: 'sam@example.com',
+      phone: '9995550178',
+    });
+    const bookAsSam = (part: number) => book(part, sam, 1, `sam-${part}`);
+    const ids = [];
+    for (const part of [1, 2, 3]) ids.push((await bookAsSam(part)).body.appointment._id);
+    // The third answer was lost; the browser sends it again: the same booking, not 429.
+    const again = await bookAsSam(3);
+    expect(again.status).toBe(201);
+    expect(again.body.appointment._id).toBe(ids[2]);
+    expect((await bookAsSam(4)).status).toBe(429);
   });
 
   it("stops guessing one account's password from many addresses, and lets other accounts sign in", async () => {

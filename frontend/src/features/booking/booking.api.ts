@@ -11,6 +11,7 @@ import {
   type AppointmentRescheduledAnswer,
   type RescheduleRequest,
   type SeriesBookedResponse,
+  type SeriesRescheduled,
   type SeriesForm,
   type SeriesPreview,
 } from '@appointment/contracts/appointments';
@@ -61,6 +62,8 @@ export interface BookingRequest {
 export interface RescheduleArgs extends RescheduleRequest {
   appointmentId: string;
   idempotencyKey: string;
+  /** Issue 31: the following occurrences of its series move by the same shift, all or none. */
+  following?: boolean;
 }
 
 /** A refusal the server answered (fetchBaseQuery's error): its status and body. */
@@ -178,9 +181,12 @@ export const bookingApi = api.injectEndpoints({
      * booking is: the new place is taken and the old one freed, so the lists and the slots read
      * again. A lost race (409) keeps the old booking and reads the slots again.
      */
-    rescheduleAppointment: build.mutation<AppointmentRescheduledAnswer, RescheduleArgs>({
-      query: ({ appointmentId, idempotencyKey, ...body }) => ({
-        url: APPOINTMENT_PATHS.reschedule.replace(':id', encodeURIComponent(appointmentId)),
+    rescheduleAppointment: build.mutation<AppointmentRescheduledAnswer | SeriesRescheduled, RescheduleArgs>({
+      query: ({ appointmentId, idempotencyKey, following, ...body }) => ({
+        url: (following ? APPOINTMENT_PATHS.rescheduleFollowing : APPOINTMENT_PATHS.reschedule).replace(
+          ':id',
+          encodeURIComponent(appointmentId),
+        ),
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },

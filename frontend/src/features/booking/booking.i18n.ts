@@ -77,6 +77,7 @@ const es: Texts = {
     paymentMoves: 'Su pago, si lo hay, pasa con ella.',
     confirm: 'Cambiar la cita',
     moving: 'Cambiando...',
+    following: 'Mover también lo mismo las siguientes citas de esta serie',
   },
 };
 
@@ -154,6 +155,7 @@ const fr: Texts = {
     paymentMoves: 'Son paiement, s’il y en a un, le suit.',
     confirm: 'Déplacer le rendez-vous',
     moving: 'Déplacement...',
+    following: 'Décaler d’autant les rendez-vous suivants de cette série',
   },
 };
 

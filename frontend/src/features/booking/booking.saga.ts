@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { AppointmentRescheduledAnswer, SeriesBookedResponse } from '@appointment/contracts/appointments';
+import type { SeriesBookedResponse } from '@appointment/contracts/appointments';
 import { DELAYS_MS } from '@appointment/contracts/constants';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { apiErrorOf } from '../../lib/api';
@@ -72,7 +72,7 @@ export const AFTER_RESCHEDULE = '/appointments/list';
  * Moved (issue 29): close the dialog, say so in the server's words and show the list. The screen
  * of the move is replaced, so Back does not offer to move it again from where it was.
  */
-function* rescheduled(action: PayloadAction<AppointmentRescheduledAnswer>): SagaIterator {
+function* rescheduled(action: PayloadAction<{ message: string }>): SagaIterator {
   const target: RescheduleTarget | null = yield select(selectReschedule);
   yield put(rescheduleSucceeded());
   yield put(toastShown(action.payload.message, DELAYS_MS.registrationToast));

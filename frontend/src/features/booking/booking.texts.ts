@@ -84,6 +84,8 @@ export const BOOKING_TEXTS = {
     paymentMoves: 'Its payment, if any, moves with it.',
     confirm: 'Move appointment',
     moving: 'Moving...',
+    /** Issue 31: the booker of a series' occurrence moves the following ones by the same shift. */
+    following: 'Also move the following appointments of this series by as much',
   },
 } as const;
 

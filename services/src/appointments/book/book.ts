@@ -6,7 +6,7 @@ import type { IntervalBookedData } from '@appointment/contracts/events/time-slot
 import { MESSAGES } from '@appointment/contracts/messages';
 import { FALLBACK_CURRENCY } from '@appointment/contracts/money';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
-import { upcomingHeldBy } from '@appointment/projections/appointments.queries';
+import { appointmentById, upcomingHeldBy } from '@appointment/projections/appointments.queries';
 import type { Actor } from '../../accounts/accounts-context';
 import { commandMetadata, handleCommand } from '../../domain/command-handler';
 import {
@@ -67,18 +67,21 @@ export const appointmentOf = (d: IntervalBookedData): Appointment => {
  * One account may hold only so many upcoming active appointments (one person must not hoard
  * a provider's free slots). Counted on the read model after this person's own last booking
  * is in it; bookings racing each other from one account may pass the limit by their number,
- * which a single person's browser does not reach.
+ * which a single person's browser does not reach. A request that adds none (`more` 0: a
+ * preview, the same request again) is never refused; nor is one that `repeats` (asked only of a
+ * request past the limit: the same request again, whose booking is already held).
  */
-const withinBookingLimit = async (
+export const withinBookingLimit = async (
   context: AppointmentsContext,
   actor: Actor,
   more: number,
+  repeats?: () => Promise<boolean>,
 ): Promise<void> => {
   const limit = context.deps.bookingLimit ?? 0;
-  if (limit <= 0) return;
+  if (limit <= 0 || more <= 0) return;
   await context.reads.caughtUp(actor.userId);
   const held = await upcomingHeldBy(context.deps.pool, actor.userId, context.now(), limit);
-  if (held + more > limit) throw new TooManyRequestsError(MESSAGES.tooManyBookings);
+  if (held + more > limit && !(await repeats?.())) throw new TooManyRequestsError(MESSAGES.tooManyBookings);
 };
 
 /**
@@ -98,13 +101,15 @@ const confirmedAddress = async (context: AppointmentsContext, actor: Actor): Pro
 /**
  * Who books what, before any place is taken: the active provider, its service by the request's
  * name, and the person with a confirmed address, within the booking limit for `occurrences` more
- * bookings (a series counts each of its own, issue 31).
+ * bookings. A series passes 0 and counts its occurrences itself once it knows the request is not
+ * one it answered before (issue 31: the same request again answers its series, at any count).
  */
 export const bookingParty = async (
   context: AppointmentsContext,
   actor: Actor,
   request: Pick<BookingRequest, 'providerId' | 'serviceName'>,
   occurrences = 1,
+  repeats?: () => Promise<boolean>,
 ) => {
   const { deps } = context;
   const provider = await context.providers.of(request.providerId);
@@ -120,7 +125,7 @@ export const bookingParty = async (
   // Production without a card provider: a paid booking would hold a slot nobody can pay for.
   if (service.isPaymentNeeded && deps.payments.name === 'none')
     throw new ServiceUnavailableError(MESSAGES.paymentsUnavailable);
-  await withinBookingLimit(context, actor, occurrences);
+  await withinBookingLimit(context, actor, occurrences, repeats);
   await confirmedAddress(context, actor);
   const user =
     actor.email !== undefined && actor.name !== undefined
@@ -165,11 +170,6 @@ export const book = async (
   idempotency?: IdempotencyKey,
 ): Promise<Booked> => {
   const { deps } = context;
-  const { service, terms } = await bookingParty(context, actor, request);
-  const [timeSlotId, placeRules] = await Promise.all([
-    timeSlotFor(deps.pool, request),
-    placeRulesOf(context, request.providerId),
-  ]);
   // The key is this caller's for booking, bound to this request; another request with it
   // is refused, so an appointment id never names two bookings.
   const idempotencyKey = idempotency && (await claimIdempotencyKey(deps.pool, actor, 'book', idempotency));
@@ -179,6 +179,16 @@ export const book = async (
     : idempotencyKey
       ? uuidv5(idempotencyKey, APPOINTMENT_NAMESPACE)
       : randomUUID();
+  // The same request again answers its booking, at the booking limit too.
+  const repeats =
+    idempotencyKey || request.offerId
+      ? async () => (await appointmentById(deps.pool, appointmentId, actor.userId)) !== undefined
+      : undefined;
+  const { service, terms } = await bookingParty(context, actor, request, 1, repeats);
+  const [timeSlotId, placeRules] = await Promise.all([
+    timeSlotFor(deps.pool, request),
+    placeRulesOf(context, request.providerId),
+  ]);
   const result = await lostRaceSeen(context, timeSlotId, () =>
     handleCommand(
       deps.store,

@@ -1,4 +1,8 @@
-import type { AppointmentRescheduledAnswer, RescheduleRequest } from '@appointment/contracts/appointments';
+import type {
+  Appointment,
+  AppointmentRescheduledAnswer,
+  RescheduleRequest,
+} from '@appointment/contracts/appointments';
 import type { Place } from '@appointment/contracts/events/time-slot';
 import { MESSAGES } from '@appointment/contracts/messages';
 import type { Actor } from '../../accounts/accounts-context';
@@ -13,7 +17,9 @@ import {
   placeOf,
   timeSlotDecider,
   timeSlotStream,
+  type PlaceRules,
   type RescheduleAsk,
+  type ServiceDuration,
   type TimeSlotState,
 } from '../book/time-slot.decider';
 
@@ -37,7 +43,7 @@ import {
 /** A move between time slots still under way this long after it started is settled by the sweep. */
 export const SETTLE_MOVE_AFTER_MS = 15_000;
 
-const holding = (state: TimeSlotState, appointmentId: string) =>
+export const holding = (state: TimeSlotState, appointmentId: string) =>
   state.status === 'open'
     ? state.appointments.find(
         (a) => a.appointmentId === appointmentId && a.movedOut === undefined && a.status !== 'cancelled',
@@ -77,6 +83,22 @@ const completeOrUndo = async (
   }
 };
 
+/** What a new place must obey: the provider's time off, and as long as the service now is (issue 30). */
+export const moveRulesOf = async (
+  context: AppointmentsContext,
+  appointment: Pick<Appointment, 'providerId' | 'serviceName'>,
+): Promise<PlaceRules & ServiceDuration> => {
+  const [provider, placeRules] = await Promise.all([
+    context.providers.of(appointment.providerId),
+    placeRulesOf(context, appointment.providerId),
+  ]);
+  const service =
+    provider.status === 'none'
+      ? undefined
+      : provider.services.find((s) => s.name === appointment.serviceName);
+  return { ...placeRules, ...(service ? { serviceDuration: service.duration } : {}) };
+};
+
 export const rescheduleAppointment = async (
   context: AppointmentsContext,
   actor: Actor,
@@ -95,14 +117,7 @@ export const rescheduleAppointment = async (
   const to = { timeSlotId: request.timeslotId, index: request.index ?? null };
   const expected = expectedReschedules === undefined ? {} : { expectedReschedules };
   const fromTimeSlotId = current.timeslotId;
-  // The new place obeys the provider's time off and is as long as the service now is (issue 30).
-  const [provider, placeRules] = await Promise.all([
-    context.providers.of(current.providerId),
-    placeRulesOf(context, current.providerId),
-  ]);
-  const service =
-    provider.status === 'none' ? undefined : provider.services.find((s) => s.name === current.serviceName);
-  const rules = { ...placeRules, ...(service ? { serviceDuration: service.duration } : {}) };
+  const rules = await moveRulesOf(context, current);
   const answer = async (from: Place) => ({
     appointment: await appointmentNamed(context, id),
     from: {

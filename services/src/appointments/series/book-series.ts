@@ -1,29 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { SeriesBookedResponse, SeriesForm, SeriesOccurrence } from '@appointment/contracts/appointments';
-import {
-  AtomicAppendUnsupportedError,
-  WrongExpectedRevisionError,
-  type StreamAppend,
-} from '@appointment/contracts/event-store';
-import type { RecordedEvent } from '@appointment/contracts/events';
-import type { TimeSlotEvent } from '@appointment/contracts/events/time-slot';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { timeOfDayIn } from '@appointment/contracts/schedule';
 import type { Actor } from '../../accounts/accounts-context';
 import { commandMetadata } from '../../domain/command-handler';
 import {
   ConflictError,
+  DomainError,
   IllegalStateError,
   NotFoundError,
-  ServiceUnavailableError,
   ValidationError,
 } from '../../domain/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
 import { appointmentNamed, type AppointmentsContext } from '../appointments-context';
-import { APPOINTMENT_NAMESPACE, appointmentOf, bookingParty } from '../book/book';
+import { APPOINTMENT_NAMESPACE, appointmentOf, bookingParty, withinBookingLimit } from '../book/book';
 import { bookingRequestOf } from '../book/booking-request';
-import { timeSlotDecider, timeSlotStream } from '../book/time-slot.decider';
 import { placeRulesOf } from '../book/place-rules';
 import { timeSlotFor } from '../book/time-slot-for';
 import { orderPayment, type Booked } from '../payment/order';
@@ -35,6 +27,7 @@ import {
   type Folded,
   type OccurrencePlace,
 } from './series.decider';
+import { appendAtOnce, lastOf, slotsNow } from './slots-at-once';
 
 /** A lost race of the whole series is decided again (all streams read anew) this many times. */
 const SERIES_RETRIES = 20;
@@ -62,16 +55,6 @@ const seriesIdsOf = (key: string | undefined): SeriesIds =>
       }
     : { seriesId: randomUUID(), appointmentIdOf: () => randomUUID(), repeatable: false };
 
-/** A time slot's stream folded as the store has it now. */
-const folded = async (context: AppointmentsContext, timeSlotId: string): Promise<Folded> => {
-  const events = (await context.deps.store.readStream(timeSlotStream(timeSlotId))) as (RecordedEvent &
-    TimeSlotEvent)[];
-  return {
-    state: events.reduce(timeSlotDecider.evolve, timeSlotDecider.initialState()),
-    revision: events.at(-1)?.streamRevision ?? -1,
-  };
-};
-
 /**
  * The series' places and their time slots as they are now: the first as the form names it, each
  * next one the place of the same service at the same time of day, every N days or weeks later.
@@ -80,10 +63,11 @@ const placesNow = async (
   context: AppointmentsContext,
   form: SeriesForm,
   serviceName: string,
+  read: boolean,
 ): Promise<{ places: OccurrencePlace[]; slots: Map<string, Folded> }> => {
   const request = bookingRequestOf({ ...form, servicename: serviceName });
   const firstId = await timeSlotFor(context.deps.pool, request);
-  const first = await folded(context, firstId);
+  const first = (await slotsNow(context, [firstId], { read })).get(firstId)!;
   if (first.state.status !== 'open') throw new NotFoundError(MESSAGES.slotNotFound);
   const { timezone } = first.state;
   // An interval named by its number, or else by the time it starts.
@@ -96,13 +80,12 @@ const placesNow = async (
   const start = placeStart(first.state, intervalNumber);
   if (!start) throw new ValidationError(MESSAGES.intervalRequired);
   const time = timeOfDayIn(new Date(start), timezone);
-  const slots = new Map([[firstId, first]]);
-  const days = occurrenceDays(first.state.date, form);
-  const places = await Promise.all(
-    days.map(async (date, k): Promise<OccurrencePlace> => {
-      const occurrence = k + 1;
-      if (k === 0) return { occurrence, date, timeSlotId: firstId, intervalNumber };
-      const id = await timeSlotFor(context.deps.pool, {
+  // The read models name each occurrence's time slot; each of those streams is then read through
+  // the cache once, as a single booking's is.
+  const days = occurrenceDays(first.state.date, form).slice(1);
+  const ids = await Promise.all(
+    days.map((date) =>
+      timeSlotFor(context.deps.pool, {
         providerId: form.providerId,
         serviceName,
         date,
@@ -110,17 +93,26 @@ const placesNow = async (
       }).catch((error: unknown) => {
         if (error instanceof NotFoundError) return undefined;
         throw error;
-      });
-      if (!id) return { occurrence, date, intervalNumber: null };
-      const slot = slots.get(id) ?? (await folded(context, id));
-      slots.set(id, slot);
-      const place = placeAt(slot.state, time);
-      return place
-        ? { occurrence, date, timeSlotId: id, ...place }
-        : { occurrence, date, intervalNumber: null };
-    }),
+      }),
+    ),
   );
-  return { places, slots };
+  const slots = await slotsNow(
+    context,
+    ids.filter((id) => id !== undefined),
+    { read },
+  );
+  slots.set(firstId, first);
+  const places = days.map((date, k): OccurrencePlace => {
+    const id = ids[k];
+    const place = id === undefined ? undefined : placeAt(slots.get(id)!.state, time);
+    return place
+      ? { occurrence: k + 2, date, timeSlotId: id, ...place }
+      : { occurrence: k + 2, date, intervalNumber: null };
+  });
+  return {
+    places: [{ occurrence: 1, date: first.state.date, timeSlotId: firstId, intervalNumber }, ...places],
+    slots,
+  };
 };
 
 /** A series booked before by the same request: its bookings' ids, in the order of its places. */
@@ -137,18 +129,18 @@ const decideNow = async (
   form: SeriesForm,
   ids: SeriesIds,
   mode: 'all' | 'freeOnly' | 'preview',
+  read: boolean,
 ) => {
-  const party = await bookingParty(
+  const { service, terms } = await bookingParty(
     context,
     actor,
     { providerId: form.providerId, serviceName: form.servicename },
-    mode === 'preview' ? 0 : form.count,
+    0,
   );
-  const { service, terms } = party;
   if (!service.allowRecurring) throw new IllegalStateError(MESSAGES.seriesNotAllowed);
   // Time off (issue 30) refuses an occurrence inside it, as it refuses a booking.
   const [{ places, slots }, placeRules] = await Promise.all([
-    placesNow(context, form, service.name),
+    placesNow(context, form, service.name, read),
     placeRulesOf(context, form.providerId),
   ]);
   // The same request again (its Idempotency-Key): the bookings it made, found in their time slots.
@@ -162,6 +154,8 @@ const decideNow = async (
     });
     if (made.length > 0) return { kind: 'repeated' as const, made, service, places };
   }
+  // Only a request that books anew counts against the booking limit, each occurrence as one.
+  await withinBookingLimit(context, actor, mode === 'preview' ? 0 : form.count);
   const metadata = commandMetadata(context.now(), actor);
   const decision = decideSeries(
     {
@@ -187,7 +181,7 @@ export const previewSeries = async (
   actor: Actor,
   form: SeriesForm,
 ): Promise<{ occurrences: SeriesOccurrence[] }> => {
-  const preview = await decideNow(context, actor, form, seriesIdsOf(undefined), 'preview');
+  const preview = await decideNow(context, actor, form, seriesIdsOf(undefined), 'preview', true);
   if (preview.kind !== 'decided') throw new Error('a preview never repeats a series');
   const { decision } = preview;
   return { occurrences: decision.occurrences.map(({ booked: _booked, ...occurrence }) => occurrence) };
@@ -211,33 +205,25 @@ export const bookSeries = async (
   const ids = seriesIdsOf(key);
   const { seriesId } = ids;
   for (let attempt = 0; ; attempt++) {
-    const now = await decideNow(context, actor, form, ids, form.freeOnly ? 'freeOnly' : 'all');
+    // The first attempt decides on the time slots as this process kept them, as a single booking
+    // does; a refusal on them, or a lost race, decides again on what the store has then.
+    let now;
+    try {
+      now = await decideNow(context, actor, form, ids, form.freeOnly ? 'freeOnly' : 'all', attempt > 0);
+    } catch (error) {
+      if (attempt === 0 && error instanceof DomainError) continue;
+      throw error;
+    }
     if (now.kind === 'repeated') return repeated(context, actor, ids, now);
     const { decision, service, metadata } = now;
-    const { now: _now, ...recorded } = metadata;
-    const appends: StreamAppend[] = decision.appends.map(({ timeSlotId, expectedRevision, events }) => ({
-      streamName: timeSlotStream(timeSlotId),
-      expectedRevision: expectedRevision === -1 ? 'no_stream' : expectedRevision,
-      events: events.map((event) => ({
-        id: randomUUID(),
-        type: event.type,
-        data: event.data as unknown as Record<string, unknown>,
-        metadata: { ...recorded, causationId: metadata.causationId ?? metadata.correlationId },
-      })),
-    }));
-    let results;
-    try {
-      results = await context.deps.store.appendToStreams(appends);
-    } catch (error) {
-      if (error instanceof AtomicAppendUnsupportedError)
-        throw new ServiceUnavailableError(MESSAGES.seriesUnavailable);
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    // An occurrence skipped on a kept state (freeOnly) is only skipped once its stream is read.
+    if (attempt === 0 && decision.occurrences.some((o) => !o.free)) continue;
+    const results = await appendAtOnce(context, metadata, decision.appends);
+    if (!results) {
       if (attempt >= SERIES_RETRIES) throw new ConflictError(MESSAGES.slotJustBooked);
       continue;
     }
-    const last = results
-      .map((result) => result.position)
-      .reduce((a, b) => (BigInt(a.globalPosition) >= BigInt(b.globalPosition) ? a : b));
+    const last = lastOf(results);
     // As a single booking: this person's next reads wait for the read model to hold the series.
     context.reads.wrote(actor.userId, last);
     const booked = decision.occurrences.flatMap((o) => (o.booked ? [appointmentOf(o.booked)] : []));

@@ -1,10 +1,8 @@
 import type { Appointment } from '@appointment/contracts/appointments';
-import { MESSAGES } from '@appointment/contracts/messages';
-import { followingOfSeries } from '@appointment/projections/appointments.queries';
 import type { Actor } from '../../accounts/accounts-context';
-import { IllegalStateError, NotFoundError } from '../../domain/errors';
-import { appointmentNamed, type AppointmentsContext } from '../appointments-context';
+import type { AppointmentsContext } from '../appointments-context';
 import { cancelAppointment } from '../cancel/cancel';
+import { followingOf } from './following';
 
 /**
  * Issue 31 POST /api/appointments/:id/cancel-following: the user cancels an occurrence of their
@@ -17,17 +15,8 @@ export const cancelFollowing = async (
   actor: Actor,
   id: string,
 ): Promise<Appointment[]> => {
-  await context.reads.caughtUp(actor.userId);
-  const appointment = await appointmentNamed(context, id);
-  if (appointment.userId !== actor.userId) throw new NotFoundError(MESSAGES.appointmentNotFound);
-  if (!appointment.series) throw new IllegalStateError(MESSAGES.notASeries);
-  const ids = await followingOfSeries(
-    context.deps.pool,
-    actor.userId,
-    appointment.series.seriesId,
-    appointment.startDateTime,
-  );
+  const { following } = await followingOf(context, actor, id);
   const cancelled: Appointment[] = [];
-  for (const following of ids) cancelled.push(await cancelAppointment(context, actor, following));
+  for (const one of following) cancelled.push(await cancelAppointment(context, actor, one));
   return cancelled;
 };

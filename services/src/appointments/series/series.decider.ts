@@ -69,15 +69,67 @@ export const placeAt = (
   return undefined;
 };
 
-/** A stream's state as folded, and its revision (-1: none). */
+/** A stream's state as folded, and its revision (-1: none); `kept`: as a cache kept it, unread. */
 export interface Folded {
   state: TimeSlotState;
   revision: number;
+  kept?: boolean;
+}
+
+/** Per time slot, the events to append on the revision they were decided on, and the state they leave. */
+export type SlotAppends = {
+  timeSlotId: string;
+  expectedRevision: number;
+  events: TimeSlotEvent[];
+  state: TimeSlotState;
+}[];
+
+/**
+ * Commands on several time slots decided together, with no I/O: each by the time slot decider on
+ * the state the commands before it on the same time slot left. The caller appends them all in one
+ * atomic append with every stream's expected revision (`appends`): all at once or not at all.
+ */
+export class SlotsInTurn {
+  private readonly working = new Map<string, Folded & { events: TimeSlotEvent[] }>();
+
+  constructor(private readonly slots: ReadonlyMap<string, Folded>) {}
+
+  /** The time slot's state with what was decided on it so far. */
+  state(timeSlotId: string): TimeSlotState | undefined {
+    return (this.working.get(timeSlotId) ?? this.slots.get(timeSlotId))?.state;
+  }
+
+  /** Decides `command` on the time slot; a refusal (DomainError) leaves nothing decided. */
+  decide(timeSlotId: string, command: TimeSlotCommand): TimeSlotEvent[] {
+    const slot = this.working.get(timeSlotId) ?? { ...this.slots.get(timeSlotId)!, events: [] };
+    const events = timeSlotDecider.decide(command, slot.state);
+    this.working.set(timeSlotId, {
+      ...slot,
+      state: events.reduce(timeSlotDecider.evolve, slot.state),
+      events: [...slot.events, ...events],
+    });
+    return events;
+  }
+
+  /** What was decided on read-through-cache states only: a refusal on one is believed once read. */
+  decidedOnKept(): boolean {
+    return [...this.slots.values()].some((slot) => slot.kept);
+  }
+
+  appends(): SlotAppends {
+    return [...this.working]
+      .filter(([, slot]) => slot.events.length > 0)
+      .map(([timeSlotId, { revision, events, state }]) => ({
+        timeSlotId,
+        expectedRevision: revision,
+        events,
+        state,
+      }));
+  }
 }
 
 export interface SeriesDecision {
-  /** Per time slot, the events to append on the revision they were decided on. */
-  appends: { timeSlotId: string; expectedRevision: number; events: TimeSlotEvent[] }[];
+  appends: SlotAppends;
   /** Every occurrence, free (booked now) or not, with the booking's event data when booked. */
   occurrences: (SeriesOccurrence & { booked?: IntervalBookedData })[];
 }
@@ -100,7 +152,7 @@ export const decideSeries = (
   },
   mode: 'all' | 'freeOnly' | 'preview',
 ): SeriesDecision => {
-  const working = new Map<string, { state: TimeSlotState; revision: number; events: TimeSlotEvent[] }>();
+  const slots = new SlotsInTurn(input.slots);
   const occurrences: SeriesDecision['occurrences'] = [];
   for (const place of input.places) {
     const base = { occurrence: place.occurrence, date: place.date };
@@ -109,24 +161,16 @@ export const decideSeries = (
       occurrences.push({ ...base, free: false, reason: MESSAGES.seriesNoPlace });
       continue;
     }
-    const slot = working.get(place.timeSlotId) ?? { ...folded, events: [] };
     const at = { timeslotId: place.timeSlotId, index: place.intervalNumber };
     try {
-      const events = timeSlotDecider.decide(
-        {
+      const booked = slots
+        .decide(place.timeSlotId, {
           type: 'BookInterval',
           data: { ...input.booking(place), intervalNumber: place.intervalNumber },
           metadata: input.metadata,
-        },
-        slot.state,
-      );
-      const booked = events.find((e) => e.type === 'IntervalBooked')?.data as IntervalBookedData | undefined;
+        })
+        .find((e) => e.type === 'IntervalBooked')?.data as IntervalBookedData | undefined;
       if (!booked) throw new ConflictError(MESSAGES.slotJustBooked);
-      working.set(place.timeSlotId, {
-        ...slot,
-        state: events.reduce(timeSlotDecider.evolve, slot.state),
-        events: [...slot.events, ...events],
-      });
       occurrences.push({
         ...base,
         ...at,
@@ -137,7 +181,8 @@ export const decideSeries = (
       });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const start = slot.state.status === 'open' ? placeStart(slot.state, place.intervalNumber) : undefined;
+      const state = slots.state(place.timeSlotId)!;
+      const start = state.status === 'open' ? placeStart(state, place.intervalNumber) : undefined;
       occurrences.push({
         ...base,
         ...at,
@@ -160,12 +205,5 @@ export const decideSeries = (
   booked.forEach((o, k) => {
     o.booked!.series = { seriesId: input.seriesId, occurrence: k + 1, count: booked.length };
   });
-  return {
-    appends: [...working].map(([timeSlotId, slot]) => ({
-      timeSlotId,
-      expectedRevision: slot.revision,
-      events: slot.events,
-    })),
-    occurrences,
-  };
+  return { appends: slots.appends(), occurrences };
 };

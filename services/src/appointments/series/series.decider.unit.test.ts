@@ -3,7 +3,16 @@ import type { TimeSlotEvent } from '@appointment/contracts/events/time-slot';
 import type { Command } from '../../domain/command-handler';
 import { ConflictError } from '../../domain/errors';
 import { timeSlotDecider, type TimeSlotState } from '../book/time-slot.decider';
-import { decideSeries, occurrenceDays, placeAt, type Folded, type OccurrencePlace } from './series.decider';
+import type { Appointment } from '@appointment/contracts/appointments';
+import { decideMoves, type Move } from './reschedule-following';
+import {
+  decideSeries,
+  occurrenceDays,
+  placeAt,
+  type Folded,
+  type OccurrencePlace,
+  type SlotAppends,
+} from './series.decider';
 
 const now = '2026-11-22T09:00:00.000Z';
 const metadata: Command['metadata'] = { now, userId: 'u1' };
@@ -164,5 +173,85 @@ describe('series decider (issue 31)', () => {
     expect(() => decideSeries({ seriesId: 's1', places: twice, slots, booking, metadata }, 'all')).toThrow(
       MESSAGES.seriesNotFree,
     );
+  });
+});
+
+describe('moving an occurrence and the following ones (issue 31)', () => {
+  /** A series of three booked at 09:00 (interval 1), and each occurrence's move to `to(k)`. */
+  const bookedSeries = () => {
+    const decision = decideSeries(
+      {
+        seriesId: 's2',
+        places: places.map((place) => ({ ...place, intervalNumber: 1 })),
+        slots: free(),
+        booking,
+        metadata,
+      },
+      'all',
+    );
+    const slots = new Map<string, Folded>(
+      decision.appends.map((a) => [
+        a.timeSlotId,
+        { state: a.state, revision: a.expectedRevision + a.events.length },
+      ]),
+    );
+    const moves = (to: (k: number) => Move['to']): Move[] =>
+      decision.occurrences.map((o, k) => ({
+        appointment: {
+          _id: o.booked!.appointmentId,
+          timeslotId: o.timeslotId!,
+          date: o.date,
+          startDateTime: o.startDateTime!,
+          series: { seriesId: 's2', occurrence: o.occurrence, count: 3 },
+        } as Appointment,
+        date: days[k + 1] ?? '2026-12-22',
+        time: '09:00',
+        to: to(k),
+      }));
+    return { slots, moves };
+  };
+  const by = { role: 'user' as const, userId: 'u1' };
+  const types = (appends: SlotAppends) => appends.map((a) => [a.timeSlotId, a.events.map((e) => e.type)]);
+
+  it('moves each within its time slot in one step of the reschedule lifecycle', () => {
+    const { slots, moves } = bookedSeries();
+    const appends = decideMoves(
+      slots,
+      moves((k) => ({ timeSlotId: `t${k + 1}`, index: 2 })),
+      by,
+      {},
+      metadata,
+    );
+    expect(types(appends)).toEqual([
+      ['t1', ['AppointmentMovedOut', 'AppointmentMovedIn']],
+      ['t2', ['AppointmentMovedOut', 'AppointmentMovedIn']],
+      ['t3', ['AppointmentMovedOut', 'AppointmentMovedIn']],
+    ]);
+    expect(appends.map((a) => a.expectedRevision)).toEqual([1, 1, 1]);
+  });
+
+  it('moves each a week later, the last first, so each takes the place the next one leaves', () => {
+    const { slots, moves } = bookedSeries();
+    const t4 = fold([slotOn('t4', '2026-12-22')]);
+    slots.set('t4', t4);
+    const later = moves((k) => ({ timeSlotId: `t${k + 2}`, index: 1 })).reverse();
+    const appends = decideMoves(slots, later, by, {}, metadata);
+    expect(types(appends)).toEqual([
+      ['t3', ['RescheduleRequested', 'AppointmentMovedOut', 'AppointmentMovedIn']],
+      ['t4', ['AppointmentMovedIn']],
+      ['t2', ['RescheduleRequested', 'AppointmentMovedOut', 'AppointmentMovedIn']],
+      ['t1', ['RescheduleRequested', 'AppointmentMovedOut']],
+    ]);
+    // In the first's order the second still holds the place the first would take: refused, named.
+    const refused = (() => {
+      try {
+        decideMoves(slots, later.reverse(), by, {}, metadata);
+      } catch (error) {
+        return error as ConflictError;
+      }
+    })();
+    expect(refused).toBeInstanceOf(ConflictError);
+    expect(refused?.message).toBe(MESSAGES.seriesNotMovable);
+    expect(refused?.errors?.map((e) => e.field)).toEqual(['occurrence 1', 'occurrence 2']);
   });
 });

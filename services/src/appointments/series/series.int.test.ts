@@ -72,6 +72,20 @@ describe('recurring bookings', () => {
     },
   });
 
+  /** Olga books one Follow-up Visit alone, `offset` days ahead. */
+  const olgaTakes = async (offset: number, starttime: string, index: number) => {
+    const taken = await other.op('book', {
+      body: {
+        servicename: 'Follow-up Visit',
+        providerId: sunriseId,
+        date: dayKeyFromToday(ZONE, offset),
+        starttime,
+        index,
+      },
+    });
+    expect(taken.status).toBe(201);
+  };
+
   /**
    * The appointments of the read model that hold a place of `userId` at `time` from `offset` on,
    * once it holds what the person did (their list waits for it, as their next read would).
@@ -126,16 +140,7 @@ describe('recurring bookings', () => {
   it('refuses the whole series when one occurrence is taken (nothing held), or books the free ones only', async () => {
     await weekly(41, '13:00', '14:00', ['Follow-up Visit']);
     // Olga takes the fourth week's place alone.
-    const taken = await other.op('book', {
-      body: {
-        servicename: 'Follow-up Visit',
-        providerId: sunriseId,
-        date: dayKeyFromToday(ZONE, 41 + 21),
-        starttime: '13:30',
-        index: 3,
-      },
-    });
-    expect(taken.status).toBe(201);
+    await olgaTakes(41 + 21, '13:30', 3);
     const userId = (await user.op('me')).body.user.id;
 
     const preview = await user.op('previewSeries', series(41, '13:30'));
@@ -208,6 +213,112 @@ describe('recurring bookings', () => {
     const notSeries = await user.op('cancelFollowing', { params: { id: single.body.appointment._id } });
     expect(notSeries.status).toBe(422);
     expect(errorOf(notSeries).message).toBe(MESSAGES.notASeries);
+  });
+
+  it('moves an occurrence and all the following ones by the same shift, all or none, each under its policy', async () => {
+    await weekly(45, '10:00', '11:00', ['Follow-up Visit']);
+    await weekly(46, '10:00', '11:00', ['Follow-up Visit']);
+    const booked = await user.op('bookSeries', series(45, '10:00'));
+    expect(booked.status).toBe(201);
+    const ids = booked.body.bookings.map(({ appointment }) => appointment._id);
+    const userId = (await user.op('me')).body.user.id;
+    /** Each occurrence still held: [occurrence, days from today, time]. */
+    const where = async () =>
+      (
+        await test.platform.pool.query<{ occurrence: number; date: string; time: string }>(
+          `SELECT (series->>'occurrence')::int AS occurrence, date::text AS date, start_time AS time
+             FROM rm_appointments.appointments WHERE id = ANY($1::text[]) AND status <> 'cancelled'
+            ORDER BY (series->>'occurrence')::int`,
+          [ids],
+        )
+      ).rows.map((row) => [
+        row.occurrence,
+        Array.from({ length: 90 }, (_, d) => d).find((d) => dayKeyFromToday(ZONE, d) === row.date),
+        row.time,
+      ]);
+    const slotOf = async (offset: number) =>
+      (
+        await test.platform.pool.query<{ id: string }>(
+          `SELECT id FROM rm_schedule.time_slots WHERE date = $1::date AND start_time = '10:00'`,
+          [dayKeyFromToday(ZONE, offset)],
+        )
+      ).rows[0]!.id;
+    const moveFollowing = (occurrence: number, offset: number, index: number) =>
+      slotOf(offset).then((timeslotId) =>
+        user.op('rescheduleFollowing', { params: { id: ids[occurrence - 1]! }, body: { timeslotId, index } }),
+      );
+
+    // Olga holds week 5's 10:30: from the third on to 10:30 is refused whole, naming the fifth.
+    await olgaTakes(45 + 28, '10:30', 3);
+    const refused = await moveFollowing(3, 45 + 14, 3);
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused).message).toBe(MESSAGES.seriesNotMovable);
+    expect(JSON.stringify(errorOf(refused))).toContain('occurrence 5');
+    const before = Array.from({ length: 6 }, (_, k) => [k + 1, 45 + 7 * k, '10:00']);
+    expect(await where()).toEqual(before);
+    // Another person may not move them; a booking not of a series has no following ones.
+    expect(
+      (await other.op('rescheduleFollowing', { params: { id: ids[2]! }, body: { timeslotId: 'x' } })).status,
+    ).toBe(404);
+
+    // From the third on to 10:15: the first two stay, four move within their time slots.
+    const within = await moveFollowing(3, 45 + 14, 2);
+    expect(within.status).toBe(200);
+    expect(within.body.message).toBe(MESSAGES.seriesRescheduled);
+    expect(within.body.appointments.map((a) => [a.series?.occurrence, a.startTime, a.reschedules])).toEqual([
+      [3, '10:15', 1],
+      [4, '10:15', 1],
+      [5, '10:15', 1],
+      [6, '10:15', 1],
+    ]);
+    // From the fifth on to the next day: two moves between time slots, none left under way.
+    const nextDay = await moveFollowing(5, 46 + 28, 2);
+    expect(nextDay.status).toBe(200);
+    // The same request again (its answer lost) finds them there and answers them as they are.
+    const again = await moveFollowing(5, 46 + 28, 2);
+    expect(again.status).toBe(200);
+    expect(again.body.appointments).toEqual(nextDay.body.appointments);
+    expect(await where()).toEqual([
+      [1, 45, '10:00'],
+      [2, 52, '10:00'],
+      [3, 59, '10:15'],
+      [4, 66, '10:15'],
+      [5, 74, '10:15'],
+      [6, 81, '10:15'],
+    ]);
+    const underWay = await test.platform.pool.query(
+      'SELECT 1 FROM rm_appointments.moves WHERE appointment_id = ANY($1::text[])',
+      [ids],
+    );
+    expect(underWay.rows).toEqual([]);
+    // Each move is its own event, by its user, as a single reschedule's.
+    const moved = await test.platform.pool.query(
+      `SELECT 1 FROM es.events WHERE event_type = 'AppointmentMovedIn' AND data->>'by' = 'user'
+          AND data->>'appointmentId' = ANY($1::text[])`,
+      [ids],
+    );
+    expect(moved.rows).toHaveLength(6);
+
+    // The fifth and sixth have been moved as often as their policy allows (2): back a day is refused.
+    const limited = await moveFollowing(5, 45 + 28, 2);
+    expect(limited.status).toBe(422);
+    expect(errorOf(limited).message).toBe(MESSAGES.seriesNotMovable);
+    expect(errorOf(limited).errors?.map((e) => [e.field, e.message])).toEqual([
+      [
+        'occurrence 5',
+        `${dayKeyFromToday(ZONE, 74)} → ${dayKeyFromToday(ZONE, 73)}: ${MESSAGES.rescheduleLimit}`,
+      ],
+      [
+        'occurrence 6',
+        `${dayKeyFromToday(ZONE, 81)} → ${dayKeyFromToday(ZONE, 80)}: ${MESSAGES.rescheduleLimit}`,
+      ],
+    ]);
+    expect((await where()).slice(4)).toEqual([
+      [5, 74, '10:15'],
+      [6, 81, '10:15'],
+    ]);
+    const userMoves = await heldBy(userId, 45, '10:15');
+    expect(userMoves.map((row) => row.series?.occurrence)).toEqual([3, 4, 5, 6]);
   });
 
   it('books a series only of a service that allows it, and orders each paid occurrence on its own', async () => {

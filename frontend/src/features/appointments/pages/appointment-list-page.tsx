@@ -44,6 +44,7 @@ const rescheduleTargetOf = (appointment: Appointment, listTitle: string): Resche
   timezone: appointment.timezone,
   email: appointment.email,
   listTitle,
+  ...(appointment.series ? { series: true } : {}),
 });
 
 /** Whether the router has an entry of this app to go back to. */

@@ -280,7 +280,10 @@ function RescheduleForm({
   const dispatch = useAppDispatch();
   const [reschedule] = useRescheduleAppointmentMutation();
   // The provider's admin moves someone else's booking: asked about it by whose it is.
-  const forBooker = useAppSelector(selectRole) !== 'user' && target.email !== undefined;
+  const role = useAppSelector(selectRole);
+  const forBooker = role !== 'user' && target.email !== undefined;
+  // Issue 31: the booker of a series' occurrence may take the following ones along.
+  const [following, setFollowing] = useState(false);
   const from = whenText(target.startDateTime, target.endDateTime, target.timezone);
   const to = whenText(slot.startDateTime, slot.endDateTime, slot.timezone);
 
@@ -294,6 +297,7 @@ function RescheduleForm({
       timeslotId: slot._id,
       ...(slot.index !== null ? { index: slot.index } : {}),
       idempotencyKey,
+      ...(following ? { following } : {}),
     });
   };
 
@@ -312,6 +316,16 @@ function RescheduleForm({
         <ViewerTime start={slot.startDateTime} end={slot.endDateTime} timeZone={slot.timezone} />
       )}
       <ConfirmText>{T.reschedule.paymentMoves}</ConfirmText>
+      {target.series && role === 'user' && (
+        <label>
+          <input
+            type="checkbox"
+            checked={following}
+            onChange={(event) => setFollowing(event.target.checked)}
+          />{' '}
+          {T.reschedule.following}
+        </label>
+      )}
       <DialogEnd
         error={error}
         submitting={submitting}
