@@ -27,7 +27,15 @@ export const JoinWaitlistRequest = z.object({
 });
 export type JoinWaitlistRequest = z.infer<typeof JoinWaitlistRequest>;
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'claimed', 'declined', 'expired', 'left', 'withdrawn'] as const;
+export const WAITLIST_STATUSES = [
+  'waiting',
+  'offered',
+  'claimed',
+  'declined',
+  'expired',
+  'left',
+  'withdrawn',
+] as const;
 export const WaitlistStatus = z.enum(WAITLIST_STATUSES);
 export type WaitlistStatus = z.infer<typeof WaitlistStatus>;
 
