@@ -37,5 +37,7 @@ describe('the kill soak', () => {
     // Freed places offered to waiters (issue 31), told and mailed once each.
     expect(result.figures.waitlistOffers).toBeGreaterThan(0);
     expect(result.ledger.offersClaimed).toBeGreaterThan(0);
+    // Recurring series booked through the kills (issue 31), each whole in the log.
+    expect(result.figures.seriesBooked).toBeGreaterThan(0);
   }, 600_000);
 });

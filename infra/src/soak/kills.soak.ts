@@ -42,6 +42,7 @@ export const printFigures = (result: KillSoakResult): void => {
     '',
   );
   figure(SUITE, 'waitlist_offers', figures.waitlistOffers, '');
+  figure(SUITE, 'series_booked', figures.seriesBooked, '');
   figure(SUITE, 'waitlist_offers_claimed', ledger.offersClaimed, '');
   figure(SUITE, 'waitlist_offers_declined', ledger.offersDeclined, '');
   figure(SUITE, 'notifications', figures.notifications, '');

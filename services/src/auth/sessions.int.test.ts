@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform';
+import { SessionStore } from './sessions';
 
 /** Remembered sessions (SessionStore's 5-second cache) never outlive a sign-out in this process. */
 describe('session lookups remembered in-process', () => {
@@ -20,6 +22,36 @@ describe('session lookups remembered in-process', () => {
       await Promise.all([...inFlight, signOut]);
       expect((await caller.op('me')).status).toBe(401);
     }
+  });
+
+  it('answers requests of one session arriving together with one lookup, but none begun before its sign-out', async () => {
+    const { pool } = test.platform;
+    let lookups = 0;
+    // The platform's own pool, its lookups counted (nothing remembered between rounds: cacheMs 0).
+    const counted = {
+      query: (...args: Parameters<pg.Pool['query']>) => {
+        if (String(args[0]).includes('FROM auth.sessions s JOIN')) lookups++;
+        return (pool.query as (...a: unknown[]) => unknown)(...args);
+      },
+    } as unknown as pg.Pool;
+    const sessions = new SessionStore(counted, 0);
+    const { userId, token } = await sessions.create(
+      (
+        await test.platform.pool.query<{ id: string }>(
+          `SELECT id FROM rm_accounts.users WHERE email = 'user@example.com'`,
+        )
+      ).rows[0]!.id,
+    );
+    const together = await Promise.all(Array.from({ length: 30 }, () => sessions.resolve(token)));
+    expect(together).toEqual(Array.from({ length: 30 }, () => userId));
+    expect(lookups).toBe(1);
+
+    const before = sessions.resolve(token);
+    await sessions.destroy(token);
+    // Asked after the sign-out: its own lookup, which finds no session.
+    expect(await sessions.resolve(token)).toBeUndefined();
+    await before;
+    expect(lookups).toBe(3);
   });
 
   it('refuses every session of a deleted account at once', async () => {

@@ -57,6 +57,11 @@ const SESSION_CACHE_LIMIT = 10_000;
 
 export class SessionStore {
   private readonly recent = new Map<string, { actor: SessionActor; until: number }>();
+  /** Lookups under way, by session: the requests that arrive meanwhile wait for the same one. */
+  private readonly looking = new Map<
+    string,
+    { lookup: Promise<SessionActor | undefined>; endings: number }
+  >();
   /** Moves on every sign-out here, so a lookup that raced one is not remembered. */
   private endings = 0;
   private readonly endedListeners = new Set<(ended: SessionsEnded) => void>();
@@ -109,6 +114,19 @@ export class SessionStore {
     const now = Date.now();
     const cached = this.recent.get(idHash);
     if (cached && cached.until > now) return cached.actor;
+    // Requests of one session arriving together (a page's calls, a kept-alive client's) share one
+    // lookup when the kept one runs out, rather than all asking the database at once.
+    // One that began before a sign-out here is not joined: its answer may be the ended session's.
+    const looking = this.looking.get(idHash);
+    if (looking && looking.endings === this.endings) return looking.lookup;
+    const lookup = this.lookUp(idHash, now).finally(() => {
+      if (this.looking.get(idHash)?.lookup === lookup) this.looking.delete(idHash);
+    });
+    this.looking.set(idHash, { lookup, endings: this.endings });
+    return lookup;
+  }
+
+  private async lookUp(idHash: string, now: number): Promise<SessionActor | undefined> {
     const endingsBefore = this.endings;
     const { rows } = await this.pool.query<{
       user_id: string;

@@ -196,6 +196,8 @@ export interface SideEffectFigures {
   refundsWaiting: number;
   /** Places offered to a waiter (issue 31), each told once like every other notice. */
   waitlistOffers: number;
+  /** Recurring series in the log (issue 31), each whole. */
+  seriesBooked: number;
   /**
    * E-mails handed to the SMTP server again because the worker was killed in the moment between
    * the server accepting them and the sender recording it (RESEND_WINDOW_MS). SMTP has no way to
@@ -595,9 +597,10 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
       repeats: webhookRepeats,
       expected: webhookDeliveries,
     } = checkWebhookDeliveries(log, inputs.webhooks);
+    const { finding: series, series: seriesBooked } = checkSeries(log, ledger);
 
     return {
-      findings: [notifications, emails, reminders, payments, timeouts, refunds, webhooks],
+      findings: [notifications, emails, reminders, payments, timeouts, refunds, webhooks, series],
       figures: {
         notifications: listedRows.length,
         emails: inputs.mail.length,
@@ -611,6 +614,7 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
         refundsMade: made.size,
         refundsWaiting,
         waitlistOffers: byType('PlaceOffered').length,
+        seriesBooked,
         emailResendsAfterKill,
         webhookRepeats,
         webhookDeliveries,
@@ -619,6 +623,40 @@ export const checkSideEffects = async (inputs: SideEffectInputs): Promise<SideEf
   } finally {
     await Promise.all([...queues.values()].map((q) => q.close().catch(() => undefined)));
   }
+};
+
+/**
+ * Recurring series (issue 31): every series the log holds is whole (held all at once or not at
+ * all), each occurrence booked once; every series the product answered as booked is in the log.
+ */
+const checkSeries = (log: LogEvent[], ledger: Ledger): { finding: Finding; series: number } => {
+  const series = finding('series');
+  const held = new Map<string, { count: number; seen: Map<number, number> }>();
+  for (const event of log) {
+    if (event.type !== 'IntervalBooked') continue;
+    const of = (event.data as { series?: { seriesId: string; occurrence: number; count: number } }).series;
+    if (!of) continue;
+    const entry = held.get(of.seriesId) ?? { count: of.count, seen: new Map<number, number>() };
+    entry.seen.set(of.occurrence, (entry.seen.get(of.occurrence) ?? 0) + 1);
+    held.set(of.seriesId, entry);
+  }
+  for (const [id, { count, seen }] of held) {
+    for (const [occurrence, times] of seen)
+      if (times > 1) {
+        series.duplicates += times - 1;
+        example(series, `occurrence ${occurrence} of series ${id} booked ${times} times`);
+      }
+    if (seen.size < count) {
+      series.missing += count - seen.size;
+      example(series, `series ${id} partly held: ${seen.size} of ${count} occurrences`);
+    }
+  }
+  for (const [id, count] of ledger.series)
+    if (!held.has(id)) {
+      series.missing += count;
+      example(series, `series ${id} was answered as booked but is not in the log`);
+    }
+  return { finding: series, series: held.size };
 };
 
 /**

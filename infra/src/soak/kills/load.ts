@@ -18,7 +18,7 @@ import { WAITLIST_PATHS, type WaitlistEntry } from '@appointment/contracts/waitl
 
 export const SERVICES = {
   /** Free, booked straight away: scheduled at once, so its reminder jobs are set at once. */
-  quick: { name: 'Soak Quick', duration: 2, price: 0, automaticBooking: true },
+  quick: { name: 'Soak Quick', duration: 2, price: 0, automaticBooking: true, allowRecurring: true },
   /** Paid: pending until paid, then scheduled; left unpaid, cancelled by the unpaid timeout. */
   paid: { name: 'Soak Paid', duration: 2, price: 20, automaticBooking: true },
   /** Free, decided by the clinic's admin: scheduled, completed or cancelled. */
@@ -45,6 +45,8 @@ export interface Ledger {
   /** Waitlist offers claimed or declined by their waiters (issue 31). */
   offersClaimed: number;
   offersDeclined: number;
+  /** Recurring series the product answered as booked (issue 31), by id: how many occurrences. */
+  series: Map<string, number>;
   registrations: number;
   /** Bookings refused with 409 (a full time slot): part of the load, not a fault. */
   conflicts: number;
@@ -61,6 +63,7 @@ export const newLedger = (): Ledger => ({
   statusChanges: 0,
   offersClaimed: 0,
   offersDeclined: 0,
+  series: new Map(),
   registrations: 0,
   conflicts: 0,
   requests: 0,
@@ -162,6 +165,9 @@ export interface SoakWorld {
   /** Time slots of one place each, for the waitlist's turns (issue 31), the fourth day on. */
   waitlistSlots: SoakTimeSlot[];
 }
+
+/** How many days running the load's recurring series book (the time slots repeat for three). */
+const SERIES_OCCURRENCES = 3;
 
 /** How many one-place time slots the waitlist's turns use, one turn each. */
 const WAITLIST_SLOTS = 60;
@@ -548,7 +554,43 @@ export const startLoad = (world: SoakWorld, options: LoadOptions): RunningLoad =
     if (next) await claim(second, next);
   };
 
-  const loops = [...world.people.map(person), admin(), newcomers(), waitlists()];
+  /**
+   * Recurring series (issue 31): now and then someone books three days running at one time of
+   * day, retried with its Idempotency-Key through the kills. The checks expect every series the
+   * log holds to be whole, each occurrence once, whatever was killed meanwhile.
+   */
+  const series = async (): Promise<void> => {
+    const firstDay = world.timeSlots[0]?.date;
+    while (running) {
+      await sleep(1500 + Math.random() * 1500);
+      const now = clock().getTime();
+      const starts = world.timeSlots.filter(
+        (slot) => slot.date === firstDay && slot.startsAt >= now + 65 * MINUTE,
+      );
+      if (starts.length === 0 || world.people.length === 0) return;
+      const slot = pick(starts);
+      const booked = await http
+        .retried(
+          APPOINTMENT_PATHS.series,
+          pick(world.people).token,
+          {
+            servicename: SERVICES.quick.name,
+            providerId: world.providerId,
+            timeslotId: slot.id,
+            date: slot.date,
+            every: 1,
+            unit: 'days',
+            count: SERIES_OCCURRENCES,
+          },
+          [201, 409, 422],
+          { 'idempotency-key': randomUUID() },
+        )
+        .catch(() => undefined);
+      if (booked?.status === 201) ledger.series.set(String(booked.body.seriesId), SERIES_OCCURRENCES);
+    }
+  };
+
+  const loops = [...world.people.map(person), admin(), newcomers(), waitlists(), series()];
   return {
     stop: async () => {
       running = false;
