@@ -218,4 +218,37 @@ describe('PostgreSQL event store: wake-ups', () => {
       await elsewhere.close();
     }
   });
+
+  it('delivers an append the fence held back once the older transaction ends, without waiting for the poll', async () => {
+    const store = await PostgresEventStore.connect({ connectionString: database.url, ...slowPoll });
+    const older = new pg.Client({ connectionString: database.url });
+    await older.connect();
+    const streams: string[] = [];
+    try {
+      const subscription = store.subscribe({
+        onBatch: async (events) => {
+          streams.push(...events.map((event) => event.streamName));
+        },
+      });
+      // A transaction with an id, begun before the append and still running: the append's row
+      // is committed but behind the fence, and its wake-up finds nothing to read.
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      await store.append('behind-the-fence', [{ type: 'Made', data: {} }]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(streams).not.toContain('behind-the-fence');
+      await older.query('COMMIT');
+      for (
+        const deadline = Date.now() + 5_000;
+        !streams.includes('behind-the-fence') && Date.now() < deadline;
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(streams).toContain('behind-the-fence');
+      await subscription.close();
+    } finally {
+      await older.end().catch(() => undefined);
+      await store.close();
+    }
+  });
 });

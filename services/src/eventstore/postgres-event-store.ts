@@ -21,6 +21,9 @@ import {
 const CHANNEL = 'es_events';
 /** The shortest gap between two NOTIFYs of one process. */
 const NOTIFY_INTERVAL_MS = 10;
+/** How soon a subscription looks again while the fence holds back committed events: doubling up to the cap. */
+const FENCED_RETRY_MIN_MS = 5;
+const FENCED_RETRY_MAX_MS = 100;
 
 /**
  * The event log. `transaction_id` is the fence of docs/architecture.md §3: a reader only takes rows whose
@@ -560,6 +563,16 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  /** Whether committed events after `position` exist that the read fence does not yet let through. */
+  private async withheld(position: LogPosition): Promise<boolean> {
+    const { rows } = await this.pool.query<{ withheld: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM es.events
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)) AS withheld`,
+      [position.transactionId, position.globalPosition],
+    );
+    return rows[0]?.withheld === true;
+  }
+
   async countAfter(position: LogPosition | undefined, cap = 1_000_000): Promise<number> {
     const after = position ?? START;
     const { rows } = await this.pool.query<{ count: string }>(
@@ -594,6 +607,7 @@ export class PostgresEventStore implements EventStore {
     // Wake-ups counted, so one that comes while a read is under way (its snapshot may be older
     // than the append) is not lost: the loop reads again instead of waiting for the next one.
     let wakeUps = 0;
+    let fencedRetryMs = FENCED_RETRY_MIN_MS;
     const counted = () => {
       wakeUps++;
     };
@@ -617,9 +631,19 @@ export class PostgresEventStore implements EventStore {
           const before = wakeUps;
           const events = await this.readAll({ after: position, limit: options.batchSize ?? 1000 });
           if (events.length === 0) {
-            if (wakeUps === before) await this.waitForAppend(pollIntervalMs);
+            if (wakeUps !== before) continue;
+            // Committed rows the fence still holds back (a transaction older than theirs is
+            // running, in any database of the server): their wake-up has come and gone, so
+            // look again shortly instead of sleeping until the poll.
+            if (await this.withheld(position)) {
+              await this.waitForAppend(Math.min(pollIntervalMs, fencedRetryMs));
+              fencedRetryMs = Math.min(fencedRetryMs * 2, FENCED_RETRY_MAX_MS);
+            } else {
+              await this.waitForAppend(pollIntervalMs);
+            }
             continue;
           }
+          fencedRetryMs = FENCED_RETRY_MIN_MS;
           await options.onBatch(events);
           position = events[events.length - 1]!.position;
         } catch (error) {
