@@ -798,17 +798,23 @@ export const TimeSlotsDeletedAnswer = z.object({
  */
 export const SkippedDay = z.object({
   date: z.string(),
-  reason: z.enum(['overlap', 'past']),
+  reason: z.enum(['overlap', 'timeOff', 'past']),
   startTime: z.string().optional(),
   endTime: z.string().optional(),
+  /** The time off's reason, when the day falls in one. */
+  timeOffReason: z.string().optional(),
   message: z.string(),
 });
 export type SkippedDay = z.infer<typeof SkippedDay>;
 
-/** "Tue 1 Dec: overlaps 09:00–12:00", "Mon 30 Nov: already past". */
+/** "Tue 1 Dec: overlaps 09:00–12:00", "Wed 2 Dec: time off (Holiday)", "Mon 30 Nov: already past". */
 export const skippedDayMessage = (day: Omit<SkippedDay, 'message'>): string =>
   `${format(parseISO(day.date), 'EEE d MMM')}: ${
-    day.reason === 'overlap' ? `overlaps ${day.startTime}–${day.endTime}` : 'already past'
+    day.reason === 'overlap'
+      ? `overlaps ${day.startTime}–${day.endTime}`
+      : day.reason === 'timeOff'
+        ? `time off (${day.timeOffReason})`
+        : 'already past'
   }`;
 
 /** applytemplate: the time slots made, and each day of the week it skipped. */

@@ -97,6 +97,23 @@ Feature: Schedule templates and availability
         | Friday in 3 weeks    | Friday    | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
       And each of them runs on the clock of "Asia/Kolkata"
 
+    Scenario: A day of the week in time off is skipped and reported; the other days are applied
+      Given Sunita has signed in
+      And Sunita takes time off Wednesday in 4 weeks for "Holiday"
+      When Sunita applies the template "Standard Work Week" to the week starting Monday in 4 weeks
+      Then Sunita is told "Template applied: a week of time slots was created"
+      And Sunita is shown these time slots:
+        | date                | weekday  | from  | to    | split into | services                              |
+        | Monday in 4 weeks   | Monday   | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
+        | Monday in 4 weeks   | Monday   | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
+        | Tuesday in 4 weeks  | Tuesday  | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
+        | Tuesday in 4 weeks  | Tuesday  | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
+        | Thursday in 4 weeks | Thursday | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
+        | Thursday in 4 weeks | Thursday | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
+        | Friday in 4 weeks   | Friday   | 09:00 | 12:00 | 6          | General Consultation, Follow-up Visit |
+        | Friday in 4 weeks   | Friday   | 13:00 | 17:00 | 8          | General Consultation, Follow-up Visit |
+      And Sunita is told that Wednesday in 4 weeks was skipped for the time off "Holiday"
+
   Rule: The admin sets the provider's working hours and breaks
 
     Scenario: Working hours and a break are saved and read back

@@ -42,3 +42,13 @@ Feature: Time off and minimum notice
     Then Asha's appointment in 6 days at 18:00 is cancelled
     When Asha looks up the time slots of "Sunrise Clinic" for the service "General Consultation"
     Then Asha is offered no time slot in 6 days at 18:00
+
+  Scenario: A booked time slot shrinks over its bookings only with them cancelled
+    Given Sunita has added a time slot in 7 days from 18:00 to 20:00 for "General Consultation", split into 4
+    And Asha has booked "General Consultation" at "Sunrise Clinic" in interval 4 of the time slot in 7 days at 18:00
+    When Sunita changes the time slot in 7 days at 18:00 to end at 19:00, split into 2
+    Then Sunita is refused with status 409
+    And Sunita is told "This would cancel bookings: cancel the affected bookings (they are refunded in full and told) or keep the time slot as it is"
+    When Sunita changes the time slot in 7 days at 18:00 to end at 19:00, split into 2, cancelling the affected bookings
+    Then Sunita is told "Time slot changed"
+    And Asha's appointment in 7 days at 19:30 is cancelled

@@ -110,6 +110,26 @@ When(
   },
 );
 
+Then(
+  '{person} is told that {day} was skipped for the time off {string}',
+  async function (this: PlatformWorld, who: string, day: string, reason: string) {
+    const person = this.person(who);
+    const date = dayFrom(day, await zoneOf(this, person));
+    const { skipped } = lastResponseOf(person).body as { skipped: { date: string; message: string }[] };
+    // "Wed 6 Jan: time off (Holiday)", as the Schedule screen lists it.
+    const weekday = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    assert.deepEqual(
+      skipped.map((entry) => entry.message),
+      [`${weekday.replace(',', '')}: time off (${reason})`],
+    );
+  },
+);
+
 Then('{person} is shown no templates', function (this: PlatformWorld, who: string) {
   const { status, body } = lastResponseOf(this.person(who));
   assert.equal(status, 404, `expected "not found", got ${status} ${JSON.stringify(body)}`);

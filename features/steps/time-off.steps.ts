@@ -121,6 +121,56 @@ When(
   },
 );
 
+/** Issue 30: the admin changes a time slot of General Consultation's, as the Schedule screen's form sends it. */
+const changeSlot = async (
+  world: PlatformWorld,
+  who: string,
+  day: string,
+  time: string,
+  change: { endTime: string; availableSlots: number; cancelAffected: boolean },
+) => {
+  const person = world.person(who);
+  const { timeSlot } = await slotAt(world, person, 'Sunrise Clinic', 'General Consultation', day, time);
+  await world.request(person, 'POST', SCHEDULE_PATHS.editTimeSlot, {
+    body: {
+      id: timeSlot._id,
+      date: timeSlot.date,
+      startTime: timeSlot.startTime,
+      addAsSlot: true,
+      serviceIds: ['General Consultation'],
+      ...change,
+    },
+  });
+};
+
+When(
+  '{person} changes the time slot {day} at {time} to end at {time}, split into {int}',
+  async function (
+    this: PlatformWorld,
+    who: string,
+    day: string,
+    time: string,
+    endTime: string,
+    parts: number,
+  ) {
+    await changeSlot(this, who, day, time, { endTime, availableSlots: parts, cancelAffected: false });
+  },
+);
+
+When(
+  '{person} changes the time slot {day} at {time} to end at {time}, split into {int}, cancelling the affected bookings',
+  async function (
+    this: PlatformWorld,
+    who: string,
+    day: string,
+    time: string,
+    endTime: string,
+    parts: number,
+  ) {
+    await changeSlot(this, who, day, time, { endTime, availableSlots: parts, cancelAffected: true });
+  },
+);
+
 Then(
   '{person} is offered no time slot {day} at {time}',
   async function (this: PlatformWorld, who: string, day: string, time: string) {

@@ -48,6 +48,15 @@ describe('durations and templates', () => {
     // Two 60-minute intervals (what the form proposes) are taken.
     const taken = await admin.op('addTimeSlot', { body: { ...form, availableSlots: 2 } });
     expect(taken.status).toBe(201);
+    // Editing it into four intervals is refused the same way, and changes nothing.
+    const timeSlotId = taken.body.timeslots[0]!._id;
+    const edited = await admin.op('editTimeSlot', { body: { ...form, id: timeSlotId, availableSlots: 4 } });
+    expect(edited.status).toBe(400);
+    expect(edited.body).toMatchObject({ message, errors: [{ field: 'availableSlots', message }] });
+    const editedBlock = await admin.op('editTimeSlot', {
+      body: { ...form, id: timeSlotId, endTime: '13:30', addAsSlot: false, availableSlots: 1 },
+    });
+    expect(editedBlock.body.message).toBe(message);
 
     // The service grows longer than the intervals made before: new bookings that do not fit are refused.
     const service = added.body.service;
@@ -155,5 +164,28 @@ describe('durations and templates', () => {
     expect(again.body.message).toMatch(
       new RegExp(`^${MESSAGES.templateWeekAllSkipped}: .*overlaps 09:00–10:00`),
     );
+  });
+
+  it("skips a template's day that falls in time off and reports it with the time off's reason", async () => {
+    // The Monday a week after the previous test's.
+    const now = parseISO(today());
+    const monday = format(addDays(now, ((8 - now.getDay()) % 7) + 28), 'yyyy-MM-dd');
+    const wednesday = format(addDays(parseISO(monday), 2), 'yyyy-MM-dd');
+    const off = await admin.op('addTimeOff', { body: { from: wednesday, to: wednesday, reason: 'Holiday' } });
+    expect(off.status).toBe(201);
+    const applied = await admin.op('applyTemplate', {
+      body: { id: 'standard-work-week', weekStart: monday, serviceIds: ['General Consultation'] },
+    });
+    expect(applied.status).toBe(201);
+    expect(applied.body.timeslots).toHaveLength(8);
+    expect(applied.body.timeslots.some((slot) => slot.date === wednesday)).toBe(false);
+    expect(applied.body.skipped).toEqual([
+      {
+        date: wednesday,
+        reason: 'timeOff',
+        timeOffReason: 'Holiday',
+        message: `${format(parseISO(wednesday), 'EEE d MMM')}: time off (Holiday)`,
+      },
+    ]);
   });
 });

@@ -97,6 +97,7 @@ const es: Texts = {
     bookingsInside_other:
       'Hay {{count}} reservas dentro de este tiempo libre. Cancélalas desde Citas, o mantenlas:',
     noBookingsInside: 'Ninguna reserva cae dentro de este tiempo libre.',
+    openAppointments: 'Abrir Citas para cancelarlas',
     booking: '{{date}} de {{start}} a {{end}}: {{name}}, {{service}} ({{status}})',
   },
   cancel: 'Cancelar',
@@ -146,6 +147,7 @@ const es: Texts = {
     skippedTitle: 'Aplicada a la semana, salvo estos días:',
     skippedOverlap: '{{day}}: se solapa con {{from}}–{{to}}',
     skippedPast: '{{day}}: ya ha pasado',
+    skippedTimeOff: '{{day}}: día libre ({{reason}})',
     close: 'Cerrar',
   },
 };
@@ -249,6 +251,7 @@ const fr: Texts = {
     bookingsInside_other:
       '{{count}} réservations tombent pendant cette indisponibilité. Annulez-les depuis Rendez-vous, ou gardez-les :',
     noBookingsInside: 'Aucune réservation ne tombe pendant cette indisponibilité.',
+    openAppointments: 'Ouvrir Rendez-vous pour les annuler',
     booking: '{{date}} {{start}}–{{end}} : {{name}}, {{service}} ({{status}})',
   },
   cancel: 'Annuler',
@@ -298,6 +301,7 @@ const fr: Texts = {
     skippedTitle: 'Appliqué à la semaine, sauf ces jours :',
     skippedOverlap: '{{day}} : chevauche {{from}}–{{to}}',
     skippedPast: '{{day}} : déjà passé',
+    skippedTimeOff: '{{day}} : congé ({{reason}})',
     close: 'Fermer',
   },
 };

@@ -97,6 +97,7 @@ export const SCHEDULING_TEXTS = {
     bookingsInside_other:
       '{{count}} bookings are inside this time off. Cancel them from Appointments, or keep them:',
     noBookingsInside: 'No booking is inside this time off.',
+    openAppointments: 'Open Appointments to cancel them',
     booking: '{{date}} {{start}}–{{end}}: {{name}}, {{service}} ({{status}})',
   },
   cancel: 'Cancel',
@@ -147,6 +148,7 @@ export const SCHEDULING_TEXTS = {
     skippedTitle: 'Applied to the week, except these days:',
     skippedOverlap: '{{day}}: overlaps {{from}}–{{to}}',
     skippedPast: '{{day}}: already past',
+    skippedTimeOff: '{{day}}: time off ({{reason}})',
     close: 'Close',
   },
 } as const;

@@ -1,4 +1,7 @@
+import { addDays, format, parseISO } from 'date-fns';
 import { Webhook as Verifier } from 'standardwebhooks';
+import { dayKeyIn } from '@appointment/contracts/schedule';
+import { testClock } from '@appointment/infra/testing/clock';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { startWebhookReceiver, type WebhookReceiver } from '@appointment/infra/testing/webhook-receiver';
 import {
@@ -111,6 +114,72 @@ describe('webhooks (issue 10)', () => {
       deliveries(webhook.id),
       (list) => list[0]?.attempts === 4 && list[0]?.status === 'succeeded',
     );
+    await admin.op('deleteWebhook', { params: { id: webhook.id } });
+  });
+
+  it("delivers the schedule's changes (issue 30): timeslot.changed, timeslot.deleted and timeoff.added", async () => {
+    const created = await create({
+      name: 'Schedule',
+      eventTypes: ['timeslot.changed', 'timeslot.deleted', 'timeoff.added'],
+    });
+    const { webhook, secret } = created.body;
+    const start = receiver.heard.length;
+    const date = format(addDays(parseISO(dayKeyIn(testClock(), 'Asia/Kolkata')), 9), 'yyyy-MM-dd');
+    const form = {
+      date,
+      startTime: '18:00',
+      endTime: '20:00',
+      addAsSlot: true,
+      availableSlots: 4,
+      serviceIds: ['General Consultation'],
+    };
+    const added = await admin.op('addTimeSlot', { body: form });
+    expect(added.status).toBe(201);
+    const id = added.body.timeslots[0]!._id;
+    expect(
+      (await admin.op('editTimeSlot', { body: { ...form, id, endTime: '19:00', availableSlots: 2 } })).status,
+    ).toBe(200);
+    expect((await admin.op('deleteTimeSlot', { body: { id } })).status).toBe(200);
+    const off = await admin.op('addTimeOff', { body: { from: date, to: date, reason: 'Inventory' } });
+    expect(off.status).toBe(201);
+
+    const log = await eventually(
+      deliveries(webhook.id),
+      (list) => list.length === 3 && list.every((delivery) => delivery.status === 'succeeded'),
+    );
+    expect(new Set(log.map((delivery) => delivery.eventType))).toEqual(
+      new Set(['timeslot.changed', 'timeslot.deleted', 'timeoff.added']),
+    );
+    const verifier = new Verifier(secret);
+    const payloads = receiver.heard.slice(start).map(
+      (attempt) =>
+        verifier.verify(attempt.body, attempt.headers as Record<string, string>) as {
+          type: string;
+          data: Record<string, unknown>;
+        },
+    );
+    const ofType = (type: string) => payloads.filter((payload) => payload.type === type);
+    expect(ofType('timeslot.changed')).toEqual([
+      expect.objectContaining({
+        data: expect.objectContaining({
+          timeSlotId: id,
+          endTime: '19:00',
+          availableSlots: 2,
+          previous: expect.objectContaining({ endTime: '20:00', availableSlots: 4 }),
+          cancelledAppointments: [],
+        }),
+      }),
+    ]);
+    expect(ofType('timeslot.deleted')).toEqual([
+      expect.objectContaining({
+        data: expect.objectContaining({ timeSlotId: id, cancelledAppointments: [] }),
+      }),
+    ]);
+    expect(ofType('timeoff.added')).toEqual([
+      expect.objectContaining({
+        data: expect.objectContaining({ timeOffId: off.body.timeOff._id, from: date, to: date }),
+      }),
+    ]);
     await admin.op('deleteWebhook', { params: { id: webhook.id } });
   });
 

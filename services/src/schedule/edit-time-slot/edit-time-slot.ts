@@ -1,7 +1,6 @@
 import { MESSAGES } from '@appointment/contracts/messages';
 import {
   dayKeyIn,
-  generateIntervals,
   lastSchedulableDay,
   timeSlotShape,
   zonedInstant,
@@ -23,7 +22,7 @@ import { dayCopiesBeyond } from '../../appointments/waitlist/day-copies';
 import { activeProvider, metadataOf, serviceNames, type ScheduleContext } from '../schedule-context';
 import { entryOf, releaseWindows, reserveNewTimes } from '../time-slots/calendar-windows';
 import { entryKey } from '../time-slots/provider-calendar.decider';
-import { timeSlotsBeforeCalendar } from '../time-slots/add-time-slots';
+import { refuseShortPlaces, timeSlotsBeforeCalendar } from '../time-slots/add-time-slots';
 
 /**
  * POST edittimeslot (issue 30): the admin changes one of the provider's time slots. New times are
@@ -64,13 +63,11 @@ export const editTimeSlot = async (
     split,
     ...(slot.seriesId ? { seriesId: slot.seriesId } : {}),
   };
-  if (
-    split &&
-    generateIntervals({ ...details, availableSlots: capacity, indexes: [] }, context.deps.logger).length === 0
-  )
-    throw new ValidationError(MESSAGES.slotTooShort, [
-      { field: 'availableSlots', message: MESSAGES.slotTooShort },
-    ]);
+  refuseShortPlaces(
+    context,
+    { ...details, capacity, split },
+    provider.services.filter((service) => details.serviceNames.includes(service.name)),
+  );
   const newTimes = entryOf(details);
   const moves = entryKey(newTimes) !== entryKey(entryOf(slot));
   if (moves)

@@ -21,8 +21,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/erro
 import { claimIdempotencyKey, type IdempotencyKey } from '../../idempotency/idempotency-keys';
 import type { ActiveProvider } from '../../catalogue/providers/provider.decider';
 import { activeProvider, onOwnProvider, serviceNames, type ScheduleContext } from '../schedule-context';
-import { addTimeSlots, calendarEntriesOf, retriedTimeSlotId } from '../time-slots/add-time-slots';
-import type { CalendarEntry } from '../time-slots/provider-calendar.decider';
+import { addTimeSlots, calendarOf, retriedTimeSlotId } from '../time-slots/add-time-slots';
+import type { CalendarEntry, TimeOffEntry } from '../time-slots/provider-calendar.decider';
 
 export const templates = (context: ScheduleContext, actor: Actor): Promise<ScheduleTemplate[]> =>
   templatesOf(context.deps.pool, ownProvider(actor));
@@ -130,10 +130,9 @@ export const applyTemplate = async (
     const own = new Set(
       idempotencyKey ? days.map((slot) => retriedTimeSlotId(provider.providerId, slot, idempotencyKey)) : [],
     );
-    const taken = (await calendarEntriesOf(context, provider.providerId)).filter(
-      (entry) => !own.has(entry.timeSlotId),
-    );
-    const overlapping = overlapsOf(days, taken, provider.timezone);
+    const calendar = await calendarOf(context, provider.providerId);
+    const taken = calendar.timeSlots.filter((entry) => !own.has(entry.timeSlotId));
+    const overlapping = overlapsOf(days, taken, calendar.timeOff, provider.timezone);
     const skipped = [...past, ...overlapping].sort((a, b) => a.date.localeCompare(b.date));
     const fill = days.filter((slot) => !overlapping.some((day) => day.date === slot.date));
     if (fill.length === 0) {
@@ -150,16 +149,30 @@ export const applyTemplate = async (
   }
 };
 
-/** The days of `slots` one of whose time slots overlaps a time slot the provider has, with the first such. */
-const overlapsOf = (slots: TemplateTimeSlot[], taken: CalendarEntry[], timeZone: string): SkippedDay[] => {
+/**
+ * The days of `slots` one of whose time slots falls in the provider's time off or overlaps one of
+ * its time slots, with the first such: the calendar would refuse them (docs/product.md §4).
+ */
+const overlapsOf = (
+  slots: TemplateTimeSlot[],
+  taken: CalendarEntry[],
+  timeOff: TimeOffEntry[],
+  timeZone: string,
+): SkippedDay[] => {
   const skipped: SkippedDay[] = [];
   for (const slot of slots) {
     if (skipped.some((day) => day.date === slot.date)) continue;
     const from = zonedInstant(slot.date, slot.startTime, timeZone).getTime();
     const to = zonedInstant(slot.date, slot.endTime, timeZone).getTime();
-    const clash = taken.find(
-      (entry) => Date.parse(entry.startDateTime) < to && from < Date.parse(entry.endDateTime),
-    );
+    const within = (entry: { startDateTime: string; endDateTime: string }) =>
+      Date.parse(entry.startDateTime) < to && from < Date.parse(entry.endDateTime);
+    const off = timeOff.find(within);
+    if (off) {
+      const day = { date: slot.date, reason: 'timeOff' as const, timeOffReason: off.reason };
+      skipped.push({ ...day, message: skippedDayMessage(day) });
+      continue;
+    }
+    const clash = taken.find(within);
     if (clash) {
       const day = {
         date: slot.date,

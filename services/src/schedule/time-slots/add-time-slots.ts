@@ -7,6 +7,7 @@ import {
   intervalsTooShortMessage,
   serviceTooLongFor,
   zonedInstant,
+  type TimedService,
   type TimeSlot,
 } from '@appointment/contracts/schedule';
 import { timeSlotsByIds, timeSlotsOfProvider } from '@appointment/projections/schedule.queries';
@@ -19,6 +20,7 @@ import {
   providerCalendarStream,
   type CalendarEntry,
   type ProviderCalendarCommand,
+  type TimeOffEntry,
 } from './provider-calendar.decider';
 import {
   timeSlotDecider,
@@ -54,6 +56,33 @@ export const retriedTimeSlotId = (
   );
 
 /**
+ * The shape rules of a time slot's places, for adding and editing alike: a split has at least one
+ * interval, and an interval (or a block) is at least as long as each service it offers
+ * (docs/product.md §4 duration rule), or the refusal names the service.
+ */
+export const refuseShortPlaces = (
+  context: ScheduleContext,
+  slot: TimeSlotToAdd & { timezone: string; startDateTime: string; endDateTime: string },
+  offered: readonly TimedService[],
+): void => {
+  const intervals = slot.split
+    ? generateIntervals({ ...slot, availableSlots: slot.capacity, indexes: [] }, context.deps.logger)
+    : [];
+  if (slot.split && intervals.length === 0) {
+    throw new ValidationError(MESSAGES.slotTooShort, [
+      { field: 'availableSlots', message: MESSAGES.slotTooShort },
+    ]);
+  }
+  const first = intervals[0] ?? slot;
+  const minutes = Math.floor((Date.parse(first.endDateTime) - Date.parse(first.startDateTime)) / 60_000);
+  const tooLong = serviceTooLongFor(minutes, offered);
+  if (tooLong) {
+    const message = intervalsTooShortMessage(tooLong);
+    throw new ValidationError(message, [{ field: slot.split ? 'availableSlots' : 'endTime', message }]);
+  }
+};
+
+/**
  * Adds time slots to a provider's schedule: reserved on its calendar first, then one stream
  * each. A retried request (same idempotency key) names the same time slots.
  */
@@ -76,25 +105,7 @@ export const addTimeSlots = async (
   const details = timeSlots.map((slot) => {
     const startDateTime = zonedInstant(slot.date, slot.startTime, provider.timezone).toISOString();
     const endDateTime = zonedInstant(slot.date, slot.endTime, provider.timezone).toISOString();
-    const intervals = slot.split
-      ? generateIntervals(
-          { ...slot, availableSlots: slot.capacity, indexes: [], timezone: provider.timezone },
-          context.deps.logger,
-        )
-      : [];
-    if (slot.split && intervals.length === 0) {
-      throw new ValidationError(MESSAGES.slotTooShort, [
-        { field: 'availableSlots', message: MESSAGES.slotTooShort },
-      ]);
-    }
-    // docs/product.md §4 duration rule: an interval (or a block) is at least as long as each service it offers.
-    const first = intervals[0] ?? { startDateTime, endDateTime };
-    const minutes = Math.floor((Date.parse(first.endDateTime) - Date.parse(first.startDateTime)) / 60_000);
-    const tooLong = serviceTooLongFor(minutes, offered);
-    if (tooLong) {
-      const message = intervalsTooShortMessage(tooLong);
-      throw new ValidationError(message, [{ field: slot.split ? 'availableSlots' : 'endTime', message }]);
-    }
+    refuseShortPlaces(context, { ...slot, timezone: provider.timezone, startDateTime, endDateTime }, offered);
     return {
       timeSlotId: idempotencyKey
         ? retriedTimeSlotId(provider.providerId, slot, idempotencyKey)
@@ -137,16 +148,19 @@ export const addTimeSlots = async (
 };
 
 /** The times a provider's time slots take now: its calendar's, or, before it has one, the read model's. */
-export const calendarEntriesOf = async (
+/** The provider's time slots and time off as its calendar stream holds them (the time slots read before it opened). */
+export const calendarOf = async (
   context: ScheduleContext,
   providerId: string,
-): Promise<CalendarEntry[]> => {
+): Promise<{ timeSlots: CalendarEntry[]; timeOff: TimeOffEntry[] }> => {
   const calendar = await loadState(
     context.deps.store,
     providerCalendarStream(providerId),
     providerCalendarDecider,
   );
-  return calendar.opened ? calendar.timeSlots : timeSlotsBeforeCalendar(context, providerId);
+  return calendar.opened
+    ? { timeSlots: calendar.timeSlots, timeOff: calendar.timeOff ?? [] }
+    : { timeSlots: await timeSlotsBeforeCalendar(context, providerId), timeOff: [] };
 };
 
 const reserveOnCalendar = async (

@@ -66,7 +66,9 @@ export function ApplyTemplateForm({
                     from: day.startTime,
                     to: day.endTime,
                   })
-                : t('templates.skippedPast', { day: dayOf(day.date) })}
+                : day.reason === 'timeOff'
+                  ? t('templates.skippedTimeOff', { day: dayOf(day.date), reason: day.timeOffReason ?? '' })
+                  : t('templates.skippedPast', { day: dayOf(day.date) })}
             </li>
           ))}
         </ul>

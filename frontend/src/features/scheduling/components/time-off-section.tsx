@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { TimeOffRequest, type TimeOff, type TimeOffAddedAnswer } from '@appointment/contracts/schedule';
 import { useCatalogue } from '../../../lib/catalogue';
 import { readStatusOf } from '../../../lib/api';
@@ -193,6 +194,9 @@ export function TimeOffSection() {
                   </li>
                 ))}
               </ul>
+              <CardText>
+                <Link to="/appointments/list">{T.openAppointments}</Link>
+              </CardText>
             </>
           )}
         </div>
