@@ -1,5 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './clock';
+import type { TimeSlot } from '@appointment/contracts/schedule';
 import { API_PATHS, openFromMenu, registerUser, signIn } from './api-sign-in';
 import {
   bearer,
@@ -11,7 +12,8 @@ import {
 
 /**
  * Issue 31, the waitlist: a user waits for a full interval, joined from the booking screen; its booker cancels; the waiter, offered
- * the place by e-mail, claims it from the mailed link and finds it booked on the Waitlist screen.
+ * the place by e-mail, claims it from the mailed link and finds it booked on the Waitlist screen. A user waits for any place of a
+ * full day from the booking screen.
  */
 
 /** The claim link of the newest waitlist offer mailed to `email`. */
@@ -32,11 +34,26 @@ const offerLinkFor = async (request: APIRequestContext, email: string): Promise<
   return new URL(link!);
 };
 
+/** The booking screen's manual mode on the day `daysAhead` days from today. */
+const openManualDay = async (page: Page, daysAhead: number) => {
+  await page
+    .getByRole('region', { name: 'Next available slot' })
+    .getByRole('button', { name: 'Switch to Manual Booking' })
+    .click();
+  const manual = page.getByRole('region', { name: 'Select Your Preferred Time' });
+  await manual.getByRole('button', { name: 'Today', exact: true }).click();
+  await manual.getByRole('group', { name: 'Calendar view' }).getByRole('button', { name: 'Day' }).click();
+  for (let day = 0; day < daysAhead; day++) await manual.getByRole('button', { name: 'Next day' }).click();
+  return manual;
+};
+
+const uniqueSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
 test('a user joins a waitlist, another cancels, the first claims the place from the e-mail link', async ({
   page,
   request,
 }) => {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const suffix = uniqueSuffix();
   const provider = await createProviderWithSplitSlots(request, {
     businessName: `Waitlist Studio ${suffix}`,
     service: `Session ${suffix}`,
@@ -57,14 +74,7 @@ test('a user joins a waitlist, another cancels, the first claims the place from 
   // it, unavailable), and sees it with their place in line.
   await signIn(page, waiter.email);
   await openProviderService(page, provider);
-  await page
-    .getByRole('region', { name: 'Next available slot' })
-    .getByRole('button', { name: 'Switch to Manual Booking' })
-    .click();
-  const manual = page.getByRole('region', { name: 'Select Your Preferred Time' });
-  await manual.getByRole('button', { name: 'Today', exact: true }).click();
-  await manual.getByRole('group', { name: 'Calendar view' }).getByRole('button', { name: 'Day' }).click();
-  for (let day = 0; day < 3; day++) await manual.getByRole('button', { name: 'Next day' }).click();
+  const manual = await openManualDay(page, 3);
   const taken = manual
     .getByRole('region', { name: longDateOf(timeSlot.date), exact: true })
     .getByRole('listitem')
@@ -90,4 +100,62 @@ test('a user joins a waitlist, another cancels, the first claims the place from 
 
   await page.goto('/waitlist');
   await expect(page.getByText('Status: Booked')).toBeVisible();
+});
+
+test('a user waits for any place of a full day; a day whose place frees meanwhile is to be booked instead', async ({
+  page,
+  request,
+}) => {
+  const suffix = uniqueSuffix();
+  // One place a day, on two days, both booked.
+  const provider = await createProviderWithSplitSlots(request, {
+    businessName: `Day Waitlist ${suffix}`,
+    service: `Visit ${suffix}`,
+    startTime: '09:00',
+    endTime: '09:30',
+    parts: 1,
+    days: 2,
+    firstDay: 3,
+  });
+  const [first, second] = provider.timeSlots as [TimeSlot, TimeSlot];
+  const booker = await registerUser(request, 'booker');
+  const waiter = await registerUser(request, 'waiter');
+  const held: string[] = [];
+  for (const timeSlot of [first, second]) {
+    const booked = await bookThroughApi(request, booker.email, booker.password, provider, timeSlot, 1);
+    expect(booked.status(), 'booking the day’s place').toBe(201);
+    held.push(((await booked.json()) as { appointment: { _id: string } }).appointment._id);
+  }
+
+  // The first day has no free place left: the waiter waits for any place of it.
+  await signIn(page, waiter.email);
+  await openProviderService(page, provider);
+  const manual = await openManualDay(page, 3);
+  const firstDay = manual.getByRole('region', { name: longDateOf(first.date), exact: true });
+  await firstDay.getByRole('button', { name: 'Join the waitlist for any place that day' }).click();
+  await expect(
+    firstDay.getByRole('button', { name: 'On the waitlist for any place that day' }),
+  ).toBeDisabled();
+
+  // The next day is full when shown, but its place frees before the waiter asks: the server's
+  // refusal is said, and the freed place shows bookable.
+  await manual.getByRole('button', { name: 'Next day' }).click();
+  const secondDay = manual.getByRole('region', { name: longDateOf(second.date), exact: true });
+  const joinSecond = secondDay.getByRole('button', { name: 'Join the waitlist for any place that day' });
+  await expect(joinSecond).toBeEnabled();
+  const cancelled = await request.post(`/api/appointments/${held[1]}/cancel`, {
+    headers: await bearer(request, booker.email),
+  });
+  expect(cancelled.status(), 'cancelling').toBe(200);
+  await joinSecond.click();
+  await expect(secondDay.getByRole('alert')).toHaveText('This place is free: book it instead');
+  await expect(secondDay.getByRole('button', { name: '9:00 AM - 9:30 AM' })).toBeEnabled();
+
+  // The Waitlist screen lists the day entry once, for any place of that day.
+  await page.goto('/dashboard');
+  await openFromMenu(page, 'Waitlist');
+  const entry = page.getByRole('listitem', { name: `${provider.service}, ${provider.businessName}` });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(`When: Any place on ${longDateOf(first.date)}`);
+  await expect(entry).toContainText('Status: Waiting · Position: 1');
 });

@@ -27,7 +27,8 @@ export const waitlistApi = api.injectEndpoints({
     }),
     joinWaitlist: build.mutation<{ message: string; entry: WaitlistEntry }, JoinWaitlistRequest>({
       query: (body) => ({ url: WAITLIST_PATHS.waitlist, method: 'POST', body }),
-      invalidatesTags: ['Waitlist'],
+      // A day refused (a place of it is free, say) was shown from stale slots: they read again.
+      invalidatesTags: (_result, error, { day }) => (error && day ? ['Waitlist', 'Slot'] : ['Waitlist']),
     }),
     leaveWaitlist: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: withId(WAITLIST_PATHS.entry, id), method: 'DELETE' }),

@@ -34,6 +34,9 @@ export const BOOKING_TEXTS = {
   noOpenSlotsThatDay: 'No open slots on this day.',
   joinWaitlist: 'Join the waitlist',
   joinedWaitlist: 'On the waitlist',
+  /** Issue 31: a day with no free place left for the service waits for any place of it that day. */
+  joinDayWaitlist: 'Join the waitlist for any place that day',
+  joinedDayWaitlist: 'On the waitlist for any place that day',
   pickADay: 'Pick a highlighted day to see its times.',
   timesShownIn: 'Times are shown in the provider’s time zone ({{timeZone}})',
   bookNow: 'Book Now',

@@ -74,3 +74,12 @@ export const SlotBadge = styled.span<{ $tone: 'muted' | 'success' | 'danger' }>`
         ? theme.colors.danger
         : theme.colors.textMuted};
 `;
+
+/** Under a full day's places: its "Join the waitlist for any place that day" and what came of it. */
+export const DayWaitlist = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+  margin-top: ${({ theme }) => theme.spacing.sm};
+`;

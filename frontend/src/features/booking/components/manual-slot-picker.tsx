@@ -18,7 +18,14 @@ import { BOOKING_TEXTS } from '../booking.texts';
 import { SLOT_CALENDAR_TEXTS } from '../../../ui/slot-calendar/slot-calendar.texts';
 import { LinkButton } from './booking.styles';
 import { Note, SlotArea, SlotHeader, SlotTitle } from './booking-screen.styles';
-import { DayTitle, SlotBadge, SlotChoice, SlotItem, SlotList } from './manual-slot-picker.styles';
+import {
+  DayTitle,
+  DayWaitlist,
+  SlotBadge,
+  SlotChoice,
+  SlotItem,
+  SlotList,
+} from './manual-slot-picker.styles';
 import { SlotCalendar } from '../../../ui/slot-calendar/slot-calendar';
 import { apiMessageOf } from '../../../lib/api';
 import { useJoinWaitlistMutation } from '../../../lib/waitlist.api';
@@ -78,6 +85,40 @@ function JoinWaitlist({ slot, serviceName }: { slot: DaySlot; serviceName: strin
 }
 
 /**
+ * "Any place of this service on that day" (issue 31): offered while every place of the day still to
+ * come is taken; the server puts the entry in each full time slot of that day, named by one of them.
+ * A refusal (a place freed meanwhile, 422) stays said while the day's places read again.
+ */
+function JoinDayWaitlist({
+  full,
+  timeSlot,
+  serviceName,
+}: {
+  full: boolean;
+  timeSlot: TimeSlot;
+  serviceName: string;
+}) {
+  const { texts: T } = useCatalogue('booking', BOOKING_TEXTS);
+  const [join, joining] = useJoinWaitlistMutation();
+  const error = apiMessageOf(joining.error);
+  if (!full && !joining.isSuccess && !error) return null;
+  return (
+    <DayWaitlist>
+      {(full || joining.isSuccess) && (
+        <SmallButton
+          type="button"
+          disabled={joining.isLoading || joining.isSuccess}
+          onClick={() => void join({ timeslotId: timeSlot._id, day: timeSlot.date, serviceName })}
+        >
+          {joining.isSuccess ? T.joinedDayWaitlist : T.joinDayWaitlist}
+        </SmallButton>
+      )}
+      {error && <FormError role="alert">{error}</FormError>}
+    </DayWaitlist>
+  );
+}
+
+/**
  * docs/product.md §2.6 manual mode: the calendar, and below it the selection of the day clicked (the
  * day's split intervals, or its raw slots); picking a time opens the confirm dialog.
  */
@@ -100,6 +141,8 @@ export function ManualSlotPicker({
         : [],
     [timeslots, selectedDay, role, serviceName],
   );
+  const upcoming = daySlots.filter((slot) => !slot.past);
+  const dayFull = upcoming.length > 0 && upcoming.every((slot) => !slot.available);
 
   return (
     <SlotArea aria-labelledby="manual-slot-title">
@@ -145,6 +188,14 @@ export function ManualSlotPicker({
                 </SlotItem>
               ))}
             </SlotList>
+          )}
+          {role === 'user' && serviceName && upcoming[0] && (
+            <JoinDayWaitlist
+              key={selectedDay}
+              full={dayFull}
+              timeSlot={upcoming[0].timeSlot}
+              serviceName={serviceName}
+            />
           )}
         </section>
       )}
