@@ -13,8 +13,10 @@ import {
 /**
  * Issue 31, the waitlist: a user waits for a full interval, joined from the booking screen; its booker cancels; the waiter, offered
  * the place by e-mail, claims it from the mailed link and finds it booked on the Waitlist screen. A user waits for any place of a
- * full day from the booking screen.
+ * full day from the booking screen. An offer shows live on the Waitlist screen, and a paid place claimed goes to its checkout.
  */
+
+const WAITLIST_PATH = '/api/waitlist';
 
 /** The claim link of the newest waitlist offer mailed to `email`. */
 const offerLinkFor = async (request: APIRequestContext, email: string): Promise<URL> => {
@@ -158,4 +160,72 @@ test('a user waits for any place of a full day; a day whose place frees meanwhil
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText(`When: Any place on ${longDateOf(first.date)}`);
   await expect(entry).toContainText('Status: Waiting · Position: 1');
+});
+
+test('an offer heard live on the Waitlist screen; claimed for a paid service, it goes to checkout', async ({
+  page,
+  request,
+}) => {
+  const suffix = uniqueSuffix();
+  const provider = await createProviderWithSplitSlots(request, {
+    businessName: `Paid Waitlist ${suffix}`,
+    service: `Paid Visit ${suffix}`,
+    startTime: '09:00',
+    endTime: '09:30',
+    parts: 1,
+    days: 1,
+    firstDay: 3,
+    price: 50,
+  });
+  const timeSlot = provider.timeSlots[0]!;
+  const booker = await registerUser(request, 'booker');
+  const waiter = await registerUser(request, 'waiter');
+  const booked = await bookThroughApi(request, booker.email, booker.password, provider, timeSlot, 1);
+  expect(booked.status(), 'booking the place').toBe(201);
+  const { appointment } = (await booked.json()) as { appointment: { _id: string } };
+  const joined = await request.post(WAITLIST_PATH, {
+    headers: await bearer(request, waiter.email),
+    data: { timeslotId: timeSlot._id, index: 1 },
+  });
+  expect(joined.status(), 'joining the waitlist').toBe(201);
+
+  // The waiter watches the Waitlist screen, its live connection registered.
+  await signIn(page, waiter.email);
+  const registered = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => {
+        if (String(frame.payload).includes('"register"')) resolve();
+      });
+    });
+  });
+  await page.goto('/waitlist');
+  const entry = page.getByRole('listitem', { name: `${provider.service}, ${provider.businessName}` });
+  await expect(entry).toContainText('Status: Waiting · Position: 1');
+  await registered;
+
+  // The booker cancels: the offer shows on the open screen without a reload.
+  const cancelled = await request.post(`/api/appointments/${appointment._id}/cancel`, {
+    headers: await bearer(request, booker.email),
+  });
+  expect(cancelled.status(), 'cancelling').toBe(200);
+  await expect(entry).toContainText('Status: Offered to you');
+
+  // Claimed from the offer's page, the paid place opens its checkout over the appointments.
+  const listed = await page.request.get(WAITLIST_PATH);
+  expect(listed.status(), 'listing the waitlist').toBe(200);
+  const { entries } = (await listed.json()) as { entries: { offer: { id: string } | null }[] };
+  const offerId = entries[0]?.offer?.id;
+  expect(offerId, 'the open offer').toBeTruthy();
+  await page.goto(`/waitlist/offers/${offerId}`);
+  await page.getByRole('button', { name: 'Book it' }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  const checkout = page.getByRole('dialog', { name: 'Payment Checkout' });
+  await expect(checkout).toContainText(`Pay $50.00 for ${provider.service}.`);
+  await checkout
+    .frameLocator('iframe[title="Payment checkout"]')
+    .getByRole('button', { name: 'Pay' })
+    .click();
+  await expect(
+    page.getByRole('status').getByText('Payment received; your appointment will be confirmed shortly'),
+  ).toBeVisible();
 });

@@ -9,6 +9,7 @@ import { notificationsSaga } from '../features/notifications/notifications.saga'
 import { paymentsSaga } from '../features/payments/payments.saga';
 import { profileSaga } from '../features/profile/profile.saga';
 import { settingsSaga } from '../features/settings/settings.saga';
+import { waitlistSaga } from '../features/waitlist/waitlist.saga';
 import { themeSaga } from '../lib/theme/theme.saga';
 import { sessionSaga } from '../lib/session.saga';
 import { toastSaga } from '../lib/toast.saga';
@@ -26,6 +27,7 @@ const featureSagas: (() => SagaIterator)[] = [
   bookingSaga,
   appointmentsSaga,
   paymentsSaga,
+  waitlistSaga,
   // Last: its start-up check may answer at once, and the others must already be listening.
   sessionSaga,
 ];

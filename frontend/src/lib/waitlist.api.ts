@@ -1,4 +1,3 @@
-import type { BookingResponse } from '@appointment/contracts/appointments';
 import {
   WAITLIST_PATHS,
   type JoinWaitlistRequest,
@@ -6,6 +5,7 @@ import {
   type WaitlistEntry,
 } from '@appointment/contracts/waitlist';
 import { api } from './api';
+import type { PaidBookingResponse } from './events';
 
 const withId = (template: string, id: string) => template.replace(':id', encodeURIComponent(id));
 
@@ -34,7 +34,8 @@ export const waitlistApi = api.injectEndpoints({
       query: (id) => ({ url: withId(WAITLIST_PATHS.entry, id), method: 'DELETE' }),
       invalidatesTags: ['Waitlist', 'Slot'],
     }),
-    claimOffer: build.mutation<BookingResponse, string>({
+    /** A paid service's claim answers its order and checkout (waitlist.saga.ts opens it). */
+    claimOffer: build.mutation<PaidBookingResponse, string>({
       query: (id) => ({ url: withId(WAITLIST_PATHS.claim, id), method: 'POST', body: {} }),
       invalidatesTags: ['Waitlist', 'Slot', 'AppointmentList', 'AppointmentCounts'],
     }),
