@@ -186,6 +186,10 @@ test.describe('Schedule Management for the demo provider', () => {
         year: 'numeric',
       });
       const tile = calendar.getByRole('button', { name: new RegExp(`^${label}`) }).first();
+      // The month's days drawn first: asked before, the day looks absent and the next month opens.
+      await expect(
+        calendar.getByRole('button', { name: /^[A-Z][a-z]+ \d{1,2}, \d{4}/ }).first(),
+      ).toBeVisible();
       if (!(await tile.isVisible())) await calendar.getByRole('button', { name: 'Next month' }).click();
       await tile.click();
       const dialog = page.getByRole('dialog', { name: 'Create Time Slot' });
