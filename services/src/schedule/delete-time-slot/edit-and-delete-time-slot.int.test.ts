@@ -3,6 +3,7 @@ import type { TimeSlot } from '@appointment/contracts/schedule';
 import { MESSAGES } from '@appointment/contracts/messages';
 import { dayKeyIn, intervalOf } from '@appointment/contracts/schedule';
 import { testClock } from '@appointment/infra/testing/clock';
+import { readMailbox } from '../../mail/mail-outbox';
 import { errorOf, startTestPlatform, type Caller, type TestPlatform } from '../../testing/test-platform';
 
 /**
@@ -104,6 +105,14 @@ describe('editing and deleting time slots', () => {
     expect(changed.body.cancelled).toHaveLength(1);
     expect(changed.body.timeslot).toMatchObject({ startTime: '21:00', indexes: [] });
     expect((await appointmentsIn(slot._id)).map((a) => a.status)).toEqual(['cancelled']);
+    // The person is told, by the booking lifecycle's cancellation mail (only this one in the file so far).
+    const told = await eventually(async () =>
+      (await readMailbox(test.platform.pool, 'user@example.com')).find((mail) =>
+        // A booking still pending that its provider cancels is "Declined", as by Reject.
+        /^(Cancelled|Declined): /.test(mail.subject),
+      ),
+    );
+    expect(told.subject).toContain(SERVICE);
     // Its old time is free for another time slot, its new time is not.
     expect((await add(day(0), '20:00', '21:00', 1)).startTime).toBe('20:00');
     const overlap = await admin.op('addTimeSlot', {
