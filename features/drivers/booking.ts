@@ -17,7 +17,7 @@ import {
 } from '@appointment/contracts/booking';
 import type { CheckoutInfo } from '@appointment/contracts/payments';
 import { intervalOf, type TimeSlot } from '@appointment/contracts/schedule';
-import { ok } from '../support/assertions';
+import { eventually, ok } from '../support/assertions';
 import { dayFrom } from '../support/days';
 import type { ApiResponse, Person, PlatformWorld } from '../support/world';
 import { roleOf } from './accounts';
@@ -166,10 +166,20 @@ export const appointmentAt = async (
   day: string,
   time: string,
 ): Promise<Appointment> => {
-  const found = (await appointmentsOf(world, viewer)).filter(
-    (a) =>
-      a.email === owner.email.toLowerCase() && a.date === dayFrom(day, a.timezone) && a.startTime === time,
-  );
+  const matching = async () =>
+    (await appointmentsOf(world, viewer)).filter(
+      (a) =>
+        a.email === owner.email.toLowerCase() && a.date === dayFrom(day, a.timezone) && a.startTime === time,
+    );
+  // A person reads their own writes at once; another person's (the clinic's staff reading a
+  // user's booking) once the read model holds them, a moment later.
+  const found =
+    viewer === owner
+      ? await matching()
+      : await eventually(`${viewer.name} to see ${owner.name}'s appointment ${day} at ${time}`, async () => {
+          const listed = await matching();
+          return listed.length > 0 ? listed : undefined;
+        }).catch(() => [] as Appointment[]);
   assert.equal(
     found.length,
     1,
