@@ -813,7 +813,7 @@ export const skippedDayMessage = (day: Omit<SkippedDay, 'message'>): string =>
     day.reason === 'overlap'
       ? `overlaps ${day.startTime}–${day.endTime}`
       : day.reason === 'timeOff'
-        ? `time off (${day.timeOffReason})`
+        ? `time off${day.timeOffReason ? ` (${day.timeOffReason})` : ''}`
         : 'already past'
   }`;
 

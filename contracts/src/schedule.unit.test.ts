@@ -14,6 +14,7 @@ import {
   proposedIntervals,
   withNotice,
   serviceTooLongFor,
+  skippedDayMessage,
   templateTimeSlots,
   defaultTemplate,
   TimeSlotForm,
@@ -342,6 +343,19 @@ describe('durations (docs/product.md §4)', () => {
   it('makes template intervals as long as asked for', () => {
     const timeSlots = templateTimeSlots(defaultTemplate(), '2026-11-22', 45);
     expect(timeSlots.slice(0, 2).map((t) => t.capacity)).toEqual([4, 5]);
+  });
+
+  it("says why a template's day was skipped: an overlap, time off with or without its reason, the past", () => {
+    expect(
+      skippedDayMessage({ date: '2026-12-01', reason: 'overlap', startTime: '09:00', endTime: '12:00' }),
+    ).toBe('Tue 1 Dec: overlaps 09:00–12:00');
+    expect(skippedDayMessage({ date: '2026-12-02', reason: 'timeOff', timeOffReason: 'Holiday' })).toBe(
+      'Wed 2 Dec: time off (Holiday)',
+    );
+    expect(skippedDayMessage({ date: '2026-12-02', reason: 'timeOff', timeOffReason: '' })).toBe(
+      'Wed 2 Dec: time off',
+    );
+    expect(skippedDayMessage({ date: '2026-11-30', reason: 'past' })).toBe('Mon 30 Nov: already past');
   });
 });
 

@@ -148,6 +148,7 @@ const es: Texts = {
     skippedOverlap: '{{day}}: se solapa con {{from}}–{{to}}',
     skippedPast: '{{day}}: ya ha pasado',
     skippedTimeOff: '{{day}}: día libre ({{reason}})',
+    skippedTimeOffPlain: '{{day}}: día libre',
     close: 'Cerrar',
   },
 };
@@ -302,6 +303,7 @@ const fr: Texts = {
     skippedOverlap: '{{day}} : chevauche {{from}}–{{to}}',
     skippedPast: '{{day}} : déjà passé',
     skippedTimeOff: '{{day}} : congé ({{reason}})',
+    skippedTimeOffPlain: '{{day}} : congé',
     close: 'Fermer',
   },
 };

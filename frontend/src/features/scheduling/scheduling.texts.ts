@@ -149,6 +149,7 @@ export const SCHEDULING_TEXTS = {
     skippedOverlap: '{{day}}: overlaps {{from}}–{{to}}',
     skippedPast: '{{day}}: already past',
     skippedTimeOff: '{{day}}: time off ({{reason}})',
+    skippedTimeOffPlain: '{{day}}: time off',
     close: 'Close',
   },
 } as const;

@@ -67,7 +67,9 @@ export function ApplyTemplateForm({
                     to: day.endTime,
                   })
                 : day.reason === 'timeOff'
-                  ? t('templates.skippedTimeOff', { day: dayOf(day.date), reason: day.timeOffReason ?? '' })
+                  ? day.timeOffReason
+                    ? t('templates.skippedTimeOff', { day: dayOf(day.date), reason: day.timeOffReason })
+                    : t('templates.skippedTimeOffPlain', { day: dayOf(day.date) })
                   : t('templates.skippedPast', { day: dayOf(day.date) })}
             </li>
           ))}
