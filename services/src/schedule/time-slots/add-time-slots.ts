@@ -147,8 +147,10 @@ export const addTimeSlots = async (
   );
 };
 
-/** The times a provider's time slots take now: its calendar's, or, before it has one, the read model's. */
-/** The provider's time slots and time off as its calendar stream holds them (the time slots read before it opened). */
+/**
+ * The times a provider's time slots take now, and its time off: its calendar's, or, before it has
+ * one, the read model's time slots and no time off.
+ */
 export const calendarOf = async (
   context: ScheduleContext,
   providerId: string,
