@@ -226,6 +226,14 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false'], { message: 'CHECK_ANSWERS must be true or false' })
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
+  /**
+   * The booking's answers carry a `Server-Timing` header: where the request's time went, step by
+   * step (services/src/server-timing.ts). For the benches' per-step figures; off by default.
+   */
+  SERVER_TIMING: z
+    .enum(['true', 'false'], { message: 'SERVER_TIMING must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   /** The local outbox at /api/dev/mailbox: only when asked for, and never in production. */
   DEV_MAILBOX: z
     .enum(['true', 'false'], { message: 'DEV_MAILBOX must be true or false' })

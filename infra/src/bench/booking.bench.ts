@@ -16,6 +16,8 @@ import {
   quantileOfSorted,
   bookingBodyFor,
   bookOnce,
+  collectSteps,
+  stepFigures,
 } from './harness';
 import { BENCH_SERVICE as SERVICE, withYearOfSlots } from './launcher';
 
@@ -116,7 +118,9 @@ export const run = (): Promise<void> =>
       await allNotified();
       const steadyFrom = Date.now();
       const steadyMeter = cpuMeter(pid);
+      const steadySteps = collectSteps();
       const steady = await paced(TARGET_RPS, DURATION_S, bookPaced);
+      const steadyStepTimes = steadySteps.stop();
       await allNotified();
       const steadyCpu = steadyMeter();
       note(`${SUITE}: ${HIGH_RPS} bookings/s, steady, for ${DURATION_S} s…`);
@@ -124,7 +128,9 @@ export const run = (): Promise<void> =>
       // What the phase costs the machine, but for this process (the load and the socket): the
       // server's CPU and the rest (PostgreSQL, mostly), with every notification delivered.
       const highMeter = cpuMeter(pid);
+      const highSteps = collectSteps();
       const high = await paced(HIGH_RPS, DURATION_S, bookPaced);
+      const highStepTimes = highSteps.stop();
       await allNotified();
       const highCpu = highMeter();
       const saturatedFrom = Date.now();
@@ -215,6 +221,7 @@ export const run = (): Promise<void> =>
       figure(SUITE, 'at_target.notify_p50_ms', quantileOfSorted(atTarget, 0.5), '');
       figure(SUITE, 'at_target.notify_p99_ms', quantileOfSorted(atTarget, 0.99), '');
       cpuFigures(SUITE, 'at_target.', 'booking', steadyCpu, steady.statuses.get(201) ?? 0);
+      stepFigures(SUITE, 'at_target.', steadyStepTimes);
 
       const highCodes = [...high.statuses].filter(([status]) => status !== 201);
       if (highCodes.length > 0) {
@@ -228,6 +235,7 @@ export const run = (): Promise<void> =>
       figure(SUITE, 'at_1000.notify_p50_ms', quantileOfSorted(atHigh, 0.5), '');
       figure(SUITE, 'at_1000.notify_p99_ms', quantileOfSorted(atHigh, 0.99), '');
       cpuFigures(SUITE, 'at_1000.', 'booking', highCpu, high.statuses.get(201) ?? 0);
+      stepFigures(SUITE, 'at_1000.', highStepTimes);
 
       const doubles = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM (

@@ -16,6 +16,13 @@ import { envNumber, note } from './harness';
  * installed with `npm ci`, its frontend built) and kept there for the next comparison.
  */
 
+/**
+ * Patches to an older ref's bench, applied once to its worktree, so both sides measure alike:
+ * ec5f1b3's paced phase sent with fetch, whose client cost this process a third of the machine
+ * at 1,000/s (docs/performance.md), and gets today's node:http client.
+ */
+const REF_PATCHES = 'infra/src/bench/ref-patches';
+
 const FIGURE = /^([\w.]+): (-?[\d.]+)(?: (.*))?$/;
 
 const git = (...args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
@@ -45,6 +52,12 @@ const refCheckout = async (sha: string): Promise<string> => {
   if (!existsSync(path.join(dir, 'package.json'))) {
     note(`compare: checking out ${sha.slice(0, 12)} in ${dir}…`);
     git('worktree', 'add', '--force', '--detach', dir, sha);
+    // An older ref's bench made comparable (its load client, say): ref-patches/<sha12>.patch.
+    const patch = path.resolve(REF_PATCHES, `${sha.slice(0, 12)}.patch`);
+    if (existsSync(patch)) {
+      note(`compare: applying ${path.relative(process.cwd(), patch)} to the ref's bench…`);
+      execFileSync('git', ['apply', patch], { cwd: dir });
+    }
   }
   if (!existsSync(path.join(dir, 'node_modules'))) {
     note('compare: installing its dependencies (npm ci)…');

@@ -155,9 +155,57 @@ export const bookingBodyFor =
  */
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 
+/**
+ * The server's steps per request (BENCH_SERVER_TIMING=1 starts the server with SERVER_TIMING, and
+ * its booking answers carry a `Server-Timing` header): each step's durations while a collection
+ * runs, and `outside`, the request's time on this side less the server's `total` (the sockets, and
+ * the server's event loop before it read the request).
+ */
+let stepSink: Map<string, number[]> | undefined;
+
+export const collectSteps = (): { stop(): Map<string, number[]> } => {
+  const sink = new Map<string, number[]>();
+  stepSink = sink;
+  return {
+    stop: () => {
+      if (stepSink === sink) stepSink = undefined;
+      for (const durations of sink.values()) durations.sort((a, b) => a - b);
+      return sink;
+    },
+  };
+};
+
+const durationsOf = (sink: Map<string, number[]>, name: string): number[] => {
+  let durations = sink.get(name);
+  if (!durations) sink.set(name, (durations = []));
+  return durations;
+};
+
+const recordSteps = (header: string | string[] | undefined, roundTripMs: number): void => {
+  if (!stepSink || typeof header !== 'string') return;
+  for (const part of header.split(',')) {
+    const [name, duration] = part.trim().split(';dur=');
+    if (!name || duration === undefined) continue;
+    const ms = Number(duration);
+    // A step met twice in one request (a retried fold, say) counts each time.
+    durationsOf(stepSink, name).push(ms);
+    if (name === 'total') durationsOf(stepSink, 'outside').push(roundTripMs - ms);
+  }
+};
+
+/** Each step's p50 and p99 (`<prefix>step.<name>_p50_ms`), when the server said them. */
+export const stepFigures = (suite: string, prefix: string, steps: Map<string, number[]>): void => {
+  for (const [name, durations] of steps) {
+    const sorted = Float64Array.from(durations);
+    figure(suite, `${prefix}step.${name}_p50_ms`, quantileOfSorted(sorted, 0.5), '');
+    figure(suite, `${prefix}step.${name}_p99_ms`, quantileOfSorted(sorted, 0.99), '');
+  }
+};
+
 /** One JSON POST on a kept-open connection, its answer read to the end: its status (0 when the connection failed). */
 export const postOnce = (base: string, route: string, token: string, body: string): Promise<number> =>
   new Promise((resolve) => {
+    const sent = performance.now();
     const url = new URL(route, base);
     const request = http.request(
       {
@@ -174,7 +222,10 @@ export const postOnce = (base: string, route: string, token: string, body: strin
       },
       (response) => {
         response.resume();
-        response.once('end', () => resolve(response.statusCode ?? 0));
+        response.once('end', () => {
+          recordSteps(response.headers['server-timing'], performance.now() - sent);
+          resolve(response.statusCode ?? 0);
+        });
         response.once('error', () => resolve(0));
       },
     );

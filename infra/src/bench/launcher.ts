@@ -53,6 +53,8 @@ export const startLauncher = async (name: string): Promise<Launched> => {
       CHECK_ANSWERS: 'false',
       // One bench user books thousands of intervals; the per-account limit would stop it.
       BOOKING_LIMIT: '0',
+      // BENCH_SERVER_TIMING=1: the booking's answers say where their time went (harness collectSteps).
+      ...(process.env.BENCH_SERVER_TIMING ? { SERVER_TIMING: 'true' } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -16,6 +16,7 @@ import {
   type StreamAppend,
 } from '@appointment/contracts/event-store';
 import { ConflictError, DomainError } from './errors';
+import { mark } from '../server-timing';
 
 /** An event as deciders produce it: type and data; ids and metadata are added on append. */
 export interface DomainEvent {
@@ -307,6 +308,7 @@ const runCommand = async <C extends Command, E extends DomainEvent, S>(
 ): Promise<HandleResult<S>> => {
   const maxRetries = options.maxRetries ?? 5;
   const { now: _now, idempotencyKey: _key, ...metadata } = command.metadata;
+  mark('turn');
   for (let attempt = 0; ; attempt++) {
     const { keyed, state, revision, position, kept } = await fold(
       store,
@@ -315,6 +317,7 @@ const runCommand = async <C extends Command, E extends DomainEvent, S>(
       options.cache,
       attempt,
     );
+    mark('fold');
 
     if (command.metadata.idempotencyKey) {
       const [firstId] = eventIds(stream, command, 1);
@@ -370,12 +373,14 @@ const runCommand = async <C extends Command, E extends DomainEvent, S>(
         ...(command.metadata.idempotencyKey ? { idempotencyKey: command.metadata.idempotencyKey } : {}),
       },
     }));
+    mark('decide');
     try {
       const expectedRevision = revision === -1 ? ('no_stream' as const) : revision;
       const result =
         also.length === 0
           ? await store.append(stream, events, { expectedRevision })
           : (await store.appendToStreams([{ streamName: stream, events, expectedRevision }, ...also]))[0]!;
+      mark('append');
       const next = decided.reduce(decider.evolve, state);
       if (options.cache && !result.alreadyAppended) {
         // A command with an idempotency key leaves its events where a repetition finds them.

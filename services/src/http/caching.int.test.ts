@@ -77,6 +77,8 @@ describe('caching of API answers', () => {
     });
     expect(again.status).toBeGreaterThanOrEqual(400);
     expect(again.headers.get('cache-control')).toBe('no-store');
+    // Where its time went is said only with SERVER_TIMING (server-timing.int.test).
+    expect(again.headers.get('server-timing')).toBeNull();
   });
 
   it('a calendar feed, whose URL is a credential, is not kept either', async () => {

@@ -20,6 +20,7 @@ import { hasUnstorableText } from './storable-text';
 import { writeJson, writeSlotAnswer } from './answers';
 import { checkedAnswer, checkedSlotAnswer } from './answer-check';
 import { fetchSlot } from '../schedule/availability/fetch-slot';
+import { Steps, timedAs } from '../server-timing';
 
 /**
  * The booking screen's two busiest calls, the availability read (POST
@@ -43,6 +44,8 @@ export interface FastPathDependencies {
   securityHeaders: RequestHandler;
   /** CHECK_ANSWERS: each answer is checked against its schema, as the app's are (answer-check.ts). */
   checkAnswers?: boolean;
+  /** SERVER_TIMING: each answer says where its time went (server-timing.ts). */
+  serverTiming?: boolean;
 }
 
 const MAX_BODY_BYTES = 4096;
@@ -78,6 +81,8 @@ interface FastCall {
   res: ServerResponse;
   body: unknown;
   auth: RequestAuth;
+  /** The request's steps, when answers are timed. */
+  steps?: Steps;
 }
 
 /** Answers the call and says true, or says false, untouched, for the app to answer. */
@@ -121,10 +126,12 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     return true;
   };
 
-  const book: FastRoute = async ({ req, res, body, auth }) => {
+  const book: FastRoute = async ({ req, res, body, auth, steps }) => {
     if (!can(auth.role, 'appointments.book')) return false;
     const form = BookingForm.safeParse(body);
     if (!form.success) return false;
+    steps?.mark('form');
+    const timing = () => (steps ? { 'Server-Timing': steps.header() } : {});
     try {
       const answer = await bookAppointment(
         deps.appointments,
@@ -132,10 +139,10 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
         form.data,
         idempotencyKeyOf(req, form.data),
       );
-      send(req, res, answer.status, answer.body, security);
+      send(req, res, answer.status, answer.body, { ...security, ...timing() });
     } catch (error) {
       const { status, body: answer, headers } = errorAnswer(error, req, deps.logger);
-      send(req, res, status, answer, { ...security, ...headers });
+      send(req, res, status, answer, { ...security, ...headers, ...timing() });
     }
     return true;
   };
@@ -152,6 +159,7 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     req: IncomingMessage & { body?: unknown },
     res: ServerResponse,
     raw: Buffer,
+    steps: Steps | undefined,
   ) => {
     if (jsonNestedDeeperThan(raw)) {
       const { status, body: refusal } = errorAnswer(
@@ -174,9 +182,12 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
     req.body = body;
     // Text the database cannot keep: Express refuses it with its message.
     if (hasUnstorableText(body)) return false;
+    steps?.mark('body');
     const auth = await authFor(deps.sessions, req);
     if (!auth) return false;
-    return actingAs(actingContextOf(req, auth), () => route({ req, res, body, auth }));
+    steps?.mark('session');
+    const call = () => actingAs(actingContextOf(req, auth), () => route({ req, res, body, auth, steps }));
+    return steps ? timedAs(steps, call) : call();
   };
 
   return (req, res) => {
@@ -190,10 +201,11 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
       app(req, res);
       return;
     }
+    const steps = deps.serverTiming ? new Steps() : undefined;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      answer(route, req, res, Buffer.concat(chunks))
+      answer(route, req, res, Buffer.concat(chunks), steps)
         .then((answered) => {
           if (!answered) app(req, res);
         })

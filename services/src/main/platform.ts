@@ -351,6 +351,7 @@ export const startPlatform = async ({
     logger,
     securityHeaders: securityHeaders(payments.name === 'razorpay'),
     checkAnswers: config.CHECK_ANSWERS,
+    serverTiming: config.SERVER_TIMING,
   });
 
   return {

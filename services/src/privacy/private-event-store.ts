@@ -11,6 +11,7 @@ import type {
 import type { LogPosition, NewEvent, RecordedEvent } from '@appointment/contracts/events';
 import { PERSONAL_DATA, PersonForgotten } from '@appointment/contracts/events/privacy';
 import { isSealed, migratePersonKeys, PersonKeys, seal, unseal, type KeyState } from './person-keys';
+import { mark } from '../server-timing';
 
 /**
  * The event store as every process uses it (docs/decisions.md D40). Personal fields
@@ -127,6 +128,7 @@ export class PrivateEventStore implements EventStore {
       this.keys,
       events.map((event) => ({ streamName, event })),
     );
+    mark('seal');
     return this.inner.append(streamName, sealed, options);
   }
 

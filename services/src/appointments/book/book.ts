@@ -24,6 +24,7 @@ import { orderPayment, type Booked } from '../payment/order';
 import type { BookingRequest } from './booking-request';
 import { timeSlotFor } from './time-slot-for';
 import { placeRulesOf } from './place-rules';
+import { mark } from '../../server-timing';
 
 export const APPOINTMENT_NAMESPACE = '8d7f1c2a-3b4e-4f5a-9c6d-7e8f9a0b1c2d';
 
@@ -184,11 +185,14 @@ export const book = async (
     idempotencyKey || request.offerId
       ? async () => (await appointmentById(deps.pool, appointmentId, actor.userId)) !== undefined
       : undefined;
+  mark('key');
   const { service, terms } = await bookingParty(context, actor, request, 1, repeats);
+  mark('party');
   const [timeSlotId, placeRules] = await Promise.all([
     timeSlotFor(deps.pool, request),
     placeRulesOf(context, request.providerId),
   ]);
+  mark('slot');
   const result = await lostRaceSeen(context, timeSlotId, () =>
     handleCommand(
       deps.store,
@@ -214,6 +218,7 @@ export const book = async (
   const booked = result.events
     .map((event) => readEvent('IntervalBooked', event, 'booking'))
     .find((data) => data?.appointmentId === appointmentId);
+  mark('command');
   let appointment: Appointment;
   if (booked && !result.repeated && result.position) {
     // Just booked: the answer is the event itself. This person's next reads wait for the
@@ -225,8 +230,13 @@ export const book = async (
     await context.reads.settled(result.position);
     appointment = await appointmentNamed(context, appointmentId);
   }
-  if (!appointment.paymentNeeded || appointment.status === 'cancelled') return { appointment };
-  return orderPayment(context, actor, appointment, service);
+  if (!appointment.paymentNeeded || appointment.status === 'cancelled') {
+    mark('answer');
+    return { appointment };
+  }
+  const ordered = await orderPayment(context, actor, appointment, service);
+  mark('order');
+  return ordered;
 };
 
 /**
