@@ -293,7 +293,10 @@ export const postgresCpuMs = (): number => {
       continue; // gone since the listing
     }
     if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 1).trim().split(/\s+/);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 1)
+      .trim()
+      .split(/\s+/);
     total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   }
   return total;
