@@ -9,6 +9,7 @@ import {
   IntegrationEventTypeSchema,
   type IntegrationEventType,
 } from './integration-event-types';
+import { withFields } from './objects';
 
 /**
  * The public events a provider's other systems hear about: webhook deliveries and the Kafka relay
@@ -334,13 +335,17 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
       const changed = envelope(
         source,
         'appointment.status_changed',
-        { ...ref, from: d.from, to: d.to },
+        withFields(ref, { from: d.from, to: d.to }),
         d.at,
       );
       if (d.to === 'no_show') return [changed, envelope(source, 'appointment.no_show', ref, d.at)];
       if (d.to !== 'cancelled') return [changed];
       const by = changedBy({ data: d, metadata: source.metadata });
-      const cancelled = { ...ref, from: d.from, ...(by ? { by } : {}), ...(d.late ? { late: true } : {}) };
+      const cancelled = withFields(ref, {
+        from: d.from,
+        ...(by ? { by } : {}),
+        ...(d.late ? { late: true } : {}),
+      });
       return [changed, envelope(source, 'appointment.cancelled', cancelled, d.at)];
     }
     case 'PaymentConfirmed': {
@@ -458,7 +463,9 @@ export const toIntegrationEvents = (source: SourceEvent): IntegrationEvent[] => 
       const d = readEvent('TimeSlotDeleted', source, READER);
       if (!d) return [];
       const { cancelled, at, ...slot } = d;
-      return [envelope(source, 'timeslot.deleted', { ...slot, cancelledAppointments: cancelled }, at)];
+      return [
+        envelope(source, 'timeslot.deleted', withFields(slot, { cancelledAppointments: cancelled }), at),
+      ];
     }
     case 'TimeSlotAdded': {
       const d = readEvent('TimeSlotAdded', source, READER);

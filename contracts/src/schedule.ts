@@ -13,6 +13,7 @@ import type { Service } from './catalogue';
 import { MESSAGES } from './messages';
 import { inDateRange, SCHEDULE_AHEAD_YEARS } from './ranges';
 import { isTimeZone, TimeZone } from './time-zones';
+import { withFields } from './objects';
 
 export { isTimeZone };
 
@@ -519,15 +520,17 @@ export const firstOpenSlot = (
         (interval) => Date.parse(interval.startDateTime) > at,
       );
       if (open) {
-        return {
-          ...timeSlot,
+        return withFields(timeSlot, {
           index: open.index,
           intervalStart: open.startDateTime,
           intervalEnd: open.endDateTime,
-        };
+        });
       }
     } else if (timeSlot.availableSlots > 0 && Date.parse(timeSlot.startDateTime) > at) {
-      return { ...timeSlot, intervalStart: timeSlot.startDateTime, intervalEnd: timeSlot.endDateTime };
+      return withFields(timeSlot, {
+        intervalStart: timeSlot.startDateTime,
+        intervalEnd: timeSlot.endDateTime,
+      });
     }
   }
   return null;

@@ -6,6 +6,7 @@ import { changedBy } from '@appointment/contracts/events/time-slot';
 import { eventSentence } from '@appointment/contracts/history-sentences';
 import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
 import type { ApplyContext, Projection } from './projection';
+import { withFields } from '@appointment/contracts/objects';
 
 /**
  * The history of each provider, for platform staff and the provider's admin. One row
@@ -231,7 +232,10 @@ export const describe = (
       const data = readEvent('ProviderRegistered', event, READER);
       if (!data) return recorded;
       const business = businessOr(data.businessName);
-      facts.set('profile', { ...pick(data, ['businessName', 'industry', 'currency']), timezone: zone });
+      facts.set(
+        'profile',
+        withFields(pick(data, ['businessName', 'industry', 'currency']), { timezone: zone }),
+      );
       return {
         summary: `${business} registered as a ${data.industry} provider and awaits approval.`,
         person: provider(data.providerId, data.businessName),
@@ -260,7 +264,7 @@ export const describe = (
       const data = readEvent('ProviderCurrencyChanged', event, READER);
       if (!data) return recorded;
       const before = facts.get('profile');
-      facts.set('profile', { ...before, currency: data.currency });
+      facts.set('profile', withFields(before ?? {}, { currency: data.currency }));
       return {
         summary: `The currency was set to ${data.currency}.`,
         changes: [{ field: 'currency', before: before?.currency ?? null, after: data.currency }],
@@ -313,7 +317,7 @@ export const describe = (
       const before = facts.get('availability');
       const after = pick(data, ['workingHours', 'breaks', 'timezone']);
       facts.set('availability', after);
-      facts.set('profile', { ...facts.get('profile'), timezone: data.timezone });
+      facts.set('profile', withFields(facts.get('profile') ?? {}, { timezone: data.timezone }));
       return {
         summary: 'The working hours and breaks were set.',
         changes: diff(before, after),

@@ -18,6 +18,7 @@ import { ReadYourWrites, type WaitFor } from '../read-your-writes';
 import { ProviderStates } from './book/provider-states';
 import { TimeOffKept } from './book/place-rules';
 import { dayCopiesBeyond } from './waitlist/day-copies';
+import { withFields } from '@appointment/contracts/objects';
 
 export interface AppointmentsDependencies {
   store: EventStore;
@@ -94,7 +95,7 @@ export const onTimeSlot = async (
     context.deps.store,
     timeSlotStream(timeSlotId),
     timeSlotDecider,
-    { ...command, metadata: commandMetadata(context.now(), actor) } as TimeSlotCommand,
+    withFields(command, { metadata: commandMetadata(context.now(), actor) }) as TimeSlotCommand,
     context.onTimeSlot,
   );
   if (settle) await context.reads.settled(result.position);

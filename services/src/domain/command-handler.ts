@@ -17,6 +17,7 @@ import {
 } from '@appointment/contracts/event-store';
 import { ConflictError, DomainError } from './errors';
 import { mark } from '../server-timing';
+import { withFields } from '@appointment/contracts/objects';
 
 /** An event as deciders produce it: type and data; ids and metadata are added on append. */
 export interface DomainEvent {
@@ -367,11 +368,10 @@ const runCommand = async <C extends Command, E extends DomainEvent, S>(
       id: ids[index]!,
       type: event.type,
       data: event.data as Record<string, unknown>,
-      metadata: {
-        ...metadata,
+      metadata: withFields(metadata, {
         causationId: command.metadata.causationId ?? command.metadata.correlationId,
         ...(command.metadata.idempotencyKey ? { idempotencyKey: command.metadata.idempotencyKey } : {}),
-      },
+      }),
     }));
     mark('decide');
     try {
@@ -387,14 +387,15 @@ const runCommand = async <C extends Command, E extends DomainEvent, S>(
         if (command.metadata.idempotencyKey)
           remember(
             keyed,
-            events.map((event, index) => ({
-              ...event,
-              streamName: stream,
-              streamRevision: revision + 1 + index,
-              // Only the last event's position is ever asked for (read-your-writes waits).
-              position: result.position,
-              createdAt: command.metadata.now,
-            })),
+            events.map((event, index) =>
+              withFields(event, {
+                streamName: stream,
+                streamRevision: revision + 1 + index,
+                // Only the last event's position is ever asked for (read-your-writes waits).
+                position: result.position,
+                createdAt: command.metadata.now,
+              }),
+            ),
           );
         options.cache.set(stream, {
           keyed,

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { SlotAnswer } from '../schedule/availability/fetch-slot';
+import { withFields } from '@appointment/contracts/objects';
 
 /** Answers written straight to a Node response, shared by the Express routes and the fast path. */
 
@@ -9,13 +10,15 @@ export const writeSlotAnswer = (
   { body, encoding }: SlotAnswer,
   headers: OutgoingHttpHeaders = {},
 ): void => {
-  res.writeHead(200, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': body.length,
-    Vary: 'Accept-Encoding',
-    ...(encoding ? { 'Content-Encoding': encoding } : {}),
-  });
+  res.writeHead(
+    200,
+    withFields(headers, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': body.length,
+      Vary: 'Accept-Encoding',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    }),
+  );
   res.end(body);
 };
 
@@ -27,10 +30,12 @@ export const writeJson = (
   headers: OutgoingHttpHeaders,
 ): void => {
   const json = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(json),
-  });
+  res.writeHead(
+    status,
+    withFields(headers, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(json),
+    }),
+  );
   res.end(json);
 };

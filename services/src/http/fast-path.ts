@@ -21,6 +21,7 @@ import { writeJson, writeSlotAnswer } from './answers';
 import { checkedAnswer, checkedSlotAnswer } from './answer-check';
 import { fetchSlot } from '../schedule/availability/fetch-slot';
 import { Steps, timedAs } from '../server-timing';
+import { withFields } from '@appointment/contracts/objects';
 
 /**
  * The booking screen's two busiest calls, the availability read (POST
@@ -139,10 +140,10 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
         form.data,
         idempotencyKeyOf(req, form.data),
       );
-      send(req, res, answer.status, answer.body, { ...security, ...timing() });
+      send(req, res, answer.status, answer.body, withFields(security, timing()));
     } catch (error) {
       const { status, body: answer, headers } = errorAnswer(error, req, deps.logger);
-      send(req, res, status, answer, { ...security, ...headers, ...timing() });
+      send(req, res, status, answer, Object.assign({}, security, headers, timing()));
     }
     return true;
   };

@@ -26,6 +26,7 @@ import {
   type OutboxMail,
 } from './booking-mail';
 import { waitlistMails } from './waitlist-mail';
+import { withFields } from '@appointment/contracts/objects';
 
 const REMINDER_WHEN = Object.fromEntries(
   Object.entries(MAIL_LOCALES).map(([language, locale]) => [
@@ -150,8 +151,8 @@ export const mailOutboxReactor = ({ publicUrl, secret }: MailLinks): Projection 
     CREATE INDEX messages_about ON ${schema}.messages (about) WHERE about IS NOT NULL;
   `,
   // A batch's booking and registration e-mails read the read models once and go in one statement.
-  applyBatch: (events, context) => applyMailBatch(events, { ...context, publicUrl, secret }),
-  apply: (event, context) => applyMailBatch([event], { ...context, publicUrl, secret }),
+  applyBatch: (events, context) => applyMailBatch(events, withFields(context, { publicUrl, secret })),
+  apply: (event, context) => applyMailBatch([event], withFields(context, { publicUrl, secret })),
 });
 
 const applyMailBatch = async (events: RecordedEvent[], context: ApplyContext & MailLinks): Promise<void> => {
@@ -189,7 +190,7 @@ const applyMailBatch = async (events: RecordedEvent[], context: ApplyContext & M
     }
     if (event.type === 'PlaceOffered') {
       for (const mail of await waitlistMails(event, db, links))
-        mails.push({ ...mail, createdAt: event.createdAt });
+        mails.push(withFields(mail, { createdAt: event.createdAt }));
       continue;
     }
     if (!isBookingOrProviderEvent(event)) {
@@ -200,7 +201,7 @@ const applyMailBatch = async (events: RecordedEvent[], context: ApplyContext & M
       ...(await bookingMails(event, reads, links)),
       ...(await providerMails(event, db, links)),
     ])
-      mails.push({ ...mail, createdAt: event.createdAt });
+      mails.push(withFields(mail, { createdAt: event.createdAt }));
   }
   await flush();
 };

@@ -6,6 +6,7 @@ import { commandMetadata } from '../domain/command-handler';
 import { NotFoundError } from '../domain/errors';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { ReadYourWrites, type WaitFor } from '../read-your-writes';
+import { withFields } from '@appointment/contracts/objects';
 
 /** A person's notifications (docs/product.md §3 Notification), one stream per recipient. */
 export const notificationsStream = (userId: string) => `notifications-${userId}`;
@@ -54,7 +55,7 @@ export class NotificationsService {
     const { now, ...metadata } = commandMetadata(this.now(), actor);
     const result = await this.deps.store.append(
       notificationsStream(actor.userId),
-      [{ id: randomUUID(), type, data: { ...data, userId: actor.userId, at: now }, metadata }],
+      [{ id: randomUUID(), type, data: withFields(data, { userId: actor.userId, at: now }), metadata }],
       { expectedRevision: 'any' },
     );
     await this.reads.settled(result.position);

@@ -14,6 +14,7 @@ import { batchReactor, type Projection } from '@appointment/projections/projecti
 import { timeSlotStream } from '../appointments/book/time-slot.decider';
 import type { EventStore } from '@appointment/contracts/event-store';
 import { QUEUE_NAMES, type JobQueues } from '../jobs/job-queues';
+import { withFields } from '@appointment/contracts/objects';
 
 /**
  * Reminders: when an appointment becomes scheduled, delayed jobs are set for 24 hours and 1
@@ -227,14 +228,13 @@ export const runReminder = async (
         ? {
             id,
             type: 'ReminderSuppressed',
-            data: { ...job, reason, at } satisfies z.input<typeof ReminderSuppressed>,
+            data: withFields(job, { reason, at }) satisfies z.input<typeof ReminderSuppressed>,
             metadata: { causationId: job.scheduledBy },
           }
         : {
             id,
             type: 'ReminderSent',
-            data: {
-              ...job,
+            data: withFields(job, {
               userId: appointment.userId,
               email: appointment.email,
               serviceName: appointment.serviceName,
@@ -245,7 +245,7 @@ export const runReminder = async (
               timezone: appointment.timezone,
               ...(appointment.price ?? {}),
               at,
-            } satisfies z.input<typeof ReminderSent>,
+            }) satisfies z.input<typeof ReminderSent>,
             metadata: { causationId: job.scheduledBy },
           },
     ],

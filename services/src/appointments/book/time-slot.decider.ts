@@ -43,6 +43,7 @@ import {
   type Waitlist,
   type WaitlistSlot,
 } from '../waitlist/waitlist.decider';
+import { withFields } from '@appointment/contracts/objects';
 
 /**
  * One time slot (docs/product.md §3 Time slot) is one stream: the consistency boundary for the
@@ -72,24 +73,24 @@ const timeSlotAdded = ({
   capacity,
   split,
   ...details
-}: TimeSlotDetails): TimeSlotAddedDetails => ({
-  ...details,
-  serviceIds: serviceNames,
-  availableSlots: capacity,
-  addAsSlot: split,
-});
+}: TimeSlotDetails): TimeSlotAddedDetails =>
+  withFields(details, {
+    serviceIds: serviceNames,
+    availableSlots: capacity,
+    addAsSlot: split,
+  });
 
 const timeSlotDetailsOf = ({
   serviceIds,
   availableSlots,
   addAsSlot,
   ...details
-}: TimeSlotAddedDetails): TimeSlotDetails => ({
-  ...details,
-  serviceNames: serviceIds,
-  capacity: availableSlots,
-  split: addAsSlot,
-});
+}: TimeSlotAddedDetails): TimeSlotDetails =>
+  withFields(details, {
+    serviceNames: serviceIds,
+    capacity: availableSlots,
+    split: addAsSlot,
+  });
 
 export type TimeSlotCommand =
   | (Command & { type: 'AddTimeSlot'; data: TimeSlotDetails })
@@ -277,13 +278,13 @@ const statusChange = (
   at: string,
 ): TimeSlotEvent => ({
   type: 'AppointmentStatusChanged',
-  data: { ...refOf(slot, appointment, at), from: appointment.status, to },
+  data: withFields(refOf(slot, appointment, at), { from: appointment.status, to }),
 });
 
 /** Adding the same time slot again (a retried request) changes nothing. */
 export const addTimeSlot = (command: Of<'AddTimeSlot'>, state: TimeSlotState): TimeSlotEvent[] =>
   state.status === 'none'
-    ? [{ type: 'TimeSlotAdded', data: { ...timeSlotAdded(command.data), at: command.metadata.now } }]
+    ? [{ type: 'TimeSlotAdded', data: withFields(timeSlotAdded(command.data), { at: command.metadata.now }) }]
     : [];
 
 /** The instants a booking takes: its interval of a split time slot, or a place in a block. */
@@ -301,7 +302,10 @@ const takenBy = (
     return { startDateTime: slot.startDateTime, endDateTime: slot.endDateTime };
   }
   if (intervalNumber === null) throw new ValidationError(MESSAGES.intervalRequired);
-  const interval = intervalOf({ ...slot, availableSlots: slot.capacity, indexes: [] }, intervalNumber);
+  const interval = intervalOf(
+    withFields(slot, { availableSlots: slot.capacity, indexes: [] }),
+    intervalNumber,
+  );
   if (!interval) throw new ValidationError(MESSAGES.intervalRequired);
   if (
     others.some((a) => a.intervalNumber === intervalNumber) ||
@@ -357,8 +361,7 @@ export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState):
   return [
     {
       type: 'IntervalBooked',
-      data: {
-        ...appointment,
+      data: withFields(appointment, {
         index: slot.split ? intervalNumber : null,
         status: appointment.automaticBooking && !appointment.paymentNeeded ? 'scheduled' : 'pending',
         timeSlotId: slot.timeSlotId,
@@ -368,7 +371,7 @@ export const bookInterval = (command: Of<'BookInterval'>, state: TimeSlotState):
         startDateTime,
         endDateTime,
         at: metadata.now,
-      },
+      }),
     },
   ];
 };
@@ -418,7 +421,7 @@ export const requestPayment = (command: Of<'RequestPayment'>, state: TimeSlotSta
   return [
     {
       type: 'PaymentRequested',
-      data: { ...refOf(slot, appointment, command.metadata.now), ...command.data },
+      data: withFields(refOf(slot, appointment, command.metadata.now), command.data),
     },
   ];
 };
@@ -431,7 +434,7 @@ export const confirmPayment = (command: Of<'ConfirmPayment'>, state: TimeSlotSta
   const { orderId, paymentId } = command.data;
   const confirmed: TimeSlotEvent = {
     type: 'PaymentConfirmed',
-    data: { ...refOf(slot, appointment, at), orderId, paymentId },
+    data: withFields(refOf(slot, appointment, at), { orderId, paymentId }),
   };
   // Paid after it was cancelled (the unpaid timeout came first): it holds no place, so all goes back.
   if (appointment.status === 'cancelled')
@@ -463,13 +466,12 @@ const refundRequest = (
     ? [
         {
           type: 'RefundRequested',
-          data: {
-            ...refOf(slot, appointment, at),
+          data: withFields(refOf(slot, appointment, at), {
             refundKey: `refund-${appointment.appointmentId}-${appointment.refundRequests + 1}`,
             paymentId: appointment.paymentId,
             currency: appointment.currency ?? '',
             ...refund,
-          },
+          }),
         },
       ]
     : [];
@@ -515,7 +517,12 @@ export const cancelAppointment = (
   return [
     {
       type: 'AppointmentStatusChanged',
-      data: { ...refOf(slot, appointment, at), from: appointment.status, to: 'cancelled', by: 'user', late },
+      data: withFields(refOf(slot, appointment, at), {
+        from: appointment.status,
+        to: 'cancelled',
+        by: 'user',
+        late,
+      }),
     },
     ...refundRequest(slot, appointment, at, { amount: refund, fee, reason: 'cancelled' }),
   ];
@@ -529,14 +536,13 @@ export const recordRefund = (command: Of<'RecordRefund'>, state: TimeSlotState):
   return [
     {
       type: 'PaymentRefunded',
-      data: {
-        ...refOf(slot, appointment, command.metadata.now),
+      data: withFields(refOf(slot, appointment, command.metadata.now), {
         refundKey,
         refundId,
         paymentId: appointment.paymentId ?? '',
         amount,
         currency: appointment.currency ?? '',
-      },
+      }),
     },
   ];
 };
@@ -608,12 +614,11 @@ export const requestReschedule = (
   return [
     {
       type: 'RescheduleRequested',
-      data: {
-        ...refOf(slot, appointment, command.metadata.now),
+      data: withFields(refOf(slot, appointment, command.metadata.now), {
         reschedules: appointment.reschedules + 1,
         to,
         by: by.role,
-      },
+      }),
     },
   ];
 };
@@ -640,8 +645,7 @@ const movedIn = (
     );
   return {
     type: 'AppointmentMovedIn',
-    data: {
-      ...moving,
+    data: withFields(moving, {
       index: slot.split ? intervalNumber : null,
       timeSlotId: slot.timeSlotId,
       date: slot.date,
@@ -649,7 +653,7 @@ const movedIn = (
       startDateTime,
       endDateTime,
       at,
-    },
+    }),
   };
 };
 
@@ -665,19 +669,17 @@ export const moveWithin = (command: Of<'MoveWithin'>, state: TimeSlotState): Tim
   const { slot, appointment } = appointmentOf(state, command.data.appointmentId);
   const at = command.metadata.now;
   mayMove(slot, appointment, command.data, at);
-  const moving = {
-    ...movingOf(appointment, command.data.by.role),
+  const moving = withFields(movingOf(appointment, command.data.by.role), {
     reschedules: appointment.reschedules + 1,
     from: placeOf(slot, appointment),
-  };
+  });
   mustServe(slot, moving);
   const arrived = movedIn(slot, moving, command.data.to.index, at, command.data);
   const to = arrived.data;
   return [
     {
       type: 'AppointmentMovedOut',
-      data: {
-        ...refOf(slot, appointment, at),
+      data: withFields(refOf(slot, appointment, at), {
         reschedules: moving.reschedules,
         to: {
           timeSlotId: slot.timeSlotId,
@@ -685,7 +687,7 @@ export const moveWithin = (command: Of<'MoveWithin'>, state: TimeSlotState): Tim
           startDateTime: to.startDateTime,
           endDateTime: to.endDateTime,
         },
-      },
+      }),
     },
     arrived,
   ];
@@ -714,7 +716,7 @@ export const completeMove = (command: Of<'CompleteMove'>, state: TimeSlotState):
   return [
     {
       type: 'AppointmentMovedOut',
-      data: { ...refOf(slot, appointment, command.metadata.now), reschedules, to },
+      data: withFields(refOf(slot, appointment, command.metadata.now), { reschedules, to }),
     },
   ];
 };
@@ -726,7 +728,10 @@ export const abandonMove = (command: Of<'AbandonMove'>, state: TimeSlotState): T
   const appointment = slot.appointments.find((a) => a.appointmentId === appointmentId && holds(a));
   if (appointment?.moving?.reschedules !== reschedules) return [];
   return [
-    { type: 'RescheduleAbandoned', data: { ...refOf(slot, appointment, command.metadata.now), reschedules } },
+    {
+      type: 'RescheduleAbandoned',
+      data: withFields(refOf(slot, appointment, command.metadata.now), { reschedules }),
+    },
   ];
 };
 
@@ -737,7 +742,10 @@ export const undoMoveIn = (command: Of<'UndoMoveIn'>, state: TimeSlotState): Tim
   const appointment = slot.appointments.find((a) => a.appointmentId === appointmentId && holds(a));
   if (appointment?.reschedules !== reschedules) return [];
   return [
-    { type: 'MoveInUndone', data: { ...refOf(slot, appointment, command.metadata.now), reschedules, from } },
+    {
+      type: 'MoveInUndone',
+      data: withFields(refOf(slot, appointment, command.metadata.now), { reschedules, from }),
+    },
   ];
 };
 
@@ -802,7 +810,7 @@ const droppedBy = (slot: OpenSlot, to: TimeSlotDetails): TimeSlotAppointment[] =
       const interval =
         a.intervalNumber === null
           ? undefined
-          : intervalOf({ ...to, availableSlots: to.capacity, indexes: [] }, a.intervalNumber);
+          : intervalOf(withFields(to, { availableSlots: to.capacity, indexes: [] }), a.intervalNumber);
       return interval?.startDateTime !== a.startDateTime || interval.endDateTime !== a.endDateTime;
     }
     if (to.startDateTime !== a.startDateTime || to.endDateTime !== a.endDateTime) return true;
@@ -906,10 +914,10 @@ export const deleteTimeSlot = (command: Of<'DeleteTimeSlot'>, state: TimeSlotSta
 };
 
 /** The time slot as its waitlist sees it (issue 31): with the places its bookings hold. */
-export const waitlistSlotOf = (slot: OpenSlot): WaitlistSlot => ({
-  ...slot,
-  held: slot.appointments.filter(holds).map((a) => a.intervalNumber),
-});
+export const waitlistSlotOf = (slot: OpenSlot): WaitlistSlot =>
+  withFields(slot, {
+    held: slot.appointments.filter(holds).map((a) => a.intervalNumber),
+  });
 
 /**
  * A waiter claims their offer (issue 31): the offer's place is booked for them, as any booking,
@@ -1037,7 +1045,7 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
   switch (event.type) {
     case 'TimeSlotAdded': {
       const { at: _at, ...details } = event.data;
-      return { ...timeSlotDetailsOf(details), status: 'open', appointments: [] };
+      return withFields(timeSlotDetailsOf(details), { status: 'open', appointments: [] });
     }
     case 'IntervalBooked': {
       if (state.status === 'none') return state;

@@ -17,6 +17,7 @@ import { ForbiddenError } from '../../domain/errors';
 import { withPayBy, type AppointmentsContext } from '../appointments-context';
 import { services } from '../../catalogue/services/services';
 import { providerFor } from '../../catalogue/providers/providers';
+import { withFields } from '@appointment/contracts/objects';
 
 /** Who sees which appointments: users their own, a provider's staff the provider's, platform staff all. */
 const scopeOf = (actor: Actor): AppointmentScope => {
@@ -75,10 +76,11 @@ export const dashboardDetails = async (
       providers.set(id, await providerFor(catalogue, actor, id).catch(() => null));
     }
     return {
-      appointmentsWithProviderDetails: appointments.map((a) => ({
-        ...a,
-        providerDetails: providers.get(a.providerId) ?? null,
-      })),
+      appointmentsWithProviderDetails: appointments.map((a) =>
+        withFields(a, {
+          providerDetails: providers.get(a.providerId) ?? null,
+        }),
+      ),
       appointmentsWithServiceDetails: [],
     };
   }
@@ -87,11 +89,12 @@ export const dashboardDetails = async (
     const offered = await services(catalogue, actor.providerId);
     return {
       appointmentsWithProviderDetails: [],
-      appointmentsWithServiceDetails: appointments.map((a) => ({
-        ...a,
-        serviceDetails: offered.find((s) => s.name === a.serviceName) ?? null,
-        userDetails: { username: a.username, email: a.email },
-      })),
+      appointmentsWithServiceDetails: appointments.map((a) =>
+        withFields(a, {
+          serviceDetails: offered.find((s) => s.name === a.serviceName) ?? null,
+          userDetails: { username: a.username, email: a.email },
+        }),
+      ),
     };
   }
   return { appointmentsWithProviderDetails: [], appointmentsWithServiceDetails: [] };

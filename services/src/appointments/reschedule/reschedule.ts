@@ -22,6 +22,7 @@ import {
   type ServiceDuration,
   type TimeSlotState,
 } from '../book/time-slot.decider';
+import { withFields } from '@appointment/contracts/objects';
 
 /**
  * Rescheduling (issue 29): the booking moves to another interval or place of its provider and
@@ -96,7 +97,7 @@ export const moveRulesOf = async (
     provider.status === 'none'
       ? undefined
       : provider.services.find((s) => s.name === appointment.serviceName);
-  return { ...placeRules, ...(service ? { serviceDuration: service.duration } : {}) };
+  return withFields(placeRules, service ? { serviceDuration: service.duration } : {});
 };
 
 export const rescheduleAppointment = async (
@@ -164,7 +165,12 @@ export const rescheduleAppointment = async (
       to.timeSlotId,
       {
         type: 'MoveIn',
-        data: { ...movingOf(locked, by.role), from, reschedules, intervalNumber: to.index, ...rules },
+        data: withFields(movingOf(locked, by.role), {
+          from,
+          reschedules,
+          intervalNumber: to.index,
+          ...rules,
+        }),
       },
       { settle: false },
     );
@@ -178,7 +184,7 @@ export const rescheduleAppointment = async (
   // 3: the old place freed.
   const arrived = placeIn(arrivedIn, id);
   if (arrived?.reschedules !== reschedules) throw new ConflictError(MESSAGES.slotJustBooked);
-  await completeOrUndo(context, actor, { ...move, from, to: arrived.place });
+  await completeOrUndo(context, actor, withFields(move, { from, to: arrived.place }));
   return answer(from);
 };
 
@@ -192,7 +198,11 @@ export const settleMove = async (context: AppointmentsContext, job: MoveUnderWay
   if (fromState.status !== 'open' || there?.moving?.reschedules !== job.reschedules) return;
   const arrived = placeIn(await readState(context, job.toTimeSlotId), job.appointmentId);
   if (arrived?.reschedules === job.reschedules) {
-    await completeOrUndo(context, undefined, { ...job, from: placeOf(fromState, there), to: arrived.place });
+    await completeOrUndo(
+      context,
+      undefined,
+      withFields(job, { from: placeOf(fromState, there), to: arrived.place }),
+    );
     return;
   }
   await onTimeSlot(context, undefined, job.fromTimeSlotId, {

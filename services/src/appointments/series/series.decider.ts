@@ -10,6 +10,7 @@ import {
   type TimeSlotCommand,
   type TimeSlotState,
 } from '../book/time-slot.decider';
+import { withFields } from '@appointment/contracts/objects';
 
 /**
  * Issue 31: a recurring series decided on its time slots' states, with no I/O. Each occurrence is
@@ -46,7 +47,8 @@ export const placeStart = (slot: OpenState, intervalNumber: number | null): stri
   slot.split
     ? intervalNumber === null
       ? undefined
-      : intervalOf({ ...slot, availableSlots: slot.capacity, indexes: [] }, intervalNumber)?.startDateTime
+      : intervalOf(withFields(slot, { availableSlots: slot.capacity, indexes: [] }), intervalNumber)
+          ?.startDateTime
     : slot.startDateTime;
 
 /**
@@ -101,7 +103,7 @@ export class SlotsInTurn {
 
   /** Decides `command` on the time slot; a refusal (DomainError) leaves nothing decided. */
   decide(timeSlotId: string, command: TimeSlotCommand): TimeSlotEvent[] {
-    const slot = this.working.get(timeSlotId) ?? { ...this.slots.get(timeSlotId)!, events: [] };
+    const slot = this.working.get(timeSlotId) ?? withFields(this.slots.get(timeSlotId)!, { events: [] });
     const events = timeSlotDecider.decide(command, slot.state);
     this.working.set(timeSlotId, {
       ...slot,
@@ -158,7 +160,7 @@ export const decideSeries = (
     const base = { occurrence: place.occurrence, date: place.date };
     const folded = place.timeSlotId === undefined ? undefined : input.slots.get(place.timeSlotId);
     if (place.timeSlotId === undefined || !folded) {
-      occurrences.push({ ...base, free: false, reason: MESSAGES.seriesNoPlace });
+      occurrences.push(withFields(base, { free: false, reason: MESSAGES.seriesNoPlace }));
       continue;
     }
     const at = { timeslotId: place.timeSlotId, index: place.intervalNumber };
@@ -166,30 +168,36 @@ export const decideSeries = (
       const booked = slots
         .decide(place.timeSlotId, {
           type: 'BookInterval',
-          data: { ...input.booking(place), intervalNumber: place.intervalNumber },
+          data: withFields(input.booking(place), { intervalNumber: place.intervalNumber }),
           metadata: input.metadata,
         })
         .find((e) => e.type === 'IntervalBooked')?.data as IntervalBookedData | undefined;
       if (!booked) throw new ConflictError(MESSAGES.slotJustBooked);
-      occurrences.push({
-        ...base,
-        ...at,
-        startDateTime: booked.startDateTime,
-        endDateTime: booked.endDateTime,
-        free: true,
-        booked,
-      });
+      occurrences.push(
+        withFields(
+          base,
+          withFields(at, {
+            startDateTime: booked.startDateTime,
+            endDateTime: booked.endDateTime,
+            free: true,
+            booked,
+          }),
+        ),
+      );
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const state = slots.state(place.timeSlotId)!;
       const start = state.status === 'open' ? placeStart(state, place.intervalNumber) : undefined;
-      occurrences.push({
-        ...base,
-        ...at,
-        ...(start ? { startDateTime: start } : {}),
-        free: false,
-        reason: error.message,
-      });
+      occurrences.push(
+        withFields(
+          base,
+          withFields(at, {
+            ...(start ? { startDateTime: start } : {}),
+            free: false,
+            reason: error.message,
+          }),
+        ),
+      );
     }
   }
   const notFree = occurrences.filter((o) => !o.free);

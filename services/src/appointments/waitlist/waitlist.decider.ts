@@ -4,6 +4,7 @@ import { MESSAGES } from '@appointment/contracts/messages';
 import { intervalOf } from '@appointment/contracts/schedule';
 import type { z } from 'zod';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../domain/errors';
+import { withFields } from '@appointment/contracts/objects';
 
 /**
  * The waitlist of one time slot (issue 31), decided inside the time slot's decider: its waiters in
@@ -115,7 +116,7 @@ export const evolveWaitlist = (waitlist: Waitlist | undefined, event: WaitlistEv
 /** The instants of a place of the time slot, if it is one and has not started by `now`. */
 const placeAt = (slot: WaitlistSlot, index: number | null, now: string) => {
   const place = slot.split
-    ? intervalOf({ ...slot, availableSlots: slot.capacity, indexes: [] }, index ?? 0)
+    ? intervalOf(withFields(slot, { availableSlots: slot.capacity, indexes: [] }), index ?? 0)
     : { startDateTime: slot.startDateTime, endDateTime: slot.endDateTime };
   if (!place || Date.parse(place.startDateTime) <= Date.parse(now)) return undefined;
   return { startDateTime: place.startDateTime, endDateTime: place.endDateTime };
@@ -141,15 +142,14 @@ export const offersAfter = (slot: WaitlistSlot, now: string): WaitlistEvent[] =>
     taken.push(index);
     offers.push({
       type: 'PlaceOffered',
-      data: {
-        ...refOf(slot, waiter, now),
+      data: withFields(refOf(slot, waiter, now), {
         offerId: offerIdOf(waiter.entryId),
         serviceName: waiter.serviceName,
         index,
         ...place,
         timezone: slot.timezone,
         expiresAt: new Date(Date.parse(now) + waiter.offerMinutes * 60_000).toISOString(),
-      },
+      }),
     });
   }
   return offers;
@@ -193,7 +193,10 @@ export const joinWaitlist = (slot: WaitlistSlot, ask: JoinAsk, now: string): Wai
   const index = slot.split ? ask.index : null;
   if (slot.split && index === null) throw new ValidationError(MESSAGES.intervalRequired);
   if (!placeAt(slot, index, now)) {
-    if (slot.split && !intervalOf({ ...slot, availableSlots: slot.capacity, indexes: [] }, index ?? 0))
+    if (
+      slot.split &&
+      !intervalOf(withFields(slot, { availableSlots: slot.capacity, indexes: [] }), index ?? 0)
+    )
       throw new ValidationError(MESSAGES.intervalRequired);
     throw new IllegalStateError(MESSAGES.slotInPast);
   }
@@ -263,7 +266,7 @@ export const copyWaits = (slot: Pick<WaitlistSlot, 'waitlist'>, entryId: string)
 export const closeCopy = (slot: WaitlistSlot, entryId: string, now: string): WaitlistEvent[] => {
   const waiter = waitersOf(slot).find((w) => w.entryId === entryId);
   if (!waiter || waiter.status === 'done') return [];
-  return [{ type: 'WaiterLeft', data: { ...refOf(slot, waiter, now), reason: 'servedElsewhere' } }];
+  return [{ type: 'WaiterLeft', data: withFields(refOf(slot, waiter, now), { reason: 'servedElsewhere' }) }];
 };
 
 /** The waiter's own entry; another person's is not theirs to know of. */
@@ -299,7 +302,7 @@ export const declineOffer = (
 ): WaitlistEvent[] => {
   const waiter = offeredOf(slot, offerId, userId);
   if (waiter.status !== 'offered') return [];
-  return [{ type: 'OfferDeclined', data: { ...refOf(slot, waiter, now), offerId } }];
+  return [{ type: 'OfferDeclined', data: withFields(refOf(slot, waiter, now), { offerId }) }];
 };
 
 /**
@@ -337,7 +340,7 @@ export const offersDroppedBy = (
       const interval =
         offer.index === null
           ? undefined
-          : intervalOf({ ...to, availableSlots: to.capacity, indexes: [] }, offer.index);
+          : intervalOf(withFields(to, { availableSlots: to.capacity, indexes: [] }), offer.index);
       return interval?.startDateTime !== offer.startDateTime || interval.endDateTime !== offer.endDateTime;
     }
     if (to.startDateTime !== offer.startDateTime || to.endDateTime !== offer.endDateTime) return true;
@@ -354,20 +357,24 @@ export const withdrawOffers = (
 ): WaitlistEvent[] =>
   dropped.map(({ waiter, offer }) => ({
     type: 'OfferWithdrawn',
-    data: {
-      ...refOf(slot, waiter, now),
+    data: withFields(refOf(slot, waiter, now), {
       offerId: offer.offerId,
       serviceName: waiter.serviceName,
       startDateTime: offer.startDateTime,
       timezone: slot.timezone,
-    },
+    }),
   }));
 
 /** Every offer whose window ended by `now` expires: its place passes on. */
 export const expireOffers = (slot: WaitlistSlot, now: string): WaitlistEvent[] =>
   waitersOf(slot).flatMap((waiter): WaitlistEvent[] =>
     waiter.status === 'offered' && waiter.offer && Date.parse(waiter.offer.expiresAt) <= Date.parse(now)
-      ? [{ type: 'OfferExpired', data: { ...refOf(slot, waiter, now), offerId: waiter.offer.offerId } }]
+      ? [
+          {
+            type: 'OfferExpired',
+            data: withFields(refOf(slot, waiter, now), { offerId: waiter.offer.offerId }),
+          },
+        ]
       : [],
   );
 
@@ -386,7 +393,7 @@ export const claimOf = (
     throw new IllegalStateError(MESSAGES.offerExpired);
   const claimed: WaitlistEvent = {
     type: 'OfferClaimed',
-    data: { ...refOf(slot, waiter, now), offerId, appointmentId },
+    data: withFields(refOf(slot, waiter, now), { offerId, appointmentId }),
   };
   return {
     index: waiter.offer.index,
