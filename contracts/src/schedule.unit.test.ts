@@ -7,6 +7,7 @@ import {
   firstOpenSlot,
   generateIntervals,
   intervalOf,
+  isDayKey,
   minutesOf,
   occurrenceDates,
   intervalsTooShortMessage,
@@ -15,6 +16,7 @@ import {
   withNotice,
   serviceTooLongFor,
   skippedDayMessage,
+  timeOfDayIn,
   templateTimeSlots,
   defaultTemplate,
   TimeSlotForm,
@@ -433,5 +435,42 @@ describe('the minimum notice over the slots offered (issue 30)', () => {
     expect(translateMessage(message, 'fr')).toBe(
       'Ce créneau est plus court que le service réservé: Hot Stone (60 min)',
     );
+  });
+});
+
+describe('day keys and zoned times, counted and kept (docs/performance.md)', () => {
+  /** The check isDayKey replaced: the day Date reads back is the one written. */
+  const readBack = (value: string) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  };
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+  it('a day key is valid exactly when Date reads the same day back', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1900, max: 2200 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (y, m, d) => {
+          const key = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+          expect(isDayKey(key)).toBe(readBack(key));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+    for (const key of ['2024-02-29', '2000-02-29', '1900-02-29', '2100-02-29', '2026-04-31', '2026-12-31'])
+      expect(isDayKey(key)).toBe(readBack(key));
+    expect(isDayKey('1899-12-31')).toBe(false);
+    expect(isDayKey('2026-1-01')).toBe(false);
+  });
+
+  it('a time of day formatted again is the same text, in every zone it was asked for', () => {
+    const instant = new Date('2026-03-08T07:30:00.000Z');
+    const first = ZONES.map((zone) => timeOfDayIn(instant, zone));
+    // New York has just moved to summer time (07:00Z); Chicago moves at 08:00Z.
+    expect(first).toEqual(['03:30', '01:30', '23:30', '13:00', '07:30']);
+    expect(ZONES.map((zone) => timeOfDayIn(new Date(instant.getTime()), zone))).toEqual(first);
+    expect(() => timeOfDayIn(new Date(Number.NaN), 'UTC')).toThrow(RangeError);
   });
 });

@@ -111,7 +111,7 @@ export const payByOf = (context: AppointmentsContext, appointment: Appointment):
 /** An appointment with its pay-by instant, when it still waits for its payment. */
 export const withPayBy = (context: AppointmentsContext, appointment: Appointment): Appointment => {
   const payBy = payByOf(context, appointment);
-  return payBy ? { ...appointment, payBy } : appointment;
+  return payBy ? withFields(appointment, { payBy }) : appointment;
 };
 
 /**

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@appointment/contracts/events';
 import type { Role } from '@appointment/contracts/roles';
+import { withFields } from '@appointment/contracts/objects';
 
 /**
  * Who is acting, for the events a request, a job or a reactor records: a signed-in account
@@ -48,10 +49,9 @@ export const withActingContext = (metadata: EventMetadata | undefined): EventMet
   const given = metadata ?? {};
   if (!context) return given;
   const named = given.userId !== undefined || given.system === true || given.apiKeyId !== undefined;
-  return {
-    ...(context.actor && !named ? actorMetadata(context.actor) : {}),
+  return withFields(context.actor && !named ? actorMetadata(context.actor) : {}, {
     correlationId: context.correlationId,
     ...(context.causationId ? { causationId: context.causationId } : {}),
     ...given,
-  };
+  });
 };

@@ -106,7 +106,7 @@ export const eventsBeyond = (
     id: randomUUID(),
     type: event.type,
     data: event.data as Record<string, unknown>,
-    metadata: { ...metadata, causationId: metadata.causationId ?? metadata.correlationId },
+    metadata: withFields(metadata, { causationId: metadata.causationId ?? metadata.correlationId }),
   }));
 
 interface Folded<S> {
@@ -219,7 +219,7 @@ const fold = async <C extends Command, E extends DomainEvent, S>(
   attempt: number,
 ): Promise<Folded<S>> => {
   const kept = cache?.get(stream);
-  if (kept && attempt === 0) return { ...kept, kept: true };
+  if (kept && attempt === 0) return withFields(kept, { kept: true });
   const fresh = await store.readStream(stream, kept ? { fromRevision: kept.revision + 1 } : {});
   const last = fresh.at(-1);
   const folded: Folded<S> = {

@@ -440,7 +440,7 @@ export const confirmPayment = (command: Of<'ConfirmPayment'>, state: TimeSlotSta
   if (appointment.status === 'cancelled')
     return [
       confirmed,
-      ...refundRequest(slot, { ...appointment, paid: true, paymentId }, at, {
+      ...refundRequest(slot, withFields(appointment, { paid: true, paymentId }), at, {
         amount: appointment.orderAmount ?? 0,
         fee: 0,
         reason: 'paid_after_cancel',
@@ -937,7 +937,7 @@ export const claimOffer = (command: Of<'BookInterval'>, state: TimeSlotState): T
     claim.claimed,
     ...bookInterval(
       { ...command, data: { ...booking, intervalNumber: claim.index } },
-      { ...slot, waitlist: claim.waitlist },
+      withFields(slot, { waitlist: claim.waitlist }),
     ),
   ];
 };
@@ -1145,7 +1145,7 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
       };
     }
     case 'TimeSlotDeleted':
-      return state.status === 'none' ? state : { ...state, deleted: true };
+      return state.status === 'none' ? state : withFields(state, { deleted: true });
     case 'WaiterJoined':
     case 'WaiterLeft':
     case 'PlaceOffered':
@@ -1153,7 +1153,9 @@ export const evolve = (state: TimeSlotState, event: TimeSlotEvent): TimeSlotStat
     case 'OfferDeclined':
     case 'OfferExpired':
     case 'OfferWithdrawn':
-      return state.status === 'none' ? state : { ...state, waitlist: evolveWaitlist(state.waitlist, event) };
+      return state.status === 'none'
+        ? state
+        : withFields(state, { waitlist: evolveWaitlist(state.waitlist, event) });
     default:
       return state;
   }
