@@ -455,6 +455,34 @@ export const intervalOf = (
   return intervalAt(timeSlot, split, intervalNumber);
 };
 
+/** A stored time slot's times and capacity: what its intervals are made from. */
+export type SlotTimes = Pick<TimeSlot, 'date' | 'startTime' | 'endTime'> &
+  Partial<Pick<TimeSlot, 'timezone' | 'startDateTime' | 'endDateTime'>> & { capacity: number };
+
+/**
+ * Interval `intervalNumber` (from 1) of a stored time slot, split into its capacity's intervals,
+ * taken or not; undefined when it has no such interval. Reads only the times and the capacity.
+ */
+export const intervalOfSlot = (
+  slot: SlotTimes,
+  intervalNumber: number,
+  logger: SlotLogger = console,
+): GeneratedInterval | undefined =>
+  intervalOf(
+    {
+      date: slot.date,
+      startTime: slot.startTime,
+      endTime: slot.endTime,
+      timezone: slot.timezone,
+      startDateTime: slot.startDateTime,
+      endDateTime: slot.endDateTime,
+      availableSlots: slot.capacity,
+      indexes: [],
+    },
+    intervalNumber,
+    logger,
+  );
+
 interface Split {
   /** The time slot's first instant, in ms. */
   start: number;

@@ -7,6 +7,7 @@ import {
   firstOpenSlot,
   generateIntervals,
   intervalOf,
+  intervalOfSlot,
   isDayKey,
   minutesOf,
   occurrenceDates,
@@ -70,6 +71,20 @@ describe('slot generation (docs/product.md §4)', () => {
         const all = generateIntervals({ ...slot, indexes: [] }, logger);
         expect(strip(intervalOf(slot, index, logger))).toEqual(
           strip(all.find((interval) => interval.index === index)),
+        );
+      }),
+    );
+  });
+
+  it("finds a stored time slot's interval from its times and capacity alone", () => {
+    fc.assert(
+      fc.property(timeSlot, fc.integer({ min: -2, max: 64 }), (slot, index) => {
+        const { logger } = silent();
+        const stored = { ...slot, capacity: slot.availableSlots, availableSlots: 0, indexes: [1, 2, 3] };
+        const found = intervalOfSlot(stored, index, logger);
+        const made = intervalOf({ ...slot, indexes: [] }, index, logger);
+        expect(found && [found.startDateTime, found.endDateTime, found.availableSlots]).toEqual(
+          made && [made.startDateTime, made.endDateTime, made.availableSlots],
         );
       }),
     );

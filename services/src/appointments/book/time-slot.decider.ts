@@ -9,7 +9,7 @@ import {
 } from '@appointment/contracts/policy';
 import {
   dayKeyIn,
-  intervalOf,
+  intervalOfSlot,
   placeTooShortMessage,
   spansOverlap,
   timeOfDayIn,
@@ -302,10 +302,7 @@ const takenBy = (
     return { startDateTime: slot.startDateTime, endDateTime: slot.endDateTime };
   }
   if (intervalNumber === null) throw new ValidationError(MESSAGES.intervalRequired);
-  const interval = intervalOf(
-    withFields(slot, { availableSlots: slot.capacity, indexes: [] }),
-    intervalNumber,
-  );
+  const interval = intervalOfSlot(slot, intervalNumber);
   if (!interval) throw new ValidationError(MESSAGES.intervalRequired);
   if (
     others.some((a) => a.intervalNumber === intervalNumber) ||
@@ -807,10 +804,7 @@ const droppedBy = (slot: OpenSlot, to: TimeSlotDetails): TimeSlotAppointment[] =
   return slot.appointments.filter(heldPlace).filter((a) => {
     if (!to.serviceNames.includes(a.booking.serviceName) || to.split !== slot.split) return true;
     if (to.split) {
-      const interval =
-        a.intervalNumber === null
-          ? undefined
-          : intervalOf(withFields(to, { availableSlots: to.capacity, indexes: [] }), a.intervalNumber);
+      const interval = a.intervalNumber === null ? undefined : intervalOfSlot(to, a.intervalNumber);
       return interval?.startDateTime !== a.startDateTime || interval.endDateTime !== a.endDateTime;
     }
     if (to.startDateTime !== a.startDateTime || to.endDateTime !== a.endDateTime) return true;

@@ -1,7 +1,7 @@
 import type { SeriesOccurrence } from '@appointment/contracts/appointments';
 import type { IntervalBookedData, TimeSlotEvent } from '@appointment/contracts/events/time-slot';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { intervalOf, timeOfDayIn } from '@appointment/contracts/schedule';
+import { intervalOfSlot, timeOfDayIn } from '@appointment/contracts/schedule';
 import { addDays, format, parseISO } from 'date-fns';
 import { ConflictError, DomainError } from '../../domain/errors';
 import {
@@ -47,8 +47,7 @@ export const placeStart = (slot: OpenState, intervalNumber: number | null): stri
   slot.split
     ? intervalNumber === null
       ? undefined
-      : intervalOf(withFields(slot, { availableSlots: slot.capacity, indexes: [] }), intervalNumber)
-          ?.startDateTime
+      : intervalOfSlot(slot, intervalNumber)?.startDateTime
     : slot.startDateTime;
 
 /**

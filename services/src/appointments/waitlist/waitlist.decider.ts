@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import { WAITLIST_EVENTS } from '@appointment/contracts/events/waitlist';
 import { MESSAGES } from '@appointment/contracts/messages';
-import { intervalOf } from '@appointment/contracts/schedule';
+import { intervalOfSlot } from '@appointment/contracts/schedule';
 import type { z } from 'zod';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../domain/errors';
 import { withFields } from '@appointment/contracts/objects';
@@ -116,7 +116,7 @@ export const evolveWaitlist = (waitlist: Waitlist | undefined, event: WaitlistEv
 /** The instants of a place of the time slot, if it is one and has not started by `now`. */
 const placeAt = (slot: WaitlistSlot, index: number | null, now: string) => {
   const place = slot.split
-    ? intervalOf(withFields(slot, { availableSlots: slot.capacity, indexes: [] }), index ?? 0)
+    ? intervalOfSlot(slot, index ?? 0)
     : { startDateTime: slot.startDateTime, endDateTime: slot.endDateTime };
   if (!place || Date.parse(place.startDateTime) <= Date.parse(now)) return undefined;
   return { startDateTime: place.startDateTime, endDateTime: place.endDateTime };
@@ -193,11 +193,7 @@ export const joinWaitlist = (slot: WaitlistSlot, ask: JoinAsk, now: string): Wai
   const index = slot.split ? ask.index : null;
   if (slot.split && index === null) throw new ValidationError(MESSAGES.intervalRequired);
   if (!placeAt(slot, index, now)) {
-    if (
-      slot.split &&
-      !intervalOf(withFields(slot, { availableSlots: slot.capacity, indexes: [] }), index ?? 0)
-    )
-      throw new ValidationError(MESSAGES.intervalRequired);
+    if (slot.split && !intervalOfSlot(slot, index ?? 0)) throw new ValidationError(MESSAGES.intervalRequired);
     throw new IllegalStateError(MESSAGES.slotInPast);
   }
   if (waiters.some((w) => w.userId === ask.userId && w.index === index && w.status !== 'done'))
@@ -337,10 +333,7 @@ export const offersDroppedBy = (
   return offered.filter(({ waiter, offer }) => {
     if (!to.serviceNames.includes(waiter.serviceName) || to.split !== slot.split) return true;
     if (to.split) {
-      const interval =
-        offer.index === null
-          ? undefined
-          : intervalOf(withFields(to, { availableSlots: to.capacity, indexes: [] }), offer.index);
+      const interval = offer.index === null ? undefined : intervalOfSlot(to, offer.index);
       return interval?.startDateTime !== offer.startDateTime || interval.endDateTime !== offer.endDateTime;
     }
     if (to.startDateTime !== offer.startDateTime || to.endDateTime !== offer.endDateTime) return true;
