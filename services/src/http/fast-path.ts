@@ -143,7 +143,7 @@ export const withFastPath = (app: RequestListener, deps: FastPathDependencies): 
       send(req, res, answer.status, answer.body, withFields(security, timing()));
     } catch (error) {
       const { status, body: answer, headers } = errorAnswer(error, req, deps.logger);
-      send(req, res, status, answer, Object.assign({}, security, headers, timing()));
+      send(req, res, status, answer, { ...security, ...headers, ...timing() });
     }
     return true;
   };
