@@ -2,30 +2,15 @@ import { setFlagsFromString } from 'node:v8';
 import { withFields } from '@appointment/contracts/objects';
 import type { TimeSlotCommand, TimeSlotState } from './time-slot.decider';
 import { timeSlotDecider } from './time-slot.decider';
+import { FIXTURE_NOW, timeSlotAdded } from './time-slot.fixture';
 
 // V8's own check of two objects' hidden classes (maps); the flag only lets this file ask it.
 setFlagsFromString('--allow-natives-syntax');
 // The natives syntax exists only in code compiled after the flag.
 const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
 
-const now = '2026-11-22T09:00:00.000Z';
-const added = (timeSlotId: string) => ({
-  type: 'TimeSlotAdded' as const,
-  data: {
-    timeSlotId,
-    providerId: 'p1',
-    serviceIds: ['Consultation'],
-    date: '2026-12-01',
-    startTime: '09:00',
-    endTime: '10:00',
-    timezone: 'UTC',
-    startDateTime: '2026-12-01T09:00:00.000Z',
-    endDateTime: '2026-12-01T10:00:00.000Z',
-    availableSlots: 2,
-    addAsSlot: true,
-    at: now,
-  },
-});
+const now = FIXTURE_NOW;
+const added = (timeSlotId: string) => timeSlotAdded({ timeSlotId });
 const book = (appointmentId: string): TimeSlotCommand => ({
   type: 'BookInterval',
   data: {

@@ -4,9 +4,10 @@ import type { Command } from '../../domain/command-handler';
 import { specFor } from '../../domain/decider-spec';
 import { ConflictError, IllegalStateError, NotFoundError } from '../../domain/errors';
 import { decide, timeSlotDecider, type TimeSlotCommand, type TimeSlotDetails } from './time-slot.decider';
+import { FIXTURE_NOW, timeSlotAdded } from './time-slot.fixture';
 
 /** Issue 30: the admin changes or deletes a time slot; the places its bookings hold are never lost silently. */
-const now = '2026-11-22T09:00:00.000Z';
+const now = FIXTURE_NOW;
 const metadata: Command['metadata'] = { now, userId: 'admin-1', role: 'admin' };
 const spec = specFor(timeSlotDecider);
 
@@ -24,13 +25,7 @@ const slot = (split: boolean): TimeSlotDetails => ({
   capacity: 2,
   split,
 });
-const added = (split: boolean): TimeSlotEvent => {
-  const { serviceNames, capacity, split: addAsSlot, ...rest } = slot(split);
-  return {
-    type: 'TimeSlotAdded',
-    data: { ...rest, serviceIds: serviceNames, availableSlots: capacity, addAsSlot, at: now },
-  };
-};
+const added = (split: boolean): TimeSlotEvent => timeSlotAdded({ addAsSlot: split });
 const booked = (appointmentId: string, index: number | null, start: string, end: string): TimeSlotEvent => ({
   type: 'IntervalBooked',
   data: {

@@ -10,8 +10,9 @@ import {
   type TimeSlotCommand,
   type TimeSlotDetails,
 } from './time-slot.decider';
+import { FIXTURE_NOW, timeSlotAdded } from './time-slot.fixture';
 
-const now = '2026-11-22T09:00:00.000Z';
+const now = FIXTURE_NOW;
 const metadata: Command['metadata'] = { now, userId: 'admin-1' };
 const P = 'p1';
 
@@ -59,24 +60,7 @@ describe('time slot decider', () => {
   });
 });
 
-const timeSlot = (over: Partial<Recorded> = {}) => ({
-  type: 'TimeSlotAdded' as const,
-  data: {
-    timeSlotId: 't1',
-    providerId: P,
-    serviceIds: ['Consultation'],
-    date: '2026-12-01',
-    startTime: '09:00',
-    endTime: '10:00',
-    timezone: 'UTC',
-    startDateTime: '2026-12-01T09:00:00.000Z',
-    endDateTime: '2026-12-01T10:00:00.000Z',
-    availableSlots: 2,
-    addAsSlot: true,
-    at: now,
-    ...over,
-  },
-});
+const timeSlot = timeSlotAdded;
 const booking = (appointmentId: string, index: number | null, providerId = P) => ({
   appointmentId,
   providerId,

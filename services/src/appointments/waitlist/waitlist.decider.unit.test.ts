@@ -4,31 +4,17 @@ import type { Command } from '../../domain/command-handler';
 import { specFor } from '../../domain/decider-spec';
 import { ConflictError, IllegalStateError, NotFoundError } from '../../domain/errors';
 import { timeSlotDecider, type TimeSlotCommand } from '../book/time-slot.decider';
+import { FIXTURE_NOW, timeSlotAdded } from '../book/time-slot.fixture';
 import { dayCopiesElsewhere, offerIdOf } from './waitlist.decider';
 
 /** The waitlist of a time slot (issue 31), decided in the time slot's stream. */
-const now = '2026-11-22T09:00:00.000Z';
+const now = FIXTURE_NOW;
 const later = (minutes: number) => new Date(Date.parse(now) + minutes * 60_000).toISOString();
 const metadata = (at = now): Command['metadata'] => ({ now: at, userId: 'u' });
 const P = 'p1';
 
-const slot = (split: boolean, capacity: number): TimeSlotEvent => ({
-  type: 'TimeSlotAdded',
-  data: {
-    timeSlotId: 't1',
-    providerId: P,
-    serviceIds: ['Consultation'],
-    date: '2026-12-01',
-    startTime: '09:00',
-    endTime: '10:00',
-    timezone: 'UTC',
-    startDateTime: '2026-12-01T09:00:00.000Z',
-    endDateTime: '2026-12-01T10:00:00.000Z',
-    availableSlots: capacity,
-    addAsSlot: split,
-    at: now,
-  },
-});
+const slot = (split: boolean, capacity: number): TimeSlotEvent =>
+  timeSlotAdded({ addAsSlot: split, availableSlots: capacity });
 const BLOCK = { startDateTime: '2026-12-01T09:00:00.000Z', endDateTime: '2026-12-01T10:00:00.000Z' };
 
 const person = (userId: string) => ({
