@@ -87,3 +87,72 @@ export class ProjectionTransaction {
     client.release();
   }
 }
+
+/**
+ * One transaction for the batch of several read models (issue 28): a batch that every read model
+ * takes costs one connection and two round trips of their own in all, not one transaction each
+ * (at a steady stream of bookings most batches hold a few events, and their transactions cost
+ * more than their rows). The first round trip begins it, tries every projection's lock and reads
+ * their checkpoints; the last moves them all and commits. A lock held elsewhere (a rebuild
+ * swapping that read model in) is not waited for: `open` answers undefined, having rolled back, and
+ * the runner applies the batch to each read model alone, so only that one waits.
+ */
+export class SharedProjectionTransaction {
+  private constructor(
+    private readonly client: pg.PoolClient,
+    /** The checkpoints stored when the locks were taken, by projection. */
+    readonly stored: ReadonlyMap<string, LogPosition>,
+  ) {}
+
+  static async open(
+    pool: pg.Pool,
+    projections: readonly Projection[],
+  ): Promise<SharedProjectionTransaction | undefined> {
+    const client = await pool.connect();
+    try {
+      const quote = (text: string) => client.escapeLiteral(text);
+      const list = (texts: string[]) => `ARRAY[${texts.map(quote).join(', ')}]::text[]`;
+      const opened = (await client.query(
+        `${BEGIN_PROJECTION}
+         SELECT bool_and(pg_try_advisory_xact_lock(hashtext(key))) AS locked
+           FROM unnest(${list(projections.map(projectionLockKey))}) AS key;
+         SELECT * FROM projector.checkpoints WHERE projection = ANY (${list(projections.map((p) => p.name))});`,
+      )) as unknown as pg.QueryResult[];
+      if (opened[2]!.rows[0]?.locked !== true) {
+        await client.query('ROLLBACK');
+        client.release();
+        return undefined;
+      }
+      const stored = new Map(checkpointsOf(opened[3]!.rows).map((c) => [c.projection, c.position]));
+      return new SharedProjectionTransaction(client, stored);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+      throw error;
+    }
+  }
+
+  /** The checkpoint stored for a projection when the locks were taken (START when none). */
+  storedFor(projection: Projection): LogPosition {
+    return this.stored.get(projection.name) ?? START;
+  }
+
+  /** The database as every read model's `apply` sees it in this batch. */
+  readonly db: Queryable = {
+    query: ((...args: unknown[]) =>
+      (this.client.query as (...a: unknown[]) => unknown).apply(this.client, args)) as Queryable['query'],
+  };
+
+  /** Moves the checkpoints and commits. */
+  async commit(moved: CheckpointMove[]): Promise<void> {
+    await this.client.query(
+      `${advanceCheckpointsSql(moved, (text) => this.client.escapeLiteral(text))} COMMIT;`,
+    );
+  }
+
+  /** Rolls back unless committed, and gives the connection back. */
+  async close(committed: boolean): Promise<void> {
+    if (!committed) await this.client.query('ROLLBACK').catch(() => undefined);
+    this.client.release();
+  }
+}

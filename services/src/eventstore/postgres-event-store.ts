@@ -552,14 +552,16 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const after = options.after ?? START;
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM es.events
+    // Named: the projector reads the log after every batch, and planning it cost more than the read.
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'es.read_all',
+      text: `SELECT ${COLUMNS} FROM es.events
         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id, global_position
         LIMIT $3`,
-      [after.transactionId, after.globalPosition, options.limit ?? 1000],
-    );
+      values: [after.transactionId, after.globalPosition, options.limit ?? 1000],
+    });
     return rows.map(toRecorded);
   }
 

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { AppendResult } from '@appointment/contracts/event-store';
 import { readerOf, type Projection } from '@appointment/projections/projection';
 import { readCheckpoint } from '@appointment/projections/checkpoints';
@@ -192,6 +192,56 @@ describe('the projector runner', () => {
     expect(await runner.waitFor(last.position, 5_000, ['picky'])).toBe(true);
     expect(await count('picky')).toBe(4);
     await runner.stop();
+  });
+
+  it('applies a batch for several read models in one transaction; a lock held elsewhere holds back only its read model', async () => {
+    const names = ['shared_a', 'shared_b', 'shared_c'];
+    // A pool of the runner's own: every connection it takes is a transaction (reads of the log
+    // go through the store's pool).
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    let taken = 0;
+    pool.on('acquire', () => taken++);
+    const runner = new ProjectorRunner(
+      pool,
+      store,
+      names.map((name) => tally(name).projection),
+      { batchSize: 20 },
+    );
+    runners.push(runner);
+    try {
+      await runner.start();
+      const first = await store.append('shared-1', [{ type: 'ThingMade', data: {} }]);
+      expect(await runner.waitFor(first.position)).toBe(true);
+      const before = await count('shared_a');
+      // Known checkpoints from here on: the next batch is one transaction for the three.
+      taken = 0;
+      const second = await store.append('shared-2', [{ type: 'ThingMade', data: {} }]);
+      expect(await runner.waitFor(second.position)).toBe(true);
+      expect(taken).toBe(1);
+      for (const name of names) {
+        expect(await count(name)).toBe(before + 1);
+        expect((await readCheckpoint(store.pool, name))?.position).toEqual(second.position);
+      }
+
+      // shared_b's lock held elsewhere (a rebuild swapping it in): the others go on, it waits.
+      const holder = await store.pool.connect();
+      let third: AppendResult | undefined;
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['projection:shared_b']);
+        third = await store.append('shared-3', [{ type: 'ThingMade', data: {} }]);
+        expect(await runner.waitFor(third.position, 5_000, ['shared_a', 'shared_c'])).toBe(true);
+        expect(await runner.waitFor(third.position, 300, ['shared_b'])).toBe(false);
+      } finally {
+        await holder.query('COMMIT');
+        holder.release();
+      }
+      expect(await runner.waitFor(third.position, 5_000)).toBe(true);
+      for (const name of names) expect(await count(name)).toBe(before + 2);
+      await runner.stop();
+    } finally {
+      await pool.end();
+    }
   });
 
   it('gathers events after a small batch, yet a reader waiting for a position is not kept waiting', async () => {
