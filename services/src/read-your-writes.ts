@@ -1,4 +1,5 @@
 import type { LogPosition } from '@appointment/contracts/events';
+import { comparePositions } from '@appointment/contracts/event-store';
 
 /** Waits until the read models have passed a position in the log (bounded by its caller). */
 export type WaitFor = (position: LogPosition) => Promise<unknown>;
@@ -21,11 +22,17 @@ export class ReadYourWrites {
     if (position) await this.waitFor(position);
   }
 
-  /** The command answered at once: this person's next reads wait for `position`. */
+  /**
+   * The command answered at once: this person's next reads wait for `position`, or for the
+   * later one they already wait for (a refused booking's position may be older than their last
+   * booking's).
+   */
   wrote(userId: string, position: LogPosition): void {
     if (this.written.size >= 100_000) this.written.clear();
+    const waiting = this.written.get(userId);
+    if (waiting && comparePositions(waiting, position) > 0) return;
     this.written.set(userId, position);
-    this.last = position;
+    if (!this.last || comparePositions(position, this.last) > 0) this.last = position;
   }
 
   /**

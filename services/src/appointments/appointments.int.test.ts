@@ -91,11 +91,32 @@ describe('appointments API', () => {
     expect(racers.find((reply) => reply.status === 409)!.body).toEqual({
       message: 'This slot was just booked',
     });
+    // The refusals answered at once; the person's next read of the slots waits for what won.
+    const slots = await user.op('fetchSlot', {
+      body: { providerId: sunrise.id, serviceId: 'General Consultation' },
+    });
+    expect(slots.body.timeslots.find((slot) => slot._id === timeSlots[1]!._id)!.indexes).toContain(3);
     const { rows } = await test.platform.pool.query(
       `SELECT count(*)::int AS n FROM rm_appointments.appointments WHERE timeslot_id = $1 AND interval_number = 3 AND status <> 'cancelled'`,
       [timeSlots[1]!._id],
     );
     expect(rows[0].n).toBe(1);
+  });
+
+  it('shows whoever lost a race the interval taken in the slots they read next', async () => {
+    const rival = await test.registeredUser({
+      name: 'Rival User',
+      email: 'rival@example.com',
+      phone: '5551234568',
+    });
+    const slot = timeSlots[8]!;
+    const replies = await Promise.all([book(user, slot, 2), book(rival, slot, 2)]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
+    const loser = replies[0]!.status === 409 ? user : rival;
+    const after = await loser.op('fetchSlot', {
+      body: { providerId: sunrise.id, serviceId: 'General Consultation' },
+    });
+    expect(after.body.timeslots.find((candidate) => candidate._id === slot._id)!.indexes).toContain(2);
   });
 
   it('never lets a block take more people than its capacity', async () => {
