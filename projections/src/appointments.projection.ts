@@ -23,7 +23,7 @@ import {
 import { FORGOTTEN_USER, PersonForgotten } from '@appointment/contracts/events/privacy';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
-import { inRuns, type ApplyContext, type Projection } from './projection';
+import { batchStatement, inRuns, type ApplyContext, type Projection } from './projection';
 
 /** A provider's first event as this read model reads it: its currency, or its address's country's. */
 const providerFirst = { providerId: true, address: true, currency: true } as const;
@@ -155,7 +155,10 @@ export const appointmentsProjection: Projection = {
 const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schema: string) => {
   if (bookings.length === 0) return;
   await db.query(
-    `INSERT INTO ${schema}.appointments (id, user_id, email, username, provider_id, provider_name, service_name,
+    batchStatement(
+      schema,
+      'insert_bookings',
+      `INSERT INTO ${schema}.appointments (id, user_id, email, username, provider_id, provider_name, service_name,
        timeslot_id, interval_number, date, start_time, end_time, starts_at, ends_at, timezone, status, payment_needed,
        amount, currency, note, image_url, created_at, updated_at, policy, series)
      SELECT id, user_id, email, username, provider_id, provider_name, service_name, timeslot_id, interval_number, date,
@@ -168,37 +171,38 @@ const insertBookings = async (bookings: Booking[], db: ApplyContext['db'], schem
          payment_needed boolean, amount numeric, currency text, note text, image_url text, at timestamptz, policy jsonb,
          series jsonb)
      ON CONFLICT (id) DO NOTHING`,
-    [
-      JSON.stringify(
-        bookings.map((d) => ({
-          id: d.appointmentId,
-          user_id: d.userId,
-          email: d.email,
-          username: d.username,
-          provider_id: d.providerId,
-          provider_name: d.providerName,
-          service_name: d.serviceName,
-          timeslot_id: d.timeSlotId,
-          interval_number: d.index,
-          date: d.date,
-          start_time: timeOfDayIn(new Date(d.startDateTime), d.timezone),
-          end_time: timeOfDayIn(new Date(d.endDateTime), d.timezone),
-          starts_at: d.startDateTime,
-          ends_at: d.endDateTime,
-          timezone: d.timezone,
-          status: d.status,
-          payment_needed: d.paymentNeeded,
-          amount: d.amount,
-          currency: d.currency ?? null,
-          note: d.note ?? null,
-          image_url: d.imageUrl ?? null,
-          at: d.at,
-          policy: d.policy ?? null,
-          series: d.series ?? null,
-        })),
-      ),
-      FALLBACK_CURRENCY,
-    ],
+      [
+        JSON.stringify(
+          bookings.map((d) => ({
+            id: d.appointmentId,
+            user_id: d.userId,
+            email: d.email,
+            username: d.username,
+            provider_id: d.providerId,
+            provider_name: d.providerName,
+            service_name: d.serviceName,
+            timeslot_id: d.timeSlotId,
+            interval_number: d.index,
+            date: d.date,
+            start_time: timeOfDayIn(new Date(d.startDateTime), d.timezone),
+            end_time: timeOfDayIn(new Date(d.endDateTime), d.timezone),
+            starts_at: d.startDateTime,
+            ends_at: d.endDateTime,
+            timezone: d.timezone,
+            status: d.status,
+            payment_needed: d.paymentNeeded,
+            amount: d.amount,
+            currency: d.currency ?? null,
+            note: d.note ?? null,
+            image_url: d.imageUrl ?? null,
+            at: d.at,
+            policy: d.policy ?? null,
+            series: d.series ?? null,
+          })),
+        ),
+        FALLBACK_CURRENCY,
+      ],
+    ),
   );
 };
 

@@ -5,7 +5,7 @@ import { readEvent } from '@appointment/contracts/events/read-event';
 import { changedBy } from '@appointment/contracts/events/time-slot';
 import { eventSentence } from '@appointment/contracts/history-sentences';
 import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
-import type { ApplyContext, Projection } from './projection';
+import { batchStatement, type ApplyContext, type Projection } from './projection';
 import { withFields } from '@appointment/contracts/objects';
 
 /**
@@ -724,31 +724,39 @@ const applyHistory = async (batch: RecordedEvent[], { db, schema }: ApplyContext
     columns.changes.push(changes && changes.length > 0 ? JSON.stringify(changes) : null);
   }
   await db.query(
-    `INSERT INTO ${schema}.entries
+    batchStatement(
+      schema,
+      'insert_entries',
+      `INSERT INTO ${schema}.entries
        (transaction_id, global_position, event_id, provider_id, at, type, stream_name, actor_id, actor_role,
         api_key_id, correlation_id, summary, changes, person_id, person_name)
      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[],
                           $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[],
                           $14::text[], $15::text[])
      ON CONFLICT (event_id) DO NOTHING`,
-    Object.values(columns),
+      Object.values(columns),
+    ),
   );
   if (newBookings.size > 0) {
     const entries = [...newBookings.entries()];
     await db.query(
-      `INSERT INTO ${schema}.appointments
+      batchStatement(
+        schema,
+        'insert_appointments',
+        `INSERT INTO ${schema}.appointments
          (appointment_id, provider_id, user_id, username, service_name, start_date_time, timezone)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
        ON CONFLICT (appointment_id) DO UPDATE SET start_date_time = EXCLUDED.start_date_time`,
-      [
-        entries.map(([id]) => id),
-        entries.map(([, b]) => b.providerId),
-        entries.map(([, b]) => b.userId),
-        entries.map(([, b]) => b.username),
-        entries.map(([, b]) => b.serviceName),
-        entries.map(([, b]) => b.startDateTime),
-        entries.map(([, b]) => b.timezone),
-      ],
+        [
+          entries.map(([id]) => id),
+          entries.map(([, b]) => b.providerId),
+          entries.map(([, b]) => b.userId),
+          entries.map(([, b]) => b.username),
+          entries.map(([, b]) => b.serviceName),
+          entries.map(([, b]) => b.startDateTime),
+          entries.map(([, b]) => b.timezone),
+        ],
+      ),
     );
   }
   const upserts: [string, string, string][] = [];

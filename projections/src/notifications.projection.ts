@@ -20,7 +20,7 @@ import { formatMoney, fromMinorUnits } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
-import { inRuns, type ApplyContext, type Projection } from './projection';
+import { batchStatement, inRuns, type ApplyContext, type Projection } from './projection';
 
 /**
  * Each person's notification list (docs/product.md §3 Notification, §4 live notifications, §7.6),
@@ -304,12 +304,16 @@ interface Row {
 const insertRows = async (rows: Row[], { db, schema }: ApplyContext): Promise<void> => {
   if (rows.length === 0) return;
   await db.query(
-    `INSERT INTO ${schema}.notifications (id, user_id, subject_id, audience, message, created_at, source_event_id)
+    batchStatement(
+      schema,
+      'insert_notifications',
+      `INSERT INTO ${schema}.notifications (id, user_id, subject_id, audience, message, created_at, source_event_id)
      SELECT * FROM jsonb_to_recordset($1::jsonb)
        AS n(id text, user_id text, subject_id text, audience text, message text, created_at timestamptz,
             source_event_id text)
      ON CONFLICT (id) DO NOTHING`,
-    [JSON.stringify(rows)],
+      [JSON.stringify(rows)],
+    ),
   );
 };
 
@@ -603,12 +607,16 @@ const toldRun = async (events: RecordedEvent[], context: ApplyContext): Promise<
     );
   if (newBookings.length > 0)
     await db.query(
-      `INSERT INTO ${schema}.bookings
+      batchStatement(
+        schema,
+        'insert_bookings',
+        `INSERT INTO ${schema}.bookings
        SELECT * FROM jsonb_to_recordset($1::jsonb)
          AS a(appointment_id text, user_id text, username text, service_name text, provider_name text,
               starts_at timestamptz, timezone text, automatic_booking boolean)
        ON CONFLICT (appointment_id) DO NOTHING`,
-      [JSON.stringify(newBookings)],
+        [JSON.stringify(newBookings)],
+      ),
     );
   await insertRows(rows, context);
 };

@@ -103,3 +103,19 @@ export const shadowSchema = (projection: Pick<Projection, 'name'>): string => `r
 /** The lock a batch or a swap holds for one projection: two writers never interleave. */
 export const projectionLockKey = (projection: Pick<Projection, 'name'>): string =>
   `projection:${projection.name}`;
+
+/**
+ * A statement a read model runs for nearly every batch, as a named (prepared) statement:
+ * PostgreSQL parses and plans it once per connection instead of once per batch (at a steady 100
+ * bookings/s planning the projector's statements cost more than half as much again as running
+ * them; docs/performance.md). Only for writes whose rows come in one JSON or array parameter,
+ * whose plan cannot depend on the values: after five runs PostgreSQL may keep a generic plan,
+ * and a read's generic plan can be blind to its values (D50). The name carries the schema, so a
+ * rebuild's shadow schema has statements of its own.
+ */
+export const batchStatement = (
+  schema: string,
+  label: string,
+  text: string,
+  values: unknown[],
+): pg.QueryConfig => ({ name: `${schema}.${label}`, text, values });

@@ -26,7 +26,7 @@ import {
 import { WAITLIST_EVENTS } from '@appointment/contracts/events/waitlist';
 import { parseData, readEvent, type EventSchemas } from './parse-event';
 import type { RecordedEvent } from '@appointment/contracts/events';
-import { inRuns, type ApplyContext, type Projection } from './projection';
+import { batchStatement, inRuns, type ApplyContext, type Projection } from './projection';
 
 /** A provider's first event as this read model reads it: its currency, or its address's country's. */
 const providerFirst = { providerId: true, at: true, address: true, currency: true } as const;
@@ -463,7 +463,10 @@ const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): P
   // Three tables in one statement: one round trip per run. Only the holds this run adds take
   // intervals and places: a booking applied again (a replay meeting its own row) changes nothing.
   await db.query(
-    `WITH holds AS (
+    batchStatement(
+      schema,
+      'hold_places',
+      `WITH holds AS (
        INSERT INTO ${schema}.holds (appointment_id, timeslot_id, interval_number, active)
        SELECT * FROM jsonb_to_recordset($1::jsonb)
          AS h(appointment_id text, timeslot_id text, interval_number integer, active boolean)
@@ -483,18 +486,19 @@ const bookRun = async (events: RecordedEvent[], { db, schema }: ApplyContext): P
      )
      INSERT INTO ${schema}.versions AS v SELECT * FROM unnest($2::text[], $3::bigint[])
      ON CONFLICT (provider_id) DO UPDATE SET version = v.version + EXCLUDED.version`,
-    [
-      JSON.stringify(
-        bookings.map((b) => ({
-          appointment_id: b.appointmentId,
-          timeslot_id: b.timeSlotId,
-          interval_number: b.index,
-          active: b.status !== 'cancelled',
-        })),
-      ),
-      [...providers.keys()],
-      [...providers.values()],
-    ],
+      [
+        JSON.stringify(
+          bookings.map((b) => ({
+            appointment_id: b.appointmentId,
+            timeslot_id: b.timeSlotId,
+            interval_number: b.index,
+            active: b.status !== 'cancelled',
+          })),
+        ),
+        [...providers.keys()],
+        [...providers.values()],
+      ],
+    ),
   );
 };
 

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@appointment/contracts/events';
 import type pg from 'pg';
-import { liveSchema, type ApplyContext, type Projection } from './projection';
+import { batchStatement, liveSchema, type ApplyContext, type Projection } from './projection';
 
 /**
  * The operators' view of the log: one row per stream (its category, revision and last
@@ -66,7 +66,10 @@ const applyCatalog = async (events: RecordedEvent[], { db, schema }: ApplyContex
   }
   // Both tables in one statement: one round trip per batch.
   await db.query(
-    `WITH streams AS (
+    batchStatement(
+      schema,
+      'record_streams',
+      `WITH streams AS (
        INSERT INTO ${schema}.streams AS s
        SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::timestamptz[],
                             $7::timestamptz[])
@@ -85,18 +88,19 @@ const applyCatalog = async (events: RecordedEvent[], { db, schema }: ApplyContex
      ON CONFLICT (event_type) DO UPDATE SET
        event_count = t.event_count + EXCLUDED.event_count,
        last_event_at = greatest(t.last_event_at, EXCLUDED.last_event_at)`,
-    [
-      [...streams.keys()],
-      [...streams.values()].map((stream) => stream.category),
-      [...streams.values()].map((stream) => stream.revision),
-      [...streams.values()].map((stream) => stream.count),
-      [...streams.values()].map((stream) => stream.type),
-      [...streams.values()].map((stream) => stream.first),
-      [...streams.values()].map((stream) => stream.last),
-      [...types.keys()],
-      [...types.values()].map((type) => type.count),
-      [...types.values()].map((type) => type.last),
-    ],
+      [
+        [...streams.keys()],
+        [...streams.values()].map((stream) => stream.category),
+        [...streams.values()].map((stream) => stream.revision),
+        [...streams.values()].map((stream) => stream.count),
+        [...streams.values()].map((stream) => stream.type),
+        [...streams.values()].map((stream) => stream.first),
+        [...streams.values()].map((stream) => stream.last),
+        [...types.keys()],
+        [...types.values()].map((type) => type.count),
+        [...types.values()].map((type) => type.last),
+      ],
+    ),
   );
 };
 

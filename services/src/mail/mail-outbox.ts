@@ -13,7 +13,7 @@ import {
 } from '@appointment/contracts/mail-texts';
 import { formatMoney } from '@appointment/contracts/money';
 import { zonedFormatter } from '@appointment/contracts/schedule';
-import type { ApplyContext, Projection } from '@appointment/projections/projection';
+import { batchStatement, type ApplyContext, type Projection } from '@appointment/projections/projection';
 import type { RecordedEvent } from '@appointment/contracts/events';
 import { inTransaction, migrateSchema } from '@appointment/projections/db/transaction';
 import type { Logger } from '../logger';
@@ -164,12 +164,16 @@ const applyMailBatch = async (events: RecordedEvent[], context: ApplyContext & M
   const flush = async () => {
     if (mails.length === 0) return;
     await db.query(
-      `INSERT INTO ${schema}.messages (id, recipient, subject, body, attachment, about, created_at)
+      batchStatement(
+        schema,
+        'insert_messages',
+        `INSERT INTO ${schema}.messages (id, recipient, subject, body, attachment, about, created_at)
          SELECT m.id, m.recipient, m.subject, m.body, m.attachment, m.about, m."createdAt"
            FROM jsonb_to_recordset($1::jsonb) AS m(id uuid, recipient text, subject text, body text,
              attachment text, about text, "createdAt" timestamptz)
          ON CONFLICT (id) DO NOTHING`,
-      [JSON.stringify(mails)],
+        [JSON.stringify(mails)],
+      ),
     );
     mails = [];
   };
