@@ -109,27 +109,31 @@ export class SharedProjectionTransaction {
     projections: readonly Projection[],
   ): Promise<SharedProjectionTransaction | undefined> {
     const client = await pool.connect();
+    const quote = (text: string) => client.escapeLiteral(text);
+    const list = (texts: string[]) => `ARRAY[${texts.map(quote).join(', ')}]::text[]`;
+    /** Rolled back and given back to the pool, once. */
+    const giveBack = async () => {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    };
+    let opened: pg.QueryResult[];
     try {
-      const quote = (text: string) => client.escapeLiteral(text);
-      const list = (texts: string[]) => `ARRAY[${texts.map(quote).join(', ')}]::text[]`;
-      const opened = (await client.query(
+      opened = (await client.query(
         `${BEGIN_PROJECTION}
          SELECT bool_and(pg_try_advisory_xact_lock(hashtext(key))) AS locked
            FROM unnest(${list(projections.map(projectionLockKey))}) AS key;
          SELECT * FROM projector.checkpoints WHERE projection = ANY (${list(projections.map((p) => p.name))});`,
       )) as unknown as pg.QueryResult[];
-      if (opened[2]!.rows[0]?.locked !== true) {
-        await client.query('ROLLBACK');
-        client.release();
-        return undefined;
-      }
-      const stored = new Map(checkpointsOf(opened[3]!.rows).map((c) => [c.projection, c.position]));
-      return new SharedProjectionTransaction(client, stored);
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
+      await giveBack();
       throw error;
     }
+    if (opened[2]!.rows[0]?.locked !== true) {
+      await giveBack();
+      return undefined;
+    }
+    const stored = new Map(checkpointsOf(opened[3]!.rows).map((c) => [c.projection, c.position]));
+    return new SharedProjectionTransaction(client, stored);
   }
 
   /** The checkpoint stored for a projection when the locks were taken (START when none). */

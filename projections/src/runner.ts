@@ -79,7 +79,8 @@ class MeetsParked extends Error {}
  * transactions cost more than its rows, and one transaction instead of one per read model halved
  * the statements per booking at 100 bookings/s; a large batch's rows cost more, and on one
  * connection the read models take it one after the other instead of side by side: flat out
- * (batches of hundreds of events) that made notifications 1.4x and the booking's p99 1.7x slower.
+ * (batches of hundreds of events), with no limit, that made notifications 1.4x slower
+ * (docs/performance.md, 2026-12-08).
  */
 const SHARED_BATCH_MAX = 100;
 
