@@ -637,7 +637,10 @@ export class PostgresEventStore implements EventStore {
             // Committed rows the fence still holds back (a transaction older than theirs is
             // running, in any database of the server): their wake-up has come and gone, so
             // look again shortly instead of sleeping until the poll.
-            if (await this.withheld(position)) {
+            const withheld = await this.withheld(position);
+            // Closed while reading: its wake-up has come and gone too, so do not wait for another.
+            if (!running) break;
+            if (withheld) {
               await this.waitForAppend(Math.min(pollIntervalMs, fencedRetryMs));
               fencedRetryMs = Math.min(fencedRetryMs * 2, FENCED_RETRY_MAX_MS);
             } else {
